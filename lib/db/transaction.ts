@@ -1,0 +1,39 @@
+import type { Prisma } from "./generated/client.ts";
+import { getDb, type Db } from "./client.ts";
+
+/** The Prisma client or an open interactive transaction. */
+export type DbClient = Db | Prisma.TransactionClient;
+
+const RETRYABLE = new Set(["40001", "40P01"]); // serialization failure, deadlock detected
+
+const pgCode = (err: unknown): string | undefined => {
+  let e = err as { code?: string; cause?: unknown; meta?: { code?: string; driverAdapterError?: { cause?: { originalCode?: string } } } } | undefined;
+  for (let i = 0; e && i < 5; i++) {
+    const code = e.meta?.driverAdapterError?.cause?.originalCode ?? e.meta?.code ?? (typeof e.code === "string" && /^[0-9A-Z]{5}$/.test(e.code) ? e.code : undefined);
+    if (code) return code;
+    e = e.cause as typeof e;
+  }
+  return undefined;
+};
+
+export const isInTransaction = (db: DbClient): db is Prisma.TransactionClient => !("$transaction" in db);
+
+/**
+ * Runs `fn` in one database transaction. Inside an open transaction it simply joins it, so services
+ * compose. A serialization failure or a deadlock retries the whole function (up to 3 times).
+ */
+export const inTransaction = async <T>(db: DbClient | undefined, fn: (tx: Prisma.TransactionClient) => Promise<T>): Promise<T> => {
+  const client = db ?? getDb();
+  if (isInTransaction(client)) return fn(client);
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await client.$transaction(fn, { maxWait: 60_000, timeout: 60_000 });
+    } catch (err) {
+      const code = pgCode(err);
+      if (attempt < 3 && code && RETRYABLE.has(code)) continue;
+      throw err;
+    }
+  }
+};
+
+export { pgCode };
