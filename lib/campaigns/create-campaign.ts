@@ -1,0 +1,28 @@
+import { newId } from "../db/ids.ts";
+import type { DbClient } from "../db/transaction.ts";
+import type { Environment } from "../http/keys.ts";
+import { custodyAddress } from "../custody/address.ts";
+
+export type EventDefinitionInput = { code: string; name: string; payoutMicros: bigint };
+
+/** A campaign in state `created`, with its event definitions and its custody address. */
+export const createCampaign = async (
+  db: DbClient,
+  input: { businessId: string; gameId?: string; environment: Environment; name: string; publicName?: string; events: EventDefinitionInput[]; createdByPlatformId?: string },
+) => {
+  const id = newId();
+  return db.campaign.create({
+    data: {
+      id,
+      businessId: input.businessId,
+      gameId: input.gameId,
+      environment: input.environment,
+      name: input.name,
+      publicName: input.publicName ?? input.name,
+      address: custodyAddress("campaign", id, input.environment),
+      createdByPlatformId: input.createdByPlatformId,
+      events: { create: input.events.map((e) => ({ id: newId(), code: e.code, name: e.name, payoutMicros: e.payoutMicros })) },
+    },
+    include: { events: true },
+  });
+};

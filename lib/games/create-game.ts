@@ -1,0 +1,21 @@
+import { newId } from "../db/ids.ts";
+import type { DbClient } from "../db/transaction.ts";
+import { generateWebhookSecret, type Environment } from "../http/keys.ts";
+
+/** A game of a business, with its webhook signing secret. */
+export const createGame = (
+  db: DbClient,
+  input: { businessId: string; environment: Environment; name: string; description?: string; imageUrl?: string; webhookUrl?: string | null },
+) =>
+  db.game.create({
+    data: {
+      id: newId(),
+      businessId: input.businessId,
+      environment: input.environment,
+      name: input.name,
+      description: input.description ?? "",
+      imageUrl: input.imageUrl ?? "",
+      webhookUrl: input.webhookUrl ?? null,
+      webhookSecret: generateWebhookSecret(),
+    },
+  });

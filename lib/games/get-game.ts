@@ -1,0 +1,10 @@
+import type { GameContext } from "../http/context.ts";
+import { notFound } from "../http/errors.ts";
+import { serializeGame } from "./serialize-game.ts";
+
+/** The game of the calling server key. */
+export const getGame = async (ctx: GameContext) => {
+  const game = await ctx.db.game.findFirst({ where: { id: ctx.principal.gameId, environment: ctx.environment } });
+  if (!game) throw notFound("Game");
+  return serializeGame(game);
+};

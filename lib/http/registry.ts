@@ -1,0 +1,25 @@
+import type { z } from "zod";
+
+export type RegisteredRoute = {
+  method: string;
+  path: string;
+  summary: string;
+  tags: string[];
+  auth: string;
+  scope?: string;
+  targetBusiness?: boolean;
+  idempotency: "required" | "optional" | "none";
+  params?: z.ZodType;
+  query?: z.ZodType;
+  body?: z.ZodType;
+  response: { status: number; schema?: z.ZodType; description?: string };
+};
+
+const routes: Map<string, RegisteredRoute> = ((globalThis as { __coinopRoutes?: Map<string, RegisteredRoute> }).__coinopRoutes ??= new Map());
+
+/** Every route declaration registers itself here; the OpenAPI document is built from this list. */
+export const registerRoute = (def: RegisteredRoute) => {
+  routes.set(`${def.method} ${def.path}`, def);
+};
+
+export const registeredRoutes = (): RegisteredRoute[] => [...routes.values()].sort((a, b) => a.path.localeCompare(b.path) || a.method.localeCompare(b.method));

@@ -1,0 +1,154 @@
+// The /v1 kernel: a route is a declaration plus one service call. The steps below run in order,
+// each a small function of its own module: request id, API version, authentication and scopes,
+// environment, input validation, idempotency, the service call, serialization, error mapping.
+import { randomUUID } from "node:crypto";
+import { z } from "zod";
+import { getDb } from "../db/client.ts";
+import { inTransaction, pgCode } from "../db/transaction.ts";
+import { authenticate } from "./authenticate.ts";
+import { principalScope, type Principal, type ServiceContext } from "./context.ts";
+import { AppError, errorBody } from "./errors.ts";
+import { claimKey, requestHash, storeResponse, validateKey, type StoredResponse } from "./idempotency.ts";
+import type { KeyKind } from "./keys.ts";
+import { registerRoute } from "./registry.ts";
+import { parseOrThrow } from "./validation.ts";
+
+export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+type AnySchema = z.ZodType;
+type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
+
+/** A handler may return the body, or `reply(...)` to choose the status and headers. */
+export type Reply<T> = { __reply: true; body: T; status?: number; headers?: Record<string, string> };
+export const reply = <T>(body: T, opts: { status?: number; headers?: Record<string, string> } = {}): Reply<T> => ({ __reply: true, body, ...opts });
+
+export type RouteDefinition<P extends AnySchema | undefined, Q extends AnySchema | undefined, B extends AnySchema | undefined, R extends AnySchema | undefined> = {
+  method: Method;
+  /** the spec path, e.g. "/v1/vc/credits"; a test checks it against the folder */
+  path: string;
+  summary: string;
+  tags: string[];
+  auth: KeyKind;
+  /** platform routes: the scope the call needs */
+  scope?: string;
+  /** platform routes marked TB: X-Target-Business-Id is required and needs an active grant */
+  targetBusiness?: boolean;
+  /** Idem = required, Idem(opt) = optional */
+  idempotency: "required" | "optional" | "none";
+  /** the campaign family adds "success": false to error bodies */
+  successEnvelope?: boolean;
+  params?: P;
+  query?: Q;
+  body?: B;
+  /** the success status and body schema (used for the API document, and checked in tests) */
+  response: { status: number; schema?: R; description?: string };
+  handler: (input: { ctx: ServiceContext; params: Out<P>; query: Out<Q>; body: Out<B>; req: Request }) => Promise<unknown>;
+};
+
+type NextContext = { params: Promise<Record<string, string | string[]>> };
+export type RouteHandler = ((req: Request, context: NextContext) => Promise<Response>) & { definition: RouteDefinition<AnySchema | undefined, AnySchema | undefined, AnySchema | undefined, AnySchema | undefined> };
+
+const MAX_BODY_BYTES = 1_000_000;
+
+const json = (status: number, body: unknown, headers: Record<string, string>): Response =>
+  status === 204 ? new Response(null, { status, headers }) : new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json; charset=utf-8", ...headers } });
+
+const checkVersion = (req: Request) => {
+  const v = req.headers.get("x-service-api-version");
+  if (v !== null && v.trim() !== "v1")
+    throw new AppError("UNSUPPORTED_API_VERSION", `X-Service-API-Version "${v}" is not supported; use "v1" or omit the header.`, { status: 400 });
+};
+
+const readBody = async (req: Request, hasSchema: boolean): Promise<{ raw: string; value: unknown }> => {
+  const raw = await req.text();
+  if (raw.length > MAX_BODY_BYTES) throw new AppError("BODY_TOO_LARGE", "The request body is larger than 1 MB.", { status: 413 });
+  if (!hasSchema || raw.trim() === "") return { raw, value: hasSchema ? {} : undefined };
+  try {
+    return { raw, value: JSON.parse(raw) };
+  } catch {
+    throw new AppError("INVALID_JSON", "The request body is not valid JSON.", { status: 400 });
+  }
+};
+
+const queryObject = (url: URL): Record<string, string> => {
+  const out: Record<string, string> = {};
+  for (const [k, v] of url.searchParams) out[k] = v;
+  return out;
+};
+
+/** Maps any thrown value to an AppError; unknown errors become a generic 500 and are logged. */
+export const toAppError = (err: unknown, requestId: string): AppError => {
+  if (err instanceof AppError) return err;
+  const code = pgCode(err);
+  if (code === "22003") return new AppError("AMOUNT_OUT_OF_RANGE", "The amount is out of the range a balance can hold.", { status: 422 });
+  if (code === "23514") return new AppError("INSUFFICIENT_FUNDS", "The balance is too low for this operation.", { status: 422 });
+  console.error(`[api] ${requestId} unexpected error`, err);
+  return new AppError("INTERNAL_ERROR", `Something went wrong on our side. Quote request id ${requestId} if you contact support.`, { status: 500 });
+};
+
+/** Declares a /v1 route. The returned function is the Next.js route handler. */
+export const route = <P extends AnySchema | undefined = undefined, Q extends AnySchema | undefined = undefined, B extends AnySchema | undefined = undefined, R extends AnySchema | undefined = undefined>(
+  def: RouteDefinition<P, Q, B, R>,
+): RouteHandler => {
+  const handler = async (req: Request, context: NextContext): Promise<Response> => {
+    const requestId = req.headers.get("x-request-id")?.slice(0, 64) || `req_${randomUUID().replace(/-/g, "")}`;
+    const baseHeaders = { "x-request-id": requestId };
+    try {
+      checkVersion(req);
+      const { principal, environment } = await authenticate(req, def);
+      const url = new URL(req.url);
+      const rawParams = (await context?.params) ?? {};
+      if (principal.kind === "campaign" && typeof rawParams.id === "string" && rawParams.id !== principal.campaignId)
+        throw new AppError("NOT_FOUND", "Campaign was not found.", { status: 404 });
+      const params = def.params ? parseOrThrow(def.params, rawParams, "params") : undefined;
+      const query = def.query ? parseOrThrow(def.query, queryObject(url), "query") : undefined;
+      const { raw, value } = await readBody(req, Boolean(def.body));
+      const body = def.body ? parseOrThrow(def.body, value, "body") : undefined;
+
+      const headerKey = req.headers.get("idempotency-key");
+      const idemKey = def.idempotency === "none" || headerKey === null ? undefined : validateKey(headerKey);
+      if (def.idempotency === "required" && !idemKey)
+        throw new AppError("IDEMPOTENCY_KEY_REQUIRED", "This call needs an Idempotency-Key header (any unique string, for example a UUID).", { status: 400 });
+
+      const ctx: ServiceContext = { db: getDb(), environment, principal, requestId, idempotencyKey: headerKey ?? undefined };
+      const call = async (c: ServiceContext): Promise<StoredResponse> => {
+        const out = await def.handler({ ctx: c, params: params as Out<P>, query: query as Out<Q>, body: body as Out<B>, req });
+        const r = (out && typeof out === "object" && (out as Reply<unknown>).__reply ? out : { body: out }) as Reply<unknown>;
+        const status = r.status ?? def.response.status;
+        if (process.env.NODE_ENV === "test" && def.response.schema && status === def.response.status) {
+          const check = def.response.schema.safeParse(r.body);
+          if (!check.success) throw new Error(`Response of ${def.method} ${def.path} does not match its schema: ${check.error.message}`);
+        }
+        return { status, headers: r.headers ?? {}, body: status === 204 ? "" : JSON.stringify(r.body) };
+      };
+
+      let result: StoredResponse;
+      let replayed = false;
+      if (idemKey) {
+        const scope = principalScope(principal as Principal, environment);
+        const hash = requestHash(req.method, url.pathname + url.search, raw);
+        result = await inTransaction(undefined, async (tx) => {
+          const stored = await claimKey(tx, { scope, key: idemKey, hash });
+          if (stored) {
+            replayed = true;
+            return stored;
+          }
+          const response = await call({ ...ctx, db: tx });
+          await storeResponse(tx, { scope, key: idemKey, hash, response });
+          return response;
+        });
+      } else {
+        result = await call(ctx);
+      }
+      const headers: Record<string, string> = { ...baseHeaders, ...result.headers, ...(replayed ? { "idempotent-replayed": "true" } : {}) };
+      if (result.status === 204) return new Response(null, { status: 204, headers });
+      return new Response(result.body, { status: result.status, headers: { "content-type": "application/json; charset=utf-8", ...headers } });
+    } catch (err) {
+      const appErr = toAppError(err, requestId);
+      return json(appErr.status, errorBody(appErr, requestId, Boolean(def.successEnvelope)), baseHeaders);
+    }
+  };
+  const routeHandler = handler as RouteHandler;
+  routeHandler.definition = def as unknown as RouteHandler["definition"];
+  registerRoute(routeHandler.definition);
+  return routeHandler;
+};

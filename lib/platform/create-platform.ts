@@ -1,0 +1,17 @@
+import { newId } from "../db/ids.ts";
+import type { DbClient } from "../db/transaction.ts";
+import { generateWebhookSecret } from "../http/keys.ts";
+import { MANAGEMENT_SCOPES } from "../http/scopes.ts";
+
+/** A partner platform. Management scopes are always approved; others are approved per platform. */
+export const createPlatform = (db: DbClient, input: { name: string; description?: string; approvedScopes?: string[]; webhookUrl?: string | null }) =>
+  db.platform.create({
+    data: {
+      id: newId(),
+      name: input.name,
+      description: input.description ?? "",
+      approvedScopes: [...new Set([...MANAGEMENT_SCOPES, ...(input.approvedScopes ?? [])])],
+      webhookUrl: input.webhookUrl ?? null,
+      webhookSecret: generateWebhookSecret(),
+    },
+  });

@@ -1,0 +1,26 @@
+import { newId } from "../db/ids.ts";
+import type { DbClient } from "../db/transaction.ts";
+import { generateKey, type Environment, type KeyKind } from "../http/keys.ts";
+
+/** Issues a key and returns its raw value once; only the hash is stored. */
+export const issueApiKey = async (
+  db: DbClient,
+  input: { kind: KeyKind; environment: Environment; gameId?: string; campaignId?: string; platformId?: string; scopes?: string[]; label?: string },
+) => {
+  const { raw, hash, prefix } = generateKey(input.kind, input.environment);
+  const key = await db.apiKey.create({
+    data: {
+      id: newId(),
+      kind: input.kind,
+      environment: input.environment,
+      hash,
+      prefix,
+      label: input.label ?? "",
+      gameId: input.gameId,
+      campaignId: input.campaignId,
+      platformId: input.platformId,
+      scopes: input.scopes ?? [],
+    },
+  });
+  return { key, rawKey: raw };
+};

@@ -1,0 +1,84 @@
+// Starts (or reaches) the test PostgreSQL and prepares a migrated template database. Each test file
+// then clones its own database from the template (tests/file-setup.ts), so files run in parallel.
+// TEST_DATABASE_URL picks a server (CI: the machine's PostgreSQL 15); otherwise an embedded
+// PostgreSQL 17 runs under .data/test-postgres.
+import { createHash } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import pg from "pg";
+import type { TestProject } from "vitest/node";
+import { startEmbeddedPostgres, type EmbeddedHandle } from "../lib/db/embedded.ts";
+import { migrateDeploy } from "../lib/db/migrate.ts";
+import { installJobSchema } from "../lib/jobs/schema.ts";
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    adminUrl: string;
+    templateDb: string;
+  }
+}
+
+const migrationsHash = (): string => {
+  const h = createHash("sha256");
+  const dir = path.resolve("prisma/migrations");
+  for (const name of fs.readdirSync(dir).sort()) {
+    const file = path.join(dir, name, "migration.sql");
+    if (fs.existsSync(file)) h.update(name).update(fs.readFileSync(file));
+  }
+  return h.digest("hex").slice(0, 12);
+};
+
+const withDb = (url: string, database: string): string => {
+  const u = new URL(url);
+  u.pathname = `/${database}`;
+  return u.toString();
+};
+
+let embedded: EmbeddedHandle | null = null;
+
+export default async function setup(project: TestProject) {
+  let adminUrl: string;
+  if (process.env.TEST_DATABASE_URL) {
+    adminUrl = process.env.TEST_DATABASE_URL;
+  } else {
+    embedded = await startEmbeddedPostgres({
+      dataDir: path.resolve(".data/test-postgres"),
+      port: Number(process.env.EMBEDDED_TEST_PG_PORT ?? 54330),
+      database: "postgres",
+      log: () => undefined,
+    });
+    adminUrl = embedded.adminUrl;
+  }
+  const templateDb = `coinop_tpl_${migrationsHash()}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    // A lock, so two test runs against one server do not build the template at the same time.
+    await admin.query("SELECT pg_advisory_lock(727001)");
+    const { rows } = await admin.query("SELECT datname FROM pg_database WHERE datname = $1", [templateDb]);
+    if (rows.length === 0) {
+      const building = `${templateDb}_building`;
+      await admin.query(`DROP DATABASE IF EXISTS "${building}" WITH (FORCE)`);
+      await admin.query(`CREATE DATABASE "${building}"`);
+      const url = withDb(adminUrl, building);
+      await migrateDeploy(url);
+      await installJobSchema(url);
+      await admin.query(`ALTER DATABASE "${building}" RENAME TO "${templateDb}"`);
+    }
+    // Databases left behind by a run that was killed.
+    const { rows: stale } = await admin.query(
+      "SELECT datname FROM pg_database WHERE datname LIKE 'coinop_t_%' AND datname NOT LIKE 'coinop_tpl_%'",
+    );
+    for (const r of stale) if (!r.datname.startsWith(`coinop_t_${process.pid}`)) {
+      await admin.query(`DROP DATABASE IF EXISTS "${r.datname}" WITH (FORCE)`).catch(() => undefined);
+    }
+    await admin.query("SELECT pg_advisory_unlock(727001)");
+  } finally {
+    await admin.end();
+  }
+  project.provide("adminUrl", adminUrl);
+  project.provide("templateDb", templateDb);
+  return async () => {
+    await embedded?.stop();
+  };
+}

@@ -1,0 +1,35 @@
+// Calls route handlers in-process with real Request objects, against the file's real database.
+import type { RouteHandler } from "../../lib/http/route.ts";
+
+export type Call = {
+  headers?: Record<string, string | undefined>;
+  body?: unknown;
+  /** a raw body string, sent as is */
+  rawBody?: string;
+  params?: Record<string, string>;
+  query?: Record<string, string | number | boolean | undefined>;
+};
+
+export type CallResult<T = any> = { status: number; body: T; text: string; headers: Headers };
+
+/** Invokes `handler` as Next.js would. `path` only shapes the URL (the kernel hashes it for idempotency). */
+export const call = async <T = any>(handler: RouteHandler, opts: Call = {}): Promise<CallResult<T>> => {
+  const def = handler.definition;
+  let path = def.path;
+  for (const [k, v] of Object.entries(opts.params ?? {})) path = path.replace(`{${k}}`, encodeURIComponent(v));
+  const url = new URL(`http://localhost/api${path}`);
+  for (const [k, v] of Object.entries(opts.query ?? {})) if (v !== undefined) url.searchParams.set(k, String(v));
+  const headers = new Headers();
+  for (const [k, v] of Object.entries(opts.headers ?? {})) if (v !== undefined) headers.set(k, v);
+  const body = opts.rawBody ?? (opts.body === undefined ? undefined : JSON.stringify(opts.body));
+  if (body !== undefined) headers.set("content-type", "application/json");
+  const res = await handler(new Request(url, { method: def.method, headers, body }), { params: Promise.resolve(opts.params ?? {}) });
+  const text = await res.text();
+  let parsed: unknown = undefined;
+  try {
+    parsed = text ? JSON.parse(text) : undefined;
+  } catch {
+    parsed = text;
+  }
+  return { status: res.status, body: parsed as T, text, headers: res.headers };
+};
