@@ -50,3 +50,13 @@ export const makePlatform = async ({ environment = "test" as Environment, keySco
   const headers = { authorization: `Bearer ${rawKey}`, "x-target-business-id": business.id };
   return { business, platform, grant, platformKey: rawKey, headers };
 };
+
+import { findOrCreatePlayer, linkPlayer } from "../../lib/linking/link-player.ts";
+
+/** A player linked to the game, as if they had approved a link session. Returns the userRef. */
+export const linkUser = async (gameId: string, { email = `player-${tag()}@example.com`, environment = "test" as Environment } = {}) => {
+  const db = getDb();
+  const player = await findOrCreatePlayer(db, { email });
+  const link = await linkPlayer(db, { namespace: { type: "game", id: gameId }, environment, playerId: player.id });
+  return link.userRef;
+};

@@ -1,0 +1,31 @@
+import { randomBytes } from "node:crypto";
+import { newId } from "../db/ids.ts";
+import type { DbClient } from "../db/transaction.ts";
+import type { Environment } from "../http/keys.ts";
+import type { Namespace } from "./resolve-user-ref.ts";
+
+const PREFIX: Record<Namespace["type"], string> = { game: "gmu_", campaign: "pvu_", business: "obu_" };
+
+/** A new opaque reference: `gmu_` (game), `pvu_` (campaign), `obu_` (business); `_test_` follows in test. */
+export const newUserRef = (type: Namespace["type"], environment: Environment): string =>
+  `${PREFIX[type]}${environment === "test" ? "test_" : ""}${randomBytes(12).toString("hex")}`;
+
+/** Finds or creates the player for an email (a guest account until they set a password). */
+export const findOrCreatePlayer = async (db: DbClient, { email, name }: { email: string; name?: string }) => {
+  const normalized = email.trim().toLowerCase();
+  return db.player.upsert({ where: { email: normalized }, update: {}, create: { id: newId(), email: normalized, name: name ?? "" } });
+};
+
+/**
+ * The player's link in a namespace. The same player and namespace always get the same userRef: an
+ * unlinked link is re-activated with its old reference.
+ */
+export const linkPlayer = async (db: DbClient, { namespace, environment, playerId }: { namespace: Namespace; environment: Environment; playerId: string }) => {
+  const existing = await db.playerLink.findUnique({ where: { namespaceType_namespaceId_playerId: { namespaceType: namespace.type, namespaceId: namespace.id, playerId } } });
+  if (existing) {
+    return existing.status === "active" ? existing : db.playerLink.update({ where: { id: existing.id }, data: { status: "active", unlinkedAt: null, linkedAt: new Date() } });
+  }
+  return db.playerLink.create({
+    data: { id: newId(), userRef: newUserRef(namespace.type, environment), namespaceType: namespace.type, namespaceId: namespace.id, environment, playerId },
+  });
+};
