@@ -26,7 +26,7 @@ export const claimKey = async (
   tx: Prisma.TransactionClient,
   { scope, key, hash }: { scope: string; key: string; hash: string },
 ): Promise<StoredResponse | null> => {
-  const [{ locked }] = await tx.$queryRaw<{ locked: boolean }[]>`SELECT pg_try_advisory_xact_lock(hashtextextended(${scope + "\u0000" + key}, 7)) AS locked`;
+  const [{ locked }] = await tx.$queryRaw<{ locked: boolean }[]>`SELECT pg_try_advisory_xact_lock(hashtextextended(${scope + "\n" + key}, 7)) AS locked`;
   if (!locked)
     throw new AppError("IDEMPOTENCY_IN_PROGRESS", "A request with this Idempotency-Key is still being processed. Retry after it finishes.", { status: 409 });
   const existing = await tx.idempotencyRecord.findUnique({ where: { scope_key: { scope, key } } });

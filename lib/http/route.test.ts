@@ -1,0 +1,297 @@
+// The kernel's own behaviour, through test-only route declarations against the real database.
+import { describe, expect, it } from "vitest";
+import { z } from "zod";
+import { getDb } from "../db/client.ts";
+import { newId } from "../db/ids.ts";
+import { call } from "../../tests/support/http.ts";
+import { makeCampaign, makeGame, makePlatform } from "../../tests/support/fixtures.ts";
+import { reply, route } from "./route.ts";
+import { pruneIdempotencyRecords } from "./idempotency.ts";
+import { PositiveUnits } from "./schemas.ts";
+import { AppError } from "./errors.ts";
+import type { GameContext } from "./context.ts";
+
+// A write that the kernel wraps: it records a row, so "changed nothing" is observable.
+const Body = z.object({ note: z.string().min(1), amountUnits: PositiveUnits });
+const writeNote = route({
+  method: "POST",
+  path: "/v1/__test/notes",
+  summary: "test",
+  tags: ["test"],
+  auth: "server",
+  idempotency: "required",
+  body: Body,
+  response: { status: 201 },
+  handler: async ({ ctx, body }) => {
+    const id = newId();
+    await ctx.db.objectSequence.create({ data: { objectKey: `note:${id}`, last: Number(body.amountUnits) } });
+    return reply({ id, note: body.note, amountUnits: String(body.amountUnits) }, { status: 201, headers: { location: `/notes/${id}` } });
+  },
+});
+
+const noteCount = () => getDb().objectSequence.count({ where: { objectKey: { startsWith: "note:" } } });
+
+describe("idempotency", () => {
+  it("replays the first response byte for byte with Idempotent-Replayed, and writes once", async () => {
+    const { headers } = await makeGame();
+    const before = await noteCount();
+    const h = { ...headers, "idempotency-key": "k-1" };
+    const first = await call(writeNote, { headers: h, body: { note: "a", amountUnits: "5" } });
+    const second = await call(writeNote, { headers: h, body: { note: "a", amountUnits: "5" } });
+    expect(first.status).toBe(201);
+    expect(second.status).toBe(201);
+    expect(second.text).toBe(first.text);
+    expect(second.headers.get("location")).toBe(first.headers.get("location"));
+    expect(second.headers.get("idempotent-replayed")).toBe("true");
+    expect(first.headers.get("idempotent-replayed")).toBeNull();
+    expect(await noteCount()).toBe(before + 1);
+  });
+
+  it("422 IDEMPOTENCY_KEY_REUSED for the same key with a different body, and nothing written", async () => {
+    const { headers } = await makeGame();
+    const h = { ...headers, "idempotency-key": "k-2" };
+    await call(writeNote, { headers: h, body: { note: "a", amountUnits: "5" } });
+    const before = await noteCount();
+    const res = await call(writeNote, { headers: h, body: { note: "b", amountUnits: "5" } });
+    expect(res.status).toBe(422);
+    expect(res.body.code).toBe("IDEMPOTENCY_KEY_REUSED");
+    expect(await noteCount()).toBe(before);
+  });
+
+  it("keys are scoped to the principal: another game may use the same key", async () => {
+    const a = await makeGame();
+    const b = await makeGame();
+    const ra = await call(writeNote, { headers: { ...a.headers, "idempotency-key": "shared" }, body: { note: "a", amountUnits: "1" } });
+    const rb = await call(writeNote, { headers: { ...b.headers, "idempotency-key": "shared" }, body: { note: "a", amountUnits: "1" } });
+    expect(rb.headers.get("idempotent-replayed")).toBeNull();
+    expect(rb.body.id).not.toBe(ra.body.id);
+  });
+
+  it("400 IDEMPOTENCY_KEY_REQUIRED when a required key is missing", async () => {
+    const { headers } = await makeGame();
+    const before = await noteCount();
+    const res = await call(writeNote, { headers, body: { note: "a", amountUnits: "5" } });
+    expect(res.status).toBe(400);
+    expect(res.body.code).toBe("IDEMPOTENCY_KEY_REQUIRED");
+    expect(await noteCount()).toBe(before);
+  });
+
+  it("409 IDEMPOTENCY_IN_PROGRESS while the first request is still running; then replays", async () => {
+    const { headers } = await makeGame();
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    let entered!: () => void;
+    const inside = new Promise<void>((r) => (entered = r));
+    const slow = route({
+      method: "POST",
+      path: "/v1/__test/slow",
+      summary: "test",
+      tags: ["test"],
+      auth: "server",
+      idempotency: "required",
+      body: z.object({ n: z.number() }),
+      response: { status: 201 },
+      handler: async ({ ctx, body }) => {
+        entered();
+        await gate;
+        await ctx.db.objectSequence.create({ data: { objectKey: `note:${newId()}`, last: body.n } });
+        return { n: body.n };
+      },
+    });
+    const h = { ...headers, "idempotency-key": "slow-1" };
+    const first = call(slow, { headers: h, body: { n: 1 } });
+    await inside;
+    const during = await call(slow, { headers: h, body: { n: 1 } });
+    expect(during.status).toBe(409);
+    expect(during.body.code).toBe("IDEMPOTENCY_IN_PROGRESS");
+    release();
+    expect((await first).status).toBe(201);
+    const after = await call(slow, { headers: h, body: { n: 1 } });
+    expect(after.headers.get("idempotent-replayed")).toBe("true");
+    expect(after.body).toEqual({ n: 1 });
+  });
+
+  it("a failed request stores nothing, so the same key can be retried", async () => {
+    const { headers } = await makeGame();
+    let fail = true;
+    const flaky = route({
+      method: "POST",
+      path: "/v1/__test/flaky",
+      summary: "test",
+      tags: ["test"],
+      auth: "server",
+      idempotency: "required",
+      response: { status: 200 },
+      handler: async ({ ctx }) => {
+        await ctx.db.objectSequence.create({ data: { objectKey: `note:${newId()}`, last: 1 } });
+        if (fail) throw new AppError("TRY_AGAIN", "not now", { status: 409 });
+        return { ok: true };
+      },
+    });
+    const before = await noteCount();
+    const h = { ...headers, "idempotency-key": "flaky-1" };
+    expect((await call(flaky, { headers: h })).body.code).toBe("TRY_AGAIN");
+    expect(await noteCount()).toBe(before); // the write rolled back with the error
+    fail = false;
+    const ok = await call(flaky, { headers: h });
+    expect(ok.body).toEqual({ ok: true });
+    expect(await noteCount()).toBe(before + 1);
+  });
+
+  it("prunes records older than 24 hours only", async () => {
+    const { headers } = await makeGame();
+    await call(writeNote, { headers: { ...headers, "idempotency-key": "old" }, body: { note: "a", amountUnits: "1" } });
+    await call(writeNote, { headers: { ...headers, "idempotency-key": "new" }, body: { note: "a", amountUnits: "1" } });
+    const db = getDb();
+    await db.idempotencyRecord.updateMany({ where: { key: "old" }, data: { createdAt: new Date(Date.now() - 25 * 3600_000) } });
+    expect(await pruneIdempotencyRecords(db, 1)).toBeGreaterThanOrEqual(1); // 1 h is raised to 24 h
+    expect(await db.idempotencyRecord.count({ where: { key: "old" } })).toBe(0);
+    expect(await db.idempotencyRecord.count({ where: { key: "new" } })).toBe(1);
+  });
+});
+
+describe("validation and errors", () => {
+  it("400 VALIDATION_ERROR naming every bad field, nothing written", async () => {
+    const { headers } = await makeGame();
+    const before = await noteCount();
+    const res = await call(writeNote, { headers: { ...headers, "idempotency-key": "v-1" }, body: { amountUnits: "-3" } });
+    expect(res.status).toBe(400);
+    expect(res.body.code).toBe("VALIDATION_ERROR");
+    expect(res.body.details.map((d: { field: string }) => d.field).sort()).toEqual(["amountUnits", "note"]);
+    expect(res.body.error).toMatch(/note is required/);
+    expect(res.body.error).toMatch(/amountUnits must be a positive whole number/);
+    expect(await noteCount()).toBe(before);
+  });
+
+  it.each([["0"], ["1.5"], ["abc"], [""], [-1], [1.5], ["9999999999999999"]])("rejects amountUnits %j", async (amount) => {
+    const { headers } = await makeGame();
+    const res = await call(writeNote, { headers: { ...headers, "idempotency-key": `amt-${String(amount)}` }, body: { note: "x", amountUnits: amount } });
+    expect(res.status).toBe(400);
+    expect(res.body.details[0].field).toBe("amountUnits");
+  });
+
+  it("400 INVALID_JSON for a body that is not JSON", async () => {
+    const { headers } = await makeGame();
+    const res = await call(writeNote, { headers: { ...headers, "idempotency-key": "j-1" }, rawBody: "{not json" });
+    expect(res.status).toBe(400);
+    expect(res.body.code).toBe("INVALID_JSON");
+  });
+
+  it("an unexpected error is a generic 500 without internals", async () => {
+    const { headers } = await makeGame();
+    const boom = route({
+      method: "GET",
+      path: "/v1/__test/boom",
+      summary: "test",
+      tags: ["test"],
+      auth: "server",
+      idempotency: "none",
+      response: { status: 200 },
+      handler: async () => {
+        throw new Error("secret internals at /srv/app.ts:12");
+      },
+    });
+    const original = console.error;
+    console.error = () => undefined;
+    try {
+      const res = await call(boom, { headers });
+      expect(res.status).toBe(500);
+      expect(res.body.code).toBe("INTERNAL_ERROR");
+      expect(res.text).not.toMatch(/secret|app\.ts/);
+      expect(res.body.error).toContain(res.body.requestId);
+    } finally {
+      console.error = original;
+    }
+  });
+
+  it("a key from another environment or a revoked key is 401", async () => {
+    const { headers, game } = await makeGame();
+    await getDb().apiKey.updateMany({ where: { gameId: game.id }, data: { revokedAt: new Date() } });
+    const probe = route({ method: "GET", path: "/v1/__test/probe", summary: "t", tags: ["t"], auth: "server", idempotency: "none", response: { status: 200 }, handler: async ({ ctx }) => ({ gameId: (ctx as GameContext).principal.gameId }) });
+    expect((await call(probe, { headers })).status).toBe(401);
+    expect((await call(probe, { headers: { authorization: "Bearer service_server_test_zz", "x-game-id": game.id } })).status).toBe(401);
+  });
+});
+
+describe("campaign key", () => {
+  const getCampaign = route({
+    method: "GET",
+    path: "/v1/campaign/{id}/__probe",
+    summary: "t",
+    tags: ["t"],
+    auth: "campaign",
+    idempotency: "none",
+    successEnvelope: true,
+    params: z.object({ id: z.string() }),
+    response: { status: 200 },
+    handler: async ({ params }) => ({ success: true, id: params.id }),
+  });
+
+  it("is limited to its own campaign: another id is a 404 with success false", async () => {
+    const a = await makeCampaign();
+    const b = await makeCampaign();
+    expect((await call(getCampaign, { headers: a.headers, params: { id: a.campaign.id } })).body).toEqual({ success: true, id: a.campaign.id });
+    const other = await call(getCampaign, { headers: a.headers, params: { id: b.campaign.id } });
+    expect(other.status).toBe(404);
+    expect(other.body).toMatchObject({ success: false, code: "NOT_FOUND" });
+  });
+
+  it("a server key cannot call a campaign route", async () => {
+    const { headers } = await makeGame();
+    const res = await call(getCampaign, { headers, params: { id: "x" } });
+    expect(res.status).toBe(401);
+    expect(res.body.error).toMatch(/campaign key/);
+  });
+});
+
+describe("platform key", () => {
+  const probe = (scope: string, targetBusiness = true) =>
+    route({
+      method: "GET",
+      path: `/v1/platform/__probe/${scope}`,
+      summary: "t",
+      tags: ["t"],
+      auth: "platform",
+      scope,
+      targetBusiness,
+      idempotency: "none",
+      response: { status: 200 },
+      handler: async ({ ctx }) => ({ principal: ctx.principal }),
+    });
+
+  it("passes with the scope in platform, key and grant, and carries the business", async () => {
+    const p = await makePlatform();
+    const res = await call(probe("campaign:read"), { headers: p.headers });
+    expect(res.status).toBe(200);
+    expect(res.body.principal).toMatchObject({ kind: "platform", platformId: p.platform.id, businessId: p.business.id, grantId: p.grant.id });
+  });
+
+  it.each([
+    ["the key", { keyScopes: ["campaign:create"] }],
+    ["the grant", { grantScopes: ["campaign:create"] }],
+    ["the platform approval", { approvedScopes: ["campaign:create"] }],
+  ])("403 INSUFFICIENT_SCOPE when %s lacks the scope", async (_, opts) => {
+    const p = await makePlatform(opts);
+    const res = await call(probe("campaign:read"), { headers: p.headers });
+    expect(res.status).toBe(403);
+    expect(res.body.code).toBe("INSUFFICIENT_SCOPE");
+    expect(res.body.error).toContain("campaign:read");
+  });
+
+  it("TB: 400 without X-Target-Business-Id, 404 BUSINESS_NOT_FOUND for an unknown business, 403 without a grant", async () => {
+    const p = await makePlatform();
+    const other = await makePlatform();
+    const { ["x-target-business-id"]: _, ...noTarget } = p.headers;
+    expect((await call(probe("campaign:read"), { headers: noTarget })).body.code).toBe("TARGET_BUSINESS_REQUIRED");
+    expect((await call(probe("campaign:read"), { headers: { ...p.headers, "x-target-business-id": newId() } })).body.code).toBe("BUSINESS_NOT_FOUND");
+    const noGrant = await call(probe("campaign:read"), { headers: { ...p.headers, "x-target-business-id": other.business.id } });
+    expect(noGrant.status).toBe(403);
+    expect(noGrant.body.code).toBe("GRANT_REQUIRED");
+  });
+
+  it("management scopes need no grant", async () => {
+    const p = await makePlatform({ grantScopes: [] });
+    const { ["x-target-business-id"]: _, ...noTarget } = p.headers;
+    expect((await call(probe("platform:read", false), { headers: noTarget })).status).toBe(200);
+  });
+});
