@@ -1,0 +1,182 @@
+// npm run bench — load benchmarks against a production build on a real PostgreSQL.
+//   1. credits: autocannon, 64 connections, every request a POST /api/v1/vc/credits drawing from one
+//      treasury pool to many players (each with its own Idempotency-Key);
+//   2. balances: GET /api/v1/vc/balances for random players.
+// Afterwards it checks the ledger: the currency's balances sum to 0, no player is negative, and the
+// number of credit journals equals the number of 2xx answers. Figures go to stdout and
+// bench-results/latest.json. Options (env): BENCH_SECONDS (default 20), BENCH_CONNECTIONS (64),
+// BENCH_PLAYERS (500), BENCH_PORT (3200), BENCH_DATABASE_URL (else an embedded PostgreSQL).
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import autocannon from "autocannon";
+import pg from "pg";
+import { startEmbeddedPostgres } from "../lib/db/embedded.ts";
+import { migrateDeploy } from "../lib/db/migrate.ts";
+import { installJobSchema } from "../lib/jobs/schema.ts";
+import { closeDb, getDb } from "../lib/db/client.ts";
+import { inTransaction } from "../lib/db/transaction.ts";
+import { createSeedTenants } from "../lib/tenants/create-seed-tenants.ts";
+import { findOrCreatePlayer, linkPlayer } from "../lib/linking/link-player.ts";
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 64);
+const PLAYERS = Number(process.env.BENCH_PLAYERS ?? 500);
+const PORT = Number(process.env.BENCH_PORT ?? 3200);
+const base = `http://127.0.0.1:${PORT}`;
+
+const log = (m: string) => console.error(m);
+
+const ensureBuild = () => {
+  if (fs.existsSync(".next/BUILD_ID") && !process.env.BENCH_REBUILD) return;
+  log("[bench] building the production app (npm run build)…");
+  const r = spawnSync("npm", ["run", "build"], { stdio: "inherit" });
+  if (r.status !== 0) throw new Error("npm run build failed");
+};
+
+const freshDatabase = async (): Promise<{ url: string; stop: () => Promise<void> }> => {
+  const embedded = process.env.BENCH_DATABASE_URL
+    ? null
+    : await startEmbeddedPostgres({ dataDir: path.resolve(".data/bench-postgres"), port: Number(process.env.EMBEDDED_BENCH_PG_PORT ?? 54332), database: "postgres", log });
+  const admin = process.env.BENCH_DATABASE_URL ?? embedded!.adminUrl;
+  const name = `coinop_bench_${randomBytes(4).toString("hex")}`;
+  const c = new pg.Client({ connectionString: admin });
+  await c.connect();
+  await c.query(`CREATE DATABASE "${name}"`);
+  await c.end();
+  const u = new URL(admin);
+  u.pathname = `/${name}`;
+  return {
+    url: u.toString(),
+    stop: async () => {
+      const d = new pg.Client({ connectionString: admin });
+      await d.connect();
+      await d.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`).catch(() => undefined);
+      await d.end();
+      await embedded?.stop();
+    },
+  };
+};
+
+const startServer = async (databaseUrl: string): Promise<ChildProcess> => {
+  const child = spawn("node_modules/.bin/next", ["start", "-p", String(PORT)], {
+    env: { ...process.env, DATABASE_URL: databaseUrl, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1", APP_URL: base },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  for (let i = 0; i < 120; i++) {
+    const ok = await fetch(`${base}/api/v1/openapi.json`).then((r) => r.ok, () => false);
+    if (ok) return child;
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  child.kill();
+  throw new Error("the production server did not start");
+};
+
+type Result = { name: string; requestsPerSecond: number; ok2xx: number; non2xx: number; errors: number; timeouts: number; p50Ms: number; p99Ms: number; seconds: number };
+
+const run = (name: string, opts: autocannon.Options, counters: { ok: number }): Promise<Result> =>
+  new Promise((resolve, reject) => {
+    const instance = autocannon({ ...opts, connections: CONNECTIONS, duration: SECONDS }, (err, r) => {
+      if (err) return reject(err);
+      resolve({
+        name,
+        requestsPerSecond: Math.round((counters.ok / SECONDS) * 10) / 10,
+        ok2xx: counters.ok,
+        non2xx: r.non2xx,
+        errors: r.errors,
+        timeouts: r.timeouts,
+        p50Ms: r.latency.p50,
+        p99Ms: r.latency.p99,
+        seconds: SECONDS,
+      });
+    });
+    instance.on("response", (_client, statusCode) => {
+      if (statusCode >= 200 && statusCode < 300) counters.ok++;
+    });
+  });
+
+const main = async () => {
+  ensureBuild();
+  const db = await freshDatabase();
+  let server: ChildProcess | undefined;
+  try {
+    await migrateDeploy(db.url);
+    await installJobSchema(db.url);
+    process.env.DATABASE_URL = db.url;
+    const seed = await inTransaction(getDb(), (tx) => createSeedTenants(tx, { tag: "bench", webhookUrl: null }));
+    const refs: string[] = [];
+    for (let i = 0; i < PLAYERS; i++) {
+      const player = await findOrCreatePlayer(getDb(), { email: `bench-${i}@coinop.test` });
+      refs.push((await linkPlayer(getDb(), { namespace: { type: "game", id: seed.game.gameId }, environment: "test", playerId: player.id })).userRef);
+    }
+    server = await startServer(db.url);
+    const headers = { authorization: `Bearer ${seed.game.serverKey}`, "x-game-id": seed.game.gameId, "content-type": "application/json" };
+    const cur = await fetch(`${base}/api/v1/vc/currencies`, { method: "POST", headers: { ...headers, "idempotency-key": "bench-currency" }, body: JSON.stringify({ code: "GEMS", name: "Gems" }) });
+    if (cur.status !== 201) throw new Error(`creating the currency failed: ${cur.status} ${await cur.text()}`);
+    const currencyId = ((await cur.json()) as { currency: { _id: string } }).currency._id;
+    log(`[bench] ${PLAYERS} players, ${CONNECTIONS} connections, ${SECONDS} s per scenario`);
+
+    let n = 0;
+    const creditCount = { ok: 0 };
+    const credits = await run(
+      "POST /v1/vc/credits",
+      {
+        url: base,
+        requests: [
+          {
+            method: "POST",
+            path: "/api/v1/vc/credits",
+            setupRequest: (req) => {
+              const i = n++;
+              return {
+                ...req,
+                headers: { ...headers, "idempotency-key": `bench-${i}` },
+                body: JSON.stringify({ currencyId, userRef: refs[i % refs.length], amountUnits: String(1 + (i % 7)), orderId: `order-${i}` }),
+              };
+            },
+          },
+        ],
+      },
+      creditCount,
+    );
+
+    const balanceCount = { ok: 0 };
+    let m = 0;
+    const balances = await run(
+      "GET /v1/vc/balances",
+      {
+        url: base,
+        requests: [{ method: "GET", setupRequest: (req) => ({ ...req, headers, path: `/api/v1/vc/balances?currencyId=${currencyId}&userRef=${refs[m++ % refs.length]}` }) }],
+      },
+      balanceCount,
+    );
+
+    const check = await getDb().$queryRaw<{ sum: bigint; negatives: bigint; journals: bigint }[]>`
+      SELECT (SELECT COALESCE(SUM(balance), 0) FROM "LedgerAccount" WHERE asset = ${"vc:" + currencyId})::bigint AS sum,
+             (SELECT COUNT(*) FROM "LedgerAccount" WHERE asset = ${"vc:" + currencyId} AND kind = 'user' AND balance < 0)::bigint AS negatives,
+             (SELECT COUNT(*) FROM "LedgerJournal" WHERE asset = ${"vc:" + currencyId} AND type = 'credit')::bigint AS journals`;
+    const ledger = { sumOfBalances: String(check[0].sum), negativePlayerBalances: Number(check[0].negatives), creditJournals: Number(check[0].journals), credit2xx: credits.ok2xx };
+    const invariantHolds = ledger.sumOfBalances === "0" && ledger.negativePlayerBalances === 0 && ledger.creditJournals === ledger.credit2xx;
+
+    const report = { date: new Date().toISOString(), node: process.version, connections: CONNECTIONS, players: PLAYERS, results: [credits, balances], ledger, invariantHolds };
+    fs.mkdirSync("bench-results", { recursive: true });
+    fs.writeFileSync("bench-results/latest.json", JSON.stringify(report, null, 2));
+    for (const r of [credits, balances])
+      console.log(`${r.name.padEnd(22)} ${String(r.requestsPerSecond).padStart(8)} req/s (2xx)   p50 ${r.p50Ms} ms   p99 ${r.p99Ms} ms   non-2xx ${r.non2xx}   errors ${r.errors}   timeouts ${r.timeouts}`);
+    console.log(`ledger: sum of balances ${ledger.sumOfBalances}, negative player balances ${ledger.negativePlayerBalances}, credit journals ${ledger.creditJournals} = credit 2xx ${ledger.credit2xx}: ${invariantHolds ? "OK" : "VIOLATED"}`);
+    if (!invariantHolds) process.exitCode = 1;
+  } finally {
+    server?.kill("SIGTERM");
+    await closeDb();
+    await db.stop();
+  }
+};
+
+main().then(
+  () => process.exit(process.exitCode ?? 0),
+  (e) => {
+    console.error(e instanceof Error ? e.message : e);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,89 @@
+// npm run seed [-- --json] [-- --webhook-url URL]
+// Creates a fresh, isolated set of test-environment objects (shared/spec/test-mode.md §1) and prints
+// how to use them. With --json, stdout carries exactly one JSON object; everything else goes to stderr.
+import { randomBytes } from "node:crypto";
+import { parseArgs } from "node:util";
+import { startEmbeddedPostgres } from "../lib/db/embedded.ts";
+import { migrateDeploy } from "../lib/db/migrate.ts";
+import { installJobSchema } from "../lib/jobs/schema.ts";
+import { closeDb, getDb } from "../lib/db/client.ts";
+import { inTransaction } from "../lib/db/transaction.ts";
+import { createSeedTenants } from "../lib/tenants/create-seed-tenants.ts";
+
+const { values } = parseArgs({
+  options: { json: { type: "boolean", default: false }, "webhook-url": { type: "string" }, help: { type: "boolean", default: false } },
+  allowPositionals: false,
+});
+
+const usage = `usage: npm run seed [-- --json] [-- --webhook-url URL]
+  --json             print exactly one JSON object on stdout (logs go to stderr)
+  --webhook-url URL  set URL as the webhook endpoint of the game, the platform and the campaign`;
+
+const log = (...a: unknown[]) => console.error(...a);
+
+const main = async (): Promise<number> => {
+  if (values.help) {
+    log(usage);
+    return 0;
+  }
+  const webhookUrl = values["webhook-url"];
+  if (webhookUrl !== undefined && !/^https?:\/\/\S+$/.test(webhookUrl)) {
+    log(`--webhook-url must be an http(s) URL, got ${JSON.stringify(webhookUrl)}.\n${usage}`);
+    return 2;
+  }
+  // Keep stdout clean for --json: libraries that log to stdout write to stderr while we work.
+  const stdoutLog = console.log;
+  console.log = log;
+  const embedded = process.env.DATABASE_URL ? null : await startEmbeddedPostgres({ log });
+  const url = process.env.DATABASE_URL ?? embedded!.url;
+  process.env.DATABASE_URL = url;
+  try {
+    await migrateDeploy(url);
+    await installJobSchema(url);
+    const tag = randomBytes(3).toString("hex");
+    const seeded = await inTransaction(getDb(), (tx) => createSeedTenants(tx, { tag, webhookUrl: webhookUrl ?? null }));
+    const baseUrl = process.env.APP_URL ?? `http://localhost:${process.env.PORT ?? 3000}`;
+    const out = { baseUrl, ...seeded };
+    console.log = stdoutLog;
+    if (values.json) {
+      process.stdout.write(JSON.stringify(out, null, 2) + "\n");
+    } else {
+      process.stdout.write(humanReadable(out));
+    }
+    return 0;
+  } finally {
+    console.log = stdoutLog;
+    await closeDb();
+    await embedded?.stop();
+  }
+};
+
+const humanReadable = (o: { baseUrl: string } & Awaited<ReturnType<typeof createSeedTenants>>) => `
+Coinop test credentials (test environment). Keys are shown once; only their hashes are stored.
+
+  Game       ${o.game.gameId}
+    server key      ${o.game.serverKey}
+    webhook secret  ${o.game.webhookSecret}
+  Campaign   ${o.campaign.campaignId}  (created, funded with 1,000 test USDC; events: level_complete, daily_login)
+    campaign key    ${o.campaign.campaignKey}
+  Platform   ${o.platform.platformId}
+    platform key    ${o.platform.platformKey}
+    webhook secret  ${o.platform.webhookSecret}
+  Business   ${o.business.businessId}  (has granted the platform every business scope)
+  Portal     ${o.portal.email} / ${o.portal.password}
+
+First call:
+  curl -s ${o.baseUrl}/api/v1/game \\
+    -H "Authorization: Bearer ${o.game.serverKey}" \\
+    -H "X-Game-Id: ${o.game.gameId}"
+
+Run \`npm run seed -- --json\` for machine-readable output.
+`;
+
+main().then(
+  (code) => process.exit(code),
+  (err) => {
+    log(err instanceof Error ? err.message : err);
+    process.exit(1);
+  },
+);
