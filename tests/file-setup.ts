@@ -7,7 +7,8 @@ import { closeDb } from "../lib/db/client.ts";
 
 const adminUrl = inject("adminUrl");
 const templateDb = inject("templateDb");
-const database = `coinop_t_${randomBytes(6).toString("hex")}`;
+// The creation time in the name lets a later run drop databases that a killed run left behind.
+const database = `coinop_t_${Math.floor(Date.now() / 1000)}_${randomBytes(6).toString("hex")}`;
 
 const admin = new pg.Client({ connectionString: adminUrl });
 await admin.connect();

@@ -65,12 +65,13 @@ export default async function setup(project: TestProject) {
       await installJobSchema(url);
       await admin.query(`ALTER DATABASE "${building}" RENAME TO "${templateDb}"`);
     }
-    // Databases left behind by a run that was killed.
-    const { rows: stale } = await admin.query(
-      "SELECT datname FROM pg_database WHERE datname LIKE 'coinop_t_%' AND datname NOT LIKE 'coinop_tpl_%'",
-    );
-    for (const r of stale) if (!r.datname.startsWith(`coinop_t_${process.pid}`)) {
-      await admin.query(`DROP DATABASE IF EXISTS "${r.datname}" WITH (FORCE)`).catch(() => undefined);
+    // Databases left behind by a killed run: only those created over an hour ago, so a concurrent run
+    // against the same server keeps its own.
+    const { rows: stale } = await admin.query("SELECT datname FROM pg_database WHERE datname ~ '^coinop_t_[0-9]+_'");
+    const cutoff = Date.now() / 1000 - 3600;
+    for (const r of stale) {
+      const created = Number(/^coinop_t_([0-9]+)_/.exec(r.datname)![1]);
+      if (created < cutoff) await admin.query(`DROP DATABASE IF EXISTS "${r.datname}" WITH (FORCE)`).catch(() => undefined);
     }
     await admin.query("SELECT pg_advisory_unlock(727001)");
   } finally {
