@@ -25,9 +25,10 @@ export const isInTransaction = (db: DbClient): db is Prisma.TransactionClient =>
 export const inTransaction = async <T>(db: DbClient | undefined, fn: (tx: Prisma.TransactionClient) => Promise<T>): Promise<T> => {
   const client = db ?? getDb();
   if (isInTransaction(client)) return fn(client);
+  const root = client as Db;
   for (let attempt = 1; ; attempt++) {
     try {
-      return await client.$transaction(fn, { maxWait: 60_000, timeout: 60_000 });
+      return await root.$transaction(fn, { maxWait: 60_000, timeout: 60_000 });
     } catch (err) {
       const code = pgCode(err);
       if (attempt < 3 && code && RETRYABLE.has(code)) continue;

@@ -13,7 +13,9 @@ export const newUserRef = (type: Namespace["type"], environment: Environment): s
 /** Finds or creates the player for an email (a guest account until they set a password). */
 export const findOrCreatePlayer = async (db: DbClient, { email, name }: { email: string; name?: string }) => {
   const normalized = email.trim().toLowerCase();
-  return db.player.upsert({ where: { email: normalized }, update: {}, create: { id: newId(), email: normalized, name: name ?? "" } });
+  // ON CONFLICT DO NOTHING, then read: two first sign-ins of one email racing both get the same player.
+  await db.player.createMany({ data: [{ id: newId(), email: normalized, name: name ?? "" }], skipDuplicates: true });
+  return db.player.findUniqueOrThrow({ where: { email: normalized } });
 };
 
 /**
@@ -25,7 +27,11 @@ export const linkPlayer = async (db: DbClient, { namespace, environment, playerI
   if (existing) {
     return existing.status === "active" ? existing : db.playerLink.update({ where: { id: existing.id }, data: { status: "active", unlinkedAt: null, linkedAt: new Date() } });
   }
-  return db.playerLink.create({
-    data: { id: newId(), userRef: newUserRef(namespace.type, environment), namespaceType: namespace.type, namespaceId: namespace.id, environment, playerId },
+  // Two approvals of one player racing here: ON CONFLICT DO NOTHING lets the first insert win, and
+  // both read back the same link (and userRef) instead of one failing on the unique index.
+  await db.playerLink.createMany({
+    data: [{ id: newId(), userRef: newUserRef(namespace.type, environment), namespaceType: namespace.type, namespaceId: namespace.id, environment, playerId }],
+    skipDuplicates: true,
   });
+  return db.playerLink.findUniqueOrThrow({ where: { namespaceType_namespaceId_playerId: { namespaceType: namespace.type, namespaceId: namespace.id, playerId } } });
 };

@@ -170,6 +170,8 @@ CREATE TABLE "LinkSession" (
     "prefilledEmail" TEXT,
     "idempotencyKey" TEXT,
     "inviteCode" TEXT,
+    "ownerType" TEXT NOT NULL,
+    "ownerId" TEXT NOT NULL,
     "state" TEXT NOT NULL DEFAULT 'pending',
     "playerId" TEXT,
     "userRef" TEXT,

@@ -1,0 +1,18 @@
+// POST /v1/test-helpers/link-sessions/{sessionKey}/cancel: the player backs out
+import { route } from "@/lib/http/route";
+import { cancelLinkSession } from "@/lib/linking/cancel-link-session";
+import { testLinkScopeOf } from "@/lib/linking/link-scope";
+import { GameLinkSessionDetails, SessionKeyParams } from "@/lib/linking/schemas";
+import { describeLinkSession } from "@/lib/linking/serialize-link-session";
+
+export const POST = route({
+  method: "POST",
+  path: "/v1/test-helpers/link-sessions/{sessionKey}/cancel",
+  summary: "Test mode: the player backs out of a link session",
+  tags: ["test-helpers"],
+  auth: "server",
+  idempotency: "optional",
+  params: SessionKeyParams,
+  response: { status: 200, schema: GameLinkSessionDetails },
+  handler: async ({ ctx, params }) => describeLinkSession(ctx.db, await cancelLinkSession(ctx.db, { scope: testLinkScopeOf(ctx), sessionKey: params.sessionKey })),
+});

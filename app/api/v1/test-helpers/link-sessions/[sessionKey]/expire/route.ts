@@ -1,0 +1,18 @@
+// POST /v1/test-helpers/link-sessions/{sessionKey}/expire: 24 hours pass
+import { route } from "@/lib/http/route";
+import { expireLinkSession } from "@/lib/linking/expire-link-session";
+import { testLinkScopeOf } from "@/lib/linking/link-scope";
+import { GameLinkSessionDetails, SessionKeyParams } from "@/lib/linking/schemas";
+import { describeLinkSession } from "@/lib/linking/serialize-link-session";
+
+export const POST = route({
+  method: "POST",
+  path: "/v1/test-helpers/link-sessions/{sessionKey}/expire",
+  summary: "Test mode: a pending link session reaches the end of its 24-hour lifetime",
+  tags: ["test-helpers"],
+  auth: "server",
+  idempotency: "optional",
+  params: SessionKeyParams,
+  response: { status: 200, schema: GameLinkSessionDetails },
+  handler: async ({ ctx, params }) => describeLinkSession(ctx.db, await expireLinkSession(ctx.db, { scope: testLinkScopeOf(ctx), sessionKey: params.sessionKey })),
+});

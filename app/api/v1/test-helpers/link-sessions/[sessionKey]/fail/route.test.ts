@@ -1,0 +1,76 @@
+import { describe, expect, it } from "vitest";
+import { POST } from "./route";
+import { POST as EXPIRE } from "../expire/route";
+import { POST as INITIATE } from "@/app/api/v1/users/link/initiate/route";
+import { call } from "@/tests/support/http";
+import { makeGame } from "@/tests/support/fixtures";
+import { getDb } from "@/lib/db/client";
+
+const start = async (headers: Record<string, string>) => (await call(INITIATE, { headers })).body.sessionKey as string;
+const eventsOf = async (sessionKey: string) => {
+  const s = await getDb().linkSession.findUniqueOrThrow({ where: { sessionKey } });
+  const rows = await getDb().webhookEvent.findMany({ where: { objectType: "link_session", objectId: s.id }, orderBy: { sequence: "asc" } });
+  return rows.map((r) => ({ event: r.event, sequence: r.sequence, data: JSON.parse(r.payload).data }));
+};
+
+describe("POST /v1/test-helpers/link-sessions/{sessionKey}/fail", () => {
+  it("with a message: state failed, the message kept and sent in Failed {sessionKey, message}", async () => {
+    const { headers } = await makeGame();
+    const sessionKey = await start(headers);
+    const res = await call(POST, { headers, params: { sessionKey }, body: { message: "  Account is banned.  " } });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ sessionKey, state: "failed", status: "failed", approvedAt: null, canceledAt: null });
+    expect(Date.parse(res.body.failedAt)).toBeGreaterThan(Date.now() - 10_000);
+    expect((await getDb().linkSession.findUniqueOrThrow({ where: { sessionKey } })).failureMessage).toBe("Account is banned.");
+    expect(await eventsOf(sessionKey)).toEqual([
+      { event: "User.Account.Link.Started", sequence: 1, data: { sessionKey } },
+      { event: "User.Account.Link.Failed", sequence: 2, data: { sessionKey, message: "Account is banned." } },
+    ]);
+  });
+
+  it("without a message the default one is sent", async () => {
+    const { headers } = await makeGame();
+    const sessionKey = await start(headers);
+    expect((await call(POST, { headers, params: { sessionKey } })).status).toBe(200);
+    expect((await eventsOf(sessionKey))[1].data).toEqual({ sessionKey, message: "The player could not complete linking." });
+  });
+
+  it("409 for a failed or expired session", async () => {
+    const { headers } = await makeGame();
+    const failed = await start(headers);
+    await call(POST, { headers, params: { sessionKey: failed } });
+    const expired = await start(headers);
+    await call(EXPIRE, { headers, params: { sessionKey: expired } });
+    for (const [sessionKey, state] of [[failed, "failed"], [expired, "expired"]]) {
+      const res = await call(POST, { headers, params: { sessionKey } });
+      expect(res.status).toBe(409);
+      expect(res.body.code).toBe("LINK_SESSION_NOT_PENDING");
+      expect(res.body.error).toContain(`is ${state}`);
+    }
+  });
+
+  it("400 naming message when it is empty or too long", async () => {
+    const { headers } = await makeGame();
+    const sessionKey = await start(headers);
+    for (const message of ["   ", "x".repeat(501)]) {
+      const res = await call(POST, { headers, params: { sessionKey }, body: { message } });
+      expect(res.status).toBe(400);
+      expect(res.body.details.map((d: { field: string }) => d.field)).toEqual(["message"]);
+    }
+    expect((await getDb().linkSession.findUniqueOrThrow({ where: { sessionKey } })).state).toBe("pending");
+  });
+
+  it("404 for a live key and for another game's session", async () => {
+    const live = await makeGame({ environment: "live" });
+    expect((await call(POST, { headers: live.headers, params: { sessionKey: await start(live.headers) } })).status).toBe(404);
+    const a = await makeGame();
+    const b = await makeGame();
+    const sessionKey = await start(a.headers);
+    expect((await call(POST, { headers: b.headers, params: { sessionKey } })).status).toBe(404);
+    expect((await getDb().linkSession.findUniqueOrThrow({ where: { sessionKey } })).state).toBe("pending");
+  });
+
+  it("401 without a key", async () => {
+    expect((await call(POST, { params: { sessionKey: "lks_test_x" } })).status).toBe(401);
+  });
+});

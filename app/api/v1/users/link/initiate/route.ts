@@ -1,0 +1,33 @@
+// POST|GET /v1/users/link/initiate: start linking a player to the key's game
+import { reply, route } from "@/lib/http/route";
+import { initiateLinkSession, type InitiatedLinkSession } from "@/lib/linking/initiate-link-session";
+import { linkScopeOf } from "@/lib/linking/link-scope";
+import { InitiateLinkBody, LinkSessionInitiated } from "@/lib/linking/schemas";
+
+// A new session is 201 with Location; the pending session of the same email or Idempotency-Key is 200.
+const answer = ({ session, url, created }: InitiatedLinkSession) =>
+  reply({ url, sessionKey: session.sessionKey }, created ? { status: 201, headers: { location: url } } : { status: 200 });
+
+const common = {
+  path: "/v1/users/link/initiate",
+  tags: ["Account linking"],
+  auth: "server" as const,
+  // idempotent by email or Idempotency-Key in the service: a repeat returns the existing session with 200
+  idempotency: "none" as const,
+  response: { status: 201, schema: LinkSessionInitiated, description: "New session (200 when the pending session of the same email or key is returned)" },
+};
+
+export const POST = route({
+  ...common,
+  method: "POST",
+  summary: "Start a game-level link session, optionally pre-filling the player's email",
+  body: InitiateLinkBody,
+  handler: async ({ ctx, body }) => answer(await initiateLinkSession(ctx.db, { scope: linkScopeOf(ctx), email: body.email, idempotencyKey: ctx.idempotencyKey })),
+});
+
+export const GET = route({
+  ...common,
+  method: "GET",
+  summary: "Start a game-level link session; the player signs in or signs up in the hosted flow",
+  handler: async ({ ctx }) => answer(await initiateLinkSession(ctx.db, { scope: linkScopeOf(ctx), idempotencyKey: ctx.idempotencyKey })),
+});

@@ -1,0 +1,27 @@
+// Next.js instrumentation hook: runs once when a server process starts. By default the job worker
+// runs inside the app process (one `npm run dev` / `npm start` is a whole deployment). Set
+// COINOP_IN_PROCESS_WORKER=0 when workers run separately (`npm run worker`).
+export async function register() {
+  // The literal check lets Next drop the import from the edge bundle.
+  if (process.env.NEXT_RUNTIME === "nodejs") {
+    const url = process.env.DATABASE_URL;
+    if (process.env.COINOP_IN_PROCESS_WORKER === "0" || !url) return;
+    const { startWorker, stopWorker } = await import("./lib/jobs/start-worker.ts");
+    try {
+      await startWorker({ connectionString: url });
+    } catch (err) {
+      // The app still serves requests; jobs stay queued in the database until a worker runs.
+      console.error("[worker] the in-process worker did not start:", err instanceof Error ? err.message : err);
+      return;
+    }
+    // Next closes its server on these signals; let running jobs finish meanwhile. With nobody else
+    // listening (NEXT_MANUAL_SIG_HANDLE), re-raise the signal so the process still ends.
+    for (const signal of ["SIGINT", "SIGTERM"] as const) {
+      process.once(signal, () => {
+        void stopWorker().finally(() => {
+          if (process.listenerCount(signal) === 0) process.kill(process.pid, signal);
+        });
+      });
+    }
+  }
+}

@@ -1,0 +1,12 @@
+// Periodic jobs. graphile-worker keeps each item's last run in the database (known_crontabs), so with
+// several worker processes each tick runs once, and a worker that was down does not backfill a
+// missed prune (backfillPeriod 0): the next tick covers it.
+import { parseCronItems, type CronItem } from "graphile-worker";
+
+export const cronItems: CronItem[] = [
+  { task: "idempotency:prune", match: "7 * * * *", identifier: "idempotency:prune", options: { backfillPeriod: 0, maxAttempts: 3 } },
+  // Pending link sessions past their 24 h lifetime become expired (reads also expire them on the spot).
+  { task: "linking:expire-sessions", match: "*/5 * * * *", identifier: "linking:expire-sessions", options: { backfillPeriod: 0, maxAttempts: 3 } },
+];
+
+export const parsedCronItems = () => parseCronItems(cronItems);

@@ -1,0 +1,81 @@
+import { run, type Runner } from "graphile-worker";
+import pg from "pg";
+import { parsedCronItems } from "./crontab.ts";
+import { installJobSchema, quietLogger } from "./schema.ts";
+import { taskList } from "./tasks.ts";
+
+export type StartWorkerOptions = {
+  connectionString: string;
+  /** jobs run at once in this process (default WORKER_CONCURRENCY or 4) */
+  concurrency?: number;
+  /** ms between checks for jobs that became due (scheduled retries); new jobs arrive by LISTEN/NOTIFY */
+  pollInterval?: number;
+};
+
+type Worker = { runner: Runner; pool: pg.Pool };
+
+// One worker per process, kept on globalThis so Next's dev reloads and a second register() reuse it.
+type Holder = { worker?: Promise<Worker> };
+const holder: Holder = ((globalThis as { __coinopWorker?: Holder }).__coinopWorker ??= {});
+
+const envInt = (name: string, fallback: number): number => {
+  const n = Number(process.env[name]);
+  return Number.isInteger(n) && n > 0 ? n : fallback;
+};
+
+/**
+ * The worker's own pool. Its error handlers stay attached until the pool has ended, so a database
+ * restart, or a connection cut while the worker shuts down, is logged and never an uncaught
+ * exception that would take the app process down.
+ */
+const workerPool = (connectionString: string, max: number): pg.Pool => {
+  const pool = new pg.Pool({ connectionString, max });
+  const log = (err: Error) => console.error(`[worker] database connection error: ${err.message}`);
+  pool.on("error", log);
+  pool.on("connect", (client) => client.on("error", log));
+  return pool;
+};
+
+const launch = async (opts: StartWorkerOptions): Promise<Worker> => {
+  const concurrency = opts.concurrency ?? envInt("WORKER_CONCURRENCY", 4);
+  await installJobSchema(opts.connectionString);
+  const pool = workerPool(opts.connectionString, concurrency + 2);
+  try {
+    const runner = await run({
+      pgPool: pool,
+      concurrency,
+      pollInterval: opts.pollInterval ?? envInt("WORKER_POLL_INTERVAL_MS", 2000),
+      logger: quietLogger,
+      noHandleSignals: true,
+      taskList,
+      parsedCronItems: parsedCronItems(),
+    });
+    return { runner, pool };
+  } catch (err) {
+    await pool.end().catch(() => undefined);
+    throw err;
+  }
+};
+
+/**
+ * Starts the graphile-worker runner of this process, or returns the one already running. Installs the
+ * job schema first (idempotent). Termination signals are the caller's to handle (stopWorker): the
+ * worker must not kill a Next.js process on its own.
+ */
+export const startWorker = async (opts: StartWorkerOptions): Promise<Runner> => {
+  holder.worker ??= launch(opts).catch((err) => {
+    holder.worker = undefined;
+    throw err;
+  });
+  return (await holder.worker).runner;
+};
+
+/** Stops the runner gracefully (running jobs finish), then closes its pool; a no-op when none runs. */
+export const stopWorker = async (): Promise<void> => {
+  const pending = holder.worker;
+  holder.worker = undefined;
+  const worker = await pending?.catch(() => undefined);
+  if (!worker) return;
+  await worker.runner.stop();
+  await worker.pool.end().catch(() => undefined);
+};

@@ -1,0 +1,38 @@
+// The task registry: every job the worker runs, by name. A task validates its payload, calls one
+// service with the process-wide database client, and throws only on internal errors (graphile-worker
+// then retries the job with its own backoff). Domain retries, like webhook attempts, are the
+// service's business: it re-enqueues itself so each attempt is visible.
+import type { TaskList } from "graphile-worker";
+import { z } from "zod";
+import { getDb } from "../db/client.ts";
+import { pruneIdempotencyRecords } from "../http/idempotency.ts";
+import { DELIVER_TASK, deliverWebhook } from "../webhooks/deliver.ts";
+import { expireLinkSessions } from "../linking/expire-link-sessions.ts";
+
+const DeliverPayload = z.object({ deliveryId: z.string().min(1) });
+
+const webhookTasks: TaskList = {
+  [DELIVER_TASK]: async (payload) => {
+    const { deliveryId } = DeliverPayload.parse(payload);
+    await deliverWebhook(getDb(), deliveryId);
+  },
+};
+
+const maintenanceTasks: TaskList = {
+  "idempotency:prune": async () => {
+    await pruneIdempotencyRecords(getDb());
+  },
+};
+
+// Other domains' tasks, one entry each; a periodic one also gets a line in crontab.ts.
+const domainTasks: TaskList = {
+  "linking:expire-sessions": async () => {
+    await expireLinkSessions(getDb());
+  },
+};
+
+export const taskList: TaskList = { ...webhookTasks, ...maintenanceTasks, ...domainTasks };
+
+/** The names the worker knows; a job added under another name would wait forever. */
+export const taskNames = (): string[] => Object.keys(taskList);
+

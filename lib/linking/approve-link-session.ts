@@ -1,0 +1,38 @@
+import type { LinkSession } from "../db/generated/client.ts";
+import { randomHex } from "../db/ids.ts";
+import { inTransaction, type DbClient } from "../db/transaction.ts";
+import type { Environment } from "../http/keys.ts";
+import { findLinkSession } from "./find-link-session.ts";
+import { findOrCreatePlayer, linkPlayer } from "./link-player.ts";
+import type { LinkScope } from "./link-scope.ts";
+import type { Namespace } from "./resolve-user-ref.ts";
+import { assertCanTransition, transitionLinkSession } from "./transition-link-session.ts";
+
+export type ApproveLinkSessionInput = {
+  sessionKey: string;
+  /** the caller's scope; omitted on the hosted page, where the session key is the credential */
+  scope?: LinkScope;
+  /** the account that signs in; default: the prefilled email, or a new random test account */
+  email?: string;
+  name?: string;
+  now?: Date;
+};
+
+/**
+ * The player signs in (an account is created when none exists) and approves. Invariant: one player
+ * gets the same userRef in a namespace every time, so approving a second session returns the same
+ * reference. Emits User.Account.Link.Succeeded in the same transaction; a session that is not
+ * pending, or is past its lifetime, is a 409 and nothing changes.
+ */
+export const approveLinkSession = async (db: DbClient, input: ApproveLinkSessionInput): Promise<LinkSession> => {
+  const now = input.now ?? new Date();
+  const session = await findLinkSession(db, { sessionKey: input.sessionKey, scope: input.scope, now });
+  assertCanTransition(session, "approve", now);
+  const email = input.email ?? session.prefilledEmail ?? `player-${randomHex(6)}@example.test`;
+  return inTransaction(db, async (tx) => {
+    const player = await findOrCreatePlayer(tx, { email, name: input.name });
+    const namespace: Namespace = { type: session.namespaceType as Namespace["type"], id: session.namespaceId };
+    const link = await linkPlayer(tx, { namespace, environment: session.environment as Environment, playerId: player.id });
+    return transitionLinkSession(tx, session, "approve", { now, set: { playerId: player.id, userRef: link.userRef } });
+  });
+};

@@ -1,0 +1,18 @@
+import { Prisma } from "../db/generated/client.ts";
+import type { DbClient } from "../db/transaction.ts";
+import { LINK_SESSION_TRANSITIONS } from "./link-session-states.ts";
+
+/**
+ * The expiry sweep: every pending session whose 24 hours have passed becomes expired, with expiredAt
+ * set to its expiresAt (when it really expired, not when the sweep noticed). One conditional UPDATE,
+ * so it never races an approval (approval needs an unexpired pending session). No webhook: the spec
+ * lists no expiry event. `only` narrows the sweep to one session (a read that finds it overdue).
+ * Returns how many sessions expired.
+ */
+export const expireLinkSessions = async (db: DbClient, now: Date = new Date(), only?: { id: string }): Promise<number> => {
+  const t = LINK_SESSION_TRANSITIONS.expire;
+  const onlyId = only ? Prisma.sql`AND "id" = ${only.id}` : Prisma.empty;
+  return db.$executeRaw`
+    UPDATE "LinkSession" SET "state" = ${t.to}, "expiredAt" = "expiresAt", "updatedAt" = ${now}
+    WHERE "state" = ANY(${[...t.from]}::text[]) AND "expiresAt" <= ${now} ${onlyId}`;
+};

@@ -1,0 +1,20 @@
+import type { LinkSession } from "../db/generated/client.ts";
+import { inTransaction, type DbClient } from "../db/transaction.ts";
+import { findLinkSession } from "./find-link-session.ts";
+import type { LinkScope } from "./link-scope.ts";
+import { transitionLinkSession } from "./transition-link-session.ts";
+
+export const DEFAULT_LINK_FAILURE_MESSAGE = "The player could not complete linking.";
+
+/**
+ * Something prevents completion: a pending session becomes failed, keeps the message, and
+ * User.Account.Link.Failed carries it.
+ */
+export const failLinkSession = async (
+  db: DbClient,
+  { sessionKey, scope, message, now = new Date() }: { sessionKey: string; scope?: LinkScope; message?: string; now?: Date },
+): Promise<LinkSession> => {
+  const session = await findLinkSession(db, { sessionKey, scope, now });
+  const failureMessage = message?.trim() || DEFAULT_LINK_FAILURE_MESSAGE;
+  return inTransaction(db, (tx) => transitionLinkSession(tx, session, "fail", { now, set: { failureMessage } }));
+};

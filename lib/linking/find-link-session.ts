@@ -1,0 +1,19 @@
+import type { LinkSession } from "../db/generated/client.ts";
+import type { DbClient } from "../db/transaction.ts";
+import { expireLinkSessions } from "./expire-link-sessions.ts";
+import { inLinkScope, linkSessionNotFound, type LinkScope } from "./link-scope.ts";
+import { isOverdue } from "./link-session-states.ts";
+
+/**
+ * Loads a session by its key inside the caller's scope; another tenant's or environment's session is a
+ * 404 like an unknown one. Without a scope (hosted pages, where the key itself is the credential) any
+ * session matches. A pending session found past its lifetime is recorded as expired first, so every
+ * reader sees the same state.
+ */
+export const findLinkSession = async (db: DbClient, { sessionKey, scope, now = new Date() }: { sessionKey: string; scope?: LinkScope; now?: Date }): Promise<LinkSession> => {
+  const session = await db.linkSession.findUnique({ where: { sessionKey } });
+  if (!session || (scope && !inLinkScope(session, scope))) throw linkSessionNotFound(sessionKey);
+  if (!isOverdue(session, now)) return session;
+  await expireLinkSessions(db, now, { id: session.id });
+  return db.linkSession.findUniqueOrThrow({ where: { id: session.id } });
+};

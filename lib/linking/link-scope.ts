@@ -1,0 +1,42 @@
+// Who may see a link session, and where its webhooks go, derived from the caller's credential.
+import type { ServiceContext } from "../http/context.ts";
+import { AppError, notFound } from "../http/errors.ts";
+import type { Environment } from "../http/keys.ts";
+import type { WebhookOwner } from "../webhooks/emit-event.ts";
+import type { Namespace } from "./resolve-user-ref.ts";
+
+/**
+ * The tenant boundary of link sessions: a namespace (game, campaign or business) in one environment,
+ * and the webhook owner that new sessions record (game endpoint, campaign endpoint, platform endpoint).
+ */
+export type LinkScope = { namespace: Namespace; environment: Environment; owner: WebhookOwner };
+
+/**
+ * The scope of the caller: a server key links to its game, a campaign key to its campaign, and a
+ * platform key (with X-Target-Business-Id) to that business, with link webhooks to the platform.
+ */
+export const linkScopeOf = (ctx: ServiceContext): LinkScope => {
+  const p = ctx.principal;
+  const environment = ctx.environment;
+  switch (p.kind) {
+    case "server":
+      return { namespace: { type: "game", id: p.gameId }, environment, owner: { type: "game", id: p.gameId } };
+    case "campaign":
+      return { namespace: { type: "campaign", id: p.campaignId }, environment, owner: { type: "campaign", id: p.campaignId } };
+    case "platform":
+      if (!p.businessId) throw new AppError("TARGET_BUSINESS_REQUIRED", "Missing X-Target-Business-Id header: send the id of the business you act for.", { status: 400 });
+      return { namespace: { type: "business", id: p.businessId }, environment, owner: { type: "platform", id: p.platformId } };
+  }
+};
+
+/** The caller's scope for a test helper: helpers exist only for test-environment keys (a live key gets 404). */
+export const testLinkScopeOf = (ctx: ServiceContext): LinkScope => {
+  if (ctx.environment !== "test") throw new AppError("NOT_FOUND", "Test helpers exist only for test-environment keys.", { status: 404 });
+  return linkScopeOf(ctx);
+};
+
+/** Whether a session row lies inside the scope. */
+export const inLinkScope = (s: { namespaceType: string; namespaceId: string; environment: string }, scope: LinkScope): boolean =>
+  s.namespaceType === scope.namespace.type && s.namespaceId === scope.namespace.id && s.environment === scope.environment;
+
+export const linkSessionNotFound = (sessionKey: string) => notFound(`Link session ${JSON.stringify(sessionKey)}`, "LINK_SESSION_NOT_FOUND");

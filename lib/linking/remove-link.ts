@@ -1,0 +1,41 @@
+import type { PlayerLink } from "../db/generated/client.ts";
+import { inTransaction, type DbClient } from "../db/transaction.ts";
+import { notFound } from "../http/errors.ts";
+import { emitEvent } from "../webhooks/emit-event.ts";
+import type { LinkScope } from "./link-scope.ts";
+import { linkEventData } from "./link-session-events.ts";
+import { LINK_EVENTS, LINK_SESSION_TRANSITIONS } from "./link-session-states.ts";
+import { resolveUserRef } from "./resolve-user-ref.ts";
+import { transitionLinkSession } from "./transition-link-session.ts";
+
+/**
+ * Revokes a player's link in the scope's namespace (API or portal). The link becomes unlinked (the
+ * userRef stays reserved for that player: linking again re-activates it), every approved session of it
+ * becomes unlinked, and one User.Account.Link.Removed is emitted, for the most recently approved
+ * session. A link made without a session emits it with sessionKey null, as an event of the link.
+ * An unknown, foreign or already removed reference is a 404 and nothing changes.
+ */
+export const removeLink = async (db: DbClient, { scope, userRef, now = new Date() }: { scope: LinkScope; userRef: string; now?: Date }): Promise<PlayerLink> =>
+  inTransaction(db, async (tx) => {
+    const link = await resolveUserRef(tx, scope.namespace, scope.environment, userRef);
+    const { count } = await tx.playerLink.updateMany({ where: { id: link.id, status: "active" }, data: { status: "unlinked", unlinkedAt: now } });
+    // a concurrent removal won the race: the reference has no active link any more
+    if (count === 0) throw notFound(`User ${JSON.stringify(userRef)}`, "USER_REF_NOT_FOUND");
+    const sessions = await tx.linkSession.findMany({
+      where: { namespaceType: scope.namespace.type, namespaceId: scope.namespace.id, environment: scope.environment, userRef, state: { in: [...LINK_SESSION_TRANSITIONS.unlink.from] } },
+      orderBy: [{ approvedAt: "desc" }, { createdAt: "desc" }],
+    });
+    for (const [i, session] of sessions.entries()) await transitionLinkSession(tx, session, "unlink", { now, emit: i === 0 });
+    if (sessions.length === 0) {
+      const source = { sessionKey: null, namespaceType: scope.namespace.type, namespaceId: scope.namespace.id, idempotencyKey: null, metadata: null, userRef, failureMessage: null };
+      await emitEvent(tx, {
+        owner: scope.owner,
+        environment: scope.environment,
+        event: LINK_EVENTS.removed,
+        objectType: "player_link",
+        objectId: link.id,
+        data: linkEventData(LINK_EVENTS.removed, source),
+      });
+    }
+    return tx.playerLink.findUniqueOrThrow({ where: { id: link.id } });
+  });

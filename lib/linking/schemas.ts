@@ -1,0 +1,67 @@
+// Request and response schemas of link sessions (game-api.md "Link session details").
+import { z } from "zod";
+import { Timestamp } from "../http/schemas.ts";
+import { LINK_SESSION_STATES } from "./link-session-states.ts";
+
+// Surrounding spaces are trimmed; case is folded by the services (emails match case-insensitively).
+const Email = z.string().trim().max(254, "must be at most 254 characters").meta({ format: "email" }).pipe(z.email("must be a valid email address"));
+
+export const InitiateLinkBody = z.object({
+  email: Email.nullish().describe("Pre-fills the sign-in form. Repeating the call with the same email returns the pending session with 200."),
+});
+export type InitiateLinkBody = z.infer<typeof InitiateLinkBody>;
+
+export const LinkSessionInitiated = z.object({
+  url: z.string().describe("The hosted approval page: send the player here."),
+  sessionKey: z.string().describe("Store it; the webhooks and link details carry it."),
+});
+export type LinkSessionInitiated = z.infer<typeof LinkSessionInitiated>;
+
+export const LinkDetailsQuery = z.object({
+  session: z.string().trim().min(1, "must not be empty").max(200, "must be at most 200 characters").describe("The sessionKey returned at initiation."),
+});
+
+export const SessionKeyParams = z.object({ sessionKey: z.string().min(1).max(200).describe("The sessionKey returned at initiation.") });
+
+export const ApproveLinkBody = z.object({
+  email: Email.optional().describe("The account that signs in; default: the prefilled email, or a new random one."),
+  name: z.string().trim().max(120, "must be at most 120 characters").optional().describe("The player's name when the account is created."),
+});
+export type ApproveLinkBody = z.infer<typeof ApproveLinkBody>;
+
+export const FailLinkBody = z.object({
+  message: z.string().trim().min(1, "must not be empty").max(500, "must be at most 500 characters").optional().describe("Sent in User.Account.Link.Failed."),
+});
+export type FailLinkBody = z.infer<typeof FailLinkBody>;
+
+const State = z.enum(LINK_SESSION_STATES);
+const Step = Timestamp.nullable();
+
+const LinkSessionBase = z.object({
+  sessionKey: z.string(),
+  prefilledEmail: z.string().nullable(),
+  environment: z.enum(["test", "live"]),
+  state: State,
+  status: State.describe("The same value as state."),
+  createdAt: Timestamp,
+  expiresAt: Timestamp,
+  openedAt: Step,
+  approvedAt: Step,
+  canceledAt: Step,
+  failedAt: Step,
+  expiredAt: Step,
+  unlinkedAt: Step,
+  userRef: z.string().optional().describe("Present once the player has approved."),
+});
+
+export const GameLinkSessionDetails = LinkSessionBase.extend({
+  namespaceType: z.literal("game"),
+  gameId: z.string(),
+  gameName: z.string(),
+  gameImage: z.string().nullable(),
+});
+export const CampaignLinkSessionDetails = LinkSessionBase.extend({ namespaceType: z.literal("campaign"), campaignId: z.string(), campaignName: z.string() });
+export const BusinessLinkSessionDetails = LinkSessionBase.extend({ namespaceType: z.literal("business"), businessId: z.string(), businessName: z.string() });
+
+export const LinkSessionDetails = z.discriminatedUnion("namespaceType", [GameLinkSessionDetails, CampaignLinkSessionDetails, BusinessLinkSessionDetails]);
+export type LinkSessionDetails = z.infer<typeof LinkSessionDetails>;

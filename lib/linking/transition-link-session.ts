@@ -1,0 +1,40 @@
+import type { LinkSession, Prisma } from "../db/generated/client.ts";
+import { conflict } from "../http/errors.ts";
+import { emitLinkEvent } from "./link-session-events.ts";
+import { canTransition, effectiveState, LINK_SESSION_TRANSITIONS, type LinkSessionAction } from "./link-session-states.ts";
+
+type TransitionInput = {
+  now: Date;
+  /** further columns written with the state (playerId and userRef on approval, the failure message) */
+  set?: Prisma.LinkSessionUpdateManyMutationInput;
+  /** false records the change without a webhook (extra sessions of one removed link) */
+  emit?: boolean;
+};
+
+const notAllowed = (session: LinkSession, action: LinkSessionAction, now: Date) => {
+  const t = LINK_SESSION_TRANSITIONS[action];
+  return conflict(t.conflictCode, `Link session ${session.sessionKey} is ${effectiveState(session, now)}; only a ${t.from.join(" or ")} session can be ${t.to}.`);
+};
+
+/**
+ * Moves a session along the state table and writes its webhook to the outbox, inside the caller's
+ * transaction. The update is conditional on the allowed source states (and on the session being
+ * unexpired where the table says so), so of two racing transitions exactly one wins and the other
+ * gets 409.
+ */
+export const transitionLinkSession = async (tx: Prisma.TransactionClient, session: LinkSession, action: LinkSessionAction, { now, set = {}, emit = true }: TransitionInput): Promise<LinkSession> => {
+  const t = LINK_SESSION_TRANSITIONS[action];
+  const { count } = await tx.linkSession.updateMany({
+    where: { id: session.id, state: { in: [...t.from] }, ...(t.needsUnexpired ? { expiresAt: { gt: now } } : {}) },
+    data: { ...set, state: t.to, [t.stamp]: now },
+  });
+  const current = await tx.linkSession.findUniqueOrThrow({ where: { id: session.id } });
+  if (count === 0) throw notAllowed(current, action, now);
+  if (t.event && emit) await emitLinkEvent(tx, t.event, current);
+  return current;
+};
+
+/** Throws the 409 of `transitionLinkSession` before any other work is done for a doomed transition. */
+export const assertCanTransition = (session: LinkSession, action: LinkSessionAction, now: Date): void => {
+  if (!canTransition(session, action, now)) throw notAllowed(session, action, now);
+};
