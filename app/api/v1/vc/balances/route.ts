@@ -1,0 +1,17 @@
+// GET /v1/vc/balances: a player's balance of one currency
+import { route } from "@/lib/http/route";
+import type { GameContext } from "@/lib/http/context";
+import { Balance, BalanceQuery } from "@/lib/ledger/schemas";
+import { getBalance } from "@/lib/ledger/get-balance";
+
+export const GET = route({
+  method: "GET",
+  path: "/v1/vc/balances",
+  summary: "Get a player's balance",
+  tags: ["Virtual currency"],
+  auth: "server",
+  idempotency: "none",
+  query: BalanceQuery,
+  response: { status: 200, schema: Balance },
+  handler: ({ ctx, query }) => getBalance(ctx as GameContext, query),
+});

@@ -1,0 +1,17 @@
+// POST /v1/vc/batch: one player pays many recipients (players or the pool), all or nothing
+import { reply, route } from "@/lib/http/route";
+import type { GameContext } from "@/lib/http/context";
+import { BatchBody, LedgerOperationResult } from "@/lib/ledger/schemas";
+import { batch } from "@/lib/ledger/batch";
+
+export const POST = route({
+  method: "POST",
+  path: "/v1/vc/batch",
+  summary: "Distribute units from one player to many recipients",
+  tags: ["Virtual currency"],
+  auth: "server",
+  idempotency: "required",
+  body: BatchBody,
+  response: { status: 201, schema: LedgerOperationResult },
+  handler: async ({ ctx, body }) => reply(await batch(ctx as GameContext, body), { status: 201 }),
+});

@@ -1,0 +1,98 @@
+import { describe, expect, it } from "vitest";
+import { POST } from "./route";
+import { call } from "@/tests/support/http";
+import { linkUser } from "@/tests/support/fixtures";
+import { balanceOf, idem, makeVcGame, vcSnapshot } from "@/tests/support/vc";
+import { getDb } from "@/lib/db/client";
+
+const body = (currencyId: string, userRef: string, amountUnits: unknown = "150") => ({ currencyId, userRef, amountUnits, orderId: "order-1" });
+
+describe("POST /v1/vc/credits", () => {
+  it("201 moves units from the pool to the player and returns the result with its breakdown", async () => {
+    const { headers, currencyId, users } = await makeVcGame();
+    const res = await call(POST, { headers: idem(headers), body: body(currencyId, users[0]) });
+    expect(res.status).toBe(201);
+    expect(res.body).toEqual({
+      journalId: expect.stringMatching(/^[0-9a-f]{24}$/),
+      newBalanceUnits: "150",
+      breakdown: [
+        { participant: "pool", direction: "debit", amountUnits: "150", description: "Credit for order order-1" },
+        { participant: "user", direction: "credit", userRef: users[0], amountUnits: "150", description: "Credit for order order-1" },
+      ],
+    });
+    const again = await call(POST, { headers: idem(headers), body: body(currencyId, users[0], 50) });
+    expect(again.body.newBalanceUnits).toBe("200");
+    expect(await balanceOf(currencyId, users[0])).toBe(200n);
+    const pool = await getDb().ledgerAccount.findFirstOrThrow({ where: { asset: `vc:${currencyId}`, kind: "pool" } });
+    expect(pool.balance).toBe(-200n);
+    const journal = await getDb().ledgerJournal.findUniqueOrThrow({ where: { id: res.body.journalId } });
+    expect(journal).toMatchObject({ type: "credit", reference: "order-1", asset: `vc:${currencyId}` });
+  });
+
+  it("404 for another game's currency or user, with nothing changed", async () => {
+    const a = await makeVcGame();
+    const b = await makeVcGame();
+    const before = await vcSnapshot(b.currencyId);
+    const foreignCurrency = await call(POST, { headers: idem(a.headers), body: body(b.currencyId, a.users[0]) });
+    expect(foreignCurrency.status).toBe(404);
+    expect(foreignCurrency.body.code).toBe("CURRENCY_NOT_FOUND");
+    const foreignUser = await call(POST, { headers: idem(a.headers), body: body(a.currencyId, b.users[0]) });
+    expect(foreignUser.status).toBe(404);
+    expect(foreignUser.body.code).toBe("USER_REF_NOT_FOUND");
+    expect(foreignUser.body.error).toContain(b.users[0]);
+    expect(await vcSnapshot(b.currencyId)).toEqual(before);
+    expect((await vcSnapshot(a.currencyId)).journals).toBe(0);
+  });
+
+  it("404 USER_REF_NOT_FOUND for an unknown userRef", async () => {
+    const { headers, currencyId } = await makeVcGame();
+    const res = await call(POST, { headers: idem(headers), body: body(currencyId, "gmu_test_nobody") });
+    expect(res.status).toBe(404);
+    expect(res.body.code).toBe("USER_REF_NOT_FOUND");
+  });
+
+  it("400 naming the field for amounts that are not positive whole numbers, and missing fields", async () => {
+    const { headers, currencyId, users } = await makeVcGame();
+    for (const amountUnits of ["0", "-5", "1.5", "abc", 2.5, "", "1000000000000000"]) {
+      const res = await call(POST, { headers: idem(headers), body: body(currencyId, users[0], amountUnits) });
+      expect(res.status, String(amountUnits)).toBe(400);
+      expect(res.body.code).toBe("VALIDATION_ERROR");
+      expect(res.body.details.map((d: { field: string }) => d.field)).toEqual(["amountUnits"]);
+    }
+    const missing = await call(POST, { headers: idem(headers), body: { currencyId } });
+    expect(missing.body.details.map((d: { field: string }) => d.field).sort()).toEqual(["amountUnits", "orderId", "userRef"]);
+    expect((await vcSnapshot(currencyId)).journals).toBe(0);
+  });
+
+  it("401 without a key; 400 without an Idempotency-Key", async () => {
+    const { headers, currencyId, users } = await makeVcGame();
+    expect((await call(POST, { body: body(currencyId, users[0]) })).status).toBe(401);
+    const res = await call(POST, { headers, body: body(currencyId, users[0]) });
+    expect(res.body.code).toBe("IDEMPOTENCY_KEY_REQUIRED");
+    expect((await vcSnapshot(currencyId)).journals).toBe(0);
+  });
+
+  it("a retry with the same key replays byte for byte and posts once; another body is 422", async () => {
+    const { headers, currencyId, users } = await makeVcGame();
+    const h = idem(headers);
+    const first = await call(POST, { headers: h, body: body(currencyId, users[0]) });
+    const replay = await call(POST, { headers: h, body: body(currencyId, users[0]) });
+    expect(replay.status).toBe(201);
+    expect(replay.text).toBe(first.text);
+    expect(replay.headers.get("idempotent-replayed")).toBe("true");
+    const reuse = await call(POST, { headers: h, body: body(currencyId, users[0], "151") });
+    expect(reuse.status).toBe(422);
+    expect(reuse.body.code).toBe("IDEMPOTENCY_KEY_REUSED");
+    expect((await vcSnapshot(currencyId)).journals).toBe(1);
+    expect(await balanceOf(currencyId, users[0])).toBe(150n);
+  });
+
+  it("404 for a player whose link was removed", async () => {
+    const { game, headers, currencyId } = await makeVcGame({ players: 0 });
+    const userRef = await linkUser(game.id);
+    await getDb().playerLink.update({ where: { userRef }, data: { status: "unlinked" } });
+    const res = await call(POST, { headers: idem(headers), body: body(currencyId, userRef) });
+    expect(res.status).toBe(404);
+    expect(res.body.code).toBe("USER_REF_NOT_FOUND");
+  });
+});

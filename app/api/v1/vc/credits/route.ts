@@ -1,0 +1,17 @@
+// POST /v1/vc/credits: move units from the treasury pool to a player
+import { reply, route } from "@/lib/http/route";
+import type { GameContext } from "@/lib/http/context";
+import { CreditBody, LedgerOperationResult } from "@/lib/ledger/schemas";
+import { credit } from "@/lib/ledger/credit";
+
+export const POST = route({
+  method: "POST",
+  path: "/v1/vc/credits",
+  summary: "Credit a player from the treasury pool",
+  tags: ["Virtual currency"],
+  auth: "server",
+  idempotency: "required",
+  body: CreditBody,
+  response: { status: 201, schema: LedgerOperationResult },
+  handler: async ({ ctx, body }) => reply(await credit(ctx as GameContext, body), { status: 201 }),
+});

@@ -1,0 +1,17 @@
+// POST /v1/vc/debits: move units from a player back to the treasury pool
+import { reply, route } from "@/lib/http/route";
+import type { GameContext } from "@/lib/http/context";
+import { DebitBody, LedgerOperationResult } from "@/lib/ledger/schemas";
+import { debit } from "@/lib/ledger/debit";
+
+export const POST = route({
+  method: "POST",
+  path: "/v1/vc/debits",
+  summary: "Debit a player to the treasury pool",
+  tags: ["Virtual currency"],
+  auth: "server",
+  idempotency: "required",
+  body: DebitBody,
+  response: { status: 201, schema: LedgerOperationResult },
+  handler: async ({ ctx, body }) => reply(await debit(ctx as GameContext, body), { status: 201 }),
+});

@@ -1,0 +1,17 @@
+// GET /v1/vc/journals: a currency's ledger journals, newest first
+import { route } from "@/lib/http/route";
+import type { GameContext } from "@/lib/http/context";
+import { JournalList, JournalQuery } from "@/lib/ledger/schemas";
+import { listJournals } from "@/lib/ledger/list-journals";
+
+export const GET = route({
+  method: "GET",
+  path: "/v1/vc/journals",
+  summary: "List ledger journals of a currency",
+  tags: ["Virtual currency"],
+  auth: "server",
+  idempotency: "none",
+  query: JournalQuery,
+  response: { status: 200, schema: JournalList },
+  handler: ({ ctx, query }) => listJournals(ctx as GameContext, query),
+});

@@ -1,0 +1,77 @@
+// Many mixed ledger requests at once on shared accounts (the pool row is hot), each with its own
+// Idempotency-Key, against real PostgreSQL. Afterwards the books must balance exactly.
+import { describe, expect, it } from "vitest";
+import { POST as CREDIT } from "./credits/route";
+import { POST as DEBIT } from "./debits/route";
+import { POST as BATCH } from "./batch/route";
+import { POST as REQUEST_CASHOUT } from "./cashouts/route";
+import { POST as APPROVE } from "./cashouts/[cashoutRequestId]/approve/route";
+import { call, type CallResult } from "@/tests/support/http";
+import { balanceOf, fund, idem, makeVcGame } from "@/tests/support/vc";
+import { getDb } from "@/lib/db/client";
+import { checkLedgerInvariants } from "@/lib/ledger/check-ledger-invariants";
+import { vcAsset } from "@/lib/ledger/accounts";
+
+type Effect = Map<string, bigint>;
+const add = (m: Effect, k: string, d: bigint) => m.set(k, (m.get(k) ?? 0n) + d);
+
+describe("VC ledger under concurrency", () => {
+  it("96 parallel credits, debits, batches and cashout approvals keep every invariant", async () => {
+    const { headers, currencyId, users } = await makeVcGame({ players: 6 });
+    for (const u of users) await fund(headers, currencyId, u, 100);
+    const cashouts: { id: string; userRef: string; units: bigint }[] = [];
+    for (let i = 0; i < 8; i++) {
+      const userRef = users[i % users.length];
+      const res = await call(REQUEST_CASHOUT, { headers: idem(headers), body: { currencyId, userRef, units: "30" } });
+      cashouts.push({ id: res.body.cashoutRequestId, userRef, units: 30n });
+    }
+    const setupJournals = users.length;
+
+    // Each operation returns its response and, if it succeeds, its effect on the players' balances.
+    const ops: (() => Promise<{ res: CallResult; effect: Effect }>)[] = [];
+    for (let i = 0; i < 96; i++) {
+      const u = users[i % users.length];
+      const v = users[(i + 1) % users.length];
+      const amount = BigInt(5 + ((i * 7) % 40));
+      const kind = i % 4;
+      if (kind === 0)
+        ops.push(async () => ({ res: await call(CREDIT, { headers: idem(headers), body: { currencyId, userRef: u, amountUnits: String(amount), orderId: `o${i}` } }), effect: new Map([[u, amount]]) }));
+      else if (kind === 1)
+        ops.push(async () => ({ res: await call(DEBIT, { headers: idem(headers), body: { currencyId, userRef: u, amountUnits: String(amount * 2n), reason: `d${i}` } }), effect: new Map([[u, -amount * 2n]]) }));
+      else if (kind === 2)
+        ops.push(async () => {
+          const recipients = [{ userRef: v, amountUnits: String(amount), description: "r" }, { toPool: true, amountUnits: "3", description: "fee" }];
+          const effect: Effect = new Map();
+          add(effect, u, -(amount + 3n));
+          add(effect, v, amount);
+          return { res: await call(BATCH, { headers: idem(headers), body: { currencyId, sourceUserRef: u, recipients } }), effect };
+        });
+      else {
+        const c = cashouts[(i >> 2) % cashouts.length]; // 24 approvals: each request three times
+        ops.push(async () => ({ res: await call(APPROVE, { headers: idem(headers), params: { cashoutRequestId: c.id } }), effect: new Map([[c.userRef, -c.units]]) }));
+      }
+    }
+    const results = await Promise.all(ops.map((op) => op()));
+
+    const statuses = results.map((r) => r.res.status);
+    expect(statuses.filter((s) => ![200, 201, 409, 422].includes(s)), JSON.stringify(results.find((r) => r.res.status >= 500)?.res.body)).toEqual([]);
+    const ok = results.filter((r) => r.res.status === 200 || r.res.status === 201);
+    expect(ok.length).toBeGreaterThan(48);
+
+    const audit = await checkLedgerInvariants(getDb(), { asset: vcAsset(currencyId), environment: "test" });
+    expect(audit.sum).toBe(0n);
+    expect(audit.negativeAccounts).toEqual([]);
+    expect(audit.driftedAccounts).toEqual([]);
+    expect(audit.unbalancedJournals).toEqual([]);
+    expect(audit.journalCount).toBe(setupJournals + ok.length);
+
+    const expected: Effect = new Map(users.map((u) => [u, 100n]));
+    for (const r of ok) for (const [u, d] of r.effect) add(expected, u, d);
+    for (const u of users) expect(await balanceOf(currencyId, u), u).toBe(expected.get(u));
+
+    // each cashout approved at most once, and exactly as often as an approval returned 200
+    const approved = await getDb().cashoutRequest.findMany({ where: { currencyId, status: "approved" } });
+    expect(approved.length).toBe(results.filter((r) => r.res.status === 200).length);
+    expect(await getDb().ledgerJournal.count({ where: { asset: vcAsset(currencyId), type: "cashout" } })).toBe(approved.length);
+  });
+});

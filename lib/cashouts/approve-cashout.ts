@@ -1,0 +1,32 @@
+import { inTransaction } from "../db/transaction.ts";
+import type { GameContext } from "../http/context.ts";
+import { vcPool, vcScope, vcUser } from "../ledger/accounts.ts";
+import { transfer } from "../ledger/transfer.ts";
+import { convertUnits } from "./convert-units.ts";
+import { lockCashout } from "./lock-cashout.ts";
+import type { ApproveCashoutResult } from "./schemas.ts";
+import { nextCashoutStatus } from "./states.ts";
+
+/**
+ * Approves a pendingReview request: one 'cashout' journal moves the units from the player to the pool,
+ * and the request records the conversion at its captured rate. The request row is locked first, so a
+ * request is approved at most once (409 otherwise); a balance now too low is a 422 with nothing changed.
+ */
+export const approveCashout = (ctx: GameContext, cashoutRequestId: string): Promise<ApproveCashoutResult> =>
+  inTransaction(ctx.db, async (tx) => {
+    const request = await lockCashout(tx, ctx, cashoutRequestId);
+    const status = nextCashoutStatus(request.status, "approve");
+    const convertedBaseUnits = convertUnits(request.units, request.baseUnitsPerVcUnit);
+    const posted = await transfer(tx, {
+      ...vcScope({ gameId: ctx.principal.gameId, environment: ctx.environment, currencyId: request.currencyId }),
+      type: "cashout",
+      reference: request.id,
+      metadata: { cashoutRequestId: request.id, baseUnitsPerVcUnit: request.baseUnitsPerVcUnit, convertedBaseUnits: convertedBaseUnits.toString() },
+      from: vcUser(request.userRef, ctx.environment),
+      to: vcPool(request.currencyId, ctx.environment),
+      amount: request.units,
+      description: `Cashout ${request.id}`,
+    });
+    await tx.cashoutRequest.update({ where: { id: request.id }, data: { status, journalId: posted.journalId, convertedBaseUnits, decidedAt: new Date() } });
+    return { transactionId: posted.journalId, usedBaseUnitsPerVcUnit: request.baseUnitsPerVcUnit, convertedBaseUnits: convertedBaseUnits.toString() };
+  });

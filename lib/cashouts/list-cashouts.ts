@@ -1,0 +1,27 @@
+import type { GameContext } from "../http/context.ts";
+import { pageInfo, pageWindow } from "../http/pagination.ts";
+import { findCurrency } from "../currencies/find-currency.ts";
+import { resolveUserRef } from "../linking/resolve-user-ref.ts";
+import type { CashoutRequest } from "./schemas.ts";
+import { serializeCashout } from "./serialize-cashout.ts";
+import type { CashoutStatus } from "./states.ts";
+
+type CashoutQuery = { currencyId: string; status?: CashoutStatus; userRef?: string; page: number; limit: number };
+
+/** A currency's cashout requests, newest first, optionally of one status and one player. */
+export const listCashouts = async (ctx: GameContext, q: CashoutQuery): Promise<{ items: CashoutRequest[]; pagination: ReturnType<typeof pageInfo> }> => {
+  const currency = await findCurrency(ctx.db, ctx, q.currencyId);
+  if (q.userRef !== undefined) await resolveUserRef(ctx.db, { type: "game", id: ctx.principal.gameId }, ctx.environment, q.userRef);
+  const where = {
+    gameId: ctx.principal.gameId,
+    environment: ctx.environment,
+    currencyId: currency.id,
+    ...(q.status ? { status: q.status } : {}),
+    ...(q.userRef !== undefined ? { userRef: q.userRef } : {}),
+  };
+  const [rows, totalCount] = await Promise.all([
+    ctx.db.cashoutRequest.findMany({ where, orderBy: [{ createdAt: "desc" }, { id: "desc" }], ...pageWindow(q) }),
+    ctx.db.cashoutRequest.count({ where }),
+  ]);
+  return { items: rows.map(serializeCashout), pagination: pageInfo({ page: q.page, limit: q.limit, totalCount }) };
+};

@@ -1,0 +1,18 @@
+import type { DbClient } from "../db/transaction.ts";
+import type { GameContext } from "../http/context.ts";
+import { notFound } from "../http/errors.ts";
+
+export type LockedCashout = { id: string; currencyId: string; userRef: string; units: bigint; status: string; baseUnitsPerVcUnit: string };
+
+/**
+ * Locks the caller's cashout request FOR UPDATE until the transaction ends, so two decisions on one
+ * request run one after the other. Another game's request is a 404.
+ */
+export const lockCashout = async (tx: DbClient, ctx: GameContext, id: string): Promise<LockedCashout> => {
+  const [row] = await tx.$queryRaw<LockedCashout[]>`
+    SELECT "id", "currencyId", "userRef", "units", "status", "baseUnitsPerVcUnit" FROM "CashoutRequest"
+    WHERE "id" = ${id} AND "gameId" = ${ctx.principal.gameId} AND "environment" = ${ctx.environment}::"Environment"
+    FOR UPDATE`;
+  if (!row) throw notFound(`Cashout request ${JSON.stringify(id)}`, "CASHOUT_NOT_FOUND");
+  return row;
+};

@@ -1,0 +1,36 @@
+import { newId } from "../db/ids.ts";
+import { inTransaction } from "../db/transaction.ts";
+import type { GameContext } from "../http/context.ts";
+import { unprocessable } from "../http/errors.ts";
+import { findCurrency } from "../currencies/find-currency.ts";
+import { resolveUserRef } from "../linking/resolve-user-ref.ts";
+import { vcAsset } from "../ledger/accounts.ts";
+import { getAccountBalance } from "../ledger/get-account-balance.ts";
+import type { RequestCashoutBody } from "./schemas.ts";
+
+/**
+ * A cashout request in pendingReview, with the currency's rate captured now. No balance moves; units
+ * above the player's current balance are refused (422), and approval checks the balance again.
+ */
+export const requestCashout = (ctx: GameContext, body: RequestCashoutBody): Promise<{ cashoutRequestId: string }> =>
+  inTransaction(ctx.db, async (tx) => {
+    const currency = await findCurrency(tx, ctx, body.currencyId);
+    await resolveUserRef(tx, { type: "game", id: ctx.principal.gameId }, ctx.environment, body.userRef);
+    const { balance } = await getAccountBalance(tx, { asset: vcAsset(currency.id), environment: ctx.environment, kind: "user", ownerRef: body.userRef });
+    if (body.units > balance) throw unprocessable("INSUFFICIENT_FUNDS", `User ${JSON.stringify(body.userRef)} has ${balance} units; this cashout requests ${body.units}.`);
+    const id = newId();
+    await tx.cashoutRequest.create({
+      data: {
+        id,
+        gameId: ctx.principal.gameId,
+        environment: ctx.environment,
+        currencyId: currency.id,
+        userRef: body.userRef,
+        units: body.units,
+        status: "pendingReview",
+        baseUnitsPerVcUnit: currency.baseUnitsPerVcUnit,
+        rateCapturedAt: new Date(),
+      },
+    });
+    return { cashoutRequestId: id };
+  });

@@ -1,0 +1,13 @@
+import type { GameContext } from "../http/context.ts";
+import { pageInfo, pageWindow } from "../http/pagination.ts";
+import { serializeCurrency } from "./serialize-currency.ts";
+
+/** The caller's currencies, oldest first. */
+export const listCurrencies = async (ctx: GameContext, { page, limit }: { page: number; limit: number }) => {
+  const where = { gameId: ctx.principal.gameId, environment: ctx.environment };
+  const [rows, totalCount] = await Promise.all([
+    ctx.db.virtualCurrency.findMany({ where, orderBy: [{ createdAt: "asc" }, { id: "asc" }], ...pageWindow({ page, limit }) }),
+    ctx.db.virtualCurrency.count({ where }),
+  ]);
+  return { items: rows.map(serializeCurrency), pagination: pageInfo({ page, limit, totalCount }) };
+};

@@ -1,0 +1,48 @@
+// The accounts of each asset, as specs for the engine. Addresses come from the custody module.
+import { custodyAddress } from "../custody/address.ts";
+import type { Environment } from "../http/keys.ts";
+import type { AccountSpec, LedgerScope } from "./types.ts";
+
+export const USDC_ASSET = "usdc";
+export const TEST_USDC_MINT = "test-usdc-mint";
+
+export const vcAsset = (currencyId: string): string => `vc:${currencyId}`;
+
+/** Where a game's VC journals live. */
+export const vcScope = ({ gameId, environment, currencyId }: { gameId: string; environment: Environment; currencyId: string }): LedgerScope => ({
+  asset: vcAsset(currencyId),
+  environment,
+  tenantId: gameId,
+});
+
+/** A currency's treasury pool: the issuer, whose balance is minus the units in circulation. */
+export const vcPool = (currencyId: string, environment: Environment): AccountSpec => ({
+  kind: "pool",
+  ownerRef: currencyId,
+  address: custodyAddress("pool", currencyId, environment),
+  allowNegative: true,
+});
+
+/** A player's balance of a currency, keyed by userRef; never negative. */
+export const vcUser = (userRef: string, environment: Environment): AccountSpec => ({
+  kind: "user",
+  ownerRef: userRef,
+  address: custodyAddress("user", userRef, environment),
+  allowNegative: false,
+});
+
+/** The issuer of test USDC: test funds come from here, so its balance is minus all test USDC issued. */
+export const testUsdcMint = (environment: Environment): AccountSpec => ({
+  kind: "issuer",
+  ownerRef: TEST_USDC_MINT,
+  address: custodyAddress("issuer", TEST_USDC_MINT, environment),
+  allowNegative: true,
+});
+
+/** A campaign's USDC balance, at the campaign's custody address. */
+export const campaignAccount = (campaign: { id: string; address: string }): AccountSpec => ({
+  kind: "campaign",
+  ownerRef: campaign.id,
+  address: campaign.address,
+  allowNegative: false,
+});

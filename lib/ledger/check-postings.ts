@@ -1,0 +1,41 @@
+import { AppError } from "../http/errors.ts";
+import { accountKey, type AccountSpec, type LockedAccount, type PostingInput } from "./types.ts";
+
+/** A bug in a caller of the engine (never a client error): it surfaces as a 500. */
+export class LedgerInvariantError extends Error {}
+
+/** Throws unless there are at least two postings, none moves zero, and they sum to zero. */
+export const checkPostings = (postings: PostingInput[]): void => {
+  if (postings.length < 2) throw new LedgerInvariantError(`A journal needs at least two postings, got ${postings.length}.`);
+  let sum = 0n;
+  for (const p of postings) {
+    if (p.delta === 0n) throw new LedgerInvariantError(`A posting to ${p.account.kind} ${p.account.ownerRef} moves zero.`);
+    sum += p.delta;
+  }
+  if (sum !== 0n) throw new LedgerInvariantError(`Journal postings sum to ${sum}, not zero.`);
+};
+
+export type AccountNet = { account: AccountSpec; net: bigint };
+
+/** The net change per account; one account may appear in several postings (e.g. a batch). */
+export const netByAccount = (postings: PostingInput[]): Map<string, AccountNet> => {
+  const nets = new Map<string, AccountNet>();
+  for (const p of postings) {
+    const key = accountKey(p.account);
+    const entry = nets.get(key);
+    if (entry) entry.net += p.delta;
+    else nets.set(key, { account: p.account, net: p.delta });
+  }
+  return nets;
+};
+
+const describeAccount = (a: { kind: string; ownerRef: string }) => (a.kind === "user" ? `User ${JSON.stringify(a.ownerRef)}` : `The ${a.kind} account ${JSON.stringify(a.ownerRef)}`);
+
+/** 422 INSUFFICIENT_FUNDS when a non-issuer account would go below zero, naming it and the amounts. */
+export const assertFunds = (locked: LockedAccount[], nets: Map<string, AccountNet>, unitLabel = "units"): void => {
+  for (const row of locked) {
+    const net = nets.get(accountKey(row))?.net ?? 0n;
+    if (row.allowNegative || row.balance + net >= 0n) continue;
+    throw new AppError("INSUFFICIENT_FUNDS", `${describeAccount(row)} has ${row.balance} ${unitLabel}; this operation needs ${-net}.`, { status: 422 });
+  }
+};

@@ -1,0 +1,80 @@
+import { describe, expect, it } from "vitest";
+import { getDb } from "@/lib/db/client";
+import { inTransaction } from "@/lib/db/transaction";
+import { newId } from "@/lib/db/ids";
+import { postJournal } from "./post-journal";
+import { transfer } from "./transfer";
+import { getAccountBalance } from "./get-account-balance";
+import { checkLedgerInvariants } from "./check-ledger-invariants";
+import type { AccountSpec } from "./types";
+
+const acct = (kind: string, ownerRef: string, allowNegative = false): AccountSpec => ({ kind, ownerRef, address: `0x${"ab".repeat(20)}`, allowNegative });
+const scope = () => ({ asset: `test:${newId()}`, environment: "test" as const, tenantId: "tenant" });
+
+describe("postJournal", () => {
+  it("creates accounts on first use, moves balances and writes journal and postings", async () => {
+    const s = scope();
+    const issuer = acct("issuer", "mint", true);
+    const alice = acct("user", "alice");
+    const posted = await inTransaction(getDb(), (tx) => transfer(tx, { ...s, type: "mint", reference: "r1", metadata: { a: 1 }, from: issuer, to: alice, amount: 150n, description: "mint" }));
+    expect(posted.journalId).toMatch(/^[0-9a-f]{24}$/);
+    expect(posted.createdAt).toBeInstanceOf(Date);
+    expect(Math.abs(posted.createdAt.getTime() - Date.now())).toBeLessThan(60_000);
+    expect(posted.accounts.find((a) => a.ownerRef === "alice")!.balance).toBe(150n);
+    expect((await getAccountBalance(getDb(), { ...s, kind: "user", ownerRef: "alice" })).balance).toBe(150n);
+    expect((await getAccountBalance(getDb(), { ...s, kind: "issuer", ownerRef: "mint" })).balance).toBe(-150n);
+    const journal = await getDb().ledgerJournal.findUniqueOrThrow({ where: { id: posted.journalId }, include: { postings: { orderBy: { id: "asc" } } } });
+    expect(journal).toMatchObject({ type: "mint", reference: "r1", metadata: { a: 1 }, tenantId: "tenant", asset: s.asset });
+    expect(journal.postings.map((p) => p.delta)).toEqual([-150n, 150n]);
+    expect(await checkLedgerInvariants(getDb(), s)).toMatchObject({ sum: 0n, negativeAccounts: [], driftedAccounts: [], unbalancedJournals: [] });
+  });
+
+  it("keeps postings in the given order and nets repeated accounts", async () => {
+    const s = scope();
+    const issuer = acct("issuer", "mint", true);
+    const postings = [
+      { account: issuer, delta: -60n, description: "out" },
+      ...["b", "a", "c", "a"].map((o) => ({ account: acct("user", o), delta: 15n, description: `to ${o}` })),
+    ];
+    const posted = await inTransaction(getDb(), (tx) => postJournal(tx, { ...s, type: "batch", postings }));
+    const rows = await getDb().ledgerPosting.findMany({ where: { journalId: posted.journalId }, orderBy: { id: "asc" } });
+    expect(rows.map((r) => r.description)).toEqual(["out", "to b", "to a", "to c", "to a"]);
+    expect((await getAccountBalance(getDb(), { ...s, kind: "user", ownerRef: "a" })).balance).toBe(30n);
+  });
+
+  it("rejects a non-issuer going negative with 422 naming the account, and writes nothing", async () => {
+    const s = scope();
+    const bob = acct("user", "bob");
+    const mint = acct("issuer", "mint", true);
+    await inTransaction(getDb(), (tx) => transfer(tx, { ...s, type: "mint", from: mint, to: bob, amount: 10n, description: "m" }));
+    const err = await inTransaction(getDb(), (tx) => transfer(tx, { ...s, type: "spend", from: bob, to: mint, amount: 11n, description: "x" })).catch((e) => e);
+    expect(err).toMatchObject({ code: "INSUFFICIENT_FUNDS", status: 422 });
+    expect(err.message).toBe('User "bob" has 10 units; this operation needs 11.');
+    expect((await getAccountBalance(getDb(), { ...s, kind: "user", ownerRef: "bob" })).balance).toBe(10n);
+    expect(await getDb().ledgerJournal.count({ where: { asset: s.asset } })).toBe(1);
+  });
+
+  it("throws on unbalanced postings before touching the database", async () => {
+    const s = scope();
+    const err = await postJournal(getDb(), { ...s, type: "x", postings: [{ account: acct("user", "a"), delta: 5n, description: "" }, { account: acct("user", "b"), delta: -4n, description: "" }] }).catch((e) => e);
+    expect(err.message).toMatch(/sum to 1, not zero/);
+    expect(await getDb().ledgerAccount.count({ where: { asset: s.asset } })).toBe(0);
+  });
+
+  it("serializes concurrent journals on one account: no lost update, no overdraft", async () => {
+    const s = scope();
+    const mint = acct("issuer", "mint", true);
+    const user = acct("user", "hot");
+    await inTransaction(getDb(), (tx) => transfer(tx, { ...s, type: "mint", from: mint, to: user, amount: 100n, description: "m" }));
+    const results = await Promise.allSettled(
+      Array.from({ length: 30 }, (_, i) =>
+        inTransaction(getDb(), (tx) => (i % 2 ? transfer(tx, { ...s, type: "spend", from: user, to: mint, amount: 10n, description: "s" }) : transfer(tx, { ...s, type: "mint", from: mint, to: user, amount: 1n, description: "m" }))),
+      ),
+    );
+    const spent = results.filter((r, i) => i % 2 && r.status === "fulfilled").length;
+    const minted = results.filter((r, i) => !(i % 2) && r.status === "fulfilled").length;
+    expect(minted).toBe(15);
+    expect((await getAccountBalance(getDb(), { ...s, kind: "user", ownerRef: "hot" })).balance).toBe(100n + 15n - 10n * BigInt(spent));
+    expect(await checkLedgerInvariants(getDb(), s)).toMatchObject({ sum: 0n, negativeAccounts: [], driftedAccounts: [], unbalancedJournals: [] });
+  });
+});

@@ -1,0 +1,18 @@
+import type { DbClient } from "../db/transaction.ts";
+import { notFound } from "../http/errors.ts";
+import type { Environment } from "../http/keys.ts";
+
+/**
+ * Checks many game-level userRefs in one query, with resolveUserRef's rule: each must be an active link
+ * of this game and environment. The first that is not is a 404 USER_REF_NOT_FOUND naming it.
+ */
+export const resolveUserRefs = async (db: DbClient, { gameId, environment, userRefs }: { gameId: string; environment: Environment; userRefs: string[] }) => {
+  const wanted = [...new Set(userRefs)];
+  const links = await db.playerLink.findMany({
+    where: { userRef: { in: wanted }, namespaceType: "game", namespaceId: gameId, environment, status: "active" },
+    select: { userRef: true },
+  });
+  const found = new Set(links.map((l) => l.userRef));
+  const missing = userRefs.find((r) => !found.has(r));
+  if (missing !== undefined) throw notFound(`User ${JSON.stringify(missing)}`, "USER_REF_NOT_FOUND");
+};

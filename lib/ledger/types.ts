@@ -1,0 +1,53 @@
+// Types of the double-entry engine. Amounts are bigint in the asset's smallest unit (VC units, USDC
+// micro-units); an account is named by (asset, environment, kind, ownerRef).
+import type { Environment } from "../http/keys.ts";
+
+/** How a posting names its account. The account row is created on first use from this spec. */
+export type AccountSpec = {
+  /** pool | user | issuer | campaign | business ... */
+  kind: string;
+  /** userRef, currency id (pool), campaign id, business id, mint name */
+  ownerRef: string;
+  /** custody address (0x + 40 hex) */
+  address: string;
+  /** only issuers (a VC pool, the test USDC mint) may go negative */
+  allowNegative: boolean;
+};
+
+export type PostingInput = { account: AccountSpec; delta: bigint; description: string };
+
+/** Where a journal lives: the asset, the environment and the tenant that owns the movement. */
+export type LedgerScope = {
+  /** "vc:<currencyId>" or "usdc" */
+  asset: string;
+  environment: Environment;
+  /** the game for VC journals, the business for USDC movements */
+  tenantId: string;
+};
+
+export type JournalInput = LedgerScope & {
+  type: string;
+  reference?: string | null;
+  metadata?: Record<string, unknown> | null;
+  postings: PostingInput[];
+  /** how amounts read in error messages ("units", "USDC micro-units") */
+  unitLabel?: string;
+};
+
+/** An account row as locked for a journal. */
+export type LockedAccount = { id: string; kind: string; ownerRef: string; balance: bigint; allowNegative: boolean };
+
+export type PostedJournal = {
+  journalId: string;
+  createdAt: Date;
+  /** every touched account with its balance after the journal */
+  accounts: LockedAccount[];
+  /** the posted lines, in the order given */
+  postings: PostingInput[];
+};
+
+/** The journal types the VC API writes. */
+export const VC_JOURNAL_TYPES = ["credit", "debit", "batch", "cashout"] as const;
+export type VcJournalType = (typeof VC_JOURNAL_TYPES)[number];
+
+export const accountKey = (a: { kind: string; ownerRef: string }): string => `${a.kind}\u0000${a.ownerRef}`;
