@@ -9,7 +9,6 @@ import { reply, route } from "./route.ts";
 import { pruneIdempotencyRecords } from "./idempotency.ts";
 import { PositiveUnits } from "./schemas.ts";
 import { AppError } from "./errors.ts";
-import type { GameContext } from "./context.ts";
 
 // A write that the kernel wraps: it records a row, so "changed nothing" is observable.
 const Body = z.object({ note: z.string().min(1), amountUnits: PositiveUnits });
@@ -207,7 +206,7 @@ describe("validation and errors", () => {
   it("a key from another environment or a revoked key is 401", async () => {
     const { headers, game } = await makeGame();
     await getDb().apiKey.updateMany({ where: { gameId: game.id }, data: { revokedAt: new Date() } });
-    const probe = route({ method: "GET", path: "/v1/__test/probe", summary: "t", tags: ["t"], auth: "server", idempotency: "none", response: { status: 200 }, handler: async ({ ctx }) => ({ gameId: (ctx as GameContext).principal.gameId }) });
+    const probe = route({ method: "GET", path: "/v1/__test/probe", summary: "t", tags: ["t"], auth: "server", idempotency: "none", response: { status: 200 }, handler: async ({ ctx }) => ({ gameId: ctx.principal.gameId }) });
     expect((await call(probe, { headers })).status).toBe(401);
     expect((await call(probe, { headers: { authorization: "Bearer service_server_test_zz", "x-game-id": game.id } })).status).toBe(401);
   });

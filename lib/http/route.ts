@@ -6,7 +6,7 @@ import { z } from "zod";
 import { getDb } from "../db/client.ts";
 import { inTransaction, pgCode } from "../db/transaction.ts";
 import { authenticate } from "./authenticate.ts";
-import { principalScope, type Principal, type ServiceContext } from "./context.ts";
+import { principalScope, type CampaignContext, type GameContext, type PlatformContext, type Principal, type ServiceContext } from "./context.ts";
 import { AppError, errorBody } from "./errors.ts";
 import { claimKey, requestHash, storeResponse, validateKey, type StoredResponse } from "./idempotency.ts";
 import type { KeyKind } from "./keys.ts";
@@ -21,13 +21,16 @@ type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
 export type Reply<T> = { __reply: true; body: T; status?: number; headers?: Record<string, string> };
 export const reply = <T>(body: T, opts: { status?: number; headers?: Record<string, string> } = {}): Reply<T> => ({ __reply: true, body, ...opts });
 
-export type RouteDefinition<P extends AnySchema | undefined, Q extends AnySchema | undefined, B extends AnySchema | undefined, R extends AnySchema | undefined> = {
+/** The service context a credential yields: a server key acts for a game, and so on. */
+export type ContextFor<A extends KeyKind> = A extends "server" ? GameContext : A extends "campaign" ? CampaignContext : PlatformContext;
+
+export type RouteDefinition<P extends AnySchema | undefined, Q extends AnySchema | undefined, B extends AnySchema | undefined, R extends AnySchema | undefined, A extends KeyKind = KeyKind> = {
   method: Method;
   /** the spec path, e.g. "/v1/vc/credits"; a test checks it against the folder */
   path: string;
   summary: string;
   tags: string[];
-  auth: KeyKind;
+  auth: A;
   /** platform routes: the scope the call needs */
   scope?: string;
   /** platform routes marked TB: X-Target-Business-Id is required and needs an active grant */
@@ -41,7 +44,7 @@ export type RouteDefinition<P extends AnySchema | undefined, Q extends AnySchema
   body?: B;
   /** the success status and body schema (used for the API document, and checked in tests) */
   response: { status: number; schema?: R; description?: string };
-  handler: (input: { ctx: ServiceContext; params: Out<P>; query: Out<Q>; body: Out<B>; req: Request }) => Promise<unknown>;
+  handler: (input: { ctx: ContextFor<A>; params: Out<P>; query: Out<Q>; body: Out<B>; req: Request }) => Promise<unknown>;
 };
 
 type NextContext = { params: Promise<Record<string, string | string[]>> };
@@ -86,8 +89,14 @@ export const toAppError = (err: unknown, requestId: string): AppError => {
 };
 
 /** Declares a /v1 route. The returned function is the Next.js route handler. */
-export const route = <P extends AnySchema | undefined = undefined, Q extends AnySchema | undefined = undefined, B extends AnySchema | undefined = undefined, R extends AnySchema | undefined = undefined>(
-  def: RouteDefinition<P, Q, B, R>,
+export const route = <
+  A extends KeyKind,
+  P extends AnySchema | undefined = undefined,
+  Q extends AnySchema | undefined = undefined,
+  B extends AnySchema | undefined = undefined,
+  R extends AnySchema | undefined = undefined,
+>(
+  def: RouteDefinition<P, Q, B, R, A>,
 ): RouteHandler => {
   const handler = async (req: Request, context: NextContext): Promise<Response> => {
     const requestId = req.headers.get("x-request-id")?.slice(0, 64) || `req_${randomUUID().replace(/-/g, "")}`;
@@ -111,7 +120,7 @@ export const route = <P extends AnySchema | undefined = undefined, Q extends Any
 
       const ctx: ServiceContext = { db: getDb(), environment, principal, requestId, idempotencyKey: headerKey ?? undefined };
       const call = async (c: ServiceContext): Promise<StoredResponse> => {
-        const out = await def.handler({ ctx: c, params: params as Out<P>, query: query as Out<Q>, body: body as Out<B>, req });
+        const out = await def.handler({ ctx: c as ContextFor<A>, params: params as Out<P>, query: query as Out<Q>, body: body as Out<B>, req });
         const r = (out && typeof out === "object" && (out as Reply<unknown>).__reply ? out : { body: out }) as Reply<unknown>;
         const status = r.status ?? def.response.status;
         if (process.env.NODE_ENV === "test" && def.response.schema && status === def.response.status) {

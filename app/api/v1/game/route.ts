@@ -1,6 +1,5 @@
 // GET /v1/game: the game of the calling server key
 import { route } from "@/lib/http/route";
-import type { GameContext } from "@/lib/http/context";
 import { Game } from "@/lib/games/schemas";
 import { getGame } from "@/lib/games/get-game";
 
@@ -12,5 +11,5 @@ export const GET = route({
   auth: "server",
   idempotency: "none",
   response: { status: 200, schema: Game },
-  handler: ({ ctx }) => getGame(ctx as GameContext),
+  handler: ({ ctx }) => getGame(ctx),
 });

@@ -1,6 +1,5 @@
 // GET /v1/vc/balances: a player's balance of one currency
 import { route } from "@/lib/http/route";
-import type { GameContext } from "@/lib/http/context";
 import { Balance, BalanceQuery } from "@/lib/ledger/schemas";
 import { getBalance } from "@/lib/ledger/get-balance";
 
@@ -13,5 +12,5 @@ export const GET = route({
   idempotency: "none",
   query: BalanceQuery,
   response: { status: 200, schema: Balance },
-  handler: ({ ctx, query }) => getBalance(ctx as GameContext, query),
+  handler: ({ ctx, query }) => getBalance(ctx, query),
 });

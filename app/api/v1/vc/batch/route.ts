@@ -1,6 +1,5 @@
 // POST /v1/vc/batch: one player pays many recipients (players or the pool), all or nothing
 import { reply, route } from "@/lib/http/route";
-import type { GameContext } from "@/lib/http/context";
 import { BatchBody, LedgerOperationResult } from "@/lib/ledger/schemas";
 import { batch } from "@/lib/ledger/batch";
 
@@ -13,5 +12,5 @@ export const POST = route({
   idempotency: "required",
   body: BatchBody,
   response: { status: 201, schema: LedgerOperationResult },
-  handler: async ({ ctx, body }) => reply(await batch(ctx as GameContext, body), { status: 201 }),
+  handler: async ({ ctx, body }) => reply(await batch(ctx, body), { status: 201 }),
 });

@@ -1,6 +1,5 @@
 // POST /v1/vc/cashouts: request a cashout (no balance moves); GET: list cashout requests
 import { reply, route } from "@/lib/http/route";
-import type { GameContext } from "@/lib/http/context";
 import { CashoutList, CashoutListQuery, RequestCashoutBody, RequestCashoutResult } from "@/lib/cashouts/schemas";
 import { requestCashout } from "@/lib/cashouts/request-cashout";
 import { listCashouts } from "@/lib/cashouts/list-cashouts";
@@ -14,7 +13,7 @@ export const POST = route({
   idempotency: "required",
   body: RequestCashoutBody,
   response: { status: 201, schema: RequestCashoutResult },
-  handler: async ({ ctx, body }) => reply(await requestCashout(ctx as GameContext, body), { status: 201 }),
+  handler: async ({ ctx, body }) => reply(await requestCashout(ctx, body), { status: 201 }),
 });
 
 export const GET = route({
@@ -26,5 +25,5 @@ export const GET = route({
   idempotency: "none",
   query: CashoutListQuery,
   response: { status: 200, schema: CashoutList },
-  handler: ({ ctx, query }) => listCashouts(ctx as GameContext, query),
+  handler: ({ ctx, query }) => listCashouts(ctx, query),
 });

@@ -1,6 +1,5 @@
 // POST /v1/vc/credits: move units from the treasury pool to a player
 import { reply, route } from "@/lib/http/route";
-import type { GameContext } from "@/lib/http/context";
 import { CreditBody, LedgerOperationResult } from "@/lib/ledger/schemas";
 import { credit } from "@/lib/ledger/credit";
 
@@ -13,5 +12,5 @@ export const POST = route({
   idempotency: "required",
   body: CreditBody,
   response: { status: 201, schema: LedgerOperationResult },
-  handler: async ({ ctx, body }) => reply(await credit(ctx as GameContext, body), { status: 201 }),
+  handler: async ({ ctx, body }) => reply(await credit(ctx, body), { status: 201 }),
 });

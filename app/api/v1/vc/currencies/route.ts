@@ -1,6 +1,5 @@
 // POST /v1/vc/currencies: create a currency (and its treasury pool); GET: list the game's currencies
 import { reply, route } from "@/lib/http/route";
-import type { GameContext } from "@/lib/http/context";
 import { CreateCurrencyBody, CreateCurrencyResult, CurrencyList, CurrencyListQuery } from "@/lib/currencies/schemas";
 import { createCurrency } from "@/lib/currencies/create-currency";
 import { listCurrencies } from "@/lib/currencies/list-currencies";
@@ -14,7 +13,7 @@ export const POST = route({
   idempotency: "required",
   body: CreateCurrencyBody,
   response: { status: 201, schema: CreateCurrencyResult },
-  handler: async ({ ctx, body }) => reply(await createCurrency(ctx as GameContext, body), { status: 201 }),
+  handler: async ({ ctx, body }) => reply(await createCurrency(ctx, body), { status: 201 }),
 });
 
 export const GET = route({
@@ -26,5 +25,5 @@ export const GET = route({
   idempotency: "none",
   query: CurrencyListQuery,
   response: { status: 200, schema: CurrencyList },
-  handler: ({ ctx, query }) => listCurrencies(ctx as GameContext, query),
+  handler: ({ ctx, query }) => listCurrencies(ctx, query),
 });

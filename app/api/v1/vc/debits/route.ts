@@ -1,6 +1,5 @@
 // POST /v1/vc/debits: move units from a player back to the treasury pool
 import { reply, route } from "@/lib/http/route";
-import type { GameContext } from "@/lib/http/context";
 import { DebitBody, LedgerOperationResult } from "@/lib/ledger/schemas";
 import { debit } from "@/lib/ledger/debit";
 
@@ -13,5 +12,5 @@ export const POST = route({
   idempotency: "required",
   body: DebitBody,
   response: { status: 201, schema: LedgerOperationResult },
-  handler: async ({ ctx, body }) => reply(await debit(ctx as GameContext, body), { status: 201 }),
+  handler: async ({ ctx, body }) => reply(await debit(ctx, body), { status: 201 }),
 });

@@ -1,6 +1,5 @@
 // GET /v1/vc/journals: a currency's ledger journals, newest first
 import { route } from "@/lib/http/route";
-import type { GameContext } from "@/lib/http/context";
 import { JournalList, JournalQuery } from "@/lib/ledger/schemas";
 import { listJournals } from "@/lib/ledger/list-journals";
 
@@ -13,5 +12,5 @@ export const GET = route({
   idempotency: "none",
   query: JournalQuery,
   response: { status: 200, schema: JournalList },
-  handler: ({ ctx, query }) => listJournals(ctx as GameContext, query),
+  handler: ({ ctx, query }) => listJournals(ctx, query),
 });

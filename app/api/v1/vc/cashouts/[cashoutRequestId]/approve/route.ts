@@ -1,6 +1,5 @@
 // POST /v1/vc/cashouts/{cashoutRequestId}/approve: debit the units and record the conversion
 import { route } from "@/lib/http/route";
-import type { GameContext } from "@/lib/http/context";
 import { ApproveCashoutResult, CashoutParams } from "@/lib/cashouts/schemas";
 import { approveCashout } from "@/lib/cashouts/approve-cashout";
 
@@ -13,5 +12,5 @@ export const POST = route({
   idempotency: "required",
   params: CashoutParams,
   response: { status: 200, schema: ApproveCashoutResult },
-  handler: ({ ctx, params }) => approveCashout(ctx as GameContext, params.cashoutRequestId),
+  handler: ({ ctx, params }) => approveCashout(ctx, params.cashoutRequestId),
 });

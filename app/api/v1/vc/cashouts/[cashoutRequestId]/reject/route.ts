@@ -1,6 +1,5 @@
 // POST /v1/vc/cashouts/{cashoutRequestId}/reject: reject with a reason; no balance moves
 import { route } from "@/lib/http/route";
-import type { GameContext } from "@/lib/http/context";
 import { CashoutParams, RejectCashoutBody } from "@/lib/cashouts/schemas";
 import { rejectCashout } from "@/lib/cashouts/reject-cashout";
 
@@ -14,5 +13,5 @@ export const POST = route({
   params: CashoutParams,
   body: RejectCashoutBody,
   response: { status: 204, description: "Rejected; no body." },
-  handler: ({ ctx, params, body }) => rejectCashout(ctx as GameContext, params.cashoutRequestId, body),
+  handler: ({ ctx, params, body }) => rejectCashout(ctx, params.cashoutRequestId, body),
 });
