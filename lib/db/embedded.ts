@@ -45,7 +45,7 @@ const ensureDatabase = async (port: number, database: string) => {
  * is held by something else.
  */
 export const startEmbeddedPostgres = async ({
-  dataDir = path.resolve(".data/postgres"),
+  dataDir = path.resolve(process.env.EMBEDDED_PG_DIR ?? ".data/postgres"),
   port = Number(process.env.EMBEDDED_PG_PORT ?? 54329),
   database = "coinop",
   log = (m: string) => console.error(m),
@@ -94,7 +94,10 @@ export const startEmbeddedPostgres = async ({
     stop: async () => {
       if (stopped) return;
       stopped = true;
-      await server.stop();
+      // On Ctrl-C postgres receives the signal itself and may already be gone; stop() would then wait
+      // forever for an exit that already happened.
+      if (!(await portAnswers(port))) return;
+      await Promise.race([server.stop(), new Promise((r) => setTimeout(r, 10_000))]);
     },
   };
 };

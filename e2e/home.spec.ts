@@ -1,0 +1,55 @@
+// The landing page and the API reference, on a desktop and a phone viewport. Screenshots are kept in
+// test-results/screenshots/. Every request must stay on this server: the docs work offline.
+import { expect, test, type Page } from "@playwright/test";
+
+/** Nothing may be wider than the viewport: on a phone that means sideways scrolling. */
+const expectNoHorizontalOverflow = async (page: Page) =>
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+
+const screenshot = (page: Page, name: string) =>
+  page.screenshot({ path: `test-results/screenshots/${test.info().project.name}-${name}.png`, fullPage: name !== "docs" });
+
+/** Records every request that leaves this server (a CDN, web fonts, telemetry). */
+const offsiteRequests = (page: Page, baseURL: string): string[] => {
+  const origin = new URL(baseURL).origin;
+  const seen: string[] = [];
+  page.on("request", (req) => {
+    const url = req.url();
+    if (!url.startsWith(origin) && !/^(data|blob):/.test(url)) seen.push(url);
+  });
+  return seen;
+};
+
+test("the landing page introduces Coinop and links to the docs", async ({ page, baseURL }) => {
+  const offsite = offsiteRequests(page, baseURL!);
+  await page.goto("/");
+  await expect(page).toHaveTitle("Coinop");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("The commerce and rewards backend for your game");
+  await expect(page.getByRole("link", { name: /Read the API reference/ })).toHaveAttribute("href", "/docs");
+  await expect(page.getByRole("link", { name: "Download openapi.json" })).toHaveAttribute("href", "/api/v1/openapi.json");
+  await expect(page.getByRole("heading", { name: "Quick start" })).toBeVisible();
+  await expect(page.getByText("npm run dev", { exact: false }).first()).toBeVisible();
+  await expectNoHorizontalOverflow(page);
+  await screenshot(page, "home");
+  expect(offsite).toEqual([]);
+});
+
+test("the API reference renders the OpenAPI document offline", async ({ page, baseURL }) => {
+  const offsite = offsiteRequests(page, baseURL!);
+  const errors: string[] = [];
+  page.on("pageerror", (e) => errors.push(e.message));
+  await page.goto("/docs");
+  await expect(page.getByRole("heading", { name: "Coinop API", level: 1 })).toBeVisible();
+  await expect(page.getByText("/v1/game", { exact: true }).first()).toBeVisible();
+  await screenshot(page, "docs");
+  expect(errors).toEqual([]);
+  expect(offsite).toEqual([]);
+});
+
+test("the OpenAPI document is public JSON", async ({ request }) => {
+  const res = await request.get("/api/v1/openapi.json");
+  expect(res.status()).toBe(200);
+  const doc = await res.json();
+  expect(doc.openapi).toBe("3.1.0");
+  expect(doc.paths["/v1/game"].get.summary).toBeTruthy();
+});

@@ -1,0 +1,58 @@
+// Playwright against `npm start` (run `npm run build` first), on Debian's Chromium: no browser download.
+// The server gets its own port and its own embedded PostgreSQL, so it runs beside `npm run dev`.
+import { defineConfig, devices } from "@playwright/test";
+
+const PORT = Number(process.env.E2E_PORT ?? 3100);
+const baseURL = `http://localhost:${PORT}`;
+
+export default defineConfig({
+  testDir: "e2e",
+  outputDir: "test-results",
+  fullyParallel: true,
+  forbidOnly: Boolean(process.env.CI),
+  retries: process.env.CI ? 1 : 0,
+  workers: process.env.CI ? 2 : undefined,
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  reporter: [["list"], ["html", { outputFolder: "playwright-report", open: "never" }]],
+  use: {
+    baseURL,
+    screenshot: "only-on-failure",
+    trace: "retain-on-failure",
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      args: [
+        "--headless=new",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--disable-dev-shm-usage",
+      ],
+    },
+  },
+  projects: [
+    { name: "desktop", use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } } },
+    { name: "phone", use: { ...devices["Desktop Chrome"], viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true } },
+  ],
+  webServer: {
+    command: "npm start",
+    url: `${baseURL}/api/v1/openapi.json`,
+    timeout: 120_000,
+    reuseExistingServer: !process.env.CI,
+    gracefulShutdown: { signal: "SIGTERM", timeout: 15_000 },
+    stdout: "pipe",
+    env: {
+      PORT: String(PORT),
+      APP_URL: baseURL,
+      // An empty DATABASE_URL makes scripts/launch.ts start the embedded server below.
+      DATABASE_URL: process.env.E2E_DATABASE_URL ?? "",
+      EMBEDDED_PG_PORT: process.env.E2E_PG_PORT ?? "54331",
+      EMBEDDED_PG_DIR: ".data/e2e-postgres",
+      NEXT_TELEMETRY_DISABLED: "1",
+    },
+  },
+});

