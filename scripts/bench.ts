@@ -3,9 +3,11 @@
 //      treasury pool to many players (each with its own Idempotency-Key);
 //   2. balances: GET /api/v1/vc/balances for random players.
 // Afterwards it checks the ledger: the currency's balances sum to 0, no player is negative, and the
-// number of credit journals equals the number of 2xx answers. Figures go to stdout and
-// bench-results/latest.json. Options (env): BENCH_SECONDS (default 20), BENCH_CONNECTIONS (64),
-// BENCH_PLAYERS (500), BENCH_PORT (3200), BENCH_DATABASE_URL (else an embedded PostgreSQL).
+// number of credit journals equals the number of 2xx answers. Each scenario sends a fixed number of
+// requests (not a duration), so no request is still in flight when it ends and the counts are exact.
+// Figures go to stdout and bench-results/latest.json. Options (env): BENCH_CREDITS (default 6000),
+// BENCH_BALANCE_READS (12000), BENCH_CONNECTIONS (64), BENCH_PLAYERS (500), BENCH_PORT (3200),
+// BENCH_DATABASE_URL (else an embedded PostgreSQL).
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
@@ -20,7 +22,8 @@ import { inTransaction } from "../lib/db/transaction.ts";
 import { createSeedTenants } from "../lib/tenants/create-seed-tenants.ts";
 import { findOrCreatePlayer, linkPlayer } from "../lib/linking/link-player.ts";
 
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
+const CREDITS = Number(process.env.BENCH_CREDITS ?? 6000);
+const BALANCE_READS = Number(process.env.BENCH_BALANCE_READS ?? 12000);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 64);
 const PLAYERS = Number(process.env.BENCH_PLAYERS ?? 500);
 const PORT = Number(process.env.BENCH_PORT ?? 3200);
@@ -73,22 +76,25 @@ const startServer = async (databaseUrl: string): Promise<ChildProcess> => {
   throw new Error("the production server did not start");
 };
 
-type Result = { name: string; requestsPerSecond: number; ok2xx: number; non2xx: number; errors: number; timeouts: number; p50Ms: number; p99Ms: number; seconds: number };
+type Result = { name: string; requests: number; requestsPerSecond: number; ok2xx: number; non2xx: number; errors: number; timeouts: number; p50Ms: number; p99Ms: number; seconds: number };
 
-const run = (name: string, opts: autocannon.Options, counters: { ok: number }): Promise<Result> =>
+const run = (name: string, amount: number, opts: autocannon.Options, counters: { ok: number }): Promise<Result> =>
   new Promise((resolve, reject) => {
-    const instance = autocannon({ ...opts, connections: CONNECTIONS, duration: SECONDS }, (err, r) => {
+    const started = performance.now();
+    const instance = autocannon({ ...opts, connections: CONNECTIONS, amount, timeout: 30 }, (err, r) => {
       if (err) return reject(err);
+      const seconds = (performance.now() - started) / 1000;
       resolve({
         name,
-        requestsPerSecond: Math.round((counters.ok / SECONDS) * 10) / 10,
+        requests: amount,
+        requestsPerSecond: Math.round((counters.ok / seconds) * 10) / 10,
         ok2xx: counters.ok,
         non2xx: r.non2xx,
         errors: r.errors,
         timeouts: r.timeouts,
         p50Ms: r.latency.p50,
         p99Ms: r.latency.p99,
-        seconds: SECONDS,
+        seconds: Math.round(seconds * 10) / 10,
       });
     });
     instance.on("response", (_client, statusCode) => {
@@ -115,12 +121,13 @@ const main = async () => {
     const cur = await fetch(`${base}/api/v1/vc/currencies`, { method: "POST", headers: { ...headers, "idempotency-key": "bench-currency" }, body: JSON.stringify({ code: "GEMS", name: "Gems" }) });
     if (cur.status !== 201) throw new Error(`creating the currency failed: ${cur.status} ${await cur.text()}`);
     const currencyId = ((await cur.json()) as { currency: { _id: string } }).currency._id;
-    log(`[bench] ${PLAYERS} players, ${CONNECTIONS} connections, ${SECONDS} s per scenario`);
+    log(`[bench] ${PLAYERS} players, ${CONNECTIONS} connections; ${CREDITS} credits, ${BALANCE_READS} balance reads`);
 
     let n = 0;
     const creditCount = { ok: 0 };
     const credits = await run(
       "POST /v1/vc/credits",
+      CREDITS,
       {
         url: base,
         requests: [
@@ -145,6 +152,7 @@ const main = async () => {
     let m = 0;
     const balances = await run(
       "GET /v1/vc/balances",
+      BALANCE_READS,
       {
         url: base,
         requests: [{ method: "GET", setupRequest: (req) => ({ ...req, headers, path: `/api/v1/vc/balances?currencyId=${currencyId}&userRef=${refs[m++ % refs.length]}` }) }],
@@ -163,7 +171,7 @@ const main = async () => {
     fs.mkdirSync("bench-results", { recursive: true });
     fs.writeFileSync("bench-results/latest.json", JSON.stringify(report, null, 2));
     for (const r of [credits, balances])
-      console.log(`${r.name.padEnd(22)} ${String(r.requestsPerSecond).padStart(8)} req/s (2xx)   p50 ${r.p50Ms} ms   p99 ${r.p99Ms} ms   non-2xx ${r.non2xx}   errors ${r.errors}   timeouts ${r.timeouts}`);
+      console.log(`${r.name.padEnd(22)} ${String(r.requests).padStart(6)} requests in ${r.seconds} s: ${String(r.requestsPerSecond).padStart(7)} req/s (2xx)   p50 ${r.p50Ms} ms   p99 ${r.p99Ms} ms   non-2xx ${r.non2xx}   errors ${r.errors}   timeouts ${r.timeouts}`);
     console.log(`ledger: sum of balances ${ledger.sumOfBalances}, negative player balances ${ledger.negativePlayerBalances}, credit journals ${ledger.creditJournals} = credit 2xx ${ledger.credit2xx}: ${invariantHolds ? "OK" : "VIOLATED"}`);
     if (!invariantHolds) process.exitCode = 1;
   } finally {

@@ -62,7 +62,13 @@ const checkVersion = (req: Request) => {
 };
 
 const readBody = async (req: Request, hasSchema: boolean): Promise<{ raw: string; value: unknown }> => {
-  const raw = await req.text();
+  let raw: string;
+  try {
+    raw = await req.text();
+  } catch {
+    // The client went away mid-body; nothing was done, and nobody is left to read the answer.
+    throw new AppError("REQUEST_ABORTED", "The request body could not be read: the connection closed before it arrived.", { status: 400 });
+  }
   if (raw.length > MAX_BODY_BYTES) throw new AppError("BODY_TOO_LARGE", "The request body is larger than 1 MB.", { status: 413 });
   if (!hasSchema || raw.trim() === "") return { raw, value: hasSchema ? {} : undefined };
   try {
