@@ -6,7 +6,7 @@ const FEATURES: { title: string; body: string }[] = [
   { title: "Player account linking", body: "Players approve a link once; your server then addresses them by an opaque userRef." },
   { title: "Campaigns and rewards", body: "Funded campaigns that record player events and pay rewards from their own budget." },
   { title: "Platform API", body: "Partner platforms act for businesses that granted them scopes, with USDC custody and distributions." },
-  { title: "Signed webhooks", body: "Every change is an outbox event, delivered with an HMAC signature and retried for 24 hours." },
+  { title: "Signed webhooks", body: "Every change is an outbox event, delivered with an HMAC signature and retried for more than a day." },
 ];
 
 const QUICK_START = `npm install
