@@ -1,4 +1,6 @@
-import type { ReactNode } from "react";
+import { ButtonLink, linkClass } from "@/components/ui/button-link";
+import { CodeBlock } from "@/components/ui/code-block";
+import { Logo } from "@/components/ui/logo";
 
 const FEATURES: { title: string; body: string }[] = [
   { title: "Virtual currency ledger", body: "Double-entry balances per game: credits, debits and transfers that never go negative and always sum to zero." },
@@ -23,37 +25,6 @@ const APIS: { name: string; caller: string; auth: string; path: string }[] = [
 const FIRST_CALL = `curl http://localhost:3000/api/v1/game \\
   -H "Authorization: Bearer $SERVER_KEY" \\
   -H "X-Game-Id: $GAME_ID"`;
-
-const linkClass =
-  "rounded-md focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-400";
-
-const ButtonLink = ({ href, children, primary = false }: { href: string; children: ReactNode; primary?: boolean }) => (
-  <a
-    href={href}
-    className={`inline-flex items-center justify-center gap-2 px-5 py-3 text-sm font-semibold transition-colors ${linkClass} ${
-      primary ? "bg-brand-400 text-slate-950 hover:bg-brand-300" : "bg-white/10 text-white ring-1 ring-white/20 hover:bg-white/15"
-    }`}
-  >
-    {children}
-  </a>
-);
-
-const CodeBlock = ({ label, code }: { label: string; code: string }) => (
-  <figure className="min-w-0 overflow-hidden rounded-xl bg-slate-950 shadow-lg ring-1 ring-slate-900/10">
-    <figcaption className="border-b border-white/10 px-4 py-2 text-xs font-medium tracking-wide text-slate-400">{label}</figcaption>
-    <pre className="overflow-x-auto p-4 text-[13px] leading-6 text-slate-100">
-      <code>{code}</code>
-    </pre>
-  </figure>
-);
-
-const Logo = () => (
-  <svg aria-hidden="true" viewBox="0 0 32 32" className="size-8">
-    <circle cx="16" cy="16" r="15" className="fill-brand-400" />
-    <circle cx="16" cy="16" r="11" fill="none" className="stroke-slate-950" strokeWidth="2" />
-    <path d="M19.5 11.5a6 6 0 1 0 0 9" fill="none" className="stroke-slate-950" strokeWidth="3" strokeLinecap="round" />
-  </svg>
-);
 
 const ApiFamilies = () => (
   <section aria-labelledby="apis" className="min-w-0 rounded-2xl bg-white/5 p-6 ring-1 ring-white/10">
