@@ -42,7 +42,7 @@ const freshDatabase = async (): Promise<{ url: string; stop: () => Promise<void>
   const embedded = process.env.BENCH_DATABASE_URL
     ? null
     : await startEmbeddedPostgres({ dataDir: path.resolve(".data/bench-postgres"), port: Number(process.env.EMBEDDED_BENCH_PG_PORT ?? 54332), database: "postgres", log });
-  const admin = process.env.BENCH_DATABASE_URL ?? embedded!.adminUrl;
+  const admin = process.env.BENCH_DATABASE_URL || embedded!.adminUrl;
   const name = `coinop_bench_${randomBytes(4).toString("hex")}`;
   const c = new pg.Client({ connectionString: admin });
   await c.connect();

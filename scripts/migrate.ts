@@ -12,7 +12,7 @@ const main = async () => {
     return 1;
   }
   const embedded = process.env.DATABASE_URL ? null : await startEmbeddedPostgres();
-  const url = process.env.DATABASE_URL ?? embedded!.url;
+  const url = process.env.DATABASE_URL || embedded!.url;
   try {
     if (cmd === "create") {
       const dir = await migrateCreate(url, args[0] ?? "migration");

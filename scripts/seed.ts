@@ -35,7 +35,7 @@ const main = async (): Promise<number> => {
   const stdoutLog = console.log;
   console.log = log;
   const embedded = process.env.DATABASE_URL ? null : await startEmbeddedPostgres({ log });
-  const url = process.env.DATABASE_URL ?? embedded!.url;
+  const url = process.env.DATABASE_URL || embedded!.url;
   process.env.DATABASE_URL = url;
   try {
     await migrateDeploy(url);

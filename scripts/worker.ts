@@ -8,7 +8,7 @@ import { startWorker, stopWorker } from "../lib/jobs/start-worker.ts";
 
 const main = async () => {
   const embedded = process.env.DATABASE_URL ? null : await startEmbeddedPostgres();
-  const url = process.env.DATABASE_URL ?? embedded!.url;
+  const url = process.env.DATABASE_URL || embedded!.url;
   process.env.DATABASE_URL = url; // the tasks' services use getDb()
   const runner = await startWorker({ connectionString: url });
   console.error(`[worker] running (concurrency ${process.env.WORKER_CONCURRENCY ?? 4}); Ctrl-C stops it`);
