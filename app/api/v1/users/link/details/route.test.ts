@@ -1,14 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { GET } from "./route";
-import { POST as INITIATE } from "../initiate/route";
 import { POST as APPROVE } from "../../../test-helpers/link-sessions/[sessionKey]/approve/route";
 import { call } from "@/tests/support/http";
+import { startLinkSession as start } from "@/tests/support/linking";
 import { makeGame } from "@/tests/support/fixtures";
 import { getDb } from "@/lib/db/client";
 import { createGame } from "@/lib/games/create-game";
 import { issueApiKey } from "@/lib/tenants/issue-api-key";
 
-const start = async (headers: Record<string, string>, body: Record<string, unknown> = {}) => (await call(INITIATE, { headers, body })).body.sessionKey as string;
 
 describe("GET /v1/users/link/details", () => {
   it("a pending session: namespace fields, prefilled email, state and steps; no userRef", async () => {

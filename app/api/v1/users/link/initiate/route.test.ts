@@ -2,15 +2,12 @@ import { describe, expect, it } from "vitest";
 import { GET, POST } from "./route";
 import { POST as APPROVE } from "../../../test-helpers/link-sessions/[sessionKey]/approve/route";
 import { call } from "@/tests/support/http";
+import { linkEventsOf } from "@/tests/support/linking";
 import { makeGame } from "@/tests/support/fixtures";
 import { getDb } from "@/lib/db/client";
 
 const KEY = /^lks_test_[0-9a-f]{32}$/;
-const eventsOf = async (sessionKey: string) => {
-  const s = await getDb().linkSession.findUniqueOrThrow({ where: { sessionKey } });
-  const rows = await getDb().webhookEvent.findMany({ where: { objectType: "link_session", objectId: s.id }, orderBy: { sequence: "asc" } });
-  return rows.map((r) => ({ event: r.event, sequence: r.sequence, ownerType: r.ownerType, ownerId: r.ownerId, data: JSON.parse(r.payload).data }));
-};
+const eventsOf = (sessionKey: string) => linkEventsOf(sessionKey, { withOwner: true });
 
 describe("POST /v1/users/link/initiate", () => {
   it("creates a pending 24-hour session: 201, Location = url, Started in the outbox", async () => {

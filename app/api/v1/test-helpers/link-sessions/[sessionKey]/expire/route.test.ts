@@ -3,14 +3,10 @@ import { POST } from "./route";
 import { POST as APPROVE } from "../approve/route";
 import { POST as INITIATE } from "@/app/api/v1/users/link/initiate/route";
 import { call } from "@/tests/support/http";
+import { startLinkSession as start, linkEventNames as eventNames } from "@/tests/support/linking";
 import { makeGame } from "@/tests/support/fixtures";
 import { getDb } from "@/lib/db/client";
 
-const start = async (headers: Record<string, string>, body: Record<string, unknown> = {}) => (await call(INITIATE, { headers, body })).body.sessionKey as string;
-const eventNames = async (sessionKey: string) => {
-  const s = await getDb().linkSession.findUniqueOrThrow({ where: { sessionKey } });
-  return (await getDb().webhookEvent.findMany({ where: { objectId: s.id }, orderBy: { sequence: "asc" } })).map((r) => r.event);
-};
 
 describe("POST /v1/test-helpers/link-sessions/{sessionKey}/expire", () => {
   it("a pending session becomes expired now, with no webhook", async () => {

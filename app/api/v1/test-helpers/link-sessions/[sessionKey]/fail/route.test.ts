@@ -1,17 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { POST } from "./route";
 import { POST as EXPIRE } from "../expire/route";
-import { POST as INITIATE } from "@/app/api/v1/users/link/initiate/route";
 import { call } from "@/tests/support/http";
+import { startLinkSession as start, linkEventsOf as eventsOf } from "@/tests/support/linking";
 import { makeGame } from "@/tests/support/fixtures";
 import { getDb } from "@/lib/db/client";
 
-const start = async (headers: Record<string, string>) => (await call(INITIATE, { headers })).body.sessionKey as string;
-const eventsOf = async (sessionKey: string) => {
-  const s = await getDb().linkSession.findUniqueOrThrow({ where: { sessionKey } });
-  const rows = await getDb().webhookEvent.findMany({ where: { objectType: "link_session", objectId: s.id }, orderBy: { sequence: "asc" } });
-  return rows.map((r) => ({ event: r.event, sequence: r.sequence, data: JSON.parse(r.payload).data }));
-};
 
 describe("POST /v1/test-helpers/link-sessions/{sessionKey}/fail", () => {
   it("with a message: state failed, the message kept and sent in Failed {sessionKey, message}", async () => {
