@@ -45,6 +45,11 @@ test("seed, then link a player, credit units and receive signed webhooks", async
     expect(creds.baseUrl).toBe(baseURL);
     const headers = { authorization: `Bearer ${creds.game.serverKey}`, "x-game-id": creds.game.gameId };
 
+    const unknown = await request.post("/api/v1/vc/credit", { headers, data: {} });
+    expect(unknown.status()).toBe(404);
+    expect(await unknown.json()).toMatchObject({ code: "ROUTE_NOT_FOUND" });
+    expect((await request.get("/api/v1/game")).status()).toBe(401);
+
     const game = await request.get("/api/v1/game", { headers });
     expect(game.status()).toBe(200);
     expect(await game.json()).toMatchObject({ gameId: creds.game.gameId, environment: "test" });

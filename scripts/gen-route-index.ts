@@ -9,7 +9,7 @@ import { fileURLToPath } from "node:url";
 export const ROUTE_INDEX = "lib/http/route-index.ts";
 const API_ROOT = "app/api/v1";
 /** Plain Next.js handlers, not route() declarations; the OpenAPI route imports the index itself. */
-export const PLAIN_ROUTE_FILES = new Set(["app/api/v1/openapi.json/route.ts"]);
+export const PLAIN_ROUTE_FILES = new Set(["app/api/v1/openapi.json/route.ts", "app/api/v1/[...path]/route.ts"]);
 
 export type RouteFile = {
   /** relative to the project root, with forward slashes */

@@ -19,7 +19,9 @@ const routeFiles = fs
   .map((f) => f.split(path.sep).join("/"))
   .filter((f) => !f.split("/").some((seg) => seg.startsWith("_")))
   .sort();
-const declaredFiles = routeFiles.filter((f) => f !== OPENAPI_ROUTE);
+/** The JSON 404 for paths no route serves: also a plain handler, and no spec endpoint. */
+const FALLBACK_ROUTE = "app/api/v1/[...path]/route.ts";
+const declaredFiles = routeFiles.filter((f) => f !== OPENAPI_ROUTE && f !== FALLBACK_ROUTE);
 
 /** app/api/v1/vc/[currencyId]/route.ts → /v1/vc/{currencyId}; route groups "(x)" add no segment. */
 const folderPath = (file: string): string =>
@@ -143,5 +145,18 @@ describe("lib/http/route-index.ts", () => {
   it("imports nothing else", () => {
     const extra = imported.filter((f) => !declaredFiles.includes(f));
     expect(extra, `lib/http/route-index.ts imports files that are not /v1 route declarations: ${extra.join(", ")}. ${REGENERATE}`).toEqual([]);
+  });
+});
+
+describe("the /api/v1 fallback", () => {
+  it("answers an unknown path with the JSON error body, for every method", async () => {
+    const mod = await load(FALLBACK_ROUTE);
+    for (const method of METHODS) {
+      const res = await (mod[method] as (r: Request) => Promise<Response>)(new Request("http://localhost:3000/api/v1/vc/credit", { method }));
+      expect(res.status).toBe(404);
+      const body = await res.json();
+      expect(body).toMatchObject({ code: "ROUTE_NOT_FOUND", requestId: res.headers.get("x-request-id") });
+      expect(body.error).toBe(`There is no endpoint ${method} /api/v1/vc/credit. The endpoints are listed at /docs and /api/v1/openapi.json.`);
+    }
   });
 });
