@@ -294,3 +294,14 @@ describe("platform key", () => {
     expect((await call(probe("platform:read", false), { headers: noTarget })).status).toBe(200);
   });
 });
+
+describe("validation messages", () => {
+  it("a missing field is 'required' even when its schema is a union", async () => {
+    const { headers } = await makeGame();
+    const res = await call(writeNote, { headers: { ...headers, "idempotency-key": "m-1" }, body: {} });
+    expect(res.body.details).toEqual([
+      { field: "note", message: "is required" },
+      { field: "amountUnits", message: "is required" },
+    ]);
+  });
+});

@@ -1,8 +1,13 @@
 import type { z } from "zod";
 import { AppError, type ErrorDetail } from "./errors.ts";
 
-const describeIssue = (issue: z.core.$ZodIssue): string => {
-  if (issue.code === "invalid_type" && /received undefined/.test(issue.message)) return "is required";
+/** The value at `path` inside `input`, or undefined when any step is missing. */
+const valueAt = (input: unknown, path: PropertyKey[]): unknown =>
+  path.reduce<unknown>((v, k) => (v !== null && typeof v === "object" ? (v as Record<PropertyKey, unknown>)[k] : undefined), input);
+
+const describeIssue = (issue: z.core.$ZodIssue, input: unknown): string => {
+  const missing = issue.path.length > 0 && valueAt(input, issue.path) === undefined;
+  if ((issue.code === "invalid_type" || issue.code === "invalid_union") && missing) return "is required";
   if (issue.code === "unrecognized_keys") return `has unknown field(s): ${issue.keys.join(", ")}`;
   return issue.message;
 };
@@ -13,7 +18,7 @@ export const parseOrThrow = <S extends z.ZodType>(schema: S, input: unknown, whe
   if (result.success) return result.data;
   const details: ErrorDetail[] = result.error.issues.map((issue) => ({
     field: issue.path.length ? issue.path.map(String).join(".") : where,
-    message: describeIssue(issue),
+    message: describeIssue(issue, input),
   }));
   const summary = details.map((d) => `${d.field} ${d.message}`).join("; ");
   throw new AppError("VALIDATION_ERROR", `Invalid ${where}: ${summary}.`, { status: 400, details });
