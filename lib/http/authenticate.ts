@@ -8,49 +8,87 @@ const unauthorized = (message: string) => new AppError("UNAUTHORIZED", message, 
 
 export type AuthOptions = { auth: KeyKind; scope?: string; targetBusiness?: boolean };
 
-const bearer = (req: Request): string => {
-  const header = req.headers.get("authorization") ?? "";
-  const m = /^Bearer\s+(\S+)\s*$/i.exec(header);
-  if (!m) throw unauthorized("Missing API key: send `Authorization: Bearer <key>`.");
-  return m[1];
+/**
+ * The raw key: `Authorization: Bearer <key>`, or for server keys the `x-server-api-key` header that the
+ * spec's deal examples use (then X-Game-Id may be omitted: the key names its game).
+ */
+const presentedKey = (req: Request, auth: KeyKind): { raw: string; viaServerHeader: boolean } => {
+  const m = /^Bearer\s+(\S+)\s*$/i.exec(req.headers.get("authorization") ?? "");
+  if (m) return { raw: m[1], viaServerHeader: false };
+  const serverHeader = auth === "server" ? req.headers.get("x-server-api-key")?.trim() : undefined;
+  if (serverHeader) return { raw: serverHeader, viaServerHeader: true };
+  throw unauthorized("Missing API key: send `Authorization: Bearer <key>`.");
+};
+
+/** An API key with the game, campaign or platform it belongs to (null columns when it has none). */
+type KeyRow = {
+  id: string;
+  kind: string;
+  environment: Environment;
+  gameId: string | null;
+  campaignId: string | null;
+  platformId: string | null;
+  scopes: string[];
+  status: string;
+  expiresAt: Date | null;
+  revokedAt: Date | null;
+  gameBusinessId: string | null;
+  gameEnvironment: Environment | null;
+  campaignBusinessId: string | null;
+  campaignEnvironment: Environment | null;
+  platformStatus: string | null;
+  platformScopes: string[] | null;
+};
+
+/** The key and its owner in one round trip: this runs before every authenticated request. */
+const loadKey = async (raw: string): Promise<KeyRow | undefined> => {
+  const [row] = await getDb().$queryRaw<KeyRow[]>`
+    SELECT k."id", k."kind", k."environment"::text AS "environment", k."gameId", k."campaignId", k."platformId", k."scopes", k."status", k."expiresAt", k."revokedAt",
+           g."businessId" AS "gameBusinessId", g."environment"::text AS "gameEnvironment",
+           c."businessId" AS "campaignBusinessId", c."environment"::text AS "campaignEnvironment",
+           p."status" AS "platformStatus", p."approvedScopes" AS "platformScopes"
+    FROM "ApiKey" k
+    LEFT JOIN "Game" g ON g."id" = k."gameId"
+    LEFT JOIN "Campaign" c ON c."id" = k."campaignId"
+    LEFT JOIN "Platform" p ON p."id" = k."platformId"
+    WHERE k."hash" = ${hashKey(raw)}`;
+  return row;
 };
 
 /**
  * Authenticates the request for the route's credential and returns the principal and environment.
- * Keys are looked up by SHA-256 hash; a revoked, expired or wrong-kind key is a 401.
+ * Keys are looked up by SHA-256 hash, with their game, campaign or platform, in one query and with no
+ * cache, so a revoked key fails on its next request; a revoked, expired or wrong-kind key is a 401.
  */
 export const authenticate = async (req: Request, opts: AuthOptions): Promise<{ principal: Principal; environment: Environment }> => {
-  const raw = bearer(req);
+  const { raw, viaServerHeader } = presentedKey(req, opts.auth);
   const format = parseKeyFormat(raw);
   if (!format) throw unauthorized("The API key is not valid.");
   if (format.kind !== opts.auth) throw unauthorized(`This endpoint needs a ${opts.auth} key; a ${format.kind} key was sent.`);
-  const db = getDb();
-  const key = await db.apiKey.findUnique({ where: { hash: hashKey(raw) } });
+  const key = await loadKey(raw);
   const now = new Date();
   if (!key || key.kind !== format.kind || key.status !== "active" || key.revokedAt || (key.expiresAt && key.expiresAt <= now))
     throw unauthorized("The API key is not valid, or it has been revoked.");
-  const environment = key.environment as Environment;
+  const environment = key.environment;
 
   if (opts.auth === "server") {
-    const gameId = req.headers.get("x-game-id");
+    const gameId = req.headers.get("x-game-id") ?? (viaServerHeader ? key.gameId : null);
     if (!gameId) throw unauthorized("Missing X-Game-Id header: send the id of the game this key belongs to.");
-    if (gameId !== key.gameId) throw unauthorized("X-Game-Id does not match the game of this API key.");
-    const game = await db.game.findUnique({ where: { id: gameId }, select: { businessId: true, environment: true } });
-    if (!game || game.environment !== environment) throw unauthorized("X-Game-Id does not match the game of this API key.");
-    return { principal: { kind: "server", keyId: key.id, gameId, businessId: game.businessId }, environment };
+    if (gameId !== key.gameId || !key.gameBusinessId || key.gameEnvironment !== environment) throw unauthorized("X-Game-Id does not match the game of this API key.");
+    return { principal: { kind: "server", keyId: key.id, gameId, businessId: key.gameBusinessId }, environment };
   }
 
   if (opts.auth === "campaign") {
     const campaignId = req.headers.get("x-campaign-id");
     if (!campaignId) throw unauthorized("Missing X-Campaign-Id header: send the id of the campaign this key belongs to.");
-    if (campaignId !== key.campaignId) throw unauthorized("X-Campaign-Id does not match the campaign of this API key.");
-    const campaign = await db.campaign.findUnique({ where: { id: campaignId }, select: { businessId: true, environment: true } });
-    if (!campaign || campaign.environment !== environment) throw unauthorized("X-Campaign-Id does not match the campaign of this API key.");
-    return { principal: { kind: "campaign", keyId: key.id, campaignId, businessId: campaign.businessId }, environment };
+    if (campaignId !== key.campaignId || !key.campaignBusinessId || key.campaignEnvironment !== environment)
+      throw unauthorized("X-Campaign-Id does not match the campaign of this API key.");
+    return { principal: { kind: "campaign", keyId: key.id, campaignId, businessId: key.campaignBusinessId }, environment };
   }
 
-  const platform = key.platformId ? await db.platform.findUnique({ where: { id: key.platformId } }) : null;
-  if (!platform || platform.status !== "active") throw unauthorized("The platform of this API key is not active.");
+  if (!key.platformId || key.platformStatus !== "active") throw unauthorized("The platform of this API key is not active.");
+  const platform = { id: key.platformId, approvedScopes: key.platformScopes ?? [] };
+  const db = getDb();
   let grant: { id: string; grantedScopes: string[] } | null = null;
   let businessId: string | undefined;
   if (opts.targetBusiness) {

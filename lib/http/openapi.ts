@@ -37,7 +37,7 @@ const ERROR_SCHEMA = {
 };
 
 const SECURITY: Record<string, Json[]> = {
-  server: [{ serverKey: [], gameId: [] }],
+  server: [{ serverKey: [], gameId: [] }, { serverApiKey: [] }],
   campaign: [{ campaignKey: [], campaignId: [] }],
   platform: [{ platformKey: [] }],
 };
@@ -85,6 +85,7 @@ export const buildOpenApiDocument = (routes: RegisteredRoute[], serverUrl: strin
       securitySchemes: {
         serverKey: { type: "http", scheme: "bearer", description: "Game server key (service_server_<env>_…)" },
         gameId: { type: "apiKey", in: "header", name: "X-Game-Id" },
+        serverApiKey: { type: "apiKey", in: "header", name: "x-server-api-key", description: "Alternative form: the server key in this header; X-Game-Id may then be omitted" },
         campaignKey: { type: "http", scheme: "bearer", description: "Campaign key (service_campaign_<env>_…)" },
         campaignId: { type: "apiKey", in: "header", name: "X-Campaign-Id" },
         platformKey: { type: "http", scheme: "bearer", description: "Platform key (service_platform_<env>_…)" },

@@ -203,12 +203,21 @@ describe("validation and errors", () => {
     }
   });
 
-  it("a key from another environment or a revoked key is 401", async () => {
-    const { headers, game } = await makeGame();
+  it("a key from another environment or a revoked key is 401, from the request right after the revocation", async () => {
+    const { headers, game, business } = await makeGame();
+    const probe = route({ method: "GET", path: "/v1/__test/probe", summary: "t", tags: ["t"], auth: "server", idempotency: "none", response: { status: 200 }, handler: async ({ ctx }) => ctx.principal });
+    expect((await call(probe, { headers })).body).toEqual({ kind: "server", keyId: expect.any(String), gameId: game.id, businessId: business.id });
     await getDb().apiKey.updateMany({ where: { gameId: game.id }, data: { revokedAt: new Date() } });
-    const probe = route({ method: "GET", path: "/v1/__test/probe", summary: "t", tags: ["t"], auth: "server", idempotency: "none", response: { status: 200 }, handler: async ({ ctx }) => ({ gameId: ctx.principal.gameId }) });
     expect((await call(probe, { headers })).status).toBe(401);
     expect((await call(probe, { headers: { authorization: "Bearer service_server_test_zz", "x-game-id": game.id } })).status).toBe(401);
+  });
+
+  it("X-Game-Id of another game is 401 naming the mismatch", async () => {
+    const a = await makeGame();
+    const b = await makeGame();
+    const probe = route({ method: "GET", path: "/v1/__test/probe2", summary: "t", tags: ["t"], auth: "server", idempotency: "none", response: { status: 200 }, handler: async () => ({}) });
+    const res = await call(probe, { headers: { ...a.headers, "x-game-id": b.game.id } });
+    expect([res.status, res.body.error]).toEqual([401, "X-Game-Id does not match the game of this API key."]);
   });
 });
 
@@ -233,6 +242,13 @@ describe("campaign key", () => {
     const other = await call(getCampaign, { headers: a.headers, params: { id: b.campaign.id } });
     expect(other.status).toBe(404);
     expect(other.body).toMatchObject({ success: false, code: "NOT_FOUND" });
+  });
+
+  it("X-Campaign-Id of another campaign is 401", async () => {
+    const a = await makeCampaign();
+    const b = await makeCampaign();
+    const res = await call(getCampaign, { headers: { ...a.headers, "x-campaign-id": b.campaign.id }, params: { id: b.campaign.id } });
+    expect([res.status, res.body.error]).toEqual([401, "X-Campaign-Id does not match the campaign of this API key."]);
   });
 
   it("a server key cannot call a campaign route", async () => {
@@ -288,6 +304,15 @@ describe("platform key", () => {
     expect(noGrant.body.code).toBe("GRANT_REQUIRED");
   });
 
+  it("401 once the platform is no longer active, from the next request", async () => {
+    const p = await makePlatform({ grantScopes: [] });
+    const { ["x-target-business-id"]: _, ...noTarget } = p.headers;
+    expect((await call(probe("platform:read", false), { headers: noTarget })).status).toBe(200);
+    await getDb().platform.update({ where: { id: p.platform.id }, data: { status: "suspended" } });
+    const res = await call(probe("platform:read", false), { headers: noTarget });
+    expect([res.status, res.body.error]).toEqual([401, "The platform of this API key is not active."]);
+  });
+
   it("management scopes need no grant", async () => {
     const p = await makePlatform({ grantScopes: [] });
     const { ["x-target-business-id"]: _, ...noTarget } = p.headers;
@@ -303,5 +328,26 @@ describe("validation messages", () => {
       { field: "note", message: "is required" },
       { field: "amountUnits", message: "is required" },
     ]);
+  });
+});
+
+describe("server key in x-server-api-key", () => {
+  const whoami = route({ method: "GET", path: "/v1/__test/whoami", summary: "t", tags: ["t"], auth: "server", idempotency: "none", response: { status: 200 }, handler: async ({ ctx }) => ({ gameId: ctx.principal.gameId }) });
+
+  it("authenticates without X-Game-Id (the key names its game), and still checks X-Game-Id when sent", async () => {
+    const a = await makeGame();
+    const b = await makeGame();
+    expect((await call(whoami, { headers: { "x-server-api-key": a.serverKey } })).body).toEqual({ gameId: a.game.id });
+    expect((await call(whoami, { headers: { "x-server-api-key": a.serverKey, "x-game-id": a.game.id } })).status).toBe(200);
+    expect((await call(whoami, { headers: { "x-server-api-key": a.serverKey, "x-game-id": b.game.id } })).status).toBe(401);
+  });
+
+  it("is only for server keys, and a Bearer key still needs X-Game-Id", async () => {
+    const { serverKey } = await makeGame();
+    expect((await call(whoami, { headers: { authorization: `Bearer ${serverKey}` } })).status).toBe(401);
+    const campaign = await makeCampaign();
+    const probe = route({ method: "GET", path: "/v1/campaign/{id}/__who", summary: "t", tags: ["t"], auth: "campaign", idempotency: "none", params: z.object({ id: z.string() }), response: { status: 200 }, handler: async () => ({ ok: true }) });
+    const res = await call(probe, { headers: { "x-server-api-key": campaign.campaignKey, "x-campaign-id": campaign.campaign.id }, params: { id: campaign.campaign.id } });
+    expect(res.status).toBe(401);
   });
 });

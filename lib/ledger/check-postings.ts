@@ -32,7 +32,7 @@ export const netByAccount = (postings: PostingInput[]): Map<string, AccountNet> 
 const describeAccount = (a: { kind: string; ownerRef: string }) => (a.kind === "user" ? `User ${JSON.stringify(a.ownerRef)}` : `The ${a.kind} account ${JSON.stringify(a.ownerRef)}`);
 
 /** 422 INSUFFICIENT_FUNDS when a non-issuer account would go below zero, naming it and the amounts. */
-export const assertFunds = (locked: LockedAccount[], nets: Map<string, AccountNet>, unitLabel = "units"): void => {
+export const assertFunds = (locked: Omit<LockedAccount, "slot">[], nets: Map<string, AccountNet>, unitLabel = "units"): void => {
   for (const row of locked) {
     const net = nets.get(accountKey(row))?.net ?? 0n;
     if (row.allowNegative || row.balance + net >= 0n) continue;

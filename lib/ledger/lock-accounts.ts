@@ -1,16 +1,23 @@
 import type { DbClient } from "../db/transaction.ts";
-import type { AccountSpec, LedgerScope, LockedAccount } from "./types.ts";
+import type { LedgerScope, LockedAccount, SlottedAccount } from "./types.ts";
 
 /**
- * Locks the named accounts FOR UPDATE in one query, in id order: every transaction takes its row locks
- * in the same order, so two journals over the same accounts never deadlock. Returns the rows.
+ * Locks the named account rows FOR UPDATE in one query, all of them or none: when any row does not
+ * exist yet it locks nothing and returns [] (the caller creates the missing rows, holding no lock, and
+ * calls again). Rows are locked in one global order: every non-issuer row by id, then the issuer slots
+ * by id. Every transaction takes its row locks in that order, so two journals never deadlock, and the
+ * hot issuer slot is locked last, never held while waiting for a player's row. Returns the rows.
  */
-export const lockAccounts = (db: DbClient, { asset, environment, accounts }: Omit<LedgerScope, "tenantId"> & { accounts: AccountSpec[] }): Promise<LockedAccount[]> =>
+export const lockAccounts = (db: DbClient, { asset, environment, accounts }: Omit<LedgerScope, "tenantId"> & { accounts: SlottedAccount[] }): Promise<LockedAccount[]> =>
   db.$queryRaw<LockedAccount[]>`
-    SELECT a."id", a."kind", a."ownerRef", a."balance", a."allowNegative"
+    WITH found AS (
+      SELECT a."id" FROM "LedgerAccount" a
+      JOIN unnest(${accounts.map((s) => s.kind)}::text[], ${accounts.map((s) => s.ownerRef)}::text[], ${accounts.map((s) => s.slot)}::int[]) AS k(kind, owner, slot)
+        ON a."kind" = k.kind AND a."ownerRef" = k.owner AND a."slot" = k.slot
+      WHERE a."asset" = ${asset} AND a."environment" = ${environment}::"Environment"
+    )
+    SELECT a."id", a."kind", a."ownerRef", a."slot", a."balance", a."allowNegative"
     FROM "LedgerAccount" a
-    JOIN unnest(${accounts.map((s) => s.kind)}::text[], ${accounts.map((s) => s.ownerRef)}::text[]) AS k(kind, owner)
-      ON a."kind" = k.kind AND a."ownerRef" = k.owner
-    WHERE a."asset" = ${asset} AND a."environment" = ${environment}::"Environment"
-    ORDER BY a."id"
+    WHERE a."id" IN (SELECT "id" FROM found) AND (SELECT count(*) FROM found) = ${accounts.length}
+    ORDER BY a."allowNegative", a."id"
     FOR UPDATE OF a`;

@@ -6,6 +6,8 @@ import { postJournal } from "./post-journal";
 import { transfer } from "./transfer";
 import { getAccountBalance } from "./get-account-balance";
 import { checkLedgerInvariants } from "./check-ledger-invariants";
+import { ISSUER_SLOTS } from "./slots";
+import { ensureAccounts } from "./ensure-accounts";
 import type { AccountSpec } from "./types";
 
 const acct = (kind: string, ownerRef: string, allowNegative = false): AccountSpec => ({ kind, ownerRef, address: `0x${"ab".repeat(20)}`, allowNegative });
@@ -75,6 +77,50 @@ describe("postJournal", () => {
     const minted = results.filter((r, i) => !(i % 2) && r.status === "fulfilled").length;
     expect(minted).toBe(15);
     expect((await getAccountBalance(getDb(), { ...s, kind: "user", ownerRef: "hot" })).balance).toBe(100n + 15n - 10n * BigInt(spent));
+    expect(await checkLedgerInvariants(getDb(), s)).toMatchObject({ sum: 0n, negativeAccounts: [], driftedAccounts: [], unbalancedJournals: [] });
+  });
+
+  it("spreads an issuer over slot rows that share its address; its balance is their sum; first uses race without deadlock", async () => {
+    const s = scope();
+    const mint = acct("issuer", "mint", true);
+    const users = ["u0", "u1", "u2", "u3"].map((o) => acct("user", o));
+    // All accounts are new: concurrent first uses of the players and of the issuer's slots. A root
+    // $transaction (not inTransaction) does not retry, so a deadlock would fail the test.
+    await Promise.all(
+      Array.from({ length: 64 }, (_, i) => getDb().$transaction((tx) => transfer(tx, { ...s, type: "mint", from: mint, to: users[i % 4], amount: BigInt(i + 1), description: "m" }), { maxWait: 30_000, timeout: 30_000 })),
+    );
+    const rows = await getDb().ledgerAccount.findMany({ where: { asset: s.asset }, orderBy: [{ kind: "asc" }, { slot: "asc" }] });
+    const slots = rows.filter((r) => r.kind === "issuer");
+    expect(slots.length).toBeGreaterThan(4); // 64 random picks of 16 slots: all on ≤ 4 has odds below 1e-30
+    expect(slots.length).toBeLessThanOrEqual(ISSUER_SLOTS);
+    expect(new Set(slots.map((r) => r.slot)).size).toBe(slots.length);
+    expect(slots.every((r) => r.address === mint.address && r.ownerRef === "mint" && r.allowNegative && r.balance < 0n)).toBe(true);
+    expect(rows.filter((r) => r.kind === "user").map((r) => r.slot)).toEqual([0, 0, 0, 0]);
+    const minted = (64n * 65n) / 2n;
+    expect((await getAccountBalance(getDb(), { ...s, kind: "issuer", ownerRef: "mint" })).balance).toBe(-minted);
+    let players = 0n;
+    for (const u of users) players += (await getAccountBalance(getDb(), { ...s, kind: "user", ownerRef: u.ownerRef })).balance;
+    expect(players).toBe(minted);
+    expect(await checkLedgerInvariants(getDb(), s)).toMatchObject({ sum: 0n, journalCount: 64, negativeAccounts: [], driftedAccounts: [], unbalancedJournals: [] });
+  });
+
+  it("refuses a slot for a non-issuer account (a 500: a caller bug), creating nothing", async () => {
+    const s = scope();
+    const err = await ensureAccounts(getDb(), { ...s, accounts: [{ ...acct("user", "carol"), slot: 3 }] }).catch((e) => e);
+    expect(err.message).toBe("Only an issuer has slots; user carol asked for slot 3.");
+    expect(await getDb().ledgerAccount.count({ where: { asset: s.asset } })).toBe(0);
+  });
+
+  it("checks a player's funds against the one row that holds them, while the issuer side picks any slot", async () => {
+    const s = scope();
+    const mint = acct("issuer", "mint", true);
+    const bob = acct("user", "bob");
+    await inTransaction(getDb(), (tx) => transfer(tx, { ...s, type: "mint", from: mint, to: bob, amount: 40n, description: "m" }));
+    const results = await Promise.allSettled(Array.from({ length: 12 }, () => inTransaction(getDb(), (tx) => transfer(tx, { ...s, type: "spend", from: bob, to: mint, amount: 7n, description: "s" }))));
+    expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(5);
+    expect(results.filter((r) => r.status === "rejected").map((r) => (r as PromiseRejectedResult).reason.code)).toEqual(Array(7).fill("INSUFFICIENT_FUNDS"));
+    expect((await getAccountBalance(getDb(), { ...s, kind: "user", ownerRef: "bob" })).balance).toBe(5n);
+    expect((await getAccountBalance(getDb(), { ...s, kind: "issuer", ownerRef: "mint" })).balance).toBe(-5n);
     expect(await checkLedgerInvariants(getDb(), s)).toMatchObject({ sum: 0n, negativeAccounts: [], driftedAccounts: [], unbalancedJournals: [] });
   });
 });

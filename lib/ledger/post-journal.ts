@@ -3,15 +3,18 @@ import { inTransaction, type DbClient } from "../db/transaction.ts";
 import { assertFunds, checkPostings, LedgerInvariantError, netByAccount } from "./check-postings.ts";
 import { distinctAccounts, ensureAccounts } from "./ensure-accounts.ts";
 import { lockAccounts } from "./lock-accounts.ts";
+import { withSlot } from "./slots.ts";
 import { accountKey, type JournalInput, type PostedJournal } from "./types.ts";
 
 /**
  * The one write path of the ledger. Invariants: the postings sum to zero; every touched account is
- * locked (in id order, one query) before its balance changes; a non-issuer account never goes below
+ * locked (in one fixed order, one query) before its balance changes; a non-issuer account never goes below
  * zero (422 INSUFFICIENT_FUNDS, nothing written); balances, journal and postings change together.
  * It joins the caller's transaction (or opens one): the row locks are held until that commits.
- * Round trips: create missing accounts, lock, then one statement that updates balances and inserts the
- * journal and its postings.
+ * An issuer's balance is spread over slot rows and each journal writes one at random (./slots.ts), so
+ * journals that all touch the pool do not queue on one row.
+ * Round trips when the accounts exist: lock, then one statement that updates balances and inserts the
+ * journal and its postings. On first use of an account two more: create the missing rows, lock again.
  */
 export const postJournal = async (db: DbClient, input: JournalInput): Promise<PostedJournal> => {
   checkPostings(input.postings);
@@ -20,10 +23,15 @@ export const postJournal = async (db: DbClient, input: JournalInput): Promise<Po
 
 const writeJournal = async (tx: DbClient, input: JournalInput): Promise<PostedJournal> => {
   const nets = netByAccount(input.postings);
-  const accounts = distinctAccounts([...nets.values()].map((n) => n.account));
+  const accounts = distinctAccounts([...nets.values()].map((n) => n.account)).map(withSlot);
   const scope = { asset: input.asset, environment: input.environment };
-  await ensureAccounts(tx, { ...scope, accounts });
-  const locked = await lockAccounts(tx, { ...scope, accounts });
+  let locked = await lockAccounts(tx, { ...scope, accounts });
+  if (locked.length === 0) {
+    // First use of an account (or of an issuer slot): create the missing rows, then lock. No row lock
+    // is held during the insert, so concurrent first uses cannot deadlock.
+    await ensureAccounts(tx, { ...scope, accounts });
+    locked = await lockAccounts(tx, { ...scope, accounts });
+  }
   if (locked.length !== accounts.length) throw new LedgerInvariantError(`Locked ${locked.length} of ${accounts.length} ledger accounts.`);
   assertFunds(locked, nets, input.unitLabel);
 

@@ -15,9 +15,9 @@ describe("breakdownOf", () => {
 });
 
 describe("serializeJournal", () => {
-  it("orders postings by id and shows the pool by address and players by userRef, deltas signed", () => {
+  it("orders postings by id and shows the pool by address (whichever slot) and players by userRef, deltas signed", () => {
     const createdAt = new Date("2026-01-02T03:04:05.678Z");
-    const account = (kind: string, ownerRef: string, address: string) => ({ id: ownerRef, asset: "vc:c1", environment: "test" as const, kind, ownerRef, address, allowNegative: kind === "pool", balance: 0n, createdAt, updatedAt: createdAt });
+    const account = (kind: string, ownerRef: string, address: string) => ({ id: ownerRef, asset: "vc:c1", environment: "test" as const, kind, ownerRef, address, allowNegative: kind === "pool", slot: kind === "pool" ? 7 : 0, balance: 0n, createdAt, updatedAt: createdAt });
     const posting = (id: string, delta: bigint, acc: ReturnType<typeof account>) => ({ id, journalId: "j", accountId: acc.id, delta, description: "d", createdAt, account: acc });
     const row = {
       id: "j", asset: "vc:c1", environment: "test" as const, tenantId: "g", type: "credit", reference: null, metadata: null, createdAt,

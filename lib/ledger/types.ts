@@ -34,13 +34,17 @@ export type JournalInput = LedgerScope & {
   unitLabel?: string;
 };
 
-/** An account row as locked for a journal. */
-export type LockedAccount = { id: string; kind: string; ownerRef: string; balance: bigint; allowNegative: boolean };
+/** An account spec and the row of it that a journal writes: slot 0, or one of an issuer's slots. */
+export type SlottedAccount = AccountSpec & { slot: number };
+
+/** An account row as locked for a journal (for an issuer, one of its slots). */
+export type LockedAccount = { id: string; kind: string; ownerRef: string; slot: number; balance: bigint; allowNegative: boolean };
 
 export type PostedJournal = {
   journalId: string;
   createdAt: Date;
-  /** every touched account with its balance after the journal */
+  /** every touched account row with its balance after the journal; for an issuer that is the balance
+   *  of the one slot written, not the issuer's balance (the sum of its slots) */
   accounts: LockedAccount[];
   /** the posted lines, in the order given */
   postings: PostingInput[];

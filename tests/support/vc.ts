@@ -46,3 +46,9 @@ export const balanceOf = async (currencyId: string, userRef: string): Promise<bi
   const row = await getDb().ledgerAccount.findFirst({ where: { asset: vcAsset(currencyId), kind: "user", ownerRef: userRef } });
   return row?.balance ?? 0n;
 };
+
+/** The pool's balance: the sum of its slot rows (minus the units in circulation). */
+export const poolBalanceOf = async (currencyId: string): Promise<bigint> => {
+  const { _sum } = await getDb().ledgerAccount.aggregate({ where: { asset: vcAsset(currencyId), kind: "pool" }, _sum: { balance: true } });
+  return _sum.balance ?? 0n;
+};

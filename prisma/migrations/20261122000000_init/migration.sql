@@ -236,6 +236,7 @@ CREATE TABLE "LedgerAccount" (
     "address" TEXT NOT NULL,
     "allowNegative" BOOLEAN NOT NULL DEFAULT false,
     "balance" BIGINT NOT NULL DEFAULT 0,
+    "slot" INTEGER NOT NULL DEFAULT 0,
     "createdAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
     "updatedAt" TIMESTAMP(3) NOT NULL,
 
@@ -387,7 +388,7 @@ CREATE INDEX "CashoutRequest_gameId_currencyId_status_idx" ON "CashoutRequest"("
 CREATE INDEX "LedgerAccount_address_idx" ON "LedgerAccount"("address");
 
 -- CreateIndex
-CREATE UNIQUE INDEX "LedgerAccount_asset_environment_kind_ownerRef_key" ON "LedgerAccount"("asset", "environment", "kind", "ownerRef");
+CREATE UNIQUE INDEX "LedgerAccount_asset_environment_kind_ownerRef_slot_key" ON "LedgerAccount"("asset", "environment", "kind", "ownerRef", "slot");
 
 -- CreateIndex
 CREATE INDEX "LedgerJournal_asset_createdAt_idx" ON "LedgerJournal"("asset", "createdAt");

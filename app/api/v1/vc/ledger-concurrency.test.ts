@@ -6,11 +6,14 @@ import { POST as DEBIT } from "./debits/route";
 import { POST as BATCH } from "./batch/route";
 import { POST as REQUEST_CASHOUT } from "./cashouts/route";
 import { POST as APPROVE } from "./cashouts/[cashoutRequestId]/approve/route";
+import { GET as JOURNALS } from "./journals/route";
+import { GET as BALANCE } from "./balances/route";
 import { call, type CallResult } from "@/tests/support/http";
-import { balanceOf, fund, idem, makeVcGame } from "@/tests/support/vc";
+import { balanceOf, fund, idem, makeVcGame, poolBalanceOf } from "@/tests/support/vc";
 import { getDb } from "@/lib/db/client";
 import { checkLedgerInvariants } from "@/lib/ledger/check-ledger-invariants";
 import { vcAsset } from "@/lib/ledger/accounts";
+import { custodyAddress } from "@/lib/custody/address";
 
 type Effect = Map<string, bigint>;
 const add = (m: Effect, k: string, d: bigint) => m.set(k, (m.get(k) ?? 0n) + d);
@@ -73,5 +76,32 @@ describe("VC ledger under concurrency", () => {
     const approved = await getDb().cashoutRequest.findMany({ where: { currencyId, status: "approved" } });
     expect(approved.length).toBe(results.filter((r) => r.res.status === 200).length);
     expect(await getDb().ledgerJournal.count({ where: { asset: vcAsset(currencyId), type: "cashout" } })).toBe(approved.length);
+  });
+
+  it("64 parallel credits spread over the pool's slot rows; the API still shows one pool and the books balance", async () => {
+    const { headers, currencyId, users } = await makeVcGame({ players: 4 });
+    const results = await Promise.all(
+      Array.from({ length: 64 }, (_, i) => call(CREDIT, { headers: idem(headers), body: { currencyId, userRef: users[i % 4], amountUnits: String(i + 1), orderId: `o${i}` } })),
+    );
+    expect(results.map((r) => r.status)).toEqual(Array(64).fill(201));
+
+    const pool = await getDb().ledgerAccount.findMany({ where: { asset: vcAsset(currencyId), kind: "pool" } });
+    const address = custodyAddress("pool", currencyId, "test");
+    expect(pool.length).toBeGreaterThan(4); // 64 random picks of 16 slots
+    expect(pool.every((row) => row.address === address && row.ownerRef === currencyId)).toBe(true);
+    const expected = users.map((_, u) => Array.from({ length: 16 }, (_, k) => BigInt(4 * k + u + 1)).reduce((a, b) => a + b, 0n));
+    const total = expected.reduce((a, b) => a + b, 0n);
+    expect(total).toBe((64n * 65n) / 2n);
+    expect(await poolBalanceOf(currencyId)).toBe(-total);
+    expect(await checkLedgerInvariants(getDb(), { asset: vcAsset(currencyId), environment: "test" })).toMatchObject({ sum: 0n, journalCount: 64, negativeAccounts: [], driftedAccounts: [], unbalancedJournals: [] });
+
+    for (const [u, userRef] of users.entries()) {
+      const res = await call(BALANCE, { headers, query: { currencyId, userRef } });
+      expect(res.body.balanceUnits, userRef).toBe(String(expected[u]));
+    }
+    const listed = await call(JOURNALS, { headers, query: { currencyId, limit: 100 } });
+    expect(listed.body.pagination.totalCount).toBe(64);
+    const poolAccounts = listed.body.items.map((j: { postings: { account: { type: string } }[] }) => j.postings[0].account);
+    expect(poolAccounts).toEqual(Array(64).fill({ type: "pool", address }));
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { POST } from "./route";
 import { call } from "@/tests/support/http";
-import { balanceOf, fund, idem, makeVcGame, vcSnapshot } from "@/tests/support/vc";
+import { balanceOf, fund, idem, makeVcGame, poolBalanceOf, vcSnapshot } from "@/tests/support/vc";
 import { getDb } from "@/lib/db/client";
 
 const fields = (res: { body: { details: { field: string }[] } }) => res.body.details.map((d) => d.field);
@@ -28,8 +28,7 @@ describe("POST /v1/vc/batch", () => {
       ],
     });
     expect([await balanceOf(currencyId, users[0]), await balanceOf(currencyId, users[1]), await balanceOf(currencyId, users[2])]).toEqual([45n, 30n, 20n]);
-    const pool = await getDb().ledgerAccount.findFirstOrThrow({ where: { asset: `vc:${currencyId}`, kind: "pool" } });
-    expect(pool.balance).toBe(-95n);
+    expect(await poolBalanceOf(currencyId)).toBe(-95n);
     const journal = await getDb().ledgerJournal.findUniqueOrThrow({ where: { id: res.body.journalId }, include: { postings: true } });
     expect(journal.type).toBe("batch");
     expect(journal.postings).toHaveLength(4);

@@ -2,8 +2,34 @@ import { describe, expect, it } from "vitest";
 import { POST } from "./route";
 import { call } from "@/tests/support/http";
 import { linkUser } from "@/tests/support/fixtures";
-import { balanceOf, idem, makeVcGame, vcSnapshot } from "@/tests/support/vc";
+import { balanceOf, idem, makeVcGame, poolBalanceOf, vcSnapshot } from "@/tests/support/vc";
 import { getDb } from "@/lib/db/client";
+import pg from "pg";
+import { ensureAccounts } from "@/lib/ledger/ensure-accounts";
+import { vcAsset, vcPool } from "@/lib/ledger/accounts";
+import { ISSUER_SLOTS } from "@/lib/ledger/slots";
+
+/** The SQL statements `fn` sends, each named by what it does. */
+const statementsOf = async (fn: () => Promise<unknown>): Promise<string[]> => {
+  const names: [RegExp, string][] = [
+    [/FROM "ApiKey"/, "auth"], [/^BEGIN/, "BEGIN"], [/pg_try_advisory_xact_lock/, "claim key"], [/^SELECT .*"IdempotencyRecord"/, "stored response?"],
+    [/"VirtualCurrency"/, "currency"], [/"PlayerLink"/, "link"], [/^WITH found AS/, "lock accounts"], [/^INSERT INTO "LedgerAccount"/, "create accounts"],
+    [/^WITH upd AS/, "write journal"], [/^INSERT INTO .*"IdempotencyRecord"/, "store response"], [/^COMMIT/, "COMMIT"],
+  ];
+  const seen: string[] = [];
+  const query = pg.Client.prototype.query;
+  pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+    const text = String(typeof args[0] === "string" ? args[0] : (args[0] as { text: string }).text).trim();
+    seen.push(names.find(([re]) => re.test(text))?.[1] ?? text.slice(0, 60));
+    return (query as (...a: unknown[]) => unknown).apply(this, args);
+  } as typeof query;
+  try {
+    await fn();
+  } finally {
+    pg.Client.prototype.query = query;
+  }
+  return seen;
+};
 
 const body = (currencyId: string, userRef: string, amountUnits: unknown = "150") => ({ currencyId, userRef, amountUnits, orderId: "order-1" });
 
@@ -23,8 +49,7 @@ describe("POST /v1/vc/credits", () => {
     const again = await call(POST, { headers: idem(headers), body: body(currencyId, users[0], 50) });
     expect(again.body.newBalanceUnits).toBe("200");
     expect(await balanceOf(currencyId, users[0])).toBe(200n);
-    const pool = await getDb().ledgerAccount.findFirstOrThrow({ where: { asset: `vc:${currencyId}`, kind: "pool" } });
-    expect(pool.balance).toBe(-200n);
+    expect(await poolBalanceOf(currencyId)).toBe(-200n);
     const journal = await getDb().ledgerJournal.findUniqueOrThrow({ where: { id: res.body.journalId } });
     expect(journal).toMatchObject({ type: "credit", reference: "order-1", asset: `vc:${currencyId}` });
   });
@@ -94,5 +119,15 @@ describe("POST /v1/vc/credits", () => {
     const res = await call(POST, { headers: idem(headers), body: body(currencyId, userRef) });
     expect(res.status).toBe(404);
     expect(res.body.code).toBe("USER_REF_NOT_FOUND");
+  });
+
+  it("hot path: a credit on existing accounts is 10 statements, and the pool slot is locked for the last 4", async () => {
+    const { headers, currencyId, users } = await makeVcGame();
+    for (let slot = 0; slot < ISSUER_SLOTS; slot++) await ensureAccounts(getDb(), { asset: vcAsset(currencyId), environment: "test", accounts: [{ ...vcPool(currencyId, "test"), slot }] });
+    await call(POST, { headers: idem(headers), body: body(currencyId, users[0]) });
+    const statements = await statementsOf(async () => expect((await call(POST, { headers: idem(headers), body: body(currencyId, users[0]) })).status).toBe(201));
+    expect(statements).toEqual([
+      "auth", "BEGIN", "claim key", "stored response?", "currency", "link", "lock accounts", "write journal", "store response", "COMMIT",
+    ]);
   });
 });

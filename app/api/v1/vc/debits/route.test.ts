@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { POST } from "./route";
 import { call } from "@/tests/support/http";
-import { balanceOf, fund, idem, makeVcGame, vcSnapshot } from "@/tests/support/vc";
+import { balanceOf, fund, idem, makeVcGame, poolBalanceOf, vcSnapshot } from "@/tests/support/vc";
 import { getDb } from "@/lib/db/client";
 
 const body = (currencyId: string, userRef: string, amountUnits: unknown = "40") => ({ currencyId, userRef, amountUnits, reason: "shop purchase" });
@@ -20,8 +20,7 @@ describe("POST /v1/vc/debits", () => {
         { participant: "pool", direction: "credit", amountUnits: "40", description: "shop purchase" },
       ],
     });
-    const pool = await getDb().ledgerAccount.findFirstOrThrow({ where: { asset: `vc:${currencyId}`, kind: "pool" } });
-    expect(pool.balance).toBe(-60n);
+    expect(await poolBalanceOf(currencyId)).toBe(-60n);
     expect((await getDb().ledgerJournal.findUniqueOrThrow({ where: { id: res.body.journalId } })).type).toBe("debit");
   });
 
