@@ -2,8 +2,7 @@ import { newId } from "../db/ids.ts";
 import { inTransaction } from "../db/transaction.ts";
 import type { GameContext } from "../http/context.ts";
 import { unprocessable } from "../http/errors.ts";
-import { findCurrency } from "../currencies/find-currency.ts";
-import { resolveUserRef } from "../linking/resolve-user-ref.ts";
+import { loadVcParty } from "../ledger/load-vc-party.ts";
 import { vcAsset } from "../ledger/accounts.ts";
 import { getAccountBalance } from "../ledger/get-account-balance.ts";
 import type { RequestCashoutBody } from "./schemas.ts";
@@ -14,8 +13,7 @@ import type { RequestCashoutBody } from "./schemas.ts";
  */
 export const requestCashout = (ctx: GameContext, body: RequestCashoutBody): Promise<{ cashoutRequestId: string }> =>
   inTransaction(ctx.db, async (tx) => {
-    const currency = await findCurrency(tx, ctx, body.currencyId);
-    await resolveUserRef(tx, { type: "game", id: ctx.principal.gameId }, ctx.environment, body.userRef);
+    const { currency } = await loadVcParty(tx, ctx, body);
     const { balance } = await getAccountBalance(tx, { asset: vcAsset(currency.id), environment: ctx.environment, kind: "user", ownerRef: body.userRef });
     if (body.units > balance) throw unprocessable("INSUFFICIENT_FUNDS", `User ${JSON.stringify(body.userRef)} has ${balance} units; this cashout requests ${body.units}.`);
     const id = newId();
