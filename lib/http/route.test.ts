@@ -351,3 +351,33 @@ describe("server key in x-server-api-key", () => {
     expect(res.status).toBe(401);
   });
 });
+
+describe("request bodies", () => {
+  it("413 BODY_TOO_LARGE over 1 MB, nothing written", async () => {
+    const { headers } = await makeGame();
+    const before = await noteCount();
+    const res = await call(writeNote, { headers: { ...headers, "idempotency-key": "big" }, body: { note: "x".repeat(1_000_001), amountUnits: "1" } });
+    expect(res.status).toBe(413);
+    expect(res.body.code).toBe("BODY_TOO_LARGE");
+    expect(await noteCount()).toBe(before);
+  });
+
+  it("a body that breaks off mid-stream is a 400 REQUEST_ABORTED, not a 500", async () => {
+    const { headers } = await makeGame();
+    const broken = new ReadableStream({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode('{"note":'));
+        controller.error(new Error("aborted"));
+      },
+    });
+    const req = new Request("http://localhost/api/v1/__test/notes", {
+      method: "POST",
+      headers: { ...headers, "idempotency-key": "abort-1", "content-type": "application/json" },
+      body: broken,
+      duplex: "half",
+    } as RequestInit);
+    const res = await writeNote(req, { params: Promise.resolve({}) });
+    expect(res.status).toBe(400);
+    expect((await res.json()).code).toBe("REQUEST_ABORTED");
+  });
+});
