@@ -13,12 +13,6 @@ export const databaseUrl = (): string => {
   return url;
 };
 
-/** The shared pg pool behind Prisma; raw SQL that must not go through Prisma (job queue) uses it too. */
-export const getPool = (): pg.Pool => {
-  getDb();
-  return holder.pool!;
-};
-
 /** The process-wide Prisma client on the pg driver adapter, created on first use from DATABASE_URL. */
 export const getDb = (): PrismaClient => {
   const url = databaseUrl();

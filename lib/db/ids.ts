@@ -8,5 +8,3 @@ export const newId = (): string => {
 
 /** A random lowercase hex string of `bytes` bytes. */
 export const randomHex = (bytes: number): string => randomBytes(bytes).toString("hex");
-
-export const isObjectId = (value: string): boolean => /^[0-9a-f]{24}$/.test(value);
