@@ -6,16 +6,19 @@ import { effectiveScopes } from "./scopes.ts";
 
 const unauthorized = (message: string) => new AppError("UNAUTHORIZED", message, { status: 401 });
 
-export type AuthOptions = { auth: KeyKind; scope?: string; targetBusiness?: boolean };
+/** One credential kind, or several (test helpers accept the key of whichever API the object belongs to). */
+export type AuthOptions = { auth: KeyKind | readonly KeyKind[]; scope?: string; targetBusiness?: boolean };
+
+const kindsOf = (auth: AuthOptions["auth"]): readonly KeyKind[] => (typeof auth === "string" ? [auth] : auth);
 
 /**
  * The raw key: `Authorization: Bearer <key>`, or for server keys the `x-server-api-key` header that the
  * spec's deal examples use (then X-Game-Id may be omitted: the key names its game).
  */
-const presentedKey = (req: Request, auth: KeyKind): { raw: string; viaServerHeader: boolean } => {
+const presentedKey = (req: Request, kinds: readonly KeyKind[]): { raw: string; viaServerHeader: boolean } => {
   const m = /^Bearer\s+(\S+)\s*$/i.exec(req.headers.get("authorization") ?? "");
   if (m) return { raw: m[1], viaServerHeader: false };
-  const serverHeader = auth === "server" ? req.headers.get("x-server-api-key")?.trim() : undefined;
+  const serverHeader = kinds.includes("server") ? req.headers.get("x-server-api-key")?.trim() : undefined;
   if (serverHeader) return { raw: serverHeader, viaServerHeader: true };
   throw unauthorized("Missing API key: send `Authorization: Bearer <key>`.");
 };
@@ -61,24 +64,25 @@ const loadKey = async (raw: string): Promise<KeyRow | undefined> => {
  * cache, so a revoked key fails on its next request; a revoked, expired or wrong-kind key is a 401.
  */
 export const authenticate = async (req: Request, opts: AuthOptions): Promise<{ principal: Principal; environment: Environment }> => {
-  const { raw, viaServerHeader } = presentedKey(req, opts.auth);
+  const kinds = kindsOf(opts.auth);
+  const { raw, viaServerHeader } = presentedKey(req, kinds);
   const format = parseKeyFormat(raw);
   if (!format) throw unauthorized("The API key is not valid.");
-  if (format.kind !== opts.auth) throw unauthorized(`This endpoint needs a ${opts.auth} key; a ${format.kind} key was sent.`);
+  if (!kinds.includes(format.kind)) throw unauthorized(`This endpoint needs a ${kinds.join(" or ")} key; a ${format.kind} key was sent.`);
   const key = await loadKey(raw);
   const now = new Date();
   if (!key || key.kind !== format.kind || key.status !== "active" || key.revokedAt || (key.expiresAt && key.expiresAt <= now))
     throw unauthorized("The API key is not valid, or it has been revoked.");
   const environment = key.environment;
 
-  if (opts.auth === "server") {
+  if (format.kind === "server") {
     const gameId = req.headers.get("x-game-id") ?? (viaServerHeader ? key.gameId : null);
     if (!gameId) throw unauthorized("Missing X-Game-Id header: send the id of the game this key belongs to.");
     if (gameId !== key.gameId || !key.gameBusinessId || key.gameEnvironment !== environment) throw unauthorized("X-Game-Id does not match the game of this API key.");
     return { principal: { kind: "server", keyId: key.id, gameId, businessId: key.gameBusinessId }, environment };
   }
 
-  if (opts.auth === "campaign") {
+  if (format.kind === "campaign") {
     const campaignId = req.headers.get("x-campaign-id");
     if (!campaignId) throw unauthorized("Missing X-Campaign-Id header: send the id of the campaign this key belongs to.");
     if (campaignId !== key.campaignId || !key.campaignBusinessId || key.campaignEnvironment !== environment)

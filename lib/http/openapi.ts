@@ -55,7 +55,7 @@ const operation = (r: RegisteredRoute): Json => {
     operationId: `${r.method.toLowerCase()}${r.path.replace(/[{}]/g, "").replace(/[^A-Za-z0-9]+(.)?/g, (_, c: string | undefined) => (c ? c.toUpperCase() : ""))}`,
     summary: r.summary,
     tags: r.tags,
-    security: SECURITY[r.auth],
+    security: (typeof r.auth === "string" ? [r.auth] : r.auth).flatMap((a) => SECURITY[a]),
     ...(r.scope ? { "x-required-scope": r.scope } : {}),
     parameters,
     ...(r.body ? { requestBody: { required: true, content: { "application/json": { schema: toSchema(r.body, "input") } } } } : {}),

@@ -5,7 +5,7 @@ export type RegisteredRoute = {
   path: string;
   summary: string;
   tags: string[];
-  auth: string;
+  auth: string | readonly string[];
   scope?: string;
   targetBusiness?: boolean;
   idempotency: "required" | "optional" | "none";

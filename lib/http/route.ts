@@ -30,7 +30,8 @@ export type RouteDefinition<P extends AnySchema | undefined, Q extends AnySchema
   path: string;
   summary: string;
   tags: string[];
-  auth: A;
+  /** the credential: one kind, or several for routes any of them may call (the context is then a union) */
+  auth: A | readonly A[];
   /** platform routes: the scope the call needs */
   scope?: string;
   /** platform routes marked TB: X-Target-Business-Id is required and needs an active grant */

@@ -2,7 +2,7 @@
 import { route } from "@/lib/http/route";
 import { approveLinkSession } from "@/lib/linking/approve-link-session";
 import { testLinkScopeOf } from "@/lib/linking/link-scope";
-import { ApproveLinkBody, GameLinkSessionDetails, SessionKeyParams } from "@/lib/linking/schemas";
+import { ApproveLinkBody, LinkSessionDetails, SessionKeyParams } from "@/lib/linking/schemas";
 import { describeLinkSession } from "@/lib/linking/serialize-link-session";
 
 export const POST = route({
@@ -10,11 +10,12 @@ export const POST = route({
   path: "/v1/test-helpers/link-sessions/{sessionKey}/approve",
   summary: "Test mode: approve a link session as the player (an account is created when none exists)",
   tags: ["test-helpers"],
-  auth: "server",
+  auth: ["server", "campaign", "platform"],
+  targetBusiness: true,
   idempotency: "optional",
   params: SessionKeyParams,
   body: ApproveLinkBody,
-  response: { status: 200, schema: GameLinkSessionDetails },
+  response: { status: 200, schema: LinkSessionDetails },
   handler: async ({ ctx, params, body }) =>
     describeLinkSession(ctx.db, await approveLinkSession(ctx.db, { scope: testLinkScopeOf(ctx), sessionKey: params.sessionKey, email: body.email, name: body.name })),
 });

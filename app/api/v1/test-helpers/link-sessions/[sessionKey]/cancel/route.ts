@@ -2,7 +2,7 @@
 import { route } from "@/lib/http/route";
 import { cancelLinkSession } from "@/lib/linking/cancel-link-session";
 import { testLinkScopeOf } from "@/lib/linking/link-scope";
-import { GameLinkSessionDetails, SessionKeyParams } from "@/lib/linking/schemas";
+import { LinkSessionDetails, SessionKeyParams } from "@/lib/linking/schemas";
 import { describeLinkSession } from "@/lib/linking/serialize-link-session";
 
 export const POST = route({
@@ -10,9 +10,10 @@ export const POST = route({
   path: "/v1/test-helpers/link-sessions/{sessionKey}/cancel",
   summary: "Test mode: the player backs out of a link session",
   tags: ["test-helpers"],
-  auth: "server",
+  auth: ["server", "campaign", "platform"],
+  targetBusiness: true,
   idempotency: "optional",
   params: SessionKeyParams,
-  response: { status: 200, schema: GameLinkSessionDetails },
+  response: { status: 200, schema: LinkSessionDetails },
   handler: async ({ ctx, params }) => describeLinkSession(ctx.db, await cancelLinkSession(ctx.db, { scope: testLinkScopeOf(ctx), sessionKey: params.sessionKey })),
 });

@@ -2,7 +2,7 @@
 import { route } from "@/lib/http/route";
 import { expireLinkSession } from "@/lib/linking/expire-link-session";
 import { testLinkScopeOf } from "@/lib/linking/link-scope";
-import { GameLinkSessionDetails, SessionKeyParams } from "@/lib/linking/schemas";
+import { LinkSessionDetails, SessionKeyParams } from "@/lib/linking/schemas";
 import { describeLinkSession } from "@/lib/linking/serialize-link-session";
 
 export const POST = route({
@@ -10,9 +10,10 @@ export const POST = route({
   path: "/v1/test-helpers/link-sessions/{sessionKey}/expire",
   summary: "Test mode: a pending link session reaches the end of its 24-hour lifetime",
   tags: ["test-helpers"],
-  auth: "server",
+  auth: ["server", "campaign", "platform"],
+  targetBusiness: true,
   idempotency: "optional",
   params: SessionKeyParams,
-  response: { status: 200, schema: GameLinkSessionDetails },
+  response: { status: 200, schema: LinkSessionDetails },
   handler: async ({ ctx, params }) => describeLinkSession(ctx.db, await expireLinkSession(ctx.db, { scope: testLinkScopeOf(ctx), sessionKey: params.sessionKey })),
 });

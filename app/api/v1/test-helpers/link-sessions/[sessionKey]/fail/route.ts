@@ -2,7 +2,7 @@
 import { route } from "@/lib/http/route";
 import { failLinkSession } from "@/lib/linking/fail-link-session";
 import { testLinkScopeOf } from "@/lib/linking/link-scope";
-import { FailLinkBody, GameLinkSessionDetails, SessionKeyParams } from "@/lib/linking/schemas";
+import { FailLinkBody, LinkSessionDetails, SessionKeyParams } from "@/lib/linking/schemas";
 import { describeLinkSession } from "@/lib/linking/serialize-link-session";
 
 export const POST = route({
@@ -10,11 +10,12 @@ export const POST = route({
   path: "/v1/test-helpers/link-sessions/{sessionKey}/fail",
   summary: "Test mode: a link session fails (the message is sent in User.Account.Link.Failed)",
   tags: ["test-helpers"],
-  auth: "server",
+  auth: ["server", "campaign", "platform"],
+  targetBusiness: true,
   idempotency: "optional",
   params: SessionKeyParams,
   body: FailLinkBody,
-  response: { status: 200, schema: GameLinkSessionDetails },
+  response: { status: 200, schema: LinkSessionDetails },
   handler: async ({ ctx, params, body }) =>
     describeLinkSession(ctx.db, await failLinkSession(ctx.db, { scope: testLinkScopeOf(ctx), sessionKey: params.sessionKey, message: body.message })),
 });
