@@ -14,6 +14,8 @@ const nextConfig = {
     "bcryptjs",
   ],
   typedRoutes: false,
+  // Lets two builds live side by side (e.g. parallel e2e servers while developing); default .next.
+  distDir: process.env.NEXT_DIST_DIR || ".next",
   // `npm run typecheck` checks the same tree; CI runs it first and sets this to skip the repeat.
   typescript: { ignoreBuildErrors: process.env.SKIP_BUILD_TYPECHECK === "1" },
   poweredByHeader: false,

@@ -57,7 +57,7 @@ export default defineConfig({
       // An empty DATABASE_URL makes scripts/launch.ts start the embedded server below.
       DATABASE_URL: process.env.E2E_DATABASE_URL ?? "",
       EMBEDDED_PG_PORT: process.env.E2E_PG_PORT ?? "54331",
-      EMBEDDED_PG_DIR: ".data/e2e-postgres",
+      EMBEDDED_PG_DIR: process.env.E2E_PG_DIR ?? ".data/e2e-postgres",
       NEXT_TELEMETRY_DISABLED: "1",
     },
   },

@@ -46,3 +46,35 @@ export const campaignAccount = (campaign: { id: string; address: string }): Acco
   address: campaign.address,
   allowNegative: false,
 });
+
+/** A player's custody wallet (USDC), one per player and environment, shared by every game and campaign. */
+export const walletAccount = (playerId: string, environment: Environment): AccountSpec => ({
+  kind: "wallet",
+  ownerRef: playerId,
+  address: custodyAddress("wallet", playerId, environment),
+  allowNegative: false,
+});
+
+/** A business's funding wallet (USDC): campaign withdrawals return here. */
+export const businessFundingAccount = (businessId: string, environment: Environment): AccountSpec => ({
+  kind: "business",
+  ownerRef: businessId,
+  address: custodyAddress("business", businessId, environment),
+  allowNegative: false,
+});
+
+/** A game's USDC revenue account: wallet purchases of the game's own items pay in here. */
+export const gameRevenueAccount = (gameId: string, environment: Environment): AccountSpec => ({
+  kind: "game",
+  ownerRef: gameId,
+  address: custodyAddress("game", gameId, environment),
+  allowNegative: false,
+});
+
+/** The platform's (Coinop's) fee account in USDC: wallet purchase fees. */
+export const platformFeeAccount = (environment: Environment): AccountSpec => ({
+  kind: "fees",
+  ownerRef: "coinop",
+  address: custodyAddress("fees", "coinop", environment),
+  allowNegative: false,
+});
