@@ -31,7 +31,7 @@ const seed = async (baseURL: string, webhookUrl: string) => {
       APP_URL: baseURL,
       DATABASE_URL: process.env.E2E_DATABASE_URL ?? "",
       EMBEDDED_PG_PORT: process.env.E2E_PG_PORT ?? "54331",
-      EMBEDDED_PG_DIR: ".data/e2e-postgres",
+      EMBEDDED_PG_DIR: process.env.E2E_PG_DIR ?? ".data/e2e-postgres",
     },
     timeout: 60_000,
   });
