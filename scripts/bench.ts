@@ -1,13 +1,16 @@
 // npm run bench — load benchmarks against a production build on a real PostgreSQL.
 //   1. credits: autocannon, 64 connections, every request a POST /api/v1/vc/credits drawing from one
 //      treasury pool to many players (each with its own Idempotency-Key);
-//   2. balances: GET /api/v1/vc/balances for random players.
+//   2. balances: GET /api/v1/vc/balances for random players;
+//   3. products: GET /api/v1/products (first page of 20) on a game with BENCH_PRODUCTS products;
+//   4. checkout page: GET of the hosted checkout page HTML of one checkout grant (server-rendered).
 // Afterwards it checks the ledger: the currency's balances sum to 0, no player is negative, and the
 // number of credit journals equals the number of 2xx answers. Each scenario sends a fixed number of
 // requests (not a duration), so no request is still in flight when it ends and the counts are exact.
 // Figures go to stdout and bench-results/latest.json. Options (env): BENCH_CREDITS (default 6000),
 // BENCH_BALANCE_READS (12000), BENCH_CONNECTIONS (64), BENCH_PLAYERS (500), BENCH_PORT (3200),
-// BENCH_DATABASE_URL (else an embedded PostgreSQL).
+// BENCH_DATABASE_URL (else an embedded PostgreSQL), BENCH_PRODUCTS (200), BENCH_PRODUCT_READS (4000),
+// BENCH_CHECKOUT_PAGES (1000). NEXT_DIST_DIR selects the build directory (default .next).
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
@@ -27,12 +30,15 @@ const BALANCE_READS = Number(process.env.BENCH_BALANCE_READS ?? 12000);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 64);
 const PLAYERS = Number(process.env.BENCH_PLAYERS ?? 500);
 const PORT = Number(process.env.BENCH_PORT ?? 3200);
+const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 200);
+const PRODUCT_READS = Number(process.env.BENCH_PRODUCT_READS ?? 4000);
+const CHECKOUT_PAGES = Number(process.env.BENCH_CHECKOUT_PAGES ?? 1000);
 const base = `http://127.0.0.1:${PORT}`;
 
 const log = (m: string) => console.error(m);
 
 const ensureBuild = () => {
-  if (fs.existsSync(".next/BUILD_ID") && !process.env.BENCH_REBUILD) return;
+  if (fs.existsSync(`${process.env.NEXT_DIST_DIR || ".next"}/BUILD_ID`) && !process.env.BENCH_REBUILD) return;
   log("[bench] building the production app (npm run build)…");
   const r = spawnSync("npm", ["run", "build"], { stdio: "inherit" });
   if (r.status !== 0) throw new Error("npm run build failed");
@@ -164,6 +170,26 @@ const main = async () => {
       balanceCount,
     );
 
+    // Catalogue and checkout: PRODUCTS products (created through the API), then one grant's hosted page.
+    for (let i = 0; i < PRODUCTS; i++) {
+      const res = await fetch(`${base}/api/v1/products`, {
+        method: "POST",
+        headers: { ...headers, "idempotency-key": `bench-product-${i}` },
+        body: JSON.stringify({ name: `Bench item ${i}`, type: "purchase", price: 99 + i, description: "A benchmark item.", virtualCurrencyPrices: [{ currencyId, amount: 10 + i }] }),
+      });
+      if (res.status !== 201) throw new Error(`creating product ${i} failed: ${res.status} ${await res.text()}`);
+    }
+    const listed = (await (await fetch(`${base}/api/v1/products`, { headers })).json()) as { products?: { _id: string }[] };
+    const productId = listed.products?.[0]?._id;
+    if (!productId || listed.products!.length !== Math.min(20, PRODUCTS)) throw new Error(`listing products returned ${JSON.stringify(listed).slice(0, 200)}`);
+    const products = await run("GET /v1/products", PRODUCT_READS, { url: base, requests: [{ method: "GET", path: "/api/v1/products", headers }] }, { ok: 0 });
+    const grant = await fetch(`${base}/api/v1/checkout/grants`, { method: "POST", headers: { ...headers, "idempotency-key": "bench-grant" }, body: JSON.stringify({ itemId: productId, email: "bench-buyer@coinop.test" }) });
+    if (grant.status !== 201) throw new Error(`creating the checkout grant failed: ${grant.status} ${await grant.text()}`);
+    const checkoutUrl = new URL(((await grant.json()) as { checkoutUrl: string }).checkoutUrl);
+    const page = await fetch(`${base}${checkoutUrl.pathname}${checkoutUrl.search}`);
+    if (page.status !== 200 || !(await page.text()).includes("Bench item")) throw new Error(`the checkout page did not render: ${page.status}`);
+    const checkoutPage = await run("GET checkout page", CHECKOUT_PAGES, { url: base, requests: [{ method: "GET", path: checkoutUrl.pathname + checkoutUrl.search }] }, { ok: 0 });
+
     const check = await getDb().$queryRaw<{ sum: bigint; negatives: bigint; journals: bigint }[]>`
       SELECT (SELECT COALESCE(SUM(balance), 0) FROM "LedgerAccount" WHERE asset = ${"vc:" + currencyId})::bigint AS sum,
              (SELECT COUNT(*) FROM "LedgerAccount" WHERE asset = ${"vc:" + currencyId} AND kind = 'user' AND balance < 0)::bigint AS negatives,
@@ -171,10 +197,10 @@ const main = async () => {
     const ledger = { sumOfBalances: String(check[0].sum), negativePlayerBalances: Number(check[0].negatives), creditJournals: Number(check[0].journals), credit2xx: credits.ok2xx };
     const invariantHolds = ledger.sumOfBalances === "0" && ledger.negativePlayerBalances === 0 && ledger.creditJournals === ledger.credit2xx;
 
-    const report = { date: new Date().toISOString(), node: process.version, connections: CONNECTIONS, players: PLAYERS, results: [credits, balances], ledger, invariantHolds };
+    const report = { date: new Date().toISOString(), node: process.version, connections: CONNECTIONS, players: PLAYERS, products: PRODUCTS, results: [credits, balances, products, checkoutPage], ledger, invariantHolds };
     fs.mkdirSync("bench-results", { recursive: true });
     fs.writeFileSync("bench-results/latest.json", JSON.stringify(report, null, 2));
-    for (const r of [credits, balances])
+    for (const r of [credits, balances, products, checkoutPage])
       console.log(`${r.name.padEnd(22)} ${String(r.requests).padStart(6)} requests in ${r.seconds} s: ${String(r.requestsPerSecond).padStart(7)} req/s (2xx)   p50 ${r.p50Ms} ms   p99 ${r.p99Ms} ms   non-2xx ${r.non2xx}   errors ${r.errors}   timeouts ${r.timeouts}`);
     console.log(`ledger: sum of balances ${ledger.sumOfBalances}, negative player balances ${ledger.negativePlayerBalances}, credit journals ${ledger.creditJournals} = credit 2xx ${ledger.credit2xx}: ${invariantHolds ? "OK" : "VIOLATED"}`);
     if (!invariantHolds) process.exitCode = 1;

@@ -50,7 +50,7 @@ const watchRoutes = () => {
 const main = async (mode: Mode) => {
   const nextBin = path.resolve("node_modules/.bin/next");
   if (!fs.existsSync(nextBin)) fail("Next.js is not installed: run `npm install` first.");
-  if (mode === "start" && !fs.existsSync(".next/BUILD_ID"))
+  if (mode === "start" && !fs.existsSync(path.join(process.env.NEXT_DIST_DIR || ".next", "BUILD_ID")))
     fail("There is no production build yet: run `npm run build`, then `npm start` (or use `npm run dev` while developing).");
 
   if (mode === "dev") {

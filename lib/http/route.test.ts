@@ -381,3 +381,68 @@ describe("request bodies", () => {
     expect((await res.json()).code).toBe("REQUEST_ABORTED");
   });
 });
+
+describe("multipart bodies", () => {
+  // Echoes the first file part's bytes (as hex) and records a row, so replays and "nothing written" are observable.
+  const upload = route({
+    method: "POST",
+    path: "/v1/__test/uploads",
+    summary: "test",
+    tags: ["test"],
+    auth: "server",
+    idempotency: "required",
+    bodyType: "multipart",
+    response: { status: 201 },
+    handler: async ({ ctx, form }) => {
+      const file = [...(form?.values() ?? [])].find((v): v is File => typeof v !== "string");
+      const bytes = new Uint8Array(await file!.arrayBuffer());
+      await ctx.db.objectSequence.create({ data: { objectKey: `upload:${newId()}`, last: bytes.length } });
+      return reply({ name: file!.name, hex: Buffer.from(bytes).toString("hex"), label: form?.get("label") }, { status: 201 });
+    },
+  });
+  const uploads = () => getDb().objectSequence.count({ where: { objectKey: { startsWith: "upload:" } } });
+  const binary = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x00, 0xff, 0xfe, 0x80, 0x0d, 0x0a]);
+  const send = (headers: Record<string, string>, bytes: Uint8Array<ArrayBuffer>, label = "x") => {
+    const fd = new FormData();
+    fd.set("label", label);
+    fd.set("file", new Blob([bytes], { type: "application/octet-stream" }), "a.bin");
+    return upload(new Request("http://localhost/api/v1/__test/uploads", { method: "POST", headers, body: fd }), { params: Promise.resolve({}) });
+  };
+
+  it("hands the parsed form to the handler with binary bytes intact; a replay (new boundary) is byte for byte, another file is 422", async () => {
+    const { headers } = await makeGame();
+    const before = await uploads();
+    const h = { ...headers, "idempotency-key": "mp-1" };
+    const first = await send(h, binary);
+    expect(first.status).toBe(201);
+    const firstText = await first.text();
+    expect(JSON.parse(firstText)).toEqual({ name: "a.bin", hex: "89504e4700fffe800d0a", label: "x" });
+    const replay = await send(h, binary);
+    expect(replay.headers.get("idempotent-replayed")).toBe("true");
+    expect(await replay.text()).toBe(firstText);
+    const other = await send(h, new Uint8Array([...binary.slice(0, 9), 0x0b]));
+    expect(other.status).toBe(422);
+    expect((await other.json()).code).toBe("IDEMPOTENCY_KEY_REUSED");
+    const otherLabel = await send(h, binary, "y");
+    expect(otherLabel.status).toBe(422);
+    expect(await uploads()).toBe(before + 1);
+  });
+
+  it("415 for a JSON body, 413 over 6 MB, 400 for a broken multipart body; nothing written", async () => {
+    const { headers } = await makeGame();
+    const before = await uploads();
+    const json = await call(upload, { headers: { ...headers, "idempotency-key": "mp-2" }, body: { a: 1 } });
+    expect(json.status).toBe(415);
+    expect(json.body.code).toBe("UNSUPPORTED_MEDIA_TYPE");
+    const big = await send({ ...headers, "idempotency-key": "mp-3" }, new Uint8Array(6_000_001));
+    expect(big.status).toBe(413);
+    expect((await big.json()).code).toBe("BODY_TOO_LARGE");
+    const broken = await upload(
+      new Request("http://localhost/api/v1/__test/uploads", { method: "POST", headers: { ...headers, "idempotency-key": "mp-4", "content-type": "multipart/form-data; boundary=zzz" }, body: "not a multipart body" }),
+      { params: Promise.resolve({}) },
+    );
+    expect(broken.status).toBe(400);
+    expect((await broken.json()).code).toBe("INVALID_MULTIPART");
+    expect(await uploads()).toBe(before);
+  });
+});

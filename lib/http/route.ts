@@ -1,7 +1,7 @@
 // The /v1 kernel: a route is a declaration plus one service call. The steps below run in order,
 // each a small function of its own module: request id, API version, authentication and scopes,
 // environment, input validation, idempotency, the service call, serialization, error mapping.
-import { randomUUID } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import { z } from "zod";
 import { getDb } from "../db/client.ts";
 import { inTransaction, pgCode } from "../db/transaction.ts";
@@ -43,15 +43,18 @@ export type RouteDefinition<P extends AnySchema | undefined, Q extends AnySchema
   params?: P;
   query?: Q;
   body?: B;
+  /** "multipart": the body is multipart/form-data (up to 6 MB), read as raw bytes and handed over as `form` */
+  bodyType?: "json" | "multipart";
   /** the success status and body schema (used for the API document, and checked in tests) */
   response: { status: number; schema?: R; description?: string };
-  handler: (input: { ctx: ContextFor<A>; params: Out<P>; query: Out<Q>; body: Out<B>; req: Request }) => Promise<unknown>;
+  handler: (input: { ctx: ContextFor<A>; params: Out<P>; query: Out<Q>; body: Out<B>; form: FormData | undefined; req: Request }) => Promise<unknown>;
 };
 
 type NextContext = { params: Promise<Record<string, string | string[]>> };
 export type RouteHandler = ((req: Request, context: NextContext) => Promise<Response>) & { definition: RouteDefinition<AnySchema | undefined, AnySchema | undefined, AnySchema | undefined, AnySchema | undefined> };
 
 const MAX_BODY_BYTES = 1_000_000;
+const MAX_MULTIPART_BYTES = 6_000_000;
 
 const json = (status: number, body: unknown, headers: Record<string, string>): Response =>
   status === 204 ? new Response(null, { status, headers }) : new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json; charset=utf-8", ...headers } });
@@ -76,6 +79,32 @@ const readBody = async (req: Request, hasSchema: boolean): Promise<{ raw: string
     return { raw, value: JSON.parse(raw) };
   } catch {
     throw new AppError("INVALID_JSON", "The request body is not valid JSON.", { status: 400 });
+  }
+};
+
+/**
+ * A multipart body, parsed. For idempotency it is hashed by content (each part's name, and its text or its
+ * file name, type and SHA-256), not by raw bytes: a client that retries re-encodes the form with a new boundary.
+ */
+const readMultipart = async (req: Request): Promise<{ raw: string; form: FormData }> => {
+  const type = req.headers.get("content-type") ?? "";
+  if (!/^multipart\/form-data\s*;/i.test(type))
+    throw new AppError("UNSUPPORTED_MEDIA_TYPE", "This call takes a multipart/form-data body (with a boundary in the Content-Type header).", { status: 415 });
+  let bytes: Uint8Array<ArrayBuffer>;
+  try {
+    bytes = new Uint8Array(await req.arrayBuffer());
+  } catch {
+    throw new AppError("REQUEST_ABORTED", "The request body could not be read: the connection closed before it arrived.", { status: 400 });
+  }
+  if (bytes.byteLength > MAX_MULTIPART_BYTES) throw new AppError("BODY_TOO_LARGE", "The request body is larger than 6 MB.", { status: 413 });
+  try {
+    const form = await new Request(req.url, { method: req.method, headers: { "content-type": type }, body: bytes }).formData();
+    const parts: unknown[] = [];
+    for (const [name, v] of form.entries())
+      parts.push(typeof v === "string" ? [name, v] : [name, { file: v.name, type: v.type, sha256: createHash("sha256").update(new Uint8Array(await v.arrayBuffer())).digest("hex") }]);
+    return { raw: JSON.stringify(parts), form };
+  } catch {
+    throw new AppError("INVALID_MULTIPART", "The multipart/form-data body could not be parsed; check the boundary and the part headers.", { status: 400 });
   }
 };
 
@@ -117,8 +146,9 @@ export const route = <
         throw new AppError("NOT_FOUND", "Campaign was not found.", { status: 404 });
       const params = def.params ? parseOrThrow(def.params, rawParams, "params") : undefined;
       const query = def.query ? parseOrThrow(def.query, queryObject(url), "query") : undefined;
-      const { raw, value } = await readBody(req, Boolean(def.body));
-      const body = def.body ? parseOrThrow(def.body, value, "body") : undefined;
+      const multipart = def.bodyType === "multipart" ? await readMultipart(req) : undefined;
+      const { raw, value } = multipart ? { raw: multipart.raw, value: undefined } : await readBody(req, Boolean(def.body));
+      const body = def.body && !multipart ? parseOrThrow(def.body, value, "body") : undefined;
 
       const headerKey = req.headers.get("idempotency-key");
       const idemKey = def.idempotency === "none" || headerKey === null ? undefined : validateKey(headerKey);
@@ -127,7 +157,7 @@ export const route = <
 
       const ctx: ServiceContext = { db: getDb(), environment, principal, requestId, idempotencyKey: headerKey ?? undefined };
       const call = async (c: ServiceContext): Promise<StoredResponse> => {
-        const out = await def.handler({ ctx: c as ContextFor<A>, params: params as Out<P>, query: query as Out<Q>, body: body as Out<B>, req });
+        const out = await def.handler({ ctx: c as ContextFor<A>, params: params as Out<P>, query: query as Out<Q>, body: body as Out<B>, form: multipart?.form, req });
         const r = (out && typeof out === "object" && (out as Reply<unknown>).__reply ? out : { body: out }) as Reply<unknown>;
         const status = r.status ?? def.response.status;
         if (process.env.NODE_ENV === "test" && def.response.schema && status === def.response.status) {

@@ -7,6 +7,10 @@ export const cronItems: CronItem[] = [
   { task: "idempotency:prune", match: "7 * * * *", identifier: "idempotency:prune", options: { backfillPeriod: 0, maxAttempts: 3 } },
   // Pending link sessions past their 24 h lifetime become expired (reads also expire them on the spot).
   { task: "linking:expire-sessions", match: "*/5 * * * *", identifier: "linking:expire-sessions", options: { backfillPeriod: 0, maxAttempts: 3 } },
+  // Pending checkout grants past their 2 h lifetime become expired (reads also expire them on the spot).
+  { task: "checkout:expire-grants", match: "*/5 * * * *", identifier: "checkout:expire-grants", options: { backfillPeriod: 0, maxAttempts: 3 } },
+  // Due subscriptions are charged for their next period (subscriptions/renew-subscription.ts).
+  { task: "subscriptions:renew", match: "*/10 * * * *", identifier: "subscriptions:renew", options: { backfillPeriod: 0, maxAttempts: 3 } },
 ];
 
 export const parsedCronItems = () => parseCronItems(cronItems);

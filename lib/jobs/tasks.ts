@@ -8,6 +8,11 @@ import { getDb } from "../db/client.ts";
 import { pruneIdempotencyRecords } from "../http/idempotency.ts";
 import { DELIVER_TASK, deliverWebhook } from "../webhooks/deliver.ts";
 import { expireLinkSessions } from "../linking/expire-link-sessions.ts";
+import { expireCheckoutGrants } from "../checkout/expire-grants.ts";
+import { RENEW_TASK, renewDueSubscriptions } from "../subscriptions/renew-due-subscriptions.ts";
+import { KEY_EMAIL_TASK } from "../purchases/fulfil-purchase.ts";
+import { emailDeliveredKey } from "../purchases/email-delivered-key.ts";
+import { completeCampaignOperation } from "../campaigns/complete-campaign-operation.ts";
 
 const DeliverPayload = z.object({ deliveryId: z.string().min(1) });
 
@@ -26,6 +31,14 @@ const maintenanceTasks: TaskList = {
 
 // Other domains' tasks, one entry each; a periodic one also gets a line in crontab.ts.
 const domainTasks: TaskList = {
+  "campaigns:complete-operation": async (payload) => void (await completeCampaignOperation(getDb(), z.object({ operationId: z.string().min(1) }).parse(payload).operationId)),
+  "checkout:expire-grants": async () => void (await expireCheckoutGrants(getDb())),
+  [RENEW_TASK]: async () => {
+    await renewDueSubscriptions(getDb());
+  },
+  [KEY_EMAIL_TASK]: async (payload) => {
+    await emailDeliveredKey(getDb(), z.object({ purchaseId: z.string().min(1) }).parse(payload).purchaseId);
+  },
   "linking:expire-sessions": async () => {
     await expireLinkSessions(getDb());
   },

@@ -162,6 +162,8 @@ CREATE TABLE "Purchase" (
     "checkoutMetadata" JSONB,
     "externalId" TEXT,
     "failureMessage" TEXT,
+    "renewalPeriodEnd" TIMESTAMP(3),
+    "keyEmailStatus" TEXT,
     "completedAt" TIMESTAMP(3),
     "createdAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
     "updatedAt" TIMESTAMP(3) NOT NULL,
@@ -228,6 +230,8 @@ CREATE TABLE "Subscription" (
     "currentPeriodEnd" TIMESTAMP(3) NOT NULL,
     "lastChargeStatus" TEXT,
     "lastChargeError" TEXT,
+    "failedCharges" INTEGER NOT NULL DEFAULT 0,
+    "nextChargeAt" TIMESTAMP(3),
     "canceledAt" TIMESTAMP(3),
     "createdAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
     "updatedAt" TIMESTAMP(3) NOT NULL,
@@ -251,10 +255,13 @@ CREATE UNIQUE INDEX "CampaignTransaction_journalId_key" ON "CampaignTransaction"
 CREATE INDEX "CampaignTransaction_campaignId_userRef_createdAt_idx" ON "CampaignTransaction"("campaignId", "userRef", "createdAt");
 
 -- CreateIndex
-CREATE INDEX "Product_gameId_environment_status_createdAt_idx" ON "Product"("gameId", "environment", "status", "createdAt");
+CREATE INDEX "Product_gameId_environment_status_createdAt_id_idx" ON "Product"("gameId", "environment", "status", "createdAt", "id");
 
 -- CreateIndex
-CREATE INDEX "Product_gameId_creatorUserRef_idx" ON "Product"("gameId", "creatorUserRef");
+CREATE INDEX "Product_gameId_environment_createdAt_id_idx" ON "Product"("gameId", "environment", "createdAt", "id");
+
+-- CreateIndex
+CREATE INDEX "Product_gameId_creatorUserRef_createdAt_id_idx" ON "Product"("gameId", "creatorUserRef", "createdAt", "id");
 
 -- CreateIndex
 CREATE UNIQUE INDEX "ProductVcPrice_productId_currencyId_key" ON "ProductVcPrice"("productId", "currencyId");

@@ -1,0 +1,37 @@
+// POST /v1/campaign/{id}/link-invites: create a shareable link invite; GET: list the campaign's invites
+import { reply, route } from "@/lib/http/route";
+import { createInvite } from "@/lib/invites/create-invite";
+import { listInvites } from "@/lib/invites/list-invites";
+import { CampaignParams, CreateInviteBody, InviteList, LinkInvite, ListInvitesQuery } from "@/lib/invites/schemas";
+import { linkScopeOf } from "@/lib/linking/link-scope";
+
+export const POST = route({
+  method: "POST",
+  path: "/v1/campaign/{id}/link-invites",
+  summary: "Create a link invite: one URL any number of players can open to link to the campaign",
+  tags: ["Campaign"],
+  auth: "campaign",
+  idempotency: "optional",
+  successEnvelope: true,
+  params: CampaignParams,
+  body: CreateInviteBody,
+  response: { status: 201, schema: LinkInvite, description: "The invite; the Location header carries its url." },
+  handler: async ({ ctx, body }) => {
+    const invite = await createInvite(ctx.db, { scope: linkScopeOf(ctx), ...body });
+    return reply(invite, { status: 201, headers: { location: invite.url } });
+  },
+});
+
+export const GET = route({
+  method: "GET",
+  path: "/v1/campaign/{id}/link-invites",
+  summary: "List the campaign's link invites, newest first",
+  tags: ["Campaign"],
+  auth: "campaign",
+  idempotency: "none",
+  successEnvelope: true,
+  params: CampaignParams,
+  query: ListInvitesQuery,
+  response: { status: 200, schema: InviteList },
+  handler: ({ ctx, query }) => listInvites(ctx.db, { scope: linkScopeOf(ctx), includeRevoked: query.includeRevoked }),
+});

@@ -1,0 +1,20 @@
+// PUT /v1/campaign/{id}/start: 202; the status changes now, Campaign.Started follows from the background job
+import { route } from "@/lib/http/route";
+import { requestCampaignOperation } from "@/lib/campaigns/request-campaign-operation";
+import { Accepted, CampaignParams } from "@/lib/campaigns/schemas";
+
+export const PUT = route({
+  method: "PUT",
+  path: "/v1/campaign/{id}/start",
+  summary: "Start the campaign (409 when the lifecycle does not allow it)",
+  tags: ["Campaign"],
+  auth: "campaign",
+  idempotency: "optional",
+  successEnvelope: true,
+  params: CampaignParams,
+  response: { status: 202, schema: Accepted },
+  handler: async ({ ctx }) => {
+    const { operation, message } = await requestCampaignOperation(ctx, "start");
+    return { success: true, message, operationId: operation.id };
+  },
+});

@@ -1,0 +1,20 @@
+// PUT /v1/campaign/{id}/stop: 202; the status changes now, Campaign.Stopped follows from the background job
+import { route } from "@/lib/http/route";
+import { requestCampaignOperation } from "@/lib/campaigns/request-campaign-operation";
+import { Accepted, CampaignParams } from "@/lib/campaigns/schemas";
+
+export const PUT = route({
+  method: "PUT",
+  path: "/v1/campaign/{id}/stop",
+  summary: "Stop the campaign (409 when the lifecycle does not allow it)",
+  tags: ["Campaign"],
+  auth: "campaign",
+  idempotency: "optional",
+  successEnvelope: true,
+  params: CampaignParams,
+  response: { status: 202, schema: Accepted },
+  handler: async ({ ctx }) => {
+    const { operation, message } = await requestCampaignOperation(ctx, "stop");
+    return { success: true, message, operationId: operation.id };
+  },
+});

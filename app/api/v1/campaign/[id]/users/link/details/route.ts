@@ -1,0 +1,20 @@
+// GET /v1/campaign/{id}/users/link/details: a campaign link session, with userRef once approved
+import { route } from "@/lib/http/route";
+import { CampaignParams } from "@/lib/campaigns/schemas";
+import { getLinkSessionDetails } from "@/lib/linking/get-link-session-details";
+import { linkScopeOf } from "@/lib/linking/link-scope";
+import { CampaignLinkSessionDetails, LinkDetailsQuery } from "@/lib/linking/schemas";
+
+export const GET = route({
+  method: "GET",
+  path: "/v1/campaign/{id}/users/link/details",
+  summary: "Get a link session of this campaign (400 without the session query, 404 when unknown)",
+  tags: ["Campaign"],
+  auth: "campaign",
+  idempotency: "none",
+  successEnvelope: true,
+  params: CampaignParams,
+  query: LinkDetailsQuery,
+  response: { status: 200, schema: CampaignLinkSessionDetails },
+  handler: ({ ctx, query }) => getLinkSessionDetails(ctx.db, { scope: linkScopeOf(ctx), sessionKey: query.session }),
+});

@@ -1,0 +1,27 @@
+// POST /v1/campaign/{id}/users/link/initiate: start linking a player (by email) to the campaign
+import { AppError } from "@/lib/http/errors";
+import { reply, route } from "@/lib/http/route";
+import { CampaignInitiateLinkBody, CampaignParams } from "@/lib/campaigns/schemas";
+import { initiateLinkSession } from "@/lib/linking/initiate-link-session";
+import { linkScopeOf } from "@/lib/linking/link-scope";
+import { LinkSessionInitiated } from "@/lib/linking/schemas";
+
+export const POST = route({
+  method: "POST",
+  path: "/v1/campaign/{id}/users/link/initiate",
+  summary: "Start a campaign link session for an email (Idempotency-Key required; a repeat returns the pending session with 200)",
+  tags: ["Campaign"],
+  auth: "campaign",
+  // The key is required but the service, not the kernel, honours it: a repeat with the same key or
+  // email answers 200 with the pending session (the spec's state table), not a stored 201.
+  idempotency: "none",
+  successEnvelope: true,
+  params: CampaignParams,
+  body: CampaignInitiateLinkBody,
+  response: { status: 201, schema: LinkSessionInitiated, description: "New session, Location = url (200 for the pending session of the same email or key)" },
+  handler: async ({ ctx, body }) => {
+    if (!ctx.idempotencyKey) throw new AppError("IDEMPOTENCY_KEY_REQUIRED", "This call needs an Idempotency-Key header (any unique string, for example a UUID).", { status: 400 });
+    const { session, url, created } = await initiateLinkSession(ctx.db, { scope: linkScopeOf(ctx), email: body.email, idempotencyKey: ctx.idempotencyKey });
+    return reply({ url, sessionKey: session.sessionKey }, created ? { status: 201, headers: { location: url } } : { status: 200 });
+  },
+});

@@ -1,0 +1,31 @@
+// GET /v1/product/{productId}: one product; PATCH: change any of its fields
+import { route } from "@/lib/http/route";
+import { loadProduct } from "@/lib/products/load-product";
+import { Product, ProductIdParams, UpdateProductBody } from "@/lib/products/schemas";
+import { serializeProduct } from "@/lib/products/serialize-product";
+import { updateProduct } from "@/lib/products/update-product";
+
+export const GET = route({
+  method: "GET",
+  path: "/v1/product/{productId}",
+  summary: "Get a product",
+  tags: ["Products"],
+  auth: "server",
+  idempotency: "none",
+  params: ProductIdParams,
+  response: { status: 200, schema: Product },
+  handler: async ({ ctx, params }) => serializeProduct(await loadProduct(ctx.db, { gameId: ctx.principal.gameId, environment: ctx.environment, productId: params.productId })),
+});
+
+export const PATCH = route({
+  method: "PATCH",
+  path: "/v1/product/{productId}",
+  summary: "Update a product (virtualCurrencyPrices replaces the set; keys are appended)",
+  tags: ["Products"],
+  auth: "server",
+  idempotency: "optional",
+  params: ProductIdParams,
+  body: UpdateProductBody,
+  response: { status: 200, schema: Product },
+  handler: ({ ctx, params, body }) => updateProduct(ctx, { productId: params.productId, body }),
+});

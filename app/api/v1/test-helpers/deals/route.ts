@@ -1,0 +1,20 @@
+// POST /v1/test-helpers/deals: test mode, a developer creates a deal in the portal
+import { AppError } from "@/lib/http/errors";
+import { reply, route } from "@/lib/http/route";
+import { createDeal } from "@/lib/deals/create-deal";
+import { CreateDealBody, Deal } from "@/lib/deals/schemas";
+
+export const POST = route({
+  method: "POST",
+  path: "/v1/test-helpers/deals",
+  summary: "Test mode: create a deal on a product (USD, or one virtual currency)",
+  tags: ["test-helpers"],
+  auth: "server",
+  idempotency: "optional",
+  body: CreateDealBody,
+  response: { status: 201, schema: Deal },
+  handler: async ({ ctx, body }) => {
+    if (ctx.environment !== "test") throw new AppError("NOT_FOUND", "Test helpers exist only for test-environment keys.", { status: 404 });
+    return reply(await createDeal(ctx, body), { status: 201 });
+  },
+});

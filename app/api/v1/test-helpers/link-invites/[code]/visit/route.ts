@@ -1,0 +1,19 @@
+// POST /v1/test-helpers/link-invites/{code}/visit: a visitor opens the invite URL and approves
+import { route } from "@/lib/http/route";
+import { InviteCodeParams, VisitInviteBody, VisitResult } from "@/lib/invites/schemas";
+import { visitInvite } from "@/lib/invites/visit-invite";
+import { testLinkScopeOf } from "@/lib/linking/link-scope";
+
+export const POST = route({
+  method: "POST",
+  path: "/v1/test-helpers/link-invites/{code}/visit",
+  summary: "Test mode: a visitor opens the invite URL, signs in and approves (counts a use)",
+  tags: ["test-helpers"],
+  auth: ["server", "campaign", "platform"],
+  targetBusiness: true,
+  idempotency: "optional",
+  params: InviteCodeParams,
+  body: VisitInviteBody,
+  response: { status: 200, schema: VisitResult },
+  handler: ({ ctx, params, body }) => visitInvite(ctx.db, { scope: testLinkScopeOf(ctx), code: params.code, email: body.email, name: body.name }),
+});

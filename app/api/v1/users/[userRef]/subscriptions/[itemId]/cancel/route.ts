@@ -1,0 +1,16 @@
+// POST /v1/users/{userRef}/subscriptions/{itemId}/cancel: Active → Canceled, dispatches Subscription.Canceled
+import { route } from "@/lib/http/route";
+import { cancelUserSubscription } from "@/lib/subscriptions/cancel-user-subscription";
+import { CancelResult, UserItemParams } from "@/lib/users/schemas";
+
+export const POST = route({
+  method: "POST",
+  path: "/v1/users/{userRef}/subscriptions/{itemId}/cancel",
+  summary: "Cancel a user's subscription",
+  tags: ["Users"],
+  auth: "server",
+  idempotency: "required",
+  params: UserItemParams,
+  response: { status: 200, schema: CancelResult },
+  handler: ({ ctx, params }) => cancelUserSubscription(ctx, params),
+});

@@ -1,0 +1,16 @@
+// POST /v1/wallet/manage: a signed, expiring link to the player's hosted wallet page
+import { route } from "@/lib/http/route";
+import { createWalletLink } from "@/lib/wallet/create-wallet-link";
+import { WalletLink, WalletUserBody } from "@/lib/wallet/schemas";
+
+export const POST = route({
+  method: "POST",
+  path: "/v1/wallet/manage",
+  summary: "Get a link to the player's hosted wallet page",
+  tags: ["Wallet"],
+  auth: "server",
+  idempotency: "required",
+  body: WalletUserBody,
+  response: { status: 200, schema: WalletLink },
+  handler: ({ ctx, body }) => createWalletLink(ctx, body),
+});

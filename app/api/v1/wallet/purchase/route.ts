@@ -1,0 +1,16 @@
+// POST /v1/wallet/purchase: buy an item from the player's USDC wallet, at once
+import { reply, route } from "@/lib/http/route";
+import { WalletPurchaseBody, WalletPurchaseCreated } from "@/lib/purchases/schemas";
+import { purchaseWithWallet } from "@/lib/wallet/purchase-with-wallet";
+
+export const POST = route({
+  method: "POST",
+  path: "/v1/wallet/purchase",
+  summary: "Pay for an item from the player's wallet",
+  tags: ["Wallet"],
+  auth: "server",
+  idempotency: "required",
+  body: WalletPurchaseBody,
+  response: { status: 201, schema: WalletPurchaseCreated },
+  handler: async ({ ctx, body }) => reply(await purchaseWithWallet(ctx, body), { status: 201 }),
+});

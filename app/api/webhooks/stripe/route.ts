@@ -1,0 +1,16 @@
+// POST /api/webhooks/stripe: Stripe's events about Checkout Sessions (a plain route: Stripe signs it, no API key)
+import { getDb } from "@/lib/db/client";
+import { AppError } from "@/lib/http/errors";
+import { handleStripeWebhook } from "@/lib/stripe/handle-stripe-webhook";
+
+export const POST = async (req: Request): Promise<Response> => {
+  try {
+    const result = await handleStripeWebhook(getDb(), { payload: await req.text(), signature: req.headers.get("stripe-signature") });
+    return Response.json(result);
+  } catch (err) {
+    if (err instanceof AppError) return Response.json({ error: err.message, code: err.code }, { status: err.status });
+    console.error("[stripe] webhook failed", err);
+    // a 500 makes Stripe retry the event later
+    return Response.json({ error: "The event could not be processed; Stripe will retry it.", code: "INTERNAL_ERROR" }, { status: 500 });
+  }
+};

@@ -1,0 +1,71 @@
+// Server-only: what the link approval page needs to render one session.
+import { loadMerchant } from "@/components/hosted/load-merchant";
+import type { Merchant } from "@/components/hosted/merchant-header";
+import type { SignedInPlayer } from "@/lib/auth/get-signed-in-player";
+import type { LinkSession } from "@/lib/db/generated/client";
+import type { DbClient } from "@/lib/db/transaction";
+import { AppError } from "@/lib/http/errors";
+import type { Environment } from "@/lib/http/keys";
+import { findLinkSession } from "@/lib/linking/find-link-session";
+import type { LinkScope } from "@/lib/linking/link-scope";
+import type { Namespace } from "@/lib/linking/resolve-user-ref";
+import type { WebhookOwner } from "@/lib/webhooks/emit-event";
+
+export type LinkPage = {
+  session: LinkSession;
+  merchant: Merchant;
+  /** the email of the account that approved, once approved */
+  approvedEmail: string | null;
+  /** whether the signed-in player already has an active link in this game, campaign or business */
+  alreadyLinked: boolean;
+  /** whether the prefilled email belongs to an account with a password (sign in rather than sign up) */
+  prefilledHasPassword: boolean;
+};
+
+/** The session's own scope: the hosted page acts inside the tenant that started the session. */
+export const scopeOfSession = (s: LinkSession): LinkScope => ({
+  namespace: { type: s.namespaceType as Namespace["type"], id: s.namespaceId },
+  environment: s.environment as Environment,
+  owner: { type: s.ownerType as WebhookOwner["type"], id: s.ownerId },
+});
+
+/** The session by key, or null when no session has it (an overdue pending one reads as expired). */
+export const findSessionOrNull = async (db: DbClient, sessionKey: string): Promise<LinkSession | null> => {
+  try {
+    return await findLinkSession(db, { sessionKey });
+  } catch (e) {
+    if (e instanceof AppError && e.status === 404) return null;
+    throw e;
+  }
+};
+
+/**
+ * Records that the player opened the flow (openedAt, once). No second User.Account.Link.Started is
+ * sent: initiation already sent it for every session, and the game needs one per session.
+ */
+export const recordOpened = async (db: DbClient, s: LinkSession, now = new Date()): Promise<LinkSession> => {
+  if (s.openedAt || s.state !== "pending") return s;
+  await db.linkSession.updateMany({ where: { id: s.id, openedAt: null }, data: { openedAt: now } });
+  return { ...s, openedAt: now };
+};
+
+export const loadLinkPage = async (db: DbClient, sessionKey: string, player: SignedInPlayer | null): Promise<LinkPage | null> => {
+  const found = await findSessionOrNull(db, sessionKey);
+  if (!found) return null;
+  const session = await recordOpened(db, found);
+  const [merchant, approver, link, prefilled] = await Promise.all([
+    loadMerchant(db, session),
+    session.playerId ? db.player.findUnique({ where: { id: session.playerId }, select: { email: true } }) : null,
+    player
+      ? db.playerLink.findUnique({ where: { namespaceType_namespaceId_playerId: { namespaceType: session.namespaceType, namespaceId: session.namespaceId, playerId: player.playerId } } })
+      : null,
+    session.prefilledEmail ? db.player.findUnique({ where: { email: session.prefilledEmail }, select: { passwordHash: true } }) : null,
+  ]);
+  return {
+    session,
+    merchant,
+    approvedEmail: approver?.email ?? null,
+    alreadyLinked: link?.status === "active" && link.environment === session.environment,
+    prefilledHasPassword: Boolean(prefilled?.passwordHash),
+  };
+};

@@ -1,0 +1,33 @@
+import { describe, expect, it } from "vitest";
+import { renderToStaticMarkup } from "react-dom/server";
+import type { ReactElement } from "react";
+import WalletPage from "./page";
+import { POST as manage } from "@/app/api/v1/wallet/manage/route";
+import { call } from "@/tests/support/http";
+import { idem } from "@/tests/support/vc";
+import { fundWallet, makeStore } from "@/tests/support/purchases";
+import { custodyAddress } from "@/lib/custody/address";
+
+const render = async (token: string) => renderToStaticMarkup((await WalletPage({ params: Promise.resolve({ token }) })) as ReactElement);
+
+describe("the hosted wallet page", () => {
+  it("shows the game, the balance, the address and the activity for a valid link", async () => {
+    const s = await makeStore();
+    await fundWallet(s.playerIds[0], 7_250_000n);
+    const { linkUrl } = (await call(manage, { headers: idem(s.headers), body: { userId: s.users[0] } })).body;
+    const html = await render(linkUrl.split("/wallet/")[1]);
+    expect(html).toContain(s.game.name);
+    expect(html).toContain("Test mode");
+    expect(html).toMatch(/7\.25 <span[^>]*>USDC<\/span>/);
+    expect(html).toContain(custodyAddress("wallet", s.playerIds[0], "test"));
+    expect(html).toContain("test funds");
+    expect(html).toContain('<h1 id="title"');
+    expect(html).toContain('aria-label="Wallet activity, newest first"');
+  });
+
+  it("explains an invalid link without showing any wallet", async () => {
+    const html = await render("not-a-token");
+    expect(html).toContain("This link is not valid");
+    expect(html).not.toContain("USDC");
+  });
+});

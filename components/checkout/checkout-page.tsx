@@ -1,0 +1,89 @@
+// The hosted checkout, shared by grant URLs (/checkout/g/…) and redirect URLs (/checkout/r/…): the order
+// summary beside the payment card, or the checkout's final state.
+import { AuthForm } from "@/components/hosted/auth-form";
+import { SignedInAs } from "@/components/hosted/signed-in-as";
+import { StateMessage } from "@/components/hosted/state-message";
+import { payAction } from "@/app/checkout/actions";
+import type { SignedInPlayer } from "@/lib/auth/get-signed-in-player";
+import type { CheckoutView } from "@/lib/checkout/describe-checkout";
+import { CheckoutForm } from "./checkout-form";
+import { CheckoutCard, CheckoutShell } from "./checkout-shell";
+import { methodOptions } from "./method-options";
+import { OrderSummary } from "./order-summary";
+
+type Props = { view: CheckoutView; target: { kind: "grant" | "session"; id: string; sig: string | null }; player: SignedInPlayer | null };
+
+const Final = ({ view }: { view: CheckoutView }) => (
+  <CheckoutCard labelledBy="title" className="mx-auto max-w-md">
+    {view.checkout.state === "completed" ? (
+      <StateMessage tone="success" title="Already completed" headingId="title">
+        <p>This checkout was already paid: {view.item.name} is on its way. A checkout link can be used only once.</p>
+        <p className="mt-2">You can close this page and return to {view.game.name}.</p>
+      </StateMessage>
+    ) : (
+      <StateMessage tone="warning" title="This checkout has expired" headingId="title">
+        <p>{view.checkout.grant ? "Checkout links last 2 hours." : "This checkout link is too old."} Nothing was charged.</p>
+        <p className="mt-2">Go back to {view.game.name} to start a new checkout.</p>
+      </StateMessage>
+    )}
+  </CheckoutCard>
+);
+
+export const CheckoutPage = ({ view, target, player }: Props) => {
+  const test = view.checkout.environment === "test";
+  if (view.checkout.state === "completed" || view.checkout.state === "expired")
+    return (
+      <CheckoutShell theme={view.theme} gameName={view.game.name} test={test}>
+        <Final view={view} />
+      </CheckoutShell>
+    );
+  const options = methodOptions({ methods: view.methods, usd: view.usd, vc: view.vc, payerKnown: Boolean(player || view.checkout.grant), signedIn: Boolean(player) });
+  const preferred = view.checkout.checkoutMethod === "vc" ? options.find((o) => o.value.startsWith("vc:") && !o.disabledReason) : options.find((o) => o.value === view.checkout.checkoutMethod && !o.disabledReason);
+  const defaultMethod = (preferred ?? options.find((o) => !o.disabledReason) ?? options[0])?.value ?? "card";
+  return (
+    <CheckoutShell theme={view.theme} gameName={view.game.name} test={test}>
+      <h1 className="sr-only">Checkout: {view.item.name}</h1>
+      <div className="grid gap-6 md:grid-cols-[minmax(0,1fr)_minmax(0,26rem)] md:gap-12">
+        <OrderSummary view={view} />
+        <div className="min-w-0 space-y-4">
+          {view.customMessage ? (
+            <p data-testid="custom-message" className="rounded-xl border border-[var(--co-border)] bg-[var(--co-card)] px-4 py-3 text-sm leading-6 whitespace-pre-line [overflow-wrap:anywhere] text-[var(--co-text)]">
+              {view.customMessage}
+            </p>
+          ) : null}
+          <CheckoutCard labelledBy="pay-title">
+            <h2 id="pay-title" className="text-lg font-semibold text-[var(--co-title)]">
+              {player ? "Pay" : "Pay as a guest"}
+            </h2>
+            <div className="mt-4 space-y-5">
+              {player ? <SignedInAs email={player.email} /> : null}
+              <CheckoutForm
+                key={`${player?.playerId ?? "guest"}:${defaultMethod}`}
+                action={payAction.bind(null, target)}
+                options={options}
+                defaultMethod={defaultMethod}
+                email={view.email}
+                signedIn={Boolean(player)}
+                test={test}
+                initialError={view.lastFailure}
+              />
+            </div>
+          </CheckoutCard>
+          {!player ? (
+            <details className="group rounded-2xl border border-[var(--co-border)] bg-[var(--co-card)] px-5 py-1 sm:px-7">
+              <summary className="flex min-h-11 cursor-pointer list-none items-center justify-between text-sm font-semibold text-[var(--co-title)] focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-[var(--co-primary)] [&::-webkit-details-marker]:hidden">
+                Have an account? Sign in
+                <span aria-hidden="true" className="transition group-open:rotate-180">
+                  ▾
+                </span>
+              </summary>
+              <div className="pt-2 pb-5">
+                <AuthForm defaultEmail={view.email ?? ""} intro="Pay with your wallet or game balance, and keep the purchase on your account." />
+              </div>
+            </details>
+          ) : null}
+        </div>
+      </div>
+    </CheckoutShell>
+  );
+};

@@ -1,0 +1,59 @@
+import type { ReactNode } from "react";
+import { Logo } from "@/components/ui/logo";
+import type { CheckoutTheme } from "@/lib/checkout/schemas";
+import { co, themeStyle } from "./theme-style";
+
+const initials = (name: string) =>
+  name
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((w) => w[0]!.toUpperCase())
+    .join("") || "?";
+
+/**
+ * The frame of every checkout page: the game's page colour, its logo (or name) and a test-mode ribbon,
+ * then the content, then "Powered by Coinop". Themed through CSS variables; fits a 390 px phone.
+ */
+export const CheckoutShell = ({ theme, gameName, test, children }: { theme: CheckoutTheme; gameName: string; test: boolean; children: ReactNode }) => (
+  <div style={themeStyle(theme)} className="flex min-h-dvh flex-col bg-[var(--co-page)] text-[var(--co-text)]">
+    <a href="#main" className={`sr-only rounded bg-white px-3 py-2 focus:not-sr-only focus:absolute focus:top-4 focus:left-4 focus:z-10 ${co.focus}`}>
+      Skip to content
+    </a>
+    {test ? (
+      <p className="bg-amber-100 px-4 py-1.5 text-center text-xs font-semibold text-amber-900">
+        Test mode · no real money moves
+      </p>
+    ) : null}
+    <header className="mx-auto flex w-full max-w-5xl items-center gap-3 px-4 pt-6 sm:px-6">
+      {theme.logoUrl ? (
+        <img src={theme.logoUrl} alt={gameName} className="h-9 max-w-48 object-contain" />
+      ) : (
+        <>
+          <span aria-hidden="true" className="flex size-9 shrink-0 items-center justify-center rounded-lg bg-[var(--co-primary)] text-sm font-bold text-[var(--co-primary-fg)]">
+            {initials(gameName)}
+          </span>
+          <span className="truncate text-base font-semibold text-[var(--co-title)]">{gameName}</span>
+        </>
+      )}
+    </header>
+    <main id="main" className="mx-auto w-full max-w-5xl flex-1 px-4 py-6 sm:px-6 sm:py-10">
+      {children}
+    </main>
+    <footer className="pb-8 text-center text-xs text-[var(--co-label)]">
+      <p className="inline-flex items-center gap-1.5">
+        <span className="inline-block size-4 [&_svg]:size-4">
+          <Logo />
+        </span>
+        Powered by <span className="font-semibold">Coinop</span>
+      </p>
+    </footer>
+  </div>
+);
+
+/** The white card in which checkout content sits. */
+export const CheckoutCard = ({ children, labelledBy, className = "" }: { children: ReactNode; labelledBy?: string; className?: string }) => (
+  <section aria-labelledby={labelledBy} className={`min-w-0 rounded-2xl border border-[var(--co-border)] bg-[var(--co-card)] p-5 shadow-sm sm:p-7 ${className}`}>
+    {children}
+  </section>
+);

@@ -1,0 +1,43 @@
+import { TestModeBadge } from "./test-mode-badge";
+
+export type Merchant = {
+  /** what the player deals with: a game, a campaign or a business */
+  kind: "game" | "campaign" | "business";
+  name: string;
+  imageUrl: string | null;
+  environment: "test" | "live";
+};
+
+const KIND_LABEL: Record<Merchant["kind"], string> = { game: "Game", campaign: "Campaign", business: "Business" };
+
+const initials = (name: string) =>
+  name
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((w) => w[0]!.toUpperCase())
+    .join("") || "?";
+
+/** The image (or a monogram) and name of who the player is dealing with, and a Test mode badge. */
+export const MerchantHeader = ({ merchant }: { merchant: Merchant }) => (
+  <div className="flex items-center gap-4">
+    {merchant.imageUrl ? (
+      <img src={merchant.imageUrl} alt="" width={56} height={56} className="size-14 shrink-0 rounded-xl object-cover ring-1 ring-slate-900/10" />
+    ) : (
+      <span aria-hidden="true" className="flex size-14 shrink-0 items-center justify-center rounded-xl bg-slate-900 text-lg font-bold text-brand-300">
+        {initials(merchant.name)}
+      </span>
+    )}
+    <div className="min-w-0">
+      <p className="text-xs font-medium tracking-wide text-slate-600 uppercase">{KIND_LABEL[merchant.kind]}</p>
+      <p className="truncate text-lg font-semibold text-slate-900" title={merchant.name}>
+        {merchant.name || "Unnamed"}
+      </p>
+      {merchant.environment === "test" ? (
+        <p className="mt-1">
+          <TestModeBadge />
+        </p>
+      ) : null}
+    </div>
+  </div>
+);

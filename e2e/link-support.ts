@@ -1,0 +1,99 @@
+// Shared by the e2e/link-*.spec.ts files: a real webhook receiver, a seeded test tenant, the API
+// calls a game server makes, and the page checks every hosted page must pass.
+import { execFile } from "node:child_process";
+import { createHmac, randomUUID } from "node:crypto";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { promisify } from "node:util";
+import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+
+export type Hook = { event: string; data: Record<string, any>; signature: string; raw: string };
+
+export type Seeded = {
+  baseUrl: string;
+  game: { gameId: string; serverKey: string; webhookSecret: string };
+  campaign: { campaignId: string; campaignKey: string };
+};
+
+/** An HTTP server that records every webhook with its raw body and signature header. */
+export const startReceiver = async () => {
+  const hooks: Hook[] = [];
+  const server = http.createServer((req, res) => {
+    let raw = "";
+    req.on("data", (c) => (raw += c));
+    req.on("end", () => {
+      hooks.push({ ...JSON.parse(raw), signature: String(req.headers["x-service-signature"] ?? ""), raw });
+      res.writeHead(200).end("ok");
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+  return { hooks, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`, close: () => server.close() };
+};
+
+/** `npm run seed -- --json --webhook-url URL` against the e2e server's database. */
+export const seed = async (baseURL: string, webhookUrl: string): Promise<Seeded> => {
+  const { stdout } = await promisify(execFile)(process.execPath, ["--import", "tsx", "scripts/seed.ts", "--json", "--webhook-url", webhookUrl], {
+    env: {
+      ...process.env,
+      APP_URL: baseURL,
+      DATABASE_URL: process.env.E2E_DATABASE_URL ?? "",
+      EMBEDDED_PG_PORT: process.env.E2E_PG_PORT ?? "54331",
+      EMBEDDED_PG_DIR: process.env.E2E_PG_DIR ?? ".data/e2e-postgres",
+    },
+    timeout: 60_000,
+  });
+  return JSON.parse(stdout);
+};
+
+export const gameHeaders = (s: Seeded) => ({ authorization: `Bearer ${s.game.serverKey}`, "x-game-id": s.game.gameId });
+export const campaignHeaders = (s: Seeded) => ({ authorization: `Bearer ${s.campaign.campaignKey}`, "x-campaign-id": s.campaign.campaignId });
+
+/** What the game server does first: POST /v1/users/link/initiate. */
+export const initiateLink = async (request: APIRequestContext, s: Seeded, email?: string) => {
+  const res = await request.post("/api/v1/users/link/initiate", { headers: { ...gameHeaders(s), "idempotency-key": randomUUID() }, data: email ? { email } : {} });
+  expect(res.status()).toBe(201);
+  return (await res.json()) as { sessionKey: string; url: string };
+};
+
+export const linkDetails = async (request: APIRequestContext, s: Seeded, sessionKey: string) => {
+  const res = await request.get(`/api/v1/users/link/details?session=${encodeURIComponent(sessionKey)}`, { headers: gameHeaders(s) });
+  expect(res.status()).toBe(200);
+  return res.json();
+};
+
+/** Waits for a webhook and checks its signature with the game's secret. */
+export const expectHook = async (hooks: Hook[], secret: string, event: string, sessionKey: string): Promise<Hook> => {
+  await expect.poll(() => hooks.some((h) => h.event === event && h.data.sessionKey === sessionKey), { timeout: 20_000, message: `${event} for ${sessionKey}` }).toBe(true);
+  const hook = hooks.find((h) => h.event === event && h.data.sessionKey === sessionKey)!;
+  expect(hook.signature).toBe(createHmac("sha256", secret).update(hook.raw).digest("hex"));
+  return hook;
+};
+
+export const uniqueEmail = (tag: string) => `${tag}-${randomUUID().slice(0, 8)}@example.com`;
+
+export const screenshot = (page: Page, name: string) =>
+  page.screenshot({ path: `test-results/screenshots/${test.info().project.name}-${name}.png`, fullPage: true });
+
+/** Records requests that leave this server: hosted pages work offline (no fonts, no CDN). */
+export const offsiteRequests = (page: Page, baseURL: string): string[] => {
+  const origin = new URL(baseURL).origin;
+  const seen: string[] = [];
+  page.on("request", (req) => {
+    const url = req.url();
+    if (!url.startsWith(origin) && !/^(data|blob):/.test(url)) seen.push(url);
+  });
+  return seen;
+};
+
+/** No sideways scrolling, a language, and every visible button at least 44px tall. */
+export const expectHostedPageBasics = async (page: Page) => {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+  await expect(page.locator("html")).toHaveAttribute("lang", "en");
+  const small = await page.evaluate(() =>
+    [...document.querySelectorAll("main button, main a[role=button]")]
+      .filter((b) => (b as HTMLElement).offsetParent !== null && !b.closest("p"))
+      .map((b) => ({ text: (b as HTMLElement).innerText, h: b.getBoundingClientRect().height }))
+      .filter((b) => b.h < 44),
+  );
+  expect(small).toEqual([]);
+};

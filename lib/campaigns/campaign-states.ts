@@ -1,0 +1,45 @@
+// The campaign lifecycle (game-api.md "Campaign (campaign-key view)"): one table, read by every service.
+import { conflict, type AppError } from "../http/errors.ts";
+
+export const CAMPAIGN_STATES = ["created", "started", "stopped"] as const;
+export type CampaignState = (typeof CAMPAIGN_STATES)[number];
+
+export type CampaignAction = "start" | "stop" | "withdraw";
+
+type Transition = { from: readonly CampaignState[]; to: CampaignState; refused: (state: string) => AppError };
+
+/** The allowed transitions; anything else is refused with the transition's 409. */
+export const CAMPAIGN_TRANSITIONS: Record<CampaignAction, Transition> = {
+  start: {
+    from: ["created", "stopped"],
+    to: "started",
+    refused: () => conflict("CAMPAIGN_ALREADY_STARTED", "The campaign is already started; stop it first if you want to restart it."),
+  },
+  stop: {
+    from: ["started"],
+    to: "stopped",
+    refused: (state) => conflict("CAMPAIGN_NOT_STARTED", `The campaign is ${state}, not started: only a started campaign can be stopped.`),
+  },
+  withdraw: {
+    from: ["stopped"],
+    to: "stopped",
+    refused: (state) => conflict("CAMPAIGN_NOT_STOPPED", `The campaign is ${state}: stop it (PUT /v1/campaign/{id}/stop) before withdrawing its funds.`),
+  },
+};
+
+/** States in which events are recorded and paid. */
+export const ACCEPTS_EVENTS: readonly CampaignState[] = ["started"];
+
+/** The next state of `action` from `state`, or the transition's 409. */
+export const nextCampaignState = (state: string, action: CampaignAction): CampaignState => {
+  const t = CAMPAIGN_TRANSITIONS[action];
+  if (!(t.from as readonly string[]).includes(state)) throw t.refused(state);
+  return t.to;
+};
+
+/** The webhook sent when an operation's job finishes. */
+export const OPERATION_EVENTS: Record<CampaignAction, string> = {
+  start: "Campaign.Started",
+  stop: "Campaign.Stopped",
+  withdraw: "Campaign.Withdrawn",
+};

@@ -1,0 +1,13 @@
+import type { CampaignContext } from "../http/context.ts";
+import { notFound } from "../http/errors.ts";
+
+/**
+ * A userRef of the key's campaign, active or removed (its history outlives the link). A reference that
+ * is unknown, of another campaign or of another environment is a 404.
+ */
+export const findCampaignUser = async (ctx: CampaignContext, userRef: string) => {
+  const link = await ctx.db.playerLink.findUnique({ where: { userRef } });
+  if (!link || link.namespaceType !== "campaign" || link.namespaceId !== ctx.principal.campaignId || link.environment !== ctx.environment)
+    throw notFound(`User ${JSON.stringify(userRef)}`, "USER_REF_NOT_FOUND");
+  return link;
+};

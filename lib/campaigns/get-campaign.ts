@@ -1,0 +1,44 @@
+import type { DbClient } from "../db/transaction.ts";
+import type { CampaignContext } from "../http/context.ts";
+import { notFound } from "../http/errors.ts";
+import { USDC_ASSET } from "../ledger/accounts.ts";
+import { PAYOUT_JOURNAL } from "./record-campaign-event.ts";
+import type { CampaignView } from "./schemas.ts";
+import { microsToUsdc } from "./usdc-amount.ts";
+
+/** The campaign's money, read from its ledger account in micro-units. */
+export const campaignTotals = async (db: DbClient, campaign: { id: string; environment: string }) => {
+  const [row] = await db.$queryRaw<{ funded: bigint; paidOut: bigint; balance: bigint }[]>`
+    SELECT coalesce(sum(p."delta") FILTER (WHERE p."delta" > 0), 0)::bigint AS "funded",
+           coalesce(-sum(p."delta") FILTER (WHERE j."type" = ${PAYOUT_JOURNAL}), 0)::bigint AS "paidOut",
+           coalesce((SELECT sum("balance") FROM "LedgerAccount" WHERE "asset" = ${USDC_ASSET} AND "environment" = ${campaign.environment}::"Environment" AND "kind" = 'campaign' AND "ownerRef" = ${campaign.id}), 0)::bigint AS "balance"
+    FROM "LedgerAccount" a
+    JOIN "LedgerPosting" p ON p."accountId" = a."id"
+    JOIN "LedgerJournal" j ON j."id" = p."journalId"
+    WHERE a."asset" = ${USDC_ASSET} AND a."environment" = ${campaign.environment}::"Environment" AND a."kind" = 'campaign' AND a."ownerRef" = ${campaign.id}`;
+  return { fundedMicros: row.funded, paidOutMicros: row.paidOut, balanceMicros: row.balance };
+};
+
+/**
+ * The campaign of the key. The three totals come from the ledger, in USDC: funded is every inflow to the
+ * campaign account, paid out is every event and tip payout, available is the account's balance.
+ */
+export const getCampaign = async (ctx: CampaignContext): Promise<CampaignView> => {
+  const campaign = await ctx.db.campaign.findUnique({ where: { id: ctx.principal.campaignId } });
+  if (!campaign) throw notFound("Campaign", "CAMPAIGN_NOT_FOUND");
+  const totals = await campaignTotals(ctx.db, campaign);
+  return {
+    id: campaign.id,
+    name: campaign.name,
+    environment: campaign.environment,
+    status: campaign.status as CampaignView["status"],
+    businessId: campaign.businessId,
+    address: campaign.address,
+    chain: campaign.chain,
+    createdAt: campaign.createdAt.toISOString(),
+    updatedAt: campaign.updatedAt.toISOString(),
+    totalAmountFunded: microsToUsdc(totals.fundedMicros),
+    totalAmountPaidOut: microsToUsdc(totals.paidOutMicros),
+    availableToWithdraw: microsToUsdc(totals.balanceMicros),
+  };
+};

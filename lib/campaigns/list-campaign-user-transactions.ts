@@ -1,0 +1,30 @@
+import type { CampaignContext } from "../http/context.ts";
+import { offsetInfo } from "../http/pagination.ts";
+import { findCampaignUser } from "./find-campaign-user.ts";
+import { microsToUsdc } from "./usdc-amount.ts";
+
+/** A campaign user's paid events and tips, newest first, by limit and offset; a removed user keeps their history. */
+export const listCampaignUserTransactions = async (ctx: CampaignContext, { userRef, limit, offset }: { userRef: string; limit: number; offset: number }) => {
+  const link = await findCampaignUser(ctx, userRef);
+  const where = { campaignId: link.namespaceId, userRef: link.userRef };
+  const [rows, total] = await Promise.all([
+    ctx.db.campaignTransaction.findMany({ where, orderBy: [{ createdAt: "desc" }, { id: "desc" }], skip: offset, take: limit }),
+    ctx.db.campaignTransaction.count({ where }),
+  ]);
+  return {
+    campaignId: link.namespaceId,
+    userId: link.userRef,
+    environment: link.environment,
+    transactions: rows.map((t) => ({
+      id: t.id,
+      campaignId: t.campaignId,
+      userRef: t.userRef,
+      eventCode: t.eventCode,
+      eventName: t.eventName,
+      payoutAmount: microsToUsdc(t.payoutMicros),
+      transactionHash: t.transactionHash,
+      createdAt: t.createdAt.toISOString(),
+    })),
+    pagination: offsetInfo({ limit, offset, total }),
+  };
+};

@@ -1,0 +1,8 @@
+import type { CampaignContext } from "../http/context.ts";
+import { microsToUsdc } from "./usdc-amount.ts";
+
+/** The campaign's event definitions, by code; payoutAmount in USDC. */
+export const listEventDefinitions = async (ctx: CampaignContext) => {
+  const rows = await ctx.db.campaignEventDefinition.findMany({ where: { campaignId: ctx.principal.campaignId }, orderBy: { code: "asc" } });
+  return rows.map((d) => ({ code: d.code, name: d.name, payoutAmount: microsToUsdc(d.payoutMicros) }));
+};

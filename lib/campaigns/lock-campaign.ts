@@ -1,0 +1,17 @@
+import type { Campaign } from "../db/generated/client.ts";
+import type { DbClient } from "../db/transaction.ts";
+import { notFound } from "../http/errors.ts";
+
+/**
+ * The campaign row, locked until the transaction ends. `update` serializes lifecycle changes; `share`
+ * (events) lets payouts run side by side while a stop waits for the ones in flight, so no event is paid
+ * after a stop has committed. Call it inside a transaction.
+ */
+export const lockCampaign = async (tx: DbClient, campaignId: string, mode: "update" | "share"): Promise<Campaign> => {
+  const rows =
+    mode === "update"
+      ? await tx.$queryRaw<{ id: string }[]>`SELECT "id" FROM "Campaign" WHERE "id" = ${campaignId} FOR UPDATE`
+      : await tx.$queryRaw<{ id: string }[]>`SELECT "id" FROM "Campaign" WHERE "id" = ${campaignId} FOR SHARE`;
+  if (rows.length === 0) throw notFound(`Campaign ${JSON.stringify(campaignId)}`, "CAMPAIGN_NOT_FOUND");
+  return tx.campaign.findUniqueOrThrow({ where: { id: campaignId } });
+};

@@ -1,0 +1,77 @@
+// The test helpers: a consumer on the hosted checkout page, acted out through the page's own services.
+import { randomHex } from "../db/ids.ts";
+import type { GameContext } from "../http/context.ts";
+import { AppError, notFound } from "../http/errors.ts";
+import { loadProduct } from "../products/load-product.ts";
+import { serializePurchase } from "../purchases/serialize-purchase.ts";
+import { cancelCheckout } from "./cancel-checkout.ts";
+import { GUEST_EMAIL_DOMAIN } from "./create-grant.ts";
+import { declineCheckout } from "./decline-checkout.ts";
+import { expireGrant } from "./expire-grants.ts";
+import { loadCheckout } from "./load-checkout.ts";
+import { payCheckout } from "./pay-checkout.ts";
+import { SANDBOX_CARDS } from "./sandbox-card.ts";
+import { serializeGrant, serializeSession } from "./serialize-checkout.ts";
+import { parseCheckoutUrl, type CheckoutRef } from "./sign-url.ts";
+import { startCheckout } from "./start-checkout.ts";
+import type { CheckoutMethod } from "./schemas.ts";
+
+const testOnly = (ctx: GameContext) => {
+  if (ctx.environment !== "test") throw new AppError("NOT_FOUND", "Test helpers exist only for test-environment keys.", { status: 404 });
+};
+
+/** The reference of a checkout URL of the key's game; a wrong signature, an unknown or another game's checkout is 404. */
+const refOf = async (ctx: GameContext, url: string): Promise<CheckoutRef> => {
+  const ref = parseCheckoutUrl(url);
+  if (!ref) throw notFound("Checkout (the URL is not a checkout URL, or its signature is wrong)", "CHECKOUT_NOT_FOUND");
+  await loadCheckout(ctx.db, ref, { gameId: ctx.principal.gameId });
+  return ref;
+};
+
+const snapshot = async (ctx: GameContext, ref: CheckoutRef, purchaseId: string | null, message: string | null) => {
+  const c = await loadCheckout(ctx.db, ref);
+  const p = purchaseId ? await ctx.db.purchase.findUnique({ where: { id: purchaseId } }) : null;
+  const product = p ? await loadProduct(ctx.db, { gameId: p.gameId, environment: p.environment, productId: p.productId }) : null;
+  return {
+    grant: c.grant ? serializeGrant(c.grant) : null,
+    checkoutSession: c.session ? serializeSession(c.session) : null,
+    purchase: p && product ? serializePurchase(p, { id: product.id, name: product.name, type: product.type, priceCents: product.priceCents }) : null,
+    message,
+  };
+};
+
+/**
+ * POST /v1/test-helpers/checkout/complete: pays the checkout as a guest (the grant's account, or `email`)
+ * with `method` (default: the redirect's checkoutmethod, else card). succeeded and declined use the
+ * sandbox test cards; for wallet and vc, succeeded debits the balance (too low: the answer carries the
+ * decline) and declined fails the payment; canceled starts checkout and backs out.
+ */
+export const actOutCheckout = async (ctx: GameContext, body: { url: string; outcome: "succeeded" | "declined" | "canceled"; method?: CheckoutMethod; email?: string }) => {
+  testOnly(ctx);
+  const ref = await refOf(ctx, body.url);
+  const checkout = await loadCheckout(ctx.db, ref);
+  const method = body.method ?? ((checkout.checkoutMethod as CheckoutMethod | null) || "card");
+  let currencyId: string | null = null;
+  if (method === "vc") {
+    const product = await loadProduct(ctx.db, { gameId: checkout.gameId, environment: checkout.environment, productId: checkout.productId });
+    currencyId = [...product.vcPrices].sort((a, b) => a.currency.code.localeCompare(b.currency.code))[0]?.currencyId ?? null;
+  }
+  const start = { ref, gameId: ctx.principal.gameId, method, currencyId, email: body.email ?? checkout.grant?.email ?? (checkout.session ? `guest-${randomHex(8)}@${GUEST_EMAIL_DOMAIN}` : null) };
+  if (body.outcome === "canceled" || (body.outcome === "declined" && method !== "card")) {
+    const started = await startCheckout(ctx.db, start);
+    const p = body.outcome === "canceled" ? await cancelCheckout(ctx.db, { purchaseId: started.id }) : await declineCheckout(ctx.db, { purchaseId: started.id, message: "The payment was declined." });
+    return snapshot(ctx, ref, p.id, p.failureMessage);
+  }
+  const card = { number: body.outcome === "succeeded" ? SANDBOX_CARDS.succeeds : SANDBOX_CARDS.declined };
+  const result = await payCheckout(ctx.db, { ...start, card });
+  return snapshot(ctx, ref, result.purchase.id, result.outcome === "declined" ? result.message : null);
+};
+
+/** POST /v1/test-helpers/checkout-grants/expire: 2 hours pass for a pending grant (409 GRANT_NOT_PENDING otherwise). */
+export const actOutGrantExpiry = async (ctx: GameContext, { url }: { url: string }) => {
+  testOnly(ctx);
+  const ref = await refOf(ctx, url);
+  if (ref.kind !== "grant") throw new AppError("VALIDATION_ERROR", "url must be a checkoutUrl of a grant (…/checkout/g/{id}?sig=…).", { status: 400, details: [{ field: "url", message: "is not a grant URL" }] });
+  await ctx.db.checkoutGrant.updateMany({ where: { id: ref.grantId, status: "pending" }, data: { expiresAt: new Date() } });
+  return serializeGrant(await expireGrant(ctx.db, ref.grantId));
+};

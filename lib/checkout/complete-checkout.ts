@@ -1,0 +1,23 @@
+import type { Purchase } from "../db/generated/client.ts";
+import { inTransaction, type DbClient } from "../db/transaction.ts";
+import { completePurchase } from "../purchases/complete-purchase.ts";
+import { canTransitionGrant, GRANT_TRANSITIONS } from "./grant-states.ts";
+
+/**
+ * The payment of a checkout purchase succeeded: the purchase is charged and fulfilled (Purchases.Completed),
+ * its grant becomes completed for good and its redirect session completed, in one transaction. A second
+ * call (a replayed processor event) returns the completed purchase and changes nothing.
+ */
+export const completeCheckout = (db: DbClient, { purchaseId, paymentProvider, externalId }: { purchaseId: string; paymentProvider: string; externalId?: string | null }): Promise<Purchase> =>
+  inTransaction(db, async (tx) => {
+    const purchase = await completePurchase(tx, { purchaseId, paymentProvider, externalId });
+    if (purchase.grantId) {
+      await tx.$queryRaw`SELECT 1 FROM "CheckoutGrant" WHERE id = ${purchase.grantId} FOR UPDATE`;
+      const g = await tx.checkoutGrant.findUnique({ where: { id: purchase.grantId } });
+      if (g && canTransitionGrant(g.status, "complete"))
+        await tx.checkoutGrant.update({ where: { id: g.id }, data: { status: GRANT_TRANSITIONS.complete.to, completedAt: new Date(), purchaseId: purchase.id } });
+    }
+    if (purchase.checkoutSessionId)
+      await tx.checkoutSession.updateMany({ where: { id: purchase.checkoutSessionId, status: "open" }, data: { status: "completed", purchaseId: purchase.id } });
+    return purchase;
+  });

@@ -1,0 +1,36 @@
+import { newId, randomHex } from "../db/ids.ts";
+import { validateDeal } from "../deals/validate-deal.ts";
+import type { GameContext } from "../http/context.ts";
+import { loadCheckoutItem } from "./load-item.ts";
+import { sessionCheckoutUrl } from "./sign-url.ts";
+
+/** How long a redirect URL stays usable (the spec is silent; a grant lives 2 h, a store visit less is unkind). */
+export const SESSION_LIFETIME_MS = 24 * 60 * 60 * 1000;
+
+export type RedirectInput = { gameId: string; itemId: string; checkoutmethod?: string; dealCode?: string; redirectUrl?: string };
+
+/**
+ * GET /v1/checkout/redirect: opens a hosted checkout session for an item that is visible and for sale.
+ * A deal code is validated now (400 INVALID_DEAL); past this stage an invalid deal falls back to the
+ * regular price. Answers with the redirect the caller should issue: {status 302, headers {Location}, body {url}}.
+ */
+export const createCheckoutRedirect = async (ctx: GameContext, input: RedirectInput) => {
+  const product = await loadCheckoutItem(ctx.db, { keyGameId: ctx.principal.gameId, gameId: input.gameId, environment: ctx.environment, itemId: input.itemId, rules: "redirect" });
+  const dealCode = input.dealCode?.trim() ? (await validateDeal(ctx.db, { productId: product.id, code: input.dealCode, currencyId: null })).code : null;
+  const token = `cks_${ctx.environment === "test" ? "test_" : ""}${randomHex(24)}`;
+  await ctx.db.checkoutSession.create({
+    data: {
+      id: newId(),
+      token,
+      gameId: product.gameId,
+      environment: ctx.environment,
+      productId: product.id,
+      dealCode,
+      checkoutMethod: input.checkoutmethod ?? null,
+      redirectUrl: input.redirectUrl ?? null,
+      expiresAt: new Date(Date.now() + SESSION_LIFETIME_MS),
+    },
+  });
+  const url = sessionCheckoutUrl(token);
+  return { status: 302 as const, headers: { Location: url }, body: { url } };
+};

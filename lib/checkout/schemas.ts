@@ -1,0 +1,104 @@
+import { z } from "zod";
+import { PurchaseJson } from "../purchases/serialize-purchase.ts";
+
+const Id = (what: string) => z.string().trim().min(1, "must not be empty").max(64).describe(what);
+
+export const CHECKOUT_METHODS = ["card", "wallet", "vc"] as const;
+export type CheckoutMethod = (typeof CHECKOUT_METHODS)[number];
+
+export const THEME_FIELDS = [
+  "primaryButtonColor",
+  "secondaryButtonColor",
+  "notifyButtonColor",
+  "backgroundColor",
+  "borderColor",
+  "priceOverrideColor",
+  "logoUrl",
+  "primaryFontColor",
+  "primaryButtonFontColor",
+  "secondaryButtonFontColor",
+  "lineItemsFontColor",
+  "contentLabelColor",
+  "contentTextColor",
+  "pageBackgroundColor",
+] as const;
+export type ThemeField = (typeof THEME_FIELDS)[number];
+
+export const CheckoutTheme = z.object(Object.fromEntries(THEME_FIELDS.map((f) => [f, z.string()])) as Record<ThemeField, z.ZodString>);
+export type CheckoutTheme = z.infer<typeof CheckoutTheme>;
+
+export const ThemeQuery = z.object({ gameId: Id("The game (must be the key's game)."), itemId: Id("The item being sold.") });
+
+export const RedirectQuery = z.object({
+  gameId: Id("The game (must be the key's game)."),
+  itemId: Id("The item to sell."),
+  checkoutmethod: z
+    .string()
+    .optional()
+    .refine((v) => v === undefined || (CHECKOUT_METHODS as readonly string[]).includes(v), { message: `must be one of ${CHECKOUT_METHODS.join(", ")}` })
+    .describe("Pre-selects a payment method: card, wallet or vc."),
+  dealCode: z.string().trim().max(64).optional().describe("A deal code of the item, validated now."),
+  redirectUrl: z
+    .string()
+    .max(2048)
+    .optional()
+    .refine((v) => v === undefined || /^https?:\/\/[^\s]+$/i.test(v), { message: "must be an http(s) URL, e.g. https://game.example/store" })
+    .describe("Where the success page's \"Return to game\" button goes."),
+});
+
+export const RedirectResponse = z.object({
+  status: z.literal(302),
+  headers: z.object({ Location: z.string() }),
+  body: z.object({ url: z.string() }),
+});
+
+export const GrantBody = z.object({
+  itemId: Id("The item to sell: the key's game's, visible and for sale."),
+  email: z.email("must be an email address").max(254).optional().describe("Pre-fills the checkout form; the same email always yields the same userRef."),
+  userRef: z.string().trim().min(1).max(128).optional().describe("An existing userRef of the game."),
+  checkoutMetadata: z.unknown().optional().describe("Echoed back in webhooks as checkout_metadata; max 10 KB, 2 levels, 50 keys per level."),
+  customMessage: z.unknown().optional().describe("Plain text shown above the checkout card; max 256 characters; HTML tags are stripped."),
+});
+export type GrantBody = z.infer<typeof GrantBody>;
+
+export const GrantCreated = z.object({ checkoutUrl: z.string(), userRef: z.string() });
+
+export const CompleteHelperBody = z.object({
+  url: z.string().min(1).max(2048).describe("A checkoutUrl from a grant, or a url from checkout redirect."),
+  outcome: z.enum(["succeeded", "declined", "canceled"]),
+  method: z.enum(CHECKOUT_METHODS).optional(),
+  email: z.email("must be an email address").max(254).optional().describe("The guest's email."),
+});
+
+export const ExpireHelperBody = z.object({ url: z.string().min(1).max(2048) });
+
+export const GrantJson = z.object({
+  _id: z.string(),
+  status: z.string(),
+  itemId: z.string(),
+  userRef: z.string(),
+  email: z.string().nullable(),
+  checkoutMetadata: z.unknown(),
+  customMessage: z.string().nullable(),
+  purchaseId: z.string().nullable(),
+  expiresAt: z.string(),
+  createdAt: z.string(),
+});
+
+export const SessionJson = z.object({
+  _id: z.string(),
+  status: z.string(),
+  itemId: z.string(),
+  checkoutMethod: z.string().nullable(),
+  dealCode: z.string().nullable(),
+  redirectUrl: z.string().nullable(),
+  purchaseId: z.string().nullable(),
+  expiresAt: z.string(),
+});
+
+export const CheckoutHelperResult = z.object({
+  grant: GrantJson.nullable(),
+  checkoutSession: SessionJson.nullable(),
+  purchase: PurchaseJson.nullable(),
+  message: z.string().nullable(),
+});

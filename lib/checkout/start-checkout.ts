@@ -1,0 +1,61 @@
+import type { Purchase } from "../db/generated/client.ts";
+import { inTransaction, type DbClient } from "../db/transaction.ts";
+import { AppError, conflict } from "../http/errors.ts";
+import { findOrCreatePlayer } from "../linking/link-player.ts";
+import { cancelPurchase } from "../purchases/cancel-purchase.ts";
+import { createPurchase } from "../purchases/create-purchase.ts";
+import { assertPayable, loadCheckout } from "./load-checkout.ts";
+import { canTransitionGrant, GRANT_TRANSITIONS } from "./grant-states.ts";
+import type { CheckoutMethod } from "./schemas.ts";
+import type { CheckoutRef } from "./sign-url.ts";
+
+export type StartCheckoutInput = {
+  ref: CheckoutRef;
+  /** with a game id, another game's checkout is 404 (the test helper) */
+  gameId?: string;
+  method: CheckoutMethod;
+  /** vc: the payment currency */
+  currencyId?: string | null;
+  /** the player signed in on the page, if any */
+  signedInPlayerId?: string | null;
+  /** a guest's email (a redirect checkout needs one to know who pays) */
+  email?: string | null;
+};
+
+/**
+ * The consumer starts paying: the grant becomes claimed (a claimed grant may change its method: the
+ * previous pending purchase is canceled) and a pending purchase is created at a fixed price, announced
+ * with Purchases.Started. Redirect checkouts carry their deal, which now falls back to the regular price
+ * when it is no longer valid. The payer is the signed-in player, else the grant's account, else the
+ * guest's email. All in one transaction under a lock on the grant or session.
+ */
+export const startCheckout = (db: DbClient, input: StartCheckoutInput): Promise<Purchase> =>
+  inTransaction(db, async (tx) => {
+    const c = await loadCheckout(tx, input.ref, { gameId: input.gameId, lock: true });
+    assertPayable(c);
+    if (c.grant && !canTransitionGrant(c.grant.status, "claim")) throw conflict("GRANT_NOT_PENDING", `Checkout grant ${c.grant.id} is ${c.grant.status}.`);
+    if (c.purchaseId) {
+      const previous = await tx.purchase.findUnique({ where: { id: c.purchaseId }, select: { status: true } });
+      if (previous?.status === "pending") await cancelPurchase(tx, { purchaseId: c.purchaseId });
+    }
+    let playerId = input.signedInPlayerId ?? c.grant?.playerId ?? null;
+    if (!playerId && input.email) playerId = (await findOrCreatePlayer(tx, { email: input.email })).id;
+    if (!playerId) throw new AppError("EMAIL_REQUIRED", "Enter your email address (for the receipt), or sign in.", { status: 400, details: [{ field: "email", message: "is required for a guest" }] });
+
+    const purchase = await createPurchase(tx, {
+      gameId: c.gameId,
+      environment: c.environment,
+      productId: c.productId,
+      playerId,
+      method: input.method,
+      currencyId: input.currencyId ?? null,
+      dealCode: c.dealCode,
+      dealFallback: true,
+      grant: c.grant ? { id: c.grant.id, userRef: c.grant.userRef, checkoutMetadata: c.grant.checkoutMetadata } : null,
+      checkoutSessionId: c.session?.id ?? null,
+      announce: true,
+    });
+    if (c.grant) await tx.checkoutGrant.update({ where: { id: c.grant.id }, data: { status: GRANT_TRANSITIONS.claim.to, claimedAt: new Date(), purchaseId: purchase.id } });
+    else await tx.checkoutSession.update({ where: { id: c.session!.id }, data: { purchaseId: purchase.id } });
+    return purchase;
+  });

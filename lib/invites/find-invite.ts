@@ -1,0 +1,24 @@
+import type { LinkInvite } from "../db/generated/client.ts";
+import type { Prisma } from "../db/generated/client.ts";
+import type { DbClient } from "../db/transaction.ts";
+import { notFound } from "../http/errors.ts";
+import { inLinkScope, type LinkScope } from "../linking/link-scope.ts";
+
+export const inviteNotFound = (code: string) => notFound(`Link invite ${JSON.stringify(code)}`, "INVITE_NOT_FOUND");
+
+/**
+ * Loads an invite by code inside the caller's scope; another campaign's or environment's invite is a
+ * 404 like an unknown one. Without a scope (the hosted join page, where the code is the credential)
+ * any invite matches.
+ */
+export const findInvite = async (db: DbClient, { code, scope }: { code: string; scope?: LinkScope }): Promise<LinkInvite> => {
+  const invite = await db.linkInvite.findUnique({ where: { code } });
+  if (!invite || (scope && !inLinkScope(invite, scope))) throw inviteNotFound(code);
+  return invite;
+};
+
+/** The same, with the row locked (FOR UPDATE) until the caller's transaction ends. */
+export const lockInvite = async (tx: Prisma.TransactionClient, { code, scope }: { code: string; scope?: LinkScope }): Promise<LinkInvite> => {
+  await tx.$queryRaw`SELECT 1 FROM "LinkInvite" WHERE "code" = ${code} FOR UPDATE`;
+  return findInvite(tx, { code, scope });
+};

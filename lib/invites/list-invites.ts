@@ -1,0 +1,18 @@
+import type { DbClient } from "../db/transaction.ts";
+import type { LinkScope } from "../linking/link-scope.ts";
+import type { LinkInvite } from "./schemas.ts";
+import { serializeInvite } from "./serialize-invite.ts";
+
+/** The invites of the caller's namespace, newest first; revoked ones only when asked for. */
+export const listInvites = async (db: DbClient, { scope, includeRevoked }: { scope: LinkScope; includeRevoked: boolean }): Promise<{ invites: LinkInvite[] }> => {
+  const rows = await db.linkInvite.findMany({
+    where: {
+      namespaceType: scope.namespace.type,
+      namespaceId: scope.namespace.id,
+      environment: scope.environment,
+      ...(includeRevoked ? {} : { status: { not: "revoked" } }),
+    },
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+  });
+  return { invites: rows.map(serializeInvite) };
+};

@@ -1,0 +1,10 @@
+import type { GameContext } from "../http/context.ts";
+import { resolveUserRef } from "../linking/resolve-user-ref.ts";
+import { createProduct } from "./create-product.ts";
+import type { CreateUgcProductBody } from "./schemas.ts";
+
+/** A player's product: a draft (invisible, not for sale) owned by that game-level userRef, until reviewed. */
+export const createUgcProduct = async (ctx: GameContext, { userRef, body }: { userRef: string; body: CreateUgcProductBody }) => {
+  const link = await resolveUserRef(ctx.db, { type: "game", id: ctx.principal.gameId }, ctx.environment, userRef);
+  return createProduct(ctx, body, { userRef: link.userRef, playerId: link.playerId });
+};

@@ -1,0 +1,23 @@
+import type { DbClient } from "../db/transaction.ts";
+import { notFound } from "../http/errors.ts";
+import type { Environment } from "../http/keys.ts";
+import { hydrateProducts } from "./hydrate-products.ts";
+import type { ProductRow } from "./serialize-product.ts";
+
+export const productNotFound = (productId: string) => notFound(`Product ${JSON.stringify(productId)}`, "PRODUCT_NOT_FOUND");
+
+/**
+ * The product of this game and environment, with its VC prices (and currencies) and available keys.
+ * An unknown product and another game's product are the same 404 PRODUCT_NOT_FOUND.
+ * `lock: true` takes a row lock (inside a transaction) so concurrent writers of the product queue up.
+ */
+export const loadProduct = async (
+  db: DbClient,
+  { gameId, environment, productId, lock = false }: { gameId: string; environment: Environment; productId: string; lock?: boolean },
+): Promise<ProductRow> => {
+  if (lock) await db.$queryRaw`SELECT 1 FROM "Product" WHERE id = ${productId} AND "gameId" = ${gameId} FOR UPDATE`;
+  const row = await db.product.findFirst({ where: { id: productId, gameId, environment } });
+  if (!row) throw productNotFound(productId);
+  const [hydrated] = await hydrateProducts(db, [row]);
+  return hydrated;
+};

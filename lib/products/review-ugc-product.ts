@@ -1,0 +1,24 @@
+import { inTransaction } from "../db/transaction.ts";
+import type { GameContext } from "../http/context.ts";
+import { loadCreatorProduct } from "./load-creator-product.ts";
+import { loadProduct } from "./load-product.ts";
+import type { ReviewBody } from "./schemas.ts";
+import { serializeProduct } from "./serialize-product.ts";
+import { nextUgcStatus } from "./ugc-states.ts";
+import { updateProduct } from "./update-product.ts";
+
+/**
+ * The game decides on a submitted product. Approve: 'active', visible and for sale unless the request says
+ * otherwise, with its price overrides applied. Decline: 'declined' (the creator may change it and submit again).
+ */
+export const reviewUgcProduct = (ctx: GameContext, { userRef, productId, body }: { userRef: string; productId: string; body: ReviewBody }) =>
+  inTransaction(ctx.db, async (tx) => {
+    const product = await loadCreatorProduct(tx, ctx, { userRef, productId, lock: true });
+    const status = nextUgcStatus(product.status, body.decision);
+    await tx.product.update({ where: { id: productId }, data: { status, reviewedAt: new Date(), reviewNote: body.reason || null } });
+    if (body.decision === "approve") {
+      const { decision: _decision, reason: _reason, ...overrides } = body;
+      await updateProduct({ ...ctx, db: tx }, { productId, body: { isVisible: true, forSale: true, ...overrides } });
+    }
+    return serializeProduct(await loadProduct(tx, { gameId: ctx.principal.gameId, environment: ctx.environment, productId }));
+  });

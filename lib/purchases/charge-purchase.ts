@@ -1,0 +1,53 @@
+import type { Purchase } from "../db/generated/client.ts";
+import type { DbClient } from "../db/transaction.ts";
+import { USDC_ASSET, vcPool, vcScope, vcUser, walletAccount } from "../ledger/accounts.ts";
+import { postJournal } from "../ledger/post-journal.ts";
+import { transfer } from "../ledger/transfer.ts";
+import type { Payout } from "../wallet/plan-payouts.ts";
+
+/**
+ * Moves the money of a purchase being completed, in the caller's transaction, and returns the journal id
+ * (null for a card: the processor holds that money). vc: the player's units go back to the currency's
+ * pool. wallet: the player's USDC goes to the payouts fixed at creation, in one journal. A balance that
+ * is too low throws 422 INSUFFICIENT_FUNDS before anything is written.
+ */
+export const chargePurchase = async (tx: DbClient, p: Purchase & { userRef: string; playerId: string }): Promise<string | null> => {
+  if (p.amount === 0n) return null; // a free item (e.g. a deal at 0) moves nothing
+  if (p.paymentMethod === "vc") {
+    const posted = await transfer(tx, {
+      ...vcScope({ gameId: p.gameId, environment: p.environment, currencyId: p.currencyId! }),
+      type: "purchase",
+      reference: p.id,
+      metadata: { purchaseId: p.id, itemId: p.productId },
+      from: vcUser(p.userRef, p.environment),
+      to: vcPool(p.currencyId!, p.environment),
+      amount: p.amount,
+      description: `Purchase ${p.id} of item ${p.productId}`,
+    });
+    return posted.journalId;
+  }
+  if (p.paymentMethod === "wallet") {
+    const game = await tx.game.findUniqueOrThrow({ where: { id: p.gameId }, select: { businessId: true } });
+    const payouts = (p.payouts ?? []) as Payout[];
+    const description = `Wallet purchase ${p.id} of item ${p.productId}`;
+    const posted = await postJournal(tx, {
+      asset: USDC_ASSET,
+      environment: p.environment,
+      tenantId: game.businessId,
+      type: "wallet_purchase",
+      reference: p.id,
+      metadata: { purchaseId: p.id, itemId: p.productId, gameId: p.gameId },
+      unitLabel: "USDC micro-units",
+      postings: [
+        { account: walletAccount(p.playerId, p.environment), delta: -p.amount, description },
+        ...payouts.map((o) => ({
+          account: { kind: o.kind, ownerRef: o.ownerRef, address: o.recipientAddress, allowNegative: false },
+          delta: BigInt(o.amount),
+          description: `${description}: ${o.recipient}`,
+        })),
+      ],
+    });
+    return posted.journalId;
+  }
+  return null;
+};

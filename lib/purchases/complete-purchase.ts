@@ -1,0 +1,82 @@
+import type { Purchase } from "../db/generated/client.ts";
+import { inTransaction, type DbClient } from "../db/transaction.ts";
+import { AppError, conflict, notFound } from "../http/errors.ts";
+import { linkPlayer } from "../linking/link-player.ts";
+import { resolveUserRef } from "../linking/resolve-user-ref.ts";
+import { loadProduct } from "../products/load-product.ts";
+import { chargePurchase } from "./charge-purchase.ts";
+import { countCompleted, limitReached } from "./create-purchase.ts";
+import { fulfilPurchase } from "./fulfil-purchase.ts";
+import { emitPurchaseEvent } from "./purchase-events.ts";
+import { canTransition, PURCHASE_EVENTS } from "./purchase-states.ts";
+
+export type CompletePurchaseInput = {
+  purchaseId: string;
+  /** sandbox | stripe | wallet | virtual_currency */
+  paymentProvider: string;
+  /** the processor's payment id (e.g. a Stripe Checkout Session id) */
+  externalId?: string | null;
+  /** the payer, when only known at payment time (a guest paying a checkout) */
+  playerId?: string | null;
+  userRef?: string | null;
+};
+
+/** Locks the purchase row for the rest of the transaction (404 when unknown). */
+export const lockPurchase = async (tx: DbClient, purchaseId: string): Promise<Purchase> => {
+  await tx.$queryRaw`SELECT 1 FROM "Purchase" WHERE id = ${purchaseId} FOR UPDATE`;
+  const p = await tx.purchase.findUnique({ where: { id: purchaseId } });
+  if (!p) throw notFound(`Purchase ${JSON.stringify(purchaseId)}`, "PURCHASE_NOT_FOUND");
+  return p;
+};
+
+/** The payer's player id and game userRef; a player without a link to the game is linked now. */
+const payerOf = async (tx: DbClient, p: Purchase, input: CompletePurchaseInput) => {
+  const userRef = input.userRef ?? p.userRef;
+  if (userRef) return { userRef, playerId: (await resolveUserRef(tx, { type: "game", id: p.gameId }, p.environment, userRef)).playerId };
+  const playerId = input.playerId ?? p.playerId;
+  if (!playerId) throw new AppError("PLAYER_REQUIRED", "The purchase has no payer yet; pass the paying player.", { status: 400 });
+  const link = await linkPlayer(tx, { namespace: { type: "game", id: p.gameId }, environment: p.environment, playerId });
+  return { userRef: link.userRef, playerId };
+};
+
+/**
+ * Charges and fulfils a pending purchase exactly once, in one transaction: the purchase row is locked,
+ * so a second or concurrent call waits and then returns the completed purchase unchanged. perUserLimit
+ * is counted under a lock on (product, player), so concurrent purchases cannot exceed it (409
+ * PURCHASE_LIMIT_REACHED, nothing charged). The money moves (chargePurchase), the item is fulfilled
+ * (fulfilPurchase) and Purchases.Completed is written to the outbox, all or nothing. A failed or
+ * canceled purchase cannot be completed (409 PURCHASE_NOT_PENDING).
+ */
+export const completePurchase = (db: DbClient, input: CompletePurchaseInput): Promise<Purchase> =>
+  inTransaction(db, async (tx) => {
+    const current = await lockPurchase(tx, input.purchaseId);
+    if (current.status === "completed") return current;
+    if (!canTransition(current.status, "complete")) throw conflict("PURCHASE_NOT_PENDING", `Purchase ${current.id} is ${current.status}; only a pending purchase can be completed.`);
+    const payer = await payerOf(tx, current, input);
+    const product = await loadProduct(tx, { gameId: current.gameId, environment: current.environment, productId: current.productId });
+    await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`purchase-limit:${product.id}:${payer.playerId}`}, 0))`;
+    if (!current.renewalPeriodEnd && product.perUserLimit !== null && (await countCompleted(tx, { productId: product.id, playerId: payer.playerId })) >= product.perUserLimit)
+      throw limitReached(product.perUserLimit);
+
+    const paying = { ...current, ...payer, paymentProvider: input.paymentProvider };
+    const journalId = await chargePurchase(tx, paying);
+    const fulfilment = await fulfilPurchase(tx, paying, product);
+    const completed = await tx.purchase.update({
+      where: { id: current.id },
+      data: {
+        ...payer,
+        status: "completed",
+        isPaid: true,
+        paymentProvider: input.paymentProvider,
+        externalId: input.externalId ?? current.externalId,
+        journalId,
+        completedAt: new Date(),
+        fulfillmentStatus: fulfilment.fulfillmentStatus,
+        deliveredKey: fulfilment.deliveredKey ?? null,
+        keyEmailStatus: fulfilment.keyEmailStatus ?? null,
+        subscriptionId: fulfilment.subscriptionId ?? current.subscriptionId,
+      },
+    });
+    await emitPurchaseEvent(tx, PURCHASE_EVENTS.completed, completed, product);
+    return completed;
+  });

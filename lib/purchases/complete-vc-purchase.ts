@@ -1,0 +1,28 @@
+import { inTransaction } from "../db/transaction.ts";
+import type { GameContext } from "../http/context.ts";
+import { notFound } from "../http/errors.ts";
+import { vcAsset } from "../ledger/accounts.ts";
+import { getAccountBalance } from "../ledger/get-account-balance.ts";
+import { completePurchase } from "./complete-purchase.ts";
+
+/**
+ * POST /v1/vc/purchases/{purchaseId}: debits the player and fulfils, exactly once. A repeated or
+ * concurrent call waits for the first and answers with the same purchase and journal (newBalanceUnits
+ * is then the player's current balance). Another game's purchase, or a non-VC one, is 404.
+ */
+export const completeVcPurchase = (ctx: GameContext, purchaseId: string) =>
+  inTransaction(ctx.db, async (tx) => {
+    const found = await tx.purchase.findFirst({ where: { id: purchaseId, gameId: ctx.principal.gameId, environment: ctx.environment, paymentMethod: "vc" }, select: { id: true } });
+    if (!found) throw notFound(`Virtual-currency purchase ${JSON.stringify(purchaseId)}`, "PURCHASE_NOT_FOUND");
+    const p = await completePurchase(tx, { purchaseId, paymentProvider: "virtual_currency" });
+    const { balance } = await getAccountBalance(tx, { asset: vcAsset(p.currencyId!), environment: p.environment, kind: "user", ownerRef: p.userRef! });
+    return {
+      data: {
+        userRef: p.userRef!,
+        purchaseId: p.id,
+        journalId: p.journalId,
+        newBalanceUnits: balance.toString(),
+        purchase: { _id: p.id, status: p.status, isPaid: p.isPaid, fulfillmentStatus: p.fulfillmentStatus },
+      },
+    };
+  });

@@ -1,0 +1,27 @@
+// The purchase state machine (game-api.md "Purchase"): a purchase is created pending and ends completed,
+// failed or canceled. Every service reads this table; completed, failed and canceled are final.
+export const PURCHASE_STATES = ["pending", "completed", "failed", "canceled"] as const;
+export type PurchaseState = (typeof PURCHASE_STATES)[number];
+
+export const PURCHASE_EVENTS = {
+  started: "Purchases.Started",
+  completed: "Purchases.Completed",
+  failed: "Purchases.Failed",
+  canceled: "Purchases.Canceled",
+} as const;
+
+export type PurchaseAction = "complete" | "fail" | "cancel";
+
+export const PURCHASE_TRANSITIONS: Record<PurchaseAction, { from: readonly PurchaseState[]; to: PurchaseState; event: string }> = {
+  complete: { from: ["pending"], to: "completed", event: PURCHASE_EVENTS.completed },
+  fail: { from: ["pending"], to: "failed", event: PURCHASE_EVENTS.failed },
+  cancel: { from: ["pending"], to: "canceled", event: PURCHASE_EVENTS.canceled },
+};
+
+export const canTransition = (state: string, action: PurchaseAction): boolean => PURCHASE_TRANSITIONS[action].from.includes(state as PurchaseState);
+
+/** fulfillmentStatus values: pending until paid; then fulfilled, failed (e.g. no key left) or not_required (NONE). */
+export const FULFILLMENT_STATUSES = ["pending", "fulfilled", "failed", "not_required"] as const;
+
+/** The processor name recorded per payment method when the caller does not name one. */
+export const DEFAULT_PROVIDER: Record<string, string | null> = { vc: "virtual_currency", wallet: "wallet", card: null };

@@ -1,0 +1,23 @@
+// The Stripe SDK, configured from STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET. Live card payments go
+// through Stripe Checkout; without these variables they are refused with 503 PAYMENTS_NOT_CONFIGURED.
+import Stripe from "stripe";
+import { AppError } from "../http/errors.ts";
+
+let cached: { key: string; client: Stripe } | null = null;
+
+export const paymentsNotConfigured = (what: string) =>
+  new AppError("PAYMENTS_NOT_CONFIGURED", `Card payments are not configured on this server: set ${what}. Test-mode keys use the sandbox card processor instead.`, { status: 503 });
+
+/** The Stripe client, or null when STRIPE_SECRET_KEY is not set. */
+export const stripeClient = (): Stripe | null => {
+  const key = process.env.STRIPE_SECRET_KEY;
+  if (!key) return null;
+  if (cached?.key !== key) cached = { key, client: new Stripe(key, { maxNetworkRetries: 2, timeout: 20_000 }) };
+  return cached.client;
+};
+
+/** The Stripe client, or 503 PAYMENTS_NOT_CONFIGURED. */
+export const requireStripe = (): Stripe => stripeClient() ?? (() => { throw paymentsNotConfigured("STRIPE_SECRET_KEY"); })();
+
+/** STRIPE_WEBHOOK_SECRET, or 503 PAYMENTS_NOT_CONFIGURED. */
+export const requireWebhookSecret = (): string => process.env.STRIPE_WEBHOOK_SECRET || (() => { throw paymentsNotConfigured("STRIPE_WEBHOOK_SECRET"); })();

@@ -1,0 +1,30 @@
+import type { Purchase } from "../db/generated/client.ts";
+import type { DbClient } from "../db/transaction.ts";
+import { requireStripe } from "./client.ts";
+
+/**
+ * A Stripe Checkout Session for a pending card purchase (price fixed in cents). The session id is stored
+ * as the purchase's externalId, which the webhook uses to find the purchase. Returns the URL to send the
+ * payer to.
+ */
+export const createStripeCheckoutSession = async (
+  db: DbClient,
+  { purchase, itemName, email, successUrl, cancelUrl }: { purchase: Purchase; itemName: string; email?: string | null; successUrl: string; cancelUrl: string },
+): Promise<string> => {
+  const stripe = requireStripe();
+  const session = await stripe.checkout.sessions.create(
+    {
+      mode: "payment",
+      line_items: [{ quantity: 1, price_data: { currency: "usd", unit_amount: Number(purchase.amount), product_data: { name: itemName } } }],
+      client_reference_id: purchase.id,
+      metadata: { purchaseId: purchase.id, gameId: purchase.gameId },
+      ...(email ? { customer_email: email } : {}),
+      success_url: successUrl,
+      cancel_url: cancelUrl,
+    },
+    { idempotencyKey: `purchase-${purchase.id}` },
+  );
+  await db.purchase.update({ where: { id: purchase.id }, data: { externalId: session.id, paymentProvider: "stripe" } });
+  if (!session.url) throw new Error(`Stripe returned no URL for Checkout Session ${session.id}`);
+  return session.url;
+};

@@ -1,0 +1,27 @@
+import type { Subscription } from "../db/generated/client.ts";
+import { inTransaction, type DbClient } from "../db/transaction.ts";
+import { conflict } from "../http/errors.ts";
+import { emitEvent } from "../webhooks/emit-event.ts";
+import { canceledPayload } from "./serialize-subscription.ts";
+import { canCancel, SUBSCRIPTION_TRANSITIONS } from "./subscription-states.ts";
+
+/**
+ * Active → Canceled, with Subscription.Canceled in the same transaction. No further renewal is charged;
+ * the paid period still ends at currentPeriodEnd. A canceled subscription is 409 SUBSCRIPTION_NOT_ACTIVE.
+ */
+export const cancelSubscription = (db: DbClient, { subscriptionId, reason }: { subscriptionId: string; reason: "requested" | "payment_failed" }): Promise<Subscription> =>
+  inTransaction(db, async (tx) => {
+    await tx.$queryRaw`SELECT 1 FROM "Subscription" WHERE id = ${subscriptionId} FOR UPDATE`;
+    const s = await tx.subscription.findUniqueOrThrow({ where: { id: subscriptionId } });
+    if (!canCancel(s.status)) throw conflict("SUBSCRIPTION_NOT_ACTIVE", `Subscription ${s.id} is already ${s.status}.`);
+    const canceled = await tx.subscription.update({ where: { id: s.id }, data: { status: SUBSCRIPTION_TRANSITIONS.cancel.to, canceledAt: new Date(), nextChargeAt: null } });
+    await emitEvent(tx, {
+      owner: { type: "game", id: s.gameId },
+      environment: s.environment,
+      event: SUBSCRIPTION_TRANSITIONS.cancel.event,
+      objectType: "subscription",
+      objectId: s.id,
+      data: canceledPayload(canceled, reason),
+    });
+    return canceled;
+  });

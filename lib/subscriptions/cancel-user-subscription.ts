@@ -1,0 +1,12 @@
+import { inTransaction } from "../db/transaction.ts";
+import type { GameContext } from "../http/context.ts";
+import { cancelSubscription } from "./cancel-subscription.ts";
+import { findUserSubscription } from "./find-user-subscription.ts";
+
+/** POST .../subscriptions/{itemId}/cancel: cancels the player's Active subscription to the item (guests too). */
+export const cancelUserSubscription = (ctx: GameContext, { userRef, itemId }: { userRef: string; itemId: string }) =>
+  inTransaction(ctx.db, async (tx) => {
+    const s = await findUserSubscription(tx, ctx, { userRef, itemId });
+    const canceled = await cancelSubscription(tx, { subscriptionId: s.id, reason: "requested" });
+    return { success: true as const, subscriptionId: canceled.id };
+  });

@@ -1,0 +1,27 @@
+import { inTransaction } from "../db/transaction.ts";
+import type { GameContext } from "../http/context.ts";
+import { completePurchase } from "../purchases/complete-purchase.ts";
+import { createPurchase } from "../purchases/create-purchase.ts";
+import type { WalletPurchaseBody } from "../purchases/schemas.ts";
+import { publicPayouts } from "./serialize-wallet-purchase.ts";
+
+/**
+ * POST /v1/wallet/purchase: buys the item from the player's USDC wallet at once (price in cents × 10 000
+ * micro-USDC, deal applied), split between creator, platform (and affiliate) in one journal. A wallet
+ * that is too low is 422 INSUFFICIENT_FUNDS and nothing is recorded, not even a pending purchase.
+ */
+export const purchaseWithWallet = (ctx: GameContext, body: WalletPurchaseBody) =>
+  inTransaction(ctx.db, async (tx) => {
+    const created = await createPurchase(tx, {
+      gameId: ctx.principal.gameId,
+      environment: ctx.environment,
+      productId: body.itemId,
+      userRef: body.userId,
+      method: "wallet",
+      dealCode: body.dealCode,
+      affiliateCode: body.affiliateCode,
+      metadata: body.metadata,
+    });
+    const p = await completePurchase(tx, { purchaseId: created.id, paymentProvider: "wallet" });
+    return { data: { purchaseId: p.id, distributions: publicPayouts(p.payouts) } };
+  });
