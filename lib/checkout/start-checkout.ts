@@ -34,6 +34,8 @@ export const startCheckout = (db: DbClient, input: StartCheckoutInput): Promise<
     const c = await loadCheckout(tx, input.ref, { gameId: input.gameId, lock: true });
     assertPayable(c);
     if (c.grant && !canTransitionGrant(c.grant.status, "claim")) throw conflict("GRANT_NOT_PENDING", `Checkout grant ${c.grant.id} is ${c.grant.status}.`);
+    if (c.grant && GRANT_TRANSITIONS.claim.needsUnexpired && c.grant.expiresAt <= new Date())
+      throw new AppError("CHECKOUT_EXPIRED", "This checkout grant has expired (grants last 2 hours); create a new one.", { status: 410 });
     if (c.purchaseId) {
       const previous = await tx.purchase.findUnique({ where: { id: c.purchaseId }, select: { status: true } });
       if (previous?.status === "pending") await cancelPurchase(tx, { purchaseId: c.purchaseId });

@@ -46,7 +46,7 @@ const operation = (r: RegisteredRoute): Json => {
   const parameters: Json[] = [...objectParams(r.params, "path"), ...objectParams(r.query, "query")];
   if (r.targetBusiness) parameters.push({ name: "X-Target-Business-Id", in: "header", required: true, schema: { type: "string" } });
   if (r.idempotency !== "none")
-    parameters.push({ name: "Idempotency-Key", in: "header", required: r.idempotency === "required", schema: { type: "string", maxLength: 255 } });
+    parameters.push({ name: "Idempotency-Key", in: "header", required: r.idempotency === "required" || r.idempotency === "service", schema: { type: "string", maxLength: 255 } });
   parameters.push({ name: "X-Service-API-Version", in: "header", required: false, schema: { type: "string", enum: ["v1"] } });
   const success: Json = { description: r.response.description ?? "Success" };
   if (r.response.schema && r.response.status !== 204) success.content = { "application/json": { schema: toSchema(r.response.schema, "output") } };
@@ -59,6 +59,9 @@ const operation = (r: RegisteredRoute): Json => {
     ...(r.scope ? { "x-required-scope": r.scope } : {}),
     parameters,
     ...(r.body ? { requestBody: { required: true, content: { "application/json": { schema: toSchema(r.body, "input") } } } } : {}),
+    ...(r.bodyType === "multipart"
+      ? { requestBody: { required: true, content: { "multipart/form-data": { schema: { type: "object", properties: { file: { type: "string", format: "binary", description: "The image (PNG, JPEG, GIF or WebP, at most 5 MB); the first file part is used, whatever its name." } }, required: ["file"] } } } } }
+      : {}),
     responses: {
       [String(r.response.status)]: success,
       "400": errorResponse("Invalid input: the body names every bad field"),

@@ -8,7 +8,8 @@ export type RegisteredRoute = {
   auth: string | readonly string[];
   scope?: string;
   targetBusiness?: boolean;
-  idempotency: "required" | "optional" | "none";
+  idempotency: "required" | "optional" | "none" | "service";
+  bodyType?: "json" | "multipart";
   params?: z.ZodType;
   query?: z.ZodType;
   body?: z.ZodType;

@@ -36,8 +36,8 @@ export type RouteDefinition<P extends AnySchema | undefined, Q extends AnySchema
   scope?: string;
   /** platform routes marked TB: X-Target-Business-Id is required and needs an active grant */
   targetBusiness?: boolean;
-  /** Idem = required, Idem(opt) = optional */
-  idempotency: "required" | "optional" | "none";
+  /** Idem = required, Idem(opt) = optional; "service" = required, but the service dedupes (no kernel replay) */
+  idempotency: "required" | "optional" | "none" | "service";
   /** the campaign family adds "success": false to error bodies */
   successEnvelope?: boolean;
   params?: P;
@@ -151,8 +151,8 @@ export const route = <
       const body = def.body && !multipart ? parseOrThrow(def.body, value, "body") : undefined;
 
       const headerKey = req.headers.get("idempotency-key");
-      const idemKey = def.idempotency === "none" || headerKey === null ? undefined : validateKey(headerKey);
-      if (def.idempotency === "required" && !idemKey)
+      const checkedKey = def.idempotency === "none" || headerKey === null ? undefined : validateKey(headerKey);
+      if ((def.idempotency === "required" || def.idempotency === "service") && !checkedKey)
         throw new AppError("IDEMPOTENCY_KEY_REQUIRED", "This call needs an Idempotency-Key header (any unique string, for example a UUID).", { status: 400 });
 
       const ctx: ServiceContext = { db: getDb(), environment, principal, requestId, idempotencyKey: headerKey ?? undefined };
@@ -169,6 +169,8 @@ export const route = <
 
       let result: StoredResponse;
       let replayed = false;
+      // "service": the key is required and the service itself makes the call idempotent (no replay here).
+      const idemKey = def.idempotency === "service" ? undefined : checkedKey;
       if (idemKey) {
         const scope = principalScope(principal as Principal, environment);
         const hash = requestHash(req.method, url.pathname + url.search, raw);

@@ -8,11 +8,20 @@ let cached: { key: string; client: Stripe } | null = null;
 export const paymentsNotConfigured = (what: string) =>
   new AppError("PAYMENTS_NOT_CONFIGURED", `Card payments are not configured on this server: set ${what}. Test-mode keys use the sandbox card processor instead.`, { status: 503 });
 
+/** STRIPE_API_BASE (e.g. http://localhost:12111 for stripe-mock) as SDK host options; unset: api.stripe.com. */
+const apiBase = (): { host?: string; port?: number; protocol?: "http" | "https" } => {
+  const raw = process.env.STRIPE_API_BASE;
+  if (!raw) return {};
+  const u = new URL(raw);
+  return { host: u.hostname, port: Number(u.port || (u.protocol === "http:" ? 80 : 443)), protocol: u.protocol === "http:" ? "http" : "https" };
+};
+
 /** The Stripe client, or null when STRIPE_SECRET_KEY is not set. */
 export const stripeClient = (): Stripe | null => {
   const key = process.env.STRIPE_SECRET_KEY;
   if (!key) return null;
-  if (cached?.key !== key) cached = { key, client: new Stripe(key, { maxNetworkRetries: 2, timeout: 20_000 }) };
+  const id = `${key}|${process.env.STRIPE_API_BASE ?? ""}`;
+  if (cached?.key !== id) cached = { key: id, client: new Stripe(key, { maxNetworkRetries: 2, timeout: 20_000, ...apiBase() }) };
   return cached.client;
 };
 

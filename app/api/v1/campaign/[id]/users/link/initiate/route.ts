@@ -1,5 +1,4 @@
 // POST /v1/campaign/{id}/users/link/initiate: start linking a player (by email) to the campaign
-import { AppError } from "@/lib/http/errors";
 import { reply, route } from "@/lib/http/route";
 import { CampaignInitiateLinkBody, CampaignParams } from "@/lib/campaigns/schemas";
 import { initiateLinkSession } from "@/lib/linking/initiate-link-session";
@@ -14,13 +13,12 @@ export const POST = route({
   auth: "campaign",
   // The key is required but the service, not the kernel, honours it: a repeat with the same key or
   // email answers 200 with the pending session (the spec's state table), not a stored 201.
-  idempotency: "none",
+  idempotency: "service",
   successEnvelope: true,
   params: CampaignParams,
   body: CampaignInitiateLinkBody,
   response: { status: 201, schema: LinkSessionInitiated, description: "New session, Location = url (200 for the pending session of the same email or key)" },
   handler: async ({ ctx, body }) => {
-    if (!ctx.idempotencyKey) throw new AppError("IDEMPOTENCY_KEY_REQUIRED", "This call needs an Idempotency-Key header (any unique string, for example a UUID).", { status: 400 });
     const { session, url, created } = await initiateLinkSession(ctx.db, { scope: linkScopeOf(ctx), email: body.email, idempotencyKey: ctx.idempotencyKey });
     return reply({ url, sessionKey: session.sessionKey }, created ? { status: 201, headers: { location: url } } : { status: 200 });
   },

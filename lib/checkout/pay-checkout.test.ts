@@ -1,0 +1,69 @@
+// Who pays a grant: a signed-in consumer pays with their own account (user_ref), while grant_user_ref
+// stays the grant's userRef (game-api.md Events, rules 1 and 2).
+import { describe, expect, it } from "vitest";
+import { POST as createGrant } from "@/app/api/v1/checkout/grants/route";
+import { call } from "@/tests/support/http";
+import { balanceOf, fund, idem } from "@/tests/support/vc";
+import { eventsOf, makeProductRow, makeStore } from "@/tests/support/purchases";
+import { getDb } from "@/lib/db/client";
+import { findOrCreatePlayer } from "@/lib/linking/link-player";
+import { payCheckout } from "./pay-checkout";
+import { parseCheckoutUrl } from "./sign-url";
+import { startCheckout } from "./start-checkout";
+
+describe("payCheckout: the payer of a grant", () => {
+  it("a signed-in, already linked player pays with their own balance: user_ref is theirs, grant_user_ref the grant's", async () => {
+    const s = await makeStore();
+    const item = await makeProductRow(s.game.id, { vcPrices: [{ currencyId: s.currencyId, amount: 40n }] });
+    const grant = await call(createGrant, { headers: idem(s.headers), body: { itemId: item.id, email: "someone-else@example.com", checkoutMetadata: { k: "v" } } });
+    await fund(s.headers, s.currencyId, s.users[0], 100);
+    const result = await payCheckout(getDb(), { ref: parseCheckoutUrl(grant.body.checkoutUrl)!, method: "vc", currencyId: s.currencyId, signedInPlayerId: s.playerIds[0] });
+    expect(result.outcome).toBe("succeeded");
+    expect(result.purchase).toMatchObject({ status: "completed", userRef: s.users[0], grantUserRef: grant.body.userRef });
+    expect(await balanceOf(s.currencyId, s.users[0])).toBe(60n);
+    expect(await balanceOf(s.currencyId, grant.body.userRef)).toBe(0n);
+    const [done] = await eventsOf(s.game.id, "Purchases.Completed");
+    expect(done.data).toMatchObject({ user_ref: s.users[0], grant_user_ref: grant.body.userRef, checkout_metadata: { k: "v" } });
+  });
+
+  it("a signed-in player not yet linked to the game pays by card and is linked: user_ref is their new userRef", async () => {
+    const s = await makeStore();
+    const item = await makeProductRow(s.game.id);
+    const grant = await call(createGrant, { headers: idem(s.headers), body: { itemId: item.id } });
+    const newcomer = await findOrCreatePlayer(getDb(), { email: "newcomer@example.com" });
+    const result = await payCheckout(getDb(), { ref: parseCheckoutUrl(grant.body.checkoutUrl)!, method: "card", card: { number: "4242424242424242" }, signedInPlayerId: newcomer.id });
+    const link = await getDb().playerLink.findFirstOrThrow({ where: { playerId: newcomer.id, namespaceId: s.game.id } });
+    expect(link.userRef).not.toBe(grant.body.userRef);
+    expect(result.purchase).toMatchObject({ status: "completed", userRef: link.userRef, playerId: newcomer.id, grantUserRef: grant.body.userRef, paymentProvider: "sandbox" });
+  });
+
+  it("an invalid card is refused before anything starts: no purchase, no event, the grant stays pending", async () => {
+    const s = await makeStore();
+    const item = await makeProductRow(s.game.id);
+    const grant = await call(createGrant, { headers: idem(s.headers), body: { itemId: item.id } });
+    const err = await payCheckout(getDb(), { ref: parseCheckoutUrl(grant.body.checkoutUrl)!, method: "card", card: { number: "1234" } }).catch((e) => e);
+    expect([err.status, err.code]).toEqual([400, "CARD_INVALID"]);
+    expect(await getDb().purchase.count({ where: { gameId: s.game.id } })).toBe(0);
+    expect(await eventsOf(s.game.id)).toEqual([]);
+    expect((await getDb().checkoutGrant.findFirstOrThrow({ where: { gameId: s.game.id } })).status).toBe("pending");
+  });
+});
+
+describe("startCheckout: a claimed grant", () => {
+  it("may change its payment method (the previous pending purchase is canceled), but not once past its 2 hours", async () => {
+    const s = await makeStore();
+    const item = await makeProductRow(s.game.id, { vcPrices: [{ currencyId: s.currencyId, amount: 40n }] });
+    const grant = await call(createGrant, { headers: idem(s.headers), body: { itemId: item.id } });
+    const ref = parseCheckoutUrl(grant.body.checkoutUrl)!;
+    const first = await startCheckout(getDb(), { ref, method: "card" });
+    const second = await startCheckout(getDb(), { ref, method: "vc", currencyId: s.currencyId });
+    expect((await getDb().purchase.findUniqueOrThrow({ where: { id: first.id } })).status).toBe("canceled");
+    expect(second).toMatchObject({ status: "pending", paymentMethod: "vc", amount: 40n, grantUserRef: grant.body.userRef });
+    expect(await getDb().checkoutGrant.findFirstOrThrow({ where: { gameId: s.game.id } })).toMatchObject({ status: "claimed", purchaseId: second.id });
+    expect((await eventsOf(s.game.id)).map((e) => e.event)).toEqual(["Purchases.Started", "Purchases.Canceled", "Purchases.Started"]);
+    await getDb().checkoutGrant.updateMany({ where: { gameId: s.game.id }, data: { expiresAt: new Date(Date.now() - 1) } });
+    const late = await startCheckout(getDb(), { ref, method: "card" }).catch((e) => e);
+    expect([late.status, late.code]).toEqual([410, "CHECKOUT_EXPIRED"]);
+    expect((await getDb().purchase.findUniqueOrThrow({ where: { id: second.id } })).status).toBe("pending");
+  });
+});
