@@ -5,7 +5,7 @@ import tseslint from "typescript-eslint";
 
 export default defineConfig(
   {
-    ignores: [".next/**", ".next-*/**", "uploads/**", "node_modules/**", "lib/db/generated/**", ".data/**", "playwright-report/**", "test-results/**", "next-env.d.ts"],
+    ignores: [".next/**", ".next-*/**", "node_modules/**", "lib/db/generated/**", ".data/**", "playwright-report/**", "test-results/**", "next-env.d.ts"],
   },
   js.configs.recommended,
   tseslint.configs.recommended,

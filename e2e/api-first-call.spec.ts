@@ -1,42 +1,9 @@
 // The README's first steps, as a newcomer runs them, against the production server: `npm run seed --
 // --json --webhook-url`, then the curl flow over HTTP (game, currency, link, credit, balance, journal),
 // and the signed webhooks that the in-process worker delivers to a real receiver.
-import { execFile } from "node:child_process";
 import { createHmac, randomUUID } from "node:crypto";
-import http from "node:http";
-import type { AddressInfo } from "node:net";
-import { promisify } from "node:util";
 import { expect, test } from "@playwright/test";
-
-type Hook = { event: string; data: Record<string, unknown>; timestamp: string; signature: string; raw: string };
-
-const startReceiver = async () => {
-  const hooks: Hook[] = [];
-  const server = http.createServer((req, res) => {
-    let raw = "";
-    req.on("data", (c) => (raw += c));
-    req.on("end", () => {
-      hooks.push({ ...JSON.parse(raw), signature: String(req.headers["x-service-signature"] ?? ""), raw });
-      res.writeHead(200).end("ok");
-    });
-  });
-  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
-  return { hooks, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`, close: () => server.close() };
-};
-
-const seed = async (baseURL: string, webhookUrl: string) => {
-  const { stdout } = await promisify(execFile)(process.execPath, ["--import", "tsx", "scripts/seed.ts", "--json", "--webhook-url", webhookUrl], {
-    env: {
-      ...process.env,
-      APP_URL: baseURL,
-      DATABASE_URL: process.env.E2E_DATABASE_URL ?? "",
-      EMBEDDED_PG_PORT: process.env.E2E_PG_PORT ?? "54331",
-      EMBEDDED_PG_DIR: process.env.E2E_PG_DIR ?? ".data/e2e-postgres",
-    },
-    timeout: 60_000,
-  });
-  return JSON.parse(stdout);
-};
+import { seed, startReceiver } from "./support";
 
 test("seed, then link a player, credit units and receive signed webhooks", async ({ request, baseURL }) => {
   const receiver = await startReceiver();

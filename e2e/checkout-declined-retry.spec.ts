@@ -4,7 +4,7 @@
 import { randomUUID } from "node:crypto";
 import { expect, test } from "@playwright/test";
 import { createProduct, expectPurchaseHook, fillCard, openRedirect } from "./checkout-support";
-import { expectHostedPageBasics, gameHeaders, offsiteRequests, screenshot, seed, startReceiver, uniqueEmail } from "./link-support";
+import { expectHostedPageBasics, gameHeaders, offsiteRequests, screenshot, seed, startReceiver, uniqueEmail } from "./support";
 
 test("a declined card, then a retry on the same URL succeeds at the deal price", async ({ page, request, baseURL }) => {
   const receiver = await startReceiver();

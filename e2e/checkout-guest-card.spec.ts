@@ -3,7 +3,7 @@
 // the same URL then says the checkout is already completed.
 import { expect, test } from "@playwright/test";
 import { createGrant, createProduct, expectPurchaseHook, fillCard } from "./checkout-support";
-import { expectHostedPageBasics, offsiteRequests, screenshot, seed, startReceiver, uniqueEmail } from "./link-support";
+import { expectHostedPageBasics, offsiteRequests, screenshot, seed, startReceiver, uniqueEmail } from "./support";
 
 test("a guest pays a checkout grant by card", async ({ page, request, baseURL }) => {
   const receiver = await startReceiver();

@@ -4,7 +4,7 @@
 import { randomUUID } from "node:crypto";
 import { expect, test } from "@playwright/test";
 import { createCurrency, createProduct, expectPurchaseHook, openRedirect } from "./checkout-support";
-import { expectHostedPageBasics, gameHeaders, initiateLink, offsiteRequests, screenshot, seed, startReceiver, uniqueEmail } from "./link-support";
+import { expectHostedPageBasics, gameHeaders, initiateLink, offsiteRequests, screenshot, seed, startReceiver, uniqueEmail } from "./support";
 
 test("a signed-in player pays with virtual currency", async ({ page, request, baseURL }) => {
   const receiver = await startReceiver();

@@ -2,7 +2,7 @@
 // to the hosted checkout, and the checks of the Purchases.* webhooks the receiver gets.
 import { createHmac, randomUUID } from "node:crypto";
 import { expect, type APIRequestContext, type Page } from "@playwright/test";
-import { gameHeaders, type Hook, type Seeded } from "./link-support";
+import { gameHeaders, type Hook, type Seeded } from "./support";
 
 const idem = (s: Seeded) => ({ ...gameHeaders(s), "idempotency-key": randomUUID() });
 

@@ -1,24 +1,11 @@
 // The landing page and the API reference, on a desktop and a phone viewport. Screenshots are kept in
 // test-results/screenshots/. Every request must stay on this server: the docs work offline.
 import { expect, test, type Page } from "@playwright/test";
+import { offsiteRequests, screenshot } from "./support";
 
 /** Nothing may be wider than the viewport: on a phone that means sideways scrolling. */
 const expectNoHorizontalOverflow = async (page: Page) =>
   expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
-
-const screenshot = (page: Page, name: string) =>
-  page.screenshot({ path: `test-results/screenshots/${test.info().project.name}-${name}.png`, fullPage: name !== "docs" });
-
-/** Records every request that leaves this server (a CDN, web fonts, telemetry). */
-const offsiteRequests = (page: Page, baseURL: string): string[] => {
-  const origin = new URL(baseURL).origin;
-  const seen: string[] = [];
-  page.on("request", (req) => {
-    const url = req.url();
-    if (!url.startsWith(origin) && !/^(data|blob):/.test(url)) seen.push(url);
-  });
-  return seen;
-};
 
 test("the landing page introduces Coinop and links to the docs", async ({ page, baseURL }) => {
   const offsite = offsiteRequests(page, baseURL!);
@@ -41,7 +28,7 @@ test("the API reference renders the OpenAPI document offline", async ({ page, ba
   await page.goto("/docs");
   await expect(page.getByRole("heading", { name: "Coinop API", level: 1 })).toBeVisible();
   await expect(page.getByText("/v1/game", { exact: true }).first()).toBeVisible();
-  await screenshot(page, "docs");
+  await screenshot(page, "docs", { fullPage: false });
   expect(errors).toEqual([]);
   expect(offsite).toEqual([]);
 });

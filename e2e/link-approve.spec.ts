@@ -2,7 +2,7 @@
 // receives a signed User.Account.Link.Succeeded and reads the same userRef from the details call.
 // The same player then approves a second session for that game and keeps the same userRef.
 import { expect, test } from "@playwright/test";
-import { expectHook, expectHostedPageBasics, initiateLink, linkDetails, offsiteRequests, screenshot, seed, startReceiver, uniqueEmail } from "./link-support";
+import { expectHook, expectHostedPageBasics, initiateLink, linkDetails, offsiteRequests, screenshot, seed, startReceiver, uniqueEmail } from "./support";
 
 test("a player signs up on the link page and approves", async ({ page, request, baseURL }) => {
   const receiver = await startReceiver();

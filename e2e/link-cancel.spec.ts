@@ -1,7 +1,7 @@
 // A player opens the link page and backs out: the session is canceled and the game receives a
 // signed User.Account.Link.Canceled. A player can back out without signing in.
 import { expect, test } from "@playwright/test";
-import { expectHook, expectHostedPageBasics, initiateLink, linkDetails, screenshot, seed, startReceiver, uniqueEmail } from "./link-support";
+import { expectHook, expectHostedPageBasics, initiateLink, linkDetails, screenshot, seed, startReceiver, uniqueEmail } from "./support";
 
 test("a signed-in player backs out with Not now", async ({ page, request, baseURL }) => {
   const receiver = await startReceiver();

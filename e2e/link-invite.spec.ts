@@ -1,7 +1,7 @@
 // Link invites: one shareable /join URL; each visitor who presses Continue gets their own session
 // and their own link. A paused invite links nobody.
 import { expect, test } from "@playwright/test";
-import { campaignHeaders, expectHostedPageBasics, screenshot, seed, startReceiver, uniqueEmail, type Seeded } from "./link-support";
+import { campaignHeaders, expectHostedPageBasics, screenshot, seed, startReceiver, uniqueEmail, type Seeded } from "./support";
 import type { APIRequestContext, Browser } from "@playwright/test";
 
 const createInvite = async (request: APIRequestContext, s: Seeded, data: Record<string, unknown> = {}) => {

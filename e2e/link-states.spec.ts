@@ -1,6 +1,6 @@
 // The final states of a link session as the hosted page shows them, and an unknown key.
 import { expect, test } from "@playwright/test";
-import { expectHostedPageBasics, gameHeaders, initiateLink, linkDetails, offsiteRequests, screenshot, seed, startReceiver } from "./link-support";
+import { expectHostedPageBasics, gameHeaders, initiateLink, linkDetails, offsiteRequests, screenshot, seed, startReceiver } from "./support";
 
 test("an expired link says so and offers nothing to approve", async ({ page, request, baseURL }) => {
   const receiver = await startReceiver();

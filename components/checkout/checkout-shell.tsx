@@ -1,15 +1,8 @@
 import type { ReactNode } from "react";
-import { Logo } from "@/components/ui/logo";
+import { initials } from "@/components/hosted/initials";
+import { PoweredBy, SkipLink } from "@/components/hosted/page-chrome";
 import type { CheckoutTheme } from "@/lib/checkout/schemas";
 import { co, themeStyle } from "./theme-style";
-
-const initials = (name: string) =>
-  name
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, 2)
-    .map((w) => w[0]!.toUpperCase())
-    .join("") || "?";
 
 /**
  * The frame of every checkout page: the game's page colour, its logo (or name) and a test-mode ribbon,
@@ -17,9 +10,7 @@ const initials = (name: string) =>
  */
 export const CheckoutShell = ({ theme, gameName, test, children }: { theme: CheckoutTheme; gameName: string; test: boolean; children: ReactNode }) => (
   <div style={themeStyle(theme)} className="flex min-h-dvh flex-col bg-[var(--co-page)] text-[var(--co-text)]">
-    <a href="#main" className={`sr-only rounded bg-white px-3 py-2 focus:not-sr-only focus:absolute focus:top-4 focus:left-4 focus:z-10 ${co.focus}`}>
-      Skip to content
-    </a>
+    <SkipLink focusClassName={co.focus} />
     {test ? (
       <p className="bg-amber-100 px-4 py-1.5 text-center text-xs font-semibold text-amber-900">
         Test mode · no real money moves
@@ -40,14 +31,7 @@ export const CheckoutShell = ({ theme, gameName, test, children }: { theme: Chec
     <main id="main" className="mx-auto w-full max-w-5xl flex-1 px-4 py-6 sm:px-6 sm:py-10">
       {children}
     </main>
-    <footer className="pb-8 text-center text-xs text-[var(--co-label)]">
-      <p className="inline-flex items-center gap-1.5">
-        <span className="inline-block size-4 [&_svg]:size-4">
-          <Logo />
-        </span>
-        Powered by <span className="font-semibold">Coinop</span>
-      </p>
-    </footer>
+    <PoweredBy className="text-[var(--co-label)]" nameClassName="" />
   </div>
 );
 

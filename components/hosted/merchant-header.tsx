@@ -1,3 +1,4 @@
+import { initials } from "./initials";
 import { TestModeBadge } from "./test-mode-badge";
 
 export type Merchant = {
@@ -9,14 +10,6 @@ export type Merchant = {
 };
 
 const KIND_LABEL: Record<Merchant["kind"], string> = { game: "Game", campaign: "Campaign", business: "Business" };
-
-const initials = (name: string) =>
-  name
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, 2)
-    .map((w) => w[0]!.toUpperCase())
-    .join("") || "?";
 
 /** The image (or a monogram) and name of who the player is dealing with, and a Test mode badge. */
 export const MerchantHeader = ({ merchant }: { merchant: Merchant }) => (

@@ -1,4 +1,4 @@
-// Shared by the e2e/link-*.spec.ts files: a real webhook receiver, a seeded test tenant, the API
+// Shared by the e2e specs: a real webhook receiver, a seeded test tenant, the API
 // calls a game server makes, and the page checks every hosted page must pass.
 import { execFile } from "node:child_process";
 import { createHmac, randomUUID } from "node:crypto";
@@ -71,8 +71,9 @@ export const expectHook = async (hooks: Hook[], secret: string, event: string, s
 
 export const uniqueEmail = (tag: string) => `${tag}-${randomUUID().slice(0, 8)}@example.com`;
 
-export const screenshot = (page: Page, name: string) =>
-  page.screenshot({ path: `test-results/screenshots/${test.info().project.name}-${name}.png`, fullPage: true });
+/** Kept in test-results/screenshots/<project>-<name>.png. */
+export const screenshot = (page: Page, name: string, { fullPage = true } = {}) =>
+  page.screenshot({ path: `test-results/screenshots/${test.info().project.name}-${name}.png`, fullPage });
 
 /** Records requests that leave this server: hosted pages work offline (no fonts, no CDN). */
 export const offsiteRequests = (page: Page, baseURL: string): string[] => {
