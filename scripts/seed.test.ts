@@ -72,6 +72,8 @@ describe("npm run seed", () => {
     const campaign = await db.campaign.findUniqueOrThrow({ where: { id: second.campaign.campaignId } });
     expect(campaign.webhookUrl).toBe("http://127.0.0.1:9999/hooks");
     expect(second.campaign.webhookSecret).toBe(campaign.webhookSecret);
+    // Campaign webhooks verify with the game's secret (the one test-mode.md prints).
+    expect(second.campaign.webhookSecret).toBe(second.game.webhookSecret);
     expect((await db.game.findUniqueOrThrow({ where: { id: first.game.gameId } })).webhookUrl).toBeNull();
   });
 

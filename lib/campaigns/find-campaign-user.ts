@@ -6,7 +6,8 @@ import { notFound } from "../http/errors.ts";
  * is unknown, of another campaign or of another environment is a 404.
  */
 export const findCampaignUser = async (ctx: CampaignContext, userRef: string) => {
-  const link = await ctx.db.playerLink.findUnique({ where: { userRef } });
+  // PostgreSQL text cannot hold NUL: such a reference matches no user (and must not reach the query).
+  const link = userRef.includes("\u0000") ? null : await ctx.db.playerLink.findUnique({ where: { userRef } });
   if (!link || link.namespaceType !== "campaign" || link.namespaceId !== ctx.principal.campaignId || link.environment !== ctx.environment)
     throw notFound(`User ${JSON.stringify(userRef)}`, "USER_REF_NOT_FOUND");
   return link;

@@ -8,8 +8,8 @@ import { parseUsdcAmount } from "./usdc-amount.ts";
 const Usdc = z.number().describe("An amount of USDC as a decimal number (5.5 = 5.5 USDC).");
 
 export const CampaignParams = z.object({ id: z.string().min(1).max(100).describe("The campaign the key belongs to.") });
-export const CampaignUserParams = CampaignParams.extend({ userId: z.string().min(1).max(100).describe("The campaign userRef (pvu_…).") });
-export const CampaignUserRefParams = CampaignParams.extend({ userRef: z.string().min(1).max(100).describe("The campaign userRef (pvu_…).") });
+export const CampaignUserParams = CampaignParams.extend({ userId: z.string().min(1).describe("The campaign userRef (pvu_…).") });
+export const CampaignUserRefParams = CampaignParams.extend({ userRef: z.string().min(1).describe("The campaign userRef (pvu_…).") });
 
 export const CampaignView = z.object({
   id: z.string(),
@@ -35,7 +35,7 @@ export const Accepted = z.object({
 });
 
 const PayoutAmount = z
-  .union([z.number(), z.string()])
+  .union([z.number(), z.string()], { error: 'must be a USDC amount: a number such as 5 or 2.5, or a decimal string such as "2.5"' })
   .transform((v, ctx) => {
     const micros = parseUsdcAmount(v);
     if (typeof micros === "string") {
@@ -48,10 +48,12 @@ const PayoutAmount = z
 
 export const RecordEventBody = z
   .object({
-    eventCode: z.string().trim().max(100, "must be at most 100 characters").optional().describe("The event definition's code; omit it (with payoutAmount) for a tip."),
-    userRef: NonEmpty(100).describe("The campaign userRef (pvu_…) of a linked player."),
+    eventCode: z.string('must be a string, for example "level_complete"').trim().max(100, "must be at most 100 characters").optional().describe("The event definition's code; omit it (with payoutAmount) for a tip."),
+    userRef: z.string("must be a string: the campaign userRef (pvu_…)").pipe(NonEmpty(100)).describe("The campaign userRef (pvu_…) of a linked player."),
     payoutAmount: PayoutAmount.optional(),
   })
+  // strict: a misspelt field (payout_amount) must not silently pay the definition's amount
+  .strict()
   .superRefine((b, ctx) => {
     if (!b.eventCode && b.payoutAmount === undefined)
       ctx.addIssue({ code: "custom", path: ["eventCode"], message: "is required (or send payoutAmount alone for a one-time tip)" });
@@ -80,8 +82,8 @@ export const CampaignUser = z.object({
 });
 
 export const OffsetQuery = z.object({
-  limit: z.coerce.number().int("must be a whole number").min(1, "must be at least 1").max(100, "must be at most 100").default(20),
-  offset: z.coerce.number().int("must be a whole number").min(0, "must be at least 0").default(0),
+  limit: z.coerce.number("must be a whole number").int("must be a whole number").min(1, "must be at least 1").max(100, "must be at most 100").default(20),
+  offset: z.coerce.number("must be a whole number").int("must be a whole number").min(0, "must be at least 0").default(0),
 });
 
 export const CampaignTransactionView = z.object({
@@ -115,5 +117,5 @@ export const CampaignUserList = z.object({
 export const Removed = z.object({ success: z.literal(true) });
 
 export const CampaignInitiateLinkBody = z.object({
-  email: z.string().trim().max(254, "must be at most 254 characters").meta({ format: "email" }).pipe(z.email("must be a valid email address")).describe("The player's email: pre-fills the sign-in form. A repeat with the same email returns the pending session with 200."),
+  email: z.string("must be a string: the player's email address").trim().max(254, "must be at most 254 characters").meta({ format: "email" }).pipe(z.email("must be a valid email address")).describe("The player's email: pre-fills the sign-in form. A repeat with the same email returns the pending session with 200."),
 });

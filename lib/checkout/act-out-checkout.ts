@@ -54,7 +54,10 @@ export const actOutCheckout = async (ctx: GameContext, body: { url: string; outc
   let currencyId: string | null = null;
   if (method === "vc") {
     const product = await loadProduct(ctx.db, { gameId: checkout.gameId, environment: checkout.environment, productId: checkout.productId });
-    currencyId = [...product.vcPrices].sort((a, b) => a.currency.code.localeCompare(b.currency.code))[0]?.currencyId ?? null;
+    // the currency of the redirect's VC deal when there is one, else the item's first currency by code
+    const deal = checkout.dealCode ? await ctx.db.deal.findFirst({ where: { productId: product.id, code: checkout.dealCode, currencyId: { not: null } } }) : null;
+    const priced = deal && product.vcPrices.some((p) => p.currencyId === deal.currencyId);
+    currencyId = priced ? deal.currencyId : ([...product.vcPrices].sort((a, b) => a.currency.code.localeCompare(b.currency.code))[0]?.currencyId ?? null);
   }
   const start = { ref, gameId: ctx.principal.gameId, method, currencyId, email: body.email ?? checkout.grant?.email ?? (checkout.session ? `guest-${randomHex(8)}@${GUEST_EMAIL_DOMAIN}` : null) };
   if (body.outcome === "canceled" || (body.outcome === "declined" && method !== "card")) {

@@ -1,6 +1,7 @@
 import { newId, randomHex } from "../db/ids.ts";
 import { validateDeal } from "../deals/validate-deal.ts";
 import type { GameContext } from "../http/context.ts";
+import type { ProductRow } from "../products/serialize-product.ts";
 import { loadCheckoutItem } from "./load-item.ts";
 import { sessionCheckoutUrl } from "./sign-url.ts";
 
@@ -10,13 +11,32 @@ export const SESSION_LIFETIME_MS = 24 * 60 * 60 * 1000;
 export type RedirectInput = { gameId: string; itemId: string; checkoutmethod?: string; dealCode?: string; redirectUrl?: string };
 
 /**
+ * The deal of a redirect, valid for a currency the checkout can be paid in: USD for card or wallet, one of
+ * the item's virtual currencies for vc, either when no method is chosen yet. Otherwise the first refusal
+ * (400 INVALID_DEAL: unknown, inactive, or in a currency this checkout cannot pay in).
+ */
+const redirectDeal = async (db: GameContext["db"], product: ProductRow, code: string, method?: string) => {
+  const vc = product.vcPrices.map((p) => p.currencyId);
+  const currencies: (string | null)[] = method === "vc" ? vc : method ? [null] : [null, ...vc];
+  let refusal: unknown = null;
+  for (const currencyId of currencies.length ? currencies : [null]) {
+    try {
+      return await validateDeal(db, { productId: product.id, code, currencyId });
+    } catch (err) {
+      refusal ??= err;
+    }
+  }
+  throw refusal;
+};
+
+/**
  * GET /v1/checkout/redirect: opens a hosted checkout session for an item that is visible and for sale.
  * A deal code is validated now (400 INVALID_DEAL); past this stage an invalid deal falls back to the
  * regular price. Answers with the redirect the caller should issue: {status 302, headers {Location}, body {url}}.
  */
 export const createCheckoutRedirect = async (ctx: GameContext, input: RedirectInput) => {
   const product = await loadCheckoutItem(ctx.db, { keyGameId: ctx.principal.gameId, gameId: input.gameId, environment: ctx.environment, itemId: input.itemId, rules: "redirect" });
-  const dealCode = input.dealCode?.trim() ? (await validateDeal(ctx.db, { productId: product.id, code: input.dealCode, currencyId: null })).code : null;
+  const dealCode = input.dealCode?.trim() ? (await redirectDeal(ctx.db, product, input.dealCode, input.checkoutmethod)).code : null;
   const token = `cks_${ctx.environment === "test" ? "test_" : ""}${randomHex(24)}`;
   await ctx.db.checkoutSession.create({
     data: {

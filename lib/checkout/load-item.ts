@@ -1,5 +1,5 @@
 import type { DbClient } from "../db/transaction.ts";
-import { AppError, notFound } from "../http/errors.ts";
+import { AppError } from "../http/errors.ts";
 import type { Environment } from "../http/keys.ts";
 import { loadProduct } from "../products/load-product.ts";
 import type { ProductRow } from "../products/serialize-product.ts";
@@ -7,16 +7,22 @@ import type { ProductRow } from "../products/serialize-product.ts";
 export type SaleRules = "redirect" | "grant" | "any";
 
 /**
- * The item of a checkout call. `gameId` (from the query) must be the key's game and the item that game's:
- * another game's game or item is 404 like an unknown one, so a key learns nothing about other tenants.
- * Redirect: not visible 403 ITEM_NOT_VISIBLE, not for sale 410 ITEM_NOT_FOR_SALE. Grant: either is 410.
+ * The item of a checkout call. `gameId` (from the query) must be the key's game and the item that game's.
+ * The spec's Errors table: an item of another game than the key's is 403 (ITEM_OF_ANOTHER_GAME; so is a
+ * `gameId` that is not the key's game), an unknown item 404. Redirect: not visible 403 ITEM_NOT_VISIBLE,
+ * not for sale 410 ITEM_NOT_FOR_SALE. Grant: either is 410.
  */
 export const loadCheckoutItem = async (
   db: DbClient,
   { keyGameId, gameId = keyGameId, environment, itemId, rules }: { keyGameId: string; gameId?: string; environment: Environment; itemId: string; rules: SaleRules },
 ): Promise<ProductRow> => {
-  if (gameId !== keyGameId) throw notFound(`Game ${JSON.stringify(gameId)}`, "GAME_NOT_FOUND");
-  const product = await loadProduct(db, { gameId, environment, productId: itemId });
+  if (gameId !== keyGameId)
+    throw new AppError("GAME_MISMATCH", `gameId ${JSON.stringify(gameId)} is not the game of this API key; send the key's own game id (${keyGameId}).`, { status: 403 });
+  const product = await loadProduct(db, { gameId, environment, productId: itemId }).catch(async (err: unknown) => {
+    const elsewhere = err instanceof AppError && err.status === 404 && (await db.product.findFirst({ where: { id: itemId, NOT: { gameId } }, select: { id: true } }));
+    if (elsewhere) throw new AppError("ITEM_OF_ANOTHER_GAME", `Item ${JSON.stringify(itemId)} belongs to another game than this key's game; use an item of game ${gameId}.`, { status: 403 });
+    throw err;
+  });
   if (rules === "any") return product;
   const forSale = product.status === "active" && product.forSale;
   if (rules === "grant" && (!forSale || !product.isVisible))

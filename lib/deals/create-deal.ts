@@ -16,7 +16,8 @@ const invalid = (field: string, message: string) => new AppError("VALIDATION_ERR
  */
 export const createDeal = (ctx: GameContext, body: CreateDealBody) =>
   inTransaction(ctx.db, async (tx) => {
-    const product = await loadProduct(tx, { gameId: ctx.principal.gameId, environment: ctx.environment, productId: body.itemId });
+    // the product row lock serialises deal creation per item, so the case-insensitive code check holds
+    const product = await loadProduct(tx, { gameId: ctx.principal.gameId, environment: ctx.environment, productId: body.itemId, lock: true });
     const currencyId = body.currencyId ?? null;
     if (currencyId === null) {
       if (product.priceCents === null) throw invalid("currencyId", "is required: this item has no USD price, so a deal must name one of its virtual currencies");

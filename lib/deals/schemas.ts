@@ -1,13 +1,12 @@
 import { z } from "zod";
 import { Timestamp } from "../http/schemas.ts";
 
-/** Deal codes: 1–64 letters, digits, _ or -; matched case-insensitively (stored upper-case). */
+/** Deal codes: 1–64 visible characters, no spaces; kept as written, matched case-insensitively. */
 export const DealCode = z
   .string({ error: "must be a string" })
   .trim()
-  .toUpperCase()
-  .regex(/^[A-Z0-9_-]{1,64}$/, "must be 1–64 letters, digits, _ or - (matched case-insensitively)")
-  .describe("Deal code, unique per item; case-insensitive (stored upper-case).");
+  .regex(/^[\x21-\x7e]{1,64}$/, "must be 1–64 visible ASCII characters without spaces, e.g. LAUNCH40 (matched case-insensitively)")
+  .describe("Deal code, unique per item; kept as written, matched case-insensitively.");
 
 const MetadataValue = z.union([z.string().max(500, "values must be at most 500 characters"), z.number(), z.boolean(), z.null()]);
 

@@ -120,6 +120,8 @@ export const toAppError = (err: unknown, requestId: string): AppError => {
   const code = pgCode(err);
   if (code === "22003") return new AppError("AMOUNT_OUT_OF_RANGE", "The amount is out of the range a balance can hold.", { status: 422 });
   if (code === "23514") return new AppError("INSUFFICIENT_FUNDS", "The balance is too low for this operation.", { status: 422 });
+  // A NUL character (\u0000) anywhere in a path, query or body string: PostgreSQL text and jsonb cannot hold it.
+  if (code === "22021" || code === "22P05") return new AppError("INVALID_CHARACTERS", "The request contains a NUL character (\\u0000), which no field can hold; remove it.", { status: 400 });
   console.error(`[api] ${requestId} unexpected error`, err);
   return new AppError("INTERNAL_ERROR", `Something went wrong on our side. Quote request id ${requestId} if you contact support.`, { status: 500 });
 };
@@ -140,6 +142,9 @@ export const route = <
     try {
       checkVersion(req);
       const { principal, environment } = await authenticate(req, def);
+      // Test helpers exist only for test-environment keys: a live key gets 404 before anything is read.
+      if (def.path.startsWith("/v1/test-helpers/") && environment !== "test")
+        throw new AppError("NOT_FOUND", "Test helpers exist only for test-environment keys.", { status: 404 });
       const url = new URL(req.url);
       const rawParams = (await context?.params) ?? {};
       if (principal.kind === "campaign" && typeof rawParams.id === "string" && rawParams.id !== principal.campaignId)

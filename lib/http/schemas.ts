@@ -29,8 +29,8 @@ export const Timestamp = z.string().describe("ISO 8601 UTC timestamp.");
 
 export const PageQuery = (defaultLimit = 20) =>
   z.object({
-    page: z.coerce.number().int("must be a whole number").min(1, "must be at least 1").default(1),
-    limit: z.coerce.number().int("must be a whole number").min(1, "must be at least 1").max(100, "must be at most 100").default(defaultLimit),
+    page: z.coerce.number("must be a whole number").int("must be a whole number").min(1, "must be at least 1").default(1),
+    limit: z.coerce.number("must be a whole number").int("must be a whole number").min(1, "must be at least 1").max(100, "must be at most 100").default(defaultLimit),
   });
 
 export const Pagination = z.object({

@@ -12,6 +12,8 @@ export const inviteNotFound = (code: string) => notFound(`Link invite ${JSON.str
  * any invite matches.
  */
 export const findInvite = async (db: DbClient, { code, scope }: { code: string; scope?: LinkScope }): Promise<LinkInvite> => {
+  // PostgreSQL text cannot hold NUL: such a code matches no invite (and must not reach the query).
+  if (code.includes("\u0000")) throw inviteNotFound(code);
   const invite = await db.linkInvite.findUnique({ where: { code } });
   if (!invite || (scope && !inLinkScope(invite, scope))) throw inviteNotFound(code);
   return invite;
@@ -19,6 +21,7 @@ export const findInvite = async (db: DbClient, { code, scope }: { code: string; 
 
 /** The same, with the row locked (FOR UPDATE) until the caller's transaction ends. */
 export const lockInvite = async (tx: Prisma.TransactionClient, { code, scope }: { code: string; scope?: LinkScope }): Promise<LinkInvite> => {
+  if (code.includes("\u0000")) throw inviteNotFound(code);
   await tx.$queryRaw`SELECT 1 FROM "LinkInvite" WHERE "code" = ${code} FOR UPDATE`;
   return findInvite(tx, { code, scope });
 };

@@ -72,5 +72,8 @@ describe("describeInvite", () => {
     expect(await describeInvite(db(), code)).toMatchObject({ status: "paused", usable: false, refusal: { code: "INVITE_PAUSED", status: 409, message: "This invite link has been paused by its owner. Try again later." } });
     expect(await db().linkSession.count({ where: { inviteCode: code } })).toBe(0);
     await expect(describeInvite(db(), "inv_test_nope")).rejects.toMatchObject({ code: "INVITE_NOT_FOUND", status: 404 });
+    // the join page /join/%00: a NUL character (PostgreSQL text cannot hold it) is an unknown code, not a 500
+    await expect(describeInvite(db(), "inv_test_\u0000")).rejects.toMatchObject({ code: "INVITE_NOT_FOUND", status: 404 });
+    await expect(openInviteSession(db(), { code: "inv_test_\u0000" })).rejects.toMatchObject({ code: "INVITE_NOT_FOUND", status: 404 });
   });
 });

@@ -27,10 +27,11 @@ const ExpiresAt = z.iso
   .refine((d) => d.getTime() > Date.now(), "must be in the future")
   .describe("When the invite stops working (ISO 8601); omitted means never.");
 
+// null is the same as leaving a field out (unlimited, never, no label), as in PATCH where null clears it.
 export const CreateInviteBody = z.strictObject({
-  label: Label.optional(),
-  maxUses: MaxUses.optional(),
-  expiresAt: ExpiresAt.optional(),
+  label: Label.nullish(),
+  maxUses: MaxUses.nullish(),
+  expiresAt: ExpiresAt.nullish(),
 });
 export type CreateInviteBody = z.infer<typeof CreateInviteBody>;
 
@@ -54,8 +55,8 @@ export const ListInvitesQuery = z.object({
 });
 
 export const CampaignParams = z.object({ id: z.string().min(1).max(100).describe("The campaign the key belongs to.") });
-export const InviteParams = CampaignParams.extend({ code: z.string().min(1).max(100).describe("The invite code.") });
-export const InviteCodeParams = z.object({ code: z.string().min(1).max(100).describe("The invite code.") });
+export const InviteParams = CampaignParams.extend({ code: z.string().min(1).describe("The invite code.") });
+export const InviteCodeParams = z.object({ code: z.string().min(1).describe("The invite code.") });
 
 export const LinkInvite = z.object({
   code: z.string().describe("Unguessable and URL-safe; the join URL carries it."),

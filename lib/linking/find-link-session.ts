@@ -11,6 +11,8 @@ import { isOverdue } from "./link-session-states.ts";
  * reader sees the same state.
  */
 export const findLinkSession = async (db: DbClient, { sessionKey, scope, now = new Date() }: { sessionKey: string; scope?: LinkScope; now?: Date }): Promise<LinkSession> => {
+  // PostgreSQL text cannot hold NUL: such a key matches no session (and must not reach the query).
+  if (sessionKey.includes("\u0000")) throw linkSessionNotFound(sessionKey);
   const session = await db.linkSession.findUnique({ where: { sessionKey } });
   if (!session || (scope && !inLinkScope(session, scope))) throw linkSessionNotFound(sessionKey);
   if (!isOverdue(session, now)) return session;

@@ -1,5 +1,5 @@
 import type { DbClient } from "../db/transaction.ts";
-import { notFound } from "../http/errors.ts";
+import { AppError, notFound } from "../http/errors.ts";
 import type { Environment } from "../http/keys.ts";
 
 export type Namespace = { type: "game" | "campaign" | "business"; id: string };
@@ -9,8 +9,11 @@ export type Namespace = { type: "game" | "campaign" | "business"; id: string };
  * environment. An unknown reference, another namespace's reference, or an unlinked one is a 404.
  */
 export const resolveUserRef = async (db: DbClient, namespace: Namespace, environment: Environment, userRef: string) => {
-  const link = await db.playerLink.findUnique({ where: { userRef } });
-  if (!link || link.namespaceType !== namespace.type || link.namespaceId !== namespace.id || link.environment !== environment || link.status !== "active")
+  // PostgreSQL text cannot hold NUL: such a reference matches no user (and must not reach the query).
+  const link = userRef.includes("\u0000") ? null : await db.playerLink.findUnique({ where: { userRef } });
+  if (!link || link.namespaceType !== namespace.type || link.namespaceId !== namespace.id || link.environment !== environment)
     throw notFound(`User ${JSON.stringify(userRef)}`, "USER_REF_NOT_FOUND");
+  if (link.status !== "active")
+    throw new AppError("USER_REF_NOT_FOUND", `User ${JSON.stringify(userRef)} has no active link: it was removed. Link the player again to get an active link.`, { status: 404 });
   return link;
 };

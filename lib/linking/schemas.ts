@@ -4,7 +4,7 @@ import { Timestamp } from "../http/schemas.ts";
 import { LINK_SESSION_STATES } from "./link-session-states.ts";
 
 // Surrounding spaces are trimmed; case is folded by the services (emails match case-insensitively).
-const Email = z.string().trim().max(254, "must be at most 254 characters").meta({ format: "email" }).pipe(z.email("must be a valid email address"));
+const Email = z.string("must be a string: an email address").trim().max(254, "must be at most 254 characters").meta({ format: "email" }).pipe(z.email("must be a valid email address"));
 
 export const InitiateLinkBody = z.object({
   email: Email.nullish().describe("Pre-fills the sign-in form. Repeating the call with the same email returns the pending session with 200."),
@@ -18,19 +18,19 @@ export const LinkSessionInitiated = z.object({
 export type LinkSessionInitiated = z.infer<typeof LinkSessionInitiated>;
 
 export const LinkDetailsQuery = z.object({
-  session: z.string().trim().min(1, "must not be empty").max(200, "must be at most 200 characters").describe("The sessionKey returned at initiation."),
+  session: z.string().trim().min(1, "must not be empty").describe("The sessionKey returned at initiation."),
 });
 
-export const SessionKeyParams = z.object({ sessionKey: z.string().min(1).max(200).describe("The sessionKey returned at initiation.") });
+export const SessionKeyParams = z.object({ sessionKey: z.string().min(1).describe("The sessionKey returned at initiation.") });
 
 export const ApproveLinkBody = z.object({
   email: Email.optional().describe("The account that signs in; default: the prefilled email, or a new random one."),
-  name: z.string().trim().max(120, "must be at most 120 characters").optional().describe("The player's name when the account is created."),
+  name: z.string("must be a string").trim().max(120, "must be at most 120 characters").optional().describe("The player's name when the account is created."),
 });
 export type ApproveLinkBody = z.infer<typeof ApproveLinkBody>;
 
 export const FailLinkBody = z.object({
-  message: z.string().trim().min(1, "must not be empty").max(500, "must be at most 500 characters").optional().describe("Sent in User.Account.Link.Failed."),
+  message: z.string("must be a string").trim().min(1, "must not be empty").max(500, "must be at most 500 characters").optional().describe("Sent in User.Account.Link.Failed."),
 });
 export type FailLinkBody = z.infer<typeof FailLinkBody>;
 

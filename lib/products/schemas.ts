@@ -68,7 +68,14 @@ const fields = {
   baseGameRequirementText: z.string().max(1000, "must be at most 1000 characters").describe("Up to 1000 characters."),
   price: Price,
   virtualCurrencyPrices: VcPrices,
-  perUserLimit: z.number({ error: "must be a whole number ≥ 1, or null for no limit" }).int("must be a whole number ≥ 1").min(1, "must be at least 1").max(1_000_000, "must be at most 1000000").nullable().describe("Most purchases per user; null or omitted: no limit."),
+  perUserLimit: z
+    .number({ error: "must be a whole number: the most purchases per user, or 0 (or null) for no limit" })
+    .int("must be a whole number")
+    .min(0, "must be at least 0 (0 means no limit)")
+    .max(1_000_000, "must be at most 1000000")
+    .nullable()
+    .transform((v) => (v === 0 ? null : v))
+    .describe("Most purchases per user; 0, null or omitted: no limit."),
   metadata: Metadata,
   imageUrl: ImageUrl,
   isVisible: z.boolean().describe("Shown to players. Default true (false for UGC until approved)."),
@@ -181,7 +188,7 @@ export const Product = z.object({
   isVisible: z.boolean(),
   isPriceVisible: z.boolean(),
   forSale: z.boolean(),
-  perUserLimit: z.number().int().nullable(),
+  perUserLimit: z.number().int().describe("Most purchases per user; 0 means no limit."),
   status: z.string(),
   creatorType: z.enum(["game", "ugc"]),
   creatorUserRef: z.string().nullable().describe("UGC: the creator's userRef."),

@@ -33,7 +33,7 @@ export const serializeProduct = (p: ProductRow): Product => {
     isVisible: p.isVisible,
     isPriceVisible: p.isPriceVisible,
     forSale: p.forSale,
-    perUserLimit: p.perUserLimit,
+    perUserLimit: p.perUserLimit ?? 0,
     status: p.status,
     creatorType: p.creatorType === "ugc" ? "ugc" : "game",
     creatorUserRef: p.creatorUserRef,

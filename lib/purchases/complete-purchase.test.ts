@@ -21,7 +21,7 @@ describe("createPurchase", () => {
     const p = await makeProductRow(s.game.id, { priceCents: 1000, vcPrices: [{ currencyId: s.currencyId, amount: 300n }] });
     const base = { gameId: s.game.id, environment: "test" as const, productId: p.id, userRef: s.users[0] };
     const card = await createPurchase(db(), { ...base, method: "card" });
-    expect(card).toMatchObject({ status: "pending", amount: 1000n, currency: "USD", priceInCents: 1000, paymentProvider: null, playerId: s.playerIds[0], isPaid: false });
+    expect(card).toMatchObject({ status: "pending", amount: 1000n, currency: "USD", priceInCents: 1000, paymentProvider: "sandbox", playerId: s.playerIds[0], isPaid: false });
     const wallet = await createPurchase(db(), { ...base, method: "wallet" });
     expect(wallet).toMatchObject({ amount: 10_000_000n, currency: "USDC", priceInCents: 1000, paymentProvider: "wallet" });
     const vc = await createPurchase(db(), { ...base, method: "vc", currencyId: s.currencyId });
@@ -54,7 +54,7 @@ describe("createPurchase", () => {
     const purchase = await createPurchase(db(), { gameId: s.game.id, environment: "test", productId: p.id, userRef: s.users[0], method: "card", metadata: { order: 7 }, announce: true });
     const [started] = await eventsOf(s.game.id, "Purchases.Started");
     expect(started.data).toEqual({
-      purchaseId: purchase.id, itemId: p.id, gameId: s.game.id, itemType: "purchase", amount: 250, currency: "USD", paymentProvider: null,
+      purchaseId: purchase.id, itemId: p.id, gameId: s.game.id, itemType: "purchase", amount: 250, currency: "USD", paymentProvider: "sandbox",
       metadata: { order: 7 }, user_ref: s.users[0], status: "pending", paymentMethod: "card", priceInCents: 250, createdAt: purchase.createdAt.toISOString(),
     });
   });

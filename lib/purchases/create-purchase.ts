@@ -8,7 +8,7 @@ import { loadProduct } from "../products/load-product.ts";
 import type { ProductRow } from "../products/serialize-product.ts";
 import { planPayouts } from "../wallet/plan-payouts.ts";
 import { emitPurchaseEvent } from "./purchase-events.ts";
-import { DEFAULT_PROVIDER, PURCHASE_EVENTS } from "./purchase-states.ts";
+import { PURCHASE_EVENTS, providerFor } from "./purchase-states.ts";
 import { pricePurchase, type PaymentMethod } from "./price-purchase.ts";
 
 export type CreatePurchaseInput = {
@@ -86,7 +86,7 @@ export const createPurchase = (db: DbClient, input: CreatePurchaseInput): Promis
         subscriptionId: input.renewal?.subscriptionId ?? null,
         renewalPeriodEnd: input.renewal?.periodEnd ?? null,
         paymentMethod: input.method,
-        paymentProvider: DEFAULT_PROVIDER[input.method],
+        paymentProvider: providerFor(input.method, input.environment),
         currency: price.currency,
         currencyId: price.currencyId,
         amount: price.amount,

@@ -29,7 +29,12 @@ export const pricePurchase = async (
 ): Promise<PurchasePrice> => {
   const vcPrice = method === "vc" ? product.vcPrices.find((p) => p.currencyId === currencyId) : undefined;
   if (method === "vc" && !vcPrice)
-    throw badRequest("PRICE_NOT_AVAILABLE", `Item ${product.id} has no price in currency ${JSON.stringify(currencyId ?? null)}; pay with one of: ${product.vcPrices.map((p) => p.currencyId).join(", ") || "(no virtual-currency price)"}.`);
+    throw badRequest(
+      "PRICE_NOT_AVAILABLE",
+      product.vcPrices.length
+        ? `Item ${product.id} has no price in currency ${JSON.stringify(currencyId ?? null)}; pay with one of its currencies: ${product.vcPrices.map((p) => `${p.currencyId} (${p.currency.code})`).join(", ")}.`
+        : `Item ${product.id} has no virtual-currency price; pay by card or wallet, or add virtualCurrencyPrices to the product.`,
+    );
   if (method !== "vc" && product.priceCents === null) throw badRequest("PRICE_NOT_AVAILABLE", `Item ${product.id} has no USD price, so it cannot be paid by ${method}; pay with a virtual currency.`);
 
   let override: bigint | null = null;

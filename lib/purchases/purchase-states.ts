@@ -25,3 +25,10 @@ export const FULFILLMENT_STATUSES = ["pending", "fulfilled", "failed", "not_requ
 
 /** The processor name recorded per payment method when the caller does not name one. */
 export const DEFAULT_PROVIDER: Record<string, string | null> = { vc: "virtual_currency", wallet: "wallet", card: null };
+
+/**
+ * The processor a new purchase records from the start, so even a pending, failed or canceled purchase
+ * has a paymentProvider string (the spec types it as a string): a card is the sandbox in test, Stripe live.
+ */
+export const providerFor = (method: string, environment: "test" | "live"): string =>
+  DEFAULT_PROVIDER[method] ?? (environment === "test" ? "sandbox" : "stripe");

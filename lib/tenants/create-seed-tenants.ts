@@ -56,6 +56,9 @@ export const createSeedTenants = async (tx: Prisma.TransactionClient, { tag, web
   if (webhookUrl) {
     gameSecret = (await setWebhookEndpoint(tx, { type: "game", id: game.id }, { url: webhookUrl })).secret!;
     platformSecret = (await setWebhookEndpoint(tx, { type: "platform", id: platform.id }, { url: webhookUrl })).secret!;
+    // game-api.md signs every webhook "with the webhook secret of the game" and test-mode.md prints only the
+    // game's secret: the seed campaign (of that game) signs with the same secret, so a receiver needs one.
+    await tx.campaign.update({ where: { id: campaign.id }, data: { webhookSecret: gameSecret } });
     campaignWebhookSecret = (await setWebhookEndpoint(tx, { type: "campaign", id: campaign.id }, { url: webhookUrl })).secret;
   }
 

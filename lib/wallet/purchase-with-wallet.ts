@@ -1,9 +1,12 @@
 import { inTransaction } from "../db/transaction.ts";
 import type { GameContext } from "../http/context.ts";
+import { AppError } from "../http/errors.ts";
 import { completePurchase } from "../purchases/complete-purchase.ts";
 import { createPurchase } from "../purchases/create-purchase.ts";
 import type { WalletPurchaseBody } from "../purchases/schemas.ts";
+import { loadPlayerWallet } from "./load-player-wallet.ts";
 import { publicPayouts } from "./serialize-wallet-purchase.ts";
+import { formatUsdc } from "./usdc.ts";
 
 /**
  * POST /v1/wallet/purchase: buys the item from the player's USDC wallet at once (price in cents × 10 000
@@ -22,6 +25,11 @@ export const purchaseWithWallet = (ctx: GameContext, body: WalletPurchaseBody) =
       affiliateCode: body.affiliateCode,
       metadata: body.metadata,
     });
-    const p = await completePurchase(tx, { purchaseId: created.id, paymentProvider: "wallet" });
+    const p = await completePurchase(tx, { purchaseId: created.id, paymentProvider: "wallet" }).catch(async (err: unknown) => {
+      if (!(err instanceof AppError) || err.code !== "INSUFFICIENT_FUNDS") throw err;
+      // The ledger names its internal account and micro-units; say it in the caller's terms.
+      const w = await loadPlayerWallet(tx, { gameId: ctx.principal.gameId, environment: ctx.environment, userRef: body.userId });
+      throw new AppError("INSUFFICIENT_FUNDS", `The wallet of ${body.userId} holds ${w.balance} USDC; this item costs ${formatUsdc(created.amount)} USDC. Top up the wallet, then try again.`, { status: 422 });
+    });
     return { data: { purchaseId: p.id, distributions: publicPayouts(p.payouts) } };
   });

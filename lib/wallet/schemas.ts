@@ -16,7 +16,7 @@ export const WalletLink = z.object({ linkUrl: z.string().describe("A signed link
 export const UsdcAmount = z.union([z.string(), z.number()]).transform((v, ctx) => {
   const micros = parseUsdc(typeof v === "number" ? String(v) : v);
   if (micros === null || micros <= 0n) {
-    ctx.addIssue({ code: "custom", message: "must be a positive USDC amount with at most 6 decimals, e.g. \"25\" or \"12.50\"" });
+    ctx.addIssue({ code: "custom", message: "must be a positive USDC amount with at most 6 decimals and at most 999999999999 USDC, e.g. \"25\" or \"12.50\"" });
     return z.NEVER;
   }
   return micros;

@@ -21,7 +21,7 @@ describe("POST /v1/product", () => {
         price: 499,
         virtualCurrencyPrices: [{ currencyId: gold._id, amount: 50 }, { currencyId: gems._id, amount: 120 }],
         perUserLimit: 2,
-        metadata: { sku: "sw-1", tier: { level: 3 } },
+        metadata: { tier: { level: 3 }, sku: "sw-1" },
       },
     });
     expect(res.status).toBe(201);
@@ -57,10 +57,11 @@ describe("POST /v1/product", () => {
       submittedAt: null,
       reviewedAt: null,
       imageUrl: "",
-      metadata: { sku: "sw-1", tier: { level: 3 } },
+      metadata: { tier: { level: 3 }, sku: "sw-1" },
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
     });
+    expect(JSON.stringify(res.body.metadata)).toBe('{"tier":{"level":3},"sku":"sw-1"}');
     const row = await getDb().product.findUniqueOrThrow({ where: { id: res.body._id }, include: { vcPrices: true } });
     expect(row.priceCents).toBe(499);
     expect(row.vcPrices.map((p) => p.amount).sort()).toEqual([120n, 50n]);
@@ -70,7 +71,7 @@ describe("POST /v1/product", () => {
     const { headers, gems } = await makeShop();
     const res = await call(POST, { headers: idem(headers), body: { name: "Potion", type: "consumable", virtualCurrencyPrices: [{ currencyId: gems._id, amount: 5 }] } });
     expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ price: 0, hasUsdPrice: false, fulfillmentType: "NONE", description: "", perUserLimit: null, metadata: {}, isVisible: true, forSale: true });
+    expect(res.body).toMatchObject({ price: 0, hasUsdPrice: false, fulfillmentType: "NONE", description: "", perUserLimit: 0, metadata: {}, isVisible: true, forSale: true });
     expect((await getDb().product.findUniqueOrThrow({ where: { id: res.body._id } })).priceCents).toBeNull();
   });
 
@@ -108,7 +109,7 @@ describe("POST /v1/product", () => {
       [{ name: "A", type: "purchase", virtualCurrencyPrices: [] }, ["price"]],
       [{ name: "A", type: "purchase", virtualCurrencyPrices: [{ currencyId: gems._id, amount: 0 }] }, ["virtualCurrencyPrices.0.amount"]],
       [{ name: "A", type: "purchase", virtualCurrencyPrices: [{ currencyId: gems._id, amount: 1 }, { currencyId: gems._id, amount: 2 }] }, ["virtualCurrencyPrices"]],
-      [{ name: "A", type: "purchase", price: 1, perUserLimit: 0 }, ["perUserLimit"]],
+      [{ name: "A", type: "purchase", price: 1, perUserLimit: -1 }, ["perUserLimit"]],
       [{ name: "A", type: "purchase", price: 1, metadata: [1] }, ["metadata"]],
       [{ name: "A", type: "purchase", price: 1, fulfillmentType: "EMAIL" }, ["fulfillmentType"]],
       [{ name: "A", type: "purchase", price: 1, imageUrl: "javascript:alert(1)" }, ["imageUrl"]],

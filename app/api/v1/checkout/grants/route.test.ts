@@ -107,7 +107,9 @@ describe("POST /v1/checkout/grants", () => {
       [410, "ITEM_NOT_FOR_SALE"],
       [410, "ITEM_NOT_FOR_SALE"],
     ]);
-    for (const id of [other.item.id, "nope"]) expect([(await post(id)).status, (await post(id)).body.code]).toEqual([404, "PRODUCT_NOT_FOUND"]);
+    // the spec's Errors table: another game's item is 403, an unknown one 404
+    expect([(await post(other.item.id)).status, (await post(other.item.id)).body.code]).toEqual([403, "ITEM_OF_ANOTHER_GAME"]);
+    expect([(await post("nope")).status, (await post("nope")).body.code]).toEqual([404, "PRODUCT_NOT_FOUND"]);
     expect(await getDb().checkoutGrant.count({ where: { gameId: { in: [s.game.id, other.game.id] } } })).toBe(0);
     expect(await getDb().player.count({ where: { email: { endsWith: "@guest.coinop.invalid" }, links: { some: { namespaceId: s.game.id } } } })).toBe(0);
   });

@@ -22,7 +22,7 @@ describe("GET /v1/checkout/redirect", () => {
     expect(session).toMatchObject({ token: res.body.body.url.split("/").pop(), productId: s.item.id, dealCode: "HALF", checkoutMethod: "card", redirectUrl: "https://game.example/back?x=1", status: "open", environment: "test" });
   });
 
-  it("400 INVALID_DEAL for an unknown, inactive or virtual-currency deal (nothing created)", async () => {
+  it("400 INVALID_DEAL for an unknown or inactive deal (nothing created)", async () => {
     const s = await setup();
     await makeDealRow(s.item, { code: "OFF", overridePrice: 1n, status: "inactive" });
     for (const dealCode of ["NOPE", "OFF"]) {
@@ -42,8 +42,8 @@ describe("GET /v1/checkout/redirect", () => {
       return [r.status, r.body.code];
     };
     expect(await q("nope")).toEqual([404, "PRODUCT_NOT_FOUND"]);
-    expect(await q(other.item.id)).toEqual([404, "PRODUCT_NOT_FOUND"]);
-    expect(await q(other.item.id, other.game.id)).toEqual([404, "GAME_NOT_FOUND"]);
+    expect(await q(other.item.id)).toEqual([403, "ITEM_OF_ANOTHER_GAME"]);
+    expect(await q(other.item.id, other.game.id)).toEqual([403, "GAME_MISMATCH"]);
     expect(await q(hidden.id)).toEqual([403, "ITEM_NOT_VISIBLE"]);
     expect(await q(off.id)).toEqual([410, "ITEM_NOT_FOR_SALE"]);
     expect(await getDb().checkoutSession.count({ where: { gameId: { in: [s.game.id, other.game.id] } } })).toBe(0);

@@ -36,8 +36,8 @@ describe("GET /v1/checkout/theme", () => {
     const other = await setup();
     const q = (gameId: string, itemId: string) => call(GET, { headers: s.headers, query: { gameId, itemId } });
     expect([(await q(s.game.id, "nope")).status, (await q(s.game.id, "nope")).body.code]).toEqual([404, "PRODUCT_NOT_FOUND"]);
-    expect((await q(s.game.id, other.item.id)).body.code).toBe("PRODUCT_NOT_FOUND");
-    expect([(await q(other.game.id, other.item.id)).status, (await q(other.game.id, other.item.id)).body.code]).toEqual([404, "GAME_NOT_FOUND"]);
+    expect([(await q(s.game.id, other.item.id)).status, (await q(s.game.id, other.item.id)).body.code]).toEqual([403, "ITEM_OF_ANOTHER_GAME"]);
+    expect([(await q(other.game.id, other.item.id)).status, (await q(other.game.id, other.item.id)).body.code]).toEqual([403, "GAME_MISMATCH"]);
     expect((await call(GET, { query: { gameId: s.game.id, itemId: s.item.id } })).status).toBe(401);
     expect((await call(GET, { headers: (await makeCampaign()).headers, query: { gameId: s.game.id, itemId: s.item.id } })).status).toBe(401);
     const bad = await call(GET, { headers: s.headers, query: {} });

@@ -19,6 +19,19 @@ describe("GET /v1/product/{productId}", () => {
     expect((await call(GET, { headers: a.headers, params: { productId: "nope" } })).body.code).toBe("PRODUCT_NOT_FOUND");
   });
 
+  it("a NUL character in the id or a body string is 400 INVALID_CHARACTERS, not a 500", async () => {
+    const a = await makeShop();
+    const product = await makeProduct(a.headers, { name: "Before" });
+    const get = await call(GET, { headers: a.headers, params: { productId: "ab\u0000c" } });
+    expect([get.status, get.body.code]).toEqual([400, "INVALID_CHARACTERS"]);
+    expect(get.body.error).toContain("NUL character");
+    const patch = await call(PATCH, { headers: a.headers, params: { productId: product._id }, body: { name: "x\u0000y" } });
+    expect([patch.status, patch.body.code]).toEqual([400, "INVALID_CHARACTERS"]);
+    const desc = await call(PATCH, { headers: a.headers, params: { productId: product._id }, body: { description: "\u0000" } });
+    expect([desc.status, desc.body.code]).toEqual([400, "INVALID_CHARACTERS"]);
+    expect((await getDb().product.findUniqueOrThrow({ where: { id: product._id } })).name).toBe("Before");
+  });
+
   it("401 without a key or with a campaign key", async () => {
     const a = await makeShop();
     const product = await makeProduct(a.headers);
@@ -51,7 +64,7 @@ describe("PATCH /v1/product/{productId}", () => {
     });
     expect(await getDb().productVcPrice.count({ where: { productId: product._id } })).toBe(1);
     const again = await call(PATCH, { headers, params: { productId: product._id }, body: { price: 1999, perUserLimit: null, metadata: { b: "x" } } });
-    expect(again.body).toMatchObject({ price: 1999, hasUsdPrice: true, perUserLimit: null, metadata: { b: "x" }, virtualCurrencyPrices: [{ currencyId: gold._id, amount: 3 }] });
+    expect(again.body).toMatchObject({ price: 1999, hasUsdPrice: true, perUserLimit: 0, metadata: { b: "x" }, virtualCurrencyPrices: [{ currencyId: gold._id, amount: 3 }] });
   });
 
   it("switching to KEY_DELIVERY appends keys; switching to GRANT_VIRTUAL_CURRENCY needs the grant, and leaving it drops the grant", async () => {

@@ -13,7 +13,7 @@ describe("POST /v1/test-helpers/deals", () => {
     expect(usd.status).toBe(201);
     expect(usd.body).toEqual({
       _id: expect.stringMatching(/^[0-9a-f]{24}$/),
-      code: "SUMMER-20",
+      code: "summer-20",
       itemId: product._id,
       gameId: game.id,
       currencyType: "USD",
@@ -28,7 +28,7 @@ describe("POST /v1/test-helpers/deals", () => {
     expect(vc.status).toBe(201);
     expect(vc.body).toMatchObject({ code: "GEMS50", currencyType: "VC", currencyId: gems._id, overridePrice: 50, status: "inactive", metadata: null });
     const rows = await getDb().deal.findMany({ where: { productId: product._id }, orderBy: { code: "asc" } });
-    expect(rows.map((d) => [d.code, d.currencyId, d.overridePrice, d.status])).toEqual([["GEMS50", gems._id, 50n, "inactive"], ["SUMMER-20", null, 800n, "active"]]);
+    expect(rows.map((d) => [d.code, d.currencyId, d.overridePrice, d.status])).toEqual([["GEMS50", gems._id, 50n, "inactive"], ["summer-20", null, 800n, "active"]]);
   });
 
   it("409 DEAL_CODE_TAKEN for a code the item already has (case-insensitive); the same code on another item is fine", async () => {
@@ -40,9 +40,9 @@ describe("POST /v1/test-helpers/deals", () => {
     expect(dup.status).toBe(409);
     expect(dup.body.code).toBe("DEAL_CODE_TAKEN");
     expect((await call(POST, { headers, body: { itemId: b._id, code: "SALE", overridePrice: 2 } })).status).toBe(201);
-    const race = await Promise.all([1, 2, 3].map((i) => call(POST, { headers, body: { itemId: b._id, code: "RACE", overridePrice: i } })));
+    const race = await Promise.all(["RACE", "race", "Race"].map((code, i) => call(POST, { headers, body: { itemId: b._id, code, overridePrice: i + 1 } })));
     expect(race.map((r) => r.status).sort()).toEqual([201, 409, 409]);
-    expect(await getDb().deal.count({ where: { productId: b._id, code: "RACE" } })).toBe(1);
+    expect(await getDb().deal.count({ where: { productId: b._id, code: { equals: "race", mode: "insensitive" } } })).toBe(1);
   });
 
   it("400 for a currency the item is not priced in, a USD deal on an item without a USD price, and bad fields", async () => {

@@ -11,6 +11,6 @@ export const POST = route({
   auth: "server",
   idempotency: "required",
   body: BatchBody,
-  response: { status: 201, schema: LedgerOperationResult },
-  handler: async ({ ctx, body }) => reply(await batch(ctx, body), { status: 201 }),
+  response: { status: 200, schema: LedgerOperationResult },
+  handler: async ({ ctx, body }) => batch(ctx, body),
 });

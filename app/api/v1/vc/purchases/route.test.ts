@@ -27,6 +27,12 @@ describe("POST /v1/vc/purchases", () => {
     const row = await getDb().purchase.findUniqueOrThrow({ where: { id: deal.body.data.purchaseId } });
     expect(row).toMatchObject({ status: "pending", dealCode: "GEM50", userRef: s.users[0], paymentMethod: "vc" });
     expect(await balanceOf(s.currencyId, s.users[0])).toBe(1000n);
+    // the deal price is fixed at creation: ending the deal and raising the price before completing changes nothing
+    await getDb().deal.updateMany({ where: { productId: s.item.id }, data: { status: "inactive" } });
+    await getDb().productVcPrice.updateMany({ where: { productId: s.item.id }, data: { amount: 999n } });
+    const done = await call(complete, { headers: idem(s.headers), params: { purchaseId: deal.body.data.purchaseId } });
+    expect([done.status, done.body.data.newBalanceUnits]).toEqual([200, "850"]);
+    expect((await eventsOf(s.game.id, "Purchases.Completed"))[0].data).toMatchObject({ amount: 150, dealCode: "GEM50" });
   });
 
   it("400 INVALID_DEAL for a USD deal or unknown code; 400 VALIDATION_ERROR naming fields", async () => {
@@ -66,13 +72,16 @@ describe("POST /v1/vc/purchases", () => {
     expect((await call(start, { headers: s.headers, body: body(s, { itemId: hidden.id }) })).status).toBe(403);
     const noPrice = await call(start, { headers: s.headers, body: body(s, { itemId: usdOnly.id }) });
     expect([noPrice.status, noPrice.body.code]).toEqual([400, "PRICE_NOT_AVAILABLE"]);
+    expect(noPrice.body.error).toBe(`Item ${usdOnly.id} has no virtual-currency price; pay by card or wallet, or add virtualCurrencyPrices to the product.`);
+    const otherCurrency = await call(start, { headers: s.headers, body: body(s, { itemId: off.id, currencyId: "nope" }) });
+    expect(otherCurrency.body.code).toBe("CURRENCY_NOT_FOUND");
   });
 });
 
 describe("POST /v1/vc/purchases/{purchaseId}", () => {
   it("debits once, returns the journal and the new balance, and emits Purchases.Completed", async () => {
     const s = await setup();
-    const { purchaseId } = (await call(start, { headers: s.headers, body: body(s, { metadata: { level: 3 } }) })).body.data;
+    const { purchaseId } = (await call(start, { headers: s.headers, body: body(s, { metadata: { level: 3, campaign: "spring", a: 1 } }) })).body.data;
     const res = await call(complete, { headers: idem(s.headers), params: { purchaseId } });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
@@ -83,8 +92,10 @@ describe("POST /v1/vc/purchases/{purchaseId}", () => {
     expect(await balanceOf(s.currencyId, s.users[0])).toBe(700n);
     const events = await eventsOf(s.game.id, "Purchases.Completed");
     expect(events.map((e) => e.data)).toEqual([
-      { purchaseId, itemId: s.item.id, gameId: s.game.id, itemType: "purchase", amount: 300, currency: expect.stringMatching(/^GEM/), paymentProvider: "virtual_currency", metadata: { level: 3 }, user_ref: s.users[0] },
+      { purchaseId, itemId: s.item.id, gameId: s.game.id, itemType: "purchase", amount: 300, currency: expect.stringMatching(/^GEM/), paymentProvider: "virtual_currency", metadata: { level: 3, campaign: "spring", a: 1 }, user_ref: s.users[0] },
     ]);
+    // echoed as sent, key order included
+    expect(JSON.stringify(events[0].data.metadata)).toBe('{"level":3,"campaign":"spring","a":1}');
   });
 
   it("10 concurrent completes with different keys debit once and agree", async () => {

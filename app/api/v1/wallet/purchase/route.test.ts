@@ -23,10 +23,10 @@ const setup = async () => {
 };
 
 describe("POST /v1/wallet/purchase", () => {
-  it("201 pays at once: 5 % to the platform, the rest to the game, to the micro-unit; GET shows the purchase", async () => {
+  it("200 pays at once: 5 % to the platform, the rest to the game, to the micro-unit; GET shows the purchase", async () => {
     const s = await setup();
     const res = await call(POST, { headers: idem(s.headers), body: { userId: s.users[0], itemId: s.item.id } });
-    expect(res.status).toBe(201);
+    expect(res.status).toBe(200);
     const game = custodyAddress("game", s.game.id, "test");
     const fees = custodyAddress("fees", "coinop", "test");
     expect(res.body).toEqual({
@@ -77,7 +77,7 @@ describe("POST /v1/wallet/purchase", () => {
     const before = await usdcSnapshot();
     const res = await call(POST, { headers: idem(s.headers), body: { userId: s.users[1], itemId: s.item.id } });
     expect([res.status, res.body.code]).toEqual([422, "INSUFFICIENT_FUNDS"]);
-    expect(res.body.error).toContain("USDC micro-units");
+    expect(res.body.error).toBe(`The wallet of ${s.users[1]} holds 0.00 USDC; this item costs 9.99 USDC. Top up the wallet, then try again.`);
     expect(await usdcSnapshot()).toEqual(before);
     expect(await eventsOf(s.game.id)).toEqual([]);
   });
@@ -86,7 +86,7 @@ describe("POST /v1/wallet/purchase", () => {
     const s = await setup();
     const pricey = await makeProductRow(s.game.id, { priceCents: 1500 });
     const results = await Promise.all([1, 2, 3].map(() => call(POST, { headers: idem(s.headers), body: { userId: s.users[0], itemId: pricey.id } })));
-    expect(results.map((r) => r.status).sort()).toEqual([201, 422, 422]);
+    expect(results.map((r) => r.status).sort()).toEqual([200, 422, 422]);
     expect(await usdcBalance("wallet", s.playerIds[0])).toBe(5_000_000n);
     expect(await getDb().purchase.count({ where: { gameId: s.game.id } })).toBe(1);
   });

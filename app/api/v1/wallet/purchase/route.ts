@@ -11,6 +11,6 @@ export const POST = route({
   auth: "server",
   idempotency: "required",
   body: WalletPurchaseBody,
-  response: { status: 201, schema: WalletPurchaseCreated },
-  handler: async ({ ctx, body }) => reply(await purchaseWithWallet(ctx, body), { status: 201 }),
+  response: { status: 200, schema: WalletPurchaseCreated },
+  handler: async ({ ctx, body }) => purchaseWithWallet(ctx, body),
 });

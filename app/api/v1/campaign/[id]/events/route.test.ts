@@ -80,6 +80,8 @@ describe("POST /v1/campaign/{id}/events", () => {
       [{ userRef, payoutAmount: "1.1234567" }, 400, "VALIDATION_ERROR", "payoutAmount"],
       [{ userRef, payoutAmount: "abc" }, 400, "VALIDATION_ERROR", "payoutAmount"],
       [{ userRef, payoutAmount: true }, 400, "VALIDATION_ERROR", "payoutAmount"],
+      // a misspelt field is refused, not ignored (it would pay the definition's amount instead)
+      [{ eventCode: "daily_login", userRef, payout_amount: 0.5 }, 400, "VALIDATION_ERROR"],
     ];
     for (const [body, status, code, field] of cases) {
       const res = await call(POST, { headers, params, body });
@@ -87,9 +89,30 @@ describe("POST /v1/campaign/{id}/events", () => {
       expect(res.body).toMatchObject({ success: false, error: expect.any(String) });
       if (field) expect(res.body.details.map((d: { field: string }) => d.field)).toContain(field);
     }
+    const misspelt = await call(POST, { headers, params, body: { eventCode: "daily_login", userRef, payout_amount: 0.5 } });
+    expect(JSON.stringify(misspelt.body.details)).toContain("unknown field(s): payout_amount");
     const poor = await call(POST, { headers, params, body: { eventCode: "level_complete", userRef } });
     expect(poor.body.error).toBe("The campaign has 3 USDC available and this payout needs 5 USDC; nothing was paid. Fund the campaign or lower payoutAmount.");
     expect(await snapshot(campaign.id)).toEqual(before);
+  });
+
+  it("a wrong type says what to send: payoutAmount null or true, eventCode or userRef not a string", async () => {
+    const { headers, params, users } = await makeCampaignWith({ fundMicros: 3_000_000n, status: "started", users: 1 });
+    const { userRef } = users[0];
+    const amount = 'must be a USDC amount: a number such as 5 or 2.5, or a decimal string such as "2.5"';
+    const cases: [unknown, string, string][] = [
+      [{ userRef, payoutAmount: null }, "payoutAmount", amount],
+      [{ userRef, payoutAmount: true }, "payoutAmount", amount],
+      [{ userRef, payoutAmount: { value: 1 } }, "payoutAmount", amount],
+      [{ eventCode: 5, userRef }, "eventCode", 'must be a string, for example "level_complete"'],
+      [{ eventCode: "daily_login", userRef: 12 }, "userRef", "must be a string: the campaign userRef (pvu_…)"],
+    ];
+    for (const [body, field, message] of cases) {
+      const res = await call(POST, { headers, params, body });
+      expect([res.status, res.body.success, res.body.code], JSON.stringify(body)).toEqual([400, false, "VALIDATION_ERROR"]);
+      expect(res.body.details).toEqual([{ field, message }]);
+      expect(res.body.error).toBe(`Invalid body: ${field} ${message}.`);
+    }
   });
 
   it("409 CAMPAIGN_NOT_STARTED while created or stopped; 404 for a removed link, a game's user or another campaign's user", async () => {

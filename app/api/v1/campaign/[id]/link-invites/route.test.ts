@@ -38,6 +38,14 @@ describe("POST /v1/campaign/{id}/link-invites", () => {
     expect((await getDb().linkInvite.findUniqueOrThrow({ where: { code: l.body.code } })).environment).toBe("live");
   });
 
+  it("null is the same as leaving a field out: no label, unlimited, never expires", async () => {
+    const c = await makeCampaign();
+    const res = await create(c, { label: null, maxUses: null, expiresAt: null });
+    expect(res.status).toBe(201);
+    expect(res.body).toEqual({ code: res.body.code, status: "active", currentUses: 0, url: `${appBaseUrl()}/join/${res.body.code}`, createdAt: expect.any(String), updatedAt: expect.any(String) });
+    expect(await getDb().linkInvite.findUniqueOrThrow({ where: { code: res.body.code } })).toMatchObject({ label: null, maxUses: null, expiresAt: null });
+  });
+
   it("codes are distinct across many invites", async () => {
     const c = await makeCampaign();
     const codes = await Promise.all(Array.from({ length: 20 }, async () => (await create(c)).body.code));

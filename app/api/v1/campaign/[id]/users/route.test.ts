@@ -34,6 +34,10 @@ describe("GET /v1/campaign/{id}/users", () => {
       expect([res.status, res.body.code, res.body.success]).toEqual([400, "VALIDATION_ERROR", false]);
       expect(res.body.details.map((d: { field: string }) => d.field)).toContain(field);
     }
+    for (const field of ["page", "limit"]) {
+      const word = await call(GET, { headers, params, query: { [field]: "abc" } });
+      expect(word.body.details).toEqual([{ field, message: "must be a whole number" }]);
+    }
     expect((await call(GET, { headers, params, query: { limit: 100 } })).body.pagination.limit).toBe(100);
     await expectCampaignAuth(GET, { params }, headers);
   });

@@ -7,6 +7,8 @@ import { makeCampaign, makeGame } from "@/tests/support/fixtures";
 import { balanceOf, fund, idem } from "@/tests/support/vc";
 import { eventsOf, fundWallet, makeDealRow, makeProductRow, makeStore } from "@/tests/support/purchases";
 import { getDb } from "@/lib/db/client";
+import { newId } from "@/lib/db/ids";
+import { POST as createCurrency } from "@/app/api/v1/vc/currencies/route";
 
 const setup = async () => {
   const s = await makeStore();
@@ -47,6 +49,9 @@ describe("POST /v1/test-helpers/checkout/complete: grants", () => {
       grant_user_ref: g.userRef,
       checkout_metadata: meta,
     });
+    // "exactly": the same JSON text, key order included (jsonb would have sorted cart and tags before orderId)
+    expect(JSON.stringify(done.data.checkout_metadata)).toBe(JSON.stringify(meta));
+    expect(JSON.stringify(res.body.grant.checkoutMetadata)).toBe(JSON.stringify(meta));
     const again = await pay(s, { url: g.checkoutUrl, outcome: "succeeded" });
     expect([again.status, again.body.code]).toEqual([409, "CHECKOUT_COMPLETED"]);
     expect(await getDb().purchase.count({ where: { gameId: s.game.id } })).toBe(1);
@@ -57,9 +62,11 @@ describe("POST /v1/test-helpers/checkout/complete: grants", () => {
     const g = await grant(s);
     const declined = await pay(s, { url: g.checkoutUrl, outcome: "declined" });
     expect(declined.status).toBe(200);
-    expect(declined.body).toMatchObject({ grant: { status: "pending" }, purchase: { status: "failed", isPaid: false }, message: "Your card was declined. Try another card." });
+    expect(declined.body).toMatchObject({ grant: { status: "pending" }, purchase: { status: "failed", isPaid: false, paymentProvider: "sandbox" }, message: "Your card was declined. Try another card." });
     const [failed] = await eventsOf(s.game.id, "Purchases.Failed");
-    expect(failed.data).toMatchObject({ purchaseId: declined.body.purchase._id, status: "failed", message: "Your card was declined. Try another card.", grant_user_ref: g.userRef });
+    expect(failed.data).toMatchObject({ purchaseId: declined.body.purchase._id, status: "failed", paymentProvider: "sandbox", message: "Your card was declined. Try another card.", grant_user_ref: g.userRef });
+    const [started] = await eventsOf(s.game.id, "Purchases.Started");
+    expect(started.data.paymentProvider).toBe("sandbox");
     const ok = await pay(s, { url: g.checkoutUrl, outcome: "succeeded" });
     expect(ok.body).toMatchObject({ grant: { status: "completed" }, purchase: { status: "completed" } });
     expect(ok.body.purchase._id).not.toBe(declined.body.purchase._id);
@@ -123,6 +130,27 @@ describe("POST /v1/test-helpers/checkout/complete: redirect checkouts and errors
     await getDb().deal.update({ where: { id: deal.id }, data: { status: "inactive" } });
     const regular = await pay(s, { url: later, outcome: "succeeded" });
     expect(regular.body.purchase).toMatchObject({ status: "completed", amount: 499, dealCode: null });
+  });
+
+  it("a virtual-currency deal is accepted at a redirect with checkoutmethod vc (or none), refused for card, and paid at the deal price", async () => {
+    const s = await setup();
+    // a second currency whose code sorts first: the helper must still pay in the deal's currency
+    const acorns = await call(createCurrency, { headers: idem(s.headers), body: { code: "ACORN", name: "Acorns" } });
+    await getDb().productVcPrice.create({ data: { id: newId(), productId: s.item.id, currencyId: acorns.body.currency._id, amount: 10n } });
+    await makeDealRow(s.item, { code: "GEMS50", currencyId: s.currencyId, overridePrice: 50n });
+    const open = (query: Record<string, string>) => call(redirect, { headers: s.headers, query: { gameId: s.game.id, itemId: s.item.id, dealCode: "gems50", ...query } });
+    const card = await open({ checkoutmethod: "card" });
+    expect([card.status, card.body.code]).toEqual([400, "INVALID_DEAL"]);
+    expect(card.body.error).toContain("cannot be used for a USD payment");
+    expect((await open({})).status).toBe(200);
+    const vc = await open({ checkoutmethod: "vc" });
+    expect(vc.status).toBe(200);
+    const payer = await getDb().player.findUniqueOrThrow({ where: { id: s.playerIds[0] } });
+    await fund(s.headers, s.currencyId, s.users[0], 120);
+    const ok = await pay(s, { url: vc.body.body.url, outcome: "succeeded", email: payer.email });
+    expect(ok.body).toMatchObject({ checkoutSession: { status: "completed", dealCode: "GEMS50" }, purchase: { status: "completed", paymentMethod: "vc", currencyId: s.currencyId, amount: 50, dealCode: "GEMS50", userRef: s.users[0] } });
+    expect(await balanceOf(s.currencyId, s.users[0])).toBe(70n);
+    expect((await eventsOf(s.game.id, "Purchases.Completed"))[0].data).toMatchObject({ dealCode: "GEMS50", amount: 50, paymentProvider: "virtual_currency", user_ref: s.users[0] });
   });
 
   it("404 for a bad signature, an unknown or another game's URL, and for live keys; 401 without a key or with a campaign key", async () => {

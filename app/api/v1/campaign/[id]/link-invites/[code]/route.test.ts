@@ -95,7 +95,10 @@ describe("PATCH /v1/campaign/{id}/link-invites/{code}", () => {
     const res = await patch(a, code, { status: "paused" });
     expect(res.status).toBe(404);
     expect(res.body).toMatchObject({ success: false, code: "INVITE_NOT_FOUND" });
-    expect((await patch(a, "inv_test_unknown", { status: "paused" })).body.code).toBe("INVITE_NOT_FOUND");
+    for (const unknown of ["inv_test_unknown", "inv_test_" + "a".repeat(300), "inv_test_\u0000"]) {
+      const res = await patch(a, unknown, { status: "paused" });
+      expect([res.status, res.body.code, res.body.error]).toEqual([404, "INVITE_NOT_FOUND", `Link invite ${JSON.stringify(unknown)} was not found.`]);
+    }
     // b's invite through b's path with a's key: the campaign in the path is not a's
     expect((await call(PATCH, { headers: a.headers, params: { id: b.campaign.id, code }, body: { label: "x" } })).status).toBe(404);
     expect(await rowOf(code)).toEqual(before);

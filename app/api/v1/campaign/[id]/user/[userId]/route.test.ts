@@ -23,7 +23,7 @@ describe("GET /v1/campaign/{id}/user/{userId}", () => {
     const { headers, params } = await makeCampaignWith();
     const other = await makeCampaignWith({ users: 1 });
     const gameUser = await linkUser((await makeGame()).game.id);
-    for (const userId of ["pvu_test_nope", other.users[0].userRef, gameUser]) {
+    for (const userId of ["pvu_test_nope", other.users[0].userRef, gameUser, "pvu_test_" + "e".repeat(300), "pvu_test_\u0000"]) {
       const res = await call(GET, { headers, params: { ...params, userId } });
       expect(res.status).toBe(404);
       expect(res.body).toMatchObject({ success: false, code: "USER_REF_NOT_FOUND", error: `User ${JSON.stringify(userId)} was not found.` });

@@ -18,14 +18,17 @@ describe("DELETE /v1/campaign/{id}/users/{userRef}", () => {
 
     const again = await call(DELETE, { headers, params: { ...params, userRef } });
     expect([again.status, again.body.success, again.body.code]).toEqual([404, false, "USER_REF_NOT_FOUND"]);
+    expect(again.body.error).toBe(`User "${userRef}" has no active link: it was removed. Link the player again to get an active link.`);
   });
 
   it("404 for an unknown or another campaign's reference, with nothing changed; 401/404 for wrong keys and ids", async () => {
     const { headers, params, users } = await makeCampaignWith({ users: 1 });
     const other = await makeCampaignWith({ users: 1 });
-    for (const userRef of ["pvu_test_unknown", other.users[0].userRef]) {
+    // an unknown reference of any length or format is a 404, not a 400
+    for (const userRef of ["pvu_test_unknown", other.users[0].userRef, "x".repeat(300), "pvu_test_\u0000"]) {
       const res = await call(DELETE, { headers, params: { ...params, userRef } });
       expect([res.status, res.body.code]).toEqual([404, "USER_REF_NOT_FOUND"]);
+      expect(res.body.error).toBe(`User ${JSON.stringify(userRef)} was not found.`);
     }
     expect((await getDb().playerLink.findUniqueOrThrow({ where: { userRef: other.users[0].userRef } })).status).toBe("active");
     await expectCampaignAuth(DELETE, { params: { ...params, userRef: users[0].userRef } }, headers);

@@ -148,6 +148,22 @@ describe("POST /v1/test-helpers/link-sessions/{sessionKey}/approve", () => {
     const res = await call(POST, { headers, params: { sessionKey }, body: { email: "nope" } });
     expect(res.status).toBe(400);
     expect(res.body.details).toEqual([{ field: "email", message: "must be a valid email address" }]);
+    for (const [body, field, message] of [
+      [{ email: 5 }, "email", "must be a string: an email address"],
+      [{ name: 5 }, "name", "must be a string"],
+    ] as const) {
+      const wrong = await call(POST, { headers, params: { sessionKey }, body });
+      expect([wrong.status, wrong.body.details]).toEqual([400, [{ field, message }]]);
+    }
+    expect((await getDb().linkSession.findUniqueOrThrow({ where: { sessionKey } })).state).toBe("pending");
+  });
+
+  it("404 for an unknown key of any format: long, or with a NUL character", async () => {
+    const { headers } = await makeGame();
+    for (const sessionKey of ["lks_test_" + "a".repeat(300), "lks_test_\u0000"]) {
+      const res = await call(POST, { headers, params: { sessionKey } });
+      expect([res.status, res.body.code]).toEqual([404, "LINK_SESSION_NOT_FOUND"]);
+    }
   });
 
   it("401 without a key", async () => {

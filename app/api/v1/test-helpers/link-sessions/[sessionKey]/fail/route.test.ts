@@ -30,10 +30,15 @@ describe("POST /v1/test-helpers/link-sessions/{sessionKey}/fail", () => {
   it("400 naming message when it is empty or too long", async () => {
     const { headers } = await makeGame();
     const sessionKey = await start(headers);
-    for (const message of ["   ", "x".repeat(501)]) {
+    const cases: [unknown, string][] = [
+      ["   ", "must not be empty"],
+      ["x".repeat(501), "must be at most 500 characters"],
+      [5, "must be a string"],
+    ];
+    for (const [message, says] of cases) {
       const res = await call(POST, { headers, params: { sessionKey }, body: { message } });
       expect(res.status).toBe(400);
-      expect(res.body.details.map((d: { field: string }) => d.field)).toEqual(["message"]);
+      expect(res.body.details).toEqual([{ field: "message", message: says }]);
     }
     expect((await getDb().linkSession.findUniqueOrThrow({ where: { sessionKey } })).state).toBe("pending");
   });

@@ -58,7 +58,9 @@ describe("GET /v1/campaign/{id}/user/{userId}/events", () => {
       expect([res.status, res.body.code, res.body.success]).toEqual([400, "VALIDATION_ERROR", false]);
       expect(res.body.details.map((d: { field: string }) => d.field)).toContain(field);
     }
-    for (const u of ["pvu_test_unknown", other.users[0].userRef]) {
+    const word = await call(GET, { headers, params: { ...params, userId }, query: { limit: "abc" } });
+    expect(word.body.details).toEqual([{ field: "limit", message: "must be a whole number" }]);
+    for (const u of ["pvu_test_unknown", other.users[0].userRef, "pvu_test_" + "f".repeat(300)]) {
       const res = await call(GET, { headers, params: { ...params, userId: u } });
       expect([res.status, res.body.code]).toEqual([404, "USER_REF_NOT_FOUND"]);
     }

@@ -81,7 +81,8 @@ describe("GET /v1/campaign/{id}/users/link/details", () => {
     expect([missing.status, missing.body.code, missing.body.success]).toEqual([400, "VALIDATION_ERROR", false]);
     expect(missing.body.details.map((d: { field: string }) => d.field)).toContain("session");
     const theirs = await initiate(other.headers, other.params, "ivy@example.com");
-    for (const session of ["lks_test_unknown", theirs]) {
+    // unknown keys of any format are 404: a long one, one with a NUL character (PostgreSQL text cannot hold it)
+    for (const session of ["lks_test_unknown", theirs, "lks_test_" + "a".repeat(300), "lks_test_\u0000"]) {
       const res = await call(GET, { headers, params, query: { session } });
       expect([res.status, res.body.code, res.body.success]).toEqual([404, "LINK_SESSION_NOT_FOUND", false]);
     }

@@ -38,10 +38,15 @@ describe("POST /v1/campaign/{id}/users/link/initiate", () => {
     const { campaign, headers, params } = await makeCampaignWith();
     const noKey = await call(POST, { headers, params, body: { email: "fay@example.com" } });
     expect([noKey.status, noKey.body.code, noKey.body.success]).toEqual([400, "IDEMPOTENCY_KEY_REQUIRED", false]);
-    for (const body of [{}, { email: "not-an-email" }, { email: 42 }]) {
+    const cases: [unknown, string][] = [
+      [{}, "is required"],
+      [{ email: "not-an-email" }, "must be a valid email address"],
+      [{ email: 42 }, "must be a string: the player's email address"],
+    ];
+    for (const [body, message] of cases) {
       const res = await call(POST, { headers: idem(headers), params, body });
       expect([res.status, res.body.code, res.body.success]).toEqual([400, "VALIDATION_ERROR", false]);
-      expect(res.body.details.map((d: { field: string }) => d.field)).toContain("email");
+      expect(res.body.details).toEqual([{ field: "email", message }]);
     }
     await expectCampaignAuth(POST, { params, body: { email: "fay@example.com" }, headers: {} }, idem(headers));
     expect(await getDb().linkSession.count({ where: { namespaceId: campaign.id } })).toBe(0);
