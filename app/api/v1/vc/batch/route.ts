@@ -1,5 +1,5 @@
 // POST /v1/vc/batch: one player pays many recipients (players or the pool), all or nothing
-import { reply, route } from "@/lib/http/route";
+import { route } from "@/lib/http/route";
 import { BatchBody, LedgerOperationResult } from "@/lib/ledger/schemas";
 import { batch } from "@/lib/ledger/batch";
 

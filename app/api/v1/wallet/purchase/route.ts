@@ -1,5 +1,5 @@
 // POST /v1/wallet/purchase: buy an item from the player's USDC wallet, at once
-import { reply, route } from "@/lib/http/route";
+import { route } from "@/lib/http/route";
 import { WalletPurchaseBody, WalletPurchaseCreated } from "@/lib/purchases/schemas";
 import { purchaseWithWallet } from "@/lib/wallet/purchase-with-wallet";
 
