@@ -1,0 +1,30 @@
+// Which methods each /api/v1 path serves, for the proxy's JSON 405 (Next.js itself answers a method a
+// route file does not export with an empty 405). The table is generated (lib/http/route-methods.ts).
+
+export type RouteMethods = readonly [pattern: string, methods: readonly string[]];
+
+const isDynamic = (seg: string) => seg.startsWith("[");
+
+/** Whether a URL path (after /api, e.g. "/v1/vc/credits") matches a folder pattern ("/v1/vc/[id]"). */
+const matches = (pattern: string[], segments: string[]) =>
+  pattern.length === segments.length && pattern.every((p, i) => isDynamic(p) || p === segments[i]);
+
+/** Next.js precedence: at the first segment where two patterns differ, a static segment wins. */
+const morePrecise = (a: string[], b: string[]) => {
+  for (let i = 0; i < a.length; i++) if (isDynamic(a[i]) !== isDynamic(b[i])) return !isDynamic(a[i]);
+  return false;
+};
+
+/**
+ * The methods of the route that serves `path` ("/v1/..."), or null when no declared route does (the
+ * JSON 404 fallback answers those). Segments are compared decoded, as Next.js routes them.
+ */
+export const methodsFor = (table: readonly RouteMethods[], path: string): readonly string[] | null => {
+  const segments = path.split("/").filter(Boolean);
+  let best: { pattern: string[]; methods: readonly string[] } | null = null;
+  for (const [p, methods] of table) {
+    const pattern = p.split("/").filter(Boolean);
+    if (matches(pattern, segments) && (!best || morePrecise(pattern, best.pattern))) best = { pattern, methods };
+  }
+  return best?.methods ?? null;
+};
