@@ -176,6 +176,21 @@ describe("validation and errors", () => {
     expect(res.body.code).toBe("INVALID_JSON");
   });
 
+  it("400 BODY_TOO_DEEP for a body nested more than 64 levels (JSON.stringify would overflow the stack), nothing written; 64 levels pass", async () => {
+    const { headers } = await makeGame();
+    const nested = (levels: number) => `{"note":"deep","amountUnits":"1","extra":${"[".repeat(levels - 1)}${"]".repeat(levels - 1)}}`;
+    const before = await noteCount();
+    for (const levels of [65, 6000]) {
+      const res = await call(writeNote, { headers: { ...headers, "idempotency-key": `deep-${levels}` }, rawBody: nested(levels) });
+      expect(res.status).toBe(400);
+      expect(res.body).toMatchObject({ code: "BODY_TOO_DEEP", error: "The request body nests objects and arrays more than 64 levels deep; flatten it." });
+    }
+    expect(await noteCount()).toBe(before);
+    const ok = await call(writeNote, { headers: { ...headers, "idempotency-key": "deep-64" }, rawBody: nested(64) });
+    expect(ok.status).toBe(201);
+    expect(ok.body).toMatchObject({ note: "deep", amountUnits: "1" });
+  });
+
   it("an unexpected error is a generic 500 without internals", async () => {
     const { headers } = await makeGame();
     const boom = route({

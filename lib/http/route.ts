@@ -55,6 +55,8 @@ export type RouteHandler = ((req: Request, context: NextContext) => Promise<Resp
 
 const MAX_BODY_BYTES = 1_000_000;
 const MAX_MULTIPART_BYTES = 6_000_000;
+/** Far deeper than any documented body (metadata objects included), far shallower than what overflows the stack. */
+const MAX_BODY_DEPTH = 64;
 
 const json = (status: number, body: unknown, headers: Record<string, string>): Response =>
   status === 204 ? new Response(null, { status, headers }) : new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json; charset=utf-8", ...headers } });
@@ -75,11 +77,30 @@ const readBody = async (req: Request, hasSchema: boolean): Promise<{ raw: string
   }
   if (raw.length > MAX_BODY_BYTES) throw new AppError("BODY_TOO_LARGE", "The request body is larger than 1 MB.", { status: 413 });
   if (!hasSchema || raw.trim() === "") return { raw, value: hasSchema ? {} : undefined };
+  let value: unknown;
   try {
-    return { raw, value: JSON.parse(raw) };
+    value = JSON.parse(raw);
   } catch {
     throw new AppError("INVALID_JSON", "The request body is not valid JSON.", { status: 400 });
   }
+  if (nestsDeeperThan(value, MAX_BODY_DEPTH))
+    throw new AppError("BODY_TOO_DEEP", `The request body nests objects and arrays more than ${MAX_BODY_DEPTH} levels deep; flatten it.`, { status: 400 });
+  return { raw, value };
+};
+
+/**
+ * Whether `value` nests objects and arrays more than `max` levels deep (the top level is 1), walked without
+ * recursion: JSON.parse accepts any depth, but JSON.stringify (metadata size checks, jsonb columns) overflows the stack.
+ */
+const nestsDeeperThan = (value: unknown, max: number): boolean => {
+  const stack: [unknown, number][] = [[value, 1]];
+  while (stack.length > 0) {
+    const [v, depth] = stack.pop()!;
+    if (v === null || typeof v !== "object") continue;
+    if (depth > max) return true;
+    for (const child of Array.isArray(v) ? v : Object.values(v)) stack.push([child, depth + 1]);
+  }
+  return false;
 };
 
 /**

@@ -5,10 +5,30 @@ import { AppError, type ErrorDetail } from "./errors.ts";
 const valueAt = (input: unknown, path: PropertyKey[]): unknown =>
   path.reduce<unknown>((v, k) => (v !== null && typeof v === "object" ? (v as Record<PropertyKey, unknown>)[k] : undefined), input);
 
+const EXPECTED: Record<string, string> = {
+  object: "a JSON object",
+  string: "a string",
+  number: "a number",
+  int: "a whole number",
+  bigint: "a whole number",
+  boolean: "true or false",
+  array: "an array",
+  date: "a date",
+};
+
+const kindOf = (v: unknown): string =>
+  v === null ? "null" : Array.isArray(v) ? "an array" : typeof v === "object" ? "an object" : typeof v === "number" || typeof v === "boolean" ? String(v) : `a ${typeof v}`;
+
 const describeIssue = (issue: z.core.$ZodIssue, input: unknown): string => {
-  const missing = issue.path.length > 0 && valueAt(input, issue.path) === undefined;
+  const value = issue.path.length > 0 ? valueAt(input, issue.path) : input;
+  const missing = issue.path.length > 0 && value === undefined;
   if ((issue.code === "invalid_type" || issue.code === "invalid_union") && missing) return "is required";
   if (issue.code === "unrecognized_keys") return `has unknown field(s): ${issue.keys.join(", ")}`;
+  // zod's own defaults ("Invalid input: expected object, received array") become what to send instead
+  if (issue.message.startsWith("Invalid input")) {
+    if (issue.code === "invalid_type") return `must be ${EXPECTED[issue.expected] ?? issue.expected}, not ${kindOf(value)}`;
+    if (issue.code === "invalid_union") return `has the wrong type or format (${kindOf(value)} was sent); see this field in the API reference at /docs`;
+  }
   return issue.message;
 };
 

@@ -163,3 +163,15 @@ describe("POST /v1/product", () => {
     expect(await getDb().product.count({ where: { gameId: game.id } })).toBe(1);
   });
 });
+
+describe("POST /v1/product: deeply nested metadata", () => {
+  it("400 BODY_TOO_DEEP, not a 500 (it overflowed the 10 KB check), and no product", async () => {
+    const { headers, game } = await makeGame();
+    const before = await productSnapshot(game.id);
+    const deep = "[".repeat(6000) + "]".repeat(6000);
+    const res = await call(POST, { headers: idem(headers), rawBody: `{"name":"Sword","type":"purchase","price":100,"metadata":{"a":${deep}}}` });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ code: "BODY_TOO_DEEP", error: "The request body nests objects and arrays more than 64 levels deep; flatten it." });
+    expect(await productSnapshot(game.id)).toEqual(before);
+  });
+});

@@ -110,3 +110,15 @@ describe("PUT /v1/products", () => {
     expect((await getDb().product.findUniqueOrThrow({ where: { id: product._id } })).forSale).toBe(true);
   });
 });
+
+describe("POST /v1/products: deeply nested metadata", () => {
+  it("400 BODY_TOO_DEEP, not a 500 (it overflowed the 10 KB check), and no product", async () => {
+    const { headers, game } = await makeShop();
+    const before = await productSnapshot(game.id);
+    const deep = "[".repeat(6000) + "]".repeat(6000);
+    const res = await call(POST, { headers: idem(headers), rawBody: `{"name":"Cape","type":"purchase","price":100,"metadata":{"a":${deep}}}` });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ code: "BODY_TOO_DEEP", error: "The request body nests objects and arrays more than 64 levels deep; flatten it." });
+    expect(await productSnapshot(game.id)).toEqual(before);
+  });
+});

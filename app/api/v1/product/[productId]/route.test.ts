@@ -150,3 +150,16 @@ describe("PATCH /v1/product/{productId}", () => {
     expect(await getDb().productKey.count({ where: { productId: product._id } })).toBe(2);
   });
 });
+
+describe("PATCH /v1/product/{productId}: deeply nested metadata", () => {
+  it("400 BODY_TOO_DEEP, not a 500 (it overflowed the 10 KB check), and the product unchanged", async () => {
+    const { headers, game } = await makeShop();
+    const product = await makeProduct(headers, { metadata: { a: 1 } });
+    const before = await productSnapshot(game.id);
+    const deep = "[".repeat(6000) + "]".repeat(6000);
+    const res = await call(PATCH, { headers, params: { productId: product._id }, rawBody: `{"metadata":{"a":${deep}}}` });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ code: "BODY_TOO_DEEP", error: "The request body nests objects and arrays more than 64 levels deep; flatten it." });
+    expect(await productSnapshot(game.id)).toEqual(before);
+  });
+});

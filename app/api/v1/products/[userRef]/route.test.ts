@@ -88,3 +88,15 @@ describe("GET /v1/products/{userRef}", () => {
     expect((await call(GET, { params: { userRef: a.userRef } })).status).toBe(401);
   });
 });
+
+describe("POST /v1/products/{userRef}: deeply nested metadata", () => {
+  it("400 BODY_TOO_DEEP, not a 500 (it overflowed the 10 KB check), and no draft", async () => {
+    const { headers, game, userRef } = await makeShop();
+    const before = await productSnapshot(game.id);
+    const deep = "[".repeat(6000) + "]".repeat(6000);
+    const res = await call(POST, { headers: idem(headers), params: { userRef }, rawBody: `{"name":"Hat","type":"purchase","price":100,"metadata":{"a":${deep}}}` });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ code: "BODY_TOO_DEEP", error: "The request body nests objects and arrays more than 64 levels deep; flatten it." });
+    expect(await productSnapshot(game.id)).toEqual(before);
+  });
+});

@@ -140,3 +140,16 @@ describe("POST /v1/vc/purchases/{purchaseId}", () => {
     expect((await getDb().purchase.findUniqueOrThrow({ where: { id: purchaseId } })).status).toBe("pending");
   });
 });
+
+describe("POST /v1/vc/purchases: deeply nested metadata", () => {
+  it("400 BODY_TOO_DEEP, not a 500 (it overflowed the 10 KB check), and no purchase", async () => {
+    const s = await setup();
+    const before = await vcSnapshot(s.currencyId);
+    const deep = "[".repeat(6000) + "]".repeat(6000);
+    const res = await call(start, { headers: s.headers, rawBody: JSON.stringify(body(s, { metadata: { a: "DEEP" } })).replace('"DEEP"', deep) });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ code: "BODY_TOO_DEEP", error: "The request body nests objects and arrays more than 64 levels deep; flatten it." });
+    expect(await getDb().purchase.count({ where: { gameId: s.game.id } })).toBe(0);
+    expect(await vcSnapshot(s.currencyId)).toEqual(before);
+  });
+});

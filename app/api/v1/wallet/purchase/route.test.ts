@@ -117,3 +117,15 @@ describe("POST /v1/wallet/purchase", () => {
     expect(await usdcSnapshot()).toEqual(before);
   });
 });
+
+describe("POST /v1/wallet/purchase: deeply nested metadata", () => {
+  it("400 BODY_TOO_DEEP, not a 500 (it overflowed the 10 KB check), and no payment", async () => {
+    const s = await setup();
+    const before = await usdcSnapshot();
+    const deep = "[".repeat(6000) + "]".repeat(6000);
+    const res = await call(POST, { headers: idem(s.headers), rawBody: `{"userId":${JSON.stringify(s.users[0])},"itemId":${JSON.stringify(s.item.id)},"metadata":{"a":${deep}}}` });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ code: "BODY_TOO_DEEP", error: "The request body nests objects and arrays more than 64 levels deep; flatten it." });
+    expect(await usdcSnapshot()).toEqual(before);
+  });
+});
