@@ -7,6 +7,17 @@ ADD COLUMN     "stoppedAt" TIMESTAMP(3);
 ALTER TABLE "Game" ADD COLUMN     "checkoutTheme" JSONB;
 
 -- CreateTable
+CREATE TABLE "SignInThrottle" (
+    "emailHash" TEXT NOT NULL,
+    "failures" INTEGER NOT NULL DEFAULT 0,
+    "windowStart" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    "lockedUntil" TIMESTAMP(3),
+    "updatedAt" TIMESTAMP(3) NOT NULL,
+
+    CONSTRAINT "SignInThrottle_pkey" PRIMARY KEY ("emailHash")
+);
+
+-- CreateTable
 CREATE TABLE "LinkInvite" (
     "id" TEXT NOT NULL,
     "code" TEXT NOT NULL,
