@@ -29,15 +29,13 @@ import { POST as startVcPurchaseRoute } from "@/app/api/v1/vc/purchases/route";
 import { POST as campaignInitiateRoute } from "@/app/api/v1/campaign/[id]/users/link/initiate/route";
 import { POST as createInviteRoute } from "@/app/api/v1/campaign/[id]/link-invites/route";
 import { POST as createCurrencyRoute } from "@/app/api/v1/vc/currencies/route";
+import { listRouteFiles } from "@/scripts/gen-route-index";
 import { startLinkSession } from "./support/linking";
 
 const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
 const root = path.resolve(import.meta.dirname, "..");
-const routeFiles = fs
-  .globSync("app/api/v1/**/route.ts", { cwd: root })
-  .map((f) => f.split(path.sep).join("/"))
-  .filter((f) => !f.split("/").some((seg) => seg.startsWith("_")))
-  .sort();
+// every route file (the plain handlers have no definition and are skipped below)
+const routeFiles = listRouteFiles(root).map((f) => f.file);
 
 // ---------------------------------------------------------------------------------------------------
 // Hostile values
