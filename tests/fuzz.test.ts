@@ -4,7 +4,7 @@
 // message, and a refused call changes nothing (no journal, purchase or webhook event of its tenants).
 // Routes are found by globbing the route files and checked against the registry, so new routes are
 // fuzzed automatically.
-import fs, { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { randomUUID } from "node:crypto";
