@@ -87,3 +87,24 @@ describe("npm run seed", () => {
     await expect(seed("--webhook-url", "not-a-url")).rejects.toMatchObject({ code: 2, stderr: expect.stringMatching(/--webhook-url must be an http\(s\) URL/) });
   });
 });
+
+// Through npm itself, on the embedded PostgreSQL (no DATABASE_URL): the exit status a shell or CI sees.
+describe("npm run seed exits non-zero on bad input, on the embedded database", () => {
+  const npmSeed = (...args: string[]) =>
+    run("npm", ["run", "--silent", "seed", "--", ...args], {
+      env: { ...process.env, DATABASE_URL: "", EMBEDDED_PG_PORT: "54338", EMBEDDED_PG_DIR: ".data/test-seed-exit" },
+      timeout: 60_000,
+    });
+
+  it("an unknown option: exit 2 with the usage, no stack trace", async () => {
+    const err = await npmSeed("--bogus").then(() => null, (e: { code: number; stderr: string }) => e);
+    expect(err?.code).toBe(2);
+    expect(err?.stderr).toContain("Unknown option '--bogus'");
+    expect(err?.stderr).toContain("usage: npm run seed");
+    expect(err?.stderr).not.toMatch(/\n\s+at /);
+  });
+
+  it("a bad --webhook-url: exit 2", async () => {
+    await expect(npmSeed("--webhook-url", "ftp://example.com")).rejects.toMatchObject({ code: 2, stdout: "" });
+  });
+});

@@ -10,16 +10,24 @@ import { closeDb, getDb } from "../lib/db/client.ts";
 import { inTransaction } from "../lib/db/transaction.ts";
 import { createSeedTenants } from "../lib/tenants/create-seed-tenants.ts";
 
-const { values } = parseArgs({
-  options: { json: { type: "boolean", default: false }, "webhook-url": { type: "string" }, help: { type: "boolean", default: false } },
-  allowPositionals: false,
-});
-
 const usage = `usage: npm run seed [-- --json] [-- --webhook-url URL]
   --json             print exactly one JSON object on stdout (logs go to stderr)
   --webhook-url URL  set URL as the webhook endpoint of the game, the platform and the campaign`;
 
 const log = (...a: unknown[]) => console.error(...a);
+
+const parseArguments = () => {
+  try {
+    return parseArgs({
+      options: { json: { type: "boolean", default: false }, "webhook-url": { type: "string" }, help: { type: "boolean", default: false } },
+      allowPositionals: false,
+    }).values;
+  } catch (e) {
+    log(`${e instanceof Error ? e.message : String(e)}\n${usage}`);
+    process.exit(2);
+  }
+};
+const values = parseArguments();
 
 const main = async (): Promise<number> => {
   if (values.help) {

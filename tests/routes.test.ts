@@ -14,9 +14,11 @@ const OPENAPI_ROUTE = "app/api/v1/openapi.json/route.ts";
 const REGENERATE = "Run `npm run routes:index` (scripts/gen-route-index.ts) to regenerate it.";
 
 const root = path.resolve(import.meta.dirname, "..");
+// fs.readdirSync with `recursive` (Node 20.1+), not fs.globSync (Node 22+): the suite runs on Node 20.19 too.
 const routeFiles = fs
-  .globSync("app/api/v1/**/route.ts", { cwd: root })
-  .map((f) => f.split(path.sep).join("/"))
+  .readdirSync(path.join(root, "app/api/v1"), { recursive: true, encoding: "utf8" })
+  .map((f) => `app/api/v1/${f.split(path.sep).join("/")}`)
+  .filter((f) => f.endsWith("/route.ts"))
   .filter((f) => !f.split("/").some((seg) => seg.startsWith("_")))
   .sort();
 /** The JSON 404 for paths no route serves: also a plain handler, and no spec endpoint. */

