@@ -15,6 +15,12 @@ export default defineConfig(
     languageOptions: { globals: { process: "readonly", console: "readonly", URL: "readonly" } },
   },
   {
+    // The Node version gate is plain CommonJS on purpose (any Node must be able to parse it).
+    files: ["**/*.cjs"],
+    languageOptions: { sourceType: "commonjs", globals: { process: "readonly", module: "writable", require: "readonly" } },
+    rules: { "@typescript-eslint/no-require-imports": "off" },
+  },
+  {
     rules: {
       // `_`-prefixed names mark deliberately unused parameters and destructured leftovers.
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrorsIgnorePattern: "^_", ignoreRestSiblings: true }],

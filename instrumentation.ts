@@ -4,6 +4,9 @@
 export async function register() {
   // The literal check lets Next drop the import from the edge bundle.
   if (process.env.NEXT_RUNTIME === "nodejs") {
+    // A production server refuses to serve with a missing, short or public signing secret (also when
+    // started as a bare `next start`, without scripts/launch.ts).
+    if (process.env.NODE_ENV === "production") (await import("./lib/config/refuse-unsafe-secrets.ts")).refuseUnsafeSecrets();
     const url = process.env.DATABASE_URL;
     if (process.env.COINOP_IN_PROCESS_WORKER === "0" || !url) return;
     const { startWorker, stopWorker } = await import("./lib/jobs/start-worker.ts");
@@ -25,3 +28,4 @@ export async function register() {
     }
   }
 }
+

@@ -1,4 +1,6 @@
 // @ts-check
+import { securityHeaders } from "./lib/http/security-headers.mjs";
+
 /** @type {import("next").NextConfig} */
 const nextConfig = {
   // Loaded by Node at run time, not bundled: native or WASM parts, binaries inside the package, or
@@ -12,6 +14,7 @@ const nextConfig = {
     "@prisma/adapter-pg",
     "@prisma/schema-engine-wasm",
     "bcryptjs",
+    "@node-rs/argon2",
   ],
   typedRoutes: false,
   // Lets two builds live side by side (e.g. parallel e2e servers while developing); default .next.
@@ -19,6 +22,8 @@ const nextConfig = {
   // `npm run typecheck` checks the same tree; CI runs it first and sets this to skip the repeat.
   typescript: { ignoreBuildErrors: process.env.SKIP_BUILD_TYPECHECK === "1" },
   poweredByHeader: false,
+  // CSP with frame-ancestors 'none', X-Frame-Options, nosniff and Referrer-Policy (lib/http/security-headers.mjs).
+  headers: async () => securityHeaders({ dev: process.env.NODE_ENV === "development" }),
   turbopack: { root: import.meta.dirname },
 };
 

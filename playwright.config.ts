@@ -59,6 +59,10 @@ export default defineConfig({
       EMBEDDED_PG_PORT: process.env.E2E_PG_PORT ?? "54331",
       EMBEDDED_PG_DIR: process.env.E2E_PG_DIR ?? ".data/e2e-postgres",
       NEXT_TELEMETRY_DISABLED: "1",
+      // `npm start` refuses to serve without a random signing secret of 32+ characters (lib/config).
+      COINOP_SECRET: "e2e-only-coinop-secret-never-use-in-production-0123456789",
+      // Serve /dev/mail in this production build: specs read sign-up and reset mails there (no SMTP_URL).
+      COINOP_MAIL_OUTBOX: "1",
     },
   },
 });

@@ -24,4 +24,18 @@ export const proxy = (req: NextRequest) => {
   );
 };
 
-export const config = { matcher: "/api/v1/:path*" };
+// Next.js reads the whole body of a request it hands to the proxy into memory (to clone it) before the
+// route runs, at any size. So the proxy sees only requests without a body over about 1 MB: one of unknown
+// length (chunked) or a larger Content-Length goes straight to its route, whose kernel reads it as a
+// stream and stops at its cap (lib/http/read-capped-body.ts). A wrong method then gets Next's bare 405.
+export const config = {
+  matcher: [
+    {
+      source: "/api/v1/:path*",
+      missing: [
+        { type: "header", key: "transfer-encoding" },
+        { type: "header", key: "content-length", value: "0*[1-9][0-9]{6,}" },
+      ],
+    },
+  ],
+};

@@ -1,10 +1,11 @@
-// A linked player with a virtual-currency balance opens a checkout, signs in on the page (claiming their
-// account with a password) and pays in Gems. The game receives Purchases.Completed for that userRef and
+// A linked player with a virtual-currency balance opens a checkout, signs up on the page (claiming their
+// account: the mailed link, read in the development outbox, sets the password and brings them back signed in)
+// and pays in Gems. The game receives Purchases.Completed for that userRef and
 // the balance drops by the price.
 import { randomUUID } from "node:crypto";
 import { expect, test } from "@playwright/test";
 import { createCurrency, createProduct, expectPurchaseHook, openRedirect } from "./checkout-support";
-import { expectHostedPageBasics, gameHeaders, initiateLink, offsiteRequests, screenshot, seed, startReceiver, uniqueEmail } from "./support";
+import { asNewVisitor, expectHostedPageBasics, gameHeaders, initiateLink, offsiteRequests, screenshot, seed, signUpOnForm, startReceiver, uniqueEmail, verifyEmailFromOutbox } from "./support";
 
 test("a signed-in player pays with virtual currency", async ({ page, request, baseURL }) => {
   const receiver = await startReceiver();
@@ -23,15 +24,15 @@ test("a signed-in player pays with virtual currency", async ({ page, request, ba
     const url = await openRedirect(request, s, { itemId: item._id, checkoutmethod: "vc" });
 
     const offsite = offsiteRequests(page, baseURL!);
+    await asNewVisitor(page);
     await page.goto(url);
     await expect(page.getByRole("radio", { name: /Gems/ })).toBeDisabled();
     await expect(page.getByText("Sign in to pay from your balance.").first()).toBeVisible();
     await page.getByText("Have an account? Sign in").click();
-    const auth = page.getByRole("form", { name: /Sign in|Create your account/ });
-    await auth.getByRole("button", { name: "Create an account" }).click();
-    await auth.getByLabel("Email").fill(email);
-    await auth.getByLabel("Password").fill("a-good-password");
-    await auth.getByRole("button", { name: "Create account" }).click();
+    const auth = page.locator("details");
+    await signUpOnForm(page, { email, password: "a-good-password", within: auth });
+    await verifyEmailFromOutbox(page, { email, password: "a-good-password" });
+    await expect(page).toHaveURL(url);
     await expect(page.getByText(`Signed in as ${email}`)).toBeVisible();
     const gems = page.getByRole("radio", { name: /Gems/ });
     await expect(gems).toBeEnabled();

@@ -1,7 +1,7 @@
 // A player opens the link page and backs out: the session is canceled and the game receives a
 // signed User.Account.Link.Canceled. A player can back out without signing in.
 import { expect, test } from "@playwright/test";
-import { expectHook, expectHostedPageBasics, initiateLink, linkDetails, screenshot, seed, startReceiver, uniqueEmail } from "./support";
+import { asNewVisitor, expectHook, expectHostedPageBasics, initiateLink, linkDetails, screenshot, seed, signUpOnForm, startReceiver, uniqueEmail, verifyEmailFromOutbox } from "./support";
 
 test("a signed-in player backs out with Not now", async ({ page, request, baseURL }) => {
   const receiver = await startReceiver();
@@ -9,9 +9,10 @@ test("a signed-in player backs out with Not now", async ({ page, request, baseUR
     const s = await seed(baseURL!, receiver.url);
     const email = uniqueEmail("cancel");
     const { sessionKey, url } = await initiateLink(request, s, email);
+    await asNewVisitor(page);
     await page.goto(url);
-    await page.getByLabel("Password").fill("a-good-password");
-    await page.getByRole("button", { name: "Create account" }).click();
+    await signUpOnForm(page, { email, password: "a-good-password" });
+    await verifyEmailFromOutbox(page, { email, password: "a-good-password" });
     await expect(page.getByText(`Signed in as ${email}`)).toBeVisible();
     await page.getByRole("button", { name: "Not now" }).click();
 

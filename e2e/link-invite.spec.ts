@@ -1,7 +1,7 @@
 // Link invites: one shareable /join URL; each visitor who presses Continue gets their own session
 // and their own link. A paused invite links nobody.
 import { expect, test } from "@playwright/test";
-import { campaignHeaders, expectHostedPageBasics, screenshot, seed, startReceiver, uniqueEmail, type Seeded } from "./support";
+import { asNewVisitor, campaignHeaders, expectHostedPageBasics, screenshot, seed, signUpOnForm, startReceiver, uniqueEmail, verifyEmailFromOutbox, type Seeded } from "./support";
 import type { APIRequestContext, Browser } from "@playwright/test";
 
 const createInvite = async (request: APIRequestContext, s: Seeded, data: Record<string, unknown> = {}) => {
@@ -10,10 +10,11 @@ const createInvite = async (request: APIRequestContext, s: Seeded, data: Record<
   return (await res.json()) as { code: string; url: string; currentUses: number };
 };
 
-/** A new visitor (own browser context, so own cookies) follows the invite, signs up and approves. */
+/** A new visitor (own browser context, so own cookies) follows the invite, signs up, confirms the email and approves. */
 const visit = async (browser: Browser, inviteUrl: string, email: string, shot?: string) => {
   const context = await browser.newContext({ viewport: test.info().project.use.viewport ?? undefined, isMobile: test.info().project.use.isMobile, deviceScaleFactor: test.info().project.use.deviceScaleFactor });
   const page = await context.newPage();
+  await asNewVisitor(page);
   try {
     await page.goto(inviteUrl);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(/^Join /);
@@ -25,10 +26,8 @@ const visit = async (browser: Browser, inviteUrl: string, email: string, shot?: 
     await page.getByRole("button", { name: "Continue" }).click();
     await expect(page).toHaveURL(/\/link\/lks_test_[0-9a-f]{32}$/);
     const sessionKey = decodeURIComponent(new URL(page.url()).pathname.split("/").pop()!);
-    await page.getByRole("button", { name: "Create an account" }).click();
-    await page.getByLabel("Email").fill(email);
-    await page.getByLabel("Password").fill("invite-password");
-    await page.getByRole("button", { name: "Create account" }).click();
+    await signUpOnForm(page, { email, password: "invite-password" });
+    await verifyEmailFromOutbox(page, { email, password: "invite-password" });
     await page.getByRole("button", { name: "Approve" }).click();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(/^You're linked to /);
     return sessionKey;
@@ -109,14 +108,14 @@ test("an invite revoked before the visitor approves fails the session and says w
   try {
     const s = await seed(baseURL!, receiver.url);
     const invite = await createInvite(request, s);
+    await asNewVisitor(page);
     await page.goto(invite.url);
     await page.getByRole("button", { name: "Continue" }).click();
     await expect(page).toHaveURL(/\/link\/lks_test_/);
     const sessionKey = new URL(page.url()).pathname.split("/").pop()!;
-    await page.getByRole("button", { name: "Create an account" }).click();
-    await page.getByLabel("Email").fill(uniqueEmail("late"));
-    await page.getByLabel("Password").fill("invite-password");
-    await page.getByRole("button", { name: "Create account" }).click();
+    const email = uniqueEmail("late");
+    await signUpOnForm(page, { email, password: "invite-password" });
+    await verifyEmailFromOutbox(page, { email, password: "invite-password" });
     await expect(page.getByRole("button", { name: "Approve" })).toBeVisible();
 
     const revoked = await request.delete(`/api/v1/campaign/${s.campaign.campaignId}/link-invites/${invite.code}`, { headers: campaignHeaders(s) });

@@ -5,7 +5,7 @@ import { createHmac, randomUUID } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { promisify } from "node:util";
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { expect, test, type APIRequestContext, type Locator, type Page } from "@playwright/test";
 
 export type Hook = { event: string; data: Record<string, any>; signature: string; raw: string };
 
@@ -97,4 +97,50 @@ export const expectHostedPageBasics = async (page: Page) => {
       .filter((b) => b.h < 44),
   );
   expect(small).toEqual([]);
+};
+
+/**
+ * Gives this page its own client address (X-Forwarded-For: the server reads the last entry, which a proxy
+ * would write), so the per-address limits of sign-in and sign-up see each test as a different visitor.
+ */
+export const asNewVisitor = (page: Page) => page.setExtraHTTPHeaders({ "x-forwarded-for": `198.18.${Math.floor(Math.random() * 256)}.${Math.floor(Math.random() * 254) + 1}` });
+
+/**
+ * Signs up on a hosted auth form (the link page's, or the one inside the checkout's "Have an account?"):
+ * switches it to sign-up, fills the email and password, and waits for "Check your email".
+ */
+export const signUpOnForm = async (page: Page, { email, password, within = page.locator("main") }: { email: string; password: string; within?: Locator }) => {
+  const create = within.getByRole("button", { name: "Create an account" });
+  if (await create.isVisible()) await create.click();
+  await within.getByLabel("Email").fill(email);
+  await within.getByLabel("Password").fill(password);
+  await within.getByRole("button", { name: "Create account" }).click();
+  const answer = within.getByRole("status").filter({ has: page.getByRole("heading", { name: "Check your email" }) });
+  await expect(answer).toContainText(`We sent a link to ${email}.`);
+};
+
+/** Opens the development mail outbox (/dev/mail), the newest mail to `email`, and checks its subject. */
+export const openNewestMail = async (page: Page, email: string, subject: string | RegExp) => {
+  await page.goto(`/dev/mail?to=${encodeURIComponent(email)}`);
+  await page.getByRole("list", { name: "Mails" }).getByRole("link").first().click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(subject);
+  await expect(page.getByTestId("mail-to")).toHaveText(email);
+};
+
+/** Follows the /account/verify/… or /account/reset/… link of the mail open on the page. */
+export const followMailLink = async (page: Page, kind: "verify" | "reset") => {
+  await page.getByRole("link", { name: new RegExp(`/account/${kind}/`) }).click();
+  await expect(page).toHaveURL(new RegExp(`/account/${kind}/[A-Za-z0-9_-]{43}$`));
+};
+
+/**
+ * The whole first-time path after signing up on a hosted page: the mail in the outbox, its link, the
+ * password chosen at sign-up; the page then signs in and goes back where the player came from.
+ */
+export const verifyEmailFromOutbox = async (page: Page, { email, password }: { email: string; password: string }) => {
+  await openNewestMail(page, email, "Confirm your email to finish creating your account");
+  await followMailLink(page, "verify");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Confirm your email");
+  await page.getByLabel("Password you chose", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Confirm and sign in" }).click();
 };

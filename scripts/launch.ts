@@ -5,6 +5,7 @@ import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
+import { checkProductionSecrets } from "../lib/config/check-production-secrets.ts";
 import { startEmbeddedPostgres, type EmbeddedHandle } from "../lib/db/embedded.ts";
 import { migrateDeploy } from "../lib/db/migrate.ts";
 import { installJobSchema } from "../lib/jobs/schema.ts";
@@ -48,6 +49,9 @@ const watchRoutes = () => {
 };
 
 const main = async (mode: Mode) => {
+  // `next start` serves production (NODE_ENV=production): refuse a missing, short or public signing secret first.
+  const secretProblem = mode === "start" ? checkProductionSecrets() : null;
+  if (secretProblem) fail(secretProblem);
   const nextBin = path.resolve("node_modules/.bin/next");
   if (!fs.existsSync(nextBin)) fail("Next.js is not installed: run `npm install` first.");
   if (mode === "start" && !fs.existsSync(path.join(process.env.NEXT_DIST_DIR || ".next", "BUILD_ID")))

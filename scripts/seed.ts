@@ -9,6 +9,7 @@ import { installJobSchema } from "../lib/jobs/schema.ts";
 import { closeDb, getDb } from "../lib/db/client.ts";
 import { inTransaction } from "../lib/db/transaction.ts";
 import { createSeedTenants } from "../lib/tenants/create-seed-tenants.ts";
+import { checkWebhookUrl } from "../lib/webhooks/check-webhook-url.ts";
 
 const usage = `usage: npm run seed [-- --json] [-- --webhook-url URL]
   --json             print exactly one JSON object on stdout (logs go to stderr)
@@ -37,6 +38,12 @@ const main = async (): Promise<number> => {
   const webhookUrl = values["webhook-url"];
   if (webhookUrl !== undefined && !/^https?:\/\/\S+$/.test(webhookUrl)) {
     log(`--webhook-url must be an http(s) URL, got ${JSON.stringify(webhookUrl)}.\n${usage}`);
+    return 2;
+  }
+  // The seeded tenants are test mode: a loopback receiver is fine, link-local and private ranges are not.
+  const refused = webhookUrl === undefined ? null : await checkWebhookUrl(webhookUrl, { allowLoopback: true }).then(() => null, (e: Error) => e.message);
+  if (refused) {
+    log(`--webhook-url: ${refused}\n${usage}`);
     return 2;
   }
   // Keep stdout clean for --json: libraries that log to stdout write to stderr while we work.

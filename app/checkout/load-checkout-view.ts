@@ -1,5 +1,6 @@
-// Server-only: the view of a checkout page, with the balances of whoever would pay (the signed-in
-// player's link to the game, else the grant's account).
+// Server-only: the view of a checkout page, with the balances of the signed-in player (their link to the
+// game). A guest sees no balance: holding a checkout link says nothing about whose balance it is, and a
+// guest pays by card.
 import type { SignedInPlayer } from "@/lib/auth/get-signed-in-player";
 import { getDb } from "@/lib/db/client";
 import { describeCheckout } from "@/lib/checkout/describe-checkout";
@@ -13,5 +14,5 @@ export const loadCheckoutView = async (ref: CheckoutRef, player: SignedInPlayer 
   const link = player
     ? await db.playerLink.findFirst({ where: { namespaceType: "game", namespaceId: checkout.gameId, environment: checkout.environment, playerId: player.playerId, status: "active" } })
     : null;
-  return describeCheckout(db, ref, { payerUserRef: player ? (link?.userRef ?? null) : (checkout.grant?.userRef ?? null) });
+  return describeCheckout(db, ref, { payerUserRef: link?.userRef ?? null });
 };

@@ -6,6 +6,7 @@ import { StateMessage } from "@/components/hosted/state-message";
 import { payAction } from "@/app/checkout/actions";
 import type { SignedInPlayer } from "@/lib/auth/get-signed-in-player";
 import type { CheckoutView } from "@/lib/checkout/describe-checkout";
+import { mayUseMethod } from "@/lib/checkout/resolve-payer";
 import { CheckoutForm } from "./checkout-form";
 import { CheckoutCard, CheckoutShell } from "./checkout-shell";
 import { methodOptions } from "./method-options";
@@ -37,7 +38,12 @@ export const CheckoutPage = ({ view, target, player }: Props) => {
         <Final view={view} />
       </CheckoutShell>
     );
-  const options = methodOptions({ methods: view.methods, usd: view.usd, vc: view.vc, payerKnown: Boolean(player || view.checkout.grant), signedIn: Boolean(player) });
+  const balanceBlocked = !player
+    ? "Sign in to pay from your balance."
+    : mayUseMethod(view.checkout, "wallet", player.playerId)
+      ? null
+      : "This checkout was made for another account: pay by card, or sign in as that account.";
+  const options = methodOptions({ methods: view.methods, usd: view.usd, vc: view.vc, balanceBlocked });
   const preferred = view.checkout.checkoutMethod === "vc" ? options.find((o) => o.value.startsWith("vc:") && !o.disabledReason) : options.find((o) => o.value === view.checkout.checkoutMethod && !o.disabledReason);
   const defaultMethod = (preferred ?? options.find((o) => !o.disabledReason) ?? options[0])?.value ?? "card";
   return (

@@ -1,22 +1,30 @@
 "use client";
-// Email + password sign-in and sign-up for players, through next-auth's credentials provider. Used by
-// the link approval page and the hosted checkout. After success the page re-renders on the server
-// with the player signed in.
+// Player sign-in, sign-up and "forgot password" on the hosted pages (link approval, checkout).
+// - Sign-in goes through next-auth's credentials provider; the page then re-renders signed in.
+// - Sign-up and "forgot password" sign nobody in: they mail a link (app/account/actions.ts) and the form
+//   says "Check your email", the same words whether or not the email has an account. The link brings the
+//   player back to this page (returnTo), signed in.
 import { signIn } from "next-auth/react";
 import { useRouter } from "next/navigation";
-import { useId, useState, type FormEvent } from "react";
+import { useEffect, useId, useRef, useState, type FormEvent } from "react";
+import { requestResetAction, signUpAction, type MailRequestState } from "@/app/account/actions";
 import { ErrorNotice } from "./state-message";
-import { inputClass, labelClass, primaryButton, textLink } from "./styles";
+import { inputClass, labelClass, primaryButton, secondaryButton, textLink } from "./styles";
 
-export type AuthMode = "signin" | "signup";
+export type AuthMode = "signin" | "signup" | "forgot";
 
 // Kept in step with lib/auth (imported there from server-only modules).
 const PLAYER_CREDENTIALS = "player-credentials";
 const PASSWORD_MIN_LENGTH = 8;
 
 /** next-auth reports a failed authorize as its message; "CredentialsSignin" is its generic code. */
-const readableError = (error: string): string =>
+export const readableError = (error: string): string =>
   error === "CredentialsSignin" ? "Wrong email or password." : /^[A-Z][a-zA-Z]+$/.test(error) ? "We could not sign you in. Please try again." : error;
+
+type Field = "email" | "password" | "name";
+
+/** The field a sign-in error is about, so that field is marked invalid and points at the message. */
+const fieldOf = (error: string): Field | null => (/^Password/.test(error) ? "password" : /email address/.test(error) ? "email" : /^Name/.test(error) ? "name" : null);
 
 type AuthFormProps = {
   /** pre-fills the email field (the email the game or the checkout already knows) */
@@ -28,52 +36,101 @@ type AuthFormProps = {
   onSignedIn?: () => void;
 };
 
-/** The field an error is about, so that field is marked invalid and points at the message. */
-const fieldOf = (error: string | null): "email" | "password" | "name" | null =>
-  !error ? null : /^Password/.test(error) ? "password" : /email address/.test(error) ? "email" : /^Name/.test(error) ? "name" : null;
+const HEADINGS: Record<AuthMode, string> = { signin: "Sign in to continue", signup: "Create your account", forgot: "Reset your password" };
+const LABELS: Record<AuthMode, [idle: string, pending: string]> = {
+  signin: ["Sign in", "Signing in…"],
+  signup: ["Create account", "Sending…"],
+  forgot: ["Send reset link", "Sending…"],
+};
+
+/** The answer to a sign-up or reset request: the same for every email. */
+const CheckYourEmail = ({ sent, mode, onBack }: { sent: { email: string; outbox: boolean }; mode: AuthMode; onBack: () => void }) => {
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
+  return (
+    <div role="status" className="space-y-4">
+      <div className="flex items-start gap-3">
+        <span aria-hidden="true" className="flex size-10 shrink-0 items-center justify-center rounded-full bg-sky-100 text-sky-700">
+          <svg viewBox="0 0 24 24" className="size-5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+            <rect x="3" y="5" width="18" height="14" rx="2" />
+            <path d="m3 7 9 6 9-6" />
+          </svg>
+        </span>
+        <div className="min-w-0">
+          <h2 ref={heading} tabIndex={-1} className="text-base font-semibold text-slate-900 focus:outline-none">
+            Check your email
+          </h2>
+          <p className="mt-1 text-sm leading-6 text-slate-700">
+            We sent a link to <span className="font-semibold [overflow-wrap:anywhere] text-slate-900">{sent.email}</span>.{" "}
+            {mode === "signup" ? "Open it to finish creating your account." : "Open it to choose a new password."} It works for one hour.
+          </p>
+        </div>
+      </div>
+      <p className="text-sm leading-6 text-slate-700">No email after a few minutes? Check your spam folder, or try again.</p>
+      {sent.outbox ? (
+        <p className="rounded-lg bg-amber-50 px-3 py-2.5 text-sm text-amber-900 ring-1 ring-amber-200 ring-inset">
+          This server sends no mail (no SMTP_URL is set): read it in the{" "}
+          <a href="/dev/mail" target="_blank" rel="noopener" className={textLink}>
+            mail outbox
+          </a>
+          .
+        </p>
+      ) : null}
+      <button type="button" onClick={onBack} className={secondaryButton}>
+        Use a different email
+      </button>
+    </div>
+  );
+};
 
 export const AuthForm = ({ defaultEmail = "", defaultMode = "signin", intro, onSignedIn }: AuthFormProps) => {
   const router = useRouter();
   const id = useId();
   const [mode, setMode] = useState<AuthMode>(defaultMode);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<{ message: string; field: Field | null } | null>(null);
   const [pending, setPending] = useState(false);
-  const signup = mode === "signup";
-  const invalid = fieldOf(error);
-  const fieldProps = (field: "email" | "password" | "name", hint?: string) => ({
-    "aria-invalid": invalid === field || undefined,
-    "aria-describedby": [invalid === field ? `${id}-error` : null, hint ?? null].filter(Boolean).join(" ") || undefined,
+  const [sent, setSent] = useState<{ email: string; outbox: boolean } | null>(null);
+  const [email, setEmail] = useState(defaultEmail);
+  const fieldProps = (field: Field, hint?: string) => ({
+    "aria-invalid": error?.field === field || undefined,
+    "aria-describedby": [error?.field === field ? `${id}-error` : null, hint ?? null].filter(Boolean).join(" ") || undefined,
   });
+
+  const signInWithPassword = async (form: FormData) => {
+    const res = await signIn(PLAYER_CREDENTIALS, { redirect: false, mode: "signin", email: String(form.get("email") ?? ""), password: String(form.get("password") ?? "") });
+    if (!res || res.error) {
+      const message = readableError(res?.error ?? "") || "We could not sign you in. Please try again.";
+      setError({ message, field: fieldOf(message) });
+      setPending(false);
+      return;
+    }
+    if (onSignedIn) {
+      setPending(false);
+      onSignedIn();
+    } else router.refresh();
+  };
+
+  const requestMail = async (form: FormData) => {
+    form.set("returnTo", `${window.location.pathname}${window.location.search}`);
+    const result: MailRequestState = await (mode === "signup" ? signUpAction(form) : requestResetAction(form));
+    setPending(false);
+    if (result.ok) setSent({ email: result.email, outbox: result.outbox });
+    else setError({ message: result.error, field: result.field });
+  };
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
-    const password = String(form.get("password") ?? "");
-    if (signup && password.length < PASSWORD_MIN_LENGTH) {
-      setError(`Password must be at least ${PASSWORD_MIN_LENGTH} characters.`);
+    if (mode === "signup" && String(form.get("password") ?? "").length < PASSWORD_MIN_LENGTH) {
+      setError({ message: `Password must be at least ${PASSWORD_MIN_LENGTH} characters.`, field: "password" });
       return;
     }
     setPending(true);
     setError(null);
     try {
-      const res = await signIn(PLAYER_CREDENTIALS, {
-        redirect: false,
-        mode,
-        email: String(form.get("email") ?? ""),
-        password,
-        name: String(form.get("name") ?? ""),
-      });
-      if (!res || res.error) {
-        setError(readableError(res?.error ?? "") || "We could not sign you in. Please try again.");
-        setPending(false);
-        return;
-      }
-      if (onSignedIn) {
-        setPending(false);
-        onSignedIn();
-      } else router.refresh();
+      await (mode === "signin" ? signInWithPassword(form) : requestMail(form));
     } catch {
-      setError("We could not reach the server. Check your connection and try again.");
+      setError({ message: "We could not reach the server. Check your connection and try again.", field: null });
       setPending(false);
     }
   };
@@ -81,15 +138,25 @@ export const AuthForm = ({ defaultEmail = "", defaultMode = "signin", intro, onS
   const switchTo = (next: AuthMode) => {
     setMode(next);
     setError(null);
+    setSent(null);
   };
 
+  if (sent) return <CheckYourEmail sent={sent} mode={mode} onBack={() => setSent(null)} />;
+
+  const signup = mode === "signup";
   return (
-    <form onSubmit={submit} noValidate aria-label={signup ? "Create your account" : "Sign in"} className="space-y-4">
+    <form onSubmit={submit} noValidate aria-label={HEADINGS[mode]} className="space-y-4">
       <div>
-        <h2 className="text-base font-semibold text-slate-900">{signup ? "Create your account" : "Sign in to continue"}</h2>
-        {intro ? <p className="mt-1 text-sm text-slate-700">{intro}</p> : null}
+        <h2 className="text-base font-semibold text-slate-900">{HEADINGS[mode]}</h2>
+        {mode === "forgot" ? (
+          <p className="mt-1 text-sm text-slate-700">We&apos;ll email you a link to choose a new password.</p>
+        ) : signup ? (
+          <p className="mt-1 text-sm text-slate-700">We&apos;ll email you a link to confirm it&apos;s your address.</p>
+        ) : intro ? (
+          <p className="mt-1 text-sm text-slate-700">{intro}</p>
+        ) : null}
       </div>
-      {error ? <ErrorNotice id={`${id}-error`}>{error}</ErrorNotice> : null}
+      {error ? <ErrorNotice id={`${id}-error`}>{error.message}</ErrorNotice> : null}
       {signup ? (
         <div className="space-y-1.5">
           <label htmlFor={`${id}-name`} className={labelClass}>
@@ -102,35 +169,57 @@ export const AuthForm = ({ defaultEmail = "", defaultMode = "signin", intro, onS
         <label htmlFor={`${id}-email`} className={labelClass}>
           Email
         </label>
-        <input id={`${id}-email`} name="email" type="email" required autoComplete="email" defaultValue={defaultEmail} className={inputClass} {...fieldProps("email")} />
-      </div>
-      <div className="space-y-1.5">
-        <label htmlFor={`${id}-password`} className={labelClass}>
-          Password
-        </label>
         <input
-          id={`${id}-password`}
-          name="password"
-          type="password"
+          id={`${id}-email`}
+          name="email"
+          type="email"
           required
-          minLength={signup ? PASSWORD_MIN_LENGTH : undefined}
-          autoComplete={signup ? "new-password" : "current-password"}
+          autoComplete="email"
+          maxLength={254}
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
           className={inputClass}
-          {...fieldProps("password", signup ? `${id}-password-hint` : undefined)}
+          {...fieldProps("email")}
         />
-        {signup ? (
-          <p id={`${id}-password-hint`} className="text-xs text-slate-600">
-            At least {PASSWORD_MIN_LENGTH} characters.
-          </p>
-        ) : null}
       </div>
+      {mode !== "forgot" ? (
+        <div className="space-y-1.5">
+          <div className="flex items-baseline justify-between gap-3">
+            <label htmlFor={`${id}-password`} className={labelClass}>
+              Password
+            </label>
+            {mode === "signin" ? (
+              <p className="text-sm">
+                <button type="button" onClick={() => switchTo("forgot")} className={`${textLink} inline-flex min-h-6 items-center`}>
+                  Forgot password?
+                </button>
+              </p>
+            ) : null}
+          </div>
+          <input
+            id={`${id}-password`}
+            name="password"
+            type="password"
+            required
+            minLength={signup ? PASSWORD_MIN_LENGTH : undefined}
+            autoComplete={signup ? "new-password" : "current-password"}
+            className={inputClass}
+            {...fieldProps("password", signup ? `${id}-password-hint` : undefined)}
+          />
+          {signup ? (
+            <p id={`${id}-password-hint`} className="text-xs text-slate-600">
+              At least {PASSWORD_MIN_LENGTH} characters.
+            </p>
+          ) : null}
+        </div>
+      ) : null}
       <button type="submit" disabled={pending} className={primaryButton}>
-        {pending ? (signup ? "Creating account…" : "Signing in…") : signup ? "Create account" : "Sign in"}
+        {LABELS[mode][pending ? 1 : 0]}
       </button>
       <p className="text-center text-sm text-slate-700">
-        {signup ? "Already have an account? " : "New here? "}
-        <button type="button" onClick={() => switchTo(signup ? "signin" : "signup")} className={textLink}>
-          {signup ? "Sign in" : "Create an account"}
+        {mode === "signin" ? "New here? " : mode === "signup" ? "Already have an account? " : "Remembered it? "}
+        <button type="button" onClick={() => switchTo(mode === "signin" ? "signup" : "signin")} className={textLink}>
+          {mode === "signin" ? "Create an account" : "Sign in"}
         </button>
       </p>
     </form>

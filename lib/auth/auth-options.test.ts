@@ -1,40 +1,69 @@
 import { decode, encode } from "next-auth/jwt";
 import { describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db/client";
+import { linkTokenIn, mailsTo, makePlayer, uniqueIp, uniquePlayerEmail } from "@/tests/support/players";
 import { authOptions, authorizePlayer, PLAYER_CREDENTIALS } from "./auth-options";
+import { ensureAuthEnv } from "./auth-secret";
+import { passwordStampOf } from "./password-hash";
+import { requestPasswordReset } from "./request-password-reset";
+import { requestSignUp } from "./request-sign-up";
 
-const uniqueEmail = () => `a-${Math.random().toString(36).slice(2, 10)}@example.com`;
+const from = (ip: string) => ({ headers: { "x-forwarded-for": ip } });
 
 describe("player credentials provider", () => {
-  it("signs up, then signs in, returning the player as the next-auth user", async () => {
-    const email = uniqueEmail();
-    const created = await authorizePlayer({ email, password: "password-123", name: "Bo", mode: "signup" });
-    const row = await getDb().player.findUniqueOrThrow({ where: { email } });
-    expect(created).toEqual({ id: row.id, email, name: "Bo" });
-    expect(await authorizePlayer({ email, password: "password-123", name: "", mode: "signin" })).toEqual({ id: row.id, email, name: "Bo" });
+  it("signs in with a password, returning the player and the stamp of their password", async () => {
+    const player = await makePlayer({ password: "password-123", name: "Bo" });
+    const user = await authorizePlayer({ email: player.email, password: "password-123", mode: "signin" }, from(uniqueIp()));
+    expect(user).toEqual({ id: player.id, email: player.email, name: "Bo", stamp: passwordStampOf(player.passwordHash!, ensureAuthEnv()) });
   });
 
-  it("passes the readable error to the form as the thrown message", async () => {
-    const email = uniqueEmail();
-    await expect(authorizePlayer({ email, password: "short", name: "", mode: "signup" })).rejects.toThrow("Password must be at least 8 characters.");
-    await expect(authorizePlayer({ email, password: "password-123", name: "", mode: "signin" })).rejects.toThrow("Wrong email or password.");
-    await authorizePlayer({ email, password: "password-123", name: "", mode: "signup" });
-    await expect(authorizePlayer({ email, password: "password-456", name: "", mode: "signup" })).rejects.toThrow(/already exists/);
+  it("has no sign-up mode: 'signup' is a sign-in like any other and creates nothing", async () => {
+    const email = uniquePlayerEmail();
+    await expect(authorizePlayer({ email, password: "password-123", mode: "signup" } as never, from(uniqueIp()))).rejects.toThrow("Wrong email or password.");
+    expect(await getDb().player.findUnique({ where: { email } })).toBeNull();
   });
 
-  it("uses JWT sessions with a secret, and puts the player id on the session", async () => {
+  it("signs in from a mailed sign-up link with the password chosen, and from a reset link with a new password", async () => {
+    const email = uniquePlayerEmail();
+    await requestSignUp(getDb(), { email, password: "chosen-password", ip: uniqueIp() });
+    const verify = linkTokenIn((await mailsTo(email))[0]!.text, "verify");
+    await expect(authorizePlayer({ token: verify, password: "not-it-at-all", mode: "verify" }, from(uniqueIp()))).rejects.toThrow(/^That is not the password you chose/);
+    const user = await authorizePlayer({ token: verify, password: "chosen-password", mode: "verify" }, from(uniqueIp()));
+    expect(user.email).toBe(email);
+
+    await requestPasswordReset(getDb(), { email, ip: uniqueIp() });
+    const reset = linkTokenIn((await mailsTo(email)).at(-1)!.text, "reset");
+    await expect(authorizePlayer({ token: reset, password: "short", mode: "reset" }, from(uniqueIp()))).rejects.toThrow("Password must be at least 8 characters.");
+    const again = await authorizePlayer({ token: reset, password: "brand-new-password", mode: "reset" }, from(uniqueIp()));
+    expect(again.id).toBe(user.id);
+    expect(again.stamp).not.toBe(user.stamp);
+    await expect(authorizePlayer({ token: reset, password: "brand-new-password", mode: "reset" }, from(uniqueIp()))).rejects.toThrow(/expired or was already used/);
+  });
+
+  it("counts failures against the client address from X-Forwarded-For", async () => {
+    const ip = uniqueIp();
+    for (let i = 0; i < 20; i++) await expect(authorizePlayer({ email: uniquePlayerEmail(), password: "guess-guess", mode: "signin" }, from(ip))).rejects.toThrow("Wrong email or password.");
+    await expect(authorizePlayer({ email: uniquePlayerEmail(), password: "guess-guess", mode: "signin" }, from(ip))).rejects.toThrow("Too many failed sign-ins from your network. Try again in 15 minutes.");
+    await expect(authorizePlayer({ email: uniquePlayerEmail(), password: "guess-guess", mode: "signin" }, from(uniqueIp()))).rejects.toThrow("Wrong email or password.");
+  });
+
+  it("uses JWT sessions with a secret, and puts the player id and the password stamp on the session", async () => {
     expect(authOptions.session?.strategy).toBe("jwt");
     // next-auth merges the options over the provider defaults at run time: the id the forms use
     expect(authOptions.providers.map((p) => (p as { options?: { id?: string } }).options?.id ?? p.id)).toEqual([PLAYER_CREDENTIALS]);
     expect(authOptions.secret).toBe(process.env.NEXTAUTH_SECRET);
     expect(authOptions.secret!.length).toBeGreaterThanOrEqual(32);
     expect(process.env.NEXTAUTH_URL).toBe("http://localhost:3000");
-    // the cookie round-trips with that secret, and the session callback exposes the player id
-    const token = await encode({ token: { sub: "player-1", email: "x@example.com" }, secret: authOptions.secret! });
+    const jwt = await authOptions.callbacks!.jwt!({ token: { sub: "player-1" }, user: { id: "player-1", stamp: "stamp-1" } as never, account: null });
+    expect(jwt).toMatchObject({ sub: "player-1", stamp: "stamp-1" });
+    // the cookie round-trips with that secret, and the session callback exposes the player id and stamp
+    const token = await encode({ token: jwt, secret: authOptions.secret! });
     const decoded = await decode({ token, secret: authOptions.secret! });
-    expect(decoded?.sub).toBe("player-1");
+    expect(decoded).toMatchObject({ sub: "player-1", stamp: "stamp-1" });
     expect(await decode({ token, secret: "another-secret-another-secret-xx" }).catch(() => null)).toBeNull();
     const session = await authOptions.callbacks!.session!({ session: { expires: "x" }, token: decoded!, user: undefined as never, newSession: undefined, trigger: "update" });
-    expect(session).toMatchObject({ playerId: "player-1" });
+    expect(session).toMatchObject({ playerId: "player-1", stamp: "stamp-1" });
+    // later requests keep the stamp
+    expect(await authOptions.callbacks!.jwt!({ token: decoded!, user: undefined as never, account: null })).toMatchObject({ stamp: "stamp-1" });
   });
 });

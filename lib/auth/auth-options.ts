@@ -1,28 +1,40 @@
-// next-auth (v4) for players on the hosted pages: email + password through the credentials
-// provider, sessions in a signed, encrypted JWT cookie (no session table, nothing online).
+// next-auth (v4) for players on the hosted pages, through the credentials provider, with sessions in a
+// signed, encrypted JWT cookie (no session table, nothing online). Three ways in, each proving something:
+//   - "signin": email and password;
+//   - "verify": a mailed sign-up link (its token) and the password chosen at sign-up (verify-email.ts);
+//   - "reset": a mailed reset link (its token) and a new password (reset-password.ts).
+// Sign-up itself is not here: it signs nobody in, it only mails a link (request-sign-up.ts).
 import type { NextAuthOptions } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
 import { getDb } from "../db/client.ts";
 import { AppError } from "../http/errors.ts";
 import { ensureAuthEnv } from "./auth-secret.ts";
-import { signUpPlayer } from "./sign-up-player.ts";
+import { clientIpOf } from "./client-ip.ts";
+import { passwordStampOf } from "./password-hash.ts";
+import { resetPassword } from "./reset-password.ts";
+import { verifyEmail } from "./verify-email.ts";
 import { verifyPlayerPassword } from "./verify-player-password.ts";
 
 /** The provider id the hosted forms sign in with. */
 export const PLAYER_CREDENTIALS = "player-credentials";
 
-/** "signin" checks the password; "signup" creates the account (or claims a guest one) first. */
-export type CredentialsMode = "signin" | "signup";
+export type CredentialsMode = "signin" | "verify" | "reset";
 
-type Credentials = Record<"email" | "password" | "name" | "mode", string> | undefined;
+type Credentials = Partial<Record<"email" | "password" | "mode" | "token", string>> | undefined;
+type AuthRequest = { headers?: Record<string, string | string[] | undefined> } | undefined;
 
-/** Signs the player in or up; a thrown Error's message reaches the form as `error`. */
-export const authorizePlayer = async (credentials: Credentials) => {
-  const { email = "", password = "", name, mode = "signin" } = credentials ?? {};
+/** The user next-auth puts in the cookie: the player, and the stamp of the password they signed in with. */
+export type PlayerUser = { id: string; email: string; name: string | null; stamp: string };
+
+/** Signs the player in one of the three ways; a thrown Error's message reaches the form as `error`. */
+export const authorizePlayer = async (credentials: Credentials, req?: AuthRequest): Promise<PlayerUser> => {
+  const { email = "", password = "", mode = "signin", token = "" } = credentials ?? {};
+  const ip = clientIpOf(req?.headers ?? {});
   try {
     const db = getDb();
-    const player = mode === "signup" ? await signUpPlayer(db, { email, password, name }) : await verifyPlayerPassword(db, { email, password });
-    return { id: player.id, email: player.email, name: player.name || null };
+    const player =
+      mode === "verify" ? await verifyEmail(db, { token, password, ip }) : mode === "reset" ? await resetPassword(db, { token, password }) : await verifyPlayerPassword(db, { email, password, ip });
+    return { id: player.id, email: player.email, name: player.name || null, stamp: passwordStampOf(player.passwordHash ?? "", ensureAuthEnv()) };
   } catch (e) {
     // next-auth turns any thrown Error into ?error=<message>; keep unexpected failures vague.
     if (e instanceof AppError) throw new Error(e.message);
@@ -41,14 +53,15 @@ export const authOptions: NextAuthOptions = {
       credentials: {
         email: { label: "Email", type: "email" },
         password: { label: "Password", type: "password" },
-        name: { label: "Name", type: "text" },
         mode: { label: "Mode", type: "text" },
+        token: { label: "Token", type: "text" },
       },
       authorize: authorizePlayer,
     }),
   ],
   callbacks: {
-    session: ({ session, token }) => ({ ...session, playerId: token.sub }),
+    jwt: ({ token, user }) => (user ? { ...token, stamp: (user as unknown as PlayerUser).stamp } : token),
+    session: ({ session, token }) => ({ ...session, playerId: token.sub, stamp: token.stamp }),
   },
   logger: {
     error: (code, metadata) => console.error(`[auth] ${code}`, metadata),

@@ -1,12 +1,10 @@
 // NEXTAUTH_SECRET signs and encrypts the session cookie; NEXTAUTH_URL is where next-auth builds its
 // own URLs. Both have defaults so `npm run dev` works offline with no setup.
-import { randomBytes } from "node:crypto";
-
-let warned = false;
+import { sessionSecret } from "../config/session-secret.ts";
 
 /**
- * Makes sure NEXTAUTH_SECRET and NEXTAUTH_URL are set for this process. Without NEXTAUTH_SECRET a
- * random one is generated (and a warning logged): sign-ins then last until the process restarts.
+ * Makes sure NEXTAUTH_SECRET and NEXTAUTH_URL are set for this process. Without NEXTAUTH_SECRET it is
+ * derived from the master secret (lib/config), so sign-ins survive restarts and every process agrees.
  * It lives in process.env, so every bundle of the server (route handlers, pages, actions) shares it.
  */
 export const ensureAuthEnv = (): string => {
@@ -14,12 +12,6 @@ export const ensureAuthEnv = (): string => {
     const appUrl = process.env.APP_URL || `http://localhost:${process.env.PORT || 3000}`;
     process.env.NEXTAUTH_URL = appUrl.replace(/\/+$/, "");
   }
-  if (!process.env.NEXTAUTH_SECRET) {
-    process.env.NEXTAUTH_SECRET = randomBytes(32).toString("base64url");
-    if (!warned && process.env.NODE_ENV !== "test") {
-      warned = true;
-      console.warn("[auth] NEXTAUTH_SECRET is not set: using a random secret for this process, so player sign-ins end when it restarts. Set NEXTAUTH_SECRET (e.g. `openssl rand -base64 32`) in production.");
-    }
-  }
+  process.env.NEXTAUTH_SECRET = sessionSecret();
   return process.env.NEXTAUTH_SECRET;
 };

@@ -1,27 +1,23 @@
-// Rules for player emails and passwords, shared by sign-up, sign-in and the hosted forms.
+// Rules for player emails, passwords and names, shared by sign-in, sign-up, password reset and the forms.
+import { parseEmail } from "../core/email.ts";
 import { badRequest } from "../http/errors.ts";
 
 export const PASSWORD_MIN_LENGTH = 8;
-/** bcrypt reads at most 72 bytes; a longer password would be silently truncated. */
-export const PASSWORD_MAX_BYTES = 72;
+/** Bounds the work of one hash; argon2 itself has no length limit (bcrypt's was 72 bytes). */
+export const PASSWORD_MAX_BYTES = 128;
 export const NAME_MAX_LENGTH = 80;
 
 export const WRONG_CREDENTIALS = "Wrong email or password.";
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-export const normalizePlayerEmail = (email: string): string => email.trim().toLowerCase();
-
-/** The normalized email, or a 400 that says what to fix. */
+/** The normalized email (lib/core/email.ts, the one email rule), or a 400 that says what to fix. */
 export const checkEmail = (email: unknown): string => {
-  const value = typeof email === "string" ? normalizePlayerEmail(email) : "";
-  if (!value) throw badRequest("VALIDATION_ERROR", "Enter your email address.", [{ field: "email", message: "required" }]);
-  if (value.length > 254 || !EMAIL.test(value))
-    throw badRequest("VALIDATION_ERROR", "Enter a valid email address, like name@example.com.", [{ field: "email", message: "invalid" }]);
+  if (typeof email !== "string" || email.trim() === "") throw badRequest("VALIDATION_ERROR", "Enter your email address.", [{ field: "email", message: "required" }]);
+  const value = parseEmail(email);
+  if (!value) throw badRequest("VALIDATION_ERROR", "Enter a valid email address, like name@example.com.", [{ field: "email", message: "invalid" }]);
   return value;
 };
 
-/** The password as given, or a 400 when it is too short or too long for bcrypt. */
+/** The password as given, or a 400 when it is too short or too long. */
 export const checkNewPassword = (password: unknown): string => {
   const value = typeof password === "string" ? password : "";
   if (value.length < PASSWORD_MIN_LENGTH)
@@ -37,4 +33,20 @@ export const checkName = (name: unknown): string | undefined => {
   if (!value) return undefined;
   if (value.length > NAME_MAX_LENGTH) throw badRequest("VALIDATION_ERROR", `Name must be at most ${NAME_MAX_LENGTH} characters.`, [{ field: "name", message: "too long" }]);
   return value;
+};
+
+/**
+ * Where to go back after following a mailed link: a path on this site ("/link/…", "/checkout/…"), never
+ * another origin ("//evil.example", "/\\evil.example", "https://…"), so a mailed link cannot be turned into
+ * an open redirect. Anything else is dropped.
+ */
+export const checkReturnTo = (value: unknown): string | null => {
+  if (typeof value !== "string" || value.length > 2048) return null;
+  if (!/^\/(?![/\\])[^\s]*$/.test(value)) return null;
+  try {
+    const url = new URL(value, "http://coinop.invalid");
+    return url.origin === "http://coinop.invalid" ? `${url.pathname}${url.search}` : null;
+  } catch {
+    return null;
+  }
 };

@@ -1,17 +1,20 @@
 import { getServerSession } from "next-auth/next";
 import { getDb } from "../db/client.ts";
 import { authOptions } from "./auth-options.ts";
+import { ensureAuthEnv } from "./auth-secret.ts";
+import { passwordStampOf } from "./password-hash.ts";
 
 export type SignedInPlayer = { playerId: string; email: string; name: string };
 
 /**
- * The player signed in on this request (server components and server actions), read from the
- * next-auth session cookie and checked against the database; null when nobody is signed in or the
- * account no longer exists.
+ * The player signed in on this request (server components and server actions), read from the next-auth
+ * session cookie and checked against the database; null when nobody is signed in, the account no longer
+ * exists, or its password changed since this session signed in (a reset ends every older session).
  */
 export const getSignedInPlayer = async (): Promise<SignedInPlayer | null> => {
-  const session = (await getServerSession(authOptions)) as { playerId?: string } | null;
-  if (!session?.playerId) return null;
-  const player = await getDb().player.findUnique({ where: { id: session.playerId }, select: { id: true, email: true, name: true } });
-  return player ? { playerId: player.id, email: player.email, name: player.name } : null;
+  const session = (await getServerSession(authOptions)) as { playerId?: string; stamp?: string } | null;
+  if (!session?.playerId || !session.stamp) return null;
+  const player = await getDb().player.findUnique({ where: { id: session.playerId }, select: { id: true, email: true, name: true, passwordHash: true } });
+  if (!player?.passwordHash || passwordStampOf(player.passwordHash, ensureAuthEnv()) !== session.stamp) return null;
+  return { playerId: player.id, email: player.email, name: player.name };
 };

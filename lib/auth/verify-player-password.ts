@@ -1,40 +1,42 @@
-import bcrypt from "bcryptjs";
+import { parseEmail } from "../core/email.ts";
 import type { Player } from "../db/generated/client.ts";
 import { inTransaction, type DbClient } from "../db/transaction.ts";
 import { AppError } from "../http/errors.ts";
-import { normalizePlayerEmail, WRONG_CREDENTIALS } from "./credentials.ts";
-import { assertNotLocked, clearFailures, emailHashOf, lockThrottle, recordFailure } from "./sign-in-throttle.ts";
-
-// Compared against when the email is unknown, so a miss costs as long as a wrong password.
-const DUMMY_HASH = "$2b$10$lO1aKWyMZUXyc2rC/9Ci4uoL1Qda4u1RYVd20P3tre6oHYHvbpvru";
+import { WRONG_CREDENTIALS } from "./credentials.ts";
+import { checkPasswordHash, hashPassword, isLegacyHash } from "./password-hash.ts";
+import { assertNotLocked, clearEvents, lockThrottles, recordEvents, SIGN_IN_PER_EMAIL, SIGN_IN_PER_IP } from "./sign-in-throttle.ts";
 
 export const wrongCredentials = () => new AppError("WRONG_CREDENTIALS", WRONG_CREDENTIALS, { status: 401 });
 
 /**
- * The player whose email and password match. An unknown email, a guest account without a password
- * and a wrong password all give the same 401, so the answer does not reveal which emails exist. Five
- * failures for one email within 15 minutes lock it for 15 minutes (429), counted under a row lock so
- * parallel guesses cannot slip past the limit. The failure is recorded even though the 401 follows.
+ * The player whose email and password match. An unknown email, a guest account without a password and a
+ * wrong password all give the same 401 after the same work (an argon2 verify, against a dummy hash when
+ * there is no real one), so neither the answer nor its timing reveals which emails exist. Failures are
+ * counted per email (5 in 15 minutes lock it for 15 minutes) and per client address (20), under row locks
+ * so parallel guesses cannot slip past a limit; a locked email or address is a 429 saying when to retry.
+ * A bcrypt hash from before argon2 is replaced by an argon2 one on success.
  */
-export const verifyPlayerPassword = async (db: DbClient, { email, password, now = new Date() }: { email: string; password: string; now?: Date }): Promise<Player> => {
-  const normalized = typeof email === "string" ? normalizePlayerEmail(email) : "";
-  if (!normalized) {
-    await bcrypt.compare(typeof password === "string" ? password : "", DUMMY_HASH);
-    throw wrongCredentials();
-  }
-  const emailHash = emailHashOf(normalized);
+export const verifyPlayerPassword = async (db: DbClient, { email, password, ip, now = new Date() }: { email: unknown; password: unknown; ip: string; now?: Date }): Promise<Player> => {
+  const normalized = parseEmail(email);
+  const given = typeof password === "string" ? password : "";
   const player = await inTransaction(db, async (tx) => {
-    const throttle = await lockThrottle(tx, emailHash);
-    assertNotLocked(throttle, now);
-    const found = await tx.player.findUnique({ where: { email: normalized } });
-    const ok = await bcrypt.compare(typeof password === "string" ? password : "", found?.passwordHash ?? DUMMY_HASH);
+    const rows = await lockThrottles(tx, [{ rule: SIGN_IN_PER_IP, value: ip }, ...(normalized ? [{ rule: SIGN_IN_PER_EMAIL, value: normalized }] : [])]);
+    assertNotLocked(rows, now);
+    const found = normalized ? await tx.player.findUnique({ where: { email: normalized } }) : null;
+    const ok = await checkPasswordHash(found?.passwordHash, given);
     if (!found?.passwordHash || !ok) {
-      await recordFailure(tx, emailHash, throttle, now);
+      await recordEvents(tx, rows, now);
       return null;
     }
-    await clearFailures(tx, emailHash);
+    await clearEvents(tx, SIGN_IN_PER_EMAIL, found.email);
     return found;
   });
   if (!player) throw wrongCredentials();
+  if (player.passwordHash && isLegacyHash(player.passwordHash)) {
+    const passwordHash = await hashPassword(given);
+    // Conditional: a reset that landed meanwhile wins.
+    const { count } = await db.player.updateMany({ where: { id: player.id, passwordHash: player.passwordHash }, data: { passwordHash } });
+    if (count === 1) return { ...player, passwordHash };
+  }
   return player;
 };

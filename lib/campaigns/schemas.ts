@@ -1,6 +1,7 @@
 // Request and response schemas of the campaign-key API (game-api.md "Campaign key endpoints").
 // Every amount here is a number of USDC (5.5 = 5.5 USDC, at most 6 decimals); the ledger holds micro-units.
 import { z } from "zod";
+import { EmailSchema } from "../core/email.ts";
 import { NonEmpty, OffsetPagination, PageQuery, Pagination, Timestamp } from "../http/schemas.ts";
 import { CAMPAIGN_STATES } from "./campaign-states.ts";
 import { parseUsdcAmount } from "./usdc-amount.ts";
@@ -117,5 +118,5 @@ export const CampaignUserList = z.object({
 export const Removed = z.object({ success: z.literal(true) });
 
 export const CampaignInitiateLinkBody = z.object({
-  email: z.string("must be a string: the player's email address").trim().max(254, "must be at most 254 characters").meta({ format: "email" }).pipe(z.email("must be a valid email address")).describe("The player's email: pre-fills the sign-in form. A repeat with the same email returns the pending session with 200."),
+  email: EmailSchema.describe("The player's email: pre-fills the sign-in form. A repeat with the same email returns the pending session with 200."),
 });

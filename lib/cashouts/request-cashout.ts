@@ -9,11 +9,13 @@ import type { RequestCashoutBody } from "./schemas.ts";
 
 /**
  * A cashout request in pendingReview, with the currency's rate captured now. No balance moves; units
- * above the player's current balance are refused (422), and approval checks the balance again.
+ * above the player's current balance are refused (422), and approval checks the balance again. Only a
+ * link the player approved to spend VC may ask (403 LINK_NOT_APPROVED): approving the request later
+ * debits under that consent.
  */
 export const requestCashout = (ctx: GameContext, body: RequestCashoutBody): Promise<{ cashoutRequestId: string }> =>
   inTransaction(ctx.db, async (tx) => {
-    const { currency } = await loadVcParty(tx, ctx, body);
+    const { currency } = await loadVcParty(tx, ctx, { ...body, consent: "vc:spend" });
     const { balance } = await getAccountBalance(tx, { asset: vcAsset(currency.id), environment: ctx.environment, kind: "user", ownerRef: body.userRef });
     if (body.units > balance) throw unprocessable("INSUFFICIENT_FUNDS", `User ${JSON.stringify(body.userRef)} has ${balance} units; this cashout requests ${body.units}.`);
     const id = newId();

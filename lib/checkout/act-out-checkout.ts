@@ -1,7 +1,9 @@
 // The test helpers: a consumer on the hosted checkout page, acted out through the page's own services.
+import { parseEmail } from "../core/email.ts";
 import { randomHex } from "../db/ids.ts";
 import type { GameContext } from "../http/context.ts";
 import { AppError, notFound } from "../http/errors.ts";
+import { hasLinkConsent, linkNotApproved } from "../linking/link-consent.ts";
 import { loadProduct } from "../products/load-product.ts";
 import { serializePurchase } from "../purchases/serialize-purchase.ts";
 import { cancelCheckout } from "./cancel-checkout.ts";
@@ -13,6 +15,8 @@ import { payCheckout } from "./pay-checkout.ts";
 import { SANDBOX_CARDS } from "./sandbox-card.ts";
 import { serializeGrant, serializeSession } from "./serialize-checkout.ts";
 import { parseCheckoutUrl, type CheckoutRef } from "./sign-url.ts";
+import { signInRequired } from "./resolve-payer.ts";
+import type { Checkout } from "./load-checkout.ts";
 import { startCheckout } from "./start-checkout.ts";
 import type { CheckoutMethod } from "./schemas.ts";
 
@@ -41,10 +45,30 @@ const snapshot = async (ctx: GameContext, ref: CheckoutRef, purchaseId: string |
 };
 
 /**
- * POST /v1/test-helpers/checkout/complete: pays the checkout as a guest (the grant's account, or `email`)
- * with `method` (default: the redirect's checkoutmethod, else card). succeeded and declined use the
- * sandbox test cards; for wallet and vc, succeeded debits the balance (too low: the answer carries the
- * decline) and declined fails the payment; canceled starts checkout and backs out.
+ * Wallet and vc are paid only by the player signed in on the page. The helper acts that sign-in out for
+ * the grant's player (a redirect checkout: the player of `email`) only when that player approved this
+ * game's link for this spending on the hosted link page; a link made from an email alone cannot spend, in
+ * test mode too (403 LINK_NOT_APPROVED, or 403 SIGN_IN_REQUIRED when there is no such player).
+ */
+const signedInPayer = async (ctx: GameContext, checkout: Checkout, method: CheckoutMethod, email: string | undefined): Promise<string | null> => {
+  if (method === "card") return null;
+  const address = parseEmail(email);
+  const playerId = checkout.grant?.playerId ?? (address ? (await ctx.db.player.findUnique({ where: { email: address }, select: { id: true } }))?.id : null);
+  if (!playerId) throw signInRequired(method);
+  const link = await ctx.db.playerLink.findFirst({ where: { namespaceType: "game", namespaceId: checkout.gameId, environment: checkout.environment, playerId, status: "active" } });
+  const scope = method === "wallet" ? "wallet:spend" : "vc:spend";
+  if (!link) throw signInRequired(method);
+  if (!hasLinkConsent(link, scope)) throw linkNotApproved(link.userRef, scope);
+  return playerId;
+};
+
+/**
+ * POST /v1/test-helpers/checkout/complete: pays the checkout as the hosted page would, with `method`
+ * (default: the redirect's checkoutmethod, else card). A card is paid by a guest (the grant's account, or
+ * `email`); wallet and vc by the grant's (or email's) player, signed in, only when they approved this
+ * game's link (signedInPayer). succeeded and declined use the sandbox test cards; for wallet and vc,
+ * succeeded debits the balance (too low: the answer carries the decline) and declined fails the payment;
+ * canceled starts checkout and backs out.
  */
 export const actOutCheckout = async (ctx: GameContext, body: { url: string; outcome: "succeeded" | "declined" | "canceled"; method?: CheckoutMethod; email?: string }) => {
   testOnly(ctx);
@@ -59,7 +83,9 @@ export const actOutCheckout = async (ctx: GameContext, body: { url: string; outc
     const priced = deal && product.vcPrices.some((p) => p.currencyId === deal.currencyId);
     currencyId = priced ? deal.currencyId : ([...product.vcPrices].sort((a, b) => a.currency.code.localeCompare(b.currency.code))[0]?.currencyId ?? null);
   }
-  const start = { ref, gameId: ctx.principal.gameId, method, currencyId, email: body.email ?? checkout.grant?.email ?? (checkout.session ? `guest-${randomHex(8)}@${GUEST_EMAIL_DOMAIN}` : null) };
+  const signedInPlayerId = await signedInPayer(ctx, checkout, method, body.email);
+  const email = body.email ?? checkout.grant?.email ?? (checkout.session ? `guest-${randomHex(8)}@${GUEST_EMAIL_DOMAIN}` : null);
+  const start = { ref, gameId: ctx.principal.gameId, method, currencyId, signedInPlayerId, email: signedInPlayerId ? null : email };
   if (body.outcome === "canceled" || (body.outcome === "declined" && method !== "card")) {
     const started = await startCheckout(ctx.db, start);
     const p = body.outcome === "canceled" ? await cancelCheckout(ctx.db, { purchaseId: started.id }) : await declineCheckout(ctx.db, { purchaseId: started.id, message: "The payment was declined." });

@@ -6,11 +6,15 @@ import { canTransitionGrant, GRANT_TRANSITIONS } from "./grant-states.ts";
 /**
  * The payment of a checkout purchase succeeded: the purchase is charged and fulfilled (Purchases.Completed),
  * its grant becomes completed for good and its redirect session completed, in one transaction. A second
- * call (a replayed processor event) returns the completed purchase and changes nothing.
+ * call (a replayed processor event) returns the completed purchase and changes nothing. `late`: a card
+ * payment captured after its purchase ended, whose checkout settlePaidCheckout has handed back to it.
  */
-export const completeCheckout = (db: DbClient, { purchaseId, paymentProvider, externalId }: { purchaseId: string; paymentProvider: string; externalId?: string | null }): Promise<Purchase> =>
+export const completeCheckout = (
+  db: DbClient,
+  { purchaseId, paymentProvider, externalId, late = false }: { purchaseId: string; paymentProvider: string; externalId?: string | null; late?: boolean },
+): Promise<Purchase> =>
   inTransaction(db, async (tx) => {
-    const purchase = await completePurchase(tx, { purchaseId, paymentProvider, externalId });
+    const purchase = await completePurchase(tx, { purchaseId, paymentProvider, externalId, late });
     if (purchase.grantId) {
       await tx.$queryRaw`SELECT 1 FROM "CheckoutGrant" WHERE id = ${purchase.grantId} FOR UPDATE`;
       const g = await tx.checkoutGrant.findUnique({ where: { id: purchase.grantId } });

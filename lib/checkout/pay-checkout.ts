@@ -10,6 +10,7 @@ import { assertPayable, loadCheckout } from "./load-checkout.ts";
 import { DECLINED_MESSAGE, sandboxCardOutcome, type CardInput } from "./sandbox-card.ts";
 import { cancelUrlPath, successUrlPath } from "./sign-url.ts";
 import { appBaseUrl } from "../linking/link-session-url.ts";
+import { parseEmail } from "../core/email.ts";
 import { startCheckout, type StartCheckoutInput } from "./start-checkout.ts";
 
 export type PayCheckoutInput = StartCheckoutInput & {
@@ -27,7 +28,9 @@ const PROVIDER = { wallet: "wallet", vc: "virtual_currency" } as const;
 const DECLINABLE = new Set(["INSUFFICIENT_FUNDS", "PURCHASE_LIMIT_REACHED"]);
 
 /**
- * Pays a checkout, as the hosted page and the test helper both do. Test-environment cards go to the sandbox
+ * Pays a checkout, as the hosted page and the test helper both do. Who may pay with what is startCheckout's
+ * rule (resolvePayer): wallet and vc only for the signed-in player, never for a guest whatever email the
+ * form carries. Test-environment cards go to the sandbox
  * (4242… succeeds, 4000…0002 is declined, anything else is 400 before anything starts); live cards open a
  * Stripe Checkout Session (503 PAYMENTS_NOT_CONFIGURED without Stripe); wallet and virtual currency debit
  * the payer now. A decline or a balance too low fails the purchase (Purchases.Failed) and puts the grant
@@ -46,7 +49,9 @@ export const payCheckout = async (db: DbClient, input: PayCheckoutInput): Promis
     const purchase = await startCheckout(db, input);
     const product = await loadProduct(db, { gameId: purchase.gameId, environment: purchase.environment, productId: purchase.productId });
     const base = appBaseUrl();
-    const url = await createStripeCheckoutSession(db, { purchase, itemName: product.name, email: input.email, successUrl: base + successUrlPath(purchase.id), cancelUrl: base + cancelUrlPath(purchase.id) });
+    // the form's email is only a guest's receipt address; a signed-in payer's account has its own
+    const receipt = input.signedInPlayerId ? null : parseEmail(input.email);
+    const url = await createStripeCheckoutSession(db, { purchase, itemName: product.name, email: receipt, successUrl: base + successUrlPath(purchase.id), cancelUrl: base + cancelUrlPath(purchase.id) });
     return { outcome: "redirect", purchase, url };
   }
   // Synchronous payments start and finish in one transaction under the checkout's lock: a second payer of

@@ -5,14 +5,20 @@ export const SANDBOX_CARDS = { succeeds: "4242424242424242", declined: "40000000
 
 export type CardInput = { number: string; expiry?: string; cvc?: string };
 
+/** The longest value of each card field worth reading (spaces and dashes included); longer is refused unread. */
+export const CARD_FIELD_MAX = { number: 32, expiry: 16, cvc: 8 } as const;
+
 const invalid = (field: string, message: string) => new AppError("CARD_INVALID", message, { status: 400, details: [{ field, message }] });
 
 /**
  * What the sandbox does with a card: "succeeded" (4242 4242 4242 4242) or "declined" (4000 0000 0000 0002).
  * Any other number, a past or malformed expiry (MM/YY) or a CVC that is not 3-4 digits is 400 CARD_INVALID,
- * and nothing is charged.
+ * and nothing is charged. A field longer than CARD_FIELD_MAX is refused before any pattern runs.
  */
 export const sandboxCardOutcome = (card: CardInput, now = new Date()): "succeeded" | "declined" => {
+  if (card.number.length > CARD_FIELD_MAX.number) throw invalid("number", "This card number is too long.");
+  if (card.expiry !== undefined && card.expiry.length > CARD_FIELD_MAX.expiry) throw invalid("expiry", "Enter the expiry date as MM/YY, e.g. 12/34.");
+  if (card.cvc !== undefined && card.cvc.length > CARD_FIELD_MAX.cvc) throw invalid("cvc", "Enter the 3 or 4 digit security code (CVC).");
   const number = card.number.replace(/[\s-]/g, "");
   if (card.expiry !== undefined) {
     const m = /^\s*(\d{1,2})\s*\/\s*(\d{2}|\d{4})\s*$/.exec(card.expiry);

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { EmailSchema } from "../core/email.ts";
 import { PurchaseJson } from "../purchases/serialize-purchase.ts";
 
 const Id = (what: string) => z.string().trim().min(1, "must not be empty").max(64).describe(what);
@@ -54,7 +55,7 @@ export const RedirectResponse = z.object({
 
 export const GrantBody = z.object({
   itemId: Id("The item to sell: the key's game's, visible and for sale."),
-  email: z.email("must be an email address").max(254).optional().describe("Pre-fills the checkout form; the same email always yields the same userRef."),
+  email: EmailSchema.optional().describe("Pre-fills the checkout form; the same email always yields the same userRef."),
   userRef: z.string().trim().min(1).max(128).optional().describe("An existing userRef of the game."),
   checkoutMetadata: z.unknown().optional().describe("Echoed back in webhooks as checkout_metadata; max 10 KB, 2 levels, 50 keys per level."),
   customMessage: z.unknown().optional().describe("Plain text shown above the checkout card; max 256 characters; HTML tags are stripped."),
@@ -67,7 +68,7 @@ export const CompleteHelperBody = z.object({
   url: z.string().min(1).max(2048).describe("A checkoutUrl from a grant, or a url from checkout redirect."),
   outcome: z.enum(["succeeded", "declined", "canceled"]),
   method: z.enum(CHECKOUT_METHODS).optional(),
-  email: z.email("must be an email address").max(254).optional().describe("The guest's email."),
+  email: EmailSchema.optional().describe("The guest's email (a card payment); for wallet or vc on a redirect checkout, the player who pays."),
 });
 
 export const ExpireHelperBody = z.object({ url: z.string().min(1).max(2048) });

@@ -1,13 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { createHmac } from "node:crypto";
-import { grantCheckoutUrl, parseCheckoutUrl, sessionCheckoutUrl, verifyGrantSignature } from "./sign-url";
+import { createHmac, hkdfSync } from "node:crypto";
+import { cancelUrlPath, grantCheckoutUrl, parseCheckoutUrl, sessionCheckoutUrl, signGrantId, signId, successUrlPath, verifyGrantSignature, verifyIdSignature } from "./sign-url";
 import { sandboxCardOutcome } from "./sandbox-card";
 
 describe("signed checkout URLs", () => {
-  it("signs the grant id with HMAC-SHA256 of CHECKOUT_SIGNING_SECRET and parses it back", () => {
+  const keyOf = (master: string, purpose: string) => Buffer.from(hkdfSync("sha256", master, "", `coinop:${purpose}`, 32));
+
+  it("signs the grant id with HMAC-SHA256 under the checkout-grant-url key (HKDF of the master secret) and parses it back", () => {
     process.env.CHECKOUT_SIGNING_SECRET = "s3cret";
     const url = grantCheckoutUrl("ckg_test_1");
-    const sig = createHmac("sha256", "s3cret").update("ckg_test_1").digest("hex");
+    const sig = createHmac("sha256", keyOf("s3cret", "checkout-grant-url")).update("ckg_test_1").digest("hex");
     expect(url).toMatch(new RegExp(`/checkout/g/ckg_test_1\\?sig=${sig}$`));
     expect(parseCheckoutUrl(url)).toEqual({ kind: "grant", grantId: "ckg_test_1" });
     expect(parseCheckoutUrl(sessionCheckoutUrl("cks_x"))).toEqual({ kind: "session", token: "cks_x" });
@@ -24,6 +26,22 @@ describe("signed checkout URLs", () => {
     expect(verifyGrantSignature("ckg_test_1", "zz")).toBe(false);
     expect(parseCheckoutUrl("not a url")).toBeNull();
     expect(parseCheckoutUrl("http://x/link/abc")).toBeNull();
+    expect(parseCheckoutUrl("http://x/checkout/g/%E0%A4%A?sig=00")).toBeNull();
+    delete process.env.CHECKOUT_SIGNING_SECRET;
+  });
+
+  it("signs purchase ids (success and cancel URLs) under their own key; COINOP_SECRET wins over the old name", () => {
+    process.env.COINOP_SECRET = "master-1";
+    process.env.CHECKOUT_SIGNING_SECRET = "ignored";
+    const sig = createHmac("sha256", keyOf("master-1", "checkout-purchase-url")).update("pur_1").digest("hex");
+    expect(signId("pur_1")).toBe(sig);
+    expect(successUrlPath("pur_1")).toBe(`/checkout/success/pur_1?sig=${sig}`);
+    expect(cancelUrlPath("pur_1")).toBe(`/checkout/cancel/pur_1?sig=${sig}`);
+    expect(verifyIdSignature("pur_1", sig)).toBe(true);
+    // the same id signed for the other purpose opens nothing here, and the other way round
+    expect(verifyIdSignature("pur_1", signGrantId("pur_1"))).toBe(false);
+    expect(verifyGrantSignature("pur_1", sig)).toBe(false);
+    delete process.env.COINOP_SECRET;
     delete process.env.CHECKOUT_SIGNING_SECRET;
   });
 });

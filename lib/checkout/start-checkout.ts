@@ -1,11 +1,11 @@
 import type { Purchase } from "../db/generated/client.ts";
 import { inTransaction, type DbClient } from "../db/transaction.ts";
 import { AppError, conflict } from "../http/errors.ts";
-import { findOrCreatePlayer } from "../linking/link-player.ts";
 import { cancelPurchase } from "../purchases/cancel-purchase.ts";
 import { createPurchase } from "../purchases/create-purchase.ts";
 import { assertPayable, loadCheckout } from "./load-checkout.ts";
 import { canTransitionGrant, GRANT_TRANSITIONS } from "./grant-states.ts";
+import { resolvePayer } from "./resolve-payer.ts";
 import type { CheckoutMethod } from "./schemas.ts";
 import type { CheckoutRef } from "./sign-url.ts";
 
@@ -16,9 +16,9 @@ export type StartCheckoutInput = {
   method: CheckoutMethod;
   /** vc: the payment currency */
   currencyId?: string | null;
-  /** the player signed in on the page, if any */
+  /** the player signed in on the page, if any: the only one who may pay with wallet or vc */
   signedInPlayerId?: string | null;
-  /** a guest's email (a redirect checkout needs one to know who pays) */
+  /** a guest's email (a redirect checkout needs one to know who pays a card); ignored for wallet and vc */
   email?: string | null;
 };
 
@@ -26,8 +26,10 @@ export type StartCheckoutInput = {
  * The consumer starts paying: the grant becomes claimed (a claimed grant may change its method: the
  * previous pending purchase is canceled) and a pending purchase is created at a fixed price, announced
  * with Purchases.Started. Redirect checkouts carry their deal, which now falls back to the regular price
- * when it is no longer valid. The payer is the signed-in player, else the grant's account, else the
- * guest's email. All in one transaction under a lock on the grant or session.
+ * when it is no longer valid. The payer is decided by resolvePayer before anything is written: wallet and
+ * vc only for the signed-in player (on a grant, only its own player); a card for the signed-in player,
+ * else the grant's account, else the guest's email. All in one transaction under a lock on the grant or
+ * session. A replaced pending card purchase is canceled, which also queues the expiry of its Stripe session.
  */
 export const startCheckout = (db: DbClient, input: StartCheckoutInput): Promise<Purchase> =>
   inTransaction(db, async (tx) => {
@@ -36,13 +38,11 @@ export const startCheckout = (db: DbClient, input: StartCheckoutInput): Promise<
     if (c.grant && !canTransitionGrant(c.grant.status, "claim")) throw conflict("GRANT_NOT_PENDING", `Checkout grant ${c.grant.id} is ${c.grant.status}.`);
     if (c.grant && GRANT_TRANSITIONS.claim.needsUnexpired && c.grant.expiresAt <= new Date())
       throw new AppError("CHECKOUT_EXPIRED", "This checkout grant has expired (grants last 2 hours); create a new one.", { status: 410 });
+    const playerId = await resolvePayer(tx, c, input);
     if (c.purchaseId) {
       const previous = await tx.purchase.findUnique({ where: { id: c.purchaseId }, select: { status: true } });
       if (previous?.status === "pending") await cancelPurchase(tx, { purchaseId: c.purchaseId });
     }
-    let playerId = input.signedInPlayerId ?? c.grant?.playerId ?? null;
-    if (!playerId && input.email) playerId = (await findOrCreatePlayer(tx, { email: input.email })).id;
-    if (!playerId) throw new AppError("EMAIL_REQUIRED", "Enter your email address (for the receipt), or sign in.", { status: 400, details: [{ field: "email", message: "is required for a guest" }] });
 
     const purchase = await createPurchase(tx, {
       gameId: c.gameId,

@@ -28,8 +28,8 @@ export const parseEmail = (value: unknown): string | null => {
 /** The API body schema of an email: a string, trimmed, at most 254 characters, then the shape. */
 export const EmailSchema = z
   .string("must be a string: an email address")
-  .max(EMAIL_MAX_LENGTH + 64, `must be at most ${EMAIL_MAX_LENGTH} characters`)
+  .max(EMAIL_MAX_LENGTH + 64, { error: `must be at most ${EMAIL_MAX_LENGTH} characters`, abort: true })
   .trim()
-  .max(EMAIL_MAX_LENGTH, `must be at most ${EMAIL_MAX_LENGTH} characters`)
+  .max(EMAIL_MAX_LENGTH, { error: `must be at most ${EMAIL_MAX_LENGTH} characters`, abort: true })
   .refine((s) => SHAPE.test(s), "must be a valid email address, like name@example.com")
   .meta({ format: "email" });

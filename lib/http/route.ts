@@ -11,6 +11,7 @@ import { AppError, errorBody } from "./errors.ts";
 import { claimKey, requestHash, storeResponse, validateKey, type StoredResponse } from "./idempotency.ts";
 import type { KeyKind } from "./keys.ts";
 import { registerRoute } from "./registry.ts";
+import { connectionCloseHeader, readCappedBody } from "./read-capped-body.ts";
 import { parseOrThrow } from "./validation.ts";
 
 export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
@@ -53,8 +54,9 @@ export type RouteDefinition<P extends AnySchema | undefined, Q extends AnySchema
 type NextContext = { params: Promise<Record<string, string | string[]>> };
 export type RouteHandler = ((req: Request, context: NextContext) => Promise<Response>) & { definition: RouteDefinition<AnySchema | undefined, AnySchema | undefined, AnySchema | undefined, AnySchema | undefined> };
 
-const MAX_BODY_BYTES = 1_000_000;
-const MAX_MULTIPART_BYTES = 6_000_000;
+/** Byte caps, enforced while the body streams in (read-capped-body.ts). */
+export const MAX_BODY_BYTES = 1_000_000;
+export const MAX_MULTIPART_BYTES = 6_000_000;
 /** Far deeper than any documented body (metadata objects included), far shallower than what overflows the stack. */
 const MAX_BODY_DEPTH = 64;
 
@@ -68,14 +70,7 @@ const checkVersion = (req: Request) => {
 };
 
 const readBody = async (req: Request, hasSchema: boolean): Promise<{ raw: string; value: unknown }> => {
-  let raw: string;
-  try {
-    raw = await req.text();
-  } catch {
-    // The client went away mid-body; nothing was done, and nobody is left to read the answer.
-    throw new AppError("REQUEST_ABORTED", "The request body could not be read: the connection closed before it arrived.", { status: 400 });
-  }
-  if (raw.length > MAX_BODY_BYTES) throw new AppError("BODY_TOO_LARGE", "The request body is larger than 1 MB.", { status: 413 });
+  const raw = new TextDecoder().decode(await readCappedBody(req, MAX_BODY_BYTES));
   if (!hasSchema || raw.trim() === "") return { raw, value: hasSchema ? {} : undefined };
   let value: unknown;
   try {
@@ -111,13 +106,7 @@ const readMultipart = async (req: Request): Promise<{ raw: string; form: FormDat
   const type = req.headers.get("content-type") ?? "";
   if (!/^multipart\/form-data\s*;/i.test(type))
     throw new AppError("UNSUPPORTED_MEDIA_TYPE", "This call takes a multipart/form-data body (with a boundary in the Content-Type header).", { status: 415 });
-  let bytes: Uint8Array<ArrayBuffer>;
-  try {
-    bytes = new Uint8Array(await req.arrayBuffer());
-  } catch {
-    throw new AppError("REQUEST_ABORTED", "The request body could not be read: the connection closed before it arrived.", { status: 400 });
-  }
-  if (bytes.byteLength > MAX_MULTIPART_BYTES) throw new AppError("BODY_TOO_LARGE", "The request body is larger than 6 MB.", { status: 413 });
+  const bytes = await readCappedBody(req, MAX_MULTIPART_BYTES);
   try {
     const form = await new Request(req.url, { method: req.method, headers: { "content-type": type }, body: bytes }).formData();
     const parts: unknown[] = [];
@@ -218,7 +207,7 @@ export const route = <
       return new Response(result.body, { status: result.status, headers: { "content-type": "application/json; charset=utf-8", ...headers } });
     } catch (err) {
       const appErr = toAppError(err, requestId);
-      return json(appErr.status, errorBody(appErr, requestId, Boolean(def.successEnvelope)), baseHeaders);
+      return json(appErr.status, errorBody(appErr, requestId, Boolean(def.successEnvelope)), { ...baseHeaders, ...connectionCloseHeader(req) });
     }
   };
   const routeHandler = handler as RouteHandler;

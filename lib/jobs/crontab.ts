@@ -5,6 +5,8 @@ import { parseCronItems, type CronItem } from "graphile-worker";
 
 export const cronItems: CronItem[] = [
   { task: "idempotency:prune", match: "7 * * * *", identifier: "idempotency:prune", options: { backfillPeriod: 0, maxAttempts: 3 } },
+  // Sign-in throttle rows past every window and day-old mailed-link tokens (auth/prune-auth-records.ts).
+  { task: "auth:prune", match: "17 * * * *", identifier: "auth:prune", options: { backfillPeriod: 0, maxAttempts: 3 } },
   // Pending link sessions past their 24 h lifetime become expired (reads also expire them on the spot).
   { task: "linking:expire-sessions", match: "*/5 * * * *", identifier: "linking:expire-sessions", options: { backfillPeriod: 0, maxAttempts: 3 } },
   // Pending checkout grants past their 2 h lifetime become expired (reads also expire them on the spot).

@@ -13,6 +13,9 @@ import { RENEW_TASK, renewDueSubscriptions } from "../subscriptions/renew-due-su
 import { KEY_EMAIL_TASK } from "../purchases/fulfil-purchase.ts";
 import { emailDeliveredKey } from "../purchases/email-delivered-key.ts";
 import { completeCampaignOperation } from "../campaigns/complete-campaign-operation.ts";
+import { pruneAuthRecords } from "../auth/prune-auth-records.ts";
+import { STRIPE_EXPIRE_TASK } from "../stripe/queue-session-expiry.ts";
+import { expireStripeCheckoutSession } from "../stripe/expire-checkout-session.ts";
 
 const DeliverPayload = z.object({ deliveryId: z.string().min(1) });
 
@@ -27,6 +30,7 @@ const maintenanceTasks: TaskList = {
   "idempotency:prune": async () => {
     await pruneIdempotencyRecords(getDb());
   },
+  "auth:prune": async () => void (await pruneAuthRecords(getDb())),
 };
 
 // Other domains' tasks, one entry each; a periodic one also gets a line in crontab.ts.
@@ -41,6 +45,10 @@ const domainTasks: TaskList = {
   },
   "linking:expire-sessions": async () => {
     await expireLinkSessions(getDb());
+  },
+  // a canceled or replaced card purchase: its Stripe Checkout Session can no longer be paid (retried on Stripe errors)
+  [STRIPE_EXPIRE_TASK]: async (payload) => {
+    await expireStripeCheckoutSession(z.object({ sessionId: z.string().min(1) }).parse(payload).sessionId);
   },
 };
 

@@ -4,6 +4,7 @@ import { badRequest } from "../http/errors.ts";
 import { findCurrency } from "../currencies/find-currency.ts";
 import { vcPool, vcScope, vcUser } from "./accounts.ts";
 import type { Recipient } from "./parse-recipients.ts";
+import { requireLinkConsent } from "../linking/link-consent.ts";
 import { postJournal } from "./post-journal.ts";
 import { resolveUserRefs } from "./resolve-user-refs.ts";
 import type { BatchBody, LedgerOperationResult } from "./schemas.ts";
@@ -19,7 +20,8 @@ const checkNoSelfTransfer = (source: string, recipients: Recipient[]) => {
 /**
  * Debits the source player the sum of the recipient amounts and credits each recipient (a player or the
  * pool) in one journal: all or nothing. Every userRef must be linked to the game (404 naming the first
- * that is not); the source must hold the sum (422).
+ * that is not); the source must have approved the game to spend its VC (403 LINK_NOT_APPROVED; the
+ * recipients only receive, so they need no approval) and must hold the sum (422).
  */
 export const batch = (ctx: GameContext, body: BatchBody): Promise<LedgerOperationResult> =>
   inTransaction(ctx.db, async (tx) => {
@@ -27,7 +29,8 @@ export const batch = (ctx: GameContext, body: BatchBody): Promise<LedgerOperatio
     const currency = await findCurrency(tx, ctx, body.currencyId);
     const { gameId } = ctx.principal;
     const refs = [body.sourceUserRef, ...body.recipients.flatMap((r) => (r.userRef === undefined ? [] : [r.userRef]))];
-    await resolveUserRefs(tx, { gameId, environment: ctx.environment, userRefs: refs });
+    const links = await resolveUserRefs(tx, { gameId, environment: ctx.environment, userRefs: refs });
+    requireLinkConsent(links.get(body.sourceUserRef)!, "vc:spend");
     const source = vcUser(body.sourceUserRef, ctx.environment);
     const pool = vcPool(currency.id, ctx.environment);
     const total = body.recipients.reduce((sum, r) => sum + r.amountUnits, 0n);

@@ -5,10 +5,13 @@ import type { DebitBody, LedgerOperationResult } from "./schemas.ts";
 import { transfer } from "./transfer.ts";
 import { vcOperationResult } from "./vc-operation-result.ts";
 
-/** Moves units from a linked player back to the treasury pool; the player's balance never goes below 0 (422). */
+/**
+ * Moves units from a linked player back to the treasury pool; the player's balance never goes below 0
+ * (422). Only a link the player approved may be debited (403 LINK_NOT_APPROVED, nothing changes).
+ */
 export const debit = (ctx: GameContext, body: DebitBody): Promise<LedgerOperationResult> =>
   inTransaction(ctx.db, async (tx) => {
-    const { player, pool, scope } = await loadVcParty(tx, ctx, body);
+    const { player, pool, scope } = await loadVcParty(tx, ctx, { ...body, consent: "vc:spend" });
     const posted = await transfer(tx, {
       ...scope,
       type: "debit",

@@ -23,8 +23,10 @@ export type ApproveLinkSessionInput = {
 /**
  * The player signs in (an account is created when none exists) and approves. Invariant: one player
  * gets the same userRef in a namespace every time, so approving a second session returns the same
- * reference. Emits User.Account.Link.Succeeded in the same transaction; a session that is not
- * pending, or is past its lifetime, is a 409 and nothing changes. A session opened from a link invite
+ * reference. The approval is written on the link (approvedAt, approvedSessionId, every consent scope),
+ * so the namespace may then read the wallet and spend for the player (link-consent.ts); approving again
+ * renews it. Emits User.Account.Link.Succeeded in the same transaction; a session that is not pending,
+ * or is past its lifetime, is a 409 and nothing changes. A session opened from a link invite
  * counts one use of the invite in the same transaction; when the invite can no longer link (paused,
  * revoked, expired, used up) the session fails instead (User.Account.Link.Failed with the reason) and
  * the invite's error is thrown once that is recorded.
@@ -39,7 +41,7 @@ export const approveLinkSession = async (db: DbClient, input: ApproveLinkSession
     if (refusal) return { refusal, session: await transitionLinkSession(tx, session, "fail", { now, set: { failureMessage: refusal.message } }) };
     const player = await findOrCreatePlayer(tx, { email, name: input.name });
     const namespace: Namespace = { type: session.namespaceType as Namespace["type"], id: session.namespaceId };
-    const link = await linkPlayer(tx, { namespace, environment: session.environment as Environment, playerId: player.id });
+    const link = await linkPlayer(tx, { namespace, environment: session.environment as Environment, playerId: player.id, approval: { sessionId: session.id, at: now } });
     return { session: await transitionLinkSession(tx, session, "approve", { now, set: { playerId: player.id, userRef: link.userRef } }) };
   });
   if (outcome.refusal) throw outcome.refusal;

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { newId } from "../db/ids.ts";
 import type { DbClient } from "../db/transaction.ts";
 import type { Environment } from "../http/keys.ts";
+import { approvalFields, NO_APPROVAL, type LinkApproval } from "./link-consent.ts";
 import type { Namespace } from "./resolve-user-ref.ts";
 
 const PREFIX: Record<Namespace["type"], string> = { game: "gmu_", campaign: "pvu_", business: "obu_" };
@@ -20,18 +21,29 @@ export const findOrCreatePlayer = async (db: DbClient, { email, name }: { email:
 
 /**
  * The player's link in a namespace. The same player and namespace always get the same userRef: an
- * unlinked link is re-activated with its old reference.
+ * unlinked link is re-activated with its old reference. `approval` records the player's consent (they
+ * approved a link session, signed in): given, it is written on the link, new or existing; omitted (a
+ * grant or guest checkout, from an email alone), an existing approval stays as it is and a new or
+ * re-activated link has none, so it can receive but not spend (link-consent.ts).
  */
-export const linkPlayer = async (db: DbClient, { namespace, environment, playerId }: { namespace: Namespace; environment: Environment; playerId: string }) => {
-  const existing = await db.playerLink.findUnique({ where: { namespaceType_namespaceId_playerId: { namespaceType: namespace.type, namespaceId: namespace.id, playerId } } });
-  if (existing) {
-    return existing.status === "active" ? existing : db.playerLink.update({ where: { id: existing.id }, data: { status: "active", unlinkedAt: null, linkedAt: new Date() } });
+export const linkPlayer = async (
+  db: DbClient,
+  { namespace, environment, playerId, approval }: { namespace: Namespace; environment: Environment; playerId: string; approval?: LinkApproval },
+) => {
+  const where = { namespaceType_namespaceId_playerId: { namespaceType: namespace.type, namespaceId: namespace.id, playerId } };
+  let link = await db.playerLink.findUnique({ where });
+  if (!link) {
+    // Two approvals of one player racing here: ON CONFLICT DO NOTHING lets the first insert win, and
+    // both read back the same link (and userRef) instead of one failing on the unique index.
+    await db.playerLink.createMany({
+      data: [{ id: newId(), userRef: newUserRef(namespace.type, environment), namespaceType: namespace.type, namespaceId: namespace.id, environment, playerId }],
+      skipDuplicates: true,
+    });
+    link = await db.playerLink.findUniqueOrThrow({ where });
   }
-  // Two approvals of one player racing here: ON CONFLICT DO NOTHING lets the first insert win, and
-  // both read back the same link (and userRef) instead of one failing on the unique index.
-  await db.playerLink.createMany({
-    data: [{ id: newId(), userRef: newUserRef(namespace.type, environment), namespaceType: namespace.type, namespaceId: namespace.id, environment, playerId }],
-    skipDuplicates: true,
-  });
-  return db.playerLink.findUniqueOrThrow({ where: { namespaceType_namespaceId_playerId: { namespaceType: namespace.type, namespaceId: namespace.id, playerId } } });
+  const data = {
+    ...(link.status === "active" ? {} : { status: "active", unlinkedAt: null, linkedAt: new Date(), ...NO_APPROVAL }),
+    ...(approval ? approvalFields(approval) : {}),
+  };
+  return Object.keys(data).length === 0 ? link : db.playerLink.update({ where: { id: link.id }, data });
 };

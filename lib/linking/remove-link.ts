@@ -3,22 +3,24 @@ import { inTransaction, type DbClient } from "../db/transaction.ts";
 import { AppError } from "../http/errors.ts";
 import { emitEvent } from "../webhooks/emit-event.ts";
 import type { LinkScope } from "./link-scope.ts";
+import { NO_APPROVAL } from "./link-consent.ts";
 import { linkEventData } from "./link-session-events.ts";
 import { LINK_EVENTS, LINK_SESSION_TRANSITIONS } from "./link-session-states.ts";
 import { resolveUserRef } from "./resolve-user-ref.ts";
 import { transitionLinkSession } from "./transition-link-session.ts";
 
 /**
- * Revokes a player's link in the scope's namespace (API or portal). The link becomes unlinked (the
- * userRef stays reserved for that player: linking again re-activates it), every approved session of it
- * becomes unlinked, and one User.Account.Link.Removed is emitted, for the most recently approved
- * session. A link made without a session emits it with sessionKey null, as an event of the link.
- * An unknown, foreign or already removed reference is a 404 and nothing changes.
+ * Revokes a player's link in the scope's namespace (API or portal). The link becomes unlinked and loses
+ * its approval (the userRef stays reserved for that player: linking again re-activates it, unapproved
+ * until the player approves again), every approved session of it becomes unlinked, and one
+ * User.Account.Link.Removed is emitted, for the most recently approved session. A link made without a
+ * session emits it with sessionKey null, as an event of the link. An unknown, foreign or already removed
+ * reference is a 404 and nothing changes.
  */
 export const removeLink = async (db: DbClient, { scope, userRef, now = new Date() }: { scope: LinkScope; userRef: string; now?: Date }): Promise<PlayerLink> =>
   inTransaction(db, async (tx) => {
     const link = await resolveUserRef(tx, scope.namespace, scope.environment, userRef);
-    const { count } = await tx.playerLink.updateMany({ where: { id: link.id, status: "active" }, data: { status: "unlinked", unlinkedAt: now } });
+    const { count } = await tx.playerLink.updateMany({ where: { id: link.id, status: "active" }, data: { status: "unlinked", unlinkedAt: now, ...NO_APPROVAL } });
     // a concurrent removal won the race: the reference has no active link any more
     if (count === 0) throw new AppError("USER_REF_NOT_FOUND", `User ${JSON.stringify(userRef)} has no active link: it was removed.`, { status: 404 });
     const sessions = await tx.linkSession.findMany({

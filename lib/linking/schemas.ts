@@ -1,10 +1,12 @@
 // Request and response schemas of link sessions (game-api.md "Link session details").
 import { z } from "zod";
+import { EmailSchema } from "../core/email.ts";
 import { Timestamp } from "../http/schemas.ts";
 import { LINK_SESSION_STATES } from "./link-session-states.ts";
 
-// Surrounding spaces are trimmed; case is folded by the services (emails match case-insensitively).
-const Email = z.string("must be a string: an email address").trim().max(254, "must be at most 254 characters").meta({ format: "email" }).pipe(z.email("must be a valid email address"));
+// The one email rule (lib/core/email.ts): length-capped before any pattern; surrounding spaces are trimmed,
+// case is folded by the services (emails match case-insensitively).
+const Email = EmailSchema;
 
 export const InitiateLinkBody = z.object({
   email: Email.nullish().describe("Pre-fills the sign-in form. Repeating the call with the same email returns the pending session with 200."),

@@ -5,8 +5,9 @@ import { linkPlayer } from "../linking/link-player.ts";
 import { resolveUserRef } from "../linking/resolve-user-ref.ts";
 import { loadProduct } from "../products/load-product.ts";
 import { chargePurchase } from "./charge-purchase.ts";
-import { countCompleted, limitReached } from "./create-purchase.ts";
+import { limitReached } from "./create-purchase.ts";
 import { fulfilPurchase } from "./fulfil-purchase.ts";
+import { lockPurchaseLimit } from "./lock-purchase-limit.ts";
 import { emitPurchaseEvent } from "./purchase-events.ts";
 import { canTransition, PURCHASE_EVENTS } from "./purchase-states.ts";
 
@@ -19,6 +20,8 @@ export type CompletePurchaseInput = {
   /** the payer, when only known at payment time (a guest paying a checkout) */
   playerId?: string | null;
   userRef?: string | null;
+  /** a card payment captured after the purchase was canceled or failed (the completeLate transition) */
+  late?: boolean;
 };
 
 /** Locks the purchase row for the rest of the transaction (404 when unknown). */
@@ -45,18 +48,19 @@ const payerOf = async (tx: DbClient, p: Purchase, input: CompletePurchaseInput) 
  * is counted under a lock on (product, player), so concurrent purchases cannot exceed it (409
  * PURCHASE_LIMIT_REACHED, nothing charged). The money moves (chargePurchase), the item is fulfilled
  * (fulfilPurchase) and Purchases.Completed is written to the outbox, all or nothing. A failed or
- * canceled purchase cannot be completed (409 PURCHASE_NOT_PENDING).
+ * canceled purchase cannot be completed (409 PURCHASE_NOT_PENDING), except a card payment captured late
+ * (`late`, lib/checkout/settle-paid-checkout.ts).
  */
 export const completePurchase = (db: DbClient, input: CompletePurchaseInput): Promise<Purchase> =>
   inTransaction(db, async (tx) => {
     const current = await lockPurchase(tx, input.purchaseId);
     if (current.status === "completed") return current;
-    if (!canTransition(current.status, "complete")) throw conflict("PURCHASE_NOT_PENDING", `Purchase ${current.id} is ${current.status}; only a pending purchase can be completed.`);
+    if (!canTransition(current.status, input.late ? "completeLate" : "complete"))
+      throw conflict("PURCHASE_NOT_PENDING", `Purchase ${current.id} is ${current.status}; only a pending purchase can be completed.`);
     const payer = await payerOf(tx, current, input);
     const product = await loadProduct(tx, { gameId: current.gameId, environment: current.environment, productId: current.productId });
-    await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`purchase-limit:${product.id}:${payer.playerId}`}, 0))`;
-    if (!current.renewalPeriodEnd && product.perUserLimit !== null && (await countCompleted(tx, { productId: product.id, playerId: payer.playerId })) >= product.perUserLimit)
-      throw limitReached(product.perUserLimit);
+    const perUserLimit = current.renewalPeriodEnd ? null : product.perUserLimit;
+    if (!(await lockPurchaseLimit(tx, { productId: product.id, playerId: payer.playerId, perUserLimit }))) throw limitReached(perUserLimit!);
 
     const paying = { ...current, ...payer, paymentProvider: input.paymentProvider };
     const journalId = await chargePurchase(tx, paying);
@@ -67,6 +71,7 @@ export const completePurchase = (db: DbClient, input: CompletePurchaseInput): Pr
         ...payer,
         status: "completed",
         isPaid: true,
+        ...(input.late ? { failureMessage: null } : {}),
         paymentProvider: input.paymentProvider,
         externalId: input.externalId ?? current.externalId,
         journalId,

@@ -1,19 +1,31 @@
 import { inTransaction } from "../db/transaction.ts";
 import type { GameContext } from "../http/context.ts";
-import { notFound } from "../http/errors.ts";
+import { AppError, notFound } from "../http/errors.ts";
 import { vcAsset } from "../ledger/accounts.ts";
 import { getAccountBalance } from "../ledger/get-account-balance.ts";
+import { requireLinkConsent } from "../linking/link-consent.ts";
+import { resolveUserRef } from "../linking/resolve-user-ref.ts";
 import { completePurchase } from "./complete-purchase.ts";
 
 /**
  * POST /v1/vc/purchases/{purchaseId}: debits the player and fulfils, exactly once. A repeated or
  * concurrent call waits for the first and answers with the same purchase and journal (newBalanceUnits
- * is then the player's current balance). Another game's purchase, or a non-VC one, is 404.
+ * is then the player's current balance). Another game's purchase, or a non-VC one, is 404. A pending
+ * purchase debits only while the payer's link carries the player's approval to spend VC (403
+ * LINK_NOT_APPROVED, nothing changes).
  */
 export const completeVcPurchase = (ctx: GameContext, purchaseId: string) =>
   inTransaction(ctx.db, async (tx) => {
-    const found = await tx.purchase.findFirst({ where: { id: purchaseId, gameId: ctx.principal.gameId, environment: ctx.environment, paymentMethod: "vc" }, select: { id: true } });
+    const found = await tx.purchase.findFirst({
+      where: { id: purchaseId, gameId: ctx.principal.gameId, environment: ctx.environment, paymentMethod: "vc" },
+      select: { id: true, status: true, userRef: true },
+    });
     if (!found) throw notFound(`Virtual-currency purchase ${JSON.stringify(purchaseId)}`, "PURCHASE_NOT_FOUND");
+    // a completed purchase replays its answer; one still pending needs the consent it is about to use
+    if (found.status === "pending") {
+      if (!found.userRef) throw new AppError("PLAYER_REQUIRED", `Purchase ${found.id} has no linked payer; only its hosted checkout page can take its payment.`, { status: 400 });
+      requireLinkConsent(await resolveUserRef(tx, { type: "game", id: ctx.principal.gameId }, ctx.environment, found.userRef), "vc:spend");
+    }
     const p = await completePurchase(tx, { purchaseId, paymentProvider: "virtual_currency" });
     const { balance } = await getAccountBalance(tx, { asset: vcAsset(p.currencyId!), environment: p.environment, kind: "user", ownerRef: p.userRef! });
     return {

@@ -1,16 +1,20 @@
 import { findCurrency } from "../currencies/find-currency.ts";
 import { inTransaction } from "../db/transaction.ts";
 import type { GameContext } from "../http/context.ts";
+import { requireLinkConsent } from "../linking/link-consent.ts";
+import { resolveUserRef } from "../linking/resolve-user-ref.ts";
 import { createPurchase } from "./create-purchase.ts";
 import type { VcPurchaseBody } from "./schemas.ts";
 
 /**
  * POST /v1/vc/purchases: a pending purchase of an item in one of the game's virtual currencies, its
- * price (deal applied) fixed now. Nothing is debited until the complete call.
+ * price (deal applied) fixed now. Nothing is debited until the complete call. Only a link the player
+ * approved to spend VC may buy (403 LINK_NOT_APPROVED, nothing recorded), checked again on completion.
  */
 export const startVcPurchase = (ctx: GameContext, body: VcPurchaseBody) =>
   inTransaction(ctx.db, async (tx) => {
     await findCurrency(tx, ctx, body.currencyId);
+    requireLinkConsent(await resolveUserRef(tx, { type: "game", id: ctx.principal.gameId }, ctx.environment, body.userId), "vc:spend");
     const purchase = await createPurchase(tx, {
       gameId: ctx.principal.gameId,
       environment: ctx.environment,

@@ -1,56 +1,52 @@
 // The live card path against a local stand-in for the Stripe API (STRIPE_API_BASE), through the real SDK:
-// the request Stripe receives, the session id stored on the purchase, and the cancel return.
-import http from "node:http";
-import type { AddressInfo } from "node:net";
+// the request Stripe receives, the session id stored on the purchase, and the payer backing out, which
+// cancels only on the POST and then expires the session at Stripe.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { renderToStaticMarkup } from "react-dom/server";
+import type { ReactElement } from "react";
 import { POST as createGrant } from "@/app/api/v1/checkout/grants/route";
-import { GET as cancelReturn } from "@/app/checkout/cancel/[purchaseId]/route";
+import CancelPage from "@/app/checkout/cancel/[purchaseId]/page";
 import { makeGame } from "@/tests/support/fixtures";
 import { call } from "@/tests/support/http";
 import { idem } from "@/tests/support/vc";
 import { eventsOf, makeProductRow } from "@/tests/support/purchases";
+import { startFakeStripe, useFakeStripe, type FakeStripe } from "@/tests/support/fake-stripe";
 import { getDb } from "@/lib/db/client";
+import { backOutOfPayment } from "@/lib/checkout/back-out-of-payment";
 import { payCheckout } from "@/lib/checkout/pay-checkout";
-import { parseCheckoutUrl, signId } from "@/lib/checkout/sign-url";
+import { cancelUrlPath, checkoutPath, parseCheckoutUrl, successUrlPath } from "@/lib/checkout/sign-url";
+import { taskList } from "@/lib/jobs/tasks";
+import { STRIPE_EXPIRE_TASK } from "./queue-session-expiry";
 
-type Seen = { path: string; auth: string; idempotencyKey: string; form: URLSearchParams };
-const seen: Seen[] = [];
-let server: http.Server;
-
+let stripe: FakeStripe;
+let restore: () => void;
 beforeAll(async () => {
-  server = http.createServer((req, res) => {
-    let raw = "";
-    req.on("data", (c) => (raw += c));
-    req.on("end", () => {
-      seen.push({ path: req.url ?? "", auth: String(req.headers.authorization), idempotencyKey: String(req.headers["idempotency-key"]), form: new URLSearchParams(raw) });
-      res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ id: `cs_test_${seen.length}`, object: "checkout.session", url: `https://checkout.stripe.test/pay/cs_test_${seen.length}` }));
-    });
-  });
-  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
-  process.env.STRIPE_API_BASE = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  process.env.STRIPE_SECRET_KEY = "sk_test_local";
+  stripe = await startFakeStripe();
+  restore = useFakeStripe(stripe);
   process.env.APP_URL = "https://pay.coinop.test";
 });
-afterAll(() => {
-  server.close();
-  delete process.env.STRIPE_API_BASE;
-  delete process.env.STRIPE_SECRET_KEY;
-  delete process.env.APP_URL;
+afterAll(async () => {
+  restore();
+  process.env.APP_URL = "http://localhost:3000";
+  await stripe.close();
 });
 
+const expiryJobs = () =>
+  getDb().$queryRaw<{ payload: { purchaseId: string; sessionId: string } }[]>`
+    SELECT j.payload FROM graphile_worker._private_jobs j JOIN graphile_worker._private_tasks t ON t.id = j.task_id WHERE t.identifier = ${STRIPE_EXPIRE_TASK} ORDER BY j.id`;
+
 describe("live card payments through Stripe Checkout", () => {
-  it("creates a Checkout Session for the fixed price, stores its id, and a cancel return puts the grant back to pending", async () => {
+  it("creates a Checkout Session for the fixed price and stores its id; backing out cancels on the POST only, then expires the session at Stripe", async () => {
     const g = await makeGame({ environment: "live" });
     const item = await makeProductRow(g.game.id, { environment: "live", name: "Golden Sword", priceCents: 1299 });
     const grant = await call(createGrant, { headers: idem(g.headers), body: { itemId: item.id, email: "buyer@example.com" } });
     const ref = parseCheckoutUrl(grant.body.checkoutUrl)!;
+    const grantId = (ref as { grantId: string }).grantId;
     const result = await payCheckout(getDb(), { ref, method: "card", email: "buyer@example.com" });
     expect(result).toMatchObject({ outcome: "redirect", url: "https://checkout.stripe.test/pay/cs_test_1" });
-    const [req] = seen;
-    expect(req.path).toBe("/v1/checkout/sessions");
-    expect(req.auth).toBe("Bearer sk_test_local");
-    expect(req.idempotencyKey).toBe(`purchase-${result.purchase.id}`);
-    expect(Object.fromEntries(req.form)).toMatchObject({
+    const [req] = stripe.calls;
+    expect([req.method, req.path, req.idempotencyKey]).toEqual(["POST", "/v1/checkout/sessions", `purchase-${result.purchase.id}`]);
+    expect(req.form).toMatchObject({
       mode: "payment",
       "line_items[0][quantity]": "1",
       "line_items[0][price_data][currency]": "usd",
@@ -59,20 +55,40 @@ describe("live card payments through Stripe Checkout", () => {
       client_reference_id: result.purchase.id,
       "metadata[purchaseId]": result.purchase.id,
       customer_email: "buyer@example.com",
-      success_url: `https://pay.coinop.test/checkout/success/${result.purchase.id}?sig=${signId(result.purchase.id)}`,
-      cancel_url: `https://pay.coinop.test/checkout/cancel/${result.purchase.id}?sig=${signId(result.purchase.id)}`,
+      success_url: `https://pay.coinop.test${successUrlPath(result.purchase.id)}`,
+      cancel_url: `https://pay.coinop.test${cancelUrlPath(result.purchase.id)}`,
     });
     expect(await getDb().purchase.findUniqueOrThrow({ where: { id: result.purchase.id } })).toMatchObject({ status: "pending", externalId: "cs_test_1", paymentProvider: "stripe" });
-    expect((await getDb().checkoutGrant.findFirstOrThrow({ where: { gameId: g.game.id } })).status).toBe("claimed");
+    expect((await getDb().checkoutGrant.findUniqueOrThrow({ where: { id: grantId } })).status).toBe("claimed");
 
-    const cancelUrl = Object.fromEntries(req.form).cancel_url;
-    const forged = await cancelReturn(new Request(cancelUrl.replace(/sig=./, "sig=x")), { params: Promise.resolve({ purchaseId: result.purchase.id }) });
-    expect(forged.status).toBe(404);
-    const back = await cancelReturn(new Request(cancelUrl), { params: Promise.resolve({ purchaseId: result.purchase.id }) });
-    expect(back.status).toBe(303);
-    expect(back.headers.get("location")).toBe(`https://pay.coinop.test/checkout/g/${(ref as { grantId: string }).grantId}?sig=${signId((ref as { grantId: string }).grantId)}`);
+    // Stripe's cancel_url is opened with a GET: the page offers the choice and changes nothing.
+    const sig = new URL(req.form.cancel_url).searchParams.get("sig")!;
+    const html = renderToStaticMarkup((await CancelPage({ params: Promise.resolve({ purchaseId: result.purchase.id }), searchParams: Promise.resolve({ sig }) })) as ReactElement);
+    expect(html).toContain("You left the card payment");
+    expect(html).toMatch(/<button type="submit"[^>]*>Return to checkout<\/button>/);
+    expect((await getDb().purchase.findUniqueOrThrow({ where: { id: result.purchase.id } })).status).toBe("pending");
+    expect(await expiryJobs()).toEqual([]);
+
+    // The payer presses "Return to checkout" (the POST): canceled, grant pending, the session's expiry queued.
+    expect(await backOutOfPayment(getDb(), result.purchase.id)).toBe(checkoutPath({ kind: "grant", grantId }));
     expect((await getDb().purchase.findUniqueOrThrow({ where: { id: result.purchase.id } })).status).toBe("canceled");
-    expect((await getDb().checkoutGrant.findFirstOrThrow({ where: { gameId: g.game.id } })).status).toBe("pending");
+    expect((await getDb().checkoutGrant.findUniqueOrThrow({ where: { id: grantId } })).status).toBe("pending");
     expect((await eventsOf(g.game.id)).map((e) => e.event)).toEqual(["Purchases.Started", "Purchases.Canceled"]);
+    expect((await expiryJobs()).map((j) => j.payload)).toEqual([{ purchaseId: result.purchase.id, sessionId: "cs_test_1" }]);
+    // pressing it again cancels nothing more and queues nothing more
+    await backOutOfPayment(getDb(), result.purchase.id);
+    expect(await expiryJobs()).toHaveLength(1);
+
+    // The worker's task expires the session at Stripe; a second run finds it already expired and ends.
+    const run = taskList[STRIPE_EXPIRE_TASK] as (payload: unknown, helpers: unknown) => Promise<void>;
+    await run({ purchaseId: result.purchase.id, sessionId: "cs_test_1" }, {});
+    expect(stripe.calls.filter((c) => c.path.endsWith("/expire")).map((c) => [c.method, c.path])).toEqual([["POST", "/v1/checkout/sessions/cs_test_1/expire"]]);
+    expect(stripe.sessions.get("cs_test_1")!.status).toBe("expired");
+    await run({ purchaseId: result.purchase.id, sessionId: "cs_test_1" }, {});
+    expect(stripe.calls.at(-1)).toMatchObject({ method: "GET", path: "/v1/checkout/sessions/cs_test_1" });
+    // a Stripe outage makes the task throw, so graphile-worker retries it later
+    stripe.failNext(/\/expire$/);
+    stripe.sessions.get("cs_test_1")!.status = "open";
+    await expect(run({ purchaseId: result.purchase.id, sessionId: "cs_test_1" }, {})).rejects.toThrow();
   });
 });

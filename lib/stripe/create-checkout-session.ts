@@ -1,11 +1,14 @@
 import type { Purchase } from "../db/generated/client.ts";
 import type { DbClient } from "../db/transaction.ts";
+import { conflict } from "../http/errors.ts";
 import { requireStripe } from "./client.ts";
+import { queueStripeSessionExpiry } from "./queue-session-expiry.ts";
 
 /**
  * A Stripe Checkout Session for a pending card purchase (price fixed in cents). The session id is stored
  * as the purchase's externalId, which the webhook uses to find the purchase. Returns the URL to send the
- * payer to.
+ * payer to. A purchase canceled while the session was being made (the payer switched method in another
+ * tab) gets the new session's expiry queued at once, and the payer is told to start again (409).
  */
 export const createStripeCheckoutSession = async (
   db: DbClient,
@@ -24,7 +27,11 @@ export const createStripeCheckoutSession = async (
     },
     { idempotencyKey: `purchase-${purchase.id}` },
   );
-  await db.purchase.update({ where: { id: purchase.id }, data: { externalId: session.id, paymentProvider: "stripe" } });
+  const stored = await db.purchase.update({ where: { id: purchase.id }, data: { externalId: session.id, paymentProvider: "stripe" } });
+  if (stored.status !== "pending") {
+    await queueStripeSessionExpiry(db, stored);
+    throw conflict("PURCHASE_NOT_PENDING", "This checkout changed while the card payment was being prepared. Please try again.");
+  }
   if (!session.url) throw new Error(`Stripe returned no URL for Checkout Session ${session.id}`);
   return session.url;
 };

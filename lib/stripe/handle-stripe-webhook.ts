@@ -1,17 +1,33 @@
 import type Stripe from "stripe";
-import { completeCheckout } from "../checkout/complete-checkout.ts";
 import { declineCheckout } from "../checkout/decline-checkout.ts";
+import { settlePaidCheckout } from "../checkout/settle-paid-checkout.ts";
 import type { DbClient } from "../db/transaction.ts";
 import { AppError } from "../http/errors.ts";
 import { requireStripe, requireWebhookSecret } from "./client.ts";
+import { refundStripePayment } from "./refund-stripe-payment.ts";
 
-export type StripeWebhookResult = { received: true; eventId: string; type: string; purchaseId: string | null; action: "completed" | "failed" | "ignored" };
+export type StripeWebhookResult = {
+  received: true;
+  eventId: string;
+  type: string;
+  purchaseId: string | null;
+  action: "completed" | "refunded" | "failed" | "ignored";
+  /** refunded: Stripe's refund id */
+  refundId?: string;
+};
+
+const paymentIntentOf = (session: Stripe.Checkout.Session): string | null =>
+  typeof session.payment_intent === "string" ? session.payment_intent : (session.payment_intent?.id ?? null);
 
 /**
  * An inbound Stripe event: the Stripe-Signature header is verified with the SDK (400
- * STRIPE_SIGNATURE_INVALID otherwise). checkout.session.completed (paid) completes the purchase;
- * async_payment_failed and expired fail it and release its grant. Replays are harmless: a completed
- * purchase stays as it is, so each session completes once. Unknown sessions and other events are ignored.
+ * STRIPE_SIGNATURE_INVALID otherwise). checkout.session.completed (paid) settles the purchase
+ * (settlePaidCheckout): completed, or, when it can no longer be (it was canceled or replaced and its
+ * checkout has moved on, or the player is at perUserLimit), the payment is refunded. Either way the answer
+ * is 200, never a 409 that Stripe would retry for days; only a failure to reach Stripe for the refund is
+ * a 500, so Stripe sends the event again and the refund (idempotent per purchase) is retried.
+ * async_payment_failed and expired fail a pending purchase and release its grant. Replays are harmless:
+ * each session completes or refunds once. Unknown sessions and other events are ignored.
  */
 export const handleStripeWebhook = async (db: DbClient, { payload, signature }: { payload: string; signature: string | null }): Promise<StripeWebhookResult> => {
   const secret = requireWebhookSecret();
@@ -30,8 +46,13 @@ export const handleStripeWebhook = async (db: DbClient, { payload, signature }: 
   if (!purchase) return { ...base, purchaseId: null, action: "ignored" };
   const paid = session.payment_status === "paid" || session.payment_status === "no_payment_required";
   if ((event.type === "checkout.session.completed" || event.type === "checkout.session.async_payment_succeeded") && paid) {
-    const p = await completeCheckout(db, { purchaseId: purchase.id, paymentProvider: "stripe", externalId: session.id });
-    return { ...base, purchaseId: p.id, action: p.status === "completed" ? "completed" : "ignored" };
+    const settled = await settlePaidCheckout(db, { purchaseId: purchase.id, paymentProvider: "stripe", externalId: session.id });
+    if (settled.outcome !== "refund") return { ...base, purchaseId: purchase.id, action: "completed" };
+    // an event carries the PaymentIntent's id; a thinned one is looked up. A free session has none: nothing to give back.
+    const paymentIntentId = paymentIntentOf(session) ?? (session.amount_total === 0 ? null : paymentIntentOf(await stripe.checkout.sessions.retrieve(session.id)));
+    if (!paymentIntentId) return { ...base, purchaseId: purchase.id, action: "ignored" };
+    const refunded = await refundStripePayment(db, { purchaseId: purchase.id, paymentIntentId });
+    return { ...base, purchaseId: purchase.id, action: "refunded", refundId: refunded.refundId ?? undefined };
   }
   if (event.type === "checkout.session.async_payment_failed" || event.type === "checkout.session.expired") {
     if (purchase.status !== "pending") return { ...base, purchaseId: purchase.id, action: "ignored" };

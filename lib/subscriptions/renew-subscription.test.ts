@@ -9,6 +9,7 @@ import { balanceOf, fund } from "@/tests/support/vc";
 import { eventsOf, fundWallet, makeProductRow, makeStore, usdcBalance } from "@/tests/support/purchases";
 import { linkUser, makeGame } from "@/tests/support/fixtures";
 import type { PaymentMethod } from "@/lib/purchases/price-purchase";
+import { approvalFields, NO_APPROVAL } from "@/lib/linking/link-consent";
 
 const db = () => getDb();
 const HOUR = 3600_000;
@@ -86,6 +87,46 @@ describe("renewSubscription", () => {
     });
     expect(await db().purchase.count({ where: { subscriptionId: sub.id, status: "failed" } })).toBe(3);
     expect(await renewSubscription(db(), { subscriptionId: sub.id, now: new Date(now.getTime() + 100 * HOUR) })).toBe("skipped");
+  });
+
+  it("a wallet or VC renewal needs the player's consent: without an approval on the link it is a recorded failure and nothing is debited", async () => {
+    const s = await makeStore();
+    await fundWallet(s.playerIds[0], 20_000_000n);
+    await fund(s.headers, s.currencyId, s.users[0], 100);
+    const w = await subscribe(s, "wallet");
+    const v = await subscribe(s, "vc");
+    // the link loses its approval (as a link from an email alone never had one)
+    await db().playerLink.update({ where: { userRef: s.users[0] }, data: NO_APPROVAL });
+    const due = new Date(Date.now() + 40 * 24 * HOUR);
+    expect(await renewDueSubscriptions(db(), { now: due })).toEqual({ renewed: 0, failed: 2, canceled: 0, skipped: 0 });
+    expect(await usdcBalance("wallet", s.playerIds[0])).toBe(15_000_000n);
+    expect(await balanceOf(s.currencyId, s.users[0])).toBe(60n);
+    for (const [sub, scope] of [[w.sub, "wallet:spend"], [v.sub, "vc:spend"]] as const) {
+      const after = await db().subscription.findUniqueOrThrow({ where: { id: sub.id } });
+      expect(after).toMatchObject({ status: "Active", lastChargeStatus: "failed", failedCharges: 1, currentPeriodEnd: sub.currentPeriodEnd });
+      expect(after.lastChargeError).toContain(`has not approved this game`);
+      expect(after.lastChargeError).toContain(`(${scope})`);
+      expect(await db().purchase.count({ where: { subscriptionId: sub.id, status: "failed" } })).toBe(1);
+    }
+    // approved again on the hosted page, the next attempt charges
+    await db().playerLink.update({ where: { userRef: s.users[0] }, data: approvalFields({ sessionId: null, at: new Date() }) });
+    const retry = new Date(due.getTime() + 25 * HOUR);
+    expect(await renewDueSubscriptions(db(), { now: retry })).toEqual({ renewed: 2, failed: 0, canceled: 0, skipped: 0 });
+    expect(await usdcBalance("wallet", s.playerIds[0])).toBe(10_000_000n);
+    expect(await balanceOf(s.currencyId, s.users[0])).toBe(20n);
+  });
+
+  it("a subscription the player started themself on a hosted checkout page renews from their wallet without a link approval", async () => {
+    const s = await makeStore();
+    await fundWallet(s.playerIds[0], 10_000_000n);
+    await db().playerLink.update({ where: { userRef: s.users[0] }, data: NO_APPROVAL });
+    const item = await makeProductRow(s.game.id, { type: "subscription", priceCents: 500, fulfillmentType: "WEBHOOK" });
+    // the first purchase came through a checkout grant: the signed-in player paid it on the hosted page
+    const p = await createPurchase(db(), { gameId: s.game.id, environment: "test", productId: item.id, playerId: s.playerIds[0], method: "wallet", grant: { id: "ckg_test_1", userRef: s.users[0], checkoutMetadata: null } });
+    const done = await completePurchase(db(), { purchaseId: p.id, paymentProvider: "wallet" });
+    const sub = await db().subscription.findUniqueOrThrow({ where: { id: done.subscriptionId! } });
+    expect(await renewSubscription(db(), { subscriptionId: sub.id, now: new Date(sub.currentPeriodEnd.getTime() + 1000) })).toBe("renewed");
+    expect(await usdcBalance("wallet", s.playerIds[0])).toBe(0n);
   });
 
   it("a live card renewal is a recorded failure (no off-session charging configured)", async () => {

@@ -1,6 +1,8 @@
 import type { Purchase, Subscription } from "../db/generated/client.ts";
 import { inTransaction, type DbClient } from "../db/transaction.ts";
 import { AppError } from "../http/errors.ts";
+import { requireLinkConsent } from "../linking/link-consent.ts";
+import { resolveUserRef } from "../linking/resolve-user-ref.ts";
 import { completePurchase } from "../purchases/complete-purchase.ts";
 import { createPurchase } from "../purchases/create-purchase.ts";
 import { failPurchase } from "../purchases/fail-purchase.ts";
@@ -21,12 +23,27 @@ const providerOf = (s: Subscription): string => {
 };
 
 /**
+ * A wallet or VC renewal debits the player's balance, so it needs the player's consent: the game's link
+ * approved for that spending (link-consent.ts), or the player's own subscribing, signed in, on a hosted
+ * checkout page (the subscription's first purchase came through a grant or checkout session), where they
+ * agreed to the monthly charge. Otherwise 403 LINK_NOT_APPROVED, recorded as a failed charge.
+ */
+const requireRenewalConsent = async (db: DbClient, s: Subscription) => {
+  if (s.paymentMethod !== "wallet" && s.paymentMethod !== "vc") return;
+  const first = await db.purchase.findFirst({ where: { subscriptionId: s.id, renewalPeriodEnd: null }, select: { grantId: true, checkoutSessionId: true } });
+  if (first?.grantId || first?.checkoutSessionId) return;
+  const link = await resolveUserRef(db, { type: "game", id: s.gameId }, s.environment, s.userRef);
+  requireLinkConsent(link, s.paymentMethod === "wallet" ? "wallet:spend" : "vc:spend");
+};
+
+/**
  * Charges one due subscription for its next period, idempotently: the subscription row is locked and
  * the due check repeated, so concurrent or repeated runs charge a period once. A renewal Purchase is
  * created and completed with the subscription's payment method (which advances currentPeriodEnd by a
- * month). A failed charge is recorded on a failed renewal Purchase (Purchases.Failed) and on the
- * subscription (lastChargeStatus/lastChargeError), retried after 24 hours, and after the third failure
- * the subscription is canceled (Subscription.Canceled, reason payment_failed).
+ * month); a wallet or VC charge needs the player's consent (requireRenewalConsent). A failed charge is
+ * recorded on a failed renewal Purchase (Purchases.Failed) and on the subscription (lastChargeStatus/
+ * lastChargeError), retried after 24 hours, and after the third failure the subscription is canceled
+ * (Subscription.Canceled, reason payment_failed).
  */
 export const renewSubscription = (db: DbClient, { subscriptionId, now = new Date() }: { subscriptionId: string; now?: Date }): Promise<RenewOutcome> =>
   inTransaction(db, async (tx) => {
@@ -36,6 +53,7 @@ export const renewSubscription = (db: DbClient, { subscriptionId, now = new Date
     try {
       // a savepoint: a refused charge rolls back only its own writes
       await tx.$transaction(async (sp) => {
+        await requireRenewalConsent(sp, s);
         const purchase = await createPurchase(sp, {
           gameId: s.gameId,
           environment: s.environment,

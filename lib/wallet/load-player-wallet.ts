@@ -2,16 +2,19 @@ import type { DbClient } from "../db/transaction.ts";
 import type { Environment } from "../http/keys.ts";
 import { USDC_ASSET, walletAccount } from "../ledger/accounts.ts";
 import { getAccountBalance } from "../ledger/get-account-balance.ts";
+import { requireLinkConsent } from "../linking/link-consent.ts";
 import { resolveUserRef } from "../linking/resolve-user-ref.ts";
 import { formatUsdc } from "./usdc.ts";
 
 /**
  * The custody wallet of the player behind a game userRef (404 USER_REF_NOT_FOUND otherwise): one USDC
- * wallet per player and environment, shared by every game and campaign. balance is a USDC decimal
- * string ("12.50"); balanceMicros the same in micro-units.
+ * wallet per player and environment, shared by every game and campaign. Since the balance is the sum of
+ * every game's and campaign's movements, only a game the player approved may read it (403
+ * LINK_NOT_APPROVED without balance:read). balance is a USDC decimal string ("12.50"); balanceMicros
+ * the same in micro-units.
  */
 export const loadPlayerWallet = async (db: DbClient, { gameId, environment, userRef }: { gameId: string; environment: Environment; userRef: string }) => {
-  const link = await resolveUserRef(db, { type: "game", id: gameId }, environment, userRef);
+  const link = requireLinkConsent(await resolveUserRef(db, { type: "game", id: gameId }, environment, userRef), "balance:read");
   const account = walletAccount(link.playerId, environment);
   const { balance } = await getAccountBalance(db, { asset: USDC_ASSET, environment, kind: account.kind, ownerRef: account.ownerRef });
   return { userRef, playerId: link.playerId, account, address: account.address, balance: formatUsdc(balance), balanceMicros: balance };

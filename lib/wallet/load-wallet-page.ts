@@ -10,7 +10,19 @@ export type WalletPage =
   | { ok: true; gameName: string; gameImageUrl: string; environment: string; address: string; balance: string; expiresAt: string; history: WalletHistoryEntry[] }
   | { ok: false; reason: "invalid" | "expired" };
 
-/** What the hosted wallet page shows for a token: address, balance and the latest 50 movements, newest first. */
+/** How the page names a movement that is not the opening game's own (another game's, a campaign's). */
+export const OTHER_ACTIVITY = "Other activity";
+
+/** The game a USDC journal belongs to: wallet purchases and test top-ups record it in their metadata. */
+const gameOf = (metadata: unknown): unknown =>
+  typeof metadata === "object" && metadata !== null && !Array.isArray(metadata) ? (metadata as Record<string, unknown>).gameId : undefined;
+
+/**
+ * What the hosted wallet page shows for a token: address, balance and the latest 50 movements, newest
+ * first. The wallet is shared by every game and campaign, so only the opening game's own movements keep
+ * their description; every other one reads OTHER_ACTIVITY (its amount and date still count toward the
+ * balance shown). A link the player has not approved (balance:read) shows nothing: the token is invalid.
+ */
 export const loadWalletPage = async (db: DbClient, token: string, now = Date.now()): Promise<WalletPage> => {
   const claims = readWalletToken(token);
   if (!claims) return { ok: false, reason: "invalid" };
@@ -22,8 +34,10 @@ export const loadWalletPage = async (db: DbClient, token: string, now = Date.now
   if (!wallet) return { ok: false, reason: "invalid" };
   const postings = await db.ledgerPosting.findMany({
     where: { account: { asset: USDC_ASSET, environment: claims.e as Environment, kind: wallet.account.kind, ownerRef: wallet.account.ownerRef } },
-    orderBy: { id: "desc" },
+    // ids order by the second only: createdAt (milliseconds) first, so newest first holds within a second
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
     take: 50,
+    include: { journal: { select: { metadata: true } } },
   });
   return {
     ok: true,
@@ -33,6 +47,12 @@ export const loadWalletPage = async (db: DbClient, token: string, now = Date.now
     address: wallet.address,
     balance: wallet.balance,
     expiresAt: new Date(claims.x * 1000).toISOString(),
-    history: postings.map((p) => ({ id: p.id, at: p.createdAt.toISOString(), description: p.description, amount: formatUsdc(p.delta < 0n ? -p.delta : p.delta), direction: p.delta < 0n ? "out" : "in" })),
+    history: postings.map((p) => ({
+      id: p.id,
+      at: p.createdAt.toISOString(),
+      description: gameOf(p.journal.metadata) === claims.g ? p.description : OTHER_ACTIVITY,
+      amount: formatUsdc(p.delta < 0n ? -p.delta : p.delta),
+      direction: p.delta < 0n ? "out" : "in",
+    })),
   };
 };

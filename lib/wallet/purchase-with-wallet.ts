@@ -1,6 +1,8 @@
 import { inTransaction } from "../db/transaction.ts";
 import type { GameContext } from "../http/context.ts";
 import { AppError } from "../http/errors.ts";
+import { requireLinkConsent } from "../linking/link-consent.ts";
+import { resolveUserRef } from "../linking/resolve-user-ref.ts";
 import { completePurchase } from "../purchases/complete-purchase.ts";
 import { createPurchase } from "../purchases/create-purchase.ts";
 import type { WalletPurchaseBody } from "../purchases/schemas.ts";
@@ -10,11 +12,14 @@ import { formatUsdc } from "./usdc.ts";
 
 /**
  * POST /v1/wallet/purchase: buys the item from the player's USDC wallet at once (price in cents × 10 000
- * micro-USDC, deal applied), split between creator, platform (and affiliate) in one journal. A wallet
- * that is too low is 422 INSUFFICIENT_FUNDS and nothing is recorded, not even a pending purchase.
+ * micro-USDC, deal applied), split between creator, platform (and affiliate) in one journal. The wallet
+ * is the player's, shared by every game: only a link the player approved to spend from it may pay (403
+ * LINK_NOT_APPROVED otherwise). A wallet that is too low is 422 INSUFFICIENT_FUNDS. Either way nothing
+ * is recorded, not even a pending purchase.
  */
 export const purchaseWithWallet = (ctx: GameContext, body: WalletPurchaseBody) =>
   inTransaction(ctx.db, async (tx) => {
+    requireLinkConsent(await resolveUserRef(tx, { type: "game", id: ctx.principal.gameId }, ctx.environment, body.userId), "wallet:spend");
     const created = await createPurchase(tx, {
       gameId: ctx.principal.gameId,
       environment: ctx.environment,

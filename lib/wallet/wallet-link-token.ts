@@ -1,14 +1,18 @@
 // The credential of a hosted wallet page: base64url(JSON claims) "." base64url(HMAC-SHA256). The key is
-// derived from the game's webhook secret, so no extra server secret is needed and rotating the game's
-// secret revokes every open link. Claims: game, environment, userRef, expiry (seconds since the epoch).
+// the server's `wallet-link` key (derived from the master secret, lib/config/derive-key.ts), narrowed to
+// one game by the game's current webhook secret: the game cannot mint tokens itself (it knows its webhook
+// secret, not the server's key), and rotating that secret still revokes every open link.
+// Claims: game, environment, userRef, expiry (seconds since the epoch).
 import { createHmac, timingSafeEqual } from "node:crypto";
+import { deriveKey } from "../config/derive-key.ts";
 
 export type WalletClaims = { g: string; e: string; u: string; x: number };
 
 /** The lifetime of a wallet management link. */
 export const WALLET_LINK_TTL_SECONDS = 3600;
 
-const mac = (secret: string, payload: string) => createHmac("sha256", `wallet-link:${secret}`).update(payload).digest("base64url");
+/** `gameSecret` is the game's webhook secret: it binds the key to the game (and to the secret's rotation). */
+const mac = (gameSecret: string, payload: string) => createHmac("sha256", deriveKey("wallet-link", gameSecret)).update(payload).digest("base64url");
 
 export const signWalletToken = (claims: WalletClaims, secret: string): string => {
   const payload = Buffer.from(JSON.stringify(claims)).toString("base64url");
@@ -27,7 +31,7 @@ export const readWalletToken = (token: string): WalletClaims | null => {
   }
 };
 
-/** True when the signature matches `secret` (constant time) and the token has not expired. */
+/** True when the signature matches the game's key for `secret` (constant time) and the token has not expired. */
 export const verifyWalletToken = (token: string, secret: string, now = Date.now()): boolean => {
   const [payload, sig] = token.split(".");
   const claims = readWalletToken(token);

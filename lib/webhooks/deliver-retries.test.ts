@@ -52,10 +52,11 @@ describe("webhook retries", () => {
 
     expect(d).toMatchObject({ status: "succeeded", attempts: 4, nextAttemptAt: null });
     expect(d.attemptLog.map((a) => [a.attempt, a.statusCode, a.responseExcerpt])).toEqual([
-      [1, 500, "boom 0"],
-      [2, 500, "boom 1"],
-      [3, 500, "boom 2"],
-      [4, 200, "ok"],
+      // loopback receivers (test mode only) get no excerpt stored
+      [1, 500, null],
+      [2, 500, null],
+      [3, 500, null],
+      [4, 200, null],
     ]);
     const sent = receiver.forEvent(eventId);
     expect(sent.map((r) => r.headers["x-service-attempt"])).toEqual(["1", "2", "3", "4"]);

@@ -63,7 +63,8 @@ const recordAttempt = async (db: Db, { deliveryId, attempt, result, endpoint }: 
 
 /**
  * Makes the next attempt of a delivery: POSTs the stored payload, signed with the owner's current
- * secret, to the owner's current URL, records the attempt, then marks the delivery succeeded, failed,
+ * secret, to the owner's current URL (resolved and checked again now, and pinned: post-webhook.ts; a
+ * refused address is a failed attempt that says why), records the attempt, then marks the delivery succeeded, failed,
  * or retrying with its next attempt enqueued. Throws only on internal errors (the job then retries).
  * An attempt is claimed by a conditional update (same `attempts`, none in flight), so two workers
  * never send the same delivery at once; a delivery that is already final is skipped.
@@ -93,6 +94,8 @@ export const deliverWebhook = async (db: Db, deliveryId: string): Promise<Delive
         body: delivery.event.payload,
         headers: headersFor({ event: delivery.event, deliveryId, attempt, secret: endpoint.secret }),
         timeoutMs,
+        // loopback receivers are for test mode only; everything else outside the public internet is refused
+        allowLoopback: delivery.event.environment === "test",
       })
     : NO_ENDPOINT;
   return recordAttempt(db, { deliveryId, attempt, result, endpoint });

@@ -1,30 +1,33 @@
 import type { DbClient } from "../db/transaction.ts";
 import { generateWebhookSecret } from "../http/keys.ts";
-import { AppError } from "../http/errors.ts";
+import { checkWebhookUrl } from "./check-webhook-url.ts";
 import type { WebhookOwner } from "./emit-event.ts";
+import type { LookupAll } from "./resolve-webhook-target.ts";
 
-const checkUrl = (url: string, httpsOnly: boolean) => {
-  let u: URL;
-  try {
-    u = new URL(url);
-  } catch {
-    throw new AppError("INVALID_WEBHOOK_URL", "The webhook URL is not a valid URL.", { status: 400 });
-  }
-  if (!["http:", "https:"].includes(u.protocol)) throw new AppError("INVALID_WEBHOOK_URL", "The webhook URL must use http or https.", { status: 400 });
-  if (httpsOnly && u.protocol !== "https:") throw new AppError("INVALID_WEBHOOK_URL", "A campaign webhook URL must use https.", { status: 400 });
+/**
+ * Loopback receivers are for test mode: a test game or campaign may use one, a live one may not. A platform
+ * has no mode of its own (it receives both), so its URL may be loopback; each delivery of a live event
+ * refuses it then.
+ */
+const allowsLoopback = async (db: DbClient, owner: WebhookOwner): Promise<boolean> => {
+  if (owner.type === "platform") return true;
+  const select = { environment: true } as const;
+  const row = owner.type === "game" ? await db.game.findUnique({ where: { id: owner.id }, select }) : await db.campaign.findUnique({ where: { id: owner.id }, select });
+  return row?.environment === "test";
 };
 
 /**
- * Sets (or clears, with null) the webhook endpoint of a game, platform or campaign. `rotateSecret`
+ * Sets (or clears, with null) the webhook endpoint of a game, platform or campaign, after checking where the
+ * URL points (check-webhook-url.ts: 400 INVALID_WEBHOOK_URL naming `url`). `rotateSecret`
  * issues a new signing secret; a campaign gets its own secret the first time a URL is set.
  * Returns the endpoint's URL and current secret.
  */
 export const setWebhookEndpoint = async (
   db: DbClient,
   owner: WebhookOwner,
-  { url, rotateSecret = false, httpsOnly = false }: { url: string | null; rotateSecret?: boolean; httpsOnly?: boolean },
+  { url, rotateSecret = false, httpsOnly = false, lookup }: { url: string | null; rotateSecret?: boolean; httpsOnly?: boolean; lookup?: LookupAll },
 ): Promise<{ url: string | null; secret: string | null }> => {
-  if (url !== null) checkUrl(url, httpsOnly);
+  if (url !== null) await checkWebhookUrl(url, { httpsOnly, allowLoopback: await allowsLoopback(db, owner), lookup });
   if (owner.type === "game") {
     const g = await db.game.update({ where: { id: owner.id }, data: { webhookUrl: url, ...(rotateSecret ? { webhookSecret: generateWebhookSecret() } : {}) } });
     return { url: g.webhookUrl, secret: g.webhookSecret };

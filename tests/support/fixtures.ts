@@ -53,10 +53,10 @@ export const makePlatform = async ({ environment = "test" as Environment, keySco
 
 import { findOrCreatePlayer, linkPlayer } from "../../lib/linking/link-player.ts";
 
-/** A player linked to the game, as if they had approved a link session. Returns the userRef. */
+/** A player linked to the game, as if they had approved a link session (so the link carries their approval). Returns the userRef. */
 export const linkUser = async (gameId: string, { email = `player-${tag()}@example.com`, environment = "test" as Environment } = {}) => {
   const db = getDb();
   const player = await findOrCreatePlayer(db, { email });
-  const link = await linkPlayer(db, { namespace: { type: "game", id: gameId }, environment, playerId: player.id });
+  const link = await linkPlayer(db, { namespace: { type: "game", id: gameId }, environment, playerId: player.id, approval: { sessionId: null, at: new Date() } });
   return link.userRef;
 };

@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-import { signUpPlayer } from "@/lib/auth/sign-up-player";
 import { getDb } from "@/lib/db/client";
 import { createInvite } from "@/lib/invites/create-invite";
 import { openInviteSession } from "@/lib/invites/open-invite-session";
@@ -7,6 +6,7 @@ import { revokeInvite } from "@/lib/invites/revoke-invite";
 import { initiateLinkSession } from "@/lib/linking/initiate-link-session";
 import type { LinkScope } from "@/lib/linking/link-scope";
 import { makeCampaign, makeGame } from "@/tests/support/fixtures";
+import { makePlayer } from "@/tests/support/players";
 import { linkEventsOf } from "@/tests/support/linking";
 import { decideLinkSession } from "./decide-link-session";
 import { loadLinkPage, recordOpened } from "./load-link-page";
@@ -23,7 +23,7 @@ const newSession = async (email?: string) => {
 describe("decideLinkSession", () => {
   it("approves as the signed-in player: their userRef, Succeeded in the outbox", async () => {
     const email = uniqueEmail();
-    const player = await signUpPlayer(getDb(), { email, password: "password-1" });
+    const player = await makePlayer({ email, password: "password-1" });
     const { session } = await newSession();
     const after = await decideLinkSession(getDb(), { sessionKey: session.sessionKey, decision: "approve", email });
     expect(after).toMatchObject({ state: "approved", playerId: player.id, userRef: expect.stringMatching(/^gmu_test_/) });
@@ -77,18 +77,19 @@ describe("the link page data", () => {
     expect((await linkEventsOf(session.sessionKey)).map((e) => e.event)).toEqual(["User.Account.Link.Started"]);
   });
 
-  it("shows the game, the account state of the prefilled email, and whether the viewer is already linked", async () => {
+  it("shows the game and whether the viewer is already linked, and nothing about the prefilled email's account", async () => {
     const email = uniqueEmail();
     const { game, session } = await newSession(email);
     let page = await loadLinkPage(getDb(), session.sessionKey, null);
-    expect(page).toMatchObject({ merchant: { kind: "game", name: game.name, imageUrl: null, environment: "test" }, alreadyLinked: false, prefilledHasPassword: false, approvedEmail: null });
+    expect(page).toMatchObject({ merchant: { kind: "game", name: game.name, imageUrl: null, environment: "test" }, alreadyLinked: false, approvedEmail: null });
+    expect(Object.keys(page!).sort()).toEqual(["alreadyLinked", "approvedEmail", "merchant", "session"]);
     expect(page!.session.openedAt).toBeInstanceOf(Date);
 
-    const player = await signUpPlayer(getDb(), { email, password: "password-1" });
+    const player = await makePlayer({ email, password: "password-1" });
     const viewer = { playerId: player.id, email, name: "" };
     await decideLinkSession(getDb(), { sessionKey: session.sessionKey, decision: "approve", email });
     page = await loadLinkPage(getDb(), session.sessionKey, viewer);
-    expect(page).toMatchObject({ alreadyLinked: true, prefilledHasPassword: true, approvedEmail: email, session: { state: "approved" } });
+    expect(page).toMatchObject({ alreadyLinked: true, approvedEmail: email, session: { state: "approved" } });
 
     // A second session for the same game: the viewer is already linked, and approving keeps the userRef.
     const { session: second } = await initiateLinkSession(getDb(), { scope: gameScope(game.id) });

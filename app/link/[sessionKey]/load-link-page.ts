@@ -18,8 +18,8 @@ export type LinkPage = {
   approvedEmail: string | null;
   /** whether the signed-in player already has an active link in this game, campaign or business */
   alreadyLinked: boolean;
-  /** whether the prefilled email belongs to an account with a password (sign in rather than sign up) */
-  prefilledHasPassword: boolean;
+  // Nothing here says whether the prefilled email has an account or a password: anyone holding the URL
+  // sees this page, and the form looks the same for every email (no account enumeration).
 };
 
 /** The session's own scope: the hosted page acts inside the tenant that started the session. */
@@ -53,19 +53,17 @@ export const loadLinkPage = async (db: DbClient, sessionKey: string, player: Sig
   const found = await findSessionOrNull(db, sessionKey);
   if (!found) return null;
   const session = await recordOpened(db, found);
-  const [merchant, approver, link, prefilled] = await Promise.all([
+  const [merchant, approver, link] = await Promise.all([
     loadMerchant(db, session),
     session.playerId ? db.player.findUnique({ where: { id: session.playerId }, select: { email: true } }) : null,
     player
       ? db.playerLink.findUnique({ where: { namespaceType_namespaceId_playerId: { namespaceType: session.namespaceType, namespaceId: session.namespaceId, playerId: player.playerId } } })
       : null,
-    session.prefilledEmail ? db.player.findUnique({ where: { email: session.prefilledEmail }, select: { passwordHash: true } }) : null,
   ]);
   return {
     session,
     merchant,
     approvedEmail: approver?.email ?? null,
     alreadyLinked: link?.status === "active" && link.environment === session.environment,
-    prefilledHasPassword: Boolean(prefilled?.passwordHash),
   };
 };

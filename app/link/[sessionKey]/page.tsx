@@ -75,7 +75,7 @@ const Pending = ({ page, player }: { page: LinkPage; player: SignedInPlayer | nu
           </>
         ) : (
           <>
-            <AuthForm defaultEmail={session.prefilledEmail ?? ""} defaultMode={session.prefilledEmail && !page.prefilledHasPassword ? "signup" : "signin"} />
+            <AuthForm defaultEmail={session.prefilledEmail ?? ""} />
             <form action={submitLinkDecision.bind(null, session.sessionKey)} className="border-t border-slate-200 pt-4 text-center">
               <p className="text-sm text-slate-700">Don&apos;t want to link an account?</p>
               <div className="mt-2">

@@ -1,4 +1,6 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+// Stripe's webhook, with signed test events, against a local stand-in for the Stripe API that the real SDK
+// calls (STRIPE_API_BASE): sessions are created there by the live card path, and refunds land there.
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import Stripe from "stripe";
 import { POST } from "./route";
 import { POST as createGrant } from "@/app/api/v1/checkout/grants/route";
@@ -6,77 +8,171 @@ import { makeGame } from "@/tests/support/fixtures";
 import { call } from "@/tests/support/http";
 import { idem } from "@/tests/support/vc";
 import { eventsOf, makeProductRow } from "@/tests/support/purchases";
+import { startFakeStripe, useFakeStripe, type FakeStripe } from "@/tests/support/fake-stripe";
 import { getDb } from "@/lib/db/client";
 import { parseCheckoutUrl } from "@/lib/checkout/sign-url";
-import { startCheckout } from "@/lib/checkout/start-checkout";
 import { payCheckout } from "@/lib/checkout/pay-checkout";
+import { backOutOfPayment } from "@/lib/checkout/back-out-of-payment";
+import { ALREADY_PAID_MESSAGE, LIMIT_REFUND_MESSAGE } from "@/lib/checkout/settle-paid-checkout";
 
 const SECRET = "whsec_test_secret";
-const stripe = new Stripe("sk_test_offline");
+const signer = new Stripe("sk_test_offline");
+let fake: FakeStripe;
+let restore: () => void;
+beforeAll(async () => {
+  fake = await startFakeStripe();
+});
+afterAll(() => fake.close());
+beforeEach(() => {
+  restore = useFakeStripe(fake, { webhookSecret: SECRET });
+});
+afterEach(() => restore());
 
-/** A live game's grant whose card payment went to Stripe: a claimed grant and a pending purchase holding the session id. */
-const setup = async () => {
+/** A live game's grant paid by card: the live path opens a Checkout Session at (fake) Stripe. */
+const setup = async ({ perUserLimit = null as number | null, email = undefined as string | undefined } = {}) => {
   const g = await makeGame({ environment: "live" });
-  const item = await makeProductRow(g.game.id, { environment: "live" });
-  const created = await call(createGrant, { headers: idem(g.headers), body: { itemId: item.id, checkoutMetadata: { order: "A1" } } });
+  const item = await makeProductRow(g.game.id, { environment: "live", perUserLimit });
+  const created = await call(createGrant, { headers: idem(g.headers), body: { itemId: item.id, checkoutMetadata: { order: "A1" }, ...(email ? { email } : {}) } });
   const ref = parseCheckoutUrl(created.body.checkoutUrl)!;
-  const purchase = await startCheckout(getDb(), { ref, method: "card" });
-  const sessionId = `cs_live_${purchase.id}`;
-  await getDb().purchase.update({ where: { id: purchase.id }, data: { externalId: sessionId, paymentProvider: "stripe" } });
-  return { ...g, item, ref, purchase, sessionId, userRef: created.body.userRef as string };
+  const pay = async () => {
+    const r = await payCheckout(getDb(), { ref, method: "card" });
+    return { purchase: r.purchase, sessionId: (await getDb().purchase.findUniqueOrThrow({ where: { id: r.purchase.id } })).externalId! };
+  };
+  const { purchase, sessionId } = await pay();
+  return { ...g, item, ref, grantId: (ref as { grantId: string }).grantId, url: created.body.checkoutUrl as string, purchase, sessionId, pay, userRef: created.body.userRef as string };
 };
 
 const send = async (event: Record<string, unknown>, { secret = SECRET, header }: { secret?: string; header?: string | null } = {}) => {
   const payload = JSON.stringify(event);
   const headers = new Headers({ "content-type": "application/json" });
-  const sig = header === undefined ? stripe.webhooks.generateTestHeaderString({ payload, secret }) : header;
+  const sig = header === undefined ? signer.webhooks.generateTestHeaderString({ payload, secret }) : header;
   if (sig !== null) headers.set("stripe-signature", sig);
   const res = await POST(new Request("http://localhost/api/webhooks/stripe", { method: "POST", headers, body: payload }));
   return { status: res.status, body: await res.json() };
 };
-const sessionEvent = (id: string, type: string, sessionId: string, payment_status = "paid") => ({ id, object: "event", type, data: { object: { id: sessionId, object: "checkout.session", payment_status } } });
+const sessionEvent = (id: string, type: string, sessionId: string, payment_status = "paid") => ({
+  id,
+  object: "event",
+  type,
+  data: { object: { id: sessionId, object: "checkout.session", payment_status, payment_intent: payment_status === "paid" ? `pi_for_${sessionId}` : null } },
+});
+const refundCalls = () => fake.calls.filter((c) => c.method === "POST" && c.path === "/v1/refunds");
+const purchaseOf = (id: string) => getDb().purchase.findUniqueOrThrow({ where: { id } });
+const grantOf = (id: string) => getDb().checkoutGrant.findUniqueOrThrow({ where: { id } });
 
 describe("POST /api/webhooks/stripe", () => {
-  beforeEach(() => {
-    process.env.STRIPE_SECRET_KEY = "sk_test_offline";
-    process.env.STRIPE_WEBHOOK_SECRET = SECRET;
-  });
-  afterEach(() => {
-    delete process.env.STRIPE_SECRET_KEY;
-    delete process.env.STRIPE_WEBHOOK_SECRET;
-  });
-
   it("checkout.session.completed (signed) completes the purchase and the grant once; a replayed event changes nothing", async () => {
     const s = await setup();
     const event = sessionEvent("evt_1", "checkout.session.completed", s.sessionId);
     const first = await send(event);
     expect(first).toEqual({ status: 200, body: { received: true, eventId: "evt_1", type: "checkout.session.completed", purchaseId: s.purchase.id, action: "completed" } });
-    const p = await getDb().purchase.findUniqueOrThrow({ where: { id: s.purchase.id } });
-    expect(p).toMatchObject({ status: "completed", isPaid: true, paymentProvider: "stripe", externalId: s.sessionId, userRef: s.userRef });
-    expect((await getDb().checkoutGrant.findUniqueOrThrow({ where: { id: (s.ref as { grantId: string }).grantId } })).status).toBe("completed");
+    const p = await purchaseOf(s.purchase.id);
+    expect(p).toMatchObject({ status: "completed", isPaid: true, paymentProvider: "stripe", externalId: s.sessionId, userRef: s.userRef, refundId: null });
+    expect((await grantOf(s.grantId)).status).toBe("completed");
     const replay = await send(event);
     expect(replay.status).toBe(200);
     expect((await send(sessionEvent("evt_2", "checkout.session.completed", s.sessionId))).status).toBe(200);
     const completed = await eventsOf(s.game.id, "Purchases.Completed");
     expect(completed).toHaveLength(1);
     expect(completed[0].data).toMatchObject({ paymentProvider: "stripe", amount: 499, grant_user_ref: s.userRef, checkout_metadata: { order: "A1" } });
-    expect((await getDb().purchase.findUniqueOrThrow({ where: { id: s.purchase.id } })).updatedAt).toEqual(p.updatedAt);
+    expect((await purchaseOf(s.purchase.id)).updatedAt).toEqual(p.updatedAt);
+    expect(refundCalls()).toEqual([]);
   });
 
   it("async_payment_failed and expired fail the purchase and put the grant back to pending; an unpaid completed session does nothing", async () => {
     const s = await setup();
     expect((await send(sessionEvent("evt_u", "checkout.session.completed", s.sessionId, "unpaid"))).body.action).toBe("ignored");
-    expect((await getDb().purchase.findUniqueOrThrow({ where: { id: s.purchase.id } })).status).toBe("pending");
+    expect((await purchaseOf(s.purchase.id)).status).toBe("pending");
     const failed = await send(sessionEvent("evt_f", "checkout.session.async_payment_failed", s.sessionId));
     expect(failed.body.action).toBe("failed");
-    expect(await getDb().purchase.findUniqueOrThrow({ where: { id: s.purchase.id } })).toMatchObject({ status: "failed", failureMessage: "The card payment failed." });
-    expect((await getDb().checkoutGrant.findUniqueOrThrow({ where: { id: (s.ref as { grantId: string }).grantId } })).status).toBe("pending");
+    expect(await purchaseOf(s.purchase.id)).toMatchObject({ status: "failed", failureMessage: "The card payment failed." });
+    expect((await grantOf(s.grantId)).status).toBe("pending");
     expect((await send(sessionEvent("evt_e", "checkout.session.expired", s.sessionId))).body.action).toBe("ignored");
     expect((await eventsOf(s.game.id, "Purchases.Failed")).map((e) => e.data.message)).toEqual(["The card payment failed."]);
 
     const t = await setup();
     expect((await send(sessionEvent("evt_x", "checkout.session.expired", t.sessionId))).body.action).toBe("failed");
-    expect((await getDb().purchase.findUniqueOrThrow({ where: { id: t.purchase.id } })).failureMessage).toContain("expired");
+    expect((await purchaseOf(t.purchase.id)).failureMessage).toContain("expired");
+  });
+
+  it("a late completion of a replaced purchase whose checkout is still open completes it: the replacing purchase is canceled instead", async () => {
+    const s = await setup();
+    const second = await s.pay(); // the payer reopened the grant and started a second card payment
+    expect((await purchaseOf(s.purchase.id)).status).toBe("canceled");
+    const res = await send(sessionEvent("evt_l", "checkout.session.completed", s.sessionId));
+    expect(res).toEqual({ status: 200, body: { received: true, eventId: "evt_l", type: "checkout.session.completed", purchaseId: s.purchase.id, action: "completed" } });
+    expect(await purchaseOf(s.purchase.id)).toMatchObject({ status: "completed", isPaid: true, refundId: null });
+    expect((await purchaseOf(second.purchase.id)).status).toBe("canceled");
+    expect(await grantOf(s.grantId)).toMatchObject({ status: "completed", purchaseId: s.purchase.id });
+    expect((await eventsOf(s.game.id)).map((e) => `${e.event} ${e.data.purchaseId === s.purchase.id ? "first" : "second"}`)).toEqual([
+      "Purchases.Started first",
+      "Purchases.Canceled first",
+      "Purchases.Started second",
+      "Purchases.Canceled second",
+      "Purchases.Completed first",
+    ]);
+    expect(refundCalls()).toEqual([]);
+    // the second session is paid too, later: its checkout is completed, so it is refunded
+    const late = await send(sessionEvent("evt_l2", "checkout.session.completed", second.sessionId));
+    expect(late.body).toMatchObject({ action: "refunded", purchaseId: second.purchase.id, refundId: expect.stringMatching(/^re_test_/) });
+  });
+
+  it("a late completion whose checkout completed with another payment is refunded at Stripe with its PaymentIntent, once; never a 409", async () => {
+    const s = await setup();
+    const second = await s.pay();
+    expect((await send(sessionEvent("evt_a", "checkout.session.completed", second.sessionId))).body.action).toBe("completed");
+    const before = refundCalls().length;
+    const res = await send(sessionEvent("evt_b", "checkout.session.completed", s.sessionId));
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ action: "refunded", purchaseId: s.purchase.id });
+    const calls = refundCalls().slice(before);
+    expect(calls.map((c) => [c.form.payment_intent, c.form["metadata[purchaseId]"], c.idempotencyKey])).toEqual([[`pi_for_${s.sessionId}`, s.purchase.id, `refund-${s.purchase.id}`]]);
+    const refunded = await purchaseOf(s.purchase.id);
+    expect(refunded).toMatchObject({ status: "canceled", isPaid: false, refundId: res.body.refundId, refundedAt: expect.any(Date) });
+    // Stripe retries the event: 200 again, no second refund, no event for the game
+    const again = await send(sessionEvent("evt_b", "checkout.session.completed", s.sessionId));
+    expect([again.status, again.body.action, again.body.refundId]).toEqual([200, "refunded", res.body.refundId]);
+    expect(refundCalls().slice(before)).toHaveLength(1);
+    expect(await eventsOf(s.game.id, "Purchases.Completed")).toHaveLength(1);
+  });
+
+  it("a pending card payment over perUserLimit at completion fails (Purchases.Failed, grant pending) and is refunded", async () => {
+    const email = `limit-${Date.now()}@example.com`;
+    const a = await setup({ perUserLimit: 1, email });
+    const b = await call(createGrant, { headers: idem(a.headers), body: { itemId: a.item.id, email } });
+    const second = await payCheckout(getDb(), { ref: parseCheckoutUrl(b.body.checkoutUrl)!, method: "card" }); // both started before either was paid
+    const secondSession = (await purchaseOf(second.purchase.id)).externalId!;
+    expect((await send(sessionEvent("evt_c1", "checkout.session.completed", a.sessionId))).body.action).toBe("completed");
+    const res = await send(sessionEvent("evt_c2", "checkout.session.completed", secondSession));
+    expect(res).toMatchObject({ status: 200, body: { action: "refunded", purchaseId: second.purchase.id } });
+    expect(await purchaseOf(second.purchase.id)).toMatchObject({ status: "failed", failureMessage: LIMIT_REFUND_MESSAGE, refundId: res.body.refundId });
+    expect(refundCalls().at(-1)!.form.payment_intent).toBe(`pi_for_${secondSession}`);
+    expect((await getDb().checkoutGrant.findFirstOrThrow({ where: { purchaseId: second.purchase.id } })).status).toBe("pending");
+    expect((await eventsOf(a.game.id, "Purchases.Failed")).map((e) => e.data.purchaseId)).toEqual([second.purchase.id]);
+    expect(await getDb().purchase.count({ where: { productId: a.item.id, status: "completed" } })).toBe(1);
+  });
+
+  it("a pending purchase whose checkout another payment completed (it should have been canceled) fails and is refunded, not completed twice", async () => {
+    const s = await setup();
+    await getDb().checkoutGrant.update({ where: { id: s.grantId }, data: { status: "completed", purchaseId: "another-purchase" } });
+    const res = await send(sessionEvent("evt_twice", "checkout.session.completed", s.sessionId));
+    expect(res).toMatchObject({ status: 200, body: { action: "refunded", purchaseId: s.purchase.id } });
+    expect(await purchaseOf(s.purchase.id)).toMatchObject({ status: "failed", failureMessage: ALREADY_PAID_MESSAGE, isPaid: false, refundId: res.body.refundId });
+    expect(await eventsOf(s.game.id, "Purchases.Completed")).toEqual([]);
+  });
+
+  it("when Stripe fails the refund the answer is 500 (Stripe sends the event again) and the retry refunds", async () => {
+    const s = await setup();
+    await backOutOfPayment(getDb(), s.purchase.id);
+    const other = await s.pay();
+    await send(sessionEvent("evt_o", "checkout.session.completed", other.sessionId));
+    fake.failNext(/^\/v1\/refunds$/);
+    const failed = await send(sessionEvent("evt_r", "checkout.session.completed", s.sessionId));
+    expect([failed.status, failed.body.code]).toEqual([500, "INTERNAL_ERROR"]);
+    expect((await purchaseOf(s.purchase.id)).refundedAt).toBeNull();
+    const retried = await send(sessionEvent("evt_r", "checkout.session.completed", s.sessionId));
+    expect(retried).toMatchObject({ status: 200, body: { action: "refunded" } });
+    expect((await purchaseOf(s.purchase.id)).refundId).toBe(retried.body.refundId);
   });
 
   it("400 for a bad or missing signature (nothing changes); unknown sessions and other events are acknowledged and ignored", async () => {
@@ -86,7 +182,7 @@ describe("POST /api/webhooks/stripe", () => {
       const res = await send(event, opts);
       expect([res.status, res.body.code]).toEqual([400, "STRIPE_SIGNATURE_INVALID"]);
     }
-    expect((await getDb().purchase.findUniqueOrThrow({ where: { id: s.purchase.id } })).status).toBe("pending");
+    expect((await purchaseOf(s.purchase.id)).status).toBe("pending");
     expect((await send(sessionEvent("evt_o", "checkout.session.completed", "cs_unknown"))).body).toMatchObject({ action: "ignored", purchaseId: null });
     expect((await send({ id: "evt_p", object: "event", type: "payment_intent.created", data: { object: { id: "pi_1" } } })).body.action).toBe("ignored");
   });

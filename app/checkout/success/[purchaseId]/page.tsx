@@ -55,7 +55,10 @@ export default async function CheckoutSuccessPage({ params, searchParams }: Prop
           </StateMessage>
         ) : (
           <StateMessage tone="error" title="Payment not completed" headingId="title">
-            <p role="alert">{purchase.failureMessage ?? "The payment was canceled. Nothing was charged."}</p>
+            <p role="alert">
+              {purchase.failureMessage ??
+                (purchase.refundedAt ? "Your card payment arrived after this checkout had ended, so it was refunded to your card." : "The payment was canceled. Nothing was charged.")}
+            </p>
           </StateMessage>
         )}
         <div className="mt-6 space-y-3">

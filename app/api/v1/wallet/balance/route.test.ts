@@ -7,7 +7,14 @@ import { idem } from "@/tests/support/vc";
 import { fundWallet, makeStore } from "@/tests/support/purchases";
 import { custodyAddress } from "@/lib/custody/address";
 import { getDb } from "@/lib/db/client";
-import { loadWalletPage } from "@/lib/wallet/load-wallet-page";
+import { loadWalletPage, OTHER_ACTIVITY } from "@/lib/wallet/load-wallet-page";
+import { findOrCreatePlayer, linkPlayer } from "@/lib/linking/link-player";
+
+/** A link made from an email alone, as a checkout grant makes it: no approval from the player. */
+const unapprovedLink = async (gameId: string, email: string) => {
+  const player = await findOrCreatePlayer(getDb(), { email });
+  return (await linkPlayer(getDb(), { namespace: { type: "game", id: gameId }, environment: "test", playerId: player.id })).userRef;
+};
 
 describe("POST /v1/wallet/balance", () => {
   it("returns the custody address and the USDC balance as a decimal string", async () => {
@@ -30,6 +37,19 @@ describe("POST /v1/wallet/balance", () => {
     const foreign = await call(POST, { headers: idem(s.headers), body: { userId: other.users[0] } });
     expect([foreign.status, foreign.body.code]).toEqual([404, "USER_REF_NOT_FOUND"]);
   });
+
+  it("403 LINK_NOT_APPROVED, with no address or balance, for a link the player has not approved", async () => {
+    const s = await makeStore();
+    const email = (await getDb().player.findUniqueOrThrow({ where: { id: s.playerIds[0] } })).email;
+    await fundWallet(s.playerIds[0], 9_000_000n);
+    const other = await makeStore();
+    const userId = await unapprovedLink(other.game.id, email);
+    const res = await call(POST, { headers: idem(other.headers), body: { userId } });
+    expect([res.status, res.body.code]).toEqual([403, "LINK_NOT_APPROVED"]);
+    expect(res.body.error).toContain("POST /v1/users/link/initiate");
+    expect(res.text).not.toContain("9.00");
+    expect(res.text).not.toContain(custodyAddress("wallet", s.playerIds[0], "test"));
+  });
 });
 
 describe("POST /v1/wallet/manage", () => {
@@ -43,7 +63,8 @@ describe("POST /v1/wallet/manage", () => {
     const page = await loadWalletPage(getDb(), token);
     expect(page).toEqual({
       ok: true, gameName: s.game.name, gameImageUrl: "", environment: "test", address: custodyAddress("wallet", s.playerIds[0], "test"), balance: "3.00", expiresAt: expect.any(String),
-      history: [{ id: expect.any(String), at: expect.any(String), description: "test funds", amount: "3.00", direction: "in" }],
+      // minted by the test kit, not by this game: shown with a neutral description
+      history: [{ id: expect.any(String), at: expect.any(String), description: OTHER_ACTIVITY, amount: "3.00", direction: "in" }],
     });
     expect(new Date((page as { expiresAt: string }).expiresAt).getTime() - Date.now()).toBeGreaterThan(3500_000);
     expect(await loadWalletPage(getDb(), token, Date.now() + 3601_000)).toEqual({ ok: false, reason: "expired" });
@@ -54,5 +75,13 @@ describe("POST /v1/wallet/manage", () => {
     expect([foreign.status, foreign.body.code]).toEqual([404, "USER_REF_NOT_FOUND"]);
     expect((await call(manage, { body: { userId: s.users[0] } })).status).toBe(401);
     expect((await call(manage, { headers: idem(s.headers), body: { userId: 1 } })).body.details[0].field).toBe("userId");
+  });
+
+  it("403 LINK_NOT_APPROVED for a link the player has not approved: no wallet link is made", async () => {
+    const s = await makeStore();
+    const userId = await unapprovedLink(s.game.id, "grant-only@example.com");
+    const res = await call(manage, { headers: idem(s.headers), body: { userId } });
+    expect([res.status, res.body.code]).toEqual([403, "LINK_NOT_APPROVED"]);
+    expect(res.body.linkUrl).toBeUndefined();
   });
 });

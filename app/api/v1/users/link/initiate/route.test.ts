@@ -108,7 +108,7 @@ describe("POST /v1/users/link/initiate", () => {
     const res = await call(POST, { headers, body: { email: "not-an-email" } });
     expect(res.status).toBe(400);
     expect(res.body.code).toBe("VALIDATION_ERROR");
-    expect(res.body.details).toEqual([{ field: "email", message: "must be a valid email address" }]);
+    expect(res.body.details).toEqual([{ field: "email", message: "must be a valid email address, like name@example.com" }]);
     expect(await getDb().linkSession.count({ where: { namespaceId: game.id } })).toBe(0);
   });
 

@@ -235,7 +235,7 @@ describe("POST /v1/test-helpers/link-invites/{code}/visit", () => {
     expect((await visit({}, code)).status).toBe(401);
     const res = await visit(c.headers, code, { email: "nope" });
     expect(res.status).toBe(400);
-    expect(res.body.details).toEqual([{ field: "email", message: "must be a valid email address" }]);
+    expect(res.body.details).toEqual([{ field: "email", message: "must be a valid email address, like name@example.com" }]);
     expect(await sessionsOf(code)).toEqual([]);
   });
 });

@@ -147,7 +147,7 @@ describe("POST /v1/test-helpers/link-sessions/{sessionKey}/approve", () => {
     const sessionKey = await start(headers);
     const res = await call(POST, { headers, params: { sessionKey }, body: { email: "nope" } });
     expect(res.status).toBe(400);
-    expect(res.body.details).toEqual([{ field: "email", message: "must be a valid email address" }]);
+    expect(res.body.details).toEqual([{ field: "email", message: "must be a valid email address, like name@example.com" }]);
     for (const [body, field, message] of [
       [{ email: 5 }, "email", "must be a string: an email address"],
       [{ name: 5 }, "name", "must be a string"],

@@ -40,8 +40,8 @@ describe("POST /v1/campaign/{id}/users/link/initiate", () => {
     expect([noKey.status, noKey.body.code, noKey.body.success]).toEqual([400, "IDEMPOTENCY_KEY_REQUIRED", false]);
     const cases: [unknown, string][] = [
       [{}, "is required"],
-      [{ email: "not-an-email" }, "must be a valid email address"],
-      [{ email: 42 }, "must be a string: the player's email address"],
+      [{ email: "not-an-email" }, "must be a valid email address, like name@example.com"],
+      [{ email: 42 }, "must be a string: an email address"],
     ];
     for (const [body, message] of cases) {
       const res = await call(POST, { headers: idem(headers), params, body });

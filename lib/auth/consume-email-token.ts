@@ -1,0 +1,33 @@
+import type { EmailToken } from "../db/generated/client.ts";
+import type { DbClient } from "../db/transaction.ts";
+import { AppError } from "../http/errors.ts";
+import { tokenHashOf, type EmailTokenPurpose } from "./issue-email-token.ts";
+
+export const linkNotUsable = () =>
+  new AppError("EMAIL_LINK_INVALID", "This link has expired or was already used. Ask for a new one from the page you came from.", { status: 410 });
+
+/**
+ * The unused, unexpired token of this purpose, or null. Looked up by its SHA-256 (the token is never
+ * stored), so the lookup learns nothing from how close a guess is.
+ */
+export const findUsableEmailToken = async (db: DbClient, { token, purpose, now = new Date() }: { token: string; purpose: EmailTokenPurpose; now?: Date }): Promise<EmailToken | null> => {
+  if (typeof token !== "string" || token.length === 0 || token.length > 200) return null;
+  const row = await db.emailToken.findUnique({ where: { tokenHash: tokenHashOf(token) } });
+  return row && row.purpose === purpose && !row.usedAt && row.expiresAt > now ? row : null;
+};
+
+/**
+ * Marks the token used and returns it; 410 when it is unknown, of another purpose, expired or already
+ * used. The update is conditional on usedAt still being null, so of two racing uses exactly one wins.
+ */
+export const consumeEmailToken = async (db: DbClient, { token, purpose, now = new Date() }: { token: string; purpose: EmailTokenPurpose; now?: Date }): Promise<EmailToken> => {
+  const found = await findUsableEmailToken(db, { token, purpose, now });
+  if (!found) throw linkNotUsable();
+  const { count } = await db.emailToken.updateMany({ where: { id: found.id, usedAt: null, expiresAt: { gt: now } }, data: { usedAt: now } });
+  if (count === 0) throw linkNotUsable();
+  return { ...found, usedAt: now };
+};
+
+/** Retires every other unused token of the email (of one purpose, or all): older links then die. */
+export const retireEmailTokens = (db: DbClient, { email, purpose, now = new Date() }: { email: string; purpose?: EmailTokenPurpose; now?: Date }) =>
+  db.emailToken.updateMany({ where: { email, usedAt: null, ...(purpose ? { purpose } : {}) }, data: { usedAt: now } });

@@ -1,0 +1,58 @@
+import { describe, expect, it } from "vitest";
+import { checkEmail, checkName, checkNewPassword, checkReturnTo, PASSWORD_MAX_BYTES } from "./credentials";
+
+const fieldOf = (fn: () => unknown) => {
+  try {
+    fn();
+  } catch (e) {
+    return { message: (e as Error).message, details: (e as { details?: unknown }).details, status: (e as { status?: number }).status };
+  }
+  throw new Error("expected a refusal");
+};
+
+describe("checkEmail (lib/core/email.ts, the one email rule)", () => {
+  it("normalizes, and says what to fix", () => {
+    expect(checkEmail("  Ada@Example.COM ")).toBe("ada@example.com");
+    expect(fieldOf(() => checkEmail(" "))).toEqual({ message: "Enter your email address.", details: [{ field: "email", message: "required" }], status: 400 });
+    expect(fieldOf(() => checkEmail("not-an-email"))).toMatchObject({ message: "Enter a valid email address, like name@example.com.", details: [{ field: "email", message: "invalid" }] });
+    expect(fieldOf(() => checkEmail("a@b."))).toMatchObject({ details: [{ field: "email", message: "invalid" }] });
+    expect(fieldOf(() => checkEmail(42))).toMatchObject({ details: [{ field: "email", message: "required" }] });
+  });
+
+  it("refuses a huge value by its length, in far less than a millisecond a call", () => {
+    const huge = `${"a".repeat(1_000_000)}@x`;
+    const t0 = performance.now();
+    for (let i = 0; i < 100; i++) expect(fieldOf(() => checkEmail(huge)).details).toEqual([{ field: "email", message: "invalid" }]);
+    expect(performance.now() - t0).toBeLessThan(100);
+    expect(fieldOf(() => checkEmail(`${"a".repeat(250)}@example.com`)).details).toEqual([{ field: "email", message: "invalid" }]);
+  });
+});
+
+describe("checkNewPassword and checkName", () => {
+  it("bounds the password between 8 characters and PASSWORD_MAX_BYTES bytes", () => {
+    expect(checkNewPassword("12345678")).toBe("12345678");
+    expect(fieldOf(() => checkNewPassword("1234567"))).toMatchObject({ message: "Password must be at least 8 characters.", details: [{ field: "password", message: "too short" }] });
+    expect(checkNewPassword("x".repeat(PASSWORD_MAX_BYTES))).toHaveLength(128);
+    expect(fieldOf(() => checkNewPassword("x".repeat(PASSWORD_MAX_BYTES + 1)))).toMatchObject({ details: [{ field: "password", message: "too long" }] });
+    // bytes, not characters: 43 three-byte letters are 129 bytes
+    expect(fieldOf(() => checkNewPassword("€".repeat(43))).details).toEqual([{ field: "password", message: "too long" }]);
+  });
+
+  it("trims the name and caps it at 80", () => {
+    expect(checkName(" Ada ")).toBe("Ada");
+    expect(checkName("  ")).toBeUndefined();
+    expect(fieldOf(() => checkName("n".repeat(81))).details).toEqual([{ field: "name", message: "too long" }]);
+  });
+});
+
+describe("checkReturnTo", () => {
+  it("keeps a path on this site, with its query", () => {
+    expect(checkReturnTo("/link/lks_test_abc")).toBe("/link/lks_test_abc");
+    expect(checkReturnTo("/checkout/g/123?sig=abc")).toBe("/checkout/g/123?sig=abc");
+  });
+
+  it("drops anything that could leave the site: other origins, protocol-relative and backslash paths", () => {
+    for (const bad of ["https://evil.example/x", "//evil.example/x", "/\\evil.example", "\\\\evil.example", "javascript:alert(1)", "link/x", "", "/ x", `/${"a".repeat(3000)}`, 42, null])
+      expect(checkReturnTo(bad)).toBeNull();
+  });
+});

@@ -1,0 +1,28 @@
+import type { Player } from "../db/generated/client.ts";
+import { newId } from "../db/ids.ts";
+import { inTransaction, type DbClient } from "../db/transaction.ts";
+import { consumeEmailToken, findUsableEmailToken, linkNotUsable, retireEmailTokens } from "./consume-email-token.ts";
+import { checkNewPassword } from "./credentials.ts";
+import { hashPassword } from "./password-hash.ts";
+import { clearEvents, SIGN_IN_PER_EMAIL } from "./sign-in-throttle.ts";
+
+/**
+ * Sets a new password from a mailed reset link (reset_password). The link proves the mailbox, so the email
+ * is verified too. In one transaction: the token is used (single use, race-safe), every other unused link of
+ * the email dies (a pending sign-up someone else started included), and the email's failed sign-ins are
+ * cleared. Sessions signed in with the old password end (their stamp no longer matches). A bad new password
+ * is a 400 and leaves the link usable. Returns the player, to be signed in.
+ */
+export const resetPassword = async (db: DbClient, { token, password, now = new Date() }: { token: string; password: unknown; now?: Date }): Promise<Player> => {
+  const newPassword = checkNewPassword(password);
+  if (!(await findUsableEmailToken(db, { token, purpose: "reset_password", now }))) throw linkNotUsable();
+  const passwordHash = await hashPassword(newPassword);
+  return inTransaction(db, async (tx) => {
+    const used = await consumeEmailToken(tx, { token, purpose: "reset_password", now });
+    await tx.player.createMany({ data: [{ id: newId(), email: used.email }], skipDuplicates: true });
+    const player = await tx.player.findUniqueOrThrow({ where: { email: used.email } });
+    await retireEmailTokens(tx, { email: used.email, now });
+    await clearEvents(tx, SIGN_IN_PER_EMAIL, used.email);
+    return tx.player.update({ where: { id: player.id }, data: { passwordHash, emailVerifiedAt: player.emailVerifiedAt ?? now } });
+  });
+};

@@ -1,0 +1,17 @@
+import { inTransaction, type DbClient } from "../db/transaction.ts";
+import { assertNotLocked, lockThrottles, MAIL_PER_EMAIL, MAIL_PER_IP, recordEvents } from "./sign-in-throttle.ts";
+
+/**
+ * Counts one mail request (sign-up or password reset) for the email and the client's address, or 429 when
+ * either has had its share this hour (5 per email, 20 per address). Counted whether or not the email has an
+ * account, so the limit reveals nothing; it keeps anyone from flooding a mailbox or the mail server.
+ */
+export const throttleMailRequest = (db: DbClient, { email, ip, now = new Date() }: { email: string; ip: string; now?: Date }): Promise<void> =>
+  inTransaction(db, async (tx) => {
+    const rows = await lockThrottles(tx, [
+      { rule: MAIL_PER_IP, value: ip },
+      { rule: MAIL_PER_EMAIL, value: email },
+    ]);
+    assertNotLocked(rows, now);
+    await recordEvents(tx, rows, now);
+  });

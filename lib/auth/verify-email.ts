@@ -1,0 +1,43 @@
+import type { Player } from "../db/generated/client.ts";
+import { newId } from "../db/ids.ts";
+import { inTransaction, type DbClient } from "../db/transaction.ts";
+import { AppError } from "../http/errors.ts";
+import { consumeEmailToken, findUsableEmailToken, linkNotUsable, retireEmailTokens } from "./consume-email-token.ts";
+import { checkPasswordHash } from "./password-hash.ts";
+import { assertNotLocked, clearEvents, lockThrottles, recordEvents, SIGN_IN_PER_EMAIL, SIGN_IN_PER_IP } from "./sign-in-throttle.ts";
+
+export const wrongSignUpPassword = () =>
+  new AppError("WRONG_CREDENTIALS", "That is not the password you chose when you signed up. Try again, or sign up again to choose a new one.", { status: 401 });
+
+/**
+ * Finishes a sign-up from its mailed link (verify_email). The holder must also give the password chosen at
+ * sign-up, so a link that reached a mailbox whose owner did not sign up (someone else typed their email)
+ * cannot be completed by that owner clicking it, nor by a mail scanner. Then, in one transaction: the token is
+ * used (single use, race-safe), the player exists (created if new), its email is verified, and the password is
+ * set only if the account still has none; other pending sign-up links of the email die. Wrong passwords count
+ * as failed sign-ins (per email and per address). Returns the player, to be signed in.
+ */
+export const verifyEmail = async (db: DbClient, { token, password, ip, now = new Date() }: { token: string; password: unknown; ip: string; now?: Date }): Promise<Player> => {
+  const found = await findUsableEmailToken(db, { token, purpose: "verify_email", now });
+  if (!found) throw linkNotUsable();
+  const player = await inTransaction(db, async (tx) => {
+    const rows = await lockThrottles(tx, [
+      { rule: SIGN_IN_PER_IP, value: ip },
+      { rule: SIGN_IN_PER_EMAIL, value: found.email },
+    ]);
+    assertNotLocked(rows, now);
+    if (!(await checkPasswordHash(found.passwordHash, typeof password === "string" ? password : ""))) {
+      await recordEvents(tx, rows, now);
+      return null;
+    }
+    const used = await consumeEmailToken(tx, { token, purpose: "verify_email", now });
+    await tx.player.createMany({ data: [{ id: newId(), email: used.email, name: used.name ?? "" }], skipDuplicates: true });
+    await tx.player.updateMany({ where: { email: used.email, passwordHash: null }, data: { passwordHash: used.passwordHash, ...(used.name ? { name: used.name } : {}) } });
+    await tx.player.updateMany({ where: { email: used.email, emailVerifiedAt: null }, data: { emailVerifiedAt: now } });
+    await retireEmailTokens(tx, { email: used.email, purpose: "verify_email", now });
+    await clearEvents(tx, SIGN_IN_PER_EMAIL, used.email);
+    return tx.player.findUniqueOrThrow({ where: { email: used.email } });
+  });
+  if (!player) throw wrongSignUpPassword();
+  return player;
+};

@@ -1,0 +1,18 @@
+import type { DbClient } from "../db/transaction.ts";
+import { cancelCheckout } from "./cancel-checkout.ts";
+import { purchaseCheckoutPath } from "./describe-payment-return.ts";
+import { successUrlPath } from "./sign-url.ts";
+
+/**
+ * The payer pressed "Return to checkout" on the cancel page (a POST): a pending purchase is canceled
+ * (Purchases.Canceled, its grant pending again, its Stripe session queued for expiry) and the answer is
+ * where to send them: the checkout page, or the success page when the payment completed meanwhile. Null
+ * for an unknown purchase. Pressing it twice cancels once.
+ */
+export const backOutOfPayment = async (db: DbClient, purchaseId: string): Promise<string | null> => {
+  const p = await db.purchase.findUnique({ where: { id: purchaseId } });
+  if (!p) return null;
+  const after = p.status === "pending" ? await cancelCheckout(db, { purchaseId }) : p;
+  if (after.status === "completed") return successUrlPath(after.id);
+  return (await purchaseCheckoutPath(db, after)) ?? "/";
+};

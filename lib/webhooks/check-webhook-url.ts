@@ -1,0 +1,25 @@
+import { AppError } from "../http/errors.ts";
+import { resolveWebhookTarget, type LookupAll } from "./resolve-webhook-target.ts";
+
+export type CheckWebhookUrlOptions = {
+  /** campaigns: https only */
+  httpsOnly?: boolean;
+  /** test mode: loopback receivers (127.0.0.1, ::1) are allowed */
+  allowLoopback: boolean;
+  /** the field the 400 names */
+  field?: string;
+  lookup?: LookupAll;
+};
+
+/**
+ * Refuses a webhook URL that is not http(s), or whose host is or resolves to an address no webhook may
+ * reach (address-policy.ts): 400 INVALID_WEBHOOK_URL naming the field. A host name that does not resolve
+ * (yet) is accepted: every delivery resolves and checks again before it connects.
+ */
+export const checkWebhookUrl = async (url: string, { httpsOnly = false, allowLoopback, field = "url", lookup }: CheckWebhookUrlOptions): Promise<void> => {
+  const refuse = (message: string) => new AppError("INVALID_WEBHOOK_URL", message, { status: 400, details: [{ field, message }] });
+  const result = await resolveWebhookTarget(url, { allowLoopback, lookup });
+  if (!result.ok && result.kind === "invalid") throw refuse(result.reason);
+  if (!result.ok && result.kind === "refused") throw refuse(`The webhook URL is refused: ${result.reason}. Use a public address.`);
+  if (httpsOnly && new URL(url).protocol !== "https:") throw refuse("A campaign webhook URL must use https.");
+};

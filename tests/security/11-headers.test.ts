@@ -1,0 +1,68 @@
+// Finding 11 of issue 9, written as the attack: the hosted pages sent no Content-Security-Policy and no
+// X-Frame-Options, so another site could load the checkout or the link approval in an invisible iframe
+// and trick the player into clicking "Pay" or "Approve" (clickjacking). Rule: every hosted page sends a
+// CSP with frame-ancestors 'none', X-Frame-Options: DENY, X-Content-Type-Options: nosniff and a
+// Referrer-Policy (same-origin where the URL itself is a credential); API responses send nosniff.
+//
+// The rules are next.config.mjs `headers()`; they are matched here with Next.js's own path matcher, in
+// order, as the server applies them (e2e/security-headers.spec.ts checks the built server and a framing page).
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { modifyRouteRegex } from "next/dist/lib/redirect-status";
+import { getPathMatch } from "next/dist/shared/lib/router/utils/path-match";
+import { describe, expect, it } from "vitest";
+import { contentSecurityPolicy, securityHeaders } from "@/lib/http/security-headers.mjs";
+
+type Rule = { source: string; headers: { key: string; value: string }[] };
+
+const loadConfigRules = async (): Promise<Rule[]> => {
+  const file = pathToFileURL(path.resolve("next.config.mjs")).href;
+  const config = (await import(/* @vite-ignore */ file)).default as { headers?: () => Promise<Rule[]> };
+  expect(typeof config.headers).toBe("function");
+  return config.headers!();
+};
+
+/**
+ * The headers Next.js adds to a response for `pathname`: every matching rule in order, a later one winning.
+ * Each source is compiled as next/dist/server/lib/router-utils/filesystem.js `buildCustomRoute` does.
+ */
+const headersFor = (rules: Rule[], pathname: string): Record<string, string> => {
+  const out: Record<string, string> = {};
+  for (const rule of rules)
+    if (getPathMatch(rule.source, { strict: true, removeUnnamedParams: true, regexModifier: (re) => modifyRouteRegex(re) })(pathname))
+      for (const h of rule.headers) out[h.key.toLowerCase()] = h.value;
+  return out;
+};
+
+const CREDENTIAL_PAGES = ["/checkout/g/ckg_test_1", "/checkout/r/cks_test_1", "/checkout/success/pur_1", "/checkout/cancel/pur_1", "/link/lks_test_abc", "/join/INVITE1", "/wallet/eyJnIjoiZyJ9.c2ln"];
+const OTHER_PAGES = ["/", "/docs", "/account", "/account/reset-password", "/dev/mail", "/dev/mail/abc"];
+
+describe("the hosted pages' headers (next.config.mjs)", () => {
+  it.each([...CREDENTIAL_PAGES, ...OTHER_PAGES])("%s cannot be framed and is not sniffed", async (page) => {
+    const h = headersFor(await loadConfigRules(), page);
+    expect(h["content-security-policy"]).toContain("frame-ancestors 'none'");
+    expect(h["x-frame-options"]).toBe("DENY");
+    expect(h["x-content-type-options"]).toBe("nosniff");
+  });
+
+  it("pages whose URL is a credential send no Referer to other sites; the others send only the origin", async () => {
+    const rules = await loadConfigRules();
+    for (const page of CREDENTIAL_PAGES) expect(headersFor(rules, page)["referrer-policy"], page).toBe("same-origin");
+    for (const page of OTHER_PAGES) expect(headersFor(rules, page)["referrer-policy"], page).toBe("strict-origin-when-cross-origin");
+  });
+
+  it("API responses and uploaded files are not sniffed either", async () => {
+    const rules = await loadConfigRules();
+    for (const p of ["/api/v1/game", "/api/v1/openapi.json", "/api/webhooks/stripe", "/uploads/abc.png"]) expect(headersFor(rules, p)["x-content-type-options"], p).toBe("nosniff");
+  });
+
+  it("the policy: same-origin scripts (inline allowed, no eval outside `next dev`), no plugins, no <base> hijack", () => {
+    const csp = contentSecurityPolicy();
+    expect(csp.split("; ")).toEqual(
+      expect.arrayContaining(["default-src 'self'", "script-src 'self' 'unsafe-inline'", "frame-ancestors 'none'", "object-src 'none'", "base-uri 'self'", "connect-src 'self'"]),
+    );
+    expect(csp).not.toContain("unsafe-eval");
+    expect(contentSecurityPolicy({ dev: true })).toContain("script-src 'self' 'unsafe-inline' 'unsafe-eval'");
+    expect(securityHeaders()).toEqual(securityHeaders({ dev: false }));
+  });
+});
