@@ -7,11 +7,14 @@ export async function register() {
     // A production server refuses to serve with a missing, short or public signing secret (also when
     // started as a bare `next start`, without scripts/launch.ts).
     if (process.env.NODE_ENV === "production") (await import("./lib/config/refuse-unsafe-secrets.ts")).refuseUnsafeSecrets();
-    const url = process.env.DATABASE_URL;
-    if (process.env.COINOP_IN_PROCESS_WORKER === "0" || !url) return;
+    const { config } = await import("./lib/config/env.ts");
+    const { inProcessWorker } = await import("./lib/config/settings.ts");
+    const url = config().DATABASE_URL;
+    if (!inProcessWorker() || !url) return;
     const { startWorker, stopWorker } = await import("./lib/jobs/start-worker.ts");
+    const { workerTasks } = await import("./lib/flows/job-tasks.ts");
     try {
-      await startWorker({ connectionString: url });
+      await startWorker({ connectionString: url, ...workerTasks() });
     } catch (err) {
       // The app still serves requests; jobs stay queued in the database until a worker runs.
       console.error("[worker] the in-process worker did not start:", err instanceof Error ? err.message : err);

@@ -24,6 +24,7 @@ import { closeDb, getDb } from "../lib/db/client.ts";
 import { inTransaction } from "../lib/db/transaction.ts";
 import { createSeedTenants } from "../lib/tenants/create-seed-tenants.ts";
 import { findOrCreatePlayer, linkPlayer } from "../lib/linking/link-player.ts";
+import { config } from "../lib/config/env.ts";
 
 const CREDITS = Number(process.env.BENCH_CREDITS ?? 6000);
 const BALANCE_READS = Number(process.env.BENCH_BALANCE_READS ?? 12000);
@@ -38,7 +39,7 @@ const base = `http://127.0.0.1:${PORT}`;
 const log = (m: string) => console.error(m);
 
 const ensureBuild = () => {
-  if (fs.existsSync(`${process.env.NEXT_DIST_DIR || ".next"}/BUILD_ID`) && !process.env.BENCH_REBUILD) return;
+  if (fs.existsSync(`${config().NEXT_DIST_DIR ?? ".next"}/BUILD_ID`) && !process.env.BENCH_REBUILD) return;
   log("[bench] building the production app (npm run build)…");
   const r = spawnSync("npm", ["run", "build"], { stdio: "inherit" });
   if (r.status !== 0) throw new Error("npm run build failed");

@@ -6,6 +6,8 @@ import net from "node:net";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { checkProductionSecrets } from "../lib/config/check-production-secrets.ts";
+import { config } from "../lib/config/env.ts";
+import { embeddedPgDir, embeddedPgPort, port as configuredPort } from "../lib/config/settings.ts";
 import { startEmbeddedPostgres, type EmbeddedHandle } from "../lib/db/embedded.ts";
 import { migrateDeploy } from "../lib/db/migrate.ts";
 import { installJobSchema } from "../lib/jobs/schema.ts";
@@ -50,11 +52,12 @@ const watchRoutes = () => {
 
 const main = async (mode: Mode) => {
   // `next start` serves production (NODE_ENV=production): refuse a missing, short or public signing secret first.
+  const env = config();
   const secretProblem = mode === "start" ? checkProductionSecrets() : null;
   if (secretProblem) fail(secretProblem);
   const nextBin = path.resolve("node_modules/.bin/next");
   if (!fs.existsSync(nextBin)) fail("Next.js is not installed: run `npm install` first.");
-  if (mode === "start" && !fs.existsSync(path.join(process.env.NEXT_DIST_DIR || ".next", "BUILD_ID")))
+  if (mode === "start" && !fs.existsSync(path.join(env.NEXT_DIST_DIR ?? ".next", "BUILD_ID")))
     fail("There is no production build yet: run `npm run build`, then `npm start` (or use `npm run dev` while developing).");
 
   if (mode === "dev") {
@@ -62,17 +65,17 @@ const main = async (mode: Mode) => {
     console.log(`[routes] ${indexedRouteFiles().length} route files indexed in ${ROUTE_INDEX}`);
   }
 
-  const port = Number(process.env.PORT || 3000);
-  const appUrl = process.env.APP_URL || `http://localhost:${port}`;
+  const port = configuredPort(env);
+  const appUrl = env.APP_URL ?? `http://localhost:${port}`;
   if (await portAnswers(port)) fail(`Port ${port} is already in use (another \`npm run dev\`?). Stop that program or set PORT to a free port.`);
 
   let embedded: EmbeddedHandle | null = null;
-  let databaseUrl = process.env.DATABASE_URL;
+  let databaseUrl = env.DATABASE_URL;
   if (!databaseUrl) {
     try {
       embedded = await startEmbeddedPostgres({
-        dataDir: path.resolve(process.env.EMBEDDED_PG_DIR || ".data/postgres"),
-        port: Number(process.env.EMBEDDED_PG_PORT || 54329),
+        dataDir: embeddedPgDir(env),
+        port: embeddedPgPort(env),
       });
     } catch (e) {
       fail(e instanceof Error ? e.message : String(e));
@@ -122,9 +125,9 @@ const main = async (mode: Mode) => {
 
   // `npm run seed` in another terminal must find this database and this URL.
   const seedEnv = [
-    process.env.PORT && port !== 3000 && !process.env.APP_URL ? `PORT=${port}` : "",
-    process.env.APP_URL ? `APP_URL=${appUrl}` : "",
-    embedded && process.env.EMBEDDED_PG_PORT ? `EMBEDDED_PG_PORT=${new URL(databaseUrl).port}` : "",
+    env.PORT && port !== 3000 && !env.APP_URL ? `PORT=${port}` : "",
+    env.APP_URL ? `APP_URL=${appUrl}` : "",
+    embedded && env.EMBEDDED_PG_PORT ? `EMBEDDED_PG_PORT=${new URL(databaseUrl).port}` : "",
   ].filter(Boolean);
   const seedCommand = [...seedEnv, "npm run seed"].join(" ");
 

@@ -1,5 +1,6 @@
 // npm run db:migrate -- create NAME | deploy | status | drift
 // Uses DATABASE_URL, or the embedded PostgreSQL when it is not set.
+import { config } from "../lib/config/env.ts";
 import { startEmbeddedPostgres } from "../lib/db/embedded.ts";
 import { liveDrift, migrateCreate, migrateDeploy, migrateStatus } from "../lib/db/migrate.ts";
 
@@ -11,8 +12,9 @@ const main = async () => {
     console.error(usage);
     return 1;
   }
-  const embedded = process.env.DATABASE_URL ? null : await startEmbeddedPostgres();
-  const url = process.env.DATABASE_URL || embedded!.url;
+  const configured = config().DATABASE_URL;
+  const embedded = configured ? null : await startEmbeddedPostgres();
+  const url = configured ?? embedded!.url;
   try {
     if (cmd === "create") {
       const dir = await migrateCreate(url, args[0] ?? "migration");

@@ -3,8 +3,8 @@ import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
 import { getDb } from "../lib/db/client.ts";
-import { hashKey } from "../lib/http/keys.ts";
-import { ALL_SCOPES, BUSINESS_SCOPES } from "../lib/http/scopes.ts";
+import { hashKey } from "../lib/tenants/keys.ts";
+import { ALL_SCOPES, BUSINESS_SCOPES } from "../lib/platform/scopes.ts";
 import { call } from "../tests/support/http.ts";
 import { GET as getGame } from "../app/api/v1/game/route.ts";
 

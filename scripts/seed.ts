@@ -3,6 +3,7 @@
 // how to use them. With --json, stdout carries exactly one JSON object; everything else goes to stderr.
 import { randomBytes } from "node:crypto";
 import { parseArgs } from "node:util";
+import { config } from "../lib/config/env.ts";
 import { startEmbeddedPostgres } from "../lib/db/embedded.ts";
 import { migrateDeploy } from "../lib/db/migrate.ts";
 import { installJobSchema } from "../lib/jobs/schema.ts";
@@ -49,15 +50,17 @@ const main = async (): Promise<number> => {
   // Keep stdout clean for --json: libraries that log to stdout write to stderr while we work.
   const stdoutLog = console.log;
   console.log = log;
-  const embedded = process.env.DATABASE_URL ? null : await startEmbeddedPostgres({ log });
-  const url = process.env.DATABASE_URL || embedded!.url;
+  const configured = config().DATABASE_URL;
+  const embedded = configured ? null : await startEmbeddedPostgres({ log });
+  const url = configured ?? embedded!.url;
   process.env.DATABASE_URL = url;
   try {
     await migrateDeploy(url);
     await installJobSchema(url);
     const tag = randomBytes(3).toString("hex");
     const seeded = await inTransaction(getDb(), (tx) => createSeedTenants(tx, { tag, webhookUrl: webhookUrl ?? null }));
-    const baseUrl = process.env.APP_URL ?? `http://localhost:${process.env.PORT ?? 3000}`;
+    const { APP_URL, PORT } = config();
+    const baseUrl = APP_URL ?? `http://localhost:${PORT ?? 3000}`;
     const out = { baseUrl, ...seeded };
     console.log = stdoutLog;
     if (values.json) {

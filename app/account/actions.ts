@@ -4,38 +4,39 @@
 // to fix, or when to try again (429). The client's address, for the per-address limits, comes from the
 // request headers (lib/auth/client-ip.ts).
 import { headers } from "next/headers";
+import { z } from "zod";
 import { clientIpOf } from "@/lib/auth/client-ip";
+import { config } from "@/lib/config/env";
 import { requestPasswordReset } from "@/lib/auth/request-password-reset";
 import { requestSignUp } from "@/lib/auth/request-sign-up";
-import { getDb } from "@/lib/db/client";
+import type { DbClient } from "@/lib/db/transaction";
 import { isMailOutboxEnabled } from "@/lib/email/mail-outbox";
-import { AppError } from "@/lib/http/errors";
+import { runHostedAction, textField } from "@/lib/hosted/action";
+import type { MailRequestState } from "@/lib/hosted/form-state";
 
-export type MailRequestState =
-  | { ok: true; email: string; /** no SMTP_URL and /dev/mail is served: the form links to it */ outbox: boolean }
-  | { ok: false; error: string; field: "email" | "password" | "name" | null; status: number };
+// Caps far above what the services accept (lib/auth/credentials.ts), so their own messages still say
+// what to send; these only stop a huge body from being read at all.
+const TOO_LONG = "This field is too long.";
+const SignUpForm = z.object({ email: textField(1024, TOO_LONG), password: textField(1024, TOO_LONG), name: textField(1024, TOO_LONG), returnTo: textField(4096, TOO_LONG) });
+const ResetForm = z.object({ email: textField(1024, TOO_LONG), returnTo: textField(4096, TOO_LONG) });
 
-const text = (form: FormData, name: string): string => {
-  const v = form.get(name);
-  return typeof v === "string" ? v : "";
+const FORM_FIELDS = ["email", "password", "name"] as const;
+const formField = (f: string) => (FORM_FIELDS as readonly string[]).includes(f) ? f : null;
+
+const answer = async <S extends z.ZodObject>(schema: S, form: FormData, send: (db: DbClient, input: z.output<S>, ip: string) => Promise<{ email: string }>): Promise<MailRequestState> => {
+  const ip = clientIpOf(await headers());
+  const out = await runHostedAction({
+    schema,
+    form,
+    signedIn: () => false,
+    fieldOf: formField,
+    unexpected: { log: "[auth] sending the mail failed:", message: "We could not send the email just now. Please try again in a minute." },
+    run: ({ db, input }) => send(db, input, ip),
+  });
+  if (!out.ok) return { ok: false, error: out.error, field: out.field as "email" | "password" | "name" | null, status: out.status };
+  return { ok: true, email: out.value.email, outbox: !config().SMTP_URL && isMailOutboxEnabled() };
 };
 
-const answer = async (run: (ip: string) => Promise<{ email: string }>): Promise<MailRequestState> => {
-  try {
-    const { email } = await run(clientIpOf(await headers()));
-    return { ok: true, email, outbox: !process.env.SMTP_URL && isMailOutboxEnabled() };
-  } catch (e) {
-    if (e instanceof AppError && e.status < 500) {
-      const field = e.details?.[0]?.field;
-      return { ok: false, error: e.message, field: field === "email" || field === "password" || field === "name" ? field : null, status: e.status };
-    }
-    console.error("[auth] sending the mail failed:", e);
-    return { ok: false, error: "We could not send the email just now. Please try again in a minute.", field: null, status: 500 };
-  }
-};
+export const signUpAction = async (form: FormData): Promise<MailRequestState> => answer(SignUpForm, form, (db, input, ip) => requestSignUp(db, { ...input, ip }));
 
-export const signUpAction = async (form: FormData): Promise<MailRequestState> =>
-  answer((ip) => requestSignUp(getDb(), { email: text(form, "email"), password: text(form, "password"), name: text(form, "name"), returnTo: text(form, "returnTo"), ip }));
-
-export const requestResetAction = async (form: FormData): Promise<MailRequestState> =>
-  answer((ip) => requestPasswordReset(getDb(), { email: text(form, "email"), returnTo: text(form, "returnTo"), ip }));
+export const requestResetAction = async (form: FormData): Promise<MailRequestState> => answer(ResetForm, form, (db, input, ip) => requestPasswordReset(db, { ...input, ip }));

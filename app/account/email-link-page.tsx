@@ -1,11 +1,12 @@
 // The page behind a mailed link (sign-up verification, password reset). Opening it (a GET, which mail
 // scanners and link previews also do) only shows a form: nothing is used until the player submits it.
 import { EmailLinkForm } from "@/components/hosted/email-link-form";
-import { HostedCard, HostedLayout } from "@/components/hosted/hosted-layout";
+import { HostedLayout } from "@/components/hosted/hosted-layout";
 import { StateMessage } from "@/components/hosted/state-message";
 import { findUsableEmailToken } from "@/lib/auth/consume-email-token";
 import type { EmailTokenPurpose } from "@/lib/auth/issue-email-token";
 import { getDb } from "@/lib/db/client";
+import { Card } from "@/components/ui/card";
 
 const COPY: Record<EmailTokenPurpose, { title: string; intro: string; expired: string }> = {
   verify_email: {
@@ -25,7 +26,7 @@ export const EmailLinkPage = async ({ token, purpose }: { token: string; purpose
   const copy = COPY[purpose];
   return (
     <HostedLayout>
-      <HostedCard labelledBy="title">
+      <Card labelledBy="title">
         {link ? (
           <EmailLinkForm mode={purpose === "verify_email" ? "verify" : "reset"} token={token} email={link.email} returnTo={link.returnTo} title={copy.title} intro={copy.intro} />
         ) : (
@@ -33,7 +34,7 @@ export const EmailLinkPage = async ({ token, purpose }: { token: string; purpose
             <p>{copy.expired}</p>
           </StateMessage>
         )}
-      </HostedCard>
+      </Card>
     </HostedLayout>
   );
 };

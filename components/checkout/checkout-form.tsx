@@ -3,11 +3,13 @@
 // is priced in), the guest's email, the card fields in test mode, and the pay button. The server action
 // does the work; errors come back as text shown in an alert and on the field at fault.
 import { useActionState, useEffect, useId, useRef, useState } from "react";
-import { useFormStatus } from "react-dom";
-import type { PayState } from "@/app/checkout/actions";
-import { co } from "./theme-style";
+import type { PayState } from "@/lib/hosted/form-state";
 
 import type { MethodOption } from "./method-options";
+import { SubmitButton } from "@/components/ui/button";
+import { labelClass } from "@/components/ui/classes";
+import { Field } from "@/components/ui/field";
+import { Input } from "@/components/ui/input";
 
 type Props = {
   action: (prev: PayState, form: FormData) => Promise<PayState>;
@@ -18,37 +20,6 @@ type Props = {
   test: boolean;
   initialError: string | null;
 };
-
-const PayButton = ({ label }: { label: string }) => {
-  const { pending } = useFormStatus();
-  return (
-    <button type="submit" disabled={pending} className={co.primaryButton}>
-      {pending ? (
-        <>
-          <span aria-hidden="true" className="size-4 animate-spin rounded-full border-2 border-current border-r-transparent" />
-          Processing…
-        </>
-      ) : (
-        label
-      )}
-    </button>
-  );
-};
-
-/** A labelled field. Errors are said once, in the alert at the top of the form; the field is marked invalid and points at it. */
-const Field = ({ id, label, children, hint }: { id: string; label: string; hint?: string; children: React.ReactNode }) => (
-  <div className="min-w-0">
-    <label htmlFor={id} className={co.label}>
-      {label}
-    </label>
-    <div className="mt-1.5">{children}</div>
-    {hint ? (
-      <p id={`${id}-hint`} className="mt-1.5 text-xs text-[var(--co-label)]">
-        {hint}
-      </p>
-    ) : null}
-  </div>
-);
 
 /** Groups card digits by four as the payer types. */
 const formatCardNumber = (v: string) =>
@@ -88,25 +59,24 @@ export const CheckoutForm = ({ action, options, defaultMethod, email, signedIn, 
       ) : null}
 
       {!signedIn ? (
-        <Field id={`${id}-email`} label="Email" hint="The email this purchase is made under.">
-          <input
-            id={`${id}-email`}
-            name="email"
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            value={guestEmail}
-            onChange={(e) => setGuestEmail(e.currentTarget.value)}
-            placeholder="you@example.com"
-            aria-invalid={fieldError("email") ? true : undefined}
-            aria-describedby={`${id}-email-hint${fieldError("email") ? ` ${id}-alert` : ""}`}
-            className={co.input}
-          />
+        <Field id={`${id}-email`} label="Email" hint="The email this purchase is made under." error={Boolean(fieldError("email"))} errorId={`${id}-alert`}>
+          {(control) => (
+            <Input
+              {...control}
+              name="email"
+              type="email"
+              autoComplete="email"
+              inputMode="email"
+              value={guestEmail}
+              onChange={(e) => setGuestEmail(e.currentTarget.value)}
+              placeholder="you@example.com"
+            />
+          )}
         </Field>
       ) : null}
 
       <fieldset>
-        <legend className={co.label}>Payment method</legend>
+        <legend className={labelClass}>Payment method</legend>
         <div className="mt-1.5 grid gap-2">
           {options.map((o) => (
             <label
@@ -136,45 +106,43 @@ export const CheckoutForm = ({ action, options, defaultMethod, email, signedIn, 
 
       {card && test ? (
         <div className="space-y-4">
-          <Field id={`${id}-number`} label="Card number">
-            <input
-              id={`${id}-number`}
-              name="cardNumber"
-              autoComplete="cc-number"
-              inputMode="numeric"
-              placeholder="1234 1234 1234 1234"
-              onChange={(e) => (e.currentTarget.value = formatCardNumber(e.currentTarget.value))}
-              aria-invalid={fieldError("cardNumber") ? true : undefined}
-              aria-describedby={fieldError("cardNumber") ? `${id}-alert` : undefined}
-              className={`${co.input} font-mono tracking-wide`}
-            />
+          <Field id={`${id}-number`} label="Card number" error={Boolean(fieldError("cardNumber"))} errorId={`${id}-alert`}>
+            {(control) => (
+              <Input
+                {...control}
+                name="cardNumber"
+                autoComplete="cc-number"
+                inputMode="numeric"
+                placeholder="1234 1234 1234 1234"
+                onChange={(e) => (e.currentTarget.value = formatCardNumber(e.currentTarget.value))}
+                className="font-mono tracking-wide"
+              />
+            )}
           </Field>
           <div className="grid grid-cols-2 gap-3">
-            <Field id={`${id}-expiry`} label="Expiry (MM / YY)">
-              <input
-                id={`${id}-expiry`}
-                name="cardExpiry"
-                autoComplete="cc-exp"
-                inputMode="numeric"
-                placeholder="MM / YY"
-                onChange={(e) => (e.currentTarget.value = formatExpiry(e.currentTarget.value))}
-                aria-invalid={fieldError("expiry") ? true : undefined}
-                aria-describedby={fieldError("expiry") ? `${id}-alert` : undefined}
-                className={co.input}
-              />
+            <Field id={`${id}-expiry`} label="Expiry (MM / YY)" error={Boolean(fieldError("expiry"))} errorId={`${id}-alert`}>
+              {(control) => (
+                <Input
+                  {...control}
+                  name="cardExpiry"
+                  autoComplete="cc-exp"
+                  inputMode="numeric"
+                  placeholder="MM / YY"
+                  onChange={(e) => (e.currentTarget.value = formatExpiry(e.currentTarget.value))}
+                />
+              )}
             </Field>
-            <Field id={`${id}-cvc`} label="CVC">
-              <input
-                id={`${id}-cvc`}
-                name="cardCvc"
-                autoComplete="cc-csc"
-                inputMode="numeric"
-                maxLength={4}
-                placeholder="123"
-                aria-invalid={fieldError("cvc") ? true : undefined}
-                aria-describedby={fieldError("cvc") ? `${id}-alert` : undefined}
-                className={co.input}
-              />
+            <Field id={`${id}-cvc`} label="CVC" error={Boolean(fieldError("cvc"))} errorId={`${id}-alert`}>
+              {(control) => (
+                <Input
+                  {...control}
+                  name="cardCvc"
+                  autoComplete="cc-csc"
+                  inputMode="numeric"
+                  maxLength={4}
+                  placeholder="123"
+                />
+              )}
             </Field>
           </div>
           <p className="rounded-lg bg-amber-50 px-3 py-2 text-xs leading-5 text-amber-900 ring-1 ring-amber-200 ring-inset">
@@ -185,7 +153,9 @@ export const CheckoutForm = ({ action, options, defaultMethod, email, signedIn, 
       ) : null}
       {card && !test ? <p className="text-sm text-[var(--co-label)]">You will enter your card details on our payment partner&apos;s secure page (Stripe).</p> : null}
 
-      <PayButton label={payLabel} />
+      <SubmitButton size="lg" spinner pendingLabel="Processing…">
+        {payLabel}
+      </SubmitButton>
       <p className="flex items-center justify-center gap-1.5 text-xs text-[var(--co-label)]">
         <svg aria-hidden="true" viewBox="0 0 24 24" className="size-3.5" fill="none" stroke="currentColor" strokeWidth="2">
           <rect x="5" y="11" width="14" height="10" rx="2" />

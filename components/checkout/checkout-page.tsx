@@ -3,19 +3,26 @@
 import { AuthForm } from "@/components/hosted/auth-form";
 import { SignedInAs } from "@/components/hosted/signed-in-as";
 import { StateMessage } from "@/components/hosted/state-message";
-import { payAction } from "@/app/checkout/actions";
 import type { SignedInPlayer } from "@/lib/auth/get-signed-in-player";
 import type { CheckoutView } from "@/lib/checkout/describe-checkout";
 import { mayUseMethod } from "@/lib/checkout/resolve-payer";
+import type { MailActions, PayTarget, PayTargetAction } from "@/lib/hosted/form-state";
 import { CheckoutForm } from "./checkout-form";
-import { CheckoutCard, CheckoutShell } from "./checkout-shell";
+import { CheckoutShell } from "./checkout-shell";
 import { methodOptions } from "./method-options";
 import { OrderSummary } from "./order-summary";
+import { Card } from "@/components/ui/card";
 
-type Props = { view: CheckoutView; target: { kind: "grant" | "session"; id: string; sig: string | null }; player: SignedInPlayer | null };
+type Props = {
+  view: CheckoutView;
+  target: PayTarget;
+  player: SignedInPlayer | null;
+  /** the server actions of the page (app/checkout/actions.ts, app/account/actions.ts) */
+  actions: { pay: PayTargetAction; mail: MailActions };
+};
 
 const Final = ({ view }: { view: CheckoutView }) => (
-  <CheckoutCard labelledBy="title" className="mx-auto max-w-md">
+  <Card variant="flat" labelledBy="title" className="mx-auto max-w-md">
     {view.checkout.state === "completed" ? (
       <StateMessage tone="success" title="Already completed" headingId="title">
         <p>This checkout was already paid: {view.item.name} is on its way. A checkout link can be used only once.</p>
@@ -27,10 +34,10 @@ const Final = ({ view }: { view: CheckoutView }) => (
         <p className="mt-2">Go back to {view.game.name} to start a new checkout.</p>
       </StateMessage>
     )}
-  </CheckoutCard>
+  </Card>
 );
 
-export const CheckoutPage = ({ view, target, player }: Props) => {
+export const CheckoutPage = ({ view, target, player, actions }: Props) => {
   const test = view.checkout.environment === "test";
   if (view.checkout.state === "completed" || view.checkout.state === "expired")
     return (
@@ -57,7 +64,7 @@ export const CheckoutPage = ({ view, target, player }: Props) => {
               {view.customMessage}
             </p>
           ) : null}
-          <CheckoutCard labelledBy="pay-title">
+          <Card variant="flat" labelledBy="pay-title">
             <h2 id="pay-title" className="text-lg font-semibold text-[var(--co-title)]">
               {player ? "Pay" : "Pay as a guest"}
             </h2>
@@ -65,7 +72,7 @@ export const CheckoutPage = ({ view, target, player }: Props) => {
               {player ? <SignedInAs email={player.email} /> : null}
               <CheckoutForm
                 key={`${player?.playerId ?? "guest"}:${defaultMethod}`}
-                action={payAction.bind(null, target)}
+                action={actions.pay.bind(null, target)}
                 options={options}
                 defaultMethod={defaultMethod}
                 email={view.email}
@@ -74,7 +81,7 @@ export const CheckoutPage = ({ view, target, player }: Props) => {
                 initialError={view.lastFailure}
               />
             </div>
-          </CheckoutCard>
+          </Card>
           {!player ? (
             <details className="group rounded-2xl border border-[var(--co-border)] bg-[var(--co-card)] px-5 py-1 sm:px-7">
               <summary className="flex min-h-11 cursor-pointer list-none items-center justify-between text-sm font-semibold text-[var(--co-title)] focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-[var(--co-primary)] [&::-webkit-details-marker]:hidden">
@@ -84,7 +91,7 @@ export const CheckoutPage = ({ view, target, player }: Props) => {
                 </span>
               </summary>
               <div className="pt-2 pb-5">
-                <AuthForm defaultEmail={view.email ?? ""} intro="Pay with your wallet or game balance, and keep the purchase on your account." />
+                <AuthForm mail={actions.mail} defaultEmail={view.email ?? ""} intro="Pay with your wallet or game balance, and keep the purchase on your account." />
               </div>
             </details>
           ) : null}

@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { initials } from "@/components/hosted/initials";
 import { PoweredBy, SkipLink } from "@/components/hosted/page-chrome";
 import type { CheckoutTheme } from "@/lib/checkout/schemas";
-import { co, themeStyle } from "./theme-style";
+import { themeStyle } from "./theme-style";
 
 /**
  * The frame of every checkout page: the game's page colour, its logo (or name) and a test-mode ribbon,
@@ -10,7 +10,7 @@ import { co, themeStyle } from "./theme-style";
  */
 export const CheckoutShell = ({ theme, gameName, test, children }: { theme: CheckoutTheme; gameName: string; test: boolean; children: ReactNode }) => (
   <div style={themeStyle(theme)} className="flex min-h-dvh flex-col bg-[var(--co-page)] text-[var(--co-text)]">
-    <SkipLink focusClassName={co.focus} />
+    <SkipLink />
     {test ? (
       <p className="bg-amber-100 px-4 py-1.5 text-center text-xs font-semibold text-amber-900">
         Test mode · no real money moves
@@ -33,11 +33,4 @@ export const CheckoutShell = ({ theme, gameName, test, children }: { theme: Chec
     </main>
     <PoweredBy className="text-[var(--co-label)]" nameClassName="" />
   </div>
-);
-
-/** The white card in which checkout content sits. */
-export const CheckoutCard = ({ children, labelledBy, className = "" }: { children: ReactNode; labelledBy?: string; className?: string }) => (
-  <section aria-labelledby={labelledBy} className={`min-w-0 rounded-2xl border border-[var(--co-border)] bg-[var(--co-card)] p-5 shadow-sm sm:p-7 ${className}`}>
-    {children}
-  </section>
 );

@@ -1,7 +1,7 @@
 "use client";
 // "Tell a friend" after a purchase: the system share sheet where there is one, else a copied message.
 import { useState } from "react";
-import { co } from "./theme-style";
+import { buttonClass } from "@/components/ui/classes";
 
 export const ShareButtons = ({ text }: { text: string }) => {
   const [copied, setCopied] = useState(false);
@@ -18,7 +18,7 @@ export const ShareButtons = ({ text }: { text: string }) => {
   };
   return (
     <div>
-      <button type="button" onClick={share} className={co.secondaryButton}>
+      <button type="button" onClick={share} className={buttonClass({ variant: "secondary", size: "lg" })}>
         Share with friends
       </button>
       <p role="status" className={copied ? "mt-2 text-center text-xs text-[var(--co-label)]" : "sr-only"}>

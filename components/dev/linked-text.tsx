@@ -1,5 +1,5 @@
 import { Fragment } from "react";
-import { textLink } from "@/components/hosted/styles";
+import { textLinkClass } from "@/components/ui/classes";
 
 // http(s) addresses only: anything else stays text, so a stored mail cannot smuggle a javascript: link.
 const URL_PATTERN = /(https?:\/\/[^\s<>"]+)/g;
@@ -9,7 +9,7 @@ export const LinkedText = ({ text }: { text: string }) => (
   <div className="text-sm leading-6 [overflow-wrap:anywhere] whitespace-pre-wrap text-slate-800">
     {text.split(URL_PATTERN).map((part, i) =>
       i % 2 === 1 ? (
-        <a key={i} href={part} className={textLink}>
+        <a key={i} href={part} className={textLinkClass}>
           {part}
         </a>
       ) : (

@@ -7,9 +7,12 @@
 import { signIn } from "next-auth/react";
 import { useRouter } from "next/navigation";
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
-import { requestResetAction, signUpAction, type MailRequestState } from "@/app/account/actions";
+import type { MailActions, MailRequestState } from "@/lib/hosted/form-state";
 import { ErrorNotice } from "./state-message";
-import { inputClass, labelClass, primaryButton, secondaryButton, textLink } from "./styles";
+import { Button } from "@/components/ui/button";
+import { textLinkClass } from "@/components/ui/classes";
+import { Field } from "@/components/ui/field";
+import { Input } from "@/components/ui/input";
 
 export type AuthMode = "signin" | "signup" | "forgot";
 
@@ -21,12 +24,14 @@ const PASSWORD_MIN_LENGTH = 8;
 export const readableError = (error: string): string =>
   error === "CredentialsSignin" ? "Wrong email or password." : /^[A-Z][a-zA-Z]+$/.test(error) ? "We could not sign you in. Please try again." : error;
 
-type Field = "email" | "password" | "name";
+type FieldName = "email" | "password" | "name";
 
 /** The field a sign-in error is about, so that field is marked invalid and points at the message. */
-const fieldOf = (error: string): Field | null => (/^Password/.test(error) ? "password" : /email address/.test(error) ? "email" : /^Name/.test(error) ? "name" : null);
+const fieldOf = (error: string): FieldName | null => (/^Password/.test(error) ? "password" : /email address/.test(error) ? "email" : /^Name/.test(error) ? "name" : null);
 
 type AuthFormProps = {
+  /** the server actions that mail a sign-up or reset link (app/account/actions.ts, passed by the page) */
+  mail: MailActions;
   /** pre-fills the email field (the email the game or the checkout already knows) */
   defaultEmail?: string;
   defaultMode?: AuthMode;
@@ -70,31 +75,29 @@ const CheckYourEmail = ({ sent, mode, onBack }: { sent: { email: string; outbox:
       {sent.outbox ? (
         <p className="rounded-lg bg-amber-50 px-3 py-2.5 text-sm text-amber-900 ring-1 ring-amber-200 ring-inset">
           This server sends no mail (no SMTP_URL is set): read it in the{" "}
-          <a href="/dev/mail" target="_blank" rel="noopener" className={textLink}>
+          <a href="/dev/mail" target="_blank" rel="noopener" className={textLinkClass}>
             mail outbox
           </a>
           .
         </p>
       ) : null}
-      <button type="button" onClick={onBack} className={secondaryButton}>
+      <Button variant="secondary" onClick={onBack}>
         Use a different email
-      </button>
+      </Button>
     </div>
   );
 };
 
-export const AuthForm = ({ defaultEmail = "", defaultMode = "signin", intro, onSignedIn }: AuthFormProps) => {
+export const AuthForm = ({ mail, defaultEmail = "", defaultMode = "signin", intro, onSignedIn }: AuthFormProps) => {
   const router = useRouter();
   const id = useId();
   const [mode, setMode] = useState<AuthMode>(defaultMode);
-  const [error, setError] = useState<{ message: string; field: Field | null } | null>(null);
+  const [error, setError] = useState<{ message: string; field: FieldName | null } | null>(null);
   const [pending, setPending] = useState(false);
   const [sent, setSent] = useState<{ email: string; outbox: boolean } | null>(null);
   const [email, setEmail] = useState(defaultEmail);
-  const fieldProps = (field: Field, hint?: string) => ({
-    "aria-invalid": error?.field === field || undefined,
-    "aria-describedby": [error?.field === field ? `${id}-error` : null, hint ?? null].filter(Boolean).join(" ") || undefined,
-  });
+  /** A field the error is about is marked invalid and points at the notice above the form. */
+  const marked = (field: FieldName) => ({ error: error?.field === field, errorId: `${id}-error` });
 
   const signInWithPassword = async (form: FormData) => {
     const res = await signIn(PLAYER_CREDENTIALS, { redirect: false, mode: "signin", email: String(form.get("email") ?? ""), password: String(form.get("password") ?? "") });
@@ -112,7 +115,7 @@ export const AuthForm = ({ defaultEmail = "", defaultMode = "signin", intro, onS
 
   const requestMail = async (form: FormData) => {
     form.set("returnTo", `${window.location.pathname}${window.location.search}`);
-    const result: MailRequestState = await (mode === "signup" ? signUpAction(form) : requestResetAction(form));
+    const result: MailRequestState = await (mode === "signup" ? mail.signUp(form) : mail.requestReset(form));
     setPending(false);
     if (result.ok) setSent({ email: result.email, outbox: result.outbox });
     else setError({ message: result.error, field: result.field });
@@ -158,67 +161,49 @@ export const AuthForm = ({ defaultEmail = "", defaultMode = "signin", intro, onS
       </div>
       {error ? <ErrorNotice id={`${id}-error`}>{error.message}</ErrorNotice> : null}
       {signup ? (
-        <div className="space-y-1.5">
-          <label htmlFor={`${id}-name`} className={labelClass}>
-            Name <span className="font-normal text-slate-600">(optional)</span>
-          </label>
-          <input id={`${id}-name`} name="name" type="text" autoComplete="name" maxLength={80} className={inputClass} {...fieldProps("name")} />
-        </div>
+        <Field id={`${id}-name`} label={<>Name <span className="font-normal text-slate-600">(optional)</span></>} {...marked("name")}>
+          {(control) => <Input {...control} name="name" type="text" autoComplete="name" maxLength={80} />}
+        </Field>
       ) : null}
-      <div className="space-y-1.5">
-        <label htmlFor={`${id}-email`} className={labelClass}>
-          Email
-        </label>
-        <input
-          id={`${id}-email`}
-          name="email"
-          type="email"
-          required
-          autoComplete="email"
-          maxLength={254}
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-          className={inputClass}
-          {...fieldProps("email")}
-        />
-      </div>
+      <Field id={`${id}-email`} label="Email" {...marked("email")}>
+        {(control) => (
+          <Input {...control} name="email" type="email" required autoComplete="email" maxLength={254} value={email} onChange={(e) => setEmail(e.target.value)} />
+        )}
+      </Field>
       {mode !== "forgot" ? (
-        <div className="space-y-1.5">
-          <div className="flex items-baseline justify-between gap-3">
-            <label htmlFor={`${id}-password`} className={labelClass}>
-              Password
-            </label>
-            {mode === "signin" ? (
+        <Field
+          id={`${id}-password`}
+          label="Password"
+          hint={signup ? `At least ${PASSWORD_MIN_LENGTH} characters.` : undefined}
+          aside={
+            mode === "signin" ? (
               <p className="text-sm">
-                <button type="button" onClick={() => switchTo("forgot")} className={`${textLink} inline-flex min-h-6 items-center`}>
+                <button type="button" onClick={() => switchTo("forgot")} className={`${textLinkClass} inline-flex min-h-6 items-center`}>
                   Forgot password?
                 </button>
               </p>
-            ) : null}
-          </div>
-          <input
-            id={`${id}-password`}
-            name="password"
-            type="password"
-            required
-            minLength={signup ? PASSWORD_MIN_LENGTH : undefined}
-            autoComplete={signup ? "new-password" : "current-password"}
-            className={inputClass}
-            {...fieldProps("password", signup ? `${id}-password-hint` : undefined)}
-          />
-          {signup ? (
-            <p id={`${id}-password-hint`} className="text-xs text-slate-600">
-              At least {PASSWORD_MIN_LENGTH} characters.
-            </p>
-          ) : null}
-        </div>
+            ) : undefined
+          }
+          {...marked("password")}
+        >
+          {(control) => (
+            <Input
+              {...control}
+              name="password"
+              type="password"
+              required
+              minLength={signup ? PASSWORD_MIN_LENGTH : undefined}
+              autoComplete={signup ? "new-password" : "current-password"}
+            />
+          )}
+        </Field>
       ) : null}
-      <button type="submit" disabled={pending} className={primaryButton}>
+      <Button type="submit" disabled={pending}>
         {LABELS[mode][pending ? 1 : 0]}
-      </button>
+      </Button>
       <p className="text-center text-sm text-slate-700">
         {mode === "signin" ? "New here? " : mode === "signup" ? "Already have an account? " : "Remembered it? "}
-        <button type="button" onClick={() => switchTo(mode === "signin" ? "signup" : "signin")} className={textLink}>
+        <button type="button" onClick={() => switchTo(mode === "signin" ? "signup" : "signin")} className={textLinkClass}>
           {mode === "signin" ? "Create an account" : "Sign in"}
         </button>
       </p>

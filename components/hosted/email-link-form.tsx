@@ -6,7 +6,10 @@ import { signIn } from "next-auth/react";
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { readableError } from "./auth-form";
 import { StateMessage, ErrorNotice } from "./state-message";
-import { inputClass, labelClass, primaryButton, textLink } from "./styles";
+import { Button } from "@/components/ui/button";
+import { textLinkClass } from "@/components/ui/classes";
+import { Field } from "@/components/ui/field";
+import { Input } from "@/components/ui/input";
 
 const PLAYER_CREDENTIALS = "player-credentials";
 const PASSWORD_MIN_LENGTH = 8;
@@ -25,7 +28,7 @@ const Done = ({ email, returnTo }: { email: string; returnTo: string | null }) =
         {returnTo ? (
           <p className="mt-2">
             Taking you back…{" "}
-            <a href={returnTo} className={textLink}>
+            <a href={returnTo} className={textLinkClass}>
               Continue
             </a>
           </p>
@@ -78,35 +81,31 @@ export const EmailLinkForm = ({ mode, token, email, returnTo, title, intro }: Pr
       <p className="mt-2 text-sm leading-6 text-slate-700">{intro}</p>
       <form onSubmit={submit} noValidate aria-labelledby="title" className="mt-6 space-y-4">
         {error ? <ErrorNotice id={`${id}-error`}>{error}</ErrorNotice> : null}
-        <div className="space-y-1.5">
-          <label htmlFor={`${id}-email`} className={labelClass}>
-            Email
-          </label>
-          <input id={`${id}-email`} type="email" value={email} readOnly autoComplete="username" className={`${inputClass} bg-slate-50 text-slate-700`} />
-        </div>
-        <div className="space-y-1.5">
-          <label htmlFor={`${id}-password`} className={labelClass}>
-            {verify ? "Password you chose" : "New password"}
-          </label>
-          <input
-            id={`${id}-password`}
-            name="password"
-            type="password"
-            required
-            autoFocus
-            minLength={verify ? undefined : PASSWORD_MIN_LENGTH}
-            autoComplete={verify ? "current-password" : "new-password"}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={[error ? `${id}-error` : null, `${id}-hint`].filter(Boolean).join(" ")}
-            className={inputClass}
-          />
-          <p id={`${id}-hint`} className="text-xs text-slate-600">
-            {verify ? "The password you typed when you created the account." : `At least ${PASSWORD_MIN_LENGTH} characters.`}
-          </p>
-        </div>
-        <button type="submit" disabled={pending} className={primaryButton}>
+        <Field id={`${id}-email`} label="Email">
+          {(control) => <Input {...control} type="email" value={email} readOnly autoComplete="username" className="bg-slate-50 text-slate-700" />}
+        </Field>
+        <Field
+          id={`${id}-password`}
+          label={verify ? "Password you chose" : "New password"}
+          hint={verify ? "The password you typed when you created the account." : `At least ${PASSWORD_MIN_LENGTH} characters.`}
+          error={Boolean(error)}
+          errorId={`${id}-error`}
+        >
+          {(control) => (
+            <Input
+              {...control}
+              name="password"
+              type="password"
+              required
+              autoFocus
+              minLength={verify ? undefined : PASSWORD_MIN_LENGTH}
+              autoComplete={verify ? "current-password" : "new-password"}
+            />
+          )}
+        </Field>
+        <Button type="submit" disabled={pending}>
           {pending ? (verify ? "Confirming…" : "Saving…") : verify ? "Confirm and sign in" : "Save password and sign in"}
-        </button>
+        </Button>
       </form>
     </>
   );

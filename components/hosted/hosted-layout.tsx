@@ -14,10 +14,3 @@ export const HostedLayout = ({ children }: { children: ReactNode }) => (
     <PoweredBy />
   </div>
 );
-
-/** The white card of a hosted page. */
-export const HostedCard = ({ children, labelledBy }: { children: ReactNode; labelledBy?: string }) => (
-  <section aria-labelledby={labelledBy} className="min-w-0 rounded-2xl bg-white p-6 shadow-xl ring-1 shadow-slate-900/5 ring-slate-900/5 sm:p-8">
-    {children}
-  </section>
-);

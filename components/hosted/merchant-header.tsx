@@ -1,13 +1,9 @@
 import { initials } from "./initials";
 import { TestModeBadge } from "./test-mode-badge";
 
-export type Merchant = {
-  /** what the player deals with: a game, a campaign or a business */
-  kind: "game" | "campaign" | "business";
-  name: string;
-  imageUrl: string | null;
-  environment: "test" | "live";
-};
+import type { Merchant } from "@/lib/linking/load-merchant";
+
+export type { Merchant };
 
 const KIND_LABEL: Record<Merchant["kind"], string> = { game: "Game", campaign: "Campaign", business: "Business" };
 

@@ -1,5 +1,5 @@
 import { Logo } from "@/components/ui/logo";
-import { focusRing } from "./styles";
+import { focusRing } from "@/components/ui/classes";
 
 /** The first focusable element of every hosted page: jumps to <main id="main">. */
 export const SkipLink = ({ focusClassName = focusRing }: { focusClassName?: string }) => (

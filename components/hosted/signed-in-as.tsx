@@ -3,7 +3,7 @@
 import { signOut } from "next-auth/react";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { textLink } from "./styles";
+import { textLinkClass } from "@/components/ui/classes";
 
 export const SignedInAs = ({ email }: { email: string }) => {
   const router = useRouter();
@@ -25,7 +25,7 @@ export const SignedInAs = ({ email }: { email: string }) => {
           router.refresh();
           setPending(false);
         }}
-        className={`${textLink} inline-flex min-h-11 shrink-0 items-center px-1`}
+        className={`${textLinkClass} inline-flex min-h-11 shrink-0 items-center px-1`}
       >
         {pending ? "Signing out…" : "Sign out"}
       </button>

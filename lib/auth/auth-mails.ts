@@ -1,7 +1,7 @@
 // The mails of player sign-up and password reset: plain text first (what every client shows), and a simple
 // HTML version. Links are absolute (APP_URL) and carry the token in the path.
 import type { Email } from "../email/send-email.ts";
-import { appBaseUrl } from "../linking/link-session-url.ts";
+import { appBaseUrl } from "../config/settings.ts";
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 

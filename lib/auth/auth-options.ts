@@ -7,7 +7,7 @@
 import type { NextAuthOptions } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
 import { getDb } from "../db/client.ts";
-import { AppError } from "../http/errors.ts";
+import { AppError } from "../core/errors.ts";
 import { ensureAuthEnv } from "./auth-secret.ts";
 import { clientIpOf } from "./client-ip.ts";
 import { passwordStampOf } from "./password-hash.ts";

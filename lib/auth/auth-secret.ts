@@ -1,6 +1,8 @@
 // NEXTAUTH_SECRET signs and encrypts the session cookie; NEXTAUTH_URL is where next-auth builds its
 // own URLs. Both have defaults so `npm run dev` works offline with no setup.
+import { config } from "../config/env.ts";
 import { sessionSecret } from "../config/session-secret.ts";
+import { appBaseUrl } from "../config/settings.ts";
 
 /**
  * Makes sure NEXTAUTH_SECRET and NEXTAUTH_URL are set for this process. Without NEXTAUTH_SECRET it is
@@ -8,10 +10,9 @@ import { sessionSecret } from "../config/session-secret.ts";
  * It lives in process.env, so every bundle of the server (route handlers, pages, actions) shares it.
  */
 export const ensureAuthEnv = (): string => {
-  if (!process.env.NEXTAUTH_URL) {
-    const appUrl = process.env.APP_URL || `http://localhost:${process.env.PORT || 3000}`;
-    process.env.NEXTAUTH_URL = appUrl.replace(/\/+$/, "");
-  }
-  process.env.NEXTAUTH_SECRET = sessionSecret();
-  return process.env.NEXTAUTH_SECRET;
+  // the two writes are next-auth's own interface: it reads them from process.env
+  if (!config().NEXTAUTH_URL) process.env.NEXTAUTH_URL = appBaseUrl();
+  const secret = sessionSecret();
+  process.env.NEXTAUTH_SECRET = secret;
+  return secret;
 };

@@ -9,6 +9,7 @@
 //     sent the header itself; such a client picks its own bucket, so per-address limits are best effort
 //     there and the per-email limits are what holds.
 import { isIPv4, isIPv6 } from "node:net";
+import { proxyHops } from "../config/settings.ts";
 
 type HeaderSource = Headers | Record<string, string | string[] | undefined>;
 
@@ -16,11 +17,6 @@ const headerOf = (headers: HeaderSource, name: string): string | undefined => {
   if (headers instanceof Headers) return headers.get(name) ?? undefined;
   const v = headers[name] ?? headers[name.toLowerCase()];
   return Array.isArray(v) ? v.join(",") : v;
-};
-
-const proxyHops = (): number => {
-  const n = Number(process.env.COINOP_PROXY_HOPS || 1);
-  return Number.isInteger(n) && n >= 1 && n <= 10 ? n : 1;
 };
 
 /** IPv6 clients usually hold a whole /64: count the /64, so rotating within it gains nothing. */

@@ -1,10 +1,10 @@
 import type { EmailToken } from "../db/generated/client.ts";
 import type { DbClient } from "../db/transaction.ts";
-import { AppError } from "../http/errors.ts";
+import { AppError } from "../core/errors.ts";
 import { tokenHashOf, type EmailTokenPurpose } from "./issue-email-token.ts";
 
 export const linkNotUsable = () =>
-  new AppError("EMAIL_LINK_INVALID", "This link has expired or was already used. Ask for a new one from the page you came from.", { status: 410 });
+  new AppError("EMAIL_LINK_INVALID", "This link has expired or was already used. Ask for a new one from the page you came from.");
 
 /**
  * The unused, unexpired token of this purpose, or null. Looked up by its SHA-256 (the token is never

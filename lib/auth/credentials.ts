@@ -1,6 +1,6 @@
 // Rules for player emails, passwords and names, shared by sign-in, sign-up, password reset and the forms.
 import { parseEmail } from "../core/email.ts";
-import { badRequest } from "../http/errors.ts";
+import { badRequest } from "../core/errors.ts";
 
 export const PASSWORD_MIN_LENGTH = 8;
 /** Bounds the work of one hash; argon2 itself has no length limit (bcrypt's was 72 bytes). */

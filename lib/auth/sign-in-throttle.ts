@@ -8,7 +8,7 @@
 import { createHash } from "node:crypto";
 import { parseEmail } from "../core/email.ts";
 import type { DbClient } from "../db/transaction.ts";
-import { AppError } from "../http/errors.ts";
+import { AppError, type CodeWithStatus } from "../core/errors.ts";
 
 export type ThrottleRule = {
   /** the key prefix: one namespace per rule */
@@ -18,7 +18,7 @@ export type ThrottleRule = {
   windowMs: number;
   lockMs: number;
   /** the error code of the 429 */
-  code: string;
+  code: CodeWithStatus<429>;
   /** the first sentence of the 429; "Try again in N minutes." follows */
   refusal: string;
 };
@@ -58,7 +58,7 @@ export const lockThrottles = async (tx: DbClient, entries: { rule: ThrottleRule;
 /** The 429 of a locked key: what happened and when to try again. */
 export const throttledError = (rule: ThrottleRule, lockedUntil: Date, now: Date): AppError => {
   const minutes = Math.max(1, Math.ceil((lockedUntil.getTime() - now.getTime()) / MINUTE));
-  return new AppError(rule.code, `${rule.refusal} Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`, { status: 429 });
+  return new AppError(rule.code, `${rule.refusal} Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`);
 };
 
 /** 429 while any of the rows is locked (the longest lock answers). */

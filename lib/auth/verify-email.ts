@@ -1,13 +1,13 @@
 import type { Player } from "../db/generated/client.ts";
 import { newId } from "../db/ids.ts";
 import { inTransaction, type DbClient } from "../db/transaction.ts";
-import { AppError } from "../http/errors.ts";
+import { AppError } from "../core/errors.ts";
 import { consumeEmailToken, findUsableEmailToken, linkNotUsable, retireEmailTokens } from "./consume-email-token.ts";
 import { checkPasswordHash } from "./password-hash.ts";
 import { assertNotLocked, clearEvents, lockThrottles, recordEvents, SIGN_IN_PER_EMAIL, SIGN_IN_PER_IP } from "./sign-in-throttle.ts";
 
 export const wrongSignUpPassword = () =>
-  new AppError("WRONG_CREDENTIALS", "That is not the password you chose when you signed up. Try again, or sign up again to choose a new one.", { status: 401 });
+  new AppError("WRONG_CREDENTIALS", "That is not the password you chose when you signed up. Try again, or sign up again to choose a new one.");
 
 /**
  * Finishes a sign-up from its mailed link (verify_email). The holder must also give the password chosen at

@@ -1,12 +1,12 @@
 import { parseEmail } from "../core/email.ts";
 import type { Player } from "../db/generated/client.ts";
 import { inTransaction, type DbClient } from "../db/transaction.ts";
-import { AppError } from "../http/errors.ts";
+import { AppError } from "../core/errors.ts";
 import { WRONG_CREDENTIALS } from "./credentials.ts";
 import { checkPasswordHash, hashPassword, isLegacyHash } from "./password-hash.ts";
 import { assertNotLocked, clearEvents, lockThrottles, recordEvents, SIGN_IN_PER_EMAIL, SIGN_IN_PER_IP } from "./sign-in-throttle.ts";
 
-export const wrongCredentials = () => new AppError("WRONG_CREDENTIALS", WRONG_CREDENTIALS, { status: 401 });
+export const wrongCredentials = () => new AppError("WRONG_CREDENTIALS", WRONG_CREDENTIALS);
 
 /**
  * The player whose email and password match. An unknown email, a guest account without a password and a

@@ -1,5 +1,6 @@
 // The campaign lifecycle (game-api.md "Campaign (campaign-key view)"): one table, read by every service.
-import { conflict, type AppError } from "../http/errors.ts";
+import { nextState, type StateTable } from "../core/state-machine.ts";
+import { conflict, type AppError } from "../core/errors.ts";
 
 export const CAMPAIGN_STATES = ["created", "started", "stopped"] as const;
 export type CampaignState = (typeof CAMPAIGN_STATES)[number];
@@ -9,7 +10,7 @@ export type CampaignAction = "start" | "stop" | "withdraw";
 type Transition = { from: readonly CampaignState[]; to: CampaignState; refused: (state: string) => AppError };
 
 /** The allowed transitions; anything else is refused with the transition's 409. */
-export const CAMPAIGN_TRANSITIONS: Record<CampaignAction, Transition> = {
+export const CAMPAIGN_TRANSITIONS: StateTable<CampaignAction, CampaignState> & Record<CampaignAction, Transition> = {
   start: {
     from: ["created", "stopped"],
     to: "started",
@@ -31,11 +32,7 @@ export const CAMPAIGN_TRANSITIONS: Record<CampaignAction, Transition> = {
 export const ACCEPTS_EVENTS: readonly CampaignState[] = ["started"];
 
 /** The next state of `action` from `state`, or the transition's 409. */
-export const nextCampaignState = (state: string, action: CampaignAction): CampaignState => {
-  const t = CAMPAIGN_TRANSITIONS[action];
-  if (!(t.from as readonly string[]).includes(state)) throw t.refused(state);
-  return t.to;
-};
+export const nextCampaignState = (state: string, action: CampaignAction): CampaignState => nextState(CAMPAIGN_TRANSITIONS, state, action, CAMPAIGN_TRANSITIONS[action].refused);
 
 /** The webhook sent when an operation's job finishes. */
 export const OPERATION_EVENTS: Record<CampaignAction, string> = {

@@ -8,6 +8,7 @@ import { custodyAddress } from "../custody/address.ts";
 import { USDC_ASSET } from "../ledger/accounts.ts";
 import { checkLedgerInvariants } from "../ledger/check-ledger-invariants.ts";
 import { startWorker, stopWorker } from "../jobs/start-worker.ts";
+import { workerTasks } from "../flows/job-tasks.ts";
 import { startReceiver, waitFor, type Receiver } from "../../tests/support/webhook-receiver.ts";
 import { call } from "../../tests/support/http.ts";
 import { PUT as START } from "../../app/api/v1/campaign/[id]/start/route.ts";
@@ -21,7 +22,7 @@ import { idem, makeCampaignWith, usdcOf } from "./test-kit.ts";
 let receiver: Receiver;
 beforeAll(async () => {
   receiver = await startReceiver();
-  await startWorker({ connectionString: process.env.DATABASE_URL!, concurrency: 4, pollInterval: 50 });
+  await startWorker({ connectionString: process.env.DATABASE_URL!, ...workerTasks(), concurrency: 4, pollInterval: 50 });
 });
 afterAll(async () => {
   await stopWorker();

@@ -1,13 +1,13 @@
 import { transactionHash } from "../custody/address.ts";
 import type { CampaignOperation } from "../db/generated/client.ts";
 import { inTransaction, type DbClient } from "../db/transaction.ts";
-import type { Environment } from "../http/keys.ts";
+import type { Environment } from "../core/environment.ts";
 import { businessFundingAccount, campaignAccount, USDC_ASSET } from "../ledger/accounts.ts";
 import { transfer } from "../ledger/transfer.ts";
 import { emitEvent } from "../webhooks/emit-event.ts";
 import { CAMPAIGN_TRANSITIONS, OPERATION_EVENTS, type CampaignAction } from "./campaign-states.ts";
 import { lockCampaign } from "./lock-campaign.ts";
-import { microsToUsdc } from "./usdc-amount.ts";
+import { microsToUsdc } from "../core/usdc.ts";
 
 export const WITHDRAW_JOURNAL = "campaign_withdraw";
 

@@ -1,6 +1,6 @@
 import { newId } from "../db/ids.ts";
 import type { DbClient } from "../db/transaction.ts";
-import type { Environment } from "../http/keys.ts";
+import type { Environment } from "../core/environment.ts";
 import { custodyAddress } from "../custody/address.ts";
 
 export type EventDefinitionInput = { code: string; name: string; payoutMicros: bigint };

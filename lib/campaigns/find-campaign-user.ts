@@ -1,5 +1,5 @@
-import type { CampaignContext } from "../http/context.ts";
-import { notFound } from "../http/errors.ts";
+import type { CampaignContext } from "../core/context.ts";
+import { notFound } from "../core/errors.ts";
 
 /**
  * A userRef of the key's campaign, active or removed (its history outlives the link). A reference that

@@ -1,8 +1,8 @@
 import { transactionHash } from "../custody/address.ts";
 import type { DbClient } from "../db/transaction.ts";
 import { inTransaction } from "../db/transaction.ts";
-import { badRequest, notFound, unprocessable } from "../http/errors.ts";
-import type { Environment } from "../http/keys.ts";
+import { badRequest, notFound, unprocessable } from "../core/errors.ts";
+import type { Environment } from "../core/environment.ts";
 import { campaignAccount, testUsdcMint, USDC_ASSET } from "../ledger/accounts.ts";
 import { transfer } from "../ledger/transfer.ts";
 

@@ -1,4 +1,4 @@
-import type { CampaignContext } from "../http/context.ts";
+import type { CampaignContext } from "../core/context.ts";
 import { findCampaignUser } from "./find-campaign-user.ts";
 
 /** A campaign user's link status: 'linked' while the link is active, 'unlinked' once removed; unknown is a 404. */

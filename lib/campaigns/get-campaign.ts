@@ -1,10 +1,10 @@
 import type { DbClient } from "../db/transaction.ts";
-import type { CampaignContext } from "../http/context.ts";
-import { notFound } from "../http/errors.ts";
+import type { CampaignContext } from "../core/context.ts";
+import { notFound } from "../core/errors.ts";
 import { USDC_ASSET } from "../ledger/accounts.ts";
 import { PAYOUT_JOURNAL } from "./record-campaign-event.ts";
 import type { CampaignView } from "./schemas.ts";
-import { microsToUsdc } from "./usdc-amount.ts";
+import { microsToUsdc } from "../core/usdc.ts";
 
 /** The campaign's money, read from its ledger account in micro-units. */
 export const campaignTotals = async (db: DbClient, campaign: { id: string; environment: string }) => {

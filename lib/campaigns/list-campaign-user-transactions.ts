@@ -1,7 +1,7 @@
-import type { CampaignContext } from "../http/context.ts";
-import { offsetInfo } from "../http/pagination.ts";
+import type { CampaignContext } from "../core/context.ts";
+import { offsetInfo } from "../core/pagination.ts";
 import { findCampaignUser } from "./find-campaign-user.ts";
-import { microsToUsdc } from "./usdc-amount.ts";
+import { microsToUsdc } from "../core/usdc.ts";
 
 /** A campaign user's paid events and tips, newest first, by limit and offset; a removed user keeps their history. */
 export const listCampaignUserTransactions = async (ctx: CampaignContext, { userRef, limit, offset }: { userRef: string; limit: number; offset: number }) => {

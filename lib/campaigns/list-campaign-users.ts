@@ -1,5 +1,5 @@
-import type { CampaignContext } from "../http/context.ts";
-import { pageInfo, pageWindow } from "../http/pagination.ts";
+import type { CampaignContext } from "../core/context.ts";
+import { pageInfo, pageWindow } from "../core/pagination.ts";
 
 /** The campaign's actively linked users, most recently linked first, one page at a time. */
 export const listCampaignUsers = async (ctx: CampaignContext, { page, limit }: { page: number; limit: number }) => {

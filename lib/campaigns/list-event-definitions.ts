@@ -1,5 +1,5 @@
-import type { CampaignContext } from "../http/context.ts";
-import { microsToUsdc } from "./usdc-amount.ts";
+import type { CampaignContext } from "../core/context.ts";
+import { microsToUsdc } from "../core/usdc.ts";
 
 /** The campaign's event definitions, by code; payoutAmount in USDC. */
 export const listEventDefinitions = async (ctx: CampaignContext) => {

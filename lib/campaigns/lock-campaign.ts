@@ -1,6 +1,6 @@
 import type { Campaign } from "../db/generated/client.ts";
 import type { DbClient } from "../db/transaction.ts";
-import { notFound } from "../http/errors.ts";
+import { notFound } from "../core/errors.ts";
 
 /**
  * The campaign row, locked until the transaction ends. `update` serializes lifecycle changes; `share`

@@ -1,8 +1,8 @@
 import { transactionHash } from "../custody/address.ts";
 import { newId } from "../db/ids.ts";
 import { inTransaction } from "../db/transaction.ts";
-import type { CampaignContext } from "../http/context.ts";
-import { AppError, conflict, notFound, unprocessable } from "../http/errors.ts";
+import type { CampaignContext } from "../core/context.ts";
+import { AppError, conflict, notFound, unprocessable } from "../core/errors.ts";
 import { campaignAccount, USDC_ASSET, walletAccount } from "../ledger/accounts.ts";
 import { transfer } from "../ledger/transfer.ts";
 import { resolveUserRef } from "../linking/resolve-user-ref.ts";
@@ -10,7 +10,7 @@ import { emitEvent } from "../webhooks/emit-event.ts";
 import { ACCEPTS_EVENTS, type CampaignState } from "./campaign-states.ts";
 import { lockCampaign } from "./lock-campaign.ts";
 import type { RecordEventBody } from "./schemas.ts";
-import { microsToUsdc } from "./usdc-amount.ts";
+import { microsToUsdc } from "../core/usdc.ts";
 
 export const PAYOUT_JOURNAL = "campaign_payout";
 /** eventCode and eventName recorded for a payout sent without an eventCode */

@@ -1,10 +1,11 @@
 import type { CampaignOperation } from "../db/generated/client.ts";
 import { newId } from "../db/ids.ts";
 import { inTransaction } from "../db/transaction.ts";
-import type { CampaignContext } from "../http/context.ts";
-import { conflict, unprocessable } from "../http/errors.ts";
+import type { CampaignContext } from "../core/context.ts";
+import { conflict, unprocessable } from "../core/errors.ts";
 import { enqueueJob } from "../jobs/enqueue.ts";
-import { nextCampaignState, type CampaignAction } from "./campaign-states.ts";
+import { guardedTransition } from "../core/state-machine.ts";
+import { CAMPAIGN_TRANSITIONS, nextCampaignState, type CampaignAction } from "./campaign-states.ts";
 import { campaignTotals } from "./get-campaign.ts";
 import { lockCampaign } from "./lock-campaign.ts";
 
@@ -37,7 +38,11 @@ export const requestCampaignOperation = async (ctx: CampaignContext, action: Cam
       throw unprocessable("NO_FUNDS_TO_WITHDRAW", "The campaign has no remaining funds to withdraw (availableToWithdraw is 0).");
     const now = new Date();
     if (next !== campaign.status)
-      await tx.campaign.update({ where: { id: campaign.id }, data: { status: next, ...(action === "start" ? { startedAt: now } : { stoppedAt: now }) } });
+      await guardedTransition(CAMPAIGN_TRANSITIONS, action, {
+        write: (from, to) => tx.campaign.updateMany({ where: { id: campaign.id, status: { in: [...from] } }, data: { status: to, ...(action === "start" ? { startedAt: now } : { stoppedAt: now }) } }),
+        current: async () => (await tx.campaign.findUnique({ where: { id: campaign.id }, select: { status: true } }))?.status ?? null,
+        refuse: (state) => CAMPAIGN_TRANSITIONS[action].refused(state ?? "gone"),
+      });
     const operation = await tx.campaignOperation.create({ data: { id: newId(), campaignId: campaign.id, kind: action, createdAt: now } });
     await enqueueJob(tx, COMPLETE_OPERATION_TASK, { operationId: operation.id });
     return { operation, message: MESSAGES[action] };

@@ -2,9 +2,9 @@
 // Every amount here is a number of USDC (5.5 = 5.5 USDC, at most 6 decimals); the ledger holds micro-units.
 import { z } from "zod";
 import { EmailSchema } from "../core/email.ts";
-import { NonEmpty, OffsetPagination, PageQuery, Pagination, Timestamp } from "../http/schemas.ts";
+import { NonEmpty, OffsetPagination, PageQuery, Pagination, Timestamp } from "../core/schemas.ts";
 import { CAMPAIGN_STATES } from "./campaign-states.ts";
-import { parseUsdcAmount } from "./usdc-amount.ts";
+import { parseUsdcAmount } from "../core/usdc.ts";
 
 const Usdc = z.number().describe("An amount of USDC as a decimal number (5.5 = 5.5 USDC).");
 

@@ -3,7 +3,7 @@
 import { randomUUID } from "node:crypto";
 import { expect } from "vitest";
 import { getDb } from "../db/client.ts";
-import type { Environment } from "../http/keys.ts";
+import type { Environment } from "../core/environment.ts";
 import type { RouteHandler } from "../http/route.ts";
 import { USDC_ASSET } from "../ledger/accounts.ts";
 import { getAccountBalance } from "../ledger/get-account-balance.ts";

@@ -1,5 +1,5 @@
 import { inTransaction } from "../db/transaction.ts";
-import type { GameContext } from "../http/context.ts";
+import type { GameContext } from "../core/context.ts";
 import { vcPool, vcScope, vcUser } from "../ledger/accounts.ts";
 import { transfer } from "../ledger/transfer.ts";
 import { convertUnits } from "./convert-units.ts";

@@ -1,4 +1,4 @@
-import { unprocessable } from "../http/errors.ts";
+import { unprocessable } from "../core/errors.ts";
 
 const MAX_BIGINT = 9_223_372_036_854_775_807n;
 

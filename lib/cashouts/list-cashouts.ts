@@ -1,5 +1,5 @@
-import type { GameContext } from "../http/context.ts";
-import { pageInfo, pageWindow } from "../http/pagination.ts";
+import type { GameContext } from "../core/context.ts";
+import { pageInfo, pageWindow } from "../core/pagination.ts";
 import { findCurrency } from "../currencies/find-currency.ts";
 import { resolveUserRef } from "../linking/resolve-user-ref.ts";
 import type { CashoutRequest } from "./schemas.ts";

@@ -1,6 +1,6 @@
 import type { DbClient } from "../db/transaction.ts";
-import type { GameContext } from "../http/context.ts";
-import { notFound } from "../http/errors.ts";
+import type { GameContext } from "../core/context.ts";
+import { notFound } from "../core/errors.ts";
 
 export type LockedCashout = { id: string; currencyId: string; userRef: string; units: bigint; status: string; baseUnitsPerVcUnit: string };
 

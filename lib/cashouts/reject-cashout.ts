@@ -1,5 +1,5 @@
 import { inTransaction } from "../db/transaction.ts";
-import type { GameContext } from "../http/context.ts";
+import type { GameContext } from "../core/context.ts";
 import { lockCashout } from "./lock-cashout.ts";
 import type { RejectCashoutBody } from "./schemas.ts";
 import { nextCashoutStatus } from "./states.ts";

@@ -1,8 +1,8 @@
 import { newId } from "../db/ids.ts";
 import { inTransaction } from "../db/transaction.ts";
-import type { GameContext } from "../http/context.ts";
-import { unprocessable } from "../http/errors.ts";
-import { loadVcParty } from "../ledger/load-vc-party.ts";
+import type { GameContext } from "../core/context.ts";
+import { unprocessable } from "../core/errors.ts";
+import { loadVcParty } from "../vc/load-vc-party.ts";
 import { vcAsset } from "../ledger/accounts.ts";
 import { getAccountBalance } from "../ledger/get-account-balance.ts";
 import type { RequestCashoutBody } from "./schemas.ts";

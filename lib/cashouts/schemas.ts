@@ -1,9 +1,8 @@
 import { z } from "zod";
-import { NonEmpty, PageQuery, Pagination, PositiveUnits, Timestamp, Units } from "../http/schemas.ts";
+import { CurrencyId as CoreCurrencyId, NonEmpty, PageQuery, Pagination, PositiveUnits, Timestamp, Units, UserRef } from "../core/schemas.ts";
 import { CASHOUT_STATUSES } from "./states.ts";
 
-const CurrencyId = z.string().trim().min(1, "must not be empty").describe("Currency id.");
-const UserRef = z.string().trim().min(1, "must not be empty").max(128, "must be at most 128 characters").describe("The player's game-level userRef.");
+const CurrencyId = CoreCurrencyId.describe("Currency id.");
 
 export const RequestCashoutBody = z.object({
   currencyId: CurrencyId,

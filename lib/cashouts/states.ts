@@ -1,4 +1,4 @@
-import { conflict } from "../http/errors.ts";
+import { conflict } from "../core/errors.ts";
 
 export const CASHOUT_STATUSES = ["pendingReview", "approved", "rejected"] as const;
 export type CashoutStatus = (typeof CASHOUT_STATUSES)[number];

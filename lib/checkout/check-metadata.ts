@@ -1,5 +1,5 @@
 // The limits of a grant's checkoutMetadata and customMessage (game-api.md Limits).
-import { AppError } from "../http/errors.ts";
+import { AppError } from "../core/errors.ts";
 
 export const METADATA_MAX_BYTES = 10 * 1024;
 export const METADATA_MAX_DEPTH = 2;
@@ -7,7 +7,7 @@ export const METADATA_MAX_KEYS = 50;
 export const CUSTOM_MESSAGE_MAX = 256;
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
-const invalid = (message: string) => new AppError("METADATA_INVALID", message, { status: 400, details: [{ field: "checkoutMetadata", message }] });
+const invalid = (message: string) => new AppError("METADATA_INVALID", message, { details: [{ field: "checkoutMetadata", message }] });
 
 /** The first problem found in an object `depth` levels down (1 = the top), or null. Arrays count as a level. */
 const problem = (v: unknown, depth: number, path: string): string | null => {
@@ -42,7 +42,7 @@ export const stripHtml = (s: string): string =>
 
 /** Throws 400 CUSTOM_MESSAGE_INVALID unless a string of at most 256 characters; returns it without HTML tags. */
 export const checkCustomMessage = (value: unknown): string => {
-  const fail = (message: string) => new AppError("CUSTOM_MESSAGE_INVALID", message, { status: 400, details: [{ field: "customMessage", message }] });
+  const fail = (message: string) => new AppError("CUSTOM_MESSAGE_INVALID", message, { details: [{ field: "customMessage", message }] });
   if (typeof value !== "string") throw fail("customMessage must be a string of plain text.");
   if ([...value].length > CUSTOM_MESSAGE_MAX) throw fail(`customMessage must be at most ${CUSTOM_MESSAGE_MAX} characters; it has ${[...value].length}.`);
   return stripHtml(value);

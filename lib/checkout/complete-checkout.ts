@@ -1,7 +1,8 @@
 import type { Purchase } from "../db/generated/client.ts";
 import { inTransaction, type DbClient } from "../db/transaction.ts";
 import { completePurchase } from "../purchases/complete-purchase.ts";
-import { canTransitionGrant, GRANT_TRANSITIONS } from "./grant-states.ts";
+import { canTransitionGrant } from "./grant-states.ts";
+import { transitionGrant } from "./transition-grant.ts";
 
 /**
  * The payment of a checkout purchase succeeded: the purchase is charged and fulfilled (Purchases.Completed),
@@ -19,7 +20,7 @@ export const completeCheckout = (
       await tx.$queryRaw`SELECT 1 FROM "CheckoutGrant" WHERE id = ${purchase.grantId} FOR UPDATE`;
       const g = await tx.checkoutGrant.findUnique({ where: { id: purchase.grantId } });
       if (g && canTransitionGrant(g.status, "complete"))
-        await tx.checkoutGrant.update({ where: { id: g.id }, data: { status: GRANT_TRANSITIONS.complete.to, completedAt: new Date(), purchaseId: purchase.id } });
+        await transitionGrant(tx, g.id, "complete", { completedAt: new Date(), purchaseId: purchase.id });
     }
     if (purchase.checkoutSessionId)
       await tx.checkoutSession.updateMany({ where: { id: purchase.checkoutSessionId, status: "open" }, data: { status: "completed", purchaseId: purchase.id } });

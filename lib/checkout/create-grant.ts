@@ -1,9 +1,9 @@
 import type { Prisma } from "../db/generated/client.ts";
 import { newId, randomHex } from "../db/ids.ts";
 import { inTransaction, type DbClient } from "../db/transaction.ts";
-import type { GameContext } from "../http/context.ts";
-import { AppError } from "../http/errors.ts";
-import type { Environment } from "../http/keys.ts";
+import type { GameContext } from "../core/context.ts";
+import { AppError } from "../core/errors.ts";
+import type { Environment } from "../core/environment.ts";
 import { findOrCreatePlayer, linkPlayer } from "../linking/link-player.ts";
 import { checkCustomMessage, checkMetadata } from "./check-metadata.ts";
 import { GRANT_LIFETIME_MS } from "./grant-states.ts";
@@ -20,7 +20,6 @@ const grantPayer = async (db: DbClient, { gameId, environment, userRef, email }:
     const link = await db.playerLink.findUnique({ where: { userRef } });
     if (!link || link.namespaceType !== "game" || link.namespaceId !== gameId || link.environment !== environment || link.status !== "active")
       throw new AppError("INVALID_USER_REF", `userRef ${JSON.stringify(userRef)} does not exist for this game; omit it to use the email's account or a new guest.`, {
-        status: 400,
         details: [{ field: "userRef", message: "does not exist for this game" }],
       });
     return { userRef: link.userRef, playerId: link.playerId };

@@ -1,6 +1,6 @@
 import { newId, randomHex } from "../db/ids.ts";
 import { validateDeal } from "../deals/validate-deal.ts";
-import type { GameContext } from "../http/context.ts";
+import type { GameContext } from "../core/context.ts";
 import type { ProductRow } from "../products/serialize-product.ts";
 import { loadCheckoutItem } from "./load-item.ts";
 import { sessionCheckoutUrl } from "./sign-url.ts";

@@ -1,7 +1,7 @@
 import type { CheckoutGrant } from "../db/generated/client.ts";
 import { inTransaction, type DbClient } from "../db/transaction.ts";
-import { conflict } from "../http/errors.ts";
-import { canTransitionGrant, GRANT_TRANSITIONS } from "./grant-states.ts";
+import { GRANT_TRANSITIONS } from "./grant-states.ts";
+import { transitionGrant } from "./transition-grant.ts";
 
 /** Moves one grant to expired (pending only; an already expired grant is returned unchanged). */
 export const expireGrant = (db: DbClient, grantId: string): Promise<CheckoutGrant> =>
@@ -9,8 +9,7 @@ export const expireGrant = (db: DbClient, grantId: string): Promise<CheckoutGran
     await tx.$queryRaw`SELECT 1 FROM "CheckoutGrant" WHERE id = ${grantId} FOR UPDATE`;
     const g = await tx.checkoutGrant.findUniqueOrThrow({ where: { id: grantId } });
     if (g.status === "expired") return g;
-    if (!canTransitionGrant(g.status, "expire")) throw conflict("GRANT_NOT_PENDING", `Checkout grant ${g.id} is ${g.status}; only a pending grant can expire.`);
-    return tx.checkoutGrant.update({ where: { id: g.id }, data: { status: GRANT_TRANSITIONS.expire.to, expiredAt: new Date() } });
+    return transitionGrant(tx, g.id, "expire", { expiredAt: new Date() });
   });
 
 /** The sweep: every pending grant past its 2 hours becomes expired, in one statement. Returns how many. */

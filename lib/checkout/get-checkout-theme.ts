@@ -1,4 +1,4 @@
-import type { GameContext } from "../http/context.ts";
+import type { GameContext } from "../core/context.ts";
 import { loadCheckoutItem } from "./load-item.ts";
 import type { CheckoutTheme } from "./schemas.ts";
 import { resolveTheme } from "./theme.ts";

@@ -1,5 +1,8 @@
 // The checkout grant state machine (game-api.md "Checkout grant"). Every service reads this table; no
-// other file decides which state may follow which.
+// other file decides which state may follow which; rows move through transition-grant.ts (the guarded
+// write of lib/core/state-machine.ts).
+import { canTransition, type StateTable } from "../core/state-machine.ts";
+
 export const GRANT_STATES = ["pending", "claimed", "completed", "expired"] as const;
 export type GrantState = (typeof GRANT_STATES)[number];
 
@@ -15,7 +18,7 @@ export type GrantTransition = {
 /** The grant lifetime: 2 hours from creation (game-api.md Limits). */
 export const GRANT_LIFETIME_MS = 2 * 60 * 60 * 1000;
 
-export const GRANT_TRANSITIONS: Record<GrantAction, GrantTransition> = {
+export const GRANT_TRANSITIONS: StateTable<GrantAction, GrantState> & Record<GrantAction, GrantTransition> = {
   // the consumer starts checkout (picks a method, a purchase is created); claimed → claimed = the method changed
   claim: { from: ["pending", "claimed"], to: "claimed", needsUnexpired: true },
   // payment cancelled (or declined) without completing: the same URL works again
@@ -26,7 +29,7 @@ export const GRANT_TRANSITIONS: Record<GrantAction, GrantTransition> = {
   expire: { from: ["pending"], to: "expired", needsUnexpired: false },
 };
 
-export const canTransitionGrant = (state: string, action: GrantAction): boolean => GRANT_TRANSITIONS[action].from.includes(state as GrantState);
+export const canTransitionGrant = (state: string, action: GrantAction): boolean => canTransition(GRANT_TRANSITIONS, state, action);
 
 /** A pending grant past its lifetime is expired, whether or not the sweep has run yet. */
 export const isGrantExpired = (g: { status: string; expiresAt: Date }, now = new Date()): boolean =>

@@ -1,7 +1,7 @@
 import type { CheckoutGrant, CheckoutSession } from "../db/generated/client.ts";
 import type { DbClient } from "../db/transaction.ts";
-import { AppError, notFound } from "../http/errors.ts";
-import type { Environment } from "../http/keys.ts";
+import { AppError, notFound } from "../core/errors.ts";
+import type { Environment } from "../core/environment.ts";
 import { expireGrant } from "./expire-grants.ts";
 import { isGrantExpired } from "./grant-states.ts";
 import type { CheckoutRef } from "./sign-url.ts";
@@ -74,7 +74,7 @@ export const loadCheckout = async (db: DbClient, ref: CheckoutRef, { gameId, loc
 
 /** 409 CHECKOUT_COMPLETED / 410 CHECKOUT_EXPIRED unless the checkout can still be paid. */
 export const assertPayable = (c: Checkout) => {
-  if (c.state === "completed") throw new AppError("CHECKOUT_COMPLETED", "This checkout is already completed; it cannot be paid again.", { status: 409 });
+  if (c.state === "completed") throw new AppError("CHECKOUT_COMPLETED", "This checkout is already completed; it cannot be paid again.");
   if (c.state === "expired")
-    throw new AppError("CHECKOUT_EXPIRED", c.grant ? "This checkout grant has expired (grants last 2 hours); create a new one." : "This checkout link has expired; open the store again.", { status: 410 });
+    throw new AppError("CHECKOUT_EXPIRED", c.grant ? "This checkout grant has expired (grants last 2 hours); create a new one." : "This checkout link has expired; open the store again.");
 };

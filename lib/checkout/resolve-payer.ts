@@ -2,7 +2,7 @@
 // hides the balance methods from guests; this file is where the server refuses them, so every caller of
 // startCheckout (the page's action, the test helper, anything later) obeys the same rule.
 import type { DbClient } from "../db/transaction.ts";
-import { AppError } from "../http/errors.ts";
+import { AppError } from "../core/errors.ts";
 import { parseEmail } from "../core/email.ts";
 import { findOrCreatePlayer } from "../linking/link-player.ts";
 import type { Checkout } from "./load-checkout.ts";
@@ -23,14 +23,14 @@ const balanceName = (method: CheckoutMethod) => (method === "wallet" ? "wallet" 
 
 /** 403 SIGN_IN_REQUIRED: a guest chose a balance method. */
 export const signInRequired = (method: CheckoutMethod) =>
-  new AppError("SIGN_IN_REQUIRED", `Sign in to pay with your ${balanceName(method)}. Guests pay by card.`, { status: 403, details: [{ field: "method", message: "needs a signed-in player" }] });
+  new AppError("SIGN_IN_REQUIRED", `Sign in to pay with your ${balanceName(method)}. Guests pay by card.`, { details: [{ field: "method", message: "needs a signed-in player" }] });
 
 /** 403 GRANT_PAYER_MISMATCH: a signed-in player chose a balance method on a grant made for another account. */
 export const grantPayerMismatch = (method: CheckoutMethod) =>
   new AppError(
     "GRANT_PAYER_MISMATCH",
     `This checkout was made for another account, so it cannot be paid from your ${balanceName(method)}. Pay by card, or sign in as the account it was made for.`,
-    { status: 403, details: [{ field: "method", message: "is only for the grant's own player" }] },
+    { details: [{ field: "method", message: "is only for the grant's own player" }] },
   );
 
 /** Whether `method` may be used by this payer on this checkout (the same rule the page shows). */
@@ -54,7 +54,7 @@ export const resolvePayer = async (db: DbClient, c: Pick<Checkout, "grant">, inp
   if (c.grant) return c.grant.playerId;
   const email = parseEmail(input.email);
   if (input.email && !email)
-    throw new AppError("INVALID_EMAIL", "Enter a valid email address, e.g. you@example.com.", { status: 400, details: [{ field: "email", message: "is not a valid email address" }] });
-  if (!email) throw new AppError("EMAIL_REQUIRED", "Enter your email address (for the receipt), or sign in.", { status: 400, details: [{ field: "email", message: "is required for a guest" }] });
+    throw new AppError("INVALID_EMAIL", "Enter a valid email address, e.g. you@example.com.", { details: [{ field: "email", message: "is not a valid email address" }] });
+  if (!email) throw new AppError("EMAIL_REQUIRED", "Enter your email address (for the receipt), or sign in.", { details: [{ field: "email", message: "is required for a guest" }] });
   return (await findOrCreatePlayer(db, { email })).id;
 };

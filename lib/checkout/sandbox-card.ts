@@ -1,5 +1,5 @@
 // The test-environment card processor: two documented test numbers, everything else is refused.
-import { AppError } from "../http/errors.ts";
+import { AppError } from "../core/errors.ts";
 
 export const SANDBOX_CARDS = { succeeds: "4242424242424242", declined: "4000000000000002" } as const;
 
@@ -8,7 +8,7 @@ export type CardInput = { number: string; expiry?: string; cvc?: string };
 /** The longest value of each card field worth reading (spaces and dashes included); longer is refused unread. */
 export const CARD_FIELD_MAX = { number: 32, expiry: 16, cvc: 8 } as const;
 
-const invalid = (field: string, message: string) => new AppError("CARD_INVALID", message, { status: 400, details: [{ field, message }] });
+const invalid = (field: string, message: string) => new AppError("CARD_INVALID", message, { details: [{ field, message }] });
 
 /**
  * What the sandbox does with a card: "succeeded" (4242 4242 4242 4242) or "declined" (4000 0000 0000 0002).

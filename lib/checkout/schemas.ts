@@ -57,8 +57,12 @@ export const GrantBody = z.object({
   itemId: Id("The item to sell: the key's game's, visible and for sale."),
   email: EmailSchema.optional().describe("Pre-fills the checkout form; the same email always yields the same userRef."),
   userRef: z.string().trim().min(1).max(128).optional().describe("An existing userRef of the game."),
-  checkoutMetadata: z.unknown().optional().describe("Echoed back in webhooks as checkout_metadata; max 10 KB, 2 levels, 50 keys per level."),
-  customMessage: z.unknown().optional().describe("Plain text shown above the checkout card; max 256 characters; HTML tags are stripped."),
+  // z.unknown() so check-metadata.ts gives its own messages; the meta is what the API document shows
+  checkoutMetadata: z
+    .unknown()
+    .optional()
+    .meta({ type: "object", additionalProperties: true, description: "Echoed back in webhooks as checkout_metadata; max 10 KB, 2 levels, 50 keys per level." }),
+  customMessage: z.unknown().optional().meta({ type: "string", maxLength: 256, description: "Plain text shown above the checkout card; max 256 characters; HTML tags are stripped." }),
 });
 export type GrantBody = z.infer<typeof GrantBody>;
 
@@ -79,7 +83,7 @@ export const GrantJson = z.object({
   itemId: z.string(),
   userRef: z.string(),
   email: z.string().nullable(),
-  checkoutMetadata: z.unknown(),
+  checkoutMetadata: z.unknown().meta({ type: ["object", "null"], additionalProperties: true, description: "The grant's checkoutMetadata, or null." }),
   customMessage: z.string().nullable(),
   purchaseId: z.string().nullable(),
   expiresAt: z.string(),

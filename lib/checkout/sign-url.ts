@@ -5,7 +5,7 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { deriveKey, type KeyPurpose } from "../config/derive-key.ts";
 import { masterSecret } from "../config/master-secret.ts";
-import { appBaseUrl } from "../linking/link-session-url.ts";
+import { appBaseUrl } from "../config/settings.ts";
 
 /** The master secret (COINOP_SECRET, or its former name CHECKOUT_SIGNING_SECRET); signing keys derive from it. */
 export const signingSecret = (): string => masterSecret();

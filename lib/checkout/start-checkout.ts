@@ -1,10 +1,11 @@
 import type { Purchase } from "../db/generated/client.ts";
 import { inTransaction, type DbClient } from "../db/transaction.ts";
-import { AppError, conflict } from "../http/errors.ts";
+import { AppError, conflict } from "../core/errors.ts";
 import { cancelPurchase } from "../purchases/cancel-purchase.ts";
-import { createPurchase } from "../purchases/create-purchase.ts";
+import { createCheckoutPurchase } from "../purchases/create-checkout-purchase.ts";
 import { assertPayable, loadCheckout } from "./load-checkout.ts";
 import { canTransitionGrant, GRANT_TRANSITIONS } from "./grant-states.ts";
+import { transitionGrant } from "./transition-grant.ts";
 import { resolvePayer } from "./resolve-payer.ts";
 import type { CheckoutMethod } from "./schemas.ts";
 import type { CheckoutRef } from "./sign-url.ts";
@@ -37,14 +38,14 @@ export const startCheckout = (db: DbClient, input: StartCheckoutInput): Promise<
     assertPayable(c);
     if (c.grant && !canTransitionGrant(c.grant.status, "claim")) throw conflict("GRANT_NOT_PENDING", `Checkout grant ${c.grant.id} is ${c.grant.status}.`);
     if (c.grant && GRANT_TRANSITIONS.claim.needsUnexpired && c.grant.expiresAt <= new Date())
-      throw new AppError("CHECKOUT_EXPIRED", "This checkout grant has expired (grants last 2 hours); create a new one.", { status: 410 });
+      throw new AppError("CHECKOUT_EXPIRED", "This checkout grant has expired (grants last 2 hours); create a new one.");
     const playerId = await resolvePayer(tx, c, input);
     if (c.purchaseId) {
       const previous = await tx.purchase.findUnique({ where: { id: c.purchaseId }, select: { status: true } });
       if (previous?.status === "pending") await cancelPurchase(tx, { purchaseId: c.purchaseId });
     }
 
-    const purchase = await createPurchase(tx, {
+    const purchase = await createCheckoutPurchase(tx, {
       gameId: c.gameId,
       environment: c.environment,
       productId: c.productId,
@@ -52,12 +53,10 @@ export const startCheckout = (db: DbClient, input: StartCheckoutInput): Promise<
       method: input.method,
       currencyId: input.currencyId ?? null,
       dealCode: c.dealCode,
-      dealFallback: true,
       grant: c.grant ? { id: c.grant.id, userRef: c.grant.userRef, checkoutMetadata: c.grant.checkoutMetadata } : null,
       checkoutSessionId: c.session?.id ?? null,
-      announce: true,
     });
-    if (c.grant) await tx.checkoutGrant.update({ where: { id: c.grant.id }, data: { status: GRANT_TRANSITIONS.claim.to, claimedAt: new Date(), purchaseId: purchase.id } });
+    if (c.grant) await transitionGrant(tx, c.grant.id, "claim", { claimedAt: new Date(), purchaseId: purchase.id });
     else await tx.checkoutSession.update({ where: { id: c.session!.id }, data: { purchaseId: purchase.id } });
     return purchase;
   });

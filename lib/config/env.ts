@@ -1,6 +1,9 @@
 // The one place that reads Coinop's environment variables: each is declared once in EnvSchema (zod),
-// with what it means, and read through readEnv(). Code asks this module, never process.env directly,
-// so every setting is validated the same way and documented in one list.
+// with what it means, and read through readEnv() / config(). Code asks this module (or the typed getters
+// in settings.ts), never process.env directly, so every setting is validated the same way and documented
+// in one list; the README's Configuration table is checked against it (readme-table.test.ts).
+// Values are read on each call, never once at import: tests change some of them per test or per process
+// (WEBHOOK_RETRY_SCALE, DATABASE_URL set by tests/file-setup.ts after the modules are loaded).
 import { z } from "zod";
 
 /** An optional string setting: unset and empty ("VAR=") both mean "not set". */
@@ -10,16 +13,62 @@ const optionalString = z
   .transform((v) => (v === undefined || v === "" ? undefined : v));
 
 export const EnvSchema = z.object({
+  // set by Node.js / Next.js, not by operators (not in the README table: PLATFORM_VARIABLES)
   NODE_ENV: optionalString.describe("development | production | test; Next.js sets it (next start: production)"),
   NEXT_PHASE: optionalString.describe("set by Next.js; phase-production-build while `next build` runs"),
+  NEXT_RUNTIME: optionalString.describe("set by Next.js: nodejs or edge (read literally in instrumentation.ts)"),
+
+  // database
+  DATABASE_URL: optionalString.describe("PostgreSQL connection string; unset: the scripts start the embedded PostgreSQL"),
+  DATABASE_POOL_SIZE: optionalString.describe("connections in each process's PostgreSQL pool (default 20)"),
+  EMBEDDED_PG_PORT: optionalString.describe("port of the embedded PostgreSQL (default 54329)"),
+  EMBEDDED_PG_DIR: optionalString.describe("data directory of the embedded PostgreSQL (default .data/postgres)"),
+  DEBUG_EMBEDDED_PG: optionalString.describe("any value: print the embedded PostgreSQL's messages"),
+  DEBUG_SE: optionalString.describe("any value: print the schema engine's log while migrating"),
+  TEST_DATABASE_URL: optionalString.describe("the superuser connection `npm test` uses (read by tests/global-setup.ts)"),
+
+  // HTTP
+  APP_URL: optionalString.describe("the public base URL of the hosted pages (default http://localhost:$PORT)"),
+  PORT: optionalString.describe("the HTTP port (default 3000)"),
+  NEXT_DIST_DIR: optionalString.describe("Next.js build directory (default .next; read by next.config.mjs)"),
+  SKIP_BUILD_TYPECHECK: optionalString.describe("1: `next build` skips its type check (read by next.config.mjs)"),
+  COINOP_PROXY_HOPS: optionalString.describe("proxies in front of the app, 1 to 10 (default 1)"),
+
+  // secrets
   COINOP_SECRET: optionalString.describe(
     "the master secret: every signing key (grant URLs, purchase URLs, wallet links, player sessions) is derived from it with HKDF",
   ),
   CHECKOUT_SIGNING_SECRET: optionalString.describe("the former name of COINOP_SECRET, still accepted when COINOP_SECRET is unset"),
   NEXTAUTH_SECRET: optionalString.describe("signs player sessions; unset: derived from the master secret"),
+  NEXTAUTH_URL: optionalString.describe("the public URL next-auth builds its callbacks on (default APP_URL)"),
+
+  // jobs and webhooks
+  COINOP_IN_PROCESS_WORKER: optionalString.describe("0: no job worker inside the web process"),
+  WORKER_CONCURRENCY: optionalString.describe("jobs run at once per worker process (default 4)"),
+  WORKER_POLL_INTERVAL_MS: optionalString.describe("ms between a worker's checks for jobs that became due (default 2000)"),
+  WEBHOOK_RETRY_SCALE: optionalString.describe("multiplies the webhook retry delays (default 1)"),
+  WEBHOOK_TIMEOUT_MS: optionalString.describe("bounds one webhook delivery attempt, in ms (default 10000)"),
+
+  // payments
+  STRIPE_SECRET_KEY: optionalString.describe("Stripe secret key for live card payments"),
+  STRIPE_WEBHOOK_SECRET: optionalString.describe("Stripe webhook signing secret"),
+  STRIPE_API_BASE: optionalString.describe("Stripe API base URL (e.g. stripe-mock); default api.stripe.com"),
+  WALLET_FEE_PERCENTAGE: optionalString.describe("platform fee on wallet purchases, percent (default 5)"),
+  WALLET_FEE_FLAT_CENTS: optionalString.describe("flat platform fee on wallet purchases, cents (default 0)"),
+  WALLET_FEE_NAME: optionalString.describe("the platform fee's name"),
+
+  // mail and uploads
+  SMTP_URL: optionalString.describe("outgoing mail server, smtp://user:pass@host:587; unset: the mail outbox"),
+  EMAIL_FROM: optionalString.describe("sender address of outgoing mail"),
+  COINOP_MAIL_OUTBOX: optionalString.describe("1: serve /dev/mail in production too"),
+  UPLOAD_DIR: optionalString.describe("where product images are stored (default .data/uploads)"),
 });
 
 export type Env = z.output<typeof EnvSchema>;
+export type EnvName = keyof Env;
+
+/** Variables the platform (Node.js, Next.js) sets: known here, not operator settings, so not in the README table. */
+export const PLATFORM_VARIABLES: readonly EnvName[] = ["NODE_ENV", "NEXT_PHASE", "NEXT_RUNTIME"];
 
 /** Thrown when a variable is set to a value its schema refuses; the message names every such variable. */
 export class ConfigError extends Error {}
@@ -32,8 +81,14 @@ export const readEnv = (source: Record<string, string | undefined> = process.env
   throw new ConfigError(`Invalid configuration: ${problems.join("; ")}`);
 };
 
+/** The current settings of this process (process.env, read now). */
+export const config = (): Env => readEnv();
+
 /**
  * True when this process serves production traffic (`next start` sets NODE_ENV=production). `next build`
  * also runs with NODE_ENV=production but serves nothing, and needs no secrets.
  */
 export const isProduction = (env: Env = readEnv()): boolean => env.NODE_ENV === "production" && env.NEXT_PHASE !== "phase-production-build";
+
+/** True under vitest (NODE_ENV=test). */
+export const isTest = (env: Env = readEnv()): boolean => env.NODE_ENV === "test";

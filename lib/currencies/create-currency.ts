@@ -1,7 +1,7 @@
 import { newId } from "../db/ids.ts";
 import { inTransaction, pgCode } from "../db/transaction.ts";
-import type { GameContext } from "../http/context.ts";
-import { conflict } from "../http/errors.ts";
+import type { GameContext } from "../core/context.ts";
+import { conflict } from "../core/errors.ts";
 import { vcAsset, vcPool } from "../ledger/accounts.ts";
 import { ensureAccounts } from "../ledger/ensure-accounts.ts";
 import { DEFAULT_BASE_UNITS_PER_VC_UNIT, type CreateCurrencyBody } from "./schemas.ts";

@@ -1,6 +1,6 @@
 import type { DbClient } from "../db/transaction.ts";
-import type { GameContext } from "../http/context.ts";
-import { notFound } from "../http/errors.ts";
+import type { GameContext } from "../core/context.ts";
+import { notFound } from "../core/errors.ts";
 
 /** The caller's currency. Another game's (or environment's) currency is a 404, like an unknown one. */
 export const findCurrency = async (db: DbClient, ctx: GameContext, currencyId: string) => {

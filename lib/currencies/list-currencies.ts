@@ -1,5 +1,5 @@
-import type { GameContext } from "../http/context.ts";
-import { pageInfo, pageWindow } from "../http/pagination.ts";
+import type { GameContext } from "../core/context.ts";
+import { pageInfo, pageWindow } from "../core/pagination.ts";
 import { serializeCurrency } from "./serialize-currency.ts";
 
 /** The caller's currencies, oldest first. */

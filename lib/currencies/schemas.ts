@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { PageQuery, Pagination, Timestamp } from "../http/schemas.ts";
+import { PageQuery, Pagination, Timestamp } from "../core/schemas.ts";
 
 /** Most base units one VC unit may be worth (1,000,000 USDC), so conversions stay inside a bigint. */
 export const MAX_BASE_UNITS_PER_VC_UNIT = 1_000_000_000_000n;

@@ -1,5 +1,7 @@
 import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
+import { config } from "../config/env.ts";
+import { databasePoolSize } from "../config/settings.ts";
 import { PrismaClient } from "./generated/client.ts";
 
 export type Db = PrismaClient;
@@ -8,7 +10,7 @@ type Holder = { client?: PrismaClient; pool?: pg.Pool; url?: string };
 const holder: Holder = ((globalThis as { __coinopDb?: Holder }).__coinopDb ??= {});
 
 export const databaseUrl = (): string => {
-  const url = process.env.DATABASE_URL;
+  const url = config().DATABASE_URL;
   if (!url) throw new Error("DATABASE_URL is not set: start the app with `npm run dev` (embedded PostgreSQL) or set DATABASE_URL.");
   return url;
 };
@@ -19,7 +21,7 @@ export const getDb = (): PrismaClient => {
   if (holder.client && holder.url === url) return holder.client;
   const pool = new pg.Pool({
     connectionString: url,
-    max: Number(process.env.DATABASE_POOL_SIZE ?? 20),
+    max: databasePoolSize(),
     idleTimeoutMillis: 10_000,
   });
   // An idle client that loses its connection must not crash the process.

@@ -4,6 +4,8 @@ import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";
 import pg from "pg";
+import { config } from "../config/env.ts";
+import { embeddedPgDir, embeddedPgPort } from "../config/settings.ts";
 
 export type EmbeddedHandle = { url: string; adminUrl: string; started: boolean; stop: () => Promise<void> };
 
@@ -90,8 +92,8 @@ const ensureDatabase = async (port: number, database: string) => {
  * is held by something else.
  */
 export const startEmbeddedPostgres = async ({
-  dataDir = path.resolve(process.env.EMBEDDED_PG_DIR ?? ".data/postgres"),
-  port = Number(process.env.EMBEDDED_PG_PORT ?? 54329),
+  dataDir = embeddedPgDir(),
+  port = embeddedPgPort(),
   database = "coinop",
   log = (m: string) => console.error(m),
 }: { dataDir?: string; port?: number; database?: string; log?: (m: string) => void } = {}): Promise<EmbeddedHandle> => {
@@ -117,7 +119,7 @@ export const startEmbeddedPostgres = async ({
     persistent: true,
     createPostgresUser: process.getuid?.() === 0,
     onLog: () => undefined,
-    onError: (m: unknown) => { if (process.env.DEBUG_EMBEDDED_PG) console.error("[postgres]", m); },
+    onError: (m: unknown) => { if (config().DEBUG_EMBEDDED_PG) console.error("[postgres]", m); },
   });
   const fresh = !fs.existsSync(path.join(dataDir, "PG_VERSION"));
   if (fresh) {

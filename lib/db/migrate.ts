@@ -12,6 +12,7 @@ import pg from "pg";
 import { parse } from "pg-connection-string";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { bindMigrationAwareSqlAdapterFactory } from "@prisma/driver-adapter-utils";
+import { config } from "../config/env.ts";
 
 const require = createRequire(import.meta.url);
 const root = process.cwd();
@@ -130,7 +131,7 @@ const withEngine = async <T>(url: string, fn: (engine: Engine, schema: { files: 
   const SchemaEngine = await loadEngine();
   const { factory, close } = makeAdapterFactory(url);
   const bound = bindMigrationAwareSqlAdapterFactory(factory as never) as { errorRegistry?: { consumeError(id: number): { error: unknown } | undefined } };
-  const debugLog = (m: string) => process.env.DEBUG_SE && console.error("[se]", m);
+  const debugLog = (m: string) => config().DEBUG_SE !== undefined && console.error("[se]", m);
   const engine = await SchemaEngine.new({ datamodels: [[schemaPath, schemaContent]] }, debugLog, bound);
   try {
     return await fn(engine, { files: [{ path: schemaPath, content: schemaContent }] });

@@ -4,6 +4,13 @@ import { getDb, type Db } from "./client.ts";
 /** The Prisma client or an open interactive transaction. */
 export type DbClient = Db | Prisma.TransactionClient;
 
+// Registers DbClient as the type of ServiceContext.db (core cannot import lib/db; see lib/core/context.ts).
+declare module "../core/context.ts" {
+  interface CoreTypes {
+    db: DbClient;
+  }
+}
+
 const RETRYABLE = new Set(["40001", "40P01"]); // serialization failure, deadlock detected
 
 const pgCode = (err: unknown): string | undefined => {

@@ -1,14 +1,14 @@
 import { newId } from "../db/ids.ts";
 import { inTransaction, pgCode } from "../db/transaction.ts";
-import type { GameContext } from "../http/context.ts";
-import { AppError, conflict } from "../http/errors.ts";
+import type { GameContext } from "../core/context.ts";
+import { AppError, conflict } from "../core/errors.ts";
 import { MAX_PRICE_CENTS } from "../products/schemas.ts";
 import { loadProduct } from "../products/load-product.ts";
 import type { CreateDealBody } from "./schemas.ts";
 import { serializeDeal } from "./serialize-deal.ts";
 
 const taken = (code: string) => conflict("DEAL_CODE_TAKEN", `This item already has a deal with code ${JSON.stringify(code)}.`);
-const invalid = (field: string, message: string) => new AppError("VALIDATION_ERROR", `Invalid body: ${field} ${message}.`, { status: 400, details: [{ field, message }] });
+const invalid = (field: string, message: string) => new AppError("VALIDATION_ERROR", `Invalid body: ${field} ${message}.`, { details: [{ field, message }] });
 
 /**
  * A deal on one product of the caller's game, priced in USD (no currencyId) or in exactly one of the

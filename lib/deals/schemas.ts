@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { Timestamp } from "../http/schemas.ts";
+import { Timestamp } from "../core/schemas.ts";
 
 /** Deal codes: 1–64 visible characters, no spaces; kept as written, matched case-insensitively. */
 export const DealCode = z

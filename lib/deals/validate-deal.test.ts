@@ -3,7 +3,7 @@ import { validateDeal } from "./validate-deal";
 import { createDeal } from "./create-deal";
 import { getDb } from "@/lib/db/client";
 import { makeProduct, makeShop } from "@/tests/support/products";
-import type { GameContext } from "@/lib/http/context";
+import type { GameContext } from "@/lib/core/context";
 
 const ctxOf = (gameId: string): GameContext => ({ db: getDb(), environment: "test", principal: { kind: "server", keyId: "k", gameId, businessId: "b" }, requestId: "r" });
 

@@ -1,8 +1,8 @@
 import type { Deal } from "../db/generated/client.ts";
 import type { DbClient } from "../db/transaction.ts";
-import { AppError } from "../http/errors.ts";
+import { AppError } from "../core/errors.ts";
 
-const invalid = (message: string) => new AppError("INVALID_DEAL", message, { status: 400 });
+const invalid = (message: string) => new AppError("INVALID_DEAL", message);
 
 /**
  * The active deal `code` of the product, for a payment in `currencyId` (null: USD). Codes match

@@ -1,4 +1,5 @@
 // The development mail outbox: the mails sendEmail stored because no SMTP_URL was set, as /dev/mail shows them.
+import { config, type Env } from "../config/env.ts";
 import type { MailMessage } from "../db/generated/client.ts";
 import type { DbClient } from "../db/transaction.ts";
 
@@ -6,7 +7,7 @@ import type { DbClient } from "../db/transaction.ts";
  * Whether /dev/mail is served: always outside production, and in production only with COINOP_MAIL_OUTBOX=1
  * (the e2e server runs a production build). Elsewhere it is a 404: the outbox holds every mail's links.
  */
-export const isMailOutboxEnabled = (env: Record<string, string | undefined> = process.env): boolean => env.NODE_ENV !== "production" || env.COINOP_MAIL_OUTBOX === "1";
+export const isMailOutboxEnabled = (env: Partial<Pick<Env, "NODE_ENV" | "COINOP_MAIL_OUTBOX">> = config()): boolean => env.NODE_ENV !== "production" || env.COINOP_MAIL_OUTBOX === "1";
 
 export const OUTBOX_PAGE_SIZE = 50;
 

@@ -1,6 +1,7 @@
 import { newId } from "../db/ids.ts";
 import type { DbClient } from "../db/transaction.ts";
-import { generateWebhookSecret, type Environment } from "../http/keys.ts";
+import type { Environment } from "../core/environment.ts";
+import { generateWebhookSecret } from "../webhooks/webhook-secret.ts";
 
 /** A game of a business, with its webhook signing secret. */
 export const createGame = (

@@ -1,10 +1,10 @@
 import { getDb } from "../db/client.ts";
-import { AppError } from "./errors.ts";
-import { hashKey, parseKeyFormat, type Environment, type KeyKind } from "./keys.ts";
-import type { Principal } from "./context.ts";
-import { effectiveScopes } from "./scopes.ts";
+import { AppError } from "../core/errors.ts";
+import { hashKey, parseKeyFormat, type Environment, type KeyKind } from "../tenants/keys.ts";
+import type { Principal } from "../core/context.ts";
+import { effectiveScopes } from "../platform/scopes.ts";
 
-const unauthorized = (message: string) => new AppError("UNAUTHORIZED", message, { status: 401 });
+const unauthorized = (message: string) => new AppError("UNAUTHORIZED", message);
 
 /** One credential kind, or several (test helpers accept the key of whichever API the object belongs to). */
 export type AuthOptions = { auth: KeyKind | readonly KeyKind[]; scope?: string; targetBusiness?: boolean };
@@ -97,14 +97,14 @@ export const authenticate = async (req: Request, opts: AuthOptions): Promise<{ p
   let businessId: string | undefined;
   if (opts.targetBusiness) {
     businessId = req.headers.get("x-target-business-id") ?? undefined;
-    if (!businessId) throw new AppError("TARGET_BUSINESS_REQUIRED", "Missing X-Target-Business-Id header: send the id of the business you act for.", { status: 400 });
+    if (!businessId) throw new AppError("TARGET_BUSINESS_REQUIRED", "Missing X-Target-Business-Id header: send the id of the business you act for.");
     const business = await db.business.findUnique({ where: { id: businessId }, select: { environment: true } });
-    if (!business || business.environment !== environment) throw new AppError("BUSINESS_NOT_FOUND", "The target business does not exist.", { status: 404 });
+    if (!business || business.environment !== environment) throw new AppError("BUSINESS_NOT_FOUND", "The target business does not exist.");
     grant = await db.businessGrant.findFirst({ where: { platformId: platform.id, businessId, status: "active" }, select: { id: true, grantedScopes: true } });
-    if (!grant) throw new AppError("GRANT_REQUIRED", "This business has not granted your platform access (no active grant).", { status: 403 });
+    if (!grant) throw new AppError("GRANT_REQUIRED", "This business has not granted your platform access (no active grant).");
   }
   const scopes = effectiveScopes({ platform: platform.approvedScopes, key: key.scopes, grant: grant?.grantedScopes });
   if (opts.scope && !scopes.includes(opts.scope))
-    throw new AppError("INSUFFICIENT_SCOPE", `This call needs the scope ${opts.scope}, which the platform, the key or the business grant does not allow.`, { status: 403 });
+    throw new AppError("INSUFFICIENT_SCOPE", `This call needs the scope ${opts.scope}, which the platform, the key or the business grant does not allow.`);
   return { principal: { kind: "platform", keyId: key.id, platformId: platform.id, scopes, businessId, grantId: grant?.id }, environment };
 };

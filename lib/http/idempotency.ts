@@ -1,21 +1,15 @@
 import { createHash } from "node:crypto";
 import type { Prisma } from "../db/generated/client.ts";
 import { newId } from "../db/ids.ts";
-import { AppError } from "./errors.ts";
+import { AppError } from "../core/errors.ts";
 
 export type StoredResponse = { status: number; headers: Record<string, string>; body: string };
 
-export const MAX_KEY_LENGTH = 255;
 
 /** Hash of what makes two requests "the same": method, path with query, and the raw body. */
 export const requestHash = (method: string, pathWithQuery: string, rawBody: string): string =>
   createHash("sha256").update(`${method} ${pathWithQuery}\n${rawBody}`).digest("hex");
 
-export const validateKey = (key: string): string => {
-  if (key.length === 0 || key.length > MAX_KEY_LENGTH)
-    throw new AppError("IDEMPOTENCY_KEY_INVALID", `Idempotency-Key must be 1 to ${MAX_KEY_LENGTH} characters.`, { status: 400 });
-  return key;
-};
 
 /**
  * Claims (scope, key) for this transaction. A transaction-level advisory lock marks the key in flight:
@@ -28,11 +22,11 @@ export const claimKey = async (
 ): Promise<StoredResponse | null> => {
   const [{ locked }] = await tx.$queryRaw<{ locked: boolean }[]>`SELECT pg_try_advisory_xact_lock(hashtextextended(${scope + "\n" + key}, 7)) AS locked`;
   if (!locked)
-    throw new AppError("IDEMPOTENCY_IN_PROGRESS", "A request with this Idempotency-Key is still being processed. Retry after it finishes.", { status: 409 });
+    throw new AppError("IDEMPOTENCY_IN_PROGRESS", "A request with this Idempotency-Key is still being processed. Retry after it finishes.");
   const existing = await tx.idempotencyRecord.findUnique({ where: { scope_key: { scope, key } } });
   if (!existing) return null;
   if (existing.requestHash !== hash)
-    throw new AppError("IDEMPOTENCY_KEY_REUSED", "This Idempotency-Key was already used with a different request. Use a new key for a new request.", { status: 422 });
+    throw new AppError("IDEMPOTENCY_KEY_REUSED", "This Idempotency-Key was already used with a different request. Use a new key for a new request.");
   return { status: existing.responseStatus, headers: existing.responseHeaders as Record<string, string>, body: existing.responseBody };
 };
 

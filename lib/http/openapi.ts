@@ -1,5 +1,6 @@
 // Builds the OpenAPI 3.1 document from the route declarations (the same zod schemas that validate requests).
 import { z } from "zod";
+import { ERRORS, wireCode, type ErrorCode } from "../core/errors.ts";
 import type { RegisteredRoute } from "./registry.ts";
 
 type Json = Record<string, unknown>;
@@ -31,7 +32,11 @@ const ERROR_SCHEMA = {
     success: { type: "boolean", const: false, description: "present on campaign-key routes" },
     error: { type: "string", description: "what went wrong and what to fix" },
     code: { type: "string", description: "a stable machine-readable code, e.g. VALIDATION_ERROR" },
-    details: { type: "array", items: { type: "object", properties: { field: { type: "string" }, message: { type: "string" } } } },
+    details: {
+      type: "array",
+      description: "one entry per invalid field",
+      items: { type: "object", required: ["field", "message"], properties: { field: { type: "string" }, message: { type: "string" } } },
+    },
     requestId: { type: "string" },
   },
 };
@@ -42,31 +47,101 @@ const SECURITY: Record<string, Json[]> = {
   platform: [{ platformKey: [] }],
 };
 
+const HEADERS = {
+  RequestId: { description: "The request id (echoes a sent x-request-id); quote it to support.", schema: { type: "string" } },
+  IdempotentReplayed: { description: "\"true\" when this is the stored response of an earlier request with the same Idempotency-Key.", schema: { type: "string", enum: ["true"] } },
+  Location: { description: "The URL of the created resource.", schema: { type: "string", format: "uri" } },
+};
+const header = (name: keyof typeof HEADERS) => ({ $ref: `#/components/headers/${name}` });
+
+const kinds = (r: RegisteredRoute): string[] => (typeof r.auth === "string" ? [r.auth] : [...r.auth]);
+const replays = (r: RegisteredRoute) => r.idempotency === "required" || r.idempotency === "optional";
+
+/** The codes the kernel itself can answer for this route (route.ts, authenticate.ts, idempotency.ts), then the declared ones. */
+export const errorCodesOf = (r: RegisteredRoute): ErrorCode[] => {
+  const codes: ErrorCode[] = ["UNAUTHORIZED", "UNSUPPORTED_API_VERSION", "BODY_TOO_LARGE", "INVALID_CHARACTERS"];
+  if (r.params || r.query || r.body) codes.push("VALIDATION_ERROR");
+  if (r.body && r.bodyType !== "multipart") codes.push("INVALID_JSON", "BODY_TOO_DEEP");
+  if (r.bodyType === "multipart") codes.push("UNSUPPORTED_MEDIA_TYPE", "INVALID_MULTIPART");
+  if (r.idempotency === "required" || r.idempotency === "service") codes.push("IDEMPOTENCY_KEY_REQUIRED");
+  if (r.idempotency !== "none") codes.push("IDEMPOTENCY_KEY_INVALID");
+  if (replays(r)) codes.push("IDEMPOTENCY_IN_PROGRESS", "IDEMPOTENCY_KEY_REUSED");
+  if (r.params || r.path.startsWith("/v1/test-helpers/")) codes.push("NOT_FOUND");
+  if (r.targetBusiness) codes.push("TARGET_BUSINESS_REQUIRED", "BUSINESS_NOT_FOUND", "GRANT_REQUIRED");
+  if (r.scope) codes.push("INSUFFICIENT_SCOPE");
+  for (const c of r.errors ?? []) if (!codes.includes(c)) codes.push(c);
+  return codes;
+};
+
+/** The error responses of an operation: one per status, listing its codes (x-error-codes) and the Error schema. */
+const errorResponses = (r: RegisteredRoute): Record<string, Json> => {
+  const byStatus = new Map<number, string[]>();
+  for (const key of errorCodesOf(r)) {
+    const { status } = ERRORS[key];
+    const list = byStatus.get(status) ?? [];
+    if (!list.includes(wireCode(key))) list.push(wireCode(key));
+    byStatus.set(status, list);
+  }
+  const out: Record<string, Json> = {};
+  for (const status of [...byStatus.keys()].sort((a, b) => a - b)) {
+    const codes = byStatus.get(status)!;
+    out[String(status)] = {
+      description: codes.join(", "),
+      "x-error-codes": codes,
+      headers: { "x-request-id": header("RequestId") },
+      content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },
+    };
+  }
+  return out;
+};
+
+/** Whether an empty body is accepted (the kernel parses an empty body as {}). */
+const bodyMayBeEmpty = (schema: z.ZodType): boolean => {
+  try {
+    return schema.safeParse({}).success;
+  } catch {
+    return false;
+  }
+};
+
 const operation = (r: RegisteredRoute): Json => {
   const parameters: Json[] = [...objectParams(r.params, "path"), ...objectParams(r.query, "query")];
-  if (r.targetBusiness) parameters.push({ name: "X-Target-Business-Id", in: "header", required: true, schema: { type: "string" } });
-  if (r.idempotency !== "none")
+  if (r.targetBusiness) {
+    const platformOnly = kinds(r).every((k) => k === "platform");
+    parameters.push({
+      name: "X-Target-Business-Id",
+      in: "header",
+      required: platformOnly,
+      ...(platformOnly ? {} : { description: "Required with a platform key; other keys do not send it." }),
+      schema: { type: "string" },
+    });
+  }
+  if (r.idempotency !== "none" || r.serviceIdempotencyKey)
     parameters.push({ name: "Idempotency-Key", in: "header", required: r.idempotency === "required" || r.idempotency === "service", schema: { type: "string", maxLength: 255 } });
   parameters.push({ name: "X-Service-API-Version", in: "header", required: false, schema: { type: "string", enum: ["v1"] } });
-  const success: Json = { description: r.response.description ?? "Success" };
-  if (r.response.schema && r.response.status !== 204) success.content = { "application/json": { schema: toSchema(r.response.schema, "output") } };
-  const errorResponse = (description: string) => ({ description, content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } } });
+  const successHeaders: Json = { "x-request-id": header("RequestId"), ...(replays(r) ? { "Idempotent-Replayed": header("IdempotentReplayed") } : {}) };
+  const content = r.response.schema && r.response.status !== 204 ? { "application/json": { schema: toSchema(r.response.schema, "output") } } : undefined;
+  const success: Json = {
+    description: r.response.description ?? "Success",
+    headers: { ...successHeaders, ...(r.response.location ? { Location: header("Location") } : {}) },
+    ...(content ? { content } : {}),
+  };
+  const alternate = r.response.alternate;
   return {
     operationId: `${r.method.toLowerCase()}${r.path.replace(/[{}]/g, "").replace(/[^A-Za-z0-9]+(.)?/g, (_, c: string | undefined) => (c ? c.toUpperCase() : ""))}`,
     summary: r.summary,
     tags: r.tags,
-    security: (typeof r.auth === "string" ? [r.auth] : r.auth).flatMap((a) => SECURITY[a]),
+    security: kinds(r).flatMap((a) => SECURITY[a]),
     ...(r.scope ? { "x-required-scope": r.scope } : {}),
     parameters,
-    ...(r.body ? { requestBody: { required: true, content: { "application/json": { schema: toSchema(r.body, "input") } } } } : {}),
+    ...(r.body ? { requestBody: { required: !bodyMayBeEmpty(r.body), content: { "application/json": { schema: toSchema(r.body, "input") } } } } : {}),
     ...(r.bodyType === "multipart"
       ? { requestBody: { required: true, content: { "multipart/form-data": { schema: { type: "object", properties: { file: { type: "string", format: "binary", description: "The image (PNG, JPEG, GIF or WebP, at most 5 MB); the first file part is used, whatever its name." } }, required: ["file"] } } } } }
       : {}),
     responses: {
       [String(r.response.status)]: success,
-      "400": errorResponse("Invalid input: the body names every bad field"),
-      "401": errorResponse("Missing or invalid API key"),
-      "404": errorResponse("Not found (another tenant's object is also a 404)"),
+      ...(alternate ? { [String(alternate.status)]: { description: alternate.description, headers: successHeaders, ...(content ? { content } : {}) } } : {}),
+      ...errorResponses(r),
     },
   };
 };
@@ -74,6 +149,7 @@ const operation = (r: RegisteredRoute): Json => {
 export const buildOpenApiDocument = (routes: RegisteredRoute[], serverUrl: string): Json => {
   const paths: Record<string, Json> = {};
   for (const r of routes) (paths[r.path] ??= {})[r.method.toLowerCase()] = operation(r);
+  const tags = [...new Set(routes.flatMap((r) => r.tags))].sort().map((name) => ({ name }));
   return {
     openapi: "3.1.0",
     info: {
@@ -82,9 +158,11 @@ export const buildOpenApiDocument = (routes: RegisteredRoute[], serverUrl: strin
       description: "Commerce and rewards backend for games: virtual-currency ledgers, products, checkout, account linking, campaigns and the platform API.",
     },
     servers: [{ url: `${serverUrl.replace(/\/$/, "")}/api` }],
+    tags,
     paths,
     components: {
       schemas: { Error: ERROR_SCHEMA },
+      headers: HEADERS,
       securitySchemes: {
         serverKey: { type: "http", scheme: "bearer", description: "Game server key (service_server_<env>_…)" },
         gameId: { type: "apiKey", in: "header", name: "X-Game-Id" },

@@ -2,17 +2,17 @@
 // is refused before a byte is read; a body without one (chunked) is refused as soon as the bytes read pass
 // the cap, and the rest is never read. The /v1 kernel (JSON 1 MB, multipart 6 MB) and the Stripe webhook
 // route (256 KB) both use it.
-import { AppError } from "./errors.ts";
+import { AppError } from "../core/errors.ts";
 
 /** "1 MB", "6 MB", "256 KB": caps are written in decimal units, as the error messages and docs say. */
 const formatBytes = (n: number): string => (n >= 1_000_000 && n % 1_000_000 === 0 ? `${n / 1_000_000} MB` : n >= 1000 && n % 1000 === 0 ? `${n / 1000} KB` : `${n} bytes`);
 
-export const bodyTooLarge = (maxBytes: number) => new AppError("BODY_TOO_LARGE", `The request body is larger than ${formatBytes(maxBytes)}.`, { status: 413 });
+export const bodyTooLarge = (maxBytes: number) => new AppError("BODY_TOO_LARGE", `The request body is larger than ${formatBytes(maxBytes)}.`);
 
 /** Requests whose body readCappedBody read to its end. */
 const bodyFullyRead = new WeakSet<Request>();
 
-const aborted = () => new AppError("REQUEST_ABORTED", "The request body could not be read: the connection closed before it arrived.", { status: 400 });
+const aborted = () => new AppError("REQUEST_ABORTED", "The request body could not be read: the connection closed before it arrived.");
 
 /**
  * The request's body bytes, at most `maxBytes` of them. Throws 413 BODY_TOO_LARGE (by Content-Length, or

@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import type { ErrorCode } from "../core/errors.ts";
 
 export type RegisteredRoute = {
   method: string;
@@ -9,11 +10,13 @@ export type RegisteredRoute = {
   scope?: string;
   targetBusiness?: boolean;
   idempotency: "required" | "optional" | "none" | "service";
+  serviceIdempotencyKey?: boolean;
+  errors?: readonly ErrorCode[];
   bodyType?: "json" | "multipart";
   params?: z.ZodType;
   query?: z.ZodType;
   body?: z.ZodType;
-  response: { status: number; schema?: z.ZodType; description?: string };
+  response: { status: number; schema?: z.ZodType; description?: string; location?: boolean; alternate?: { status: number; description: string } };
 };
 
 const routes: Map<string, RegisteredRoute> = ((globalThis as { __coinopRoutes?: Map<string, RegisteredRoute> }).__coinopRoutes ??= new Map());

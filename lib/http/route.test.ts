@@ -7,8 +7,8 @@ import { call } from "../../tests/support/http.ts";
 import { makeCampaign, makeGame, makePlatform } from "../../tests/support/fixtures.ts";
 import { reply, route } from "./route.ts";
 import { pruneIdempotencyRecords } from "./idempotency.ts";
-import { PositiveUnits } from "./schemas.ts";
-import { AppError } from "./errors.ts";
+import { PositiveUnits } from "../core/schemas.ts";
+import { AppError } from "../core/errors.ts";
 
 // A write that the kernel wraps: it records a row, so "changed nothing" is observable.
 const Body = z.object({ note: z.string().min(1), amountUnits: PositiveUnits });
@@ -123,13 +123,13 @@ describe("idempotency", () => {
       response: { status: 200 },
       handler: async ({ ctx }) => {
         await ctx.db.objectSequence.create({ data: { objectKey: `note:${newId()}`, last: 1 } });
-        if (fail) throw new AppError("TRY_AGAIN", "not now", { status: 409 });
+        if (fail) throw new AppError("IDEMPOTENCY_IN_PROGRESS", "not now");
         return { ok: true };
       },
     });
     const before = await noteCount();
     const h = { ...headers, "idempotency-key": "flaky-1" };
-    expect((await call(flaky, { headers: h })).body.code).toBe("TRY_AGAIN");
+    expect((await call(flaky, { headers: h })).body.code).toBe("IDEMPOTENCY_IN_PROGRESS");
     expect(await noteCount()).toBe(before); // the write rolled back with the error
     fail = false;
     const ok = await call(flaky, { headers: h });

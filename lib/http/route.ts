@@ -3,13 +3,15 @@
 // environment, input validation, idempotency, the service call, serialization, error mapping.
 import { createHash, randomUUID } from "node:crypto";
 import { z } from "zod";
+import { isTest } from "../config/env.ts";
 import { getDb } from "../db/client.ts";
 import { inTransaction, pgCode } from "../db/transaction.ts";
 import { authenticate } from "./authenticate.ts";
-import { principalScope, type CampaignContext, type GameContext, type PlatformContext, type Principal, type ServiceContext } from "./context.ts";
-import { AppError, errorBody } from "./errors.ts";
-import { claimKey, requestHash, storeResponse, validateKey, type StoredResponse } from "./idempotency.ts";
-import type { KeyKind } from "./keys.ts";
+import { principalScope, type CampaignContext, type GameContext, type PlatformContext, type Principal, type ServiceContext } from "../core/context.ts";
+import { AppError, errorBody, type ErrorCode } from "../core/errors.ts";
+import { claimKey, requestHash, storeResponse, type StoredResponse } from "./idempotency.ts";
+import { validateKey } from "../core/idempotency-key.ts";
+import type { KeyKind } from "../core/environment.ts";
 import { registerRoute } from "./registry.ts";
 import { connectionCloseHeader, readCappedBody } from "./read-capped-body.ts";
 import { parseOrThrow } from "./validation.ts";
@@ -39,6 +41,13 @@ export type RouteDefinition<P extends AnySchema | undefined, Q extends AnySchema
   targetBusiness?: boolean;
   /** Idem = required, Idem(opt) = optional; "service" = required, but the service dedupes (no kernel replay) */
   idempotency: "required" | "optional" | "none" | "service";
+  /** with idempotency "none": the service itself reads an optional Idempotency-Key (documented as a header) */
+  serviceIdempotencyKey?: boolean;
+  /**
+   * The codes of lib/core/errors.ts the route's services can raise, beyond the kernel's own (401,
+   * validation, 413, 415, idempotency, 404 with path params): the API document lists them per status.
+   */
+  errors?: readonly ErrorCode[];
   /** the campaign family adds "success": false to error bodies */
   successEnvelope?: boolean;
   params?: P;
@@ -47,7 +56,15 @@ export type RouteDefinition<P extends AnySchema | undefined, Q extends AnySchema
   /** "multipart": the body is multipart/form-data (up to 6 MB), read as raw bytes and handed over as `form` */
   bodyType?: "json" | "multipart";
   /** the success status and body schema (used for the API document, and checked in tests) */
-  response: { status: number; schema?: R; description?: string };
+  response: {
+    status: number;
+    schema?: R;
+    description?: string;
+    /** the success response carries a Location header */
+    location?: boolean;
+    /** another success status the handler may answer with the same body (e.g. 200 for an existing resource) */
+    alternate?: { status: number; description: string };
+  };
   handler: (input: { ctx: ContextFor<A>; params: Out<P>; query: Out<Q>; body: Out<B>; form: FormData | undefined; req: Request }) => Promise<unknown>;
 };
 
@@ -66,7 +83,7 @@ const json = (status: number, body: unknown, headers: Record<string, string>): R
 const checkVersion = (req: Request) => {
   const v = req.headers.get("x-service-api-version");
   if (v !== null && v.trim() !== "v1")
-    throw new AppError("UNSUPPORTED_API_VERSION", `X-Service-API-Version "${v}" is not supported; use "v1" or omit the header.`, { status: 400 });
+    throw new AppError("UNSUPPORTED_API_VERSION", `X-Service-API-Version "${v}" is not supported; use "v1" or omit the header.`);
 };
 
 const readBody = async (req: Request, hasSchema: boolean): Promise<{ raw: string; value: unknown }> => {
@@ -76,10 +93,10 @@ const readBody = async (req: Request, hasSchema: boolean): Promise<{ raw: string
   try {
     value = JSON.parse(raw);
   } catch {
-    throw new AppError("INVALID_JSON", "The request body is not valid JSON.", { status: 400 });
+    throw new AppError("INVALID_JSON", "The request body is not valid JSON.");
   }
   if (nestsDeeperThan(value, MAX_BODY_DEPTH))
-    throw new AppError("BODY_TOO_DEEP", `The request body nests objects and arrays more than ${MAX_BODY_DEPTH} levels deep; flatten it.`, { status: 400 });
+    throw new AppError("BODY_TOO_DEEP", `The request body nests objects and arrays more than ${MAX_BODY_DEPTH} levels deep; flatten it.`);
   return { raw, value };
 };
 
@@ -105,7 +122,7 @@ const nestsDeeperThan = (value: unknown, max: number): boolean => {
 const readMultipart = async (req: Request): Promise<{ raw: string; form: FormData }> => {
   const type = req.headers.get("content-type") ?? "";
   if (!/^multipart\/form-data\s*;/i.test(type))
-    throw new AppError("UNSUPPORTED_MEDIA_TYPE", "This call takes a multipart/form-data body (with a boundary in the Content-Type header).", { status: 415 });
+    throw new AppError("UNSUPPORTED_MEDIA_TYPE", "This call takes a multipart/form-data body (with a boundary in the Content-Type header).");
   const bytes = await readCappedBody(req, MAX_MULTIPART_BYTES);
   try {
     const form = await new Request(req.url, { method: req.method, headers: { "content-type": type }, body: bytes }).formData();
@@ -114,7 +131,7 @@ const readMultipart = async (req: Request): Promise<{ raw: string; form: FormDat
       parts.push(typeof v === "string" ? [name, v] : [name, { file: v.name, type: v.type, sha256: createHash("sha256").update(new Uint8Array(await v.arrayBuffer())).digest("hex") }]);
     return { raw: JSON.stringify(parts), form };
   } catch {
-    throw new AppError("INVALID_MULTIPART", "The multipart/form-data body could not be parsed; check the boundary and the part headers.", { status: 400 });
+    throw new AppError("INVALID_MULTIPART", "The multipart/form-data body could not be parsed; check the boundary and the part headers.");
   }
 };
 
@@ -128,12 +145,12 @@ const queryObject = (url: URL): Record<string, string> => {
 export const toAppError = (err: unknown, requestId: string): AppError => {
   if (err instanceof AppError) return err;
   const code = pgCode(err);
-  if (code === "22003") return new AppError("AMOUNT_OUT_OF_RANGE", "The amount is out of the range a balance can hold.", { status: 422 });
-  if (code === "23514") return new AppError("INSUFFICIENT_FUNDS", "The balance is too low for this operation.", { status: 422 });
+  if (code === "22003") return new AppError("AMOUNT_OUT_OF_RANGE", "The amount is out of the range a balance can hold.");
+  if (code === "23514") return new AppError("INSUFFICIENT_FUNDS", "The balance is too low for this operation.");
   // A NUL character (\u0000) anywhere in a path, query or body string: PostgreSQL text and jsonb cannot hold it.
-  if (code === "22021" || code === "22P05") return new AppError("INVALID_CHARACTERS", "The request contains a NUL character (\\u0000), which no field can hold; remove it.", { status: 400 });
+  if (code === "22021" || code === "22P05") return new AppError("INVALID_CHARACTERS", "The request contains a NUL character (\\u0000), which no field can hold; remove it.");
   console.error(`[api] ${requestId} unexpected error`, err);
-  return new AppError("INTERNAL_ERROR", `Something went wrong on our side. Quote request id ${requestId} if you contact support.`, { status: 500 });
+  return new AppError("INTERNAL_ERROR", `Something went wrong on our side. Quote request id ${requestId} if you contact support.`);
 };
 
 /** Declares a /v1 route. The returned function is the Next.js route handler. */
@@ -154,11 +171,11 @@ export const route = <
       const { principal, environment } = await authenticate(req, def);
       // Test helpers exist only for test-environment keys: a live key gets 404 before anything is read.
       if (def.path.startsWith("/v1/test-helpers/") && environment !== "test")
-        throw new AppError("NOT_FOUND", "Test helpers exist only for test-environment keys.", { status: 404 });
+        throw new AppError("NOT_FOUND", "Test helpers exist only for test-environment keys.");
       const url = new URL(req.url);
       const rawParams = (await context?.params) ?? {};
       if (principal.kind === "campaign" && typeof rawParams.id === "string" && rawParams.id !== principal.campaignId)
-        throw new AppError("NOT_FOUND", "Campaign was not found.", { status: 404 });
+        throw new AppError("NOT_FOUND", "Campaign was not found.");
       const params = def.params ? parseOrThrow(def.params, rawParams, "params") : undefined;
       const query = def.query ? parseOrThrow(def.query, queryObject(url), "query") : undefined;
       const multipart = def.bodyType === "multipart" ? await readMultipart(req) : undefined;
@@ -168,14 +185,14 @@ export const route = <
       const headerKey = req.headers.get("idempotency-key");
       const checkedKey = def.idempotency === "none" || headerKey === null ? undefined : validateKey(headerKey);
       if ((def.idempotency === "required" || def.idempotency === "service") && !checkedKey)
-        throw new AppError("IDEMPOTENCY_KEY_REQUIRED", "This call needs an Idempotency-Key header (any unique string, for example a UUID).", { status: 400 });
+        throw new AppError("IDEMPOTENCY_KEY_REQUIRED", "This call needs an Idempotency-Key header (any unique string, for example a UUID).");
 
       const ctx: ServiceContext = { db: getDb(), environment, principal, requestId, idempotencyKey: headerKey ?? undefined };
       const call = async (c: ServiceContext): Promise<StoredResponse> => {
         const out = await def.handler({ ctx: c as ContextFor<A>, params: params as Out<P>, query: query as Out<Q>, body: body as Out<B>, form: multipart?.form, req });
         const r = (out && typeof out === "object" && (out as Reply<unknown>).__reply ? out : { body: out }) as Reply<unknown>;
         const status = r.status ?? def.response.status;
-        if (process.env.NODE_ENV === "test" && def.response.schema && status === def.response.status) {
+        if (isTest() && def.response.schema && status === def.response.status) {
           const check = def.response.schema.safeParse(r.body);
           if (!check.success) throw new Error(`Response of ${def.method} ${def.path} does not match its schema: ${check.error.message}`);
         }

@@ -6,7 +6,7 @@
  * The Content-Security-Policy of every page. `frame-ancestors 'none'`: no other site may frame a page
  * (clickjacking the checkout or the link approval). Scripts and styles allow 'unsafe-inline' because
  * Next.js streams its data in inline <script> tags and the pages are not nonced (a nonce would need the
- * proxy on every page, which buffers server-action bodies: docs/decisions.md). Images may come from any
+ * proxy on every page, which buffers server-action bodies: docs/decisions/security.md). Images may come from any
  * http(s) host: tenants' logos and product images are theirs. 'unsafe-eval' only in `next dev`.
  * @param {{ dev?: boolean }} [options]
  * @returns {string}

@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { AppError, type ErrorDetail } from "./errors.ts";
+import { AppError, type ErrorDetail } from "../core/errors.ts";
 
 /** The value at `path` inside `input`, or undefined when any step is missing. */
 const valueAt = (input: unknown, path: PropertyKey[]): unknown =>
@@ -41,5 +41,5 @@ export const parseOrThrow = <S extends z.ZodType>(schema: S, input: unknown, whe
     message: describeIssue(issue, input),
   }));
   const summary = details.map((d) => `${d.field} ${d.message}`).join("; ");
-  throw new AppError("VALIDATION_ERROR", `Invalid ${where}: ${summary}.`, { status: 400, details });
+  throw new AppError("VALIDATION_ERROR", `Invalid ${where}: ${summary}.`, { details });
 };

@@ -1,5 +1,5 @@
 import type { Prisma } from "../db/generated/client.ts";
-import type { AppError } from "../http/errors.ts";
+import type { AppError } from "../core/errors.ts";
 import { lockInvite } from "./find-invite.ts";
 import { inviteRefusal } from "./invite-states.ts";
 

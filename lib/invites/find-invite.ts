@@ -1,7 +1,7 @@
 import type { LinkInvite } from "../db/generated/client.ts";
 import type { Prisma } from "../db/generated/client.ts";
 import type { DbClient } from "../db/transaction.ts";
-import { notFound } from "../http/errors.ts";
+import { notFound } from "../core/errors.ts";
 import { inLinkScope, type LinkScope } from "../linking/link-scope.ts";
 
 export const inviteNotFound = (code: string) => notFound(`Link invite ${JSON.stringify(code)}`, "INVITE_NOT_FOUND");

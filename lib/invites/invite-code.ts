@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import type { Environment } from "../http/keys.ts";
+import type { Environment } from "../core/environment.ts";
 
 const ALPHABET = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ";
 

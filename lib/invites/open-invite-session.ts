@@ -1,6 +1,6 @@
 import { newId } from "../db/ids.ts";
 import { inTransaction, type DbClient } from "../db/transaction.ts";
-import type { Environment } from "../http/keys.ts";
+import type { Environment } from "../core/environment.ts";
 import { normalizeEmail } from "../linking/initiate-link-session.ts";
 import { emitLinkEvent } from "../linking/link-session-events.ts";
 import { LINK_EVENTS, LINK_SESSION_LIFETIME_MS } from "../linking/link-session-states.ts";

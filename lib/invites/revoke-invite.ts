@@ -1,7 +1,8 @@
 import { inTransaction, type DbClient } from "../db/transaction.ts";
 import type { LinkScope } from "../linking/link-scope.ts";
 import { lockInvite } from "./find-invite.ts";
-import { canTransitionInvite, INVITE_TRANSITIONS } from "./invite-states.ts";
+import { canTransitionInvite } from "./invite-states.ts";
+import { transitionInvite } from "./transition-invite.ts";
 import type { LinkInvite } from "./schemas.ts";
 import { serializeInvite } from "./serialize-invite.ts";
 
@@ -13,5 +14,5 @@ export const revokeInvite = async (db: DbClient, { scope, code, now = new Date()
   inTransaction(db, async (tx) => {
     const invite = await lockInvite(tx, { code, scope });
     if (!canTransitionInvite(invite.status, "revoke")) return serializeInvite(invite);
-    return serializeInvite(await tx.linkInvite.update({ where: { id: invite.id }, data: { status: INVITE_TRANSITIONS.revoke.to, revokedAt: now } }));
+    return serializeInvite(await transitionInvite(tx, invite, "revoke", { revokedAt: now }));
   });

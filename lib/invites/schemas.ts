@@ -1,6 +1,6 @@
 // Request and response schemas of link invites (game-api.md "Link invite", Limits).
 import { z } from "zod";
-import { Timestamp } from "../http/schemas.ts";
+import { Timestamp } from "../core/schemas.ts";
 import { ApproveLinkBody, LinkSessionDetails } from "../linking/schemas.ts";
 import { INVITE_STATES, SETTABLE_INVITE_STATES } from "./invite-states.ts";
 

@@ -1,5 +1,5 @@
 import type { LinkInvite as LinkInviteRow } from "../db/generated/client.ts";
-import { appBaseUrl } from "../linking/link-session-url.ts";
+import { appBaseUrl } from "../config/settings.ts";
 import type { InviteState } from "./invite-states.ts";
 import type { LinkInvite } from "./schemas.ts";
 

@@ -1,14 +1,15 @@
 import type { Prisma } from "../db/generated/client.ts";
 import { inTransaction, type DbClient } from "../db/transaction.ts";
-import { conflict } from "../http/errors.ts";
+import { conflict } from "../core/errors.ts";
 import type { LinkScope } from "../linking/link-scope.ts";
 import { lockInvite } from "./find-invite.ts";
-import { ACTION_TO, canTransitionInvite, FINAL_INVITE_STATES, INVITE_TRANSITIONS, type InviteState } from "./invite-states.ts";
+import { ACTION_TO, canTransitionInvite, FINAL_INVITE_STATES, type InviteState } from "./invite-states.ts";
+import { inviteStateConflict, transitionInvite } from "./transition-invite.ts";
 import type { LinkInvite, UpdateInviteBody } from "./schemas.ts";
 import { serializeInvite } from "./serialize-invite.ts";
 
 export const revokedCannotChange = (code: string) =>
-  conflict("INVITE_REVOKED", `Link invite ${code} is revoked; a revoked invite cannot change. Create a new invite instead.`);
+  conflict("INVITE_REVOKED_CONFLICT", `Link invite ${code} is revoked; a revoked invite cannot change. Create a new invite instead.`);
 
 /**
  * Changes the label, limit, expiry or status (active ↔ paused) of an invite in the caller's scope.
@@ -19,13 +20,9 @@ export const updateInvite = async (db: DbClient, { scope, code, body }: { scope:
   inTransaction(db, async (tx) => {
     const invite = await lockInvite(tx, { code, scope });
     if (FINAL_INVITE_STATES.includes(invite.status as InviteState)) throw revokedCannotChange(code);
-    const data: Prisma.LinkInviteUpdateInput = {};
-    if (body.status !== undefined && body.status !== invite.status) {
-      const action = ACTION_TO[body.status];
-      if (!canTransitionInvite(invite.status, action))
-        throw conflict("INVITE_STATE_CONFLICT", `Link invite ${code} is ${invite.status}; only a ${INVITE_TRANSITIONS[action].from.join(" or ")} invite can become ${body.status}.`);
-      data.status = INVITE_TRANSITIONS[action].to;
-    }
+    const data: Prisma.LinkInviteUncheckedUpdateManyInput = {};
+    const action = body.status !== undefined && body.status !== invite.status ? ACTION_TO[body.status] : null;
+    if (action && !canTransitionInvite(invite.status, action)) throw inviteStateConflict(code, invite.status, action);
     if (body.maxUses !== undefined) {
       if (body.maxUses !== null && body.maxUses < invite.currentUses)
         throw conflict("MAX_USES_BELOW_CURRENT_USES", `maxUses cannot be ${body.maxUses}: the invite has already been used ${invite.currentUses} times. Send ${invite.currentUses} or more, or null for unlimited.`);
@@ -33,5 +30,5 @@ export const updateInvite = async (db: DbClient, { scope, code, body }: { scope:
     }
     if (body.label !== undefined) data.label = body.label;
     if (body.expiresAt !== undefined) data.expiresAt = body.expiresAt;
-    return serializeInvite(await tx.linkInvite.update({ where: { id: invite.id }, data }));
+    return serializeInvite(action ? await transitionInvite(tx, invite, action, data) : await tx.linkInvite.update({ where: { id: invite.id }, data }));
   });

@@ -10,11 +10,12 @@ import { startReceiver, waitFor, type Receiver } from "../../tests/support/webho
 import { emitEvent } from "../webhooks/emit-event.ts";
 import { enqueueJob } from "./enqueue.ts";
 import { startWorker, stopWorker } from "./start-worker.ts";
+import { workerTasks } from "../flows/job-tasks.ts";
 
 let receiver: Receiver;
 beforeAll(async () => {
   receiver = await startReceiver();
-  await startWorker({ connectionString: process.env.DATABASE_URL!, concurrency: 4, pollInterval: 50 });
+  await startWorker({ connectionString: process.env.DATABASE_URL!, ...workerTasks(), concurrency: 4, pollInterval: 50 });
 });
 afterAll(async () => {
   await stopWorker();
@@ -36,8 +37,8 @@ const pendingDeliverJobs = async () => {
 
 describe("startWorker", () => {
   it("returns the same runner when called again in the process", async () => {
-    const a = await startWorker({ connectionString: process.env.DATABASE_URL! });
-    const b = await startWorker({ connectionString: process.env.DATABASE_URL! });
+    const a = await startWorker({ connectionString: process.env.DATABASE_URL!, ...workerTasks() });
+    const b = await startWorker({ connectionString: process.env.DATABASE_URL!, ...workerTasks() });
     expect(a).toBe(b);
   });
 

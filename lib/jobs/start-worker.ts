@@ -1,11 +1,14 @@
-import { run, type Runner } from "graphile-worker";
+import { run, type ParsedCronItem, type Runner, type TaskList } from "graphile-worker";
 import pg from "pg";
-import { parsedCronItems } from "./crontab.ts";
+import { workerConcurrency, workerPollIntervalMs } from "../config/settings.ts";
 import { installJobSchema, quietLogger } from "./schema.ts";
-import { taskList } from "./tasks.ts";
 
 export type StartWorkerOptions = {
   connectionString: string;
+  /** every task the worker runs, by name (the registry lives above the domains: lib/flows/job-tasks.ts) */
+  taskList: TaskList;
+  /** periodic jobs (lib/flows/crontab.ts) */
+  parsedCronItems?: ParsedCronItem[];
   /** jobs run at once in this process (default WORKER_CONCURRENCY or 4) */
   concurrency?: number;
   /** ms between checks for jobs that became due (scheduled retries); new jobs arrive by LISTEN/NOTIFY */
@@ -17,11 +20,6 @@ type Worker = { runner: Runner; pool: pg.Pool };
 // One worker per process, kept on globalThis so Next's dev reloads and a second register() reuse it.
 type Holder = { worker?: Promise<Worker> };
 const holder: Holder = ((globalThis as { __coinopWorker?: Holder }).__coinopWorker ??= {});
-
-const envInt = (name: string, fallback: number): number => {
-  const n = Number(process.env[name]);
-  return Number.isInteger(n) && n > 0 ? n : fallback;
-};
 
 /**
  * The worker's own pool. Its error handlers stay attached until the pool has ended, so a database
@@ -37,18 +35,18 @@ const workerPool = (connectionString: string, max: number): pg.Pool => {
 };
 
 const launch = async (opts: StartWorkerOptions): Promise<Worker> => {
-  const concurrency = opts.concurrency ?? envInt("WORKER_CONCURRENCY", 4);
+  const concurrency = opts.concurrency ?? workerConcurrency();
   await installJobSchema(opts.connectionString);
   const pool = workerPool(opts.connectionString, concurrency + 2);
   try {
     const runner = await run({
       pgPool: pool,
       concurrency,
-      pollInterval: opts.pollInterval ?? envInt("WORKER_POLL_INTERVAL_MS", 2000),
+      pollInterval: opts.pollInterval ?? workerPollIntervalMs(),
       logger: quietLogger,
       noHandleSignals: true,
-      taskList,
-      parsedCronItems: parsedCronItems(),
+      taskList: opts.taskList,
+      parsedCronItems: opts.parsedCronItems ?? [],
     });
     return { runner, pool };
   } catch (err) {

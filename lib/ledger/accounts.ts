@@ -1,6 +1,6 @@
 // The accounts of each asset, as specs for the engine. Addresses come from the custody module.
 import { custodyAddress } from "../custody/address.ts";
-import type { Environment } from "../http/keys.ts";
+import type { Environment } from "../core/environment.ts";
 import type { AccountSpec, LedgerScope } from "./types.ts";
 
 export const USDC_ASSET = "usdc";

@@ -1,4 +1,4 @@
-import { AppError } from "../http/errors.ts";
+import { AppError } from "../core/errors.ts";
 import { accountKey, type AccountSpec, type LockedAccount, type PostingInput } from "./types.ts";
 
 /** A bug in a caller of the engine (never a client error): it surfaces as a 500. */
@@ -36,6 +36,6 @@ export const assertFunds = (locked: Omit<LockedAccount, "slot">[], nets: Map<str
   for (const row of locked) {
     const net = nets.get(accountKey(row))?.net ?? 0n;
     if (row.allowNegative || row.balance + net >= 0n) continue;
-    throw new AppError("INSUFFICIENT_FUNDS", `${describeAccount(row)} has ${row.balance} ${unitLabel}; this operation needs ${-net}.`, { status: 422 });
+    throw new AppError("INSUFFICIENT_FUNDS", `${describeAccount(row)} has ${row.balance} ${unitLabel}; this operation needs ${-net}.`);
   }
 };

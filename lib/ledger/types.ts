@@ -1,6 +1,6 @@
 // Types of the double-entry engine. Amounts are bigint in the asset's smallest unit (VC units, USDC
 // micro-units); an account is named by (asset, environment, kind, ownerRef).
-import type { Environment } from "../http/keys.ts";
+import type { Environment } from "../core/environment.ts";
 
 /** How a posting names its account. The account row is created on first use from this spec. */
 export type AccountSpec = {

@@ -1,7 +1,7 @@
 import type { LinkSession, Prisma } from "../db/generated/client.ts";
 import { newId } from "../db/ids.ts";
 import { inTransaction, type DbClient } from "../db/transaction.ts";
-import { validateKey } from "../http/idempotency.ts";
+import { validateKey } from "../core/idempotency-key.ts";
 import type { LinkScope } from "./link-scope.ts";
 import { emitLinkEvent } from "./link-session-events.ts";
 import { isReusable, LINK_EVENTS, LINK_SESSION_LIFETIME_MS, LINK_SESSION_TRANSITIONS } from "./link-session-states.ts";

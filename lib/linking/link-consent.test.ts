@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { AppError } from "../http/errors.ts";
+import { AppError } from "../core/errors.ts";
 import { approvalFields, hasLinkConsent, LINK_CONSENT_SCOPES, NO_APPROVAL, requireLinkConsent } from "./link-consent.ts";
 
 const at = new Date("2026-11-23T10:00:00Z");

@@ -4,7 +4,7 @@
 // receive and be identified, never spend nor read the wallet. Every key path that reads a wallet or
 // debits a wallet or VC balance asks this file, and nothing else, whether it may.
 import type { PlayerLink } from "../db/generated/client.ts";
-import { AppError } from "../http/errors.ts";
+import { AppError } from "../core/errors.ts";
 
 /** What one approval on the hosted link page covers. */
 export const LINK_CONSENT_SCOPES = ["balance:read", "wallet:spend", "vc:spend"] as const;
@@ -34,7 +34,6 @@ export const linkNotApproved = (userRef: string, scope: LinkConsentScope) =>
   new AppError(
     "LINK_NOT_APPROVED",
     `The player behind ${JSON.stringify(userRef)} has not approved this game ${WHAT[scope]} (${scope}): a link made from an email alone can receive, not spend. Send the player to the hosted link page (POST /v1/users/link/initiate) to approve, then try again.`,
-    { status: 403 },
   );
 
 /** Returns the link when its approval covers `scope`; otherwise throws 403 LINK_NOT_APPROVED. */

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { newId } from "../db/ids.ts";
 import type { DbClient } from "../db/transaction.ts";
-import type { Environment } from "../http/keys.ts";
+import type { Environment } from "../core/environment.ts";
 import { approvalFields, NO_APPROVAL, type LinkApproval } from "./link-consent.ts";
 import type { Namespace } from "./resolve-user-ref.ts";
 

@@ -1,7 +1,7 @@
 // Who may see a link session, and where its webhooks go, derived from the caller's credential.
-import type { ServiceContext } from "../http/context.ts";
-import { AppError, notFound } from "../http/errors.ts";
-import type { Environment } from "../http/keys.ts";
+import type { ServiceContext } from "../core/context.ts";
+import { AppError, notFound } from "../core/errors.ts";
+import type { Environment } from "../core/environment.ts";
 import type { WebhookOwner } from "../webhooks/emit-event.ts";
 import type { Namespace } from "./resolve-user-ref.ts";
 
@@ -24,14 +24,14 @@ export const linkScopeOf = (ctx: ServiceContext): LinkScope => {
     case "campaign":
       return { namespace: { type: "campaign", id: p.campaignId }, environment, owner: { type: "campaign", id: p.campaignId } };
     case "platform":
-      if (!p.businessId) throw new AppError("TARGET_BUSINESS_REQUIRED", "Missing X-Target-Business-Id header: send the id of the business you act for.", { status: 400 });
+      if (!p.businessId) throw new AppError("TARGET_BUSINESS_REQUIRED", "Missing X-Target-Business-Id header: send the id of the business you act for.");
       return { namespace: { type: "business", id: p.businessId }, environment, owner: { type: "platform", id: p.platformId } };
   }
 };
 
 /** The caller's scope for a test helper: helpers exist only for test-environment keys (a live key gets 404). */
 export const testLinkScopeOf = (ctx: ServiceContext): LinkScope => {
-  if (ctx.environment !== "test") throw new AppError("NOT_FOUND", "Test helpers exist only for test-environment keys.", { status: 404 });
+  if (ctx.environment !== "test") throw new AppError("NOT_FOUND", "Test helpers exist only for test-environment keys.");
   return linkScopeOf(ctx);
 };
 

@@ -2,7 +2,7 @@
 // business-level sessions) lists them, and their emission through the outbox.
 import type { LinkSession } from "../db/generated/client.ts";
 import type { DbClient } from "../db/transaction.ts";
-import type { Environment } from "../http/keys.ts";
+import type { Environment } from "../core/environment.ts";
 import { emitEvent, type WebhookOwner } from "../webhooks/emit-event.ts";
 import { LINK_EVENTS, type LinkEvent } from "./link-session-states.ts";
 

@@ -1,5 +1,7 @@
 // The link session state machine (game-api.md "Link session"). Every service reads this table; no
 // other file decides which state may follow which.
+import { canTransition as allowedFrom, type StateTable } from "../core/state-machine.ts";
+import type { CodeWithStatus } from "../core/errors.ts";
 import type { LinkSession } from "../db/generated/client.ts";
 
 export const LINK_SESSION_STATES = ["pending", "approved", "canceled", "failed", "expired", "unlinked"] as const;
@@ -28,10 +30,10 @@ export type LinkSessionTransition = {
   /** a pending session past expiresAt can no longer take this transition */
   needsUnexpired: boolean;
   /** the 409 code when the current state does not allow the transition */
-  conflictCode: string;
+  conflictCode: CodeWithStatus<409>;
 };
 
-export const LINK_SESSION_TRANSITIONS: Record<LinkSessionAction, LinkSessionTransition> = {
+export const LINK_SESSION_TRANSITIONS: StateTable<LinkSessionAction, LinkSessionState> & Record<LinkSessionAction, LinkSessionTransition> = {
   approve: { from: ["pending"], to: "approved", stamp: "approvedAt", event: LINK_EVENTS.succeeded, needsUnexpired: true, conflictCode: "LINK_SESSION_NOT_PENDING" },
   cancel: { from: ["pending"], to: "canceled", stamp: "canceledAt", event: LINK_EVENTS.canceled, needsUnexpired: true, conflictCode: "LINK_SESSION_NOT_PENDING" },
   fail: { from: ["pending"], to: "failed", stamp: "failedAt", event: LINK_EVENTS.failed, needsUnexpired: true, conflictCode: "LINK_SESSION_NOT_PENDING" },
@@ -52,9 +54,8 @@ export const effectiveState = (s: StateView, now: Date): LinkSessionState => (is
 
 /** Whether `action` may happen to the session now. */
 export const canTransition = (s: StateView, action: LinkSessionAction, now: Date): boolean => {
-  const t = LINK_SESSION_TRANSITIONS[action];
-  if (!t.from.includes(s.state as LinkSessionState)) return false;
-  return !(t.needsUnexpired && s.expiresAt <= now);
+  if (!allowedFrom(LINK_SESSION_TRANSITIONS, s.state, action)) return false;
+  return !(LINK_SESSION_TRANSITIONS[action].needsUnexpired && s.expiresAt <= now);
 };
 
 /** A pending, unexpired session: the one a repeated initiation returns. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { getDb } from "../db/client.ts";
 import { linkUser, makeGame } from "../../tests/support/fixtures.ts";
-import { approveLinkSession } from "./approve-link-session.ts";
+import { approveLinkSession } from "../flows/approve-link-session.ts";
 import { initiateLinkSession } from "./initiate-link-session.ts";
 import type { LinkScope } from "./link-scope.ts";
 import { removeLink } from "./remove-link.ts";

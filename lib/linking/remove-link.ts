@@ -1,6 +1,6 @@
 import type { PlayerLink } from "../db/generated/client.ts";
 import { inTransaction, type DbClient } from "../db/transaction.ts";
-import { AppError } from "../http/errors.ts";
+import { AppError } from "../core/errors.ts";
 import { emitEvent } from "../webhooks/emit-event.ts";
 import type { LinkScope } from "./link-scope.ts";
 import { NO_APPROVAL } from "./link-consent.ts";
@@ -22,7 +22,7 @@ export const removeLink = async (db: DbClient, { scope, userRef, now = new Date(
     const link = await resolveUserRef(tx, scope.namespace, scope.environment, userRef);
     const { count } = await tx.playerLink.updateMany({ where: { id: link.id, status: "active" }, data: { status: "unlinked", unlinkedAt: now, ...NO_APPROVAL } });
     // a concurrent removal won the race: the reference has no active link any more
-    if (count === 0) throw new AppError("USER_REF_NOT_FOUND", `User ${JSON.stringify(userRef)} has no active link: it was removed.`, { status: 404 });
+    if (count === 0) throw new AppError("USER_REF_NOT_FOUND", `User ${JSON.stringify(userRef)} has no active link: it was removed.`);
     const sessions = await tx.linkSession.findMany({
       where: { namespaceType: scope.namespace.type, namespaceId: scope.namespace.id, environment: scope.environment, userRef, state: { in: [...LINK_SESSION_TRANSITIONS.unlink.from] } },
       orderBy: [{ approvedAt: "desc" }, { createdAt: "desc" }],

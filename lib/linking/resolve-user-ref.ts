@@ -1,6 +1,6 @@
 import type { DbClient } from "../db/transaction.ts";
-import { AppError, notFound } from "../http/errors.ts";
-import type { Environment } from "../http/keys.ts";
+import { AppError, notFound } from "../core/errors.ts";
+import type { Environment } from "../core/environment.ts";
 
 export type Namespace = { type: "game" | "campaign" | "business"; id: string };
 
@@ -14,6 +14,6 @@ export const resolveUserRef = async (db: DbClient, namespace: Namespace, environ
   if (!link || link.namespaceType !== namespace.type || link.namespaceId !== namespace.id || link.environment !== environment)
     throw notFound(`User ${JSON.stringify(userRef)}`, "USER_REF_NOT_FOUND");
   if (link.status !== "active")
-    throw new AppError("USER_REF_NOT_FOUND", `User ${JSON.stringify(userRef)} has no active link: it was removed. Link the player again to get an active link.`, { status: 404 });
+    throw new AppError("USER_REF_NOT_FOUND", `User ${JSON.stringify(userRef)} has no active link: it was removed. Link the player again to get an active link.`);
   return link;
 };

@@ -1,7 +1,7 @@
 // Request and response schemas of link sessions (game-api.md "Link session details").
 import { z } from "zod";
 import { EmailSchema } from "../core/email.ts";
-import { Timestamp } from "../http/schemas.ts";
+import { Timestamp } from "../core/schemas.ts";
 import { LINK_SESSION_STATES } from "./link-session-states.ts";
 
 // The one email rule (lib/core/email.ts): length-capped before any pattern; surrounding spaces are trimmed,

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { getDb } from "../db/client.ts";
 import { makeCampaign, makePlatform } from "../../tests/support/fixtures.ts";
-import type { ServiceContext } from "../http/context.ts";
-import { approveLinkSession } from "./approve-link-session.ts";
+import type { ServiceContext } from "../core/context.ts";
+import { approveLinkSession } from "../flows/approve-link-session.ts";
 import { initiateLinkSession } from "./initiate-link-session.ts";
 import { linkScopeOf } from "./link-scope.ts";
 import { describeLinkSession } from "./serialize-link-session.ts";

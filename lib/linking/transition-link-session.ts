@@ -1,5 +1,6 @@
 import type { LinkSession, Prisma } from "../db/generated/client.ts";
-import { conflict } from "../http/errors.ts";
+import { guardedTransition } from "../core/state-machine.ts";
+import { conflict } from "../core/errors.ts";
 import { emitLinkEvent } from "./link-session-events.ts";
 import { canTransition, effectiveState, LINK_SESSION_TRANSITIONS, type LinkSessionAction } from "./link-session-states.ts";
 
@@ -24,14 +25,17 @@ const notAllowed = (session: LinkSession, action: LinkSessionAction, now: Date) 
  */
 export const transitionLinkSession = async (tx: Prisma.TransactionClient, session: LinkSession, action: LinkSessionAction, { now, set = {}, emit = true }: TransitionInput): Promise<LinkSession> => {
   const t = LINK_SESSION_TRANSITIONS[action];
-  const { count } = await tx.linkSession.updateMany({
-    where: { id: session.id, state: { in: [...t.from] }, ...(t.needsUnexpired ? { expiresAt: { gt: now } } : {}) },
-    data: { ...set, state: t.to, [t.stamp]: now },
+  // the row is read back either way (the caller gets it, the webhook carries it): one read serves both
+  let current: LinkSession | undefined;
+  const reread = async () => (current = await tx.linkSession.findUniqueOrThrow({ where: { id: session.id } }));
+  await guardedTransition(LINK_SESSION_TRANSITIONS, action, {
+    write: (from, to) => tx.linkSession.updateMany({ where: { id: session.id, state: { in: [...from] }, ...(t.needsUnexpired ? { expiresAt: { gt: now } } : {}) }, data: { ...set, state: to, [t.stamp]: now } }),
+    current: async () => (await reread()).state,
+    refuse: () => notAllowed(current!, action, now),
   });
-  const current = await tx.linkSession.findUniqueOrThrow({ where: { id: session.id } });
-  if (count === 0) throw notAllowed(current, action, now);
-  if (t.event && emit) await emitLinkEvent(tx, t.event, current);
-  return current;
+  const row = await reread();
+  if (t.event && emit) await emitLinkEvent(tx, t.event, row);
+  return row;
 };
 
 /** Throws the 409 of `transitionLinkSession` before any other work is done for a doomed transition. */

@@ -1,7 +1,7 @@
 import { newId } from "../db/ids.ts";
 import type { DbClient } from "../db/transaction.ts";
-import { generateWebhookSecret } from "../http/keys.ts";
-import { MANAGEMENT_SCOPES } from "../http/scopes.ts";
+import { generateWebhookSecret } from "../webhooks/webhook-secret.ts";
+import { MANAGEMENT_SCOPES } from "./scopes.ts";
 
 /** A partner platform. Management scopes are always approved; others are approved per platform. */
 export const createPlatform = (db: DbClient, input: { name: string; description?: string; approvedScopes?: string[]; webhookUrl?: string | null }) =>

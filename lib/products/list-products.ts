@@ -1,6 +1,6 @@
 import type { Prisma } from "../db/generated/client.ts";
-import type { GameContext } from "../http/context.ts";
-import { pageInfo, pageWindow } from "../http/pagination.ts";
+import type { GameContext } from "../core/context.ts";
+import { pageInfo, pageWindow } from "../core/pagination.ts";
 import { hydrateProducts } from "./hydrate-products.ts";
 import type { ProductListQuery } from "./schemas.ts";
 import { serializeProduct } from "./serialize-product.ts";

@@ -1,5 +1,5 @@
 import type { DbClient } from "../db/transaction.ts";
-import type { GameContext } from "../http/context.ts";
+import type { GameContext } from "../core/context.ts";
 import { resolveUserRef } from "../linking/resolve-user-ref.ts";
 import { loadProduct, productNotFound } from "./load-product.ts";
 

@@ -1,6 +1,6 @@
 import type { DbClient } from "../db/transaction.ts";
-import { notFound } from "../http/errors.ts";
-import type { Environment } from "../http/keys.ts";
+import { notFound } from "../core/errors.ts";
+import type { Environment } from "../core/environment.ts";
 import { hydrateProducts } from "./hydrate-products.ts";
 import type { ProductRow } from "./serialize-product.ts";
 

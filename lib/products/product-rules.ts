@@ -1,12 +1,12 @@
 // Checks shared by product create, update and review: currencies of this game, a price, and a
 // fulfilment config that matches the fulfilment type.
 import type { DbClient } from "../db/transaction.ts";
-import { AppError, type ErrorDetail } from "../http/errors.ts";
-import type { Environment } from "../http/keys.ts";
+import { AppError, type ErrorDetail } from "../core/errors.ts";
+import type { Environment } from "../core/environment.ts";
 import { isSaleable } from "./ugc-states.ts";
 
 const invalid = (field: string, message: string) =>
-  new AppError("VALIDATION_ERROR", `Invalid body: ${field} ${message}.`, { status: 400, details: [{ field, message }] });
+  new AppError("VALIDATION_ERROR", `Invalid body: ${field} ${message}.`, { details: [{ field, message }] });
 
 /** Every currency named in the prices and the grant belongs to this game and environment, else 404 CURRENCY_NOT_FOUND naming the field. */
 export const checkCurrencies = async (
@@ -20,7 +20,7 @@ export const checkCurrencies = async (
   const ok = new Set(found.map((c) => c.id));
   const details: ErrorDetail[] = named.filter(([, id]) => !ok.has(id)).map(([field, id]) => ({ field, message: `currency ${JSON.stringify(id)} is not a currency of this game` }));
   if (details.length)
-    throw new AppError("CURRENCY_NOT_FOUND", `${details.map((d) => `${d.field}: ${d.message}`).join("; ")}. Create currencies with POST /v1/vc/currencies.`, { status: 404, details });
+    throw new AppError("CURRENCY_NOT_FOUND", `${details.map((d) => `${d.field}: ${d.message}`).join("; ")}. Create currencies with POST /v1/vc/currencies.`, { details });
 };
 
 /** The product as it will be after the write: it has a price, and its fulfilment config fits its type. */
@@ -43,5 +43,5 @@ export const checkProductShape = (p: ProductShape) => {
   if (p.fulfillmentType !== "GRANT_VIRTUAL_CURRENCY" && p.sendsGrant) throw invalid("virtualCurrencyGrant", "is only for fulfillmentType GRANT_VIRTUAL_CURRENCY");
   if (p.fulfillmentType !== "KEY_DELIVERY" && p.addsKeys) throw invalid("keys", "are only for fulfillmentType KEY_DELIVERY");
   if (!isSaleable(p.status) && (p.isVisible || p.forSale))
-    throw new AppError("PRODUCT_NOT_ACTIVE", `A product in status '${p.status}' cannot be visible or for sale; it becomes so when approved.`, { status: 409 });
+    throw new AppError("PRODUCT_NOT_ACTIVE", `A product in status '${p.status}' cannot be visible or for sale; it becomes so when approved.`);
 };

@@ -1,9 +1,10 @@
 import { inTransaction } from "../db/transaction.ts";
-import type { GameContext } from "../http/context.ts";
+import type { GameContext } from "../core/context.ts";
 import { loadCreatorProduct } from "./load-creator-product.ts";
 import { loadProduct } from "./load-product.ts";
 import type { ReviewBody } from "./schemas.ts";
 import { serializeProduct } from "./serialize-product.ts";
+import { transitionUgcProduct } from "./transition-ugc-product.ts";
 import { nextUgcStatus } from "./ugc-states.ts";
 import { updateProduct } from "./update-product.ts";
 
@@ -14,8 +15,8 @@ import { updateProduct } from "./update-product.ts";
 export const reviewUgcProduct = (ctx: GameContext, { userRef, productId, body }: { userRef: string; productId: string; body: ReviewBody }) =>
   inTransaction(ctx.db, async (tx) => {
     const product = await loadCreatorProduct(tx, ctx, { userRef, productId, lock: true });
-    const status = nextUgcStatus(product.status, body.decision);
-    await tx.product.update({ where: { id: productId }, data: { status, reviewedAt: new Date(), reviewNote: body.reason || null } });
+    nextUgcStatus(product.status, body.decision);
+    await transitionUgcProduct(tx, productId, body.decision, { reviewedAt: new Date(), reviewNote: body.reason || null });
     if (body.decision === "approve") {
       const { decision: _decision, reason: _reason, ...overrides } = body;
       await updateProduct({ ...ctx, db: tx }, { productId, body: { isVisible: true, forSale: true, ...overrides } });

@@ -1,6 +1,6 @@
 // Request and response schemas of the product endpoints (/v1/product, /v1/products, UGC).
 import { z } from "zod";
-import { NonEmpty, PageQuery, Pagination, PositiveUnits, Timestamp } from "../http/schemas.ts";
+import { NonEmpty, PageQuery, Pagination, PositiveUnits, Timestamp } from "../core/schemas.ts";
 
 export const PRODUCT_TYPES = ["purchase", "subscription", "consumable"] as const;
 export const FULFILLMENT_TYPES = ["NONE", "WEBHOOK", "GRANT_VIRTUAL_CURRENCY", "KEY_DELIVERY"] as const;

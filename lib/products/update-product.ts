@@ -1,6 +1,6 @@
 import { newId } from "../db/ids.ts";
 import { inTransaction } from "../db/transaction.ts";
-import type { GameContext } from "../http/context.ts";
+import type { GameContext } from "../core/context.ts";
 import { loadProduct } from "./load-product.ts";
 import { checkCurrencies, checkProductShape } from "./product-rules.ts";
 import type { UpdateProductBody } from "./schemas.ts";

@@ -1,4 +1,4 @@
-import type { GameContext } from "../http/context.ts";
+import type { GameContext } from "../core/context.ts";
 import { storeImage } from "../uploads/store-image.ts";
 import { loadCreatorProduct } from "./load-creator-product.ts";
 import { nextUgcStatus } from "./ugc-states.ts";

@@ -1,9 +1,9 @@
 import type { Purchase } from "../db/generated/client.ts";
 import { inTransaction, type DbClient } from "../db/transaction.ts";
-import { conflict } from "../http/errors.ts";
 import { lockPurchase } from "./complete-purchase.ts";
 import { emitPurchaseEvent } from "./purchase-events.ts";
-import { canTransition, PURCHASE_EVENTS } from "./purchase-states.ts";
+import { PURCHASE_EVENTS } from "./purchase-states.ts";
+import { transitionPurchase } from "./transition-purchase.ts";
 import { queueStripeSessionExpiry } from "../stripe/queue-session-expiry.ts";
 
 /**
@@ -16,8 +16,7 @@ export const cancelPurchase = (db: DbClient, { purchaseId }: { purchaseId: strin
   inTransaction(db, async (tx) => {
     const p = await lockPurchase(tx, purchaseId);
     if (p.status === "completed" || p.status === "canceled") return p;
-    if (!canTransition(p.status, "cancel")) throw conflict("PURCHASE_NOT_PENDING", `Purchase ${p.id} is ${p.status}; only a pending purchase can be canceled.`);
-    const canceled = await tx.purchase.update({ where: { id: p.id }, data: { status: "canceled" } });
+    const canceled = await transitionPurchase(tx, p.id, "cancel");
     await emitPurchaseEvent(tx, PURCHASE_EVENTS.canceled, canceled, { id: p.productId, type: p.productType });
     await queueStripeSessionExpiry(tx, canceled);
     return canceled;

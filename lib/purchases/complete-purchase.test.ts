@@ -4,12 +4,13 @@ import type { AddressInfo } from "node:net";
 import { getDb } from "@/lib/db/client";
 import { newId } from "@/lib/db/ids";
 import { createPurchase } from "./create-purchase";
+import { createCheckoutPurchase } from "./create-checkout-purchase";
 import { completePurchase } from "./complete-purchase";
 import { failPurchase } from "./fail-purchase";
 import { cancelPurchase } from "./cancel-purchase";
 import { emailDeliveredKey } from "./email-delivered-key";
 import { KEY_EMAIL_TASK } from "./fulfil-purchase";
-import { taskList } from "@/lib/jobs/tasks";
+import { taskList } from "@/lib/flows/job-tasks";
 import { balanceOf, fund, vcSnapshot } from "@/tests/support/vc";
 import { eventsOf, fundWallet, makeDealRow, makeProductRow, makeStore, usdcBalance } from "@/tests/support/purchases";
 
@@ -34,7 +35,7 @@ describe("createPurchase", () => {
     expect(await createPurchase(db(), { ...base, method: "vc", currencyId: s.currencyId, dealCode: "VCDEAL" })).toMatchObject({ amount: 120n, dealCode: "VCDEAL" });
     await expect(createPurchase(db(), { ...base, method: "vc", currencyId: s.currencyId, dealCode: "HALF" })).rejects.toMatchObject({ code: "INVALID_DEAL", status: 400 });
     await expect(createPurchase(db(), { ...base, method: "card", dealCode: "NOPE" })).rejects.toMatchObject({ code: "INVALID_DEAL" });
-    expect(await createPurchase(db(), { ...base, method: "card", dealCode: "NOPE", dealFallback: true })).toMatchObject({ amount: 1000n, dealCode: null });
+    expect(await createCheckoutPurchase(db(), { ...base, method: "card", dealCode: "NOPE", grant: null, checkoutSessionId: null })).toMatchObject({ amount: 1000n, dealCode: null });
 
     const hidden = await makeProductRow(s.game.id, { isVisible: false });
     const off = await makeProductRow(s.game.id, { forSale: false });
@@ -48,10 +49,10 @@ describe("createPurchase", () => {
     await expect(createPurchase(db(), { ...base, productId: "missing", method: "card" })).rejects.toMatchObject({ code: "PRODUCT_NOT_FOUND", status: 404 });
   });
 
-  it("announce emits Purchases.Started with the purchase fields", async () => {
+  it("a checkout purchase emits Purchases.Started with the purchase fields", async () => {
     const s = await makeStore();
     const p = await makeProductRow(s.game.id, { priceCents: 250 });
-    const purchase = await createPurchase(db(), { gameId: s.game.id, environment: "test", productId: p.id, userRef: s.users[0], method: "card", metadata: { order: 7 }, announce: true });
+    const purchase = await createCheckoutPurchase(db(), { gameId: s.game.id, environment: "test", productId: p.id, userRef: s.users[0], method: "card", metadata: { order: 7 }, grant: null, checkoutSessionId: null });
     const [started] = await eventsOf(s.game.id, "Purchases.Started");
     expect(started.data).toEqual({
       purchaseId: purchase.id, itemId: p.id, gameId: s.game.id, itemType: "purchase", amount: 250, currency: "USD", paymentProvider: "sandbox",
@@ -126,7 +127,7 @@ describe("completePurchase", () => {
     const s = await makeStore();
     const p = await makeProductRow(s.game.id, { fulfillmentType: "GRANT_VIRTUAL_CURRENCY", grantCurrencyId: s.currencyId, grantAmountUnits: 500n, priceCents: 199 });
     const checkoutMetadata = { cart: { id: "c-1", lines: [1, 2] }, note: "x" };
-    const created = await createPurchase(db(), { gameId: s.game.id, environment: "test", productId: p.id, userRef: s.users[1], method: "card", grant: { id: "grant-1", userRef: s.users[0], checkoutMetadata } });
+    const created = await createCheckoutPurchase(db(), { gameId: s.game.id, environment: "test", productId: p.id, userRef: s.users[1], method: "card", grant: { id: "grant-1", userRef: s.users[0], checkoutMetadata }, checkoutSessionId: null });
     const done = await completePurchase(db(), { purchaseId: created.id, paymentProvider: "sandbox", externalId: "pi_123" });
     expect(done).toMatchObject({ fulfillmentStatus: "fulfilled", journalId: null, externalId: "pi_123", paymentProvider: "sandbox" });
     expect(await balanceOf(s.currencyId, s.users[1])).toBe(500n);

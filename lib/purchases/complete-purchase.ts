@@ -1,6 +1,6 @@
 import type { Purchase } from "../db/generated/client.ts";
 import { inTransaction, type DbClient } from "../db/transaction.ts";
-import { AppError, conflict, notFound } from "../http/errors.ts";
+import { AppError, notFound } from "../core/errors.ts";
 import { linkPlayer } from "../linking/link-player.ts";
 import { resolveUserRef } from "../linking/resolve-user-ref.ts";
 import { loadProduct } from "../products/load-product.ts";
@@ -10,6 +10,7 @@ import { fulfilPurchase } from "./fulfil-purchase.ts";
 import { lockPurchaseLimit } from "./lock-purchase-limit.ts";
 import { emitPurchaseEvent } from "./purchase-events.ts";
 import { canTransition, PURCHASE_EVENTS } from "./purchase-states.ts";
+import { purchaseNotPending, transitionPurchase } from "./transition-purchase.ts";
 
 export type CompletePurchaseInput = {
   purchaseId: string;
@@ -37,7 +38,7 @@ const payerOf = async (tx: DbClient, p: Purchase, input: CompletePurchaseInput) 
   const userRef = input.userRef ?? p.userRef;
   if (userRef) return { userRef, playerId: (await resolveUserRef(tx, { type: "game", id: p.gameId }, p.environment, userRef)).playerId };
   const playerId = input.playerId ?? p.playerId;
-  if (!playerId) throw new AppError("PLAYER_REQUIRED", "The purchase has no payer yet; pass the paying player.", { status: 400 });
+  if (!playerId) throw new AppError("PLAYER_REQUIRED", "The purchase has no payer yet; pass the paying player.");
   const link = await linkPlayer(tx, { namespace: { type: "game", id: p.gameId }, environment: p.environment, playerId });
   return { userRef: link.userRef, playerId };
 };
@@ -49,14 +50,15 @@ const payerOf = async (tx: DbClient, p: Purchase, input: CompletePurchaseInput) 
  * PURCHASE_LIMIT_REACHED, nothing charged). The money moves (chargePurchase), the item is fulfilled
  * (fulfilPurchase) and Purchases.Completed is written to the outbox, all or nothing. A failed or
  * canceled purchase cannot be completed (409 PURCHASE_NOT_PENDING), except a card payment captured late
- * (`late`, lib/checkout/settle-paid-checkout.ts).
+ * (`late`, lib/flows/settle-paid-checkout.ts).
  */
 export const completePurchase = (db: DbClient, input: CompletePurchaseInput): Promise<Purchase> =>
   inTransaction(db, async (tx) => {
     const current = await lockPurchase(tx, input.purchaseId);
     if (current.status === "completed") return current;
-    if (!canTransition(current.status, input.late ? "completeLate" : "complete"))
-      throw conflict("PURCHASE_NOT_PENDING", `Purchase ${current.id} is ${current.status}; only a pending purchase can be completed.`);
+    const action = input.late ? "completeLate" : "complete";
+    // checked before any money moves; the write below is guarded too
+    if (!canTransition(current.status, action)) throw purchaseNotPending(current.id, current.status, action);
     const payer = await payerOf(tx, current, input);
     const product = await loadProduct(tx, { gameId: current.gameId, environment: current.environment, productId: current.productId });
     const perUserLimit = current.renewalPeriodEnd ? null : product.perUserLimit;
@@ -65,22 +67,18 @@ export const completePurchase = (db: DbClient, input: CompletePurchaseInput): Pr
     const paying = { ...current, ...payer, paymentProvider: input.paymentProvider };
     const journalId = await chargePurchase(tx, paying);
     const fulfilment = await fulfilPurchase(tx, paying, product);
-    const completed = await tx.purchase.update({
-      where: { id: current.id },
-      data: {
-        ...payer,
-        status: "completed",
-        isPaid: true,
-        ...(input.late ? { failureMessage: null } : {}),
-        paymentProvider: input.paymentProvider,
-        externalId: input.externalId ?? current.externalId,
-        journalId,
-        completedAt: new Date(),
-        fulfillmentStatus: fulfilment.fulfillmentStatus,
-        deliveredKey: fulfilment.deliveredKey ?? null,
-        keyEmailStatus: fulfilment.keyEmailStatus ?? null,
-        subscriptionId: fulfilment.subscriptionId ?? current.subscriptionId,
-      },
+    const completed = await transitionPurchase(tx, current.id, action, {
+      ...payer,
+      isPaid: true,
+      ...(input.late ? { failureMessage: null } : {}),
+      paymentProvider: input.paymentProvider,
+      externalId: input.externalId ?? current.externalId,
+      journalId,
+      completedAt: new Date(),
+      fulfillmentStatus: fulfilment.fulfillmentStatus,
+      deliveredKey: fulfilment.deliveredKey ?? null,
+      keyEmailStatus: fulfilment.keyEmailStatus ?? null,
+      subscriptionId: fulfilment.subscriptionId ?? current.subscriptionId,
     });
     await emitPurchaseEvent(tx, PURCHASE_EVENTS.completed, completed, product);
     return completed;

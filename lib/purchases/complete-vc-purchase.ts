@@ -1,6 +1,6 @@
 import { inTransaction } from "../db/transaction.ts";
-import type { GameContext } from "../http/context.ts";
-import { AppError, notFound } from "../http/errors.ts";
+import type { GameContext } from "../core/context.ts";
+import { AppError, notFound } from "../core/errors.ts";
 import { vcAsset } from "../ledger/accounts.ts";
 import { getAccountBalance } from "../ledger/get-account-balance.ts";
 import { requireLinkConsent } from "../linking/link-consent.ts";
@@ -23,7 +23,7 @@ export const completeVcPurchase = (ctx: GameContext, purchaseId: string) =>
     if (!found) throw notFound(`Virtual-currency purchase ${JSON.stringify(purchaseId)}`, "PURCHASE_NOT_FOUND");
     // a completed purchase replays its answer; one still pending needs the consent it is about to use
     if (found.status === "pending") {
-      if (!found.userRef) throw new AppError("PLAYER_REQUIRED", `Purchase ${found.id} has no linked payer; only its hosted checkout page can take its payment.`, { status: 400 });
+      if (!found.userRef) throw new AppError("PLAYER_REQUIRED", `Purchase ${found.id} has no linked payer; only its hosted checkout page can take its payment.`);
       requireLinkConsent(await resolveUserRef(tx, { type: "game", id: ctx.principal.gameId }, ctx.environment, found.userRef), "vc:spend");
     }
     const p = await completePurchase(tx, { purchaseId, paymentProvider: "virtual_currency" });

@@ -1,8 +1,8 @@
 import type { Prisma, Purchase } from "../db/generated/client.ts";
 import { newId } from "../db/ids.ts";
 import { inTransaction, type DbClient } from "../db/transaction.ts";
-import { AppError } from "../http/errors.ts";
-import type { Environment } from "../http/keys.ts";
+import { AppError } from "../core/errors.ts";
+import type { Environment } from "../core/environment.ts";
 import { resolveUserRef } from "../linking/resolve-user-ref.ts";
 import { loadProduct } from "../products/load-product.ts";
 import type { ProductRow } from "../products/serialize-product.ts";
@@ -22,22 +22,27 @@ export type CreatePurchaseInput = {
   /** vc: the payment currency */
   currencyId?: string | null;
   dealCode?: string | null;
-  /** a checkout past the redirect stage: an invalid deal charges the regular price instead of failing */
-  dealFallback?: boolean;
   affiliateCode?: string | null;
   metadata?: Record<string, unknown> | null;
-  grant?: { id: string; userRef: string; checkoutMetadata: unknown } | null;
-  checkoutSessionId?: string | null;
-  /** emit Purchases.Started (a checkout payment session was created) */
-  announce?: boolean;
-  /** internal: a subscription renewal skips the sale checks, deals and perUserLimit */
-  renewal?: { subscriptionId: string; periodEnd: Date } | null;
 };
+
+/**
+ * How the purchase came to be, which decides its checks (one of the three operations: createPurchase,
+ * createCheckoutPurchase, createRenewalPurchase).
+ * - direct: an API purchase; an invalid deal fails.
+ * - checkout: a checkout past the redirect stage; an invalid deal charges the regular price instead of
+ *   failing, and Purchases.Started is emitted (a payment session was created).
+ * - renewal: internal; skips the sale checks, deals and perUserLimit.
+ */
+export type PurchaseOrigin =
+  | { kind: "direct" }
+  | { kind: "checkout"; grant: { id: string; userRef: string; checkoutMetadata: unknown } | null; checkoutSessionId: string | null }
+  | { kind: "renewal"; subscriptionId: string; periodEnd: Date };
 
 /** 403 ITEM_NOT_VISIBLE, 410 ITEM_NOT_FOR_SALE (also a product that is not active, e.g. a draft). */
 export const assertPurchasable = (product: ProductRow) => {
-  if (product.status !== "active" || !product.forSale) throw new AppError("ITEM_NOT_FOR_SALE", `Item ${product.id} is not for sale.`, { status: 410 });
-  if (!product.isVisible) throw new AppError("ITEM_NOT_VISIBLE", `Item ${product.id} is not visible.`, { status: 403 });
+  if (product.status !== "active" || !product.forSale) throw new AppError("ITEM_NOT_FOR_SALE", `Item ${product.id} is not for sale.`);
+  if (!product.isVisible) throw new AppError("ITEM_NOT_VISIBLE", `Item ${product.id} is not visible.`);
 };
 
 /** The number of completed, non-renewal purchases of a product by a player (what perUserLimit counts). */
@@ -45,27 +50,32 @@ export const countCompleted = (db: DbClient, { productId, playerId }: { productI
   db.purchase.count({ where: { productId, playerId, status: "completed", renewalPeriodEnd: null } });
 
 export const limitReached = (limit: number) =>
-  new AppError("PURCHASE_LIMIT_REACHED", `This player has already bought this item the maximum number of times (perUserLimit ${limit}).`, { status: 409 });
+  new AppError("PURCHASE_LIMIT_REACHED", `This player has already bought this item the maximum number of times (perUserLimit ${limit}).`);
 
 /**
  * A pending purchase with its price fixed now (product price or VC price, deal applied; a wallet payment
  * also fixes its payouts). Nothing is charged: completePurchase charges and fulfils. A player already
  * at perUserLimit is refused here too (409), so a checkout does not start for nothing.
  */
-export const createPurchase = (db: DbClient, input: CreatePurchaseInput): Promise<Purchase> =>
+export const createPurchase = (db: DbClient, input: CreatePurchaseInput): Promise<Purchase> => openPurchase(db, input, { kind: "direct" });
+
+/** The one insert behind the three operations; `origin` says which checks apply. */
+export const openPurchase = (db: DbClient, input: CreatePurchaseInput, origin: PurchaseOrigin): Promise<Purchase> =>
   inTransaction(db, async (tx) => {
+    const renewal = origin.kind === "renewal" ? origin : null;
+    const checkout = origin.kind === "checkout" ? origin : null;
     const product = await loadProduct(tx, { gameId: input.gameId, environment: input.environment, productId: input.productId });
-    if (!input.renewal) assertPurchasable(product);
+    if (!renewal) assertPurchasable(product);
     let playerId = input.playerId ?? null;
     let userRef = input.userRef ?? null;
     if (userRef) playerId = (await resolveUserRef(tx, { type: "game", id: input.gameId }, input.environment, userRef)).playerId;
     else if (playerId)
       userRef = (await tx.playerLink.findFirst({ where: { namespaceType: "game", namespaceId: input.gameId, environment: input.environment, playerId, status: "active" } }))?.userRef ?? null;
-    if (input.method !== "card" && !playerId) throw new AppError("PLAYER_REQUIRED", `A ${input.method} payment needs the paying player's userRef.`, { status: 400 });
-    if (playerId && !input.renewal && product.perUserLimit !== null && (await countCompleted(tx, { productId: product.id, playerId })) >= product.perUserLimit)
+    if (input.method !== "card" && !playerId) throw new AppError("PLAYER_REQUIRED", `A ${input.method} payment needs the paying player's userRef.`);
+    if (playerId && !renewal && product.perUserLimit !== null && (await countCompleted(tx, { productId: product.id, playerId })) >= product.perUserLimit)
       throw limitReached(product.perUserLimit);
 
-    const price = await pricePurchase(tx, { product, method: input.method, currencyId: input.currencyId, dealCode: input.renewal ? null : input.dealCode, dealFallback: input.dealFallback });
+    const price = await pricePurchase(tx, { product, method: input.method, currencyId: input.currencyId, dealCode: renewal ? null : input.dealCode, dealFallback: checkout !== null });
     const plan =
       input.method === "wallet"
         ? await planPayouts(tx, { gameId: input.gameId, environment: input.environment, amount: price.amount, creatorPlayerId: product.creatorType === "ugc" ? product.creatorPlayerId : null, buyerPlayerId: playerId, affiliateCode: input.affiliateCode })
@@ -79,12 +89,12 @@ export const createPurchase = (db: DbClient, input: CreatePurchaseInput): Promis
         productType: product.type,
         playerId,
         userRef,
-        grantId: input.grant?.id ?? null,
-        grantUserRef: input.grant?.userRef ?? null,
-        checkoutMetadata: (input.grant?.checkoutMetadata ?? undefined) as Prisma.InputJsonValue | undefined,
-        checkoutSessionId: input.checkoutSessionId ?? null,
-        subscriptionId: input.renewal?.subscriptionId ?? null,
-        renewalPeriodEnd: input.renewal?.periodEnd ?? null,
+        grantId: checkout?.grant?.id ?? null,
+        grantUserRef: checkout?.grant?.userRef ?? null,
+        checkoutMetadata: (checkout?.grant?.checkoutMetadata ?? undefined) as Prisma.InputJsonValue | undefined,
+        checkoutSessionId: checkout?.checkoutSessionId ?? null,
+        subscriptionId: renewal?.subscriptionId ?? null,
+        renewalPeriodEnd: renewal?.periodEnd ?? null,
         paymentMethod: input.method,
         paymentProvider: providerFor(input.method, input.environment),
         currency: price.currency,
@@ -99,6 +109,6 @@ export const createPurchase = (db: DbClient, input: CreatePurchaseInput): Promis
         payouts: plan?.payouts,
       },
     });
-    if (input.announce) await emitPurchaseEvent(tx, PURCHASE_EVENTS.started, purchase, product);
+    if (checkout) await emitPurchaseEvent(tx, PURCHASE_EVENTS.started, purchase, product);
     return purchase;
   });

@@ -1,9 +1,9 @@
 import type { Purchase } from "../db/generated/client.ts";
 import { inTransaction, type DbClient } from "../db/transaction.ts";
-import { conflict } from "../http/errors.ts";
 import { lockPurchase } from "./complete-purchase.ts";
 import { emitPurchaseEvent } from "./purchase-events.ts";
-import { canTransition, PURCHASE_EVENTS } from "./purchase-states.ts";
+import { PURCHASE_EVENTS } from "./purchase-states.ts";
+import { transitionPurchase } from "./transition-purchase.ts";
 
 /**
  * Records a failed payment (e.g. a declined card): status 'failed' and Purchases.Failed with the
@@ -13,8 +13,7 @@ export const failPurchase = (db: DbClient, { purchaseId, message }: { purchaseId
   inTransaction(db, async (tx) => {
     const p = await lockPurchase(tx, purchaseId);
     if (p.status === "completed" || p.status === "failed") return p;
-    if (!canTransition(p.status, "fail")) throw conflict("PURCHASE_NOT_PENDING", `Purchase ${p.id} is ${p.status}; only a pending purchase can fail.`);
-    const failed = await tx.purchase.update({ where: { id: p.id }, data: { status: "failed", failureMessage: message } });
+    const failed = await transitionPurchase(tx, p.id, "fail", { failureMessage: message });
     await emitPurchaseEvent(tx, PURCHASE_EVENTS.failed, failed, { id: p.productId, type: p.productType });
     return failed;
   });

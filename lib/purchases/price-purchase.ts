@@ -1,8 +1,8 @@
 import type { DbClient } from "../db/transaction.ts";
-import { AppError, badRequest } from "../http/errors.ts";
+import { AppError, badRequest } from "../core/errors.ts";
 import { validateDeal } from "../deals/validate-deal.ts";
 import type { ProductRow } from "../products/serialize-product.ts";
-import { MICROS_PER_CENT } from "../wallet/usdc.ts";
+import { MICROS_PER_CENT } from "../core/usdc.ts";
 
 export type PaymentMethod = "card" | "wallet" | "vc";
 

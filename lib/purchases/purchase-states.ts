@@ -1,6 +1,9 @@
 // The purchase state machine (game-api.md "Purchase"): a purchase is created pending and ends completed,
 // failed or canceled. Every service reads this table; completed is final, and failed and canceled are
-// final except for a card payment captured late (completeLate).
+// final except for a card payment captured late (completeLate). Rows move only through
+// transition-purchase.ts (the guarded write of lib/core/state-machine.ts).
+import { canTransition as allowedFrom, type StateTable } from "../core/state-machine.ts";
+
 export const PURCHASE_STATES = ["pending", "completed", "failed", "canceled"] as const;
 export type PurchaseState = (typeof PURCHASE_STATES)[number];
 
@@ -13,17 +16,17 @@ export const PURCHASE_EVENTS = {
 
 export type PurchaseAction = "complete" | "fail" | "cancel" | "completeLate";
 
-export const PURCHASE_TRANSITIONS: Record<PurchaseAction, { from: readonly PurchaseState[]; to: PurchaseState; event: string }> = {
+export const PURCHASE_TRANSITIONS: StateTable<PurchaseAction, PurchaseState> & Record<PurchaseAction, { event: string }> = {
   complete: { from: ["pending"], to: "completed", event: PURCHASE_EVENTS.completed },
   fail: { from: ["pending"], to: "failed", event: PURCHASE_EVENTS.failed },
   cancel: { from: ["pending"], to: "canceled", event: PURCHASE_EVENTS.canceled },
   // a card payment the processor captured after the purchase had ended (the payer switched method or backed
   // out while the card page stayed open): completed late when its checkout can still take it, otherwise
-  // refunded (lib/checkout/settle-paid-checkout.ts). The only way out of a final state.
+  // refunded (lib/flows/settle-paid-checkout.ts). The only way out of a final state.
   completeLate: { from: ["canceled", "failed"], to: "completed", event: PURCHASE_EVENTS.completed },
 };
 
-export const canTransition = (state: string, action: PurchaseAction): boolean => PURCHASE_TRANSITIONS[action].from.includes(state as PurchaseState);
+export const canTransition = (state: string, action: PurchaseAction): boolean => allowedFrom(PURCHASE_TRANSITIONS, state, action);
 
 /** fulfillmentStatus values: pending until paid; then fulfilled, failed (e.g. no key left) or not_required (NONE). */
 export const FULFILLMENT_STATUSES = ["pending", "fulfilled", "failed", "not_required"] as const;

@@ -1,6 +1,6 @@
 // Request and response schemas of the purchase endpoints (VC purchases, wallet purchases, user history).
 import { z } from "zod";
-import { Units } from "../http/schemas.ts";
+import { Units } from "../core/schemas.ts";
 
 export const Id = (what: string) => z.string().trim().min(1, "must not be empty").max(128, "must be at most 128 characters").describe(what);
 export const UserId = Id("The player's game-level userRef (the reference returned by account linking).");

@@ -1,6 +1,6 @@
 import { findCurrency } from "../currencies/find-currency.ts";
 import { inTransaction } from "../db/transaction.ts";
-import type { GameContext } from "../http/context.ts";
+import type { GameContext } from "../core/context.ts";
 import { requireLinkConsent } from "../linking/link-consent.ts";
 import { resolveUserRef } from "../linking/resolve-user-ref.ts";
 import { createPurchase } from "./create-purchase.ts";

@@ -1,16 +1,17 @@
 // The Stripe SDK, configured from STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET. Live card payments go
 // through Stripe Checkout; without these variables they are refused with 503 PAYMENTS_NOT_CONFIGURED.
 import Stripe from "stripe";
-import { AppError } from "../http/errors.ts";
+import { config } from "../config/env.ts";
+import { AppError } from "../core/errors.ts";
 
 let cached: { key: string; client: Stripe } | null = null;
 
 export const paymentsNotConfigured = (what: string) =>
-  new AppError("PAYMENTS_NOT_CONFIGURED", `Card payments are not configured on this server: set ${what}. Test-mode keys use the sandbox card processor instead.`, { status: 503 });
+  new AppError("PAYMENTS_NOT_CONFIGURED", `Card payments are not configured on this server: set ${what}. Test-mode keys use the sandbox card processor instead.`);
 
 /** STRIPE_API_BASE (e.g. http://localhost:12111 for stripe-mock) as SDK host options; unset: api.stripe.com. */
 const apiBase = (): { host?: string; port?: number; protocol?: "http" | "https" } => {
-  const raw = process.env.STRIPE_API_BASE;
+  const raw = config().STRIPE_API_BASE;
   if (!raw) return {};
   const u = new URL(raw);
   return { host: u.hostname, port: Number(u.port || (u.protocol === "http:" ? 80 : 443)), protocol: u.protocol === "http:" ? "http" : "https" };
@@ -18,9 +19,9 @@ const apiBase = (): { host?: string; port?: number; protocol?: "http" | "https" 
 
 /** The Stripe client, or null when STRIPE_SECRET_KEY is not set. */
 export const stripeClient = (): Stripe | null => {
-  const key = process.env.STRIPE_SECRET_KEY;
+  const { STRIPE_SECRET_KEY: key, STRIPE_API_BASE: base } = config();
   if (!key) return null;
-  const id = `${key}|${process.env.STRIPE_API_BASE ?? ""}`;
+  const id = `${key}|${base ?? ""}`;
   if (cached?.key !== id) cached = { key: id, client: new Stripe(key, { maxNetworkRetries: 2, timeout: 20_000, ...apiBase() }) };
   return cached.client;
 };
@@ -29,4 +30,4 @@ export const stripeClient = (): Stripe | null => {
 export const requireStripe = (): Stripe => stripeClient() ?? (() => { throw paymentsNotConfigured("STRIPE_SECRET_KEY"); })();
 
 /** STRIPE_WEBHOOK_SECRET, or 503 PAYMENTS_NOT_CONFIGURED. */
-export const requireWebhookSecret = (): string => process.env.STRIPE_WEBHOOK_SECRET || (() => { throw paymentsNotConfigured("STRIPE_WEBHOOK_SECRET"); })();
+export const requireWebhookSecret = (): string => config().STRIPE_WEBHOOK_SECRET ?? (() => { throw paymentsNotConfigured("STRIPE_WEBHOOK_SECRET"); })();

@@ -13,9 +13,9 @@ import { eventsOf, makeProductRow } from "@/tests/support/purchases";
 import { startFakeStripe, useFakeStripe, type FakeStripe } from "@/tests/support/fake-stripe";
 import { getDb } from "@/lib/db/client";
 import { backOutOfPayment } from "@/lib/checkout/back-out-of-payment";
-import { payCheckout } from "@/lib/checkout/pay-checkout";
+import { payCheckout } from "@/lib/flows/pay-checkout";
 import { cancelUrlPath, checkoutPath, parseCheckoutUrl, successUrlPath } from "@/lib/checkout/sign-url";
-import { taskList } from "@/lib/jobs/tasks";
+import { taskList } from "@/lib/flows/job-tasks";
 import { STRIPE_EXPIRE_TASK } from "./queue-session-expiry";
 
 let stripe: FakeStripe;

@@ -1,6 +1,6 @@
 import type { Purchase } from "../db/generated/client.ts";
 import type { DbClient } from "../db/transaction.ts";
-import { conflict } from "../http/errors.ts";
+import { conflict } from "../core/errors.ts";
 import { requireStripe } from "./client.ts";
 import { queueStripeSessionExpiry } from "./queue-session-expiry.ts";
 

@@ -1,6 +1,7 @@
 import type { Subscription } from "../db/generated/client.ts";
 import { inTransaction, type DbClient } from "../db/transaction.ts";
-import { conflict } from "../http/errors.ts";
+import { guardedTransition } from "../core/state-machine.ts";
+import { conflict } from "../core/errors.ts";
 import { emitEvent } from "../webhooks/emit-event.ts";
 import { canceledPayload } from "./serialize-subscription.ts";
 import { canCancel, SUBSCRIPTION_TRANSITIONS } from "./subscription-states.ts";
@@ -13,15 +14,20 @@ export const cancelSubscription = (db: DbClient, { subscriptionId, reason }: { s
   inTransaction(db, async (tx) => {
     await tx.$queryRaw`SELECT 1 FROM "Subscription" WHERE id = ${subscriptionId} FOR UPDATE`;
     const s = await tx.subscription.findUniqueOrThrow({ where: { id: subscriptionId } });
-    if (!canCancel(s.status)) throw conflict("SUBSCRIPTION_NOT_ACTIVE", `Subscription ${s.id} is already ${s.status}.`);
-    const canceled = await tx.subscription.update({ where: { id: s.id }, data: { status: SUBSCRIPTION_TRANSITIONS.cancel.to, canceledAt: new Date(), nextChargeAt: null } });
+    const notActive = (state: string | null) => conflict("SUBSCRIPTION_NOT_ACTIVE", `Subscription ${s.id} is already ${state}.`);
+    if (!canCancel(s.status)) throw notActive(s.status);
+    const { row: canceled } = await guardedTransition(SUBSCRIPTION_TRANSITIONS, "cancel", {
+      write: (from, to) => tx.subscription.updateManyAndReturn({ where: { id: s.id, status: { in: [...from] } }, data: { status: to, canceledAt: new Date(), nextChargeAt: null } }),
+      current: async () => (await tx.subscription.findUnique({ where: { id: s.id }, select: { status: true } }))?.status ?? null,
+      refuse: notActive,
+    });
     await emitEvent(tx, {
       owner: { type: "game", id: s.gameId },
       environment: s.environment,
       event: SUBSCRIPTION_TRANSITIONS.cancel.event,
       objectType: "subscription",
       objectId: s.id,
-      data: canceledPayload(canceled, reason),
+      data: canceledPayload(canceled!, reason),
     });
-    return canceled;
+    return canceled!;
   });

@@ -1,5 +1,5 @@
 import { inTransaction } from "../db/transaction.ts";
-import type { GameContext } from "../http/context.ts";
+import type { GameContext } from "../core/context.ts";
 import { cancelSubscription } from "./cancel-subscription.ts";
 import { findUserSubscription } from "./find-user-subscription.ts";
 

@@ -1,7 +1,7 @@
 import type { Purchase } from "../db/generated/client.ts";
 import { newId } from "../db/ids.ts";
 import type { DbClient } from "../db/transaction.ts";
-import { conflict } from "../http/errors.ts";
+import { conflict } from "../core/errors.ts";
 import { addMonth, PLAN_CODE, planIdOf } from "./plan.ts";
 
 /**

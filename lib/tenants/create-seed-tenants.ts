@@ -9,7 +9,7 @@ import { fundCampaign } from "../campaigns/fund-campaign.ts";
 import { createPlatform } from "../platform/create-platform.ts";
 import { grantBusiness } from "../platform/grant-business.ts";
 import { setWebhookEndpoint } from "../webhooks/set-webhook-endpoint.ts";
-import { ALL_SCOPES, BUSINESS_SCOPES } from "../http/scopes.ts";
+import { ALL_SCOPES, BUSINESS_SCOPES } from "../platform/scopes.ts";
 
 /** 1,000 test USDC in micro-units (6 decimals). */
 export const SEED_CAMPAIGN_FUNDING_MICROS = 1_000_000_000n;

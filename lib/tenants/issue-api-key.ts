@@ -1,6 +1,6 @@
 import { newId } from "../db/ids.ts";
 import type { DbClient } from "../db/transaction.ts";
-import { generateKey, type Environment, type KeyKind } from "../http/keys.ts";
+import { generateKey, type Environment, type KeyKind } from "./keys.ts";
 
 /** Issues a key and returns its raw value once; only the hash is stored. */
 export const issueApiKey = async (

@@ -1,7 +1,5 @@
-import path from "node:path";
-
-/** Where uploaded files live: UPLOAD_DIR, or .data/uploads under the working directory. */
-export const uploadDir = (): string => path.resolve(process.env.UPLOAD_DIR || ".data/uploads");
+/** Where uploaded files live: UPLOAD_DIR, or .data/uploads under the working directory (lib/config). */
+export { uploadDir } from "../config/settings.ts";
 
 /** Stored names are 32 hex characters and an image extension; nothing else is ever served (no path traversal). */
 export const STORED_NAME = /^[0-9a-f]{32}\.(png|jpg|gif|webp)$/;

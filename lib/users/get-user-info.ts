@@ -1,4 +1,4 @@
-import type { GameContext } from "../http/context.ts";
+import type { GameContext } from "../core/context.ts";
 import { resolveUserRef } from "../linking/resolve-user-ref.ts";
 import { listUserSubscriptions } from "../subscriptions/list-user-subscriptions.ts";
 

@@ -1,5 +1,5 @@
-import type { GameContext } from "../http/context.ts";
-import { notFound } from "../http/errors.ts";
+import type { GameContext } from "../core/context.ts";
+import { notFound } from "../core/errors.ts";
 import { resolveUserRef } from "../linking/resolve-user-ref.ts";
 import { serializePurchase } from "../purchases/serialize-purchase.ts";
 

@@ -1,5 +1,5 @@
-import type { GameContext } from "../http/context.ts";
-import { appBaseUrl } from "../linking/link-session-url.ts";
+import type { GameContext } from "../core/context.ts";
+import { appBaseUrl } from "../config/settings.ts";
 import { loadPlayerWallet } from "./load-player-wallet.ts";
 import { signWalletToken, WALLET_LINK_TTL_SECONDS } from "./wallet-link-token.ts";
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
 import { affiliateRateToBps, feeRateOf, percentToBps, splitPayment, walletFeeConfig } from "./fees";
-import { formatUsdc, parseUsdc } from "./usdc";
+import { formatUsdc, parseUsdc } from "../core/usdc";
 
 const fee = (percentageBps: bigint, flatCents = 0n) => ({ percentageBps, flatCents, name: "fee" });
 

@@ -3,6 +3,7 @@
 //   affiliate = floor((amount − platform) × affiliateBps / 10 000)      (only with a valid affiliate)
 //   creator   = amount − platform − affiliate                           (takes every rounding remainder)
 // so the three always sum to the amount and none is negative.
+import { config, type Env } from "../config/env.ts";
 export type FeeConfig = { percentageBps: bigint; flatCents: bigint; name: string };
 
 export type Split = { platform: bigint; affiliate: bigint; creator: bigint };
@@ -18,7 +19,7 @@ export const percentToBps = (value: string): bigint | null => {
 };
 
 /** The platform fee: WALLET_FEE_PERCENTAGE (default "5"), WALLET_FEE_FLAT_CENTS (default 0), WALLET_FEE_NAME. */
-export const walletFeeConfig = (env: Record<string, string | undefined> = process.env): FeeConfig => {
+export const walletFeeConfig = (env: Partial<Pick<Env, "WALLET_FEE_PERCENTAGE" | "WALLET_FEE_FLAT_CENTS" | "WALLET_FEE_NAME">> = config()): FeeConfig => {
   const percentageBps = percentToBps(env.WALLET_FEE_PERCENTAGE ?? "5");
   if (percentageBps === null) throw new Error(`WALLET_FEE_PERCENTAGE must be a percentage from 0 to 100 with at most 2 decimals, got ${JSON.stringify(env.WALLET_FEE_PERCENTAGE)}`);
   const flat = env.WALLET_FEE_FLAT_CENTS ?? "0";

@@ -1,16 +1,16 @@
 import { inTransaction } from "../db/transaction.ts";
-import type { GameContext } from "../http/context.ts";
-import { AppError } from "../http/errors.ts";
+import type { GameContext } from "../core/context.ts";
+import { AppError } from "../core/errors.ts";
 import { testUsdcMint, USDC_ASSET } from "../ledger/accounts.ts";
 import { transfer } from "../ledger/transfer.ts";
 import { loadPlayerWallet } from "./load-player-wallet.ts";
 import type { FundWalletBody } from "./schemas.ts";
-import { formatUsdc } from "./usdc.ts";
+import { formatUsdc } from "../core/usdc.ts";
 
 /** Test mode: the player tops up their wallet with test USDC (one journal from the test USDC mint). Live keys get 404. */
 export const fundTestWallet = (ctx: GameContext, body: FundWalletBody) =>
   inTransaction(ctx.db, async (tx) => {
-    if (ctx.environment !== "test") throw new AppError("NOT_FOUND", "Test helpers exist only for test-environment keys.", { status: 404 });
+    if (ctx.environment !== "test") throw new AppError("NOT_FOUND", "Test helpers exist only for test-environment keys.");
     const wallet = await loadPlayerWallet(tx, { gameId: ctx.principal.gameId, environment: ctx.environment, userRef: body.userRef });
     const game = await tx.game.findUniqueOrThrow({ where: { id: ctx.principal.gameId }, select: { businessId: true } });
     const posted = await transfer(tx, {

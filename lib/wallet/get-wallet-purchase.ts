@@ -1,5 +1,5 @@
-import type { GameContext } from "../http/context.ts";
-import { notFound } from "../http/errors.ts";
+import type { GameContext } from "../core/context.ts";
+import { notFound } from "../core/errors.ts";
 import { serializeWalletPurchase } from "./serialize-wallet-purchase.ts";
 
 /** GET /v1/wallet/purchase/{purchaseId}: a wallet purchase of the caller's game (404 otherwise, including non-wallet purchases). */

@@ -1,10 +1,10 @@
 import type { DbClient } from "../db/transaction.ts";
-import type { Environment } from "../http/keys.ts";
+import type { Environment } from "../core/environment.ts";
 import { USDC_ASSET, walletAccount } from "../ledger/accounts.ts";
 import { getAccountBalance } from "../ledger/get-account-balance.ts";
 import { requireLinkConsent } from "../linking/link-consent.ts";
 import { resolveUserRef } from "../linking/resolve-user-ref.ts";
-import { formatUsdc } from "./usdc.ts";
+import { formatUsdc } from "../core/usdc.ts";
 
 /**
  * The custody wallet of the player behind a game userRef (404 USER_REF_NOT_FOUND otherwise): one USDC

@@ -1,8 +1,8 @@
 import type { DbClient } from "../db/transaction.ts";
-import type { Environment } from "../http/keys.ts";
+import type { Environment } from "../core/environment.ts";
 import { USDC_ASSET } from "../ledger/accounts.ts";
 import { loadPlayerWallet } from "./load-player-wallet.ts";
-import { formatUsdc } from "./usdc.ts";
+import { formatUsdc } from "../core/usdc.ts";
 import { readWalletToken, verifyWalletToken } from "./wallet-link-token.ts";
 
 export type WalletHistoryEntry = { id: string; at: string; description: string; amount: string; direction: "in" | "out" };

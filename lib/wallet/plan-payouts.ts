@@ -1,6 +1,6 @@
 import type { DbClient } from "../db/transaction.ts";
-import { badRequest } from "../http/errors.ts";
-import type { Environment } from "../http/keys.ts";
+import { badRequest } from "../core/errors.ts";
+import type { Environment } from "../core/environment.ts";
 import { gameRevenueAccount, platformFeeAccount, walletAccount } from "../ledger/accounts.ts";
 import type { AccountSpec } from "../ledger/types.ts";
 import { resolveUserRef } from "../linking/resolve-user-ref.ts";

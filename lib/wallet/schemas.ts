@@ -1,6 +1,9 @@
 import { z } from "zod";
-import { UserId } from "../purchases/schemas.ts";
-import { parseUsdc } from "./usdc.ts";
+import { NonEmpty } from "../core/schemas.ts";
+import { parseUsdc } from "../core/usdc.ts";
+
+// the same schema as purchases/schemas.ts UserId (NonEmpty(128)); wallet sits below purchases, so it does not import it
+const UserId = NonEmpty(128).describe("The player's game-level userRef (the reference returned by account linking).");
 
 export const WalletUserBody = z.object({ userId: UserId });
 export type WalletUserBody = z.output<typeof WalletUserBody>;

@@ -1,4 +1,4 @@
-import { AppError } from "../http/errors.ts";
+import { AppError } from "../core/errors.ts";
 import { resolveWebhookTarget, type LookupAll } from "./resolve-webhook-target.ts";
 
 export type CheckWebhookUrlOptions = {
@@ -17,7 +17,7 @@ export type CheckWebhookUrlOptions = {
  * (yet) is accepted: every delivery resolves and checks again before it connects.
  */
 export const checkWebhookUrl = async (url: string, { httpsOnly = false, allowLoopback, field = "url", lookup }: CheckWebhookUrlOptions): Promise<void> => {
-  const refuse = (message: string) => new AppError("INVALID_WEBHOOK_URL", message, { status: 400, details: [{ field, message }] });
+  const refuse = (message: string) => new AppError("INVALID_WEBHOOK_URL", message, { details: [{ field, message }] });
   const result = await resolveWebhookTarget(url, { allowLoopback, lookup });
   if (!result.ok && result.kind === "invalid") throw refuse(result.reason);
   if (!result.ok && result.kind === "refused") throw refuse(`The webhook URL is refused: ${result.reason}. Use a public address.`);

@@ -6,12 +6,13 @@ import { inTransaction } from "../db/transaction.ts";
 import { makeGame } from "../../tests/support/fixtures.ts";
 import { closedPort, startReceiver, waitFor, type Receiver } from "../../tests/support/webhook-receiver.ts";
 import { startWorker, stopWorker } from "../jobs/start-worker.ts";
+import { workerTasks } from "../flows/job-tasks.ts";
 import { MAX_ATTEMPTS } from "./delivery-policy.ts";
 import { emitEvent } from "./emit-event.ts";
 
 const receivers: Receiver[] = [];
 beforeAll(async () => {
-  await startWorker({ connectionString: process.env.DATABASE_URL!, concurrency: 4, pollInterval: 50 });
+  await startWorker({ connectionString: process.env.DATABASE_URL!, ...workerTasks(), concurrency: 4, pollInterval: 50 });
 });
 afterEach(() => {
   delete process.env.WEBHOOK_RETRY_SCALE;

@@ -1,5 +1,6 @@
 // The rules of webhook delivery in one place: the delivery state table, the retry schedule, the
 // timeout and the size of the response excerpt. deliver.ts reads them; docs/webhooks.md states them.
+import { config } from "../config/env.ts";
 
 export type DeliveryStatus = "pending" | "retrying" | "succeeded" | "failed";
 
@@ -31,8 +32,8 @@ export const MAX_ATTEMPTS = RETRY_DELAYS_SECONDS.length + 1;
 
 /** WEBHOOK_RETRY_SCALE multiplies every delay (default 1); tests shrink the schedule with it. Read on each call. */
 export const retryScale = (): number => {
-  const raw = process.env.WEBHOOK_RETRY_SCALE;
-  const scale = raw === undefined || raw === "" ? 1 : Number(raw);
+  const raw = config().WEBHOOK_RETRY_SCALE;
+  const scale = raw === undefined ? 1 : Number(raw);
   if (!Number.isFinite(scale) || scale < 0) throw new Error(`WEBHOOK_RETRY_SCALE must be a number >= 0, got "${raw}"`);
   return scale;
 };
@@ -45,8 +46,8 @@ export const retryDelayMs = (attempt: number, scale = retryScale()): number | nu
 
 /** WEBHOOK_TIMEOUT_MS bounds one attempt, response body included (default 10 000). */
 export const deliveryTimeoutMs = (): number => {
-  const raw = process.env.WEBHOOK_TIMEOUT_MS;
-  const ms = raw === undefined || raw === "" ? 10_000 : Number(raw);
+  const raw = config().WEBHOOK_TIMEOUT_MS;
+  const ms = raw === undefined ? 10_000 : Number(raw);
   if (!Number.isFinite(ms) || ms <= 0) throw new Error(`WEBHOOK_TIMEOUT_MS must be a positive number, got "${raw}"`);
   return ms;
 };

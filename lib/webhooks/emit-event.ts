@@ -1,7 +1,7 @@
 import { newId } from "../db/ids.ts";
 import type { DbClient } from "../db/transaction.ts";
 import { enqueueJob } from "../jobs/enqueue.ts";
-import type { Environment } from "../http/keys.ts";
+import type { Environment } from "../core/environment.ts";
 
 export type WebhookOwner = { type: "game" | "platform" | "campaign"; id: string };
 

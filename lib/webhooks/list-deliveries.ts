@@ -1,5 +1,5 @@
 import type { DbClient } from "../db/transaction.ts";
-import { pageInfo, pageWindow } from "../http/pagination.ts";
+import { pageInfo, pageWindow } from "../core/pagination.ts";
 import type { DeliveryStatus } from "./delivery-policy.ts";
 import type { WebhookOwner } from "./emit-event.ts";
 

@@ -1,6 +1,6 @@
 import { newId } from "../db/ids.ts";
 import { inTransaction, type DbClient } from "../db/transaction.ts";
-import { conflict, notFound } from "../http/errors.ts";
+import { conflict, notFound } from "../core/errors.ts";
 import { enqueueJob } from "../jobs/enqueue.ts";
 import { DELIVER_TASK } from "./deliver.ts";
 import type { WebhookOwner } from "./emit-event.ts";

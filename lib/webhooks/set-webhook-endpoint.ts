@@ -1,5 +1,5 @@
 import type { DbClient } from "../db/transaction.ts";
-import { generateWebhookSecret } from "../http/keys.ts";
+import { generateWebhookSecret } from "./webhook-secret.ts";
 import { checkWebhookUrl } from "./check-webhook-url.ts";
 import type { WebhookOwner } from "./emit-event.ts";
 import type { LookupAll } from "./resolve-webhook-target.ts";

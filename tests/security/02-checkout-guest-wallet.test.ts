@@ -9,13 +9,14 @@
 import "@/tests/support/serve-auth";
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { payAction, type PayState } from "@/app/checkout/actions";
+import { payAction } from "@/app/checkout/actions";
+import type { PayState } from "@/lib/hosted/form-state";
 import { POST as createGrant } from "@/app/api/v1/checkout/grants/route";
 import { GET as openRedirect } from "@/app/api/v1/checkout/redirect/route";
 import { POST as completeHelper } from "@/app/api/v1/test-helpers/checkout/complete/route";
 import { getDb } from "@/lib/db/client";
 import { getSignedInPlayer } from "@/lib/auth/get-signed-in-player";
-import { payCheckout } from "@/lib/checkout/pay-checkout";
+import { payCheckout } from "@/lib/flows/pay-checkout";
 import { parseCheckoutUrl } from "@/lib/checkout/sign-url";
 import { linkUser, makeGame } from "@/tests/support/fixtures";
 import { balanceOf, fund } from "@/tests/support/vc";

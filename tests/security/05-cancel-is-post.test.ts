@@ -13,7 +13,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 import type { ReactElement } from "react";
 import { POST as createGrant } from "@/app/api/v1/checkout/grants/route";
 import { getDb } from "@/lib/db/client";
-import { payCheckout } from "@/lib/checkout/pay-checkout";
+import { payCheckout } from "@/lib/flows/pay-checkout";
 import { cancelUrlPath, checkoutPath, parseCheckoutUrl } from "@/lib/checkout/sign-url";
 import { makeGame } from "@/tests/support/fixtures";
 import { call } from "@/tests/support/http";

@@ -12,9 +12,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { POST as stripeWebhook } from "@/app/api/webhooks/stripe/route";
 import { POST as createGrant } from "@/app/api/v1/checkout/grants/route";
 import { getDb } from "@/lib/db/client";
-import { payCheckout } from "@/lib/checkout/pay-checkout";
+import { payCheckout } from "@/lib/flows/pay-checkout";
 import { parseCheckoutUrl } from "@/lib/checkout/sign-url";
 import { startWorker, stopWorker } from "@/lib/jobs/start-worker";
+import { workerTasks } from "@/lib/flows/job-tasks";
 import { makeGame } from "@/tests/support/fixtures";
 import { call } from "@/tests/support/http";
 import { idem } from "@/tests/support/vc";
@@ -28,7 +29,7 @@ let restore: () => void;
 beforeAll(async () => {
   stripe = await startFakeStripe();
   restore = useFakeStripe(stripe, { webhookSecret: SECRET });
-  await startWorker({ connectionString: process.env.DATABASE_URL!, concurrency: 2, pollInterval: 50 });
+  await startWorker({ connectionString: process.env.DATABASE_URL!, ...workerTasks(), concurrency: 2, pollInterval: 50 });
 });
 afterAll(async () => {
   await stopWorker();

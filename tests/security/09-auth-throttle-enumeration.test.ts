@@ -11,7 +11,7 @@ import { performance } from "node:perf_hooks";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import * as authRoute from "@/app/api/auth/[...nextauth]/route";
 import { requestResetAction, signUpAction } from "@/app/account/actions";
-import { loadLinkPage } from "@/app/link/[sessionKey]/load-link-page";
+import { loadLinkPage } from "@/lib/linking/load-link-page";
 import { checkPasswordHash, hashPassword } from "@/lib/auth/password-hash";
 import { getDb } from "@/lib/db/client";
 import { findOrCreatePlayer } from "@/lib/linking/link-player";

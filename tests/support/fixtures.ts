@@ -7,8 +7,8 @@ import { issueApiKey } from "../../lib/tenants/issue-api-key.ts";
 import { createCampaign } from "../../lib/campaigns/create-campaign.ts";
 import { createPlatform } from "../../lib/platform/create-platform.ts";
 import { grantBusiness } from "../../lib/platform/grant-business.ts";
-import { ALL_SCOPES, BUSINESS_SCOPES } from "../../lib/http/scopes.ts";
-import type { Environment } from "../../lib/http/keys.ts";
+import { ALL_SCOPES, BUSINESS_SCOPES } from "../../lib/platform/scopes.ts";
+import type { Environment } from "../../lib/core/environment.ts";
 
 const tag = () => randomBytes(3).toString("hex");
 

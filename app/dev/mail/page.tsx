@@ -3,10 +3,10 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { MailTime, OutboxLayout } from "@/components/dev/outbox-layout";
-import { inputClass, labelClass, secondaryButton, textLink } from "@/components/hosted/styles";
 import { parseEmail } from "@/lib/core/email";
 import { getDb } from "@/lib/db/client";
 import { isMailOutboxEnabled, listMailMessages, OUTBOX_PAGE_SIZE } from "@/lib/email/mail-outbox";
+import { buttonClass, inputClass, labelClass, textLinkClass } from "@/components/ui/classes";
 
 type Props = { searchParams: Promise<{ to?: string | string[] }> };
 
@@ -29,14 +29,14 @@ const MailOutboxPage = async ({ searchParams }: Props) => {
           </label>
           <input id="to" name="to" type="email" maxLength={254} defaultValue={to ?? ""} placeholder="player@example.com" className={inputClass} />
         </div>
-        <button type="submit" className={`${secondaryButton} sm:w-auto`}>
+        <button type="submit" className={`${buttonClass({ variant: "secondary" })} sm:w-auto`}>
           Filter
         </button>
       </form>
       {to ? (
         <p className="mt-3 text-sm text-slate-700">
           Mails to <span className="font-semibold [overflow-wrap:anywhere]">{to}</span>.{" "}
-          <a href="/dev/mail" className={textLink}>
+          <a href="/dev/mail" className={textLinkClass}>
             Show all
           </a>
         </p>
@@ -50,7 +50,7 @@ const MailOutboxPage = async ({ searchParams }: Props) => {
           {mails.map((m) => (
             <li key={m.id} className="relative px-4 py-4 hover:bg-slate-50 sm:px-6">
               <p className="font-semibold text-slate-900">
-                <a href={`/dev/mail/${m.id}`} className={`${textLink} text-slate-900 no-underline after:absolute after:inset-0`}>
+                <a href={`/dev/mail/${m.id}`} className={`${textLinkClass} text-slate-900 no-underline after:absolute after:inset-0`}>
                   {m.subject}
                 </a>
               </p>

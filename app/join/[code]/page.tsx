@@ -2,14 +2,15 @@
 // Continue button that opens this visitor's own link session.
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
-import { HostedCard, HostedLayout } from "@/components/hosted/hosted-layout";
+import { HostedLayout } from "@/components/hosted/hosted-layout";
 import { MerchantHeader, type Merchant } from "@/components/hosted/merchant-header";
 import { StateMessage } from "@/components/hosted/state-message";
-import { SubmitButton } from "@/components/hosted/submit-button";
+import { SubmitButton } from "@/components/ui/button";
 import { getDb } from "@/lib/db/client";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/core/errors";
 import { describeInvite, type InviteDescription } from "@/lib/invites/describe-invite";
 import { continueWithInvite } from "./actions";
+import { Card } from "@/components/ui/card";
 
 type Props = { params: Promise<{ code: string }> };
 
@@ -45,7 +46,7 @@ const JoinPage = async ({ params }: Props) => {
   const name = invite.name || "this campaign";
   return (
     <HostedLayout>
-      <HostedCard labelledBy="title">
+      <Card labelledBy="title">
         <MerchantHeader merchant={merchant} />
         {invite.refusal ? (
           <div className="mt-8">
@@ -67,7 +68,7 @@ const JoinPage = async ({ params }: Props) => {
             </form>
           </>
         )}
-      </HostedCard>
+      </Card>
     </HostedLayout>
   );
 };

@@ -3,16 +3,18 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { AuthForm } from "@/components/hosted/auth-form";
-import { HostedCard, HostedLayout } from "@/components/hosted/hosted-layout";
-import { maskEmail } from "@/components/hosted/load-merchant";
+import { HostedLayout } from "@/components/hosted/hosted-layout";
 import { MerchantHeader } from "@/components/hosted/merchant-header";
 import { SignedInAs } from "@/components/hosted/signed-in-as";
 import { StateMessage } from "@/components/hosted/state-message";
-import { SubmitButton } from "@/components/hosted/submit-button";
+import { SubmitButton } from "@/components/ui/button";
 import { getSignedInPlayer, type SignedInPlayer } from "@/lib/auth/get-signed-in-player";
 import { getDb } from "@/lib/db/client";
+import { maskEmail } from "@/lib/linking/load-merchant";
+import { findLinkSessionState, loadLinkPage, type LinkPage } from "@/lib/linking/load-link-page";
+import { requestResetAction, signUpAction } from "../../account/actions";
 import { submitLinkDecision } from "./actions";
-import { loadLinkPage, type LinkPage } from "./load-link-page";
+import { Card } from "@/components/ui/card";
 
 type Props = { params: Promise<{ sessionKey: string }> };
 
@@ -29,8 +31,8 @@ const TITLES: Record<string, string> = {
 
 export const generateMetadata = async ({ params }: Props): Promise<Metadata> => {
   const { sessionKey } = await params;
-  const s = await getDb().linkSession.findUnique({ where: { sessionKey }, select: { state: true } });
-  return { title: s ? (TITLES[s.state] ?? "Link your account") : "Link not found", robots: { index: false, follow: false } };
+  const state = await findLinkSessionState(getDb(), sessionKey);
+  return { title: state ? (TITLES[state] ?? "Link your account") : "Link not found", robots: { index: false, follow: false } };
 };
 
 const DecisionForm = ({ sessionKey, name }: { sessionKey: string; name: string }) => (
@@ -38,7 +40,7 @@ const DecisionForm = ({ sessionKey, name }: { sessionKey: string; name: string }
     <SubmitButton name="decision" value="approve" pendingLabel="Approving…">
       Approve
     </SubmitButton>
-    <SubmitButton name="decision" value="cancel" pendingLabel="Canceling…" secondary>
+    <SubmitButton name="decision" value="cancel" pendingLabel="Canceling…" variant="secondary">
       Not now
     </SubmitButton>
     <p className="text-center text-xs text-slate-600">You can remove this link later by asking {name || "them"}.</p>
@@ -75,11 +77,11 @@ const Pending = ({ page, player }: { page: LinkPage; player: SignedInPlayer | nu
           </>
         ) : (
           <>
-            <AuthForm defaultEmail={session.prefilledEmail ?? ""} />
+            <AuthForm mail={{ signUp: signUpAction, requestReset: requestResetAction }} defaultEmail={session.prefilledEmail ?? ""} />
             <form action={submitLinkDecision.bind(null, session.sessionKey)} className="border-t border-slate-200 pt-4 text-center">
               <p className="text-sm text-slate-700">Don&apos;t want to link an account?</p>
               <div className="mt-2">
-                <SubmitButton name="decision" value="cancel" pendingLabel="Canceling…" secondary>
+                <SubmitButton name="decision" value="cancel" pendingLabel="Canceling…" variant="secondary">
                   Not now
                 </SubmitButton>
               </div>
@@ -141,12 +143,12 @@ const LinkSessionPage = async ({ params }: Props) => {
   if (!page) notFound();
   return (
     <HostedLayout>
-      <HostedCard labelledBy="title">
+      <Card labelledBy="title">
         <MerchantHeader merchant={page.merchant} />
         <div className={page.session.state === "pending" ? "" : "mt-8"}>
           {page.session.state === "pending" ? <Pending page={page} player={player} /> : <Final page={page} player={player} />}
         </div>
-      </HostedCard>
+      </Card>
     </HostedLayout>
   );
 };

@@ -1,11 +1,12 @@
 // The hosted wallet page: /wallet/{token}, opened from the signed link of POST /v1/wallet/manage. It shows
 // the player's wallet address, USDC balance and latest movements. The token is the credential (1 hour).
 import type { Metadata } from "next";
-import { HostedCard, HostedLayout } from "@/components/hosted/hosted-layout";
+import { HostedLayout } from "@/components/hosted/hosted-layout";
 import { MerchantHeader } from "@/components/hosted/merchant-header";
 import { StateMessage } from "@/components/hosted/state-message";
 import { getDb } from "@/lib/db/client";
 import { loadWalletPage, type WalletHistoryEntry } from "@/lib/wallet/load-wallet-page";
+import { Card } from "@/components/ui/card";
 
 type Props = { params: Promise<{ token: string }> };
 
@@ -44,16 +45,16 @@ const WalletPage = async ({ params }: Props) => {
   if (!page.ok)
     return (
       <HostedLayout>
-        <HostedCard labelledBy="title">
+        <Card labelledBy="title">
           <StateMessage tone={page.reason === "expired" ? "warning" : "error"} title={page.reason === "expired" ? "This link has expired" : "This link is not valid"} headingId="title">
             Wallet links work for one hour. Open your wallet again from the game to get a new link.
           </StateMessage>
-        </HostedCard>
+        </Card>
       </HostedLayout>
     );
   return (
     <HostedLayout>
-      <HostedCard labelledBy="title">
+      <Card labelledBy="title">
         <MerchantHeader merchant={{ kind: "game", name: page.gameName, imageUrl: page.gameImageUrl || null, environment: page.environment === "live" ? "live" : "test" }} />
         <h1 id="title" className="mt-6 text-sm font-medium text-slate-600">
           Your wallet balance
@@ -76,7 +77,7 @@ const WalletPage = async ({ params }: Props) => {
         <p className="mt-6 text-xs text-slate-600">
           This page is private to you. The link stops working at <time dateTime={page.expiresAt}>{when(page.expiresAt)}</time>.
         </p>
-      </HostedCard>
+      </Card>
     </HostedLayout>
   );
 };

@@ -8,8 +8,9 @@ import { authOptions, PLAYER_CREDENTIALS } from "@/lib/auth/auth-options";
 import { clientIpOf } from "@/lib/auth/client-ip";
 import { findSignInLock } from "@/lib/auth/sign-in-throttle";
 import { getDb } from "@/lib/db/client";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/core/errors";
 import { connectionCloseHeader, readCappedBody } from "@/lib/http/read-capped-body";
+import { config } from "@/lib/config/env";
 
 type Context = { params: Promise<{ nextauth: string[] }> };
 
@@ -20,7 +21,7 @@ const MAX_SIGN_IN_BODY = 16_000;
 
 /** The answer next-auth's client reads: { url } whose `error` parameter the form shows. */
 const refusal = (req: Request, error: AppError, headers: Record<string, string> = {}) =>
-  Response.json({ url: `${process.env.NEXTAUTH_URL ?? ""}/api/auth/error?${new URLSearchParams({ error: error.message })}` }, { status: error.status, headers: { ...connectionCloseHeader(req), ...headers } });
+  Response.json({ url: `${config().NEXTAUTH_URL ?? ""}/api/auth/error?${new URLSearchParams({ error: error.message })}` }, { status: error.status, headers: { ...connectionCloseHeader(req), ...headers } });
 
 export const GET = handler;
 

@@ -3,11 +3,12 @@
 import "@/lib/http/route-index";
 import { buildOpenApiDocument } from "@/lib/http/openapi";
 import { registeredRoutes } from "@/lib/http/registry";
+import { config } from "@/lib/config/env";
 
 export const dynamic = "force-dynamic";
 
 export const GET = (req: Request): Response => {
-  const serverUrl = process.env.APP_URL ?? new URL(req.url).origin;
+  const serverUrl = config().APP_URL ?? new URL(req.url).origin;
   return Response.json(buildOpenApiDocument(registeredRoutes(), serverUrl), {
     headers: { "cache-control": "no-cache", "access-control-allow-origin": "*" },
   });

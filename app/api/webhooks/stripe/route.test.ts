@@ -11,9 +11,9 @@ import { eventsOf, makeProductRow } from "@/tests/support/purchases";
 import { startFakeStripe, useFakeStripe, type FakeStripe } from "@/tests/support/fake-stripe";
 import { getDb } from "@/lib/db/client";
 import { parseCheckoutUrl } from "@/lib/checkout/sign-url";
-import { payCheckout } from "@/lib/checkout/pay-checkout";
+import { payCheckout } from "@/lib/flows/pay-checkout";
 import { backOutOfPayment } from "@/lib/checkout/back-out-of-payment";
-import { ALREADY_PAID_MESSAGE, LIMIT_REFUND_MESSAGE } from "@/lib/checkout/settle-paid-checkout";
+import { ALREADY_PAID_MESSAGE, LIMIT_REFUND_MESSAGE } from "@/lib/flows/settle-paid-checkout";
 
 const SECRET = "whsec_test_secret";
 const signer = new Stripe("sk_test_offline");

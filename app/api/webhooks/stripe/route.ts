@@ -1,8 +1,8 @@
 // POST /api/webhooks/stripe: Stripe's events about Checkout Sessions (a plain route: Stripe signs it, no API key)
 import { getDb } from "@/lib/db/client";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/core/errors";
 import { connectionCloseHeader, readCappedBody } from "@/lib/http/read-capped-body";
-import { handleStripeWebhook } from "@/lib/stripe/handle-stripe-webhook";
+import { handleStripeWebhook } from "@/lib/flows/handle-stripe-webhook";
 
 /** Stripe's Checkout Session events are a few KB; the body is read up to this, before the signature is checked. */
 const MAX_EVENT_BYTES = 256_000;

@@ -3,13 +3,14 @@
 // payer presses "Return to checkout", a POST, to cancel the pending payment and choose again.
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
-import { CheckoutCard, CheckoutShell } from "@/components/checkout/checkout-shell";
-import { co } from "@/components/checkout/theme-style";
+import { CheckoutShell } from "@/components/checkout/checkout-shell";
 import { StateMessage } from "@/components/hosted/state-message";
 import { getDb } from "@/lib/db/client";
 import { describePaymentReturn } from "@/lib/checkout/describe-payment-return";
 import { successUrlPath, verifyIdSignature } from "@/lib/checkout/sign-url";
 import { returnToCheckoutAction } from "./actions";
+import { buttonClass } from "@/components/ui/classes";
+import { Card } from "@/components/ui/card";
 
 type Props = { params: Promise<{ purchaseId: string }>; searchParams: Promise<{ sig?: string | string[] }> };
 
@@ -26,7 +27,7 @@ export default async function CheckoutCancelPage({ params, searchParams }: Props
   const item = view.itemName ?? "your item";
   return (
     <CheckoutShell theme={view.theme} gameName={view.game.name} test={view.test}>
-      <CheckoutCard labelledBy="title" className="mx-auto max-w-md">
+      <Card variant="flat" labelledBy="title" className="mx-auto max-w-md">
         {view.status === "pending" ? (
           <>
             <StateMessage tone="info" title="You left the card payment" headingId="title">
@@ -34,7 +35,7 @@ export default async function CheckoutCancelPage({ params, searchParams }: Props
               <p className="mt-2">Return to the checkout to pay another way or try your card again. Your open card payment will be canceled.</p>
             </StateMessage>
             <form action={returnToCheckoutAction.bind(null, { purchaseId, sig })} className="mt-6">
-              <button type="submit" className={co.primaryButton}>
+              <button type="submit" className={buttonClass({ size: "lg" })}>
                 Return to checkout
               </button>
             </form>
@@ -44,7 +45,7 @@ export default async function CheckoutCancelPage({ params, searchParams }: Props
             <StateMessage tone="success" title="This payment went through" headingId="title">
               <p>Your card payment for {item} was completed.</p>
             </StateMessage>
-            <a href={successUrlPath(view.purchaseId)} className={`${co.primaryButton} mt-6`}>
+            <a href={successUrlPath(view.purchaseId)} className={`${buttonClass({ size: "lg" })} mt-6`}>
               See your receipt
             </a>
           </>
@@ -54,13 +55,13 @@ export default async function CheckoutCancelPage({ params, searchParams }: Props
               <p>{view.refunded ? "A payment that arrived after it ended was refunded to your card." : "Nothing was charged."}</p>
             </StateMessage>
             {view.checkoutPath ? (
-              <a href={view.checkoutPath} className={`${co.primaryButton} mt-6`}>
+              <a href={view.checkoutPath} className={`${buttonClass({ size: "lg" })} mt-6`}>
                 Return to checkout
               </a>
             ) : null}
           </>
         )}
-      </CheckoutCard>
+      </Card>
     </CheckoutShell>
   );
 }

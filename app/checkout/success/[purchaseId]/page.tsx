@@ -2,14 +2,16 @@
 // Stripe's webhook arrives, so a pending purchase refreshes itself until it completes.
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
-import { CheckoutCard, CheckoutShell } from "@/components/checkout/checkout-shell";
+import { CheckoutShell } from "@/components/checkout/checkout-shell";
 import { formatCents, formatUnits } from "@/components/checkout/format";
 import { ShareButtons } from "@/components/checkout/share-buttons";
-import { co } from "@/components/checkout/theme-style";
 import { StateMessage } from "@/components/hosted/state-message";
 import { getDb } from "@/lib/db/client";
+import { loadSuccessView } from "@/lib/checkout/load-success-view";
 import { checkoutPath, verifyIdSignature } from "@/lib/checkout/sign-url";
 import { resolveTheme } from "@/lib/checkout/theme";
+import { buttonClass } from "@/components/ui/classes";
+import { Card } from "@/components/ui/card";
 
 type Props = { params: Promise<{ purchaseId: string }>; searchParams: Promise<{ sig?: string | string[] }> };
 
@@ -20,23 +22,16 @@ export default async function CheckoutSuccessPage({ params, searchParams }: Prop
   const { purchaseId } = await params;
   const sig = (await searchParams).sig;
   if (!verifyIdSignature(purchaseId, typeof sig === "string" ? sig : null)) notFound();
-  const db = getDb();
-  const purchase = await db.purchase.findUnique({ where: { id: purchaseId } });
-  if (!purchase) notFound();
-  const [game, product, session, grant, player] = await Promise.all([
-    db.game.findUniqueOrThrow({ where: { id: purchase.gameId }, select: { name: true, checkoutTheme: true, hideSuccessPageShareButtons: true } }),
-    db.product.findUnique({ where: { id: purchase.productId }, select: { name: true } }),
-    purchase.checkoutSessionId ? db.checkoutSession.findUnique({ where: { id: purchase.checkoutSessionId } }) : null,
-    purchase.grantId ? db.checkoutGrant.findUnique({ where: { id: purchase.grantId } }) : null,
-    purchase.playerId ? db.player.findUnique({ where: { id: purchase.playerId }, select: { email: true } }) : null,
-  ]);
+  const view = await loadSuccessView(getDb(), purchaseId);
+  if (!view) notFound();
+  const { purchase, game, product, session, grant, player } = view;
   const amount = purchase.paymentMethod === "vc" ? formatUnits(Number(purchase.amount), purchase.currency) : formatCents(purchase.priceInCents);
   const back = grant ? checkoutPath({ kind: "grant", grantId: grant.id }) : session ? checkoutPath({ kind: "session", token: session.token }) : null;
   const receipt = player && !player.email.endsWith(".invalid") ? player.email : null;
   return (
     <CheckoutShell theme={resolveTheme(game.checkoutTheme)} gameName={game.name} test={purchase.environment === "test"}>
       {purchase.status === "pending" ? <meta httpEquiv="refresh" content="3" /> : null}
-      <CheckoutCard labelledBy="title" className="mx-auto max-w-md">
+      <Card variant="flat" labelledBy="title" className="mx-auto max-w-md">
         {purchase.status === "completed" ? (
           <StateMessage tone="success" title="Payment successful" headingId="title">
             <p>
@@ -63,18 +58,18 @@ export default async function CheckoutSuccessPage({ params, searchParams }: Prop
         )}
         <div className="mt-6 space-y-3">
           {purchase.status === "completed" && session?.redirectUrl ? (
-            <a href={session.redirectUrl} className={co.primaryButton}>
+            <a href={session.redirectUrl} className={buttonClass({ size: "lg" })}>
               Return to {game.name || "the game"}
             </a>
           ) : null}
           {(purchase.status === "failed" || purchase.status === "canceled") && back ? (
-            <a href={back} className={co.primaryButton}>
+            <a href={back} className={buttonClass({ size: "lg" })}>
               Try again
             </a>
           ) : null}
           {purchase.status === "completed" && !game.hideSuccessPageShareButtons ? <ShareButtons text={`I just got ${product?.name ?? "something new"} in ${game.name}!`} /> : null}
         </div>
-      </CheckoutCard>
+      </Card>
     </CheckoutShell>
   );
 }

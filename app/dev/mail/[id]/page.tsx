@@ -3,10 +3,10 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { LinkedText } from "@/components/dev/linked-text";
 import { MailTime, OutboxLayout } from "@/components/dev/outbox-layout";
-import { textLink } from "@/components/hosted/styles";
 import { getDb } from "@/lib/db/client";
 import { emailFrom } from "@/lib/email/send-email";
 import { findMailMessage, isMailOutboxEnabled } from "@/lib/email/mail-outbox";
+import { textLinkClass } from "@/components/ui/classes";
 
 type Props = { params: Promise<{ id: string }> };
 
@@ -20,7 +20,7 @@ const MailPage = async ({ params }: Props) => {
   return (
     <OutboxLayout>
       <p className="text-sm">
-        <a href="/dev/mail" className={textLink}>
+        <a href="/dev/mail" className={textLinkClass}>
           ← All mails
         </a>
       </p>

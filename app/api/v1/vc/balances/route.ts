@@ -1,7 +1,7 @@
 // GET /v1/vc/balances: a player's balance of one currency
 import { route } from "@/lib/http/route";
-import { Balance, BalanceQuery } from "@/lib/ledger/schemas";
-import { getBalance } from "@/lib/ledger/get-balance";
+import { Balance, BalanceQuery } from "@/lib/vc/schemas";
+import { getBalance } from "@/lib/vc/get-balance";
 
 export const GET = route({
   method: "GET",

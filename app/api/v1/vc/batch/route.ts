@@ -1,7 +1,7 @@
 // POST /v1/vc/batch: one player pays many recipients (players or the pool), all or nothing
 import { route } from "@/lib/http/route";
-import { BatchBody, LedgerOperationResult } from "@/lib/ledger/schemas";
-import { batch } from "@/lib/ledger/batch";
+import { BatchBody, LedgerOperationResult } from "@/lib/vc/schemas";
+import { batch } from "@/lib/vc/batch";
 
 export const POST = route({
   method: "POST",

@@ -1,7 +1,7 @@
 // POST /v1/vc/credits: move units from the treasury pool to a player
 import { reply, route } from "@/lib/http/route";
-import { CreditBody, LedgerOperationResult } from "@/lib/ledger/schemas";
-import { credit } from "@/lib/ledger/credit";
+import { CreditBody, LedgerOperationResult } from "@/lib/vc/schemas";
+import { credit } from "@/lib/vc/credit";
 
 export const POST = route({
   method: "POST",

@@ -1,7 +1,7 @@
 // POST /v1/vc/debits: move units from a player back to the treasury pool
 import { reply, route } from "@/lib/http/route";
-import { DebitBody, LedgerOperationResult } from "@/lib/ledger/schemas";
-import { debit } from "@/lib/ledger/debit";
+import { DebitBody, LedgerOperationResult } from "@/lib/vc/schemas";
+import { debit } from "@/lib/vc/debit";
 
 export const POST = route({
   method: "POST",

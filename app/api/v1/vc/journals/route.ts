@@ -1,7 +1,7 @@
 // GET /v1/vc/journals: a currency's ledger journals, newest first
 import { route } from "@/lib/http/route";
-import { JournalList, JournalQuery } from "@/lib/ledger/schemas";
-import { listJournals } from "@/lib/ledger/list-journals";
+import { JournalList, JournalQuery } from "@/lib/vc/schemas";
+import { listJournals } from "@/lib/vc/list-journals";
 
 export const GET = route({
   method: "GET",

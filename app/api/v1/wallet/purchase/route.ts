@@ -1,7 +1,7 @@
 // POST /v1/wallet/purchase: buy an item from the player's USDC wallet, at once
 import { route } from "@/lib/http/route";
 import { WalletPurchaseBody, WalletPurchaseCreated } from "@/lib/purchases/schemas";
-import { purchaseWithWallet } from "@/lib/wallet/purchase-with-wallet";
+import { purchaseWithWallet } from "@/lib/flows/purchase-with-wallet";
 
 export const POST = route({
   method: "POST",

@@ -3,7 +3,7 @@ import { route } from "@/lib/http/route";
 import { listEventDefinitions } from "@/lib/campaigns/list-event-definitions";
 import { recordCampaignEvent } from "@/lib/campaigns/record-campaign-event";
 import { CampaignParams, EventDefinitionList, EventRecorded, RecordEventBody } from "@/lib/campaigns/schemas";
-import { microsToUsdc } from "@/lib/campaigns/usdc-amount";
+import { microsToUsdc } from "@/lib/core/usdc";
 
 export const POST = route({
   method: "POST",

@@ -4,7 +4,7 @@ import { DELETE, PATCH } from "./[code]/route";
 import { call } from "@/tests/support/http";
 import { makeCampaign, makeGame } from "@/tests/support/fixtures";
 import { getDb } from "@/lib/db/client";
-import { appBaseUrl } from "@/lib/linking/link-session-url";
+import { appBaseUrl } from "@/lib/config/settings";
 
 const HOUR = 3600_000;
 const create = (c: { campaign: { id: string }; headers: Record<string, string> }, body: Record<string, unknown> = {}, extra: Record<string, string> = {}) =>

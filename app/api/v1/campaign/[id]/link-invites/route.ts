@@ -15,7 +15,7 @@ export const POST = route({
   successEnvelope: true,
   params: CampaignParams,
   body: CreateInviteBody,
-  response: { status: 201, schema: LinkInvite, description: "The invite; the Location header carries its url." },
+  response: { status: 201, schema: LinkInvite, description: "The invite; the Location header carries its url.", location: true },
   handler: async ({ ctx, body }) => {
     const invite = await createInvite(ctx.db, { scope: linkScopeOf(ctx), ...body });
     return reply(invite, { status: 201, headers: { location: invite.url } });

@@ -1,6 +1,6 @@
 // POST /v1/test-helpers/checkout-grants/expire: test mode, 2 hours pass for a checkout grant
 import { route } from "@/lib/http/route";
-import { actOutGrantExpiry } from "@/lib/checkout/act-out-checkout";
+import { actOutGrantExpiry } from "@/lib/flows/act-out-checkout";
 import { ExpireHelperBody, GrantJson } from "@/lib/checkout/schemas";
 
 export const POST = route({

@@ -1,6 +1,6 @@
 // POST /v1/test-helpers/checkout/complete: test mode, the consumer pays on the hosted checkout page
 import { route } from "@/lib/http/route";
-import { actOutCheckout } from "@/lib/checkout/act-out-checkout";
+import { actOutCheckout } from "@/lib/flows/act-out-checkout";
 import { CheckoutHelperResult, CompleteHelperBody } from "@/lib/checkout/schemas";
 
 export const POST = route({

@@ -14,7 +14,14 @@ const common = {
   auth: "server" as const,
   // idempotent by email or Idempotency-Key in the service: a repeat returns the existing session with 200
   idempotency: "none" as const,
-  response: { status: 201, schema: LinkSessionInitiated, description: "New session (200 when the pending session of the same email or key is returned)" },
+  serviceIdempotencyKey: true,
+  response: {
+    status: 201,
+    schema: LinkSessionInitiated,
+    description: "New session (200 when the pending session of the same email or key is returned)",
+    location: true,
+    alternate: { status: 200, description: "The pending session of the same email or Idempotency-Key" },
+  },
 };
 
 export const POST = route({

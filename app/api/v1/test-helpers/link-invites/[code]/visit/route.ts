@@ -1,7 +1,7 @@
 // POST /v1/test-helpers/link-invites/{code}/visit: a visitor opens the invite URL and approves
 import { route } from "@/lib/http/route";
 import { InviteCodeParams, VisitInviteBody, VisitResult } from "@/lib/invites/schemas";
-import { visitInvite } from "@/lib/invites/visit-invite";
+import { visitInvite } from "@/lib/flows/visit-invite";
 import { testLinkScopeOf } from "@/lib/linking/link-scope";
 
 export const POST = route({

@@ -1,6 +1,6 @@
 // POST /v1/test-helpers/link-sessions/{sessionKey}/approve: the player signs in and approves
 import { route } from "@/lib/http/route";
-import { approveLinkSession } from "@/lib/linking/approve-link-session";
+import { approveLinkSession } from "@/lib/flows/approve-link-session";
 import { testLinkScopeOf } from "@/lib/linking/link-scope";
 import { ApproveLinkBody, LinkSessionDetails, SessionKeyParams } from "@/lib/linking/schemas";
 import { describeLinkSession } from "@/lib/linking/serialize-link-session";

@@ -17,7 +17,13 @@ export const POST = route({
   successEnvelope: true,
   params: CampaignParams,
   body: CampaignInitiateLinkBody,
-  response: { status: 201, schema: LinkSessionInitiated, description: "New session, Location = url (200 for the pending session of the same email or key)" },
+  response: {
+    status: 201,
+    schema: LinkSessionInitiated,
+    description: "New session, Location = url (200 for the pending session of the same email or key)",
+    location: true,
+    alternate: { status: 200, description: "The pending session of the same email or Idempotency-Key" },
+  },
   handler: async ({ ctx, body }) => {
     const { session, url, created } = await initiateLinkSession(ctx.db, { scope: linkScopeOf(ctx), email: body.email, idempotencyKey: ctx.idempotencyKey });
     return reply({ url, sessionKey: session.sessionKey }, created ? { status: 201, headers: { location: url } } : { status: 200 });

@@ -1,0 +1,44 @@
+// Typed getters for the settings that need a default or a parse. Each reads the environment through
+// config() on every call (tests change variables at run time), so nothing is frozen at import.
+import path from "node:path";
+import { z } from "zod";
+import { config, type Env } from "./env.ts";
+
+/** An integer setting within [min, max]; unset or out of range: the fallback (as before: never throws). */
+const intOr = (raw: string | undefined, fallback: number, min: number, max = Number.MAX_SAFE_INTEGER): number => {
+  const parsed = z.coerce.number().int().min(min).max(max).safeParse(raw ?? fallback);
+  return parsed.success ? parsed.data : fallback;
+};
+
+/** The HTTP port: PORT, default 3000. */
+export const port = (env: Env = config()): number => Number(env.PORT ?? 3000);
+
+/** The public base URL of the hosted pages: APP_URL, or http://localhost:$PORT, without a trailing slash. */
+export const appBaseUrl = (env: Env = config()): string => (env.APP_URL ?? `http://localhost:${env.PORT ?? 3000}`).replace(/\/+$/, "");
+
+/** Connections in each process's PostgreSQL pool: DATABASE_POOL_SIZE, default 20. */
+export const databasePoolSize = (env: Env = config()): number => Number(env.DATABASE_POOL_SIZE ?? 20);
+
+/** Where the embedded PostgreSQL keeps its data: EMBEDDED_PG_DIR, default .data/postgres (absolute). */
+export const embeddedPgDir = (env: Env = config()): string => path.resolve(env.EMBEDDED_PG_DIR ?? ".data/postgres");
+
+/** The embedded PostgreSQL's port: EMBEDDED_PG_PORT, default 54329. */
+export const embeddedPgPort = (env: Env = config()): number => Number(env.EMBEDDED_PG_PORT ?? 54329);
+
+/** Proxies in front of the app (COINOP_PROXY_HOPS, 1..10, default 1; anything else counts as 1). */
+export const proxyHops = (env: Env = config()): number => intOr(env.COINOP_PROXY_HOPS, 1, 1, 10);
+
+/** Jobs run at once by a worker (WORKER_CONCURRENCY, a positive integer, default 4). */
+export const workerConcurrency = (env: Env = config()): number => intOr(env.WORKER_CONCURRENCY, 4, 1);
+
+/** ms between a worker's checks for scheduled jobs (WORKER_POLL_INTERVAL_MS, a positive integer, default 2000). */
+export const workerPollIntervalMs = (env: Env = config()): number => intOr(env.WORKER_POLL_INTERVAL_MS, 2000, 1);
+
+/** False when COINOP_IN_PROCESS_WORKER=0: workers run as their own processes. */
+export const inProcessWorker = (env: Env = config()): boolean => env.COINOP_IN_PROCESS_WORKER !== "0";
+
+/** Where uploaded files live: UPLOAD_DIR, or .data/uploads under the working directory. */
+export const uploadDir = (env: Env = config()): string => path.resolve(env.UPLOAD_DIR ?? ".data/uploads");
+
+/** The sender address: EMAIL_FROM, or Coinop's no-reply address. */
+export const emailFrom = (env: Env = config()): string => env.EMAIL_FROM ?? "Coinop <no-reply@coinop.local>";

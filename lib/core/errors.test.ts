@@ -1,0 +1,69 @@
+import fs from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { ERROR_DOCS, renderErrorDocs } from "../../scripts/gen-error-docs.ts";
+import { AppError, conflict, ERRORS, notFound, wireCode, type ErrorCode } from "./errors.ts";
+
+const ROOT = path.resolve(import.meta.dirname, "../..");
+const SOURCE_ROOTS = ["lib", "app", "components", "scripts", "proxy.ts"];
+
+const sourceFiles = (): string[] => {
+  const out: string[] = [];
+  const walk = (rel: string) => {
+    const abs = path.join(ROOT, rel);
+    if (!fs.existsSync(abs)) return;
+    if (fs.statSync(abs).isFile()) return void out.push(rel);
+    for (const e of fs.readdirSync(abs, { withFileTypes: true })) {
+      if (e.name === "node_modules" || e.name === "generated" || e.name.startsWith(".")) continue;
+      const child = path.posix.join(rel, e.name);
+      if (e.isDirectory()) walk(child);
+      else if (/\.tsx?$/.test(e.name) && !/\.(test|spec)\.tsx?$/.test(e.name) && e.name !== "test-kit.ts") out.push(child);
+    }
+  };
+  SOURCE_ROOTS.forEach(walk);
+  return out;
+};
+
+const CODE = /"([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+|[A-Z]{3,})"/g;
+
+/** Every error code literal the source raises: AppError and helper calls, and `code:` fields of error bodies and tables. */
+const raisedCodes = (file: string, text: string): string[] => {
+  const found: string[] = [];
+  const codesIn = (s: string) => [...s.matchAll(CODE)].map((m) => m[1]);
+  for (const m of text.matchAll(/new AppError\(([^,]+),/g)) found.push(...codesIn(m[1]));
+  for (const m of text.matchAll(/\b(?:badRequest|forbidden|conflict|gone|unprocessable)\(\s*("[A-Z0-9_]+")/g)) found.push(...codesIn(m[1]));
+  for (const m of text.matchAll(/\bnotFound\([^;]*?,\s*("[A-Z0-9_]+")\s*\)/g)) found.push(...codesIn(m[1]));
+  if (!file.startsWith("scripts/")) for (const m of text.matchAll(/\b(?:code|conflictCode):\s*("[A-Z][A-Z0-9_]{2,}")/g)) found.push(...codesIn(m[1]));
+  return found;
+};
+
+describe("the error table", () => {
+  it("docs/errors.md is generated from it (run `npm run docs:errors`)", () => {
+    expect(fs.readFileSync(path.join(ROOT, ERROR_DOCS), "utf8")).toBe(renderErrorDocs());
+  });
+
+  it("holds every code the source raises", () => {
+    const known = new Set<string>([...Object.keys(ERRORS), ...(Object.keys(ERRORS) as ErrorCode[]).map(wireCode)]);
+    const unknown: string[] = [];
+    let seen = 0;
+    for (const file of sourceFiles()) {
+      for (const code of raisedCodes(file, fs.readFileSync(path.join(ROOT, file), "utf8"))) {
+        seen++;
+        if (!known.has(code)) unknown.push(`${file}: ${code}`);
+      }
+    }
+    expect(seen).toBeGreaterThan(50); // the scan finds the throw sites at all
+    expect(unknown).toEqual([]);
+  });
+
+  it("gives each error its status and wire code from the table", () => {
+    expect(new AppError("INSUFFICIENT_FUNDS", "low")).toMatchObject({ code: "INSUFFICIENT_FUNDS", status: 422 });
+    expect(new AppError("ITEM_NOT_VISIBLE_GONE", "gone")).toMatchObject({ key: "ITEM_NOT_VISIBLE_GONE", code: "ITEM_NOT_VISIBLE", status: 410 });
+    expect(notFound("Game")).toMatchObject({ code: "NOT_FOUND", status: 404, message: "Game was not found." });
+    expect(conflict("INVITE_REVOKED_CONFLICT", "no")).toMatchObject({ code: "INVITE_REVOKED", status: 409 });
+    for (const [key, e] of Object.entries(ERRORS)) {
+      expect(e.status, key).toBeGreaterThanOrEqual(400);
+      expect(e.doc.length, key).toBeGreaterThan(10);
+    }
+  });
+});

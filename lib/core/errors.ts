@@ -1,0 +1,164 @@
+// One error type for the whole service, and the one closed table of its error codes. A service names a
+// code; the table decides its HTTP status. docs/errors.md is generated from this table
+// (`npm run docs:errors`), and lib/core/errors.test.ts fails when either drifts from the source.
+// Core: imports nothing from lib/.
+
+type Entry = {
+  readonly status: number;
+  readonly doc: string;
+  /** the code the client sees, when it differs from the key (one wire code answered with two statuses) */
+  readonly code?: string;
+};
+
+export const ERRORS = {
+  // the HTTP kernel (lib/http) and the proxy
+  UNAUTHORIZED: { status: 401, doc: "The API key is missing, malformed, unknown or revoked." },
+  UNSUPPORTED_API_VERSION: { status: 400, doc: "X-Service-API-Version names a version other than v1." },
+  INVALID_JSON: { status: 400, doc: "The request body is not valid JSON." },
+  BODY_TOO_DEEP: { status: 400, doc: "The request body nests objects and arrays too deeply." },
+  BODY_TOO_LARGE: { status: 413, doc: "The request body is larger than the call accepts." },
+  REQUEST_ABORTED: { status: 400, doc: "The connection closed before the request body arrived." },
+  UNSUPPORTED_MEDIA_TYPE: { status: 415, doc: "The call takes a multipart/form-data body with a boundary." },
+  INVALID_MULTIPART: { status: 400, doc: "The multipart/form-data body could not be parsed." },
+  INVALID_CHARACTERS: { status: 400, doc: "The request contains a NUL character, which no field can hold." },
+  VALIDATION_ERROR: { status: 400, doc: "A field of the body, query or path is invalid; details[] names each field." },
+  NOT_FOUND: { status: 404, doc: "The resource does not exist for this key (or test helpers with a live key)." },
+  ROUTE_NOT_FOUND: { status: 404, doc: "There is no endpoint with this method and path." },
+  METHOD_NOT_ALLOWED: { status: 405, doc: "The path exists but does not take this HTTP method." },
+  TARGET_BUSINESS_REQUIRED: { status: 400, doc: "A platform key must send X-Target-Business-Id." },
+  BUSINESS_NOT_FOUND: { status: 404, doc: "The target business does not exist in this environment." },
+  GRANT_REQUIRED: { status: 403, doc: "The target business has not granted this platform access." },
+  INSUFFICIENT_SCOPE: { status: 403, doc: "The platform, the key or the business grant does not allow this call's scope." },
+  IDEMPOTENCY_KEY_REQUIRED: { status: 400, doc: "The call needs an Idempotency-Key header." },
+  IDEMPOTENCY_KEY_INVALID: { status: 400, doc: "The Idempotency-Key header is empty or too long." },
+  IDEMPOTENCY_IN_PROGRESS: { status: 409, doc: "A request with this Idempotency-Key is still being processed." },
+  IDEMPOTENCY_KEY_REUSED: { status: 422, doc: "This Idempotency-Key was already used with a different request." },
+  AMOUNT_OUT_OF_RANGE: { status: 422, doc: "An amount is more than a balance can hold." },
+  INSUFFICIENT_FUNDS: { status: 422, doc: "A balance or wallet is too low for the operation." },
+  INTERNAL_ERROR: { status: 500, doc: "An unexpected failure on the server; quote the request id to support." },
+  PAYMENTS_NOT_CONFIGURED: { status: 503, doc: "Card payments are not configured on this server." },
+
+  // players, sign-in and links
+  WRONG_CREDENTIALS: { status: 401, doc: "The email or password is wrong." },
+  EMAIL_LINK_INVALID: { status: 410, doc: "The emailed link has expired or was already used." },
+  TOO_MANY_SIGN_IN_ATTEMPTS: { status: 429, doc: "Too many failed sign-ins for this email or network; wait and retry." },
+  TOO_MANY_EMAIL_REQUESTS: { status: 429, doc: "Too many emails were requested for this address or network; wait and retry." },
+  USER_REF_NOT_FOUND: { status: 404, doc: "The userRef does not exist for this game or campaign, or its link was removed." },
+  INVALID_USER_REF: { status: 400, doc: "The userRef given to a checkout grant does not exist for this game." },
+  PLAYER_REQUIRED: { status: 400, doc: "The payment needs the paying player's userRef." },
+  LINK_NOT_APPROVED: { status: 403, doc: "The player has not approved this game to read or spend their balance." },
+  LINK_SESSION_NOT_FOUND: { status: 404, doc: "The link session does not exist." },
+  LINK_SESSION_NOT_PENDING: { status: 409, doc: "The link session is no longer pending." },
+  LINK_SESSION_NOT_APPROVED: { status: 409, doc: "Only an approved link session can be unlinked." },
+  INVITE_NOT_FOUND: { status: 404, doc: "The link invite does not exist." },
+  INVITE_REVOKED: { status: 410, doc: "The link invite was revoked and can no longer link anyone." },
+  INVITE_REVOKED_CONFLICT: { status: 409, code: "INVITE_REVOKED", doc: "A revoked link invite cannot be changed." },
+  INVITE_PAUSED: { status: 409, doc: "The link invite is paused by its owner." },
+  INVITE_EXPIRED: { status: 410, doc: "The link invite has expired." },
+  INVITE_USED_UP: { status: 409, doc: "The link invite has reached its maximum number of uses." },
+  INVITE_STATE_CONFLICT: { status: 409, doc: "The link invite's state does not allow this change." },
+  MAX_USES_BELOW_CURRENT_USES: { status: 409, doc: "maxUses would be below the invite's current number of uses." },
+
+  // items, deals and currencies
+  PRODUCT_NOT_FOUND: { status: 404, doc: "The item does not exist for this game." },
+  PRODUCT_NOT_ACTIVE: { status: 409, doc: "Only an active (approved) item can be visible or for sale." },
+  PRODUCT_STATE_CONFLICT: { status: 409, doc: "The item's status does not allow this action." },
+  ITEM_NOT_FOR_SALE: { status: 410, doc: "The item is not for sale." },
+  ITEM_NOT_VISIBLE: { status: 403, doc: "The item is not visible." },
+  ITEM_NOT_VISIBLE_GONE: { status: 410, code: "ITEM_NOT_VISIBLE", doc: "A checkout grant's item is not visible." },
+  ITEM_OF_ANOTHER_GAME: { status: 403, doc: "The item belongs to another game than the key's." },
+  GAME_MISMATCH: { status: 403, doc: "The gameId is not the game of this API key." },
+  PRICE_NOT_AVAILABLE: { status: 400, doc: "The item has no price for the chosen payment method or currency." },
+  INVALID_DEAL: { status: 400, doc: "The deal code does not exist, is inactive, expired or used up." },
+  DEAL_CODE_TAKEN: { status: 409, doc: "The item already has a deal with this code." },
+  CURRENCY_NOT_FOUND: { status: 404, doc: "The virtual currency does not exist for this game." },
+  CURRENCY_CODE_TAKEN: { status: 409, doc: "The game already has a currency with this code." },
+  FILE_REQUIRED: { status: 400, doc: "The upload has no file part." },
+  IMAGE_TOO_LARGE: { status: 400, doc: "The image is larger than 5 MB." },
+  INVALID_IMAGE: { status: 400, doc: "The file is not a PNG, JPEG, GIF or WebP image." },
+
+  // purchases, checkout and subscriptions
+  PURCHASE_NOT_FOUND: { status: 404, doc: "The purchase does not exist." },
+  PURCHASE_NOT_PENDING: { status: 409, doc: "The purchase is no longer pending." },
+  PURCHASE_LIMIT_REACHED: { status: 409, doc: "The player has bought the item the maximum number of times." },
+  INVALID_AFFILIATE_CODE: { status: 400, doc: "The affiliateCode is not a linked userRef of this game, or names the buyer." },
+  CARD_RENEWAL_UNAVAILABLE: { status: 422, doc: "Live card renewals need off-session charging, which is not configured." },
+  CHECKOUT_NOT_FOUND: { status: 404, doc: "The checkout does not exist, or its URL signature is wrong." },
+  CHECKOUT_EXPIRED: { status: 410, doc: "The checkout grant or link has expired." },
+  CHECKOUT_COMPLETED: { status: 409, doc: "The checkout is already completed." },
+  GRANT_NOT_PENDING: { status: 409, doc: "The checkout grant is no longer pending." },
+  SIGN_IN_REQUIRED: { status: 403, doc: "A guest chose a balance payment method; guests pay by card." },
+  GRANT_PAYER_MISMATCH: { status: 403, doc: "The checkout grant was made for another player's balance." },
+  INVALID_EMAIL: { status: 400, doc: "The email address is not valid." },
+  EMAIL_REQUIRED: { status: 400, doc: "A guest checkout needs an email address." },
+  CARD_INVALID: { status: 400, doc: "The card number, expiry or CVC is missing or invalid." },
+  METADATA_INVALID: { status: 400, doc: "checkoutMetadata is not a JSON object within the size and shape limits." },
+  CUSTOM_MESSAGE_INVALID: { status: 400, doc: "customMessage is not plain text within the length limit." },
+  STRIPE_SIGNATURE_INVALID: { status: 400, doc: "The Stripe-Signature header does not match the payload." },
+  SUBSCRIPTION_NOT_FOUND: { status: 404, doc: "The player has no subscription to this item." },
+  SUBSCRIPTION_NOT_ACTIVE: { status: 409, doc: "The subscription is not active." },
+  SUBSCRIPTION_ALREADY_ACTIVE: { status: 409, doc: "The player already has an active subscription to this item." },
+
+  // cashouts, webhooks and campaigns
+  CASHOUT_NOT_FOUND: { status: 404, doc: "The cashout request does not exist." },
+  CASHOUT_NOT_PENDING: { status: 409, doc: "The cashout request is no longer pending review." },
+  EVENT_NOT_FOUND: { status: 404, doc: "The webhook event does not exist." },
+  WEBHOOK_ENDPOINT_NOT_SET: { status: 409, doc: "No webhook endpoint is configured." },
+  INVALID_WEBHOOK_URL: { status: 400, doc: "The webhook URL is malformed, not public, or (for campaigns) not https." },
+  CAMPAIGN_NOT_FOUND: { status: 404, doc: "The campaign does not exist." },
+  CAMPAIGN_NOT_STARTED: { status: 409, doc: "The campaign is not started." },
+  CAMPAIGN_ALREADY_STARTED: { status: 409, doc: "The campaign is already started." },
+  CAMPAIGN_NOT_STOPPED: { status: 409, doc: "The campaign must be stopped first." },
+  CAMPAIGN_WITHDRAW_PENDING: { status: 409, doc: "A withdrawal of the campaign is still in progress." },
+  NO_FUNDS_TO_WITHDRAW: { status: 422, doc: "The campaign has no funds left to withdraw." },
+  INSUFFICIENT_CAMPAIGN_FUNDS: { status: 422, doc: "The campaign's balance cannot pay this event." },
+  EVENT_CODE_NOT_FOUND: { status: 404, doc: "The campaign has no event definition with this code." },
+  EVENT_HAS_NO_PAYOUT: { status: 422, doc: "The event pays nothing and no payoutAmount was sent." },
+  TEST_FUNDS_ONLY: { status: 422, doc: "Only test campaigns can be funded from the test USDC mint." },
+} as const satisfies Record<string, Entry>;
+
+/** A key of the table: what services throw. */
+export type ErrorCode = keyof typeof ERRORS;
+
+/** The codes of one status, e.g. CodeWithStatus<409> for `conflict`. */
+export type CodeWithStatus<S extends number> = { [K in ErrorCode]: (typeof ERRORS)[K]["status"] extends S ? K : never }[ErrorCode];
+
+/** The code the client sees for a key (the key itself, unless the entry names another). */
+export const wireCode = (key: ErrorCode): string => (ERRORS[key] as Entry).code ?? key;
+
+export type ErrorDetail = { field: string; message: string };
+
+export class AppError extends Error {
+  /** the table key */
+  readonly key: ErrorCode;
+  /** the code in the error body */
+  readonly code: string;
+  /** from the table, never chosen by the thrower */
+  readonly status: number;
+  readonly details?: ErrorDetail[];
+  constructor(key: ErrorCode, message: string, opts: { details?: ErrorDetail[] } = {}) {
+    super(message);
+    this.key = key;
+    this.code = wireCode(key);
+    this.status = ERRORS[key].status;
+    this.details = opts.details;
+  }
+}
+
+// Helpers for the errors every domain raises; each takes only codes of its status.
+export const notFound = (what: string, code: CodeWithStatus<404> = "NOT_FOUND") => new AppError(code, `${what} was not found.`);
+export const badRequest = (code: CodeWithStatus<400>, message: string, details?: ErrorDetail[]) => new AppError(code, message, { details });
+export const forbidden = (code: CodeWithStatus<403>, message: string, details?: ErrorDetail[]) => new AppError(code, message, { details });
+export const conflict = (code: CodeWithStatus<409>, message: string) => new AppError(code, message);
+export const gone = (code: CodeWithStatus<410>, message: string) => new AppError(code, message);
+export const unprocessable = (code: CodeWithStatus<422>, message: string) => new AppError(code, message);
+
+export type ErrorBody = { error: string; code: string; details?: ErrorDetail[]; requestId: string; success?: false };
+
+export const errorBody = (err: AppError, requestId: string, withSuccess: boolean): ErrorBody => ({
+  ...(withSuccess ? { success: false as const } : {}),
+  error: err.message,
+  code: err.code,
+  ...(err.details?.length ? { details: err.details } : {}),
+  requestId,
+});

@@ -1,0 +1,49 @@
+import type { LinkSession } from "../db/generated/client.ts";
+import { randomHex } from "../db/ids.ts";
+import type { AppError } from "../core/errors.ts";
+import { claimInviteUse } from "../invites/claim-invite-use.ts";
+import { inTransaction, type DbClient } from "../db/transaction.ts";
+import type { Environment } from "../core/environment.ts";
+import { findLinkSession } from "../linking/find-link-session.ts";
+import { findOrCreatePlayer, linkPlayer } from "../linking/link-player.ts";
+import type { LinkScope } from "../linking/link-scope.ts";
+import type { Namespace } from "../linking/resolve-user-ref.ts";
+import { assertCanTransition, transitionLinkSession } from "../linking/transition-link-session.ts";
+
+export type ApproveLinkSessionInput = {
+  sessionKey: string;
+  /** the caller's scope; omitted on the hosted page, where the session key is the credential */
+  scope?: LinkScope;
+  /** the account that signs in; default: the prefilled email, or a new random test account */
+  email?: string;
+  name?: string;
+  now?: Date;
+};
+
+/**
+ * The player signs in (an account is created when none exists) and approves. Invariant: one player
+ * gets the same userRef in a namespace every time, so approving a second session returns the same
+ * reference. The approval is written on the link (approvedAt, approvedSessionId, every consent scope),
+ * so the namespace may then read the wallet and spend for the player (link-consent.ts); approving again
+ * renews it. Emits User.Account.Link.Succeeded in the same transaction; a session that is not pending,
+ * or is past its lifetime, is a 409 and nothing changes. A session opened from a link invite
+ * counts one use of the invite in the same transaction; when the invite can no longer link (paused,
+ * revoked, expired, used up) the session fails instead (User.Account.Link.Failed with the reason) and
+ * the invite's error is thrown once that is recorded.
+ */
+export const approveLinkSession = async (db: DbClient, input: ApproveLinkSessionInput): Promise<LinkSession> => {
+  const now = input.now ?? new Date();
+  const session = await findLinkSession(db, { sessionKey: input.sessionKey, scope: input.scope, now });
+  assertCanTransition(session, "approve", now);
+  const email = input.email ?? session.prefilledEmail ?? `player-${randomHex(6)}@example.test`;
+  const outcome = await inTransaction(db, async (tx): Promise<{ session: LinkSession; refusal?: AppError }> => {
+    const refusal = session.inviteCode ? await claimInviteUse(tx, { code: session.inviteCode, now }) : null;
+    if (refusal) return { refusal, session: await transitionLinkSession(tx, session, "fail", { now, set: { failureMessage: refusal.message } }) };
+    const player = await findOrCreatePlayer(tx, { email, name: input.name });
+    const namespace: Namespace = { type: session.namespaceType as Namespace["type"], id: session.namespaceId };
+    const link = await linkPlayer(tx, { namespace, environment: session.environment as Environment, playerId: player.id, approval: { sessionId: session.id, at: now } });
+    return { session: await transitionLinkSession(tx, session, "approve", { now, set: { playerId: player.id, userRef: link.userRef } }) };
+  });
+  if (outcome.refusal) throw outcome.refusal;
+  return outcome.session;
+};

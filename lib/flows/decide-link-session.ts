@@ -1,0 +1,46 @@
+// The player's decision on the hosted link page, without the Next.js plumbing (app/link/[sessionKey]/actions.ts
+// adds the signed-in player and the redirect), so it is tested against PostgreSQL directly.
+import type { LinkSession } from "../db/generated/client.ts";
+import type { DbClient } from "../db/transaction.ts";
+import { AppError } from "../core/errors.ts";
+import { approveLinkSession } from "./approve-link-session.ts";
+import { cancelLinkSession } from "../linking/cancel-link-session.ts";
+import { failLinkSession } from "../linking/fail-link-session.ts";
+import { findSessionOrNull, scopeOfSession } from "../linking/load-link-page.ts";
+
+export type LinkDecision = "approve" | "cancel";
+
+/** A 409 means the session left pending meanwhile (another tab, expiry): the page shows where it went. */
+const isConflict = (e: unknown) => e instanceof AppError && e.status === 409;
+const ignoreConflict = (e: unknown) => {
+  if (!isConflict(e)) throw e;
+};
+
+const failureMessage = (e: unknown) =>
+  e instanceof AppError ? `The account could not be linked: ${e.message}` : "The account could not be linked because of an error on our side.";
+
+/**
+ * Approves as the signed-in player (`email`; null does nothing: the page asks them to sign in) or
+ * backs out, inside the session's own scope. When approval fails for any reason but a state change
+ * that already happened, the session is failed with a message (User.Account.Link.Failed), so the
+ * game hears about it and the player sees it. Returns the session as it now is; null for an unknown key.
+ */
+export const decideLinkSession = async (db: DbClient, { sessionKey, decision, email }: { sessionKey: string; decision: LinkDecision; email: string | null }): Promise<LinkSession | null> => {
+  const session = await findSessionOrNull(db, sessionKey);
+  if (!session) return null;
+  const scope = scopeOfSession(session);
+  if (decision === "cancel") {
+    await cancelLinkSession(db, { sessionKey, scope }).catch(ignoreConflict);
+  } else if (email) {
+    try {
+      await approveLinkSession(db, { sessionKey, scope, email });
+    } catch (e) {
+      if (!isConflict(e)) {
+        // An AppError is an expected refusal (an invite closed meanwhile); anything else is a bug.
+        if (!(e instanceof AppError)) console.error(`[link] approving ${sessionKey} failed:`, e);
+        await failLinkSession(db, { sessionKey, scope, message: failureMessage(e) }).catch(ignoreConflict);
+      }
+    }
+  }
+  return db.linkSession.findUniqueOrThrow({ where: { id: session.id } });
+};

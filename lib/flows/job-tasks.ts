@@ -1,0 +1,63 @@
+// The task registry: every job the worker runs, by name. A task validates its payload, calls one
+// service with the process-wide database client, and throws only on internal errors (graphile-worker
+// then retries the job with its own backoff). Domain retries, like webhook attempts, are the
+// service's business: it re-enqueues itself so each attempt is visible.
+import type { TaskList } from "graphile-worker";
+import { z } from "zod";
+import { getDb } from "../db/client.ts";
+import { parsedCronItems } from "./crontab.ts";
+import { pruneIdempotencyRecords } from "../http/idempotency.ts";
+import { DELIVER_TASK, deliverWebhook } from "../webhooks/deliver.ts";
+import { expireLinkSessions } from "../linking/expire-link-sessions.ts";
+import { expireCheckoutGrants } from "../checkout/expire-grants.ts";
+import { RENEW_TASK, renewDueSubscriptions } from "./renew-due-subscriptions.ts";
+import { KEY_EMAIL_TASK } from "../purchases/fulfil-purchase.ts";
+import { emailDeliveredKey } from "../purchases/email-delivered-key.ts";
+import { completeCampaignOperation } from "../campaigns/complete-campaign-operation.ts";
+import { pruneAuthRecords } from "../auth/prune-auth-records.ts";
+import { STRIPE_EXPIRE_TASK } from "../stripe/queue-session-expiry.ts";
+import { expireStripeCheckoutSession } from "../stripe/expire-checkout-session.ts";
+
+const DeliverPayload = z.object({ deliveryId: z.string().min(1) });
+
+const webhookTasks: TaskList = {
+  [DELIVER_TASK]: async (payload) => {
+    const { deliveryId } = DeliverPayload.parse(payload);
+    await deliverWebhook(getDb(), deliveryId);
+  },
+};
+
+const maintenanceTasks: TaskList = {
+  "idempotency:prune": async () => {
+    await pruneIdempotencyRecords(getDb());
+  },
+  "auth:prune": async () => void (await pruneAuthRecords(getDb())),
+};
+
+// Other domains' tasks, one entry each; a periodic one also gets a line in crontab.ts.
+const domainTasks: TaskList = {
+  "campaigns:complete-operation": async (payload) => void (await completeCampaignOperation(getDb(), z.object({ operationId: z.string().min(1) }).parse(payload).operationId)),
+  "checkout:expire-grants": async () => void (await expireCheckoutGrants(getDb())),
+  [RENEW_TASK]: async () => {
+    await renewDueSubscriptions(getDb());
+  },
+  [KEY_EMAIL_TASK]: async (payload) => {
+    await emailDeliveredKey(getDb(), z.object({ purchaseId: z.string().min(1) }).parse(payload).purchaseId);
+  },
+  "linking:expire-sessions": async () => {
+    await expireLinkSessions(getDb());
+  },
+  // a canceled or replaced card purchase: its Stripe Checkout Session can no longer be paid (retried on Stripe errors)
+  [STRIPE_EXPIRE_TASK]: async (payload) => {
+    await expireStripeCheckoutSession(z.object({ sessionId: z.string().min(1) }).parse(payload).sessionId);
+  },
+};
+
+export const taskList: TaskList = { ...webhookTasks, ...maintenanceTasks, ...domainTasks };
+
+/** The names the worker knows; a job added under another name would wait forever. */
+export const taskNames = (): string[] => Object.keys(taskList);
+
+
+/** What startWorker runs: this registry and the periodic jobs of crontab.ts. */
+export const workerTasks = () => ({ taskList, parsedCronItems: parsedCronItems() });

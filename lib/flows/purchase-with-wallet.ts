@@ -1,0 +1,40 @@
+import { inTransaction } from "../db/transaction.ts";
+import type { GameContext } from "../core/context.ts";
+import { AppError } from "../core/errors.ts";
+import { requireLinkConsent } from "../linking/link-consent.ts";
+import { resolveUserRef } from "../linking/resolve-user-ref.ts";
+import { completePurchase } from "../purchases/complete-purchase.ts";
+import { createPurchase } from "../purchases/create-purchase.ts";
+import type { WalletPurchaseBody } from "../purchases/schemas.ts";
+import { loadPlayerWallet } from "../wallet/load-player-wallet.ts";
+import { publicPayouts } from "../wallet/serialize-wallet-purchase.ts";
+import { formatUsdc } from "../core/usdc.ts";
+
+/**
+ * POST /v1/wallet/purchase: buys the item from the player's USDC wallet at once (price in cents × 10 000
+ * micro-USDC, deal applied), split between creator, platform (and affiliate) in one journal. The wallet
+ * is the player's, shared by every game: only a link the player approved to spend from it may pay (403
+ * LINK_NOT_APPROVED otherwise). A wallet that is too low is 422 INSUFFICIENT_FUNDS. Either way nothing
+ * is recorded, not even a pending purchase.
+ */
+export const purchaseWithWallet = (ctx: GameContext, body: WalletPurchaseBody) =>
+  inTransaction(ctx.db, async (tx) => {
+    requireLinkConsent(await resolveUserRef(tx, { type: "game", id: ctx.principal.gameId }, ctx.environment, body.userId), "wallet:spend");
+    const created = await createPurchase(tx, {
+      gameId: ctx.principal.gameId,
+      environment: ctx.environment,
+      productId: body.itemId,
+      userRef: body.userId,
+      method: "wallet",
+      dealCode: body.dealCode,
+      affiliateCode: body.affiliateCode,
+      metadata: body.metadata,
+    });
+    const p = await completePurchase(tx, { purchaseId: created.id, paymentProvider: "wallet" }).catch(async (err: unknown) => {
+      if (!(err instanceof AppError) || err.code !== "INSUFFICIENT_FUNDS") throw err;
+      // The ledger names its internal account and micro-units; say it in the caller's terms.
+      const w = await loadPlayerWallet(tx, { gameId: ctx.principal.gameId, environment: ctx.environment, userRef: body.userId });
+      throw new AppError("INSUFFICIENT_FUNDS", `The wallet of ${body.userId} holds ${w.balance} USDC; this item costs ${formatUsdc(created.amount)} USDC. Top up the wallet, then try again.`);
+    });
+    return { data: { purchaseId: p.id, distributions: publicPayouts(p.payouts) } };
+  });

@@ -1,0 +1,48 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { buildOpenApiDocument } from "./openapi.ts";
+import { registeredRoutes } from "./registry.ts";
+
+type Response = { description: string; headers?: Record<string, unknown>; content?: unknown; "x-error-codes"?: string[] };
+type Operation = { parameters: { name: string; in: string; required: boolean }[]; requestBody?: { required: boolean }; responses: Record<string, Response> };
+type Doc = { tags: { name: string }[]; paths: Record<string, Record<string, Operation>>; components: { schemas: { Error: { properties: { details: { items: { required: string[] } } } } } } };
+
+describe("the OpenAPI document's errors and headers (issue 10, item 4)", () => {
+  let doc: Doc;
+  const op = (method: string, p: string) => doc.paths[p][method];
+  beforeAll(async () => {
+    await import("./route-index.ts");
+    doc = buildOpenApiDocument(registeredRoutes(), "https://coinop.example") as unknown as Doc;
+  });
+
+  it("lists every tag, requires field and message in details[], and puts x-request-id on every response", () => {
+    const used = new Set(Object.values(doc.paths).flatMap((item) => Object.values(item).flatMap((o) => (o as unknown as { tags: string[] }).tags)));
+    expect(doc.tags.map((t) => t.name).sort()).toEqual([...used].sort());
+    expect(doc.components.schemas.Error.properties.details.items.required).toEqual(["field", "message"]);
+    for (const item of Object.values(doc.paths))
+      for (const o of Object.values(item)) for (const [status, r] of Object.entries(o.responses)) expect(r.headers?.["x-request-id"], status).toBeTruthy();
+  });
+
+  it("documents the kernel's errors per operation: 401 always, idempotency 409/422 when replayed, 404 with path params", () => {
+    for (const item of Object.values(doc.paths)) for (const o of Object.values(item)) expect(o.responses["401"]?.["x-error-codes"]).toContain("UNAUTHORIZED");
+    const credit = op("post", "/v1/vc/credits");
+    expect(credit.responses["409"]["x-error-codes"]).toContain("IDEMPOTENCY_IN_PROGRESS");
+    expect(credit.responses["422"]["x-error-codes"]).toContain("IDEMPOTENCY_KEY_REUSED");
+    expect(credit.responses["413"]["x-error-codes"]).toEqual(["BODY_TOO_LARGE"]);
+    expect(credit.responses["200"]?.headers ?? credit.responses["201"]?.headers).toHaveProperty("Idempotent-Replayed");
+    const withParams = Object.entries(doc.paths).find(([p]) => p.includes("{"))!;
+    for (const o of Object.values(withParams[1])) expect(o.responses["404"]["x-error-codes"]).toContain("NOT_FOUND");
+  });
+
+  it("documents link initiate's 201 with Location, its alternate 200 and its Idempotency-Key; an empty body is optional", () => {
+    const initiate = op("post", "/v1/users/link/initiate");
+    expect(initiate.responses["201"].headers).toHaveProperty("Location");
+    expect(initiate.responses["200"].content).toEqual(initiate.responses["201"].content);
+    expect(initiate.parameters).toContainEqual(expect.objectContaining({ name: "Idempotency-Key", in: "header", required: false }));
+    expect(initiate.requestBody?.required).toBe(false);
+  });
+
+  it("requires X-Target-Business-Id only where every key kind is a platform key", () => {
+    const approve = op("post", "/v1/test-helpers/link-sessions/{sessionKey}/approve");
+    expect(approve.parameters).toContainEqual(expect.objectContaining({ name: "X-Target-Business-Id", required: false }));
+  });
+});
