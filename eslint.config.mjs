@@ -10,7 +10,8 @@ import tseslint from "typescript-eslint";
 // import lib/http/idempotency.ts (the hourly prune job); lib/http/route-index.ts (generated) imports every
 // app/api/v1 route to register it for the OpenAPI document.
 // lib/config sits beside lib/core: it imports only core, and every layer may read it.
-const DOMAINS = "auth|campaigns|cashouts|checkout|currencies|deals|email|games|invites|jobs|linking|platform|products|purchases|stripe|subscriptions|tenants|uploads|users|vc|wallet|webhooks";
+const DOMAINS =
+  "auth|campaigns|cashouts|checkout|currencies|deals|email|games|invites|jobs|linking|platform|products|purchases|stripe|subscriptions|tenants|uploads|users|vc|wallet|webhooks";
 const LIB_NEVER = [
   { regex: "^next(/|$)", message: "lib/ never imports Next.js: a service throws AppError and returns data; the route makes the response." },
   { regex: "^(@/|(\\.\\./)+)(app|components)(/|$)", message: "lib/ never imports app/ or components/: pages and routes call lib, not the other way." },
@@ -30,24 +31,48 @@ const boundaries = [
   },
   {
     files: ["lib/ledger/**/*.ts"],
-    rules: { "@typescript-eslint/no-restricted-imports": layer(importsOf("the ledger engine", `flows|http|vc|${DOMAINS}`, "it imports only lib/db, lib/core and lib/config; product logic (VC, wallet, campaigns) calls the engine.")) },
+    rules: {
+      "@typescript-eslint/no-restricted-imports": layer(
+        importsOf(
+          "the ledger engine",
+          `flows|http|vc|${DOMAINS}`,
+          "it imports only lib/db, lib/core and lib/config; product logic (VC, wallet, campaigns) calls the engine.",
+        ),
+      ),
+    },
   },
   {
     files: ["lib/db/*.ts"],
-    rules: { "@typescript-eslint/no-restricted-imports": layer(importsOf("lib/db", `flows|ledger|http|vc|custody|${DOMAINS}`, "it imports only lib/core and lib/config.")) },
+    rules: {
+      "@typescript-eslint/no-restricted-imports": layer(
+        importsOf("lib/db", `flows|ledger|http|vc|custody|${DOMAINS}`, "it imports only lib/core and lib/config."),
+      ),
+    },
   },
   {
     files: ["lib/{core,config}/**/*.ts"],
-    rules: { "@typescript-eslint/no-restricted-imports": layer({
+    rules: {
+      "@typescript-eslint/no-restricted-imports": layer({
         regex: "^((\\.\\./)+|@/)(?!(lib/)?core/)",
         message: "lib/core and lib/config import nothing else from the repository (config may read core).",
-      }) },
+      }),
+    },
   },
 ].map((c) => ({ ...c, ignores: ["**/*.test.ts", ...(c.ignores ?? [])] }));
 
 export default defineConfig(
   {
-    ignores: [".next/**", ".next-*/**", "node_modules/**", "lib/db/generated/**", ".data/**", "playwright-report/**", "test-results/**", "next-env.d.ts", "tests/fixtures/boundaries/**"],
+    ignores: [
+      ".next/**",
+      ".next-*/**",
+      "node_modules/**",
+      "lib/db/generated/**",
+      ".data/**",
+      "playwright-report/**",
+      "test-results/**",
+      "next-env.d.ts",
+      "tests/fixtures/boundaries/**",
+    ],
   },
   js.configs.recommended,
   tseslint.configs.recommended,
@@ -65,7 +90,10 @@ export default defineConfig(
   {
     rules: {
       // `_`-prefixed names mark deliberately unused parameters and destructured leftovers.
-      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrorsIgnorePattern: "^_", ignoreRestSiblings: true }],
+      "@typescript-eslint/no-unused-vars": [
+        "error",
+        { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrorsIgnorePattern: "^_", ignoreRestSiblings: true },
+      ],
     },
   },
   ...boundaries,

@@ -44,7 +44,16 @@ describe("register", () => {
     const db = getDb();
     const id = newId();
     await db.idempotencyRecord.create({
-      data: { id, scope: "server:x", key: id, requestHash: "h", responseStatus: 200, responseHeaders: {}, responseBody: "{}", createdAt: new Date(Date.now() - 48 * 3600_000) },
+      data: {
+        id,
+        scope: "server:x",
+        key: id,
+        requestHash: "h",
+        responseStatus: 200,
+        responseHeaders: {},
+        responseBody: "{}",
+        createdAt: new Date(Date.now() - 48 * 3600_000),
+      },
     });
     await enqueueJob(db, "idempotency:prune", {});
     await waitFor(async () => (await db.idempotencyRecord.count({ where: { id } })) === 0, { what: "the job to run" });

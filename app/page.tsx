@@ -73,13 +73,10 @@ const Home = () => (
       <div className="mx-auto grid max-w-6xl items-center gap-12 px-6 pt-10 pb-20 sm:pt-16 sm:pb-28 lg:grid-cols-[3fr_2fr]">
         <div className="min-w-0">
           <p className="text-sm font-semibold tracking-widest text-brand-300 uppercase">Self-hosted · Open API · PostgreSQL</p>
-          <h1 className="mt-4 text-4xl font-bold tracking-tight text-balance sm:text-5xl lg:text-6xl">
-            The commerce and rewards backend for your game
-          </h1>
+          <h1 className="mt-4 text-4xl font-bold tracking-tight text-balance sm:text-5xl lg:text-6xl">The commerce and rewards backend for your game</h1>
           <p className="mt-6 max-w-2xl text-lg leading-8 text-slate-300">
-            Coinop gives game servers a virtual-currency ledger, a product catalogue with hosted checkout, player account
-            linking and funded reward campaigns, behind one versioned HTTP API. Partner platforms get their own API to act for the
-            businesses that trust them.
+            Coinop gives game servers a virtual-currency ledger, a product catalogue with hosted checkout, player account linking and funded reward campaigns,
+            behind one versioned HTTP API. Partner platforms get their own API to act for the businesses that trust them.
           </p>
           <div className="mt-10 flex flex-col gap-3 sm:flex-row">
             <ButtonLink href="/docs" primary>
@@ -98,8 +95,7 @@ const Home = () => (
           What you get
         </h2>
         <p className="mt-3 max-w-2xl text-slate-600">
-          One service, one database. Every endpoint is idempotent where money moves, scoped to your game, and documented from the
-          same schemas that validate it.
+          One service, one database. Every endpoint is idempotent where money moves, scoped to your game, and documented from the same schemas that validate it.
         </p>
         <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
           {FEATURES.map((f) => (
@@ -118,8 +114,8 @@ const Home = () => (
               Quick start
             </h2>
             <p className="mt-3 text-slate-600">
-              Node 22.12 or later. Nothing else to install: without <code className="rounded bg-slate-200 px-1 py-0.5 text-sm">DATABASE_URL</code>,
-              Coinop runs its own PostgreSQL under <code className="rounded bg-slate-200 px-1 py-0.5 text-sm">.data/</code>.
+              Node 22.12 or later. Nothing else to install: without <code className="rounded bg-slate-200 px-1 py-0.5 text-sm">DATABASE_URL</code>, Coinop runs
+              its own PostgreSQL under <code className="rounded bg-slate-200 px-1 py-0.5 text-sm">.data/</code>.
             </p>
             <div className="mt-6">
               <CodeBlock label="Terminal" code={QUICK_START} />

@@ -15,13 +15,15 @@ const sourcesIn = (dir: string): string[] =>
     .filter((f) => /\.tsx?$/.test(f) && !/\.test\.tsx?$/.test(f))
     .map((f) => path.join(dir, f).split(path.sep).join("/"));
 
-const importsOf = (source: string): string[] => [...source.matchAll(/(?:import|export)\s[^;]*?from\s+["']([^"']+)["']|import\(\s*["']([^"']+)["']\s*\)/g)].map((m) => m[1] ?? m[2]!);
+const importsOf = (source: string): string[] =>
+  [...source.matchAll(/(?:import|export)\s[^;]*?from\s+["']([^"']+)["']|import\(\s*["']([^"']+)["']\s*\)/g)].map((m) => m[1] ?? m[2]!);
 
 /** Whether `spec`, imported by the file `file` (relative to the root), points into app/. */
 export const importsApp = (file: string, spec: string): boolean =>
   spec.startsWith("@/app/") || (spec.startsWith(".") && path.posix.normalize(path.posix.join(path.posix.dirname(file), spec)).startsWith("app/"));
 
-const QUERY = /\b(?:getDb\(\)|db|tx|prisma)\s*\.\s*(?:[a-z]\w*\s*\.\s*(?:find|create|update|upsert|delete|count|aggregate|groupBy)\w*|\$(?:queryRaw|executeRaw|queryRawUnsafe|executeRawUnsafe|transaction))\s*\(/;
+const QUERY =
+  /\b(?:getDb\(\)|db|tx|prisma)\s*\.\s*(?:[a-z]\w*\s*\.\s*(?:find|create|update|upsert|delete|count|aggregate|groupBy)\w*|\$(?:queryRaw|executeRaw|queryRawUnsafe|executeRawUnsafe|transaction))\s*\(/;
 const PRISMA_VALUE_IMPORT = /^import\s+(?!type\b)[^;]*from\s+["'](?:@prisma\/client|@\/lib\/db\/generated[^"']*|[./]+(?:lib\/)?db\/generated[^"']*)["']/m;
 
 /** What a file of app/ or components/ does that belongs in lib/: a Prisma query, or Prisma's runtime client. */

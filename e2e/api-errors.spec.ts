@@ -6,7 +6,11 @@ test("a method the path does not serve is a JSON 405 naming the allowed methods"
   const res = await request.delete("/api/v1/game");
   expect(res.status()).toBe(405);
   expect(res.headers()["allow"]).toBe("GET");
-  expect(await res.json()).toEqual({ error: "DELETE is not supported on /api/v1/game; use GET.", code: "METHOD_NOT_ALLOWED", requestId: expect.stringMatching(/^req_/) });
+  expect(await res.json()).toEqual({
+    error: "DELETE is not supported on /api/v1/game; use GET.",
+    code: "METHOD_NOT_ALLOWED",
+    requestId: expect.stringMatching(/^req_/),
+  });
 
   const campaign = await request.post("/api/v1/campaign/abc");
   expect(campaign.status()).toBe(405);

@@ -21,7 +21,10 @@ test("seed, then link a player, credit units and receive signed webhooks", async
     expect(game.status()).toBe(200);
     expect(await game.json()).toMatchObject({ gameId: creds.game.gameId, environment: "test" });
 
-    const currency = await request.post("/api/v1/vc/currencies", { headers: { ...headers, "idempotency-key": randomUUID() }, data: { code: "GEM", name: "Gems" } });
+    const currency = await request.post("/api/v1/vc/currencies", {
+      headers: { ...headers, "idempotency-key": randomUUID() },
+      data: { code: "GEM", name: "Gems" },
+    });
     expect(currency.status()).toBe(201);
     const currencyId = (await currency.json()).currency._id;
 
@@ -53,12 +56,17 @@ test("seed, then link a player, credit units and receive signed webhooks", async
     expect(journals.items[0]).toMatchObject({ _id: result.journalId, type: "credit" });
 
     // The in-process worker delivers the link events to the receiver, signed with the game's secret.
-    await expect.poll(() => receiver.hooks.map((h) => h.event).sort(), { timeout: 20_000 }).toEqual(["User.Account.Link.Started", "User.Account.Link.Succeeded"]);
+    await expect
+      .poll(() => receiver.hooks.map((h) => h.event).sort(), { timeout: 20_000 })
+      .toEqual(["User.Account.Link.Started", "User.Account.Link.Succeeded"]);
     for (const hook of receiver.hooks) {
       expect(hook.signature).toBe(createHmac("sha256", creds.game.webhookSecret).update(hook.raw).digest("hex"));
       expect(hook.data.sessionKey).toBe(sessionKey);
     }
-    expect(receiver.hooks.find((h) => h.event === "User.Account.Link.Succeeded")!.data).toMatchObject({ user_ref: userRef, metadata: { idempotencyKey: null } });
+    expect(receiver.hooks.find((h) => h.event === "User.Account.Link.Succeeded")!.data).toMatchObject({
+      user_ref: userRef,
+      metadata: { idempotencyKey: null },
+    });
   } finally {
     receiver.close();
   }

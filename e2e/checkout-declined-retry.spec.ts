@@ -11,9 +11,17 @@ test("a declined card, then a retry on the same URL succeeds at the deal price",
   try {
     const s = await seed(baseURL!, receiver.url);
     const item = await createProduct(request, s, { name: "Dragon Pack", price: 999 });
-    const deal = await request.post("/api/v1/test-helpers/deals", { headers: { ...gameHeaders(s), "idempotency-key": randomUUID() }, data: { itemId: item._id, code: "LAUNCH40", overridePrice: 599 } });
+    const deal = await request.post("/api/v1/test-helpers/deals", {
+      headers: { ...gameHeaders(s), "idempotency-key": randomUUID() },
+      data: { itemId: item._id, code: "LAUNCH40", overridePrice: 599 },
+    });
     expect(deal.status()).toBe(201);
-    const url = await openRedirect(request, s, { itemId: item._id, checkoutmethod: "card", dealCode: "launch40", redirectUrl: "https://game.example/store?back=1" });
+    const url = await openRedirect(request, s, {
+      itemId: item._id,
+      checkoutmethod: "card",
+      dealCode: "launch40",
+      redirectUrl: "https://game.example/store?back=1",
+    });
     expect(url).toMatch(new RegExp(`^${baseURL}/checkout/r/cks_test_[0-9a-f]+$`));
 
     const offsite = offsiteRequests(page, baseURL!);
@@ -44,7 +52,13 @@ test("a declined card, then a retry on the same URL succeeds at the deal price",
     await screenshot(page, "checkout-retry-success");
 
     const done = await expectPurchaseHook(receiver.hooks, s.game.webhookSecret, "Purchases.Completed", (d) => d.itemId === item._id);
-    expect(done.data).toMatchObject({ amount: 599, currency: "USD", dealCode: "LAUNCH40", paymentProvider: "sandbox", user_ref: expect.stringMatching(/^gmu_test_/) });
+    expect(done.data).toMatchObject({
+      amount: 599,
+      currency: "USD",
+      dealCode: "LAUNCH40",
+      paymentProvider: "sandbox",
+      user_ref: expect.stringMatching(/^gmu_test_/),
+    });
     expect(done.data).not.toHaveProperty("grant_user_ref");
     expect(done.data.purchaseId).not.toBe(failed.data.purchaseId);
     expect(offsite).toEqual([]);

@@ -45,10 +45,24 @@ test("a guest pays a checkout grant by card", async ({ page, request, baseURL })
     await screenshot(page, "checkout-grant-success");
 
     const done = await expectPurchaseHook(receiver.hooks, s.game.webhookSecret, "Purchases.Completed", (d) => d.itemId === item._id);
-    expect(done.data).toMatchObject({ gameId: s.game.gameId, amount: 499, currency: "USD", paymentProvider: "sandbox", user_ref: grant.userRef, grant_user_ref: grant.userRef });
+    expect(done.data).toMatchObject({
+      gameId: s.game.gameId,
+      amount: 499,
+      currency: "USD",
+      paymentProvider: "sandbox",
+      user_ref: grant.userRef,
+      grant_user_ref: grant.userRef,
+    });
     expect(done.data.checkout_metadata).toEqual(checkoutMetadata);
     // Deliveries run in parallel, so the order of arrival is not fixed; each event arrives once.
-    await expect.poll(() => receiver.hooks.filter((h) => h.event.startsWith("Purchases.")).map((h) => h.event).sort()).toEqual(["Purchases.Completed", "Purchases.Started"]);
+    await expect
+      .poll(() =>
+        receiver.hooks
+          .filter((h) => h.event.startsWith("Purchases."))
+          .map((h) => h.event)
+          .sort(),
+      )
+      .toEqual(["Purchases.Completed", "Purchases.Started"]);
 
     await page.goto(grant.checkoutUrl);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Already completed");

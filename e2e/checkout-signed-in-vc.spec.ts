@@ -5,7 +5,19 @@
 import { randomUUID } from "node:crypto";
 import { expect, test } from "@playwright/test";
 import { createCurrency, createProduct, expectPurchaseHook, openRedirect } from "./checkout-support";
-import { asNewVisitor, expectHostedPageBasics, gameHeaders, initiateLink, offsiteRequests, screenshot, seed, signUpOnForm, startReceiver, uniqueEmail, verifyEmailFromOutbox } from "./support";
+import {
+  asNewVisitor,
+  expectHostedPageBasics,
+  gameHeaders,
+  initiateLink,
+  offsiteRequests,
+  screenshot,
+  seed,
+  signUpOnForm,
+  startReceiver,
+  uniqueEmail,
+  verifyEmailFromOutbox,
+} from "./support";
 
 test("a signed-in player pays with virtual currency", async ({ page, request, baseURL }) => {
   const receiver = await startReceiver();
@@ -16,9 +28,15 @@ test("a signed-in player pays with virtual currency", async ({ page, request, ba
     const { sessionKey } = await initiateLink(request, s, email);
     const approved = await request.post(`/api/v1/test-helpers/link-sessions/${sessionKey}/approve`, { headers, data: {} });
     const { userRef } = await approved.json();
-    const code = `GEM${randomUUID().slice(0, 4).toUpperCase().replace(/[^A-Z0-9]/g, "X")}`;
+    const code = `GEM${randomUUID()
+      .slice(0, 4)
+      .toUpperCase()
+      .replace(/[^A-Z0-9]/g, "X")}`;
     const currencyId = await createCurrency(request, s, code);
-    const credit = await request.post("/api/v1/vc/credits", { headers: { ...headers, "idempotency-key": randomUUID() }, data: { currencyId, userRef, amountUnits: "1000", orderId: `o-${randomUUID()}` } });
+    const credit = await request.post("/api/v1/vc/credits", {
+      headers: { ...headers, "idempotency-key": randomUUID() },
+      data: { currencyId, userRef, amountUnits: "1000", orderId: `o-${randomUUID()}` },
+    });
     expect(credit.status()).toBe(201);
     const item = await createProduct(request, s, { name: "Crystal Shield", price: 299, virtualCurrencyPrices: [{ currencyId, amount: 300 }] });
     const url = await openRedirect(request, s, { itemId: item._id, checkoutmethod: "vc" });

@@ -115,7 +115,14 @@ test("a first-time player signs up on the link page, confirms their email in the
     expect(userRef).toMatch(/^gmu_test_[0-9a-f]{24}$/);
     expect(succeeded.data.metadata).toEqual({ idempotencyKey: expect.any(String) });
     const details = await linkDetails(request, s, sessionKey);
-    expect(details).toMatchObject({ state: "approved", userRef, gameId: s.game.gameId, environment: "test", prefilledEmail: email, approvedAt: expect.any(String) });
+    expect(details).toMatchObject({
+      state: "approved",
+      userRef,
+      gameId: s.game.gameId,
+      environment: "test",
+      prefilledEmail: email,
+      approvedAt: expect.any(String),
+    });
 
     // A second link for the same game, by the same (still signed-in) player: same userRef.
     const second = await initiateLink(request, s);
@@ -145,7 +152,12 @@ test("a first-time player signs up on the link page, confirms their email in the
   }
 });
 
-test("a returning player signs in (wrong password first); signing up again only mails them; a signed-out visitor sees a masked account", async ({ page, browser, request, baseURL }) => {
+test("a returning player signs in (wrong password first); signing up again only mails them; a signed-out visitor sees a masked account", async ({
+  page,
+  browser,
+  request,
+  baseURL,
+}) => {
   const receiver = await startReceiver();
   try {
     const s = await seed(baseURL!, receiver.url);
@@ -202,7 +214,14 @@ test("a player who forgot their password resets it from the link page and approv
     const email = uniqueEmail("forgot");
     // A guest of this game (a checkout grant made the account from the email; it has no password yet).
     const { sessionKey } = await initiateLink(request, s, email);
-    expect((await request.post(`/api/v1/test-helpers/link-sessions/${sessionKey}/approve`, { headers: { authorization: `Bearer ${s.game.serverKey}`, "x-game-id": s.game.gameId }, data: { email } })).status()).toBe(200);
+    expect(
+      (
+        await request.post(`/api/v1/test-helpers/link-sessions/${sessionKey}/approve`, {
+          headers: { authorization: `Bearer ${s.game.serverKey}`, "x-game-id": s.game.gameId },
+          data: { email },
+        })
+      ).status(),
+    ).toBe(200);
     const next = await initiateLink(request, s, email);
 
     await page.goto(next.url);

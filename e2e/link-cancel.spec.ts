@@ -1,7 +1,19 @@
 // A player opens the link page and backs out: the session is canceled and the game receives a
 // signed User.Account.Link.Canceled. A player can back out without signing in.
 import { expect, test } from "@playwright/test";
-import { asNewVisitor, expectHook, expectHostedPageBasics, initiateLink, linkDetails, screenshot, seed, signUpOnForm, startReceiver, uniqueEmail, verifyEmailFromOutbox } from "./support";
+import {
+  asNewVisitor,
+  expectHook,
+  expectHostedPageBasics,
+  initiateLink,
+  linkDetails,
+  screenshot,
+  seed,
+  signUpOnForm,
+  startReceiver,
+  uniqueEmail,
+  verifyEmailFromOutbox,
+} from "./support";
 
 test("a signed-in player backs out with Not now", async ({ page, request, baseURL }) => {
   const receiver = await startReceiver();
@@ -26,7 +38,12 @@ test("a signed-in player backs out with Not now", async ({ page, request, baseUR
     const details = await linkDetails(request, s, sessionKey);
     expect(details).toMatchObject({ state: "canceled", canceledAt: expect.any(String) });
     expect(details.userRef).toBeUndefined();
-    expect(receiver.hooks.filter((h) => h.data.sessionKey === sessionKey).map((h) => h.event).sort()).toEqual(["User.Account.Link.Canceled", "User.Account.Link.Started"]);
+    expect(
+      receiver.hooks
+        .filter((h) => h.data.sessionKey === sessionKey)
+        .map((h) => h.event)
+        .sort(),
+    ).toEqual(["User.Account.Link.Canceled", "User.Account.Link.Started"]);
   } finally {
     receiver.close();
   }

@@ -1,18 +1,36 @@
 // Link invites: one shareable /join URL; each visitor who presses Continue gets their own session
 // and their own link. A paused invite links nobody.
 import { expect, test } from "@playwright/test";
-import { asNewVisitor, campaignHeaders, expectHostedPageBasics, screenshot, seed, signUpOnForm, startReceiver, uniqueEmail, verifyEmailFromOutbox, type Seeded } from "./support";
+import {
+  asNewVisitor,
+  campaignHeaders,
+  expectHostedPageBasics,
+  screenshot,
+  seed,
+  signUpOnForm,
+  startReceiver,
+  uniqueEmail,
+  verifyEmailFromOutbox,
+  type Seeded,
+} from "./support";
 import type { APIRequestContext, Browser } from "@playwright/test";
 
 const createInvite = async (request: APIRequestContext, s: Seeded, data: Record<string, unknown> = {}) => {
-  const res = await request.post(`/api/v1/campaign/${s.campaign.campaignId}/link-invites`, { headers: campaignHeaders(s), data: { label: "Discord", ...data } });
+  const res = await request.post(`/api/v1/campaign/${s.campaign.campaignId}/link-invites`, {
+    headers: campaignHeaders(s),
+    data: { label: "Discord", ...data },
+  });
   expect(res.status()).toBe(201);
   return (await res.json()) as { code: string; url: string; currentUses: number };
 };
 
 /** A new visitor (own browser context, so own cookies) follows the invite, signs up, confirms the email and approves. */
 const visit = async (browser: Browser, inviteUrl: string, email: string, shot?: string) => {
-  const context = await browser.newContext({ viewport: test.info().project.use.viewport ?? undefined, isMobile: test.info().project.use.isMobile, deviceScaleFactor: test.info().project.use.deviceScaleFactor });
+  const context = await browser.newContext({
+    viewport: test.info().project.use.viewport ?? undefined,
+    isMobile: test.info().project.use.isMobile,
+    deviceScaleFactor: test.info().project.use.deviceScaleFactor,
+  });
   const page = await context.newPage();
   await asNewVisitor(page);
   try {
@@ -70,7 +88,10 @@ test("a paused invite refuses and links nobody", async ({ page, request, baseURL
   try {
     const s = await seed(baseURL!, receiver.url);
     const invite = await createInvite(request, s);
-    const paused = await request.patch(`/api/v1/campaign/${s.campaign.campaignId}/link-invites/${invite.code}`, { headers: campaignHeaders(s), data: { status: "paused" } });
+    const paused = await request.patch(`/api/v1/campaign/${s.campaign.campaignId}/link-invites/${invite.code}`, {
+      headers: campaignHeaders(s),
+      data: { status: "paused" },
+    });
     expect(paused.status()).toBe(200);
     expect((await paused.json()).status).toBe("paused");
 
@@ -124,10 +145,12 @@ test("an invite revoked before the visitor approves fails the session and says w
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Linking failed");
     await expect(page.locator("main").getByRole("alert")).toHaveText("This invite link has been revoked by its owner and can no longer be used.");
     await screenshot(page, "link-invite-revoked");
-    await expect.poll(() => receiver.hooks.find((h) => h.event === "User.Account.Link.Failed")?.data, { timeout: 20_000 }).toEqual({
-      sessionKey,
-      message: "This invite link has been revoked by its owner and can no longer be used.",
-    });
+    await expect
+      .poll(() => receiver.hooks.find((h) => h.event === "User.Account.Link.Failed")?.data, { timeout: 20_000 })
+      .toEqual({
+        sessionKey,
+        message: "This invite link has been revoked by its owner and can no longer be used.",
+      });
     expect(receiver.hooks.some((h) => h.event === "User.Account.Link.Succeeded")).toBe(false);
   } finally {
     receiver.close();

@@ -32,7 +32,10 @@ test("a failed link shows the reason", async ({ page, request, baseURL }) => {
   try {
     const s = await seed(baseURL!, receiver.url);
     const { sessionKey, url } = await initiateLink(request, s);
-    const failed = await request.post(`/api/v1/test-helpers/link-sessions/${sessionKey}/fail`, { headers: gameHeaders(s), data: { message: "Your region is not supported yet." } });
+    const failed = await request.post(`/api/v1/test-helpers/link-sessions/${sessionKey}/fail`, {
+      headers: gameHeaders(s),
+      data: { message: "Your region is not supported yet." },
+    });
     expect(failed.status()).toBe(200);
     await page.goto(url);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Linking failed");

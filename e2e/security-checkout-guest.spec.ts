@@ -28,9 +28,16 @@ test("a guest re-posting the checkout form with a balance method is refused and 
     const { sessionKey } = await initiateLink(request, s, victim);
     const { userRef } = await (await request.post(`/api/v1/test-helpers/link-sessions/${sessionKey}/approve`, { headers, data: { email: victim } })).json();
     expect((await request.post("/api/v1/test-helpers/wallets/fund", { headers: idem(), data: { userRef, amountUsdc: "80.00" } })).status()).toBe(200);
-    const code = `GEM${randomUUID().slice(0, 4).toUpperCase().replace(/[^A-Z0-9]/g, "X")}`;
+    const code = `GEM${randomUUID()
+      .slice(0, 4)
+      .toUpperCase()
+      .replace(/[^A-Z0-9]/g, "X")}`;
     const currencyId = await createCurrency(request, s, code);
-    expect((await request.post("/api/v1/vc/credits", { headers: idem(), data: { currencyId, userRef, amountUnits: "1000", orderId: `o-${randomUUID()}` } })).status()).toBe(201);
+    expect(
+      (
+        await request.post("/api/v1/vc/credits", { headers: idem(), data: { currencyId, userRef, amountUnits: "1000", orderId: `o-${randomUUID()}` } })
+      ).status(),
+    ).toBe(201);
     const item = await createProduct(request, s, { name: "Diamond Axe", price: 1000, virtualCurrencyPrices: [{ currencyId, amount: 500 }] });
     // The victim's checkout link, in the attacker's hands (a shared screen, a forwarded mail, a log).
     const grant = await createGrant(request, s, { itemId: item._id, email: victim });

@@ -37,7 +37,9 @@ const startAttacker = async (target: string) => {
   const server = http.createServer((_req, res) =>
     res
       .writeHead(200, { "content-type": "text/html" })
-      .end(`<!doctype html><title>Win a prize</title><h1>Click the button!</h1><iframe id="victim" src="${target}" width="800" height="600" style="opacity:0.5"></iframe>`),
+      .end(
+        `<!doctype html><title>Win a prize</title><h1>Click the button!</h1><iframe id="victim" src="${target}" width="800" height="600" style="opacity:0.5"></iframe>`,
+      ),
   );
   await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`, close: () => server.close() };

@@ -6,7 +6,18 @@
 import { randomUUID } from "node:crypto";
 import { expect, test } from "@playwright/test";
 import { createGrant, createProduct } from "./checkout-support";
-import { asNewVisitor, expectHostedPageBasics, followMailLink, initiateLink, openNewestMail, screenshot, seed, signUpOnForm, startReceiver, uniqueEmail } from "./support";
+import {
+  asNewVisitor,
+  expectHostedPageBasics,
+  followMailLink,
+  initiateLink,
+  openNewestMail,
+  screenshot,
+  seed,
+  signUpOnForm,
+  startReceiver,
+  uniqueEmail,
+} from "./support";
 
 test("an attacker signing up with a passwordless player's email gets no account; the mail goes to the victim", async ({ page, browser, request, baseURL }) => {
   const receiver = await startReceiver();
@@ -37,16 +48,19 @@ test("an attacker signing up with a passwordless player's email gets no account;
     await screenshot(page, "security-signup-takeover-signin-refused");
 
     // The old way in, the credentials endpoint in sign-up mode, answers the same and signs nobody in.
-    const old = await page.evaluate(async ({ email }) => {
-      const { csrfToken } = await (await fetch("/api/auth/csrf")).json();
-      const res = await fetch("/api/auth/callback/player-credentials", {
-        method: "POST",
-        headers: { "content-type": "application/x-www-form-urlencoded" },
-        body: new URLSearchParams({ mode: "signup", email, password: "attacker-password", name: "Mallory", csrfToken, json: "true" }),
-      });
-      const body = await res.json();
-      return { status: res.status, error: new URL(body.url).searchParams.get("error"), session: await (await fetch("/api/auth/session")).json() };
-    }, { email: victim });
+    const old = await page.evaluate(
+      async ({ email }) => {
+        const { csrfToken } = await (await fetch("/api/auth/csrf")).json();
+        const res = await fetch("/api/auth/callback/player-credentials", {
+          method: "POST",
+          headers: { "content-type": "application/x-www-form-urlencoded" },
+          body: new URLSearchParams({ mode: "signup", email, password: "attacker-password", name: "Mallory", csrfToken, json: "true" }),
+        });
+        const body = await res.json();
+        return { status: res.status, error: new URL(body.url).searchParams.get("error"), session: await (await fetch("/api/auth/session")).json() };
+      },
+      { email: victim },
+    );
     expect(old).toEqual({ status: 401, error: "Wrong email or password.", session: {} });
 
     // The outbox: the one mail went to the victim's own address.
@@ -59,7 +73,9 @@ test("an attacker signing up with a passwordless player's email gets no account;
 
     // The victim opens that mail (in their own browser) and clicks through: it needs the password chosen at
     // sign-up, which only the attacker knows, so the attacker's sign-up cannot be completed by the victim either.
-    const victimPage = await (await browser.newContext({ viewport: test.info().project.use.viewport ?? undefined, isMobile: test.info().project.use.isMobile })).newPage();
+    const victimPage = await (
+      await browser.newContext({ viewport: test.info().project.use.viewport ?? undefined, isMobile: test.info().project.use.isMobile })
+    ).newPage();
     await asNewVisitor(victimPage);
     await openNewestMail(victimPage, victim, "Confirm your email to finish creating your account");
     await expect(victimPage.getByText("If you did not ask for this, ignore this email")).toBeVisible();

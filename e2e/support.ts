@@ -50,7 +50,10 @@ export const campaignHeaders = (s: Seeded) => ({ authorization: `Bearer ${s.camp
 
 /** What the game server does first: POST /v1/users/link/initiate. */
 export const initiateLink = async (request: APIRequestContext, s: Seeded, email?: string) => {
-  const res = await request.post("/api/v1/users/link/initiate", { headers: { ...gameHeaders(s), "idempotency-key": randomUUID() }, data: email ? { email } : {} });
+  const res = await request.post("/api/v1/users/link/initiate", {
+    headers: { ...gameHeaders(s), "idempotency-key": randomUUID() },
+    data: email ? { email } : {},
+  });
   expect(res.status()).toBe(201);
   return (await res.json()) as { sessionKey: string; url: string };
 };
@@ -63,7 +66,9 @@ export const linkDetails = async (request: APIRequestContext, s: Seeded, session
 
 /** Waits for a webhook and checks its signature with the game's secret. */
 export const expectHook = async (hooks: Hook[], secret: string, event: string, sessionKey: string): Promise<Hook> => {
-  await expect.poll(() => hooks.some((h) => h.event === event && h.data.sessionKey === sessionKey), { timeout: 20_000, message: `${event} for ${sessionKey}` }).toBe(true);
+  await expect
+    .poll(() => hooks.some((h) => h.event === event && h.data.sessionKey === sessionKey), { timeout: 20_000, message: `${event} for ${sessionKey}` })
+    .toBe(true);
   const hook = hooks.find((h) => h.event === event && h.data.sessionKey === sessionKey)!;
   expect(hook.signature).toBe(createHmac("sha256", secret).update(hook.raw).digest("hex"));
   return hook;
@@ -103,7 +108,8 @@ export const expectHostedPageBasics = async (page: Page) => {
  * Gives this page its own client address (X-Forwarded-For: the server reads the last entry, which a proxy
  * would write), so the per-address limits of sign-in and sign-up see each test as a different visitor.
  */
-export const asNewVisitor = (page: Page) => page.setExtraHTTPHeaders({ "x-forwarded-for": `198.18.${Math.floor(Math.random() * 256)}.${Math.floor(Math.random() * 254) + 1}` });
+export const asNewVisitor = (page: Page) =>
+  page.setExtraHTTPHeaders({ "x-forwarded-for": `198.18.${Math.floor(Math.random() * 256)}.${Math.floor(Math.random() * 254) + 1}` });
 
 /**
  * Signs up on a hosted auth form (the link page's, or the one inside the checkout's "Have an account?"):

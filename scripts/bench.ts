@@ -48,7 +48,12 @@ const ensureBuild = () => {
 const freshDatabase = async (): Promise<{ url: string; stop: () => Promise<void> }> => {
   const embedded = process.env.BENCH_DATABASE_URL
     ? null
-    : await startEmbeddedPostgres({ dataDir: path.resolve(".data/bench-postgres"), port: Number(process.env.EMBEDDED_BENCH_PG_PORT ?? 54332), database: "postgres", log });
+    : await startEmbeddedPostgres({
+        dataDir: path.resolve(".data/bench-postgres"),
+        port: Number(process.env.EMBEDDED_BENCH_PG_PORT ?? 54332),
+        database: "postgres",
+        log,
+      });
   const admin = process.env.BENCH_DATABASE_URL || embedded!.adminUrl;
   const name = `coinop_bench_${randomBytes(4).toString("hex")}`;
   const c = new pg.Client({ connectionString: admin });
@@ -75,7 +80,10 @@ const startServer = async (databaseUrl: string): Promise<ChildProcess> => {
     stdio: ["ignore", "ignore", "inherit"],
   });
   for (let i = 0; i < 120; i++) {
-    const ok = await fetch(`${base}/api/v1/openapi.json`).then((r) => r.ok, () => false);
+    const ok = await fetch(`${base}/api/v1/openapi.json`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) return child;
     await new Promise((r) => setTimeout(r, 500));
   }
@@ -83,7 +91,18 @@ const startServer = async (databaseUrl: string): Promise<ChildProcess> => {
   throw new Error("the production server did not start");
 };
 
-type Result = { name: string; requests: number; requestsPerSecond: number; ok2xx: number; non2xx: number; errors: number; timeouts: number; p50Ms: number; p99Ms: number; seconds: number };
+type Result = {
+  name: string;
+  requests: number;
+  requestsPerSecond: number;
+  ok2xx: number;
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+  p50Ms: number;
+  p99Ms: number;
+  seconds: number;
+};
 
 const run = (name: string, amount: number, opts: autocannon.Options, counters: { ok: number }): Promise<Result> =>
   new Promise((resolve, reject) => {
@@ -129,7 +148,11 @@ const main = async () => {
     }
     server = await startServer(db.url);
     const headers = { authorization: `Bearer ${seed.game.serverKey}`, "x-game-id": seed.game.gameId, "content-type": "application/json" };
-    const cur = await fetch(`${base}/api/v1/vc/currencies`, { method: "POST", headers: { ...headers, "idempotency-key": "bench-currency" }, body: JSON.stringify({ code: "GEMS", name: "Gems" }) });
+    const cur = await fetch(`${base}/api/v1/vc/currencies`, {
+      method: "POST",
+      headers: { ...headers, "idempotency-key": "bench-currency" },
+      body: JSON.stringify({ code: "GEMS", name: "Gems" }),
+    });
     if (cur.status !== 201) throw new Error(`creating the currency failed: ${cur.status} ${await cur.text()}`);
     const currencyId = ((await cur.json()) as { currency: { _id: string } }).currency._id;
     log(`[bench] ${PLAYERS} players, ${CONNECTIONS} connections; ${CREDITS} credits, ${BALANCE_READS} balance reads`);
@@ -166,7 +189,12 @@ const main = async () => {
       BALANCE_READS,
       {
         url: base,
-        requests: [{ method: "GET", setupRequest: (req) => ({ ...req, headers, path: `/api/v1/vc/balances?currencyId=${currencyId}&userRef=${refs[m++ % refs.length]}` }) }],
+        requests: [
+          {
+            method: "GET",
+            setupRequest: (req) => ({ ...req, headers, path: `/api/v1/vc/balances?currencyId=${currencyId}&userRef=${refs[m++ % refs.length]}` }),
+          },
+        ],
       },
       balanceCount,
     );
@@ -176,7 +204,13 @@ const main = async () => {
       const res = await fetch(`${base}/api/v1/products`, {
         method: "POST",
         headers: { ...headers, "idempotency-key": `bench-product-${i}` },
-        body: JSON.stringify({ name: `Bench item ${i}`, type: "purchase", price: 99 + i, description: "A benchmark item.", virtualCurrencyPrices: [{ currencyId, amount: 10 + i }] }),
+        body: JSON.stringify({
+          name: `Bench item ${i}`,
+          type: "purchase",
+          price: 99 + i,
+          description: "A benchmark item.",
+          virtualCurrencyPrices: [{ currencyId, amount: 10 + i }],
+        }),
       });
       if (res.status !== 201) throw new Error(`creating product ${i} failed: ${res.status} ${await res.text()}`);
     }
@@ -184,26 +218,53 @@ const main = async () => {
     const productId = listed.products?.[0]?._id;
     if (!productId || listed.products!.length !== Math.min(20, PRODUCTS)) throw new Error(`listing products returned ${JSON.stringify(listed).slice(0, 200)}`);
     const products = await run("GET /v1/products", PRODUCT_READS, { url: base, requests: [{ method: "GET", path: "/api/v1/products", headers }] }, { ok: 0 });
-    const grant = await fetch(`${base}/api/v1/checkout/grants`, { method: "POST", headers: { ...headers, "idempotency-key": "bench-grant" }, body: JSON.stringify({ itemId: productId, email: "bench-buyer@coinop.test" }) });
+    const grant = await fetch(`${base}/api/v1/checkout/grants`, {
+      method: "POST",
+      headers: { ...headers, "idempotency-key": "bench-grant" },
+      body: JSON.stringify({ itemId: productId, email: "bench-buyer@coinop.test" }),
+    });
     if (grant.status !== 201) throw new Error(`creating the checkout grant failed: ${grant.status} ${await grant.text()}`);
     const checkoutUrl = new URL(((await grant.json()) as { checkoutUrl: string }).checkoutUrl);
     const page = await fetch(`${base}${checkoutUrl.pathname}${checkoutUrl.search}`);
     if (page.status !== 200 || !(await page.text()).includes("Bench item")) throw new Error(`the checkout page did not render: ${page.status}`);
-    const checkoutPage = await run("GET checkout page", CHECKOUT_PAGES, { url: base, requests: [{ method: "GET", path: checkoutUrl.pathname + checkoutUrl.search }] }, { ok: 0 });
+    const checkoutPage = await run(
+      "GET checkout page",
+      CHECKOUT_PAGES,
+      { url: base, requests: [{ method: "GET", path: checkoutUrl.pathname + checkoutUrl.search }] },
+      { ok: 0 },
+    );
 
     const check = await getDb().$queryRaw<{ sum: bigint; negatives: bigint; journals: bigint }[]>`
       SELECT (SELECT COALESCE(SUM(balance), 0) FROM "LedgerAccount" WHERE asset = ${"vc:" + currencyId})::bigint AS sum,
              (SELECT COUNT(*) FROM "LedgerAccount" WHERE asset = ${"vc:" + currencyId} AND kind = 'user' AND balance < 0)::bigint AS negatives,
              (SELECT COUNT(*) FROM "LedgerJournal" WHERE asset = ${"vc:" + currencyId} AND type = 'credit')::bigint AS journals`;
-    const ledger = { sumOfBalances: String(check[0].sum), negativePlayerBalances: Number(check[0].negatives), creditJournals: Number(check[0].journals), credit2xx: credits.ok2xx };
+    const ledger = {
+      sumOfBalances: String(check[0].sum),
+      negativePlayerBalances: Number(check[0].negatives),
+      creditJournals: Number(check[0].journals),
+      credit2xx: credits.ok2xx,
+    };
     const invariantHolds = ledger.sumOfBalances === "0" && ledger.negativePlayerBalances === 0 && ledger.creditJournals === ledger.credit2xx;
 
-    const report = { date: new Date().toISOString(), node: process.version, connections: CONNECTIONS, players: PLAYERS, products: PRODUCTS, results: [credits, balances, products, checkoutPage], ledger, invariantHolds };
+    const report = {
+      date: new Date().toISOString(),
+      node: process.version,
+      connections: CONNECTIONS,
+      players: PLAYERS,
+      products: PRODUCTS,
+      results: [credits, balances, products, checkoutPage],
+      ledger,
+      invariantHolds,
+    };
     fs.mkdirSync("bench-results", { recursive: true });
     fs.writeFileSync("bench-results/latest.json", JSON.stringify(report, null, 2));
     for (const r of [credits, balances, products, checkoutPage])
-      console.log(`${r.name.padEnd(22)} ${String(r.requests).padStart(6)} requests in ${r.seconds} s: ${String(r.requestsPerSecond).padStart(7)} req/s (2xx)   p50 ${r.p50Ms} ms   p99 ${r.p99Ms} ms   non-2xx ${r.non2xx}   errors ${r.errors}   timeouts ${r.timeouts}`);
-    console.log(`ledger: sum of balances ${ledger.sumOfBalances}, negative player balances ${ledger.negativePlayerBalances}, credit journals ${ledger.creditJournals} = credit 2xx ${ledger.credit2xx}: ${invariantHolds ? "OK" : "VIOLATED"}`);
+      console.log(
+        `${r.name.padEnd(22)} ${String(r.requests).padStart(6)} requests in ${r.seconds} s: ${String(r.requestsPerSecond).padStart(7)} req/s (2xx)   p50 ${r.p50Ms} ms   p99 ${r.p99Ms} ms   non-2xx ${r.non2xx}   errors ${r.errors}   timeouts ${r.timeouts}`,
+      );
+    console.log(
+      `ledger: sum of balances ${ledger.sumOfBalances}, negative player balances ${ledger.negativePlayerBalances}, credit journals ${ledger.creditJournals} = credit 2xx ${ledger.credit2xx}: ${invariantHolds ? "OK" : "VIOLATED"}`,
+    );
     if (!invariantHolds) process.exitCode = 1;
   } finally {
     server?.kill("SIGTERM");

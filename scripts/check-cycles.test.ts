@@ -33,11 +33,12 @@ const check = async (dir: string): Promise<{ code: number; out: string }> => {
 };
 
 const layered = {
-  "core/errors.ts": 'export class AppError extends Error {}\n',
+  "core/errors.ts": "export class AppError extends Error {}\n",
   "db/client.ts": 'import { AppError } from "../core/errors.ts";\nexport const db = () => new AppError("x");\n',
   // a type-only import back up the layers is erased at build time: not an edge
   "core/context.ts": 'import type { db } from "../db/client.ts";\nexport type Ctx = { db: typeof db };\n',
-  "ledger/post.ts": 'import { db } from "../db/client";\nimport { type Ctx, type Ctx as C2 } from "../core/context.ts";\nexport const post = (_c: Ctx | C2) => db();\n',
+  "ledger/post.ts":
+    'import { db } from "../db/client";\nimport { type Ctx, type Ctx as C2 } from "../core/context.ts";\nexport const post = (_c: Ctx | C2) => db();\n',
   // tests may import anything
   "db/client.test.ts": 'import { post } from "../ledger/post.ts";\nvoid post;\n',
 };
@@ -59,7 +60,10 @@ describe("scripts/check-cycles.ts", () => {
   });
 
   it("counts a dynamic import and a re-export as edges", async () => {
-    const dir = fixture("dynamic", { ...layered, "db/lazy.ts": 'export { post } from "../ledger/post.ts";\nexport const later = () => import("../ledger/post.ts");\n' });
+    const dir = fixture("dynamic", {
+      ...layered,
+      "db/lazy.ts": 'export { post } from "../ledger/post.ts";\nexport const later = () => import("../ledger/post.ts");\n',
+    });
     const { code, out } = await check(dir);
     expect(code).toBe(1);
     expect(out).toContain("db -> ledger: db/lazy.ts");

@@ -9,13 +9,17 @@ import { fileURLToPath } from "node:url";
 
 export type Edges = Map<string, Map<string, string[]>>;
 
-const IMPORT = /(?:^|[\s;])(import|export)\s+(type\s+)?([^'";]*?)\s*from\s+["']([^"']+)["']|import\(\s*["']([^"']+)["']\s*\)|(?:^|[\s;])import\s+["']([^"']+)["']/g;
+const IMPORT =
+  /(?:^|[\s;])(import|export)\s+(type\s+)?([^'";]*?)\s*from\s+["']([^"']+)["']|import\(\s*["']([^"']+)["']\s*\)|(?:^|[\s;])import\s+["']([^"']+)["']/g;
 
 /** true when every name of an `import { … }` / `export { … }` clause is marked `type` */
 const onlyTypes = (clause: string): boolean => {
   const m = /^\{([^}]*)\}$/.exec(clause.trim());
   if (!m) return false;
-  const names = m[1].split(",").map((s) => s.trim()).filter(Boolean);
+  const names = m[1]
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
   return names.length > 0 && names.every((n) => n.startsWith("type "));
 };
 
@@ -93,7 +97,8 @@ const main = () => {
   for (const c of cycles) {
     console.error(`check-cycles: import cycle between folders: ${c.join(", ")}`);
     for (const a of c)
-      for (const [b, files] of edges.get(a) ?? []) if (c.includes(b)) console.error(`  ${a} -> ${b}: ${files.slice(0, 4).join(", ")}${files.length > 4 ? ", …" : ""}`);
+      for (const [b, files] of edges.get(a) ?? [])
+        if (c.includes(b)) console.error(`  ${a} -> ${b}: ${files.slice(0, 4).join(", ")}${files.length > 4 ? ", …" : ""}`);
   }
   return 1;
 };

@@ -11,7 +11,8 @@ function supported(version) {
 
 function message(version) {
   return (
-    "Coinop needs Node.js 24 (or 22.12+, or 20.19+); this is Node " + version +
+    "Coinop needs Node.js 24 (or 22.12+, or 20.19+); this is Node " +
+    version +
     ". Install Node 24 (https://nodejs.org/, or `nvm install 24`) and run the command again."
   );
 }

@@ -23,7 +23,10 @@ describe("scripts/check-node.cjs", () => {
   });
 
   it("every npm script that runs the app, the tests or a tool checks the version first", async () => {
-    const { scripts, engines } = (await import("../package.json", { with: { type: "json" } })).default as { scripts: Record<string, string>; engines: { node: string } };
+    const { scripts, engines } = (await import("../package.json", { with: { type: "json" } })).default as {
+      scripts: Record<string, string>;
+      engines: { node: string };
+    };
     for (const name of ["preinstall", "dev", "start", "build", "seed", "worker", "bench", "db:migrate", "test", "test:e2e", "test:canary"])
       expect(scripts[name], name).toMatch(/^node scripts\/check-node\.cjs( &&|$)/);
     expect(engines.node).toBe("^20.19.0 || ^22.12.0 || >=24.0.0");

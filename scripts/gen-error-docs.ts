@@ -9,7 +9,9 @@ export const ERROR_DOCS = "docs/errors.md";
 
 /** The Markdown of docs/errors.md: every code, sorted by status then code. */
 export const renderErrorDocs = (): string => {
-  const keys = (Object.keys(ERRORS) as ErrorCode[]).sort((a, b) => ERRORS[a].status - ERRORS[b].status || wireCode(a).localeCompare(wireCode(b)) || a.localeCompare(b));
+  const keys = (Object.keys(ERRORS) as ErrorCode[]).sort(
+    (a, b) => ERRORS[a].status - ERRORS[b].status || wireCode(a).localeCompare(wireCode(b)) || a.localeCompare(b),
+  );
   const rows = keys.map((k) => `| \`${wireCode(k)}\` | ${ERRORS[k].status} | ${ERRORS[k].doc.replace(/\|/g, "\\|")} |`);
   return [
     "# Error codes",

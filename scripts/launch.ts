@@ -31,8 +31,7 @@ const portAnswers = (port: number): Promise<boolean> =>
     socket.once("error", () => resolve(false));
   });
 
-const within = <T>(ms: number, p: Promise<T>): Promise<T | undefined> =>
-  Promise.race([p, sleep(ms, undefined, { ref: false })]);
+const within = <T>(ms: number, p: Promise<T>): Promise<T | undefined> => Promise.race([p, sleep(ms, undefined, { ref: false })]);
 
 /** In dev, a route folder added while the server runs is picked up without a restart. */
 const watchRoutes = () => {

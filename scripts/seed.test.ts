@@ -84,7 +84,10 @@ describe("npm run seed", () => {
   });
 
   it("rejects a bad --webhook-url with a clear message", async () => {
-    await expect(seed("--webhook-url", "not-a-url")).rejects.toMatchObject({ code: 2, stderr: expect.stringMatching(/--webhook-url must be an http\(s\) URL/) });
+    await expect(seed("--webhook-url", "not-a-url")).rejects.toMatchObject({
+      code: 2,
+      stderr: expect.stringMatching(/--webhook-url must be an http\(s\) URL/),
+    });
   });
 });
 
@@ -97,7 +100,10 @@ describe("npm run seed exits non-zero on bad input, on the embedded database", (
     });
 
   it("an unknown option: exit 2 with the usage, no stack trace", async () => {
-    const err = await npmSeed("--bogus").then(() => null, (e: { code: number; stderr: string }) => e);
+    const err = await npmSeed("--bogus").then(
+      () => null,
+      (e: { code: number; stderr: string }) => e,
+    );
     expect(err?.code).toBe(2);
     expect(err?.stderr).toContain("Unknown option '--bogus'");
     expect(err?.stderr).toContain("usage: npm run seed");

@@ -42,7 +42,13 @@ const main = async (): Promise<number> => {
     return 2;
   }
   // The seeded tenants are test mode: a loopback receiver is fine, link-local and private ranges are not.
-  const refused = webhookUrl === undefined ? null : await checkWebhookUrl(webhookUrl, { allowLoopback: true }).then(() => null, (e: Error) => e.message);
+  const refused =
+    webhookUrl === undefined
+      ? null
+      : await checkWebhookUrl(webhookUrl, { allowLoopback: true }).then(
+          () => null,
+          (e: Error) => e.message,
+        );
   if (refused) {
     log(`--webhook-url: ${refused}\n${usage}`);
     return 2;

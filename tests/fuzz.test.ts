@@ -68,11 +68,37 @@ const HOSTILE_JSON = [
   '[""]',
   '"a\\u0000b"',
   '"😀"',
-  "\"' OR 1=1 --\"",
+  '"\' OR 1=1 --"',
   '""',
 ];
-const NUMERIC_JSON = ["-1", "0", "-0", "1.5", "1e-7", "1e309", "9007199254740993", '"99999999999999999999"', '"1e309"', '"-1"', '"0x10"', '" 5 "', '"0.0000001"', '"1e2"', '"Infinity"', '"NaN"'];
-const DATE_JSON = ['"-271821-04-20T00:00:00.000Z"', '"+275760-09-13T00:00:00.000Z"', '"0000-01-01T00:00:00Z"', '"2026-02-30T00:00:00Z"', '"9999-12-31T23:59:59.999Z"', '"2026-13-01T00:00:00Z"', '"1969-12-31T23:59:59Z"', '"2026-01-01"'];
+const NUMERIC_JSON = [
+  "-1",
+  "0",
+  "-0",
+  "1.5",
+  "1e-7",
+  "1e309",
+  "9007199254740993",
+  '"99999999999999999999"',
+  '"1e309"',
+  '"-1"',
+  '"0x10"',
+  '" 5 "',
+  '"0.0000001"',
+  '"1e2"',
+  '"Infinity"',
+  '"NaN"',
+];
+const DATE_JSON = [
+  '"-271821-04-20T00:00:00.000Z"',
+  '"+275760-09-13T00:00:00.000Z"',
+  '"0000-01-01T00:00:00Z"',
+  '"2026-02-30T00:00:00Z"',
+  '"9999-12-31T23:59:59.999Z"',
+  '"2026-13-01T00:00:00Z"',
+  '"1969-12-31T23:59:59Z"',
+  '"2026-01-01"',
+];
 const DATEISH = /At$|date|time|expires|since|until|from|to$/i;
 const AMOUNTISH = /amount|price|units|micros|quantity|qty|limit|count|cents|rate|base|max|min|days|duration|period|payout|total/i;
 
@@ -118,7 +144,8 @@ const sample = (schema: z.ZodType, known: Record<string, string>, key = ""): { o
       if (schema.safeParse(required).success) return { ok: true, value: required };
       const all = build(true);
       if (schema.safeParse(all).success) return { ok: true, value: all };
-      for (const k of Object.keys(all)) if (!(k in required) && schema.safeParse({ ...required, [k]: all[k] }).success) return { ok: true, value: { ...required, [k]: all[k] } };
+      for (const k of Object.keys(all))
+        if (!(k in required) && schema.safeParse({ ...required, [k]: all[k] }).success) return { ok: true, value: { ...required, [k]: all[k] } };
       return { ok: false, value: required };
     }
     case "optional":
@@ -169,7 +196,15 @@ const shapeOf = (schema: z.ZodType | undefined): Record<string, z.ZodType> => {
 
 // ---------------------------------------------------------------------------------------------------
 // The inputs of one route
-type Input = { label: string; params: Record<string, string>; search: string; rawBody?: string; contentType?: string; multipart?: FormData; headers?: Record<string, string> };
+type Input = {
+  label: string;
+  params: Record<string, string>;
+  search: string;
+  rawBody?: string;
+  contentType?: string;
+  multipart?: FormData;
+  headers?: Record<string, string>;
+};
 type Known = Record<string, any>;
 
 const withField = (base: Record<string, unknown>, field: string, rawValue: string): string => {
@@ -206,7 +241,8 @@ const inputsFor = (def: RouteHandler["definition"], known: Known, seed: number):
     return form;
   };
   const baseMultipart = def.bodyType === "multipart" ? image("fuzz.png") : undefined;
-  const add = (label: string, over: Partial<Input>) => out.push({ label, params: goodParams, search: baseSearch, rawBody: baseBody, multipart: baseMultipart, ...over });
+  const add = (label: string, over: Partial<Input>) =>
+    out.push({ label, params: goodParams, search: baseSearch, rawBody: baseBody, multipart: baseMultipart, ...over });
 
   // path params: unknown ids and malformed strings (campaign routes answer 404 for any other {id})
   for (const p of paramNames) {
@@ -237,8 +273,13 @@ const inputsFor = (def: RouteHandler["definition"], known: Known, seed: number):
       add(`query ${k} repeated`, { search: sp.toString() });
     });
   }
-  const bigPages = qKeys.includes("page") ? ["page=9007199254740991", "page=2147483648&limit=100", "page=99999999999"] : qKeys.includes("offset") ? ["offset=9007199254740991", "offset=2147483648"] : [];
-  for (const s of ["limit=abc", "limit=-1", "limit=1e309", "page=0", "page=&limit=", "a=1&a=2", "unknownField=1", "__proto__=1&constructor=2", ...bigPages]) add(`query ${s}`, { search: baseSearch ? `${baseSearch}&${s}` : s });
+  const bigPages = qKeys.includes("page")
+    ? ["page=9007199254740991", "page=2147483648&limit=100", "page=99999999999"]
+    : qKeys.includes("offset")
+      ? ["offset=9007199254740991", "offset=2147483648"]
+      : [];
+  for (const s of ["limit=abc", "limit=-1", "limit=1e309", "page=0", "page=&limit=", "a=1&a=2", "unknownField=1", "__proto__=1&constructor=2", ...bigPages])
+    add(`query ${s}`, { search: baseSearch ? `${baseSearch}&${s}` : s });
 
   if (def.bodyType === "multipart") {
     const noFile = new FormData();
@@ -256,12 +297,17 @@ const inputsFor = (def: RouteHandler["definition"], known: Known, seed: number):
     add("multipart with a text file named .png", { rawBody: undefined, multipart: textAsImage });
     add("multipart as application/json", { multipart: undefined, rawBody: "{}", contentType: "application/json" });
     add("multipart without a boundary", { multipart: undefined, rawBody: "--x\r\n", contentType: "multipart/form-data" });
-    add("multipart truncated", { multipart: undefined, rawBody: '--b0und\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n\x89PNG', contentType: "multipart/form-data; boundary=b0und" });
+    add("multipart truncated", {
+      multipart: undefined,
+      rawBody: '--b0und\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n\x89PNG',
+      contentType: "multipart/form-data; boundary=b0und",
+    });
     add("multipart empty", { multipart: undefined, rawBody: "", contentType: "multipart/form-data; boundary=b0und" });
     add("multipart garbage", { multipart: undefined, rawBody: "\u0000\u0001not multipart at all", contentType: "multipart/form-data; boundary=b0und" });
   } else if (def.body) {
     // whole bodies of the wrong shape
-    for (const raw of ["{not json", "null", "[]", "[{}]", "42", '"a string"', "true", "{}", '{"unknownField":1,"__proto__":{"x":1}}', "\u0000"]) add(`body ${raw.slice(0, 20)}`, { rawBody: raw });
+    for (const raw of ["{not json", "null", "[]", "[{}]", "42", '"a string"', "true", "{}", '{"unknownField":1,"__proto__":{"x":1}}', "\u0000"])
+      add(`body ${raw.slice(0, 20)}`, { rawBody: raw });
     add("body with an extra unknown field", { rawBody: JSON.stringify({ ...bBase, unknownField: "x" }) });
     // each declared field set to wrong types (amount-like fields get every numeric edge)
     const fields = Object.keys(bShape);
@@ -283,13 +329,16 @@ const inputsFor = (def: RouteHandler["definition"], known: Known, seed: number):
           const values = [DEEP, DEEP_OBJECT, '"constructor"', ...(AMOUNTISH.test(k) ? NUMERIC_JSON : HOSTILE_JSON.slice(6 + (i % 5), 9 + (i % 5)))];
           for (const v of values) {
             const marker = `__FUZZ_${randomUUID().replace(/-/g, "")}__`;
-            add(`body.${f}[0].${k}=${v.slice(0, 24)}`, { rawBody: JSON.stringify({ ...bBase, [f]: [{ ...el, [k]: marker }, ...arr.slice(1)] }).replace(`"${marker}"`, v) });
+            add(`body.${f}[0].${k}=${v.slice(0, 24)}`, {
+              rawBody: JSON.stringify({ ...bBase, [f]: [{ ...el, [k]: marker }, ...arr.slice(1)] }).replace(`"${marker}"`, v),
+            });
           }
         }
       }
     });
     // a few random JSON values from fast-check (fixed seed) as whole bodies
-    for (const v of fc.sample(fc.jsonValue({ maxDepth: 2 }), { seed, numRuns: 3 })) add(`body random ${JSON.stringify(v).slice(0, 20)}`, { rawBody: JSON.stringify(v) });
+    for (const v of fc.sample(fc.jsonValue({ maxDepth: 2 }), { seed, numRuns: 3 }))
+      add(`body random ${JSON.stringify(v).slice(0, 20)}`, { rawBody: JSON.stringify(v) });
   } else if (def.method !== "GET" && def.method !== "DELETE") {
     for (const raw of ["{not json", "null", "[1,2]", '{"unknownField":1}']) add(`body ${raw.slice(0, 20)} (route takes none)`, { rawBody: raw });
   }
@@ -299,14 +348,25 @@ const inputsFor = (def: RouteHandler["definition"], known: Known, seed: number):
   add("X-Service-API-Version v2", { headers: { "x-service-api-version": "v2" } });
   if (def.targetBusiness) add("X-Target-Business-Id hostile", { headers: { "x-target-business-id": `' OR 1=1 --../${HUGE}` } });
   add("X-Request-Id of 300 characters", { headers: { "x-request-id": `' OR 1=1 --${HUGE}` } });
-  if (def.body || def.bodyType === "multipart") add("a body over the size limit", { multipart: undefined, rawBody: JSON.stringify({ pad: "z".repeat(def.bodyType === "multipart" ? 6_100_000 : 1_100_000) }), contentType: def.bodyType === "multipart" ? "multipart/form-data; boundary=b0und" : undefined });
+  if (def.body || def.bodyType === "multipart")
+    add("a body over the size limit", {
+      multipart: undefined,
+      rawBody: JSON.stringify({ pad: "z".repeat(def.bodyType === "multipart" ? 6_100_000 : 1_100_000) }),
+      contentType: def.bodyType === "multipart" ? "multipart/form-data; boundary=b0und" : undefined,
+    });
   // the valid-looking baseline itself (it may be a 2xx)
   add("baseline", {});
   return out;
 };
 
 // ---------------------------------------------------------------------------------------------------
-type Tenant = { headersFor: (kind: string) => Record<string, string>; known: Known; knownFor: (def: RouteHandler["definition"], kind: string) => Known; tenantIds: string[]; gameId: string };
+type Tenant = {
+  headersFor: (kind: string) => Record<string, string>;
+  known: Known;
+  knownFor: (def: RouteHandler["definition"], kind: string) => Known;
+  tenantIds: string[];
+  gameId: string;
+};
 
 const ok = <T extends { status: number; text: string }>(res: T): T => {
   if (res.status >= 300) throw new Error(`fixture call failed: ${res.status} ${res.text}`);
@@ -319,7 +379,10 @@ const makeTenant = async (def: RouteHandler["definition"]): Promise<Tenant> => {
   const c = await makeCampaign();
   const p = await makePlatform();
   const userRef = await linkUser(g.game.id);
-  const cur = await call(createCurrencyRoute, { headers: { ...g.headers, "idempotency-key": randomUUID() }, body: { code: `FZ${randomUUID().slice(0, 6)}`, name: "Fuzz" } });
+  const cur = await call(createCurrencyRoute, {
+    headers: { ...g.headers, "idempotency-key": randomUUID() },
+    body: { code: `FZ${randomUUID().slice(0, 6)}`, name: "Fuzz" },
+  });
   if (cur.status !== 201) throw new Error(cur.text);
   const currencyId: string = cur.body.currency._id;
   // money to spend, so that amount fields reach the ledger: VC units, a USDC wallet, a funded started campaign
@@ -327,7 +390,11 @@ const makeTenant = async (def: RouteHandler["definition"]): Promise<Tenant> => {
   await fund(g.headers, currencyId, userRef, 1_000);
   const link = await getDb().playerLink.findFirstOrThrow({ where: { userRef } });
   await fundWallet(link.playerId, 50_000_000n);
-  const ugc = await call(createUgcRoute, { headers: { ...g.headers, "idempotency-key": randomUUID() }, params: { userRef }, body: { name: "Fuzz UGC", type: "purchase", price: 199 } });
+  const ugc = await call(createUgcRoute, {
+    headers: { ...g.headers, "idempotency-key": randomUUID() },
+    params: { userRef },
+    body: { name: "Fuzz UGC", type: "purchase", price: 199 },
+  });
   if (ugc.status !== 201) throw new Error(ugc.text);
   await fundCampaign(getDb(), { campaignId: c.campaign.id, environment: "test", businessId: c.business.id, amountMicros: 100_000_000n });
   // withdraw needs a stopped campaign; everything else a started one
@@ -337,7 +404,9 @@ const makeTenant = async (def: RouteHandler["definition"]): Promise<Tenant> => {
   const cashout = ok(await call(requestCashoutRoute, { headers: idem(g.headers), body: { currencyId, userRef, units: "10" } }));
   const vcPurchase = ok(await call(startVcPurchaseRoute, { headers: idem(g.headers), body: { userId: userRef, itemId: product._id, currencyId } }));
   const gameSession = await startLinkSession(g.headers, { email: "fuzz@example.com" });
-  const campaignSession = ok(await call(campaignInitiateRoute, { headers: idem(c.headers), params: { id: c.campaign.id }, body: { email: "fuzz@example.com" } })).body.sessionKey;
+  const campaignSession = ok(
+    await call(campaignInitiateRoute, { headers: idem(c.headers), params: { id: c.campaign.id }, body: { email: "fuzz@example.com" } }),
+  ).body.sessionKey;
   const invite = ok(await call(createInviteRoute, { headers: idem(c.headers), params: { id: c.campaign.id }, body: {} })).body.code;
   const known: Known = {
     id: c.campaign.id,
@@ -391,7 +460,8 @@ const send = async (handler: RouteHandler, headers: Record<string, string>, inpu
   return { status: res.status, text: await res.text() };
 };
 
-const LEAK = /\n\s+at |\bat [\w.<>]+ \(|Invalid `prisma|prisma|PrismaClient|TypeError|ReferenceError|RangeError|SyntaxError|\bError:|Cannot read propert|is not a function|undefined|\[object Object\]|node_modules|ZodError/i;
+const LEAK =
+  /\n\s+at |\bat [\w.<>]+ \(|Invalid `prisma|prisma|PrismaClient|TypeError|ReferenceError|RangeError|SyntaxError|\bError:|Cannot read propert|is not a function|undefined|\[object Object\]|node_modules|ZodError/i;
 
 type Route = { file: string; handler: RouteHandler };
 let routes: Route[] = [];
@@ -413,14 +483,18 @@ beforeAll(async () => {
       if (h?.definition) routes.push({ file, handler: h });
     }
   }
-  routes = routes.sort((a, b) => `${a.handler.definition.path} ${a.handler.definition.method}`.localeCompare(`${b.handler.definition.path} ${b.handler.definition.method}`));
+  routes = routes.sort((a, b) =>
+    `${a.handler.definition.path} ${a.handler.definition.method}`.localeCompare(`${b.handler.definition.path} ${b.handler.definition.method}`),
+  );
 });
 
 describe("hostile input against every /v1 route", () => {
   it("covers every registered route", async () => {
     await import("@/lib/http/route-index");
     const fuzzed = routes.map((r) => `${r.handler.definition.method} ${r.handler.definition.path}`).sort();
-    const registered = registeredRoutes().map((r) => `${r.method} ${r.path}`).sort();
+    const registered = registeredRoutes()
+      .map((r) => `${r.method} ${r.path}`)
+      .sort();
     expect(fuzzed).toEqual(registered);
     expect(fuzzed.length).toBeGreaterThan(40);
   });
@@ -464,7 +538,8 @@ describe("hostile input against every /v1 route", () => {
             failures.push(`${where}: ${res.status} body is not JSON: ${res.text.slice(0, 200)}`);
             continue;
           }
-          if (typeof body?.error !== "string" || typeof body?.code !== "string" || !/^[A-Z_]+$/.test(body.code)) failures.push(`${where}: ${res.status} body lacks error/code: ${res.text.slice(0, 200)}`);
+          if (typeof body?.error !== "string" || typeof body?.code !== "string" || !/^[A-Z_]+$/.test(body.code))
+            failures.push(`${where}: ${res.status} body lacks error/code: ${res.text.slice(0, 200)}`);
           else if (LEAK.test(body.error)) failures.push(`${where}: ${res.status} error leaks internals: ${body.error.slice(0, 300)}`);
           const after = await effects(tenant);
           if (after !== before) failures.push(`${where}: refused with ${res.status} but changed ${before} → ${after}`);
@@ -486,7 +561,13 @@ describe("hostile input against every /v1 route", () => {
     expect(assets.length).toBeGreaterThan(0);
     for (const a of assets) {
       const audit = await checkLedgerInvariants(getDb(), a);
-      expect({ asset: a.asset, sum: audit.sum, negative: audit.negativeAccounts, drifted: audit.driftedAccounts, unbalanced: audit.unbalancedJournals }).toEqual({
+      expect({
+        asset: a.asset,
+        sum: audit.sum,
+        negative: audit.negativeAccounts,
+        drifted: audit.driftedAccounts,
+        unbalanced: audit.unbalancedJournals,
+      }).toEqual({
         asset: a.asset,
         sum: 0n,
         negative: [],

@@ -39,7 +39,12 @@ const folderPath = (file: string): string =>
 type Handler = ((...args: unknown[]) => unknown) & { definition?: { method: string; path: string } };
 const load = async (file: string): Promise<Record<string, unknown>> => import(pathToFileURL(path.join(root, file)).href);
 
-type Operation = { operationId?: string; security?: Record<string, string[]>[]; parameters?: { name: string; in: string }[]; responses?: Record<string, unknown> };
+type Operation = {
+  operationId?: string;
+  security?: Record<string, string[]>[];
+  parameters?: { name: string; in: string }[];
+  responses?: Record<string, unknown>;
+};
 type Doc = {
   openapi: string;
   info: { title: string; version: string };
@@ -75,10 +80,14 @@ describe("the OpenAPI document", () => {
         expect(op.operationId, `${where} has no operationId`).toBeTruthy();
         expect(operationIds.has(op.operationId!), `${where}: duplicate operationId ${op.operationId}`).toBe(false);
         operationIds.add(op.operationId!);
-        for (const requirement of op.security ?? []) for (const name of Object.keys(requirement)) expect(schemes, `${where} uses an undefined security scheme`).toContain(name);
+        for (const requirement of op.security ?? [])
+          for (const name of Object.keys(requirement)) expect(schemes, `${where} uses an undefined security scheme`).toContain(name);
         // OpenAPI requires every {template} of the path to be declared as a path parameter.
         const templated = [...p.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]).sort();
-        const declared = (op.parameters ?? []).filter((x) => x.in === "path").map((x) => x.name).sort();
+        const declared = (op.parameters ?? [])
+          .filter((x) => x.in === "path")
+          .map((x) => x.name)
+          .sort();
         expect(declared, `${where}: path parameters (declare them with a params schema)`).toEqual(templated);
       }
     }
@@ -92,7 +101,10 @@ describe("the OpenAPI document", () => {
     }
     const documented = Object.entries(doc.paths).flatMap(([p, item]) => Object.keys(item).map((m) => `${m.toUpperCase()} ${p}`));
     const missing = declared.filter((r) => !documented.includes(r));
-    expect(missing, `routes missing from the OpenAPI document: is lib/http/route-index.ts current, and does each declared path match its folder? ${REGENERATE}`).toEqual([]);
+    expect(
+      missing,
+      `routes missing from the OpenAPI document: is lib/http/route-index.ts current, and does each declared path match its folder? ${REGENERATE}`,
+    ).toEqual([]);
     expect(documented).toContain("GET /v1/game");
   });
 

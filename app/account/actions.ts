@@ -17,13 +17,22 @@ import type { MailRequestState } from "@/lib/hosted/form-state";
 // Caps far above what the services accept (lib/auth/credentials.ts), so their own messages still say
 // what to send; these only stop a huge body from being read at all.
 const TOO_LONG = "This field is too long.";
-const SignUpForm = z.object({ email: textField(1024, TOO_LONG), password: textField(1024, TOO_LONG), name: textField(1024, TOO_LONG), returnTo: textField(4096, TOO_LONG) });
+const SignUpForm = z.object({
+  email: textField(1024, TOO_LONG),
+  password: textField(1024, TOO_LONG),
+  name: textField(1024, TOO_LONG),
+  returnTo: textField(4096, TOO_LONG),
+});
 const ResetForm = z.object({ email: textField(1024, TOO_LONG), returnTo: textField(4096, TOO_LONG) });
 
 const FORM_FIELDS = ["email", "password", "name"] as const;
-const formField = (f: string) => (FORM_FIELDS as readonly string[]).includes(f) ? f : null;
+const formField = (f: string) => ((FORM_FIELDS as readonly string[]).includes(f) ? f : null);
 
-const answer = async <S extends z.ZodObject>(schema: S, form: FormData, send: (db: DbClient, input: z.output<S>, ip: string) => Promise<{ email: string }>): Promise<MailRequestState> => {
+const answer = async <S extends z.ZodObject>(
+  schema: S,
+  form: FormData,
+  send: (db: DbClient, input: z.output<S>, ip: string) => Promise<{ email: string }>,
+): Promise<MailRequestState> => {
   const ip = clientIpOf(await headers());
   const out = await runHostedAction({
     schema,
@@ -37,6 +46,8 @@ const answer = async <S extends z.ZodObject>(schema: S, form: FormData, send: (d
   return { ok: true, email: out.value.email, outbox: !config().SMTP_URL && isMailOutboxEnabled() };
 };
 
-export const signUpAction = async (form: FormData): Promise<MailRequestState> => answer(SignUpForm, form, (db, input, ip) => requestSignUp(db, { ...input, ip }));
+export const signUpAction = async (form: FormData): Promise<MailRequestState> =>
+  answer(SignUpForm, form, (db, input, ip) => requestSignUp(db, { ...input, ip }));
 
-export const requestResetAction = async (form: FormData): Promise<MailRequestState> => answer(ResetForm, form, (db, input, ip) => requestPasswordReset(db, { ...input, ip }));
+export const requestResetAction = async (form: FormData): Promise<MailRequestState> =>
+  answer(ResetForm, form, (db, input, ip) => requestPasswordReset(db, { ...input, ip }));

@@ -7,7 +7,8 @@ import { uniquePlayerEmail } from "@/tests/support/players";
 import ResetPasswordPage from "./reset/[token]/page";
 import VerifyEmailPage from "./verify/[token]/page";
 
-const render = async (page: typeof VerifyEmailPage, token: string) => renderToStaticMarkup((await page({ params: Promise.resolve({ token }) })) as ReactElement);
+const render = async (page: typeof VerifyEmailPage, token: string) =>
+  renderToStaticMarkup((await page({ params: Promise.resolve({ token }) })) as ReactElement);
 
 describe("the pages behind mailed links", () => {
   it("opening a sign-up link (as a mail scanner does, with a GET) shows the form and uses nothing", async () => {

@@ -17,7 +17,8 @@ const COPY: Record<EmailTokenPurpose, { title: string; intro: string; expired: s
   reset_password: {
     title: "Choose a new password",
     intro: "Your email is confirmed by this link. Choose a new password; you'll be signed in and taken back to where you were.",
-    expired: "Reset links work once, for one hour, and a newer link replaces older ones. Go back to the page you came from and choose “Forgot password?” to get a new one.",
+    expired:
+      "Reset links work once, for one hour, and a newer link replaces older ones. Go back to the page you came from and choose “Forgot password?” to get a new one.",
   },
 };
 
@@ -28,7 +29,14 @@ export const EmailLinkPage = async ({ token, purpose }: { token: string; purpose
     <HostedLayout>
       <Card labelledBy="title">
         {link ? (
-          <EmailLinkForm mode={purpose === "verify_email" ? "verify" : "reset"} token={token} email={link.email} returnTo={link.returnTo} title={copy.title} intro={copy.intro} />
+          <EmailLinkForm
+            mode={purpose === "verify_email" ? "verify" : "reset"}
+            token={token}
+            email={link.email}
+            returnTo={link.returnTo}
+            title={copy.title}
+            intro={copy.intro}
+          />
         ) : (
           <StateMessage tone="warning" title="This link no longer works" headingId="title">
             <p>{copy.expired}</p>

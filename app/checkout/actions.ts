@@ -22,13 +22,15 @@ const BAD_EMAIL = "Enter a valid email address, e.g. you@example.com.";
 const methodOf = (value: string) => (value.startsWith("vc:") ? (["vc", value.slice(3)] as const) : ([value, null] as const));
 
 const field = (max: number, message: string) => textField(max, message, { slack: 8, trim: true });
-const PayForm = z.object({
-  method: field(80, CHOOSE_METHOD),
-  email: field(EMAIL_MAX_LENGTH, BAD_EMAIL),
-  cardNumber: field(CARD_FIELD_MAX.number, "This card number is too long."),
-  cardExpiry: field(CARD_FIELD_MAX.expiry, "Enter the expiry date as MM/YY, e.g. 12/34."),
-  cardCvc: field(CARD_FIELD_MAX.cvc, "Enter the 3 or 4 digit security code (CVC)."),
-}).refine(({ method }) => ["card", "wallet", "vc"].includes(methodOf(method)[0]), { error: CHOOSE_METHOD, path: ["method"] });
+const PayForm = z
+  .object({
+    method: field(80, CHOOSE_METHOD),
+    email: field(EMAIL_MAX_LENGTH, BAD_EMAIL),
+    cardNumber: field(CARD_FIELD_MAX.number, "This card number is too long."),
+    cardExpiry: field(CARD_FIELD_MAX.expiry, "Enter the expiry date as MM/YY, e.g. 12/34."),
+    cardCvc: field(CARD_FIELD_MAX.cvc, "Enter the 3 or 4 digit security code (CVC)."),
+  })
+  .refine(({ method }) => ["card", "wallet", "vc"].includes(methodOf(method)[0]), { error: CHOOSE_METHOD, path: ["method"] });
 
 /** payCheckout's and the form's field names → the names the form marks (checkout-form.tsx). */
 const FORM_FIELD: Record<string, string> = { number: "cardNumber", cardExpiry: "expiry", cardCvc: "cvc", cardNumber: "cardNumber" };

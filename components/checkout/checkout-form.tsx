@@ -53,7 +53,13 @@ export const CheckoutForm = ({ action, options, defaultMethod, email, signedIn, 
   return (
     <form action={formAction} noValidate className="space-y-5" aria-describedby={state.error ? `${id}-alert` : undefined}>
       {state.error ? (
-        <div ref={alertRef} tabIndex={-1} id={`${id}-alert`} role="alert" className="rounded-lg bg-red-50 px-3 py-2.5 text-sm text-red-800 ring-1 ring-red-200 ring-inset outline-none">
+        <div
+          ref={alertRef}
+          tabIndex={-1}
+          id={`${id}-alert`}
+          role="alert"
+          className="rounded-lg bg-red-50 px-3 py-2.5 text-sm text-red-800 ring-1 ring-red-200 ring-inset outline-none"
+        >
           {state.error}
         </div>
       ) : null}
@@ -133,25 +139,18 @@ export const CheckoutForm = ({ action, options, defaultMethod, email, signedIn, 
               )}
             </Field>
             <Field id={`${id}-cvc`} label="CVC" error={Boolean(fieldError("cvc"))} errorId={`${id}-alert`}>
-              {(control) => (
-                <Input
-                  {...control}
-                  name="cardCvc"
-                  autoComplete="cc-csc"
-                  inputMode="numeric"
-                  maxLength={4}
-                  placeholder="123"
-                />
-              )}
+              {(control) => <Input {...control} name="cardCvc" autoComplete="cc-csc" inputMode="numeric" maxLength={4} placeholder="123" />}
             </Field>
           </div>
           <p className="rounded-lg bg-amber-50 px-3 py-2 text-xs leading-5 text-amber-900 ring-1 ring-amber-200 ring-inset">
-            Test cards: <span className="font-mono">4242 4242 4242 4242</span> succeeds, <span className="font-mono">4000 0000 0000 0002</span> is declined. Any future
-            expiry and any CVC.
+            Test cards: <span className="font-mono">4242 4242 4242 4242</span> succeeds, <span className="font-mono">4000 0000 0000 0002</span> is declined. Any
+            future expiry and any CVC.
           </p>
         </div>
       ) : null}
-      {card && !test ? <p className="text-sm text-[var(--co-label)]">You will enter your card details on our payment partner&apos;s secure page (Stripe).</p> : null}
+      {card && !test ? (
+        <p className="text-sm text-[var(--co-label)]">You will enter your card details on our payment partner&apos;s secure page (Stripe).</p>
+      ) : null}
 
       <SubmitButton size="lg" spinner pendingLabel="Processing…">
         {payLabel}

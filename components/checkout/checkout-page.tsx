@@ -51,7 +51,10 @@ export const CheckoutPage = ({ view, target, player, actions }: Props) => {
       ? null
       : "This checkout was made for another account: pay by card, or sign in as that account.";
   const options = methodOptions({ methods: view.methods, usd: view.usd, vc: view.vc, balanceBlocked });
-  const preferred = view.checkout.checkoutMethod === "vc" ? options.find((o) => o.value.startsWith("vc:") && !o.disabledReason) : options.find((o) => o.value === view.checkout.checkoutMethod && !o.disabledReason);
+  const preferred =
+    view.checkout.checkoutMethod === "vc"
+      ? options.find((o) => o.value.startsWith("vc:") && !o.disabledReason)
+      : options.find((o) => o.value === view.checkout.checkoutMethod && !o.disabledReason);
   const defaultMethod = (preferred ?? options.find((o) => !o.disabledReason) ?? options[0])?.value ?? "card";
   return (
     <CheckoutShell theme={view.theme} gameName={view.game.name} test={test}>
@@ -60,7 +63,10 @@ export const CheckoutPage = ({ view, target, player, actions }: Props) => {
         <OrderSummary view={view} />
         <div className="min-w-0 space-y-4">
           {view.customMessage ? (
-            <p data-testid="custom-message" className="rounded-xl border border-[var(--co-border)] bg-[var(--co-card)] px-4 py-3 text-sm leading-6 whitespace-pre-line [overflow-wrap:anywhere] text-[var(--co-text)]">
+            <p
+              data-testid="custom-message"
+              className="rounded-xl border border-[var(--co-border)] bg-[var(--co-card)] px-4 py-3 text-sm leading-6 whitespace-pre-line [overflow-wrap:anywhere] text-[var(--co-text)]"
+            >
               {view.customMessage}
             </p>
           ) : null}
@@ -91,7 +97,11 @@ export const CheckoutPage = ({ view, target, player, actions }: Props) => {
                 </span>
               </summary>
               <div className="pt-2 pb-5">
-                <AuthForm mail={actions.mail} defaultEmail={view.email ?? ""} intro="Pay with your wallet or game balance, and keep the purchase on your account." />
+                <AuthForm
+                  mail={actions.mail}
+                  defaultEmail={view.email ?? ""}
+                  intro="Pay with your wallet or game balance, and keep the purchase on your account."
+                />
               </div>
             </details>
           ) : null}

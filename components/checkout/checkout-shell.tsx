@@ -11,17 +11,16 @@ import { themeStyle } from "./theme-style";
 export const CheckoutShell = ({ theme, gameName, test, children }: { theme: CheckoutTheme; gameName: string; test: boolean; children: ReactNode }) => (
   <div style={themeStyle(theme)} className="flex min-h-dvh flex-col bg-[var(--co-page)] text-[var(--co-text)]">
     <SkipLink />
-    {test ? (
-      <p className="bg-amber-100 px-4 py-1.5 text-center text-xs font-semibold text-amber-900">
-        Test mode · no real money moves
-      </p>
-    ) : null}
+    {test ? <p className="bg-amber-100 px-4 py-1.5 text-center text-xs font-semibold text-amber-900">Test mode · no real money moves</p> : null}
     <header className="mx-auto flex w-full max-w-5xl items-center gap-3 px-4 pt-6 sm:px-6">
       {theme.logoUrl ? (
         <img src={theme.logoUrl} alt={gameName} className="h-9 max-w-48 object-contain" />
       ) : (
         <>
-          <span aria-hidden="true" className="flex size-9 shrink-0 items-center justify-center rounded-lg bg-[var(--co-primary)] text-sm font-bold text-[var(--co-primary-fg)]">
+          <span
+            aria-hidden="true"
+            className="flex size-9 shrink-0 items-center justify-center rounded-lg bg-[var(--co-primary)] text-sm font-bold text-[var(--co-primary-fg)]"
+          >
             {initials(gameName)}
           </span>
           <span className="truncate text-base font-semibold text-[var(--co-title)]">{gameName}</span>

@@ -21,9 +21,16 @@ export const methodOptions = ({
 }): MethodOption[] => {
   const out: MethodOption[] = [];
   const needsAccount = balanceBlocked;
-  if (methods.includes("card") && usd) out.push({ value: "card", label: "Card", detail: "Visa, Mastercard, American Express", amountLabel: formatCents(usd.final), disabledReason: null });
+  if (methods.includes("card") && usd)
+    out.push({ value: "card", label: "Card", detail: "Visa, Mastercard, American Express", amountLabel: formatCents(usd.final), disabledReason: null });
   if (methods.includes("wallet") && usd)
-    out.push({ value: "wallet", label: "Wallet (USDC)", detail: "Pay from your Coinop wallet", amountLabel: formatCents(usd.final), disabledReason: needsAccount });
+    out.push({
+      value: "wallet",
+      label: "Wallet (USDC)",
+      detail: "Pay from your Coinop wallet",
+      amountLabel: formatCents(usd.final),
+      disabledReason: needsAccount,
+    });
   for (const v of vc) {
     const low = v.balance !== null && v.balance < v.amount ? `Your balance: ${formatUnits(v.balance, v.code)} (not enough)` : null;
     out.push({

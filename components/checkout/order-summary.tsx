@@ -35,7 +35,10 @@ export const OrderSummary = ({ view }: { view: CheckoutView }) => {
         {item.imageUrl ? (
           <img src={item.imageUrl} alt="" width={64} height={64} className="size-16 shrink-0 rounded-lg border border-[var(--co-border)] object-cover" />
         ) : (
-          <span aria-hidden="true" className="flex size-16 shrink-0 items-center justify-center rounded-lg border border-[var(--co-border)] bg-[var(--co-page)] text-[var(--co-label)]">
+          <span
+            aria-hidden="true"
+            className="flex size-16 shrink-0 items-center justify-center rounded-lg border border-[var(--co-border)] bg-[var(--co-page)] text-[var(--co-label)]"
+          >
             <svg viewBox="0 0 24 24" className="size-7" fill="none" stroke="currentColor" strokeWidth="1.75" strokeLinecap="round" strokeLinejoin="round">
               <path d="M20 12v9H4v-9M2 7h20v5H2zM12 21V7M12 7H7.5a2.5 2.5 0 1 1 0-5C11 2 12 7 12 7zM12 7h4.5a2.5 2.5 0 1 0 0-5C13 2 12 7 12 7z" />
             </svg>
@@ -46,13 +49,11 @@ export const OrderSummary = ({ view }: { view: CheckoutView }) => {
           {item.description ? <p className="mt-1 line-clamp-3 text-sm [overflow-wrap:anywhere]">{item.description}</p> : null}
           <p className="mt-1 text-sm">Qty 1</p>
         </div>
-        <p className="shrink-0 text-sm font-semibold text-[var(--co-lines)]">{usd ? formatCents(usd.final) : vc[0] ? formatUnits(vc[0].amount, vc[0].code) : ""}</p>
-      </div>
-      {vc.length && usd ? (
-        <p className="mt-4 text-sm text-[var(--co-label)]">
-          Or pay {vc.map((v) => formatUnits(v.amount, v.code)).join(" or ")}.
+        <p className="shrink-0 text-sm font-semibold text-[var(--co-lines)]">
+          {usd ? formatCents(usd.final) : vc[0] ? formatUnits(vc[0].amount, vc[0].code) : ""}
         </p>
-      ) : null}
+      </div>
+      {vc.length && usd ? <p className="mt-4 text-sm text-[var(--co-label)]">Or pay {vc.map((v) => formatUnits(v.amount, v.code)).join(" or ")}.</p> : null}
     </div>
   );
 };

@@ -7,7 +7,8 @@ export const OutboxLayout = ({ children }: { children: ReactNode }) => (
     <SkipLink />
     <header className="border-b border-amber-200 bg-amber-50">
       <p className="mx-auto max-w-3xl px-4 py-2 text-sm text-amber-900">
-        <span className="font-semibold">Development only.</span> Mails are kept here when <code className="rounded bg-amber-100 px-1">SMTP_URL</code> is not set. Production serves this page only with <code className="rounded bg-amber-100 px-1">COINOP_MAIL_OUTBOX=1</code>.
+        <span className="font-semibold">Development only.</span> Mails are kept here when <code className="rounded bg-amber-100 px-1">SMTP_URL</code> is not
+        set. Production serves this page only with <code className="rounded bg-amber-100 px-1">COINOP_MAIL_OUTBOX=1</code>.
       </p>
     </header>
     <main id="main" className="mx-auto w-full max-w-3xl flex-1 px-4 py-8 sm:py-12">

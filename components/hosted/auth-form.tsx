@@ -27,7 +27,8 @@ export const readableError = (error: string): string =>
 type FieldName = "email" | "password" | "name";
 
 /** The field a sign-in error is about, so that field is marked invalid and points at the message. */
-const fieldOf = (error: string): FieldName | null => (/^Password/.test(error) ? "password" : /email address/.test(error) ? "email" : /^Name/.test(error) ? "name" : null);
+const fieldOf = (error: string): FieldName | null =>
+  /^Password/.test(error) ? "password" : /email address/.test(error) ? "email" : /^Name/.test(error) ? "name" : null;
 
 type AuthFormProps = {
   /** the server actions that mail a sign-up or reset link (app/account/actions.ts, passed by the page) */
@@ -100,7 +101,12 @@ export const AuthForm = ({ mail, defaultEmail = "", defaultMode = "signin", intr
   const marked = (field: FieldName) => ({ error: error?.field === field, errorId: `${id}-error` });
 
   const signInWithPassword = async (form: FormData) => {
-    const res = await signIn(PLAYER_CREDENTIALS, { redirect: false, mode: "signin", email: String(form.get("email") ?? ""), password: String(form.get("password") ?? "") });
+    const res = await signIn(PLAYER_CREDENTIALS, {
+      redirect: false,
+      mode: "signin",
+      email: String(form.get("email") ?? ""),
+      password: String(form.get("password") ?? ""),
+    });
     if (!res || res.error) {
       const message = readableError(res?.error ?? "") || "We could not sign you in. Please try again.";
       setError({ message, field: fieldOf(message) });
@@ -161,13 +167,30 @@ export const AuthForm = ({ mail, defaultEmail = "", defaultMode = "signin", intr
       </div>
       {error ? <ErrorNotice id={`${id}-error`}>{error.message}</ErrorNotice> : null}
       {signup ? (
-        <Field id={`${id}-name`} label={<>Name <span className="font-normal text-slate-600">(optional)</span></>} {...marked("name")}>
+        <Field
+          id={`${id}-name`}
+          label={
+            <>
+              Name <span className="font-normal text-slate-600">(optional)</span>
+            </>
+          }
+          {...marked("name")}
+        >
           {(control) => <Input {...control} name="name" type="text" autoComplete="name" maxLength={80} />}
         </Field>
       ) : null}
       <Field id={`${id}-email`} label="Email" {...marked("email")}>
         {(control) => (
-          <Input {...control} name="email" type="email" required autoComplete="email" maxLength={254} value={email} onChange={(e) => setEmail(e.target.value)} />
+          <Input
+            {...control}
+            name="email"
+            type="email"
+            required
+            autoComplete="email"
+            maxLength={254}
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+          />
         )}
       </Field>
       {mode !== "forgot" ? (

@@ -13,7 +13,16 @@ const TONE: Record<Tone, { ring: string; icon: string; path: string }> = {
 export const StateMessage = ({ tone, title, children, headingId }: { tone: Tone; title: string; children?: ReactNode; headingId?: string }) => (
   <div className="text-center">
     <span className={`mx-auto flex size-12 items-center justify-center rounded-full ${TONE[tone].ring}`}>
-      <svg aria-hidden="true" viewBox="0 0 24 24" className="size-6" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round">
+      <svg
+        aria-hidden="true"
+        viewBox="0 0 24 24"
+        className="size-6"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2.5"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      >
         <path d={TONE[tone].path} />
       </svg>
     </span>

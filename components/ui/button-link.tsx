@@ -1,8 +1,7 @@
 import type { ReactNode } from "react";
 
 /** Focus ring shared by links styled as buttons. */
-export const linkClass =
-  "rounded-md focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-400";
+export const linkClass = "rounded-md focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-400";
 
 export const ButtonLink = ({ href, children, primary = false }: { href: string; children: ReactNode; primary?: boolean }) => (
   <a

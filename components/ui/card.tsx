@@ -7,7 +7,17 @@ const CARD = {
   flat: "rounded-2xl border border-[var(--ui-border)] bg-[var(--ui-card)] p-5 shadow-sm sm:p-7",
 } as const;
 
-export const Card = ({ children, labelledBy, variant = "raised", className = "" }: { children: ReactNode; labelledBy?: string; variant?: keyof typeof CARD; className?: string }) => (
+export const Card = ({
+  children,
+  labelledBy,
+  variant = "raised",
+  className = "",
+}: {
+  children: ReactNode;
+  labelledBy?: string;
+  variant?: keyof typeof CARD;
+  className?: string;
+}) => (
   <section aria-labelledby={labelledBy} className={`min-w-0 ${CARD[variant]} ${className}`.trim()}>
     {children}
   </section>

@@ -34,26 +34,26 @@ export const Field = ({ id, label, hint, error, errorId, aside, className = "min
     </label>
   );
   return (
-  <div className={className}>
-    {aside ? (
-      <div className="flex items-baseline justify-between gap-3">
-        {labelEl}
-        {aside}
-      </div>
-    ) : (
-      labelEl
-    )}
-    <div className="mt-1.5">{children(fieldControlProps({ id, hint, error, errorId }))}</div>
-    {hint ? (
-      <p id={`${id}-hint`} className={hintClass}>
-        {hint}
-      </p>
-    ) : null}
-    {typeof error === "string" && error && !errorId ? (
-      <p id={`${id}-error`} className="mt-1.5 text-sm text-red-700">
-        {error}
-      </p>
-    ) : null}
-  </div>
+    <div className={className}>
+      {aside ? (
+        <div className="flex items-baseline justify-between gap-3">
+          {labelEl}
+          {aside}
+        </div>
+      ) : (
+        labelEl
+      )}
+      <div className="mt-1.5">{children(fieldControlProps({ id, hint, error, errorId }))}</div>
+      {hint ? (
+        <p id={`${id}-hint`} className={hintClass}>
+          {hint}
+        </p>
+      ) : null}
+      {typeof error === "string" && error && !errorId ? (
+        <p id={`${id}-error`} className="mt-1.5 text-sm text-red-700">
+          {error}
+        </p>
+      ) : null}
+    </div>
   );
 };

@@ -2,4 +2,6 @@
 import type { InputHTMLAttributes } from "react";
 import { inputClass } from "./classes";
 
-export const Input = ({ className = "", ...rest }: InputHTMLAttributes<HTMLInputElement>) => <input className={`${inputClass} ${className}`.trim()} {...rest} />;
+export const Input = ({ className = "", ...rest }: InputHTMLAttributes<HTMLInputElement>) => (
+  <input className={`${inputClass} ${className}`.trim()} {...rest} />
+);

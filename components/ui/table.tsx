@@ -12,7 +12,13 @@ export const Table = ({ caption, children, className = "" }: { caption: string; 
 );
 
 export const Th = ({ className = "", ...rest }: ThHTMLAttributes<HTMLTableCellElement>) => (
-  <th scope="col" className={`border-b border-[var(--ui-border)] px-3 py-2 text-xs font-semibold tracking-wide text-[var(--ui-label)] uppercase ${className}`.trim()} {...rest} />
+  <th
+    scope="col"
+    className={`border-b border-[var(--ui-border)] px-3 py-2 text-xs font-semibold tracking-wide text-[var(--ui-label)] uppercase ${className}`.trim()}
+    {...rest}
+  />
 );
 
-export const Td = ({ className = "", ...rest }: TdHTMLAttributes<HTMLTableCellElement>) => <td className={`border-b border-[var(--ui-border)] px-3 py-2 align-top ${className}`.trim()} {...rest} />;
+export const Td = ({ className = "", ...rest }: TdHTMLAttributes<HTMLTableCellElement>) => (
+  <td className={`border-b border-[var(--ui-border)] px-3 py-2 align-top ${className}`.trim()} {...rest} />
+);

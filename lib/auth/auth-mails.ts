@@ -8,7 +8,8 @@ const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt
 export const verifyEmailUrl = (token: string) => `${appBaseUrl()}/account/verify/${token}`;
 export const resetPasswordUrl = (token: string) => `${appBaseUrl()}/account/reset/${token}`;
 
-const IGNORE_SIGN_UP = "If you did not ask for this, ignore this email: no account is created, and the link cannot be used without the password that was chosen.";
+const IGNORE_SIGN_UP =
+  "If you did not ask for this, ignore this email: no account is created, and the link cannot be used without the password that was chosen.";
 const IGNORE_RESET = "If you did not ask for this, ignore this email: your password stays as it is.";
 const IGNORE_NO_ACCOUNT = "If you did not ask for this, ignore this email.";
 
@@ -55,7 +56,10 @@ export const alreadyRegisteredMail = ({ to, token }: { to: string; token: string
 /** "Forgot password" for an email with an account (with or without a password yet). */
 export const resetPasswordMail = ({ to, token }: { to: string; token: string }): Email => {
   const url = resetPasswordUrl(token);
-  const lines = ["Someone, hopefully you, asked to set a new password for the Coinop account of this email address.", "Choose a new password with the link below. It works for one hour, once."];
+  const lines = [
+    "Someone, hopefully you, asked to set a new password for the Coinop account of this email address.",
+    "Choose a new password with the link below. It works for one hour, once.",
+  ];
   return {
     to,
     subject: "Set a new password",

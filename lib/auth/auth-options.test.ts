@@ -27,24 +27,37 @@ describe("player credentials provider", () => {
     const email = uniquePlayerEmail();
     await requestSignUp(getDb(), { email, password: "chosen-password", ip: uniqueIp() });
     const verify = linkTokenIn((await mailsTo(email))[0]!.text, "verify");
-    await expect(authorizePlayer({ token: verify, password: "not-it-at-all", mode: "verify" }, from(uniqueIp()))).rejects.toThrow(/^That is not the password you chose/);
+    await expect(authorizePlayer({ token: verify, password: "not-it-at-all", mode: "verify" }, from(uniqueIp()))).rejects.toThrow(
+      /^That is not the password you chose/,
+    );
     const user = await authorizePlayer({ token: verify, password: "chosen-password", mode: "verify" }, from(uniqueIp()));
     expect(user.email).toBe(email);
 
     await requestPasswordReset(getDb(), { email, ip: uniqueIp() });
     const reset = linkTokenIn((await mailsTo(email)).at(-1)!.text, "reset");
-    await expect(authorizePlayer({ token: reset, password: "short", mode: "reset" }, from(uniqueIp()))).rejects.toThrow("Password must be at least 8 characters.");
+    await expect(authorizePlayer({ token: reset, password: "short", mode: "reset" }, from(uniqueIp()))).rejects.toThrow(
+      "Password must be at least 8 characters.",
+    );
     const again = await authorizePlayer({ token: reset, password: "brand-new-password", mode: "reset" }, from(uniqueIp()));
     expect(again.id).toBe(user.id);
     expect(again.stamp).not.toBe(user.stamp);
-    await expect(authorizePlayer({ token: reset, password: "brand-new-password", mode: "reset" }, from(uniqueIp()))).rejects.toThrow(/expired or was already used/);
+    await expect(authorizePlayer({ token: reset, password: "brand-new-password", mode: "reset" }, from(uniqueIp()))).rejects.toThrow(
+      /expired or was already used/,
+    );
   });
 
   it("counts failures against the client address from X-Forwarded-For", async () => {
     const ip = uniqueIp();
-    for (let i = 0; i < 20; i++) await expect(authorizePlayer({ email: uniquePlayerEmail(), password: "guess-guess", mode: "signin" }, from(ip))).rejects.toThrow("Wrong email or password.");
-    await expect(authorizePlayer({ email: uniquePlayerEmail(), password: "guess-guess", mode: "signin" }, from(ip))).rejects.toThrow("Too many failed sign-ins from your network. Try again in 15 minutes.");
-    await expect(authorizePlayer({ email: uniquePlayerEmail(), password: "guess-guess", mode: "signin" }, from(uniqueIp()))).rejects.toThrow("Wrong email or password.");
+    for (let i = 0; i < 20; i++)
+      await expect(authorizePlayer({ email: uniquePlayerEmail(), password: "guess-guess", mode: "signin" }, from(ip))).rejects.toThrow(
+        "Wrong email or password.",
+      );
+    await expect(authorizePlayer({ email: uniquePlayerEmail(), password: "guess-guess", mode: "signin" }, from(ip))).rejects.toThrow(
+      "Too many failed sign-ins from your network. Try again in 15 minutes.",
+    );
+    await expect(authorizePlayer({ email: uniquePlayerEmail(), password: "guess-guess", mode: "signin" }, from(uniqueIp()))).rejects.toThrow(
+      "Wrong email or password.",
+    );
   });
 
   it("uses JWT sessions with a secret, and puts the player id and the password stamp on the session", async () => {
@@ -61,7 +74,13 @@ describe("player credentials provider", () => {
     const decoded = await decode({ token, secret: authOptions.secret! });
     expect(decoded).toMatchObject({ sub: "player-1", stamp: "stamp-1" });
     expect(await decode({ token, secret: "another-secret-another-secret-xx" }).catch(() => null)).toBeNull();
-    const session = await authOptions.callbacks!.session!({ session: { expires: "x" }, token: decoded!, user: undefined as never, newSession: undefined, trigger: "update" });
+    const session = await authOptions.callbacks!.session!({
+      session: { expires: "x" },
+      token: decoded!,
+      user: undefined as never,
+      newSession: undefined,
+      trigger: "update",
+    });
     expect(session).toMatchObject({ playerId: "player-1", stamp: "stamp-1" });
     // later requests keep the stamp
     expect(await authOptions.callbacks!.jwt!({ token: decoded!, user: undefined as never, account: null })).toMatchObject({ stamp: "stamp-1" });

@@ -30,14 +30,20 @@ const bucketOf = (ip: string): string => {
   const left = head ? head.split(":") : [];
   const right = tail ? tail.split(":") : [];
   const groups = bare.includes("::") ? [...left, ...Array(Math.max(0, 8 - left.length - right.length)).fill("0"), ...right] : left;
-  return `${groups.slice(0, 4).map((g) => g.replace(/^0+(?=.)/, "")).join(":")}::/64`;
+  return `${groups
+    .slice(0, 4)
+    .map((g) => g.replace(/^0+(?=.)/, ""))
+    .join(":")}::/64`;
 };
 
 /** The client's address (an IPv4 address, an IPv6 /64, or "unknown"), read as the comment above says. */
 export const clientIpOf = (headers: HeaderSource): string => {
   // The trusted entries are at the right end: bound the work from there.
   const raw = (headerOf(headers, "x-forwarded-for") ?? "").slice(-1000);
-  const hops = raw.split(",").map((s) => s.trim()).filter(Boolean);
+  const hops = raw
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
   if (hops.length === 0) return "unknown";
   return bucketOf(hops[Math.max(0, hops.length - proxyHops())]!);
 };

@@ -10,7 +10,10 @@ export const linkNotUsable = () =>
  * The unused, unexpired token of this purpose, or null. Looked up by its SHA-256 (the token is never
  * stored), so the lookup learns nothing from how close a guess is.
  */
-export const findUsableEmailToken = async (db: DbClient, { token, purpose, now = new Date() }: { token: string; purpose: EmailTokenPurpose; now?: Date }): Promise<EmailToken | null> => {
+export const findUsableEmailToken = async (
+  db: DbClient,
+  { token, purpose, now = new Date() }: { token: string; purpose: EmailTokenPurpose; now?: Date },
+): Promise<EmailToken | null> => {
   if (typeof token !== "string" || token.length === 0 || token.length > 200) return null;
   const row = await db.emailToken.findUnique({ where: { tokenHash: tokenHashOf(token) } });
   return row && row.purpose === purpose && !row.usedAt && row.expiresAt > now ? row : null;
@@ -20,7 +23,10 @@ export const findUsableEmailToken = async (db: DbClient, { token, purpose, now =
  * Marks the token used and returns it; 410 when it is unknown, of another purpose, expired or already
  * used. The update is conditional on usedAt still being null, so of two racing uses exactly one wins.
  */
-export const consumeEmailToken = async (db: DbClient, { token, purpose, now = new Date() }: { token: string; purpose: EmailTokenPurpose; now?: Date }): Promise<EmailToken> => {
+export const consumeEmailToken = async (
+  db: DbClient,
+  { token, purpose, now = new Date() }: { token: string; purpose: EmailTokenPurpose; now?: Date },
+): Promise<EmailToken> => {
   const found = await findUsableEmailToken(db, { token, purpose, now });
   if (!found) throw linkNotUsable();
   const { count } = await db.emailToken.updateMany({ where: { id: found.id, usedAt: null, expiresAt: { gt: now } }, data: { usedAt: now } });

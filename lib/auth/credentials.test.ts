@@ -14,7 +14,10 @@ describe("checkEmail (lib/core/email.ts, the one email rule)", () => {
   it("normalizes, and says what to fix", () => {
     expect(checkEmail("  Ada@Example.COM ")).toBe("ada@example.com");
     expect(fieldOf(() => checkEmail(" "))).toEqual({ message: "Enter your email address.", details: [{ field: "email", message: "required" }], status: 400 });
-    expect(fieldOf(() => checkEmail("not-an-email"))).toMatchObject({ message: "Enter a valid email address, like name@example.com.", details: [{ field: "email", message: "invalid" }] });
+    expect(fieldOf(() => checkEmail("not-an-email"))).toMatchObject({
+      message: "Enter a valid email address, like name@example.com.",
+      details: [{ field: "email", message: "invalid" }],
+    });
     expect(fieldOf(() => checkEmail("a@b."))).toMatchObject({ details: [{ field: "email", message: "invalid" }] });
     expect(fieldOf(() => checkEmail(42))).toMatchObject({ details: [{ field: "email", message: "required" }] });
   });
@@ -31,7 +34,10 @@ describe("checkEmail (lib/core/email.ts, the one email rule)", () => {
 describe("checkNewPassword and checkName", () => {
   it("bounds the password between 8 characters and PASSWORD_MAX_BYTES bytes", () => {
     expect(checkNewPassword("12345678")).toBe("12345678");
-    expect(fieldOf(() => checkNewPassword("1234567"))).toMatchObject({ message: "Password must be at least 8 characters.", details: [{ field: "password", message: "too short" }] });
+    expect(fieldOf(() => checkNewPassword("1234567"))).toMatchObject({
+      message: "Password must be at least 8 characters.",
+      details: [{ field: "password", message: "too short" }],
+    });
     expect(checkNewPassword("x".repeat(PASSWORD_MAX_BYTES))).toHaveLength(128);
     expect(fieldOf(() => checkNewPassword("x".repeat(PASSWORD_MAX_BYTES + 1)))).toMatchObject({ details: [{ field: "password", message: "too long" }] });
     // bytes, not characters: 43 three-byte letters are 129 bytes
@@ -52,7 +58,19 @@ describe("checkReturnTo", () => {
   });
 
   it("drops anything that could leave the site: other origins, protocol-relative and backslash paths", () => {
-    for (const bad of ["https://evil.example/x", "//evil.example/x", "/\\evil.example", "\\\\evil.example", "javascript:alert(1)", "link/x", "", "/ x", `/${"a".repeat(3000)}`, 42, null])
+    for (const bad of [
+      "https://evil.example/x",
+      "//evil.example/x",
+      "/\\evil.example",
+      "\\\\evil.example",
+      "javascript:alert(1)",
+      "link/x",
+      "",
+      "/ x",
+      `/${"a".repeat(3000)}`,
+      42,
+      null,
+    ])
       expect(checkReturnTo(bad)).toBeNull();
   });
 });

@@ -11,7 +11,8 @@ export const WRONG_CREDENTIALS = "Wrong email or password.";
 
 /** The normalized email (lib/core/email.ts, the one email rule), or a 400 that says what to fix. */
 export const checkEmail = (email: unknown): string => {
-  if (typeof email !== "string" || email.trim() === "") throw badRequest("VALIDATION_ERROR", "Enter your email address.", [{ field: "email", message: "required" }]);
+  if (typeof email !== "string" || email.trim() === "")
+    throw badRequest("VALIDATION_ERROR", "Enter your email address.", [{ field: "email", message: "required" }]);
   const value = parseEmail(email);
   if (!value) throw badRequest("VALIDATION_ERROR", "Enter a valid email address, like name@example.com.", [{ field: "email", message: "invalid" }]);
   return value;
@@ -23,7 +24,9 @@ export const checkNewPassword = (password: unknown): string => {
   if (value.length < PASSWORD_MIN_LENGTH)
     throw badRequest("VALIDATION_ERROR", `Password must be at least ${PASSWORD_MIN_LENGTH} characters.`, [{ field: "password", message: "too short" }]);
   if (Buffer.byteLength(value, "utf8") > PASSWORD_MAX_BYTES)
-    throw badRequest("VALIDATION_ERROR", `Password must be at most ${PASSWORD_MAX_BYTES} bytes (about ${PASSWORD_MAX_BYTES} letters).`, [{ field: "password", message: "too long" }]);
+    throw badRequest("VALIDATION_ERROR", `Password must be at most ${PASSWORD_MAX_BYTES} bytes (about ${PASSWORD_MAX_BYTES} letters).`, [
+      { field: "password", message: "too long" },
+    ]);
   return value;
 };
 
@@ -31,7 +34,8 @@ export const checkNewPassword = (password: unknown): string => {
 export const checkName = (name: unknown): string | undefined => {
   const value = typeof name === "string" ? name.trim() : "";
   if (!value) return undefined;
-  if (value.length > NAME_MAX_LENGTH) throw badRequest("VALIDATION_ERROR", `Name must be at most ${NAME_MAX_LENGTH} characters.`, [{ field: "name", message: "too long" }]);
+  if (value.length > NAME_MAX_LENGTH)
+    throw badRequest("VALIDATION_ERROR", `Name must be at most ${NAME_MAX_LENGTH} characters.`, [{ field: "name", message: "too long" }]);
   return value;
 };
 

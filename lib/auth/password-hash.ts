@@ -37,4 +37,5 @@ export const checkPasswordHash = async (stored: string | null | undefined, passw
  * A short keyed fingerprint of the current password hash, written into the session cookie at sign-in: a
  * session whose stamp no longer matches (the password was reset) is signed out (get-signed-in-player.ts).
  */
-export const passwordStampOf = (passwordHash: string, secret: string): string => createHmac("sha256", secret).update(`coinop:session:${passwordHash}`).digest("base64url").slice(0, 22);
+export const passwordStampOf = (passwordHash: string, secret: string): string =>
+  createHmac("sha256", secret).update(`coinop:session:${passwordHash}`).digest("base64url").slice(0, 22);

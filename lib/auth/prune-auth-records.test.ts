@@ -12,7 +12,10 @@ describe("pruneAuthRecords", () => {
     const idleIp = uniqueIp();
     const lockedIp = uniqueIp();
     await expect(verifyPlayerPassword(getDb(), { email: uniquePlayerEmail(), password: "x", ip: idleIp })).rejects.toMatchObject({ code: "WRONG_CREDENTIALS" });
-    for (let i = 0; i < 20; i++) await expect(verifyPlayerPassword(getDb(), { email: uniquePlayerEmail(), password: "x", ip: lockedIp })).rejects.toMatchObject({ code: "WRONG_CREDENTIALS" });
+    for (let i = 0; i < 20; i++)
+      await expect(verifyPlayerPassword(getDb(), { email: uniquePlayerEmail(), password: "x", ip: lockedIp })).rejects.toMatchObject({
+        code: "WRONG_CREDENTIALS",
+      });
     const email = uniquePlayerEmail();
     const old = await issueEmailToken(getDb(), { purpose: "reset_password", email, now: new Date(now.getTime() - 26 * 3600_000) });
     const fresh = await issueEmailToken(getDb(), { purpose: "reset_password", email, now });
@@ -21,7 +24,10 @@ describe("pruneAuthRecords", () => {
     const later = new Date(now.getTime() + 61 * 60_000);
     // (both idle since now; the lock is stretched past `later`, as a lock taken at the last minute would be)
     await getDb().signInThrottle.updateMany({ where: { emailHash: throttleKey(SIGN_IN_PER_IP, idleIp) }, data: { updatedAt: now } });
-    await getDb().signInThrottle.updateMany({ where: { emailHash: throttleKey(SIGN_IN_PER_IP, lockedIp) }, data: { updatedAt: now, lockedUntil: new Date(later.getTime() + 60_000) } });
+    await getDb().signInThrottle.updateMany({
+      where: { emailHash: throttleKey(SIGN_IN_PER_IP, lockedIp) },
+      data: { updatedAt: now, lockedUntil: new Date(later.getTime() + 60_000) },
+    });
     const pruned = await pruneAuthRecords(getDb(), later);
     expect(pruned.throttles).toBeGreaterThanOrEqual(1);
     expect(await getDb().signInThrottle.count({ where: { emailHash: throttleKey(SIGN_IN_PER_IP, idleIp) } })).toBe(0);

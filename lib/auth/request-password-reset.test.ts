@@ -5,7 +5,8 @@ import { linkTokenIn, mailsTo, makePlayer, uniqueIp, uniquePlayerEmail } from "@
 import { tokenHashOf } from "./issue-email-token";
 import { requestPasswordReset } from "./request-password-reset";
 
-const reset = (email: string, over: Record<string, unknown> = {}) => requestPasswordReset(getDb(), { email, returnTo: "/checkout/g/1?sig=a", ip: uniqueIp(), ...over });
+const reset = (email: string, over: Record<string, unknown> = {}) =>
+  requestPasswordReset(getDb(), { email, returnTo: "/checkout/g/1?sig=a", ip: uniqueIp(), ...over });
 
 describe("requestPasswordReset", () => {
   it("an account (with a password, or a guest without one) gets a reset link; no account gets a mail saying so; the answer is the same", async () => {
@@ -36,6 +37,10 @@ describe("requestPasswordReset", () => {
     const ip = uniqueIp();
     const now = new Date();
     for (let i = 0; i < 20; i++) await reset(uniquePlayerEmail(), { ip, now });
-    await expect(reset(uniquePlayerEmail(), { ip, now })).rejects.toMatchObject({ code: "TOO_MANY_EMAIL_REQUESTS", status: 429, message: "Too many emails were requested from your network. Try again in 60 minutes." });
+    await expect(reset(uniquePlayerEmail(), { ip, now })).rejects.toMatchObject({
+      code: "TOO_MANY_EMAIL_REQUESTS",
+      status: 429,
+      message: "Too many emails were requested from your network. Try again in 60 minutes.",
+    });
   });
 });

@@ -6,7 +6,8 @@ import { tokenHashOf } from "./issue-email-token";
 import { checkPasswordHash } from "./password-hash";
 import { requestSignUp } from "./request-sign-up";
 
-const signUp = (email: string, over: Record<string, unknown> = {}) => requestSignUp(getDb(), { email, password: "correct horse", name: " Ada ", returnTo: "/link/lks_test_x", ip: uniqueIp(), ...over });
+const signUp = (email: string, over: Record<string, unknown> = {}) =>
+  requestSignUp(getDb(), { email, password: "correct horse", name: " Ada ", returnTo: "/link/lks_test_x", ip: uniqueIp(), ...over });
 
 describe("requestSignUp", () => {
   it("a new email: no player, no password; a verify_email token (hashed) holding the argon2 hash, and a mail with its link", async () => {
@@ -61,7 +62,11 @@ describe("requestSignUp", () => {
 
   it("says what to fix for a short password, a bad email or a long name, and sends nothing", async () => {
     const email = uniquePlayerEmail();
-    await expect(signUp(email, { password: "1234567" })).rejects.toMatchObject({ status: 400, message: "Password must be at least 8 characters.", details: [{ field: "password", message: "too short" }] });
+    await expect(signUp(email, { password: "1234567" })).rejects.toMatchObject({
+      status: 400,
+      message: "Password must be at least 8 characters.",
+      details: [{ field: "password", message: "too short" }],
+    });
     await expect(signUp("not-an-email")).rejects.toMatchObject({ details: [{ field: "email", message: "invalid" }] });
     await expect(signUp(email, { name: "n".repeat(81) })).rejects.toMatchObject({ details: [{ field: "name", message: "too long" }] });
     expect(await mailsTo(email)).toEqual([]);
@@ -73,7 +78,11 @@ describe("requestSignUp", () => {
     const ip = uniqueIp();
     const now = new Date();
     for (let i = 0; i < 5; i++) await signUp(email, { ip, now });
-    await expect(signUp(email, { ip, now })).rejects.toMatchObject({ code: "TOO_MANY_EMAIL_REQUESTS", status: 429, message: "Too many emails were requested for this address. Try again in 60 minutes." });
+    await expect(signUp(email, { ip, now })).rejects.toMatchObject({
+      code: "TOO_MANY_EMAIL_REQUESTS",
+      status: 429,
+      message: "Too many emails were requested for this address. Try again in 60 minutes.",
+    });
     expect(await mailsTo(email)).toHaveLength(5);
     await expect(signUp(uniquePlayerEmail(), { ip, now })).resolves.toMatchObject({ email: expect.any(String) });
     await expect(signUp(email, { ip, now: new Date(now.getTime() + 61 * 60_000) })).resolves.toEqual({ email });

@@ -53,7 +53,10 @@ describe("resetPassword", () => {
     const player = await makePlayer();
     const t0 = new Date();
     const token = await resetLink(player.email, t0);
-    await expect(resetPassword(getDb(), { token, password: "short", now: t0 })).rejects.toMatchObject({ status: 400, details: [{ field: "password", message: "too short" }] });
+    await expect(resetPassword(getDb(), { token, password: "short", now: t0 })).rejects.toMatchObject({
+      status: 400,
+      details: [{ field: "password", message: "too short" }],
+    });
     await expect(resetPassword(getDb(), { token, password: "long-enough", now: new Date(t0.getTime() + 61 * 60_000) })).rejects.toMatchObject(gone);
     await expect(resetPassword(getDb(), { token: "not-a-token", password: "long-enough" })).rejects.toMatchObject(gone);
     expect((await getDb().player.findUniqueOrThrow({ where: { id: player.id } })).passwordHash).toBe(player.passwordHash);
@@ -62,7 +65,8 @@ describe("resetPassword", () => {
 
   it("clears the email's failed sign-ins, and of two racing uses of one link exactly one wins", async () => {
     const player = await makePlayer({ password: "old-password" });
-    for (let i = 0; i < 5; i++) await expect(verifyPlayerPassword(getDb(), { email: player.email, password: "x", ip: uniqueIp() })).rejects.toMatchObject({ code: "WRONG_CREDENTIALS" });
+    for (let i = 0; i < 5; i++)
+      await expect(verifyPlayerPassword(getDb(), { email: player.email, password: "x", ip: uniqueIp() })).rejects.toMatchObject({ code: "WRONG_CREDENTIALS" });
     const token = await resetLink(player.email);
     const results = await Promise.allSettled(["password-a", "password-b"].map((password) => resetPassword(getDb(), { token, password })));
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);

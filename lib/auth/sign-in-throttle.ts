@@ -25,10 +25,38 @@ export type ThrottleRule = {
 
 const MINUTE = 60_000;
 
-export const SIGN_IN_PER_EMAIL: ThrottleRule = { name: "email", code: "TOO_MANY_SIGN_IN_ATTEMPTS", max: 5, windowMs: 15 * MINUTE, lockMs: 15 * MINUTE, refusal: "Too many failed sign-ins for this email." };
-export const SIGN_IN_PER_IP: ThrottleRule = { name: "ip", code: "TOO_MANY_SIGN_IN_ATTEMPTS", max: 20, windowMs: 15 * MINUTE, lockMs: 15 * MINUTE, refusal: "Too many failed sign-ins from your network." };
-export const MAIL_PER_EMAIL: ThrottleRule = { name: "mail-email", code: "TOO_MANY_EMAIL_REQUESTS", max: 5, windowMs: 60 * MINUTE, lockMs: 60 * MINUTE, refusal: "Too many emails were requested for this address." };
-export const MAIL_PER_IP: ThrottleRule = { name: "mail-ip", code: "TOO_MANY_EMAIL_REQUESTS", max: 20, windowMs: 60 * MINUTE, lockMs: 60 * MINUTE, refusal: "Too many emails were requested from your network." };
+export const SIGN_IN_PER_EMAIL: ThrottleRule = {
+  name: "email",
+  code: "TOO_MANY_SIGN_IN_ATTEMPTS",
+  max: 5,
+  windowMs: 15 * MINUTE,
+  lockMs: 15 * MINUTE,
+  refusal: "Too many failed sign-ins for this email.",
+};
+export const SIGN_IN_PER_IP: ThrottleRule = {
+  name: "ip",
+  code: "TOO_MANY_SIGN_IN_ATTEMPTS",
+  max: 20,
+  windowMs: 15 * MINUTE,
+  lockMs: 15 * MINUTE,
+  refusal: "Too many failed sign-ins from your network.",
+};
+export const MAIL_PER_EMAIL: ThrottleRule = {
+  name: "mail-email",
+  code: "TOO_MANY_EMAIL_REQUESTS",
+  max: 5,
+  windowMs: 60 * MINUTE,
+  lockMs: 60 * MINUTE,
+  refusal: "Too many emails were requested for this address.",
+};
+export const MAIL_PER_IP: ThrottleRule = {
+  name: "mail-ip",
+  code: "TOO_MANY_EMAIL_REQUESTS",
+  max: 20,
+  windowMs: 60 * MINUTE,
+  lockMs: 60 * MINUTE,
+  refusal: "Too many emails were requested from your network.",
+};
 
 /** The longest window or lock of any rule: rows idle for longer than this are stale. */
 export const THROTTLE_RETENTION_MS = 60 * MINUTE;
@@ -36,7 +64,8 @@ export const THROTTLE_RETENTION_MS = 60 * MINUTE;
 type Throttle = { key: string; rule: ThrottleRule; failures: number; windowStart: Date; lockedUntil: Date | null };
 
 /** `<rule>:<sha256>`: the value (a normalized email or an address) never reaches the table. */
-export const throttleKey = (rule: ThrottleRule, value: string): string => `${rule.name}:${createHash("sha256").update(`coinop:throttle:${rule.name}:${value}`).digest("hex")}`;
+export const throttleKey = (rule: ThrottleRule, value: string): string =>
+  `${rule.name}:${createHash("sha256").update(`coinop:throttle:${rule.name}:${value}`).digest("hex")}`;
 
 /**
  * The throttle rows of the given rules and values, locked for this transaction (created when missing),
@@ -75,20 +104,28 @@ export const recordEvents = async (tx: DbClient, rows: Throttle[], now: Date) =>
     const locked = failures >= t.rule.max;
     await tx.signInThrottle.update({
       where: { emailHash: t.key },
-      data: { failures: locked ? 0 : failures, windowStart: fresh ? now : t.windowStart, lockedUntil: locked ? new Date(now.getTime() + t.rule.lockMs) : t.lockedUntil },
+      data: {
+        failures: locked ? 0 : failures,
+        windowStart: fresh ? now : t.windowStart,
+        lockedUntil: locked ? new Date(now.getTime() + t.rule.lockMs) : t.lockedUntil,
+      },
     });
   }
 };
 
 /** A successful sign-in clears the email's count (not the address's: one good password does not excuse 19 guesses). */
-export const clearEvents = (tx: DbClient, rule: ThrottleRule, value: string) => tx.signInThrottle.deleteMany({ where: { emailHash: throttleKey(rule, value) } });
+export const clearEvents = (tx: DbClient, rule: ThrottleRule, value: string) =>
+  tx.signInThrottle.deleteMany({ where: { emailHash: throttleKey(rule, value) } });
 
 /**
  * The sign-in lock on this email or address right now, if any, read without locking: lets the sign-in route
  * answer 429 before next-auth runs. The check under the row lock (verify-player-password.ts) stays the one
  * that counts.
  */
-export const findSignInLock = async (db: DbClient, { email, ip, now = new Date() }: { email: unknown; ip: string; now?: Date }): Promise<{ error: AppError; lockedUntil: Date } | null> => {
+export const findSignInLock = async (
+  db: DbClient,
+  { email, ip, now = new Date() }: { email: unknown; ip: string; now?: Date },
+): Promise<{ error: AppError; lockedUntil: Date } | null> => {
   const normalized = parseEmail(email);
   const entries = [{ rule: SIGN_IN_PER_IP, value: ip }, ...(normalized ? [{ rule: SIGN_IN_PER_EMAIL, value: normalized }] : [])];
   const keys = entries.map((e) => throttleKey(e.rule, e.value));
@@ -99,4 +136,6 @@ export const findSignInLock = async (db: DbClient, { email, ip, now = new Date()
 
 /** Deletes rows idle past every window and lock (a maintenance job). */
 export const pruneThrottles = (db: DbClient, now = new Date()) =>
-  db.signInThrottle.deleteMany({ where: { updatedAt: { lt: new Date(now.getTime() - THROTTLE_RETENTION_MS) }, OR: [{ lockedUntil: null }, { lockedUntil: { lt: now } }] } });
+  db.signInThrottle.deleteMany({
+    where: { updatedAt: { lt: new Date(now.getTime() - THROTTLE_RETENTION_MS) }, OR: [{ lockedUntil: null }, { lockedUntil: { lt: now } }] },
+  });

@@ -41,9 +41,16 @@ describe("verifyEmail", () => {
     const token = await signUp(email);
     const now = new Date();
     for (let i = 0; i < 5; i++)
-      await expect(verifyEmail(getDb(), { token, password: `guess-${i}`, ip: uniqueIp(), now })).rejects.toMatchObject({ code: "WRONG_CREDENTIALS", status: 401, message: expect.stringMatching(/^That is not the password you chose/) });
+      await expect(verifyEmail(getDb(), { token, password: `guess-${i}`, ip: uniqueIp(), now })).rejects.toMatchObject({
+        code: "WRONG_CREDENTIALS",
+        status: 401,
+        message: expect.stringMatching(/^That is not the password you chose/),
+      });
     expect(await getDb().player.findUnique({ where: { email } })).toBeNull();
-    await expect(verifyEmail(getDb(), { token, password: "correct horse", ip: uniqueIp(), now })).rejects.toMatchObject({ code: "TOO_MANY_SIGN_IN_ATTEMPTS", status: 429 });
+    await expect(verifyEmail(getDb(), { token, password: "correct horse", ip: uniqueIp(), now })).rejects.toMatchObject({
+      code: "TOO_MANY_SIGN_IN_ATTEMPTS",
+      status: 429,
+    });
     const later = new Date(now.getTime() + 16 * 60_000);
     expect((await verifyEmail(getDb(), { token, password: "correct horse", ip: uniqueIp(), now: later })).email).toBe(email);
   });
@@ -54,7 +61,9 @@ describe("verifyEmail", () => {
     const token = await signUp(email, "correct horse", t0);
     await expect(verifyEmail(getDb(), { token: "nope", password: "correct horse", ip: uniqueIp() })).rejects.toMatchObject(gone);
     await expect(verifyEmail(getDb(), { token: `${token}x`, password: "correct horse", ip: uniqueIp() })).rejects.toMatchObject(gone);
-    await expect(verifyEmail(getDb(), { token, password: "correct horse", ip: uniqueIp(), now: new Date(t0.getTime() + 60 * 60_000 + 1) })).rejects.toMatchObject(gone);
+    await expect(
+      verifyEmail(getDb(), { token, password: "correct horse", ip: uniqueIp(), now: new Date(t0.getTime() + 60 * 60_000 + 1) }),
+    ).rejects.toMatchObject(gone);
     expect(await getDb().player.findUnique({ where: { email } })).toBeNull();
 
     const owner = await makePlayer({ password: "owner-password" });

@@ -17,7 +17,10 @@ export const wrongSignUpPassword = () =>
  * set only if the account still has none; other pending sign-up links of the email die. Wrong passwords count
  * as failed sign-ins (per email and per address). Returns the player, to be signed in.
  */
-export const verifyEmail = async (db: DbClient, { token, password, ip, now = new Date() }: { token: string; password: unknown; ip: string; now?: Date }): Promise<Player> => {
+export const verifyEmail = async (
+  db: DbClient,
+  { token, password, ip, now = new Date() }: { token: string; password: unknown; ip: string; now?: Date },
+): Promise<Player> => {
   const found = await findUsableEmailToken(db, { token, purpose: "verify_email", now });
   if (!found) throw linkNotUsable();
   const player = await inTransaction(db, async (tx) => {
@@ -32,7 +35,10 @@ export const verifyEmail = async (db: DbClient, { token, password, ip, now = new
     }
     const used = await consumeEmailToken(tx, { token, purpose: "verify_email", now });
     await tx.player.createMany({ data: [{ id: newId(), email: used.email, name: used.name ?? "" }], skipDuplicates: true });
-    await tx.player.updateMany({ where: { email: used.email, passwordHash: null }, data: { passwordHash: used.passwordHash, ...(used.name ? { name: used.name } : {}) } });
+    await tx.player.updateMany({
+      where: { email: used.email, passwordHash: null },
+      data: { passwordHash: used.passwordHash, ...(used.name ? { name: used.name } : {}) },
+    });
     await tx.player.updateMany({ where: { email: used.email, emailVerifiedAt: null }, data: { emailVerifiedAt: now } });
     await retireEmailTokens(tx, { email: used.email, purpose: "verify_email", now });
     await clearEvents(tx, SIGN_IN_PER_EMAIL, used.email);

@@ -46,7 +46,8 @@ describe("sign-in throttle", () => {
   it("five failures lock the email for 15 minutes, even for the right password and from another address; then it works again", async () => {
     const { email } = await makePlayer({ password: "s3cret-pass" });
     const t0 = new Date();
-    for (let i = 0; i < 5; i++) await expect(verifyPlayerPassword(getDb(), { email, password: `wrong-${i}`, ip: uniqueIp(), now: t0 })).rejects.toMatchObject(wrong);
+    for (let i = 0; i < 5; i++)
+      await expect(verifyPlayerPassword(getDb(), { email, password: `wrong-${i}`, ip: uniqueIp(), now: t0 })).rejects.toMatchObject(wrong);
     await expect(verifyPlayerPassword(getDb(), { email, password: "s3cret-pass", ip: uniqueIp(), now: t0 })).rejects.toMatchObject({
       ...locked,
       message: "Too many failed sign-ins for this email. Try again in 15 minutes.",
@@ -72,7 +73,8 @@ describe("sign-in throttle", () => {
   it("twenty failures from one address, across twenty emails, lock that address (and only it) for 15 minutes", async () => {
     const ip = uniqueIp();
     const now = new Date();
-    for (let i = 0; i < 20; i++) await expect(verifyPlayerPassword(getDb(), { email: uniquePlayerEmail(), password: "guess", ip, now })).rejects.toMatchObject(wrong);
+    for (let i = 0; i < 20; i++)
+      await expect(verifyPlayerPassword(getDb(), { email: uniquePlayerEmail(), password: "guess", ip, now })).rejects.toMatchObject(wrong);
     const { email } = await makePlayer({ password: "s3cret-pass" });
     await expect(verifyPlayerPassword(getDb(), { email, password: "s3cret-pass", ip, now })).rejects.toMatchObject({
       ...locked,
@@ -80,13 +82,17 @@ describe("sign-in throttle", () => {
     });
     expect((await verifyPlayerPassword(getDb(), { email, password: "s3cret-pass", ip: uniqueIp(), now })).email).toBe(email);
     const soon = new Date(now.getTime() + 14 * 60_000);
-    await expect(verifyPlayerPassword(getDb(), { email, password: "s3cret-pass", ip, now: soon })).rejects.toMatchObject({ message: "Too many failed sign-ins from your network. Try again in 1 minute." });
+    await expect(verifyPlayerPassword(getDb(), { email, password: "s3cret-pass", ip, now: soon })).rejects.toMatchObject({
+      message: "Too many failed sign-ins from your network. Try again in 1 minute.",
+    });
   });
 
   it("unknown emails lock the same way (a lockout reveals nothing), and parallel guesses cannot pass the limit", async () => {
     const ghost = uniquePlayerEmail();
     const now = new Date();
-    const results = await Promise.allSettled(Array.from({ length: 12 }, () => verifyPlayerPassword(getDb(), { email: ghost, password: "guess", ip: uniqueIp(), now })));
+    const results = await Promise.allSettled(
+      Array.from({ length: 12 }, () => verifyPlayerPassword(getDb(), { email: ghost, password: "guess", ip: uniqueIp(), now })),
+    );
     const codes = results.map((r) => (r.status === "rejected" ? (r.reason as { code: string }).code : "ok"));
     expect(codes.filter((c) => c === "WRONG_CREDENTIALS")).toHaveLength(5);
     expect(codes.filter((c) => c === "TOO_MANY_SIGN_IN_ATTEMPTS")).toHaveLength(7);

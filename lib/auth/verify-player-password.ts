@@ -16,7 +16,10 @@ export const wrongCredentials = () => new AppError("WRONG_CREDENTIALS", WRONG_CR
  * so parallel guesses cannot slip past a limit; a locked email or address is a 429 saying when to retry.
  * A bcrypt hash from before argon2 is replaced by an argon2 one on success.
  */
-export const verifyPlayerPassword = async (db: DbClient, { email, password, ip, now = new Date() }: { email: unknown; password: unknown; ip: string; now?: Date }): Promise<Player> => {
+export const verifyPlayerPassword = async (
+  db: DbClient,
+  { email, password, ip, now = new Date() }: { email: unknown; password: unknown; ip: string; now?: Date },
+): Promise<Player> => {
   const normalized = parseEmail(email);
   const given = typeof password === "string" ? password : "";
   const player = await inTransaction(db, async (tx) => {

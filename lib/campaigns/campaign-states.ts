@@ -32,7 +32,8 @@ export const CAMPAIGN_TRANSITIONS: StateTable<CampaignAction, CampaignState> & R
 export const ACCEPTS_EVENTS: readonly CampaignState[] = ["started"];
 
 /** The next state of `action` from `state`, or the transition's 409. */
-export const nextCampaignState = (state: string, action: CampaignAction): CampaignState => nextState(CAMPAIGN_TRANSITIONS, state, action, CAMPAIGN_TRANSITIONS[action].refused);
+export const nextCampaignState = (state: string, action: CampaignAction): CampaignState =>
+  nextState(CAMPAIGN_TRANSITIONS, state, action, CAMPAIGN_TRANSITIONS[action].refused);
 
 /** The webhook sent when an operation's job finishes. */
 export const OPERATION_EVENTS: Record<CampaignAction, string> = {

@@ -41,7 +41,11 @@ const waitForWebhooks = (campaignId: string, event: string, n: number) =>
 
 describe("campaign lifecycle with the worker", () => {
   it("created → started → stopped → started → stopped → withdrawn: status at once, webhooks on completion, balance to the business", async () => {
-    const { campaign, business, headers, params, users, webhookSecret } = await makeCampaignWith({ fundMicros: 100_000_000n, users: 1, webhookUrl: receiver.url });
+    const { campaign, business, headers, params, users, webhookSecret } = await makeCampaignWith({
+      fundMicros: 100_000_000n,
+      users: 1,
+      webhookUrl: receiver.url,
+    });
     const ops = () => getDb().campaignOperation.findMany({ where: { campaignId: campaign.id }, orderBy: { createdAt: "asc" } });
 
     const s1 = await call(START, { headers, params });
@@ -86,11 +90,17 @@ describe("campaign lifecycle with the worker", () => {
     await waitForWebhooks(campaign.id, "Campaign.Event.Recorded", 1);
     const hooks = delivered(campaign.id).filter((h) => h.body.event !== "Campaign.Event.Recorded");
     expect(hooks.map((h) => [h.body.event, h.r.headers["x-service-sequence"]])).toEqual([
-      ["Campaign.Started", "1"], ["Campaign.Stopped", "2"], ["Campaign.Started", "3"], ["Campaign.Stopped", "4"], ["Campaign.Withdrawn", "5"],
+      ["Campaign.Started", "1"],
+      ["Campaign.Stopped", "2"],
+      ["Campaign.Started", "3"],
+      ["Campaign.Stopped", "4"],
+      ["Campaign.Withdrawn", "5"],
     ]);
-    expect(delivered(campaign.id).filter((h) => h.body.event === "Campaign.Event.Recorded").map((h) => h.body.data)).toEqual([
-      expect.objectContaining({ userRef: users[0].userRef, eventCode: "level_complete", payoutAmount: 5 }),
-    ]);
+    expect(
+      delivered(campaign.id)
+        .filter((h) => h.body.event === "Campaign.Event.Recorded")
+        .map((h) => h.body.data),
+    ).toEqual([expect.objectContaining({ userRef: users[0].userRef, eventCode: "level_complete", payoutAmount: 5 })]);
     expect(hooks.at(-1)!.body.data).toEqual({
       campaignId: campaign.id,
       environment: "test",
@@ -105,11 +115,20 @@ describe("campaign lifecycle with the worker", () => {
       transactionHash: transactionHash(op.journalId!),
     });
     expect((await ops()).map((o) => [o.kind, o.status])).toEqual([
-      ["start", "completed"], ["stop", "completed"], ["start", "completed"], ["stop", "completed"], ["withdraw", "completed"],
+      ["start", "completed"],
+      ["stop", "completed"],
+      ["start", "completed"],
+      ["stop", "completed"],
+      ["withdraw", "completed"],
     ]);
     const view = await call(CAMPAIGN, { headers, params });
     expect(view.body.campaign).toMatchObject({ status: "stopped", totalAmountFunded: 100, totalAmountPaidOut: 5, availableToWithdraw: 0 });
-    expect(await checkLedgerInvariants(getDb(), { asset: USDC_ASSET, environment: "test" })).toMatchObject({ sum: 0n, negativeAccounts: [], driftedAccounts: [], unbalancedJournals: [] });
+    expect(await checkLedgerInvariants(getDb(), { asset: USDC_ASSET, environment: "test" })).toMatchObject({
+      sum: 0n,
+      negativeAccounts: [],
+      driftedAccounts: [],
+      unbalancedJournals: [],
+    });
   });
 });
 

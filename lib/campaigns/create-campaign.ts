@@ -8,7 +8,15 @@ export type EventDefinitionInput = { code: string; name: string; payoutMicros: b
 /** A campaign in state `created`, with its event definitions and its custody address. */
 export const createCampaign = async (
   db: DbClient,
-  input: { businessId: string; gameId?: string; environment: Environment; name: string; publicName?: string; events: EventDefinitionInput[]; createdByPlatformId?: string },
+  input: {
+    businessId: string;
+    gameId?: string;
+    environment: Environment;
+    name: string;
+    publicName?: string;
+    events: EventDefinitionInput[];
+    createdByPlatformId?: string;
+  },
 ) => {
   const id = newId();
   return db.campaign.create({

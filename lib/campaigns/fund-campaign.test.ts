@@ -25,16 +25,29 @@ describe("fundCampaign", () => {
     expect(mint.address).toBe(custodyAddress("issuer", TEST_USDC_MINT, "test"));
     const journal = await getDb().ledgerJournal.findUniqueOrThrow({ where: { id: res.journalId } });
     expect(journal).toMatchObject({ asset: "usdc", type: "campaign_fund", tenantId: business.id, reference: campaign.id });
-    expect(await checkLedgerInvariants(getDb(), { asset: USDC_ASSET, environment: "test" })).toMatchObject({ sum: 0n, negativeAccounts: [], driftedAccounts: [], unbalancedJournals: [] });
+    expect(await checkLedgerInvariants(getDb(), { asset: USDC_ASSET, environment: "test" })).toMatchObject({
+      sum: 0n,
+      negativeAccounts: [],
+      driftedAccounts: [],
+      unbalancedJournals: [],
+    });
   });
 
   it("404 for another business's campaign, refuses live and non-positive amounts; nothing moves", async () => {
     const a = await makeCampaign();
     const b = await makeCampaign();
     const journals = await getDb().ledgerJournal.count({ where: { asset: "usdc" } });
-    await expect(fundCampaign(getDb(), { campaignId: a.campaign.id, environment: "test", businessId: b.business.id, amountMicros: 1n })).rejects.toMatchObject({ status: 404, code: "CAMPAIGN_NOT_FOUND" });
-    await expect(fundCampaign(getDb(), { campaignId: a.campaign.id, environment: "live", businessId: a.business.id, amountMicros: 1n })).rejects.toMatchObject({ status: 422, code: "TEST_FUNDS_ONLY" });
-    await expect(fundCampaign(getDb(), { campaignId: a.campaign.id, environment: "test", businessId: a.business.id, amountMicros: 0n })).rejects.toMatchObject({ status: 400 });
+    await expect(fundCampaign(getDb(), { campaignId: a.campaign.id, environment: "test", businessId: b.business.id, amountMicros: 1n })).rejects.toMatchObject({
+      status: 404,
+      code: "CAMPAIGN_NOT_FOUND",
+    });
+    await expect(fundCampaign(getDb(), { campaignId: a.campaign.id, environment: "live", businessId: a.business.id, amountMicros: 1n })).rejects.toMatchObject({
+      status: 422,
+      code: "TEST_FUNDS_ONLY",
+    });
+    await expect(fundCampaign(getDb(), { campaignId: a.campaign.id, environment: "test", businessId: a.business.id, amountMicros: 0n })).rejects.toMatchObject({
+      status: 400,
+    });
     expect(await getDb().ledgerJournal.count({ where: { asset: "usdc" } })).toBe(journals);
     expect((await usdc("campaign", a.campaign.id)).exists).toBe(false);
   });

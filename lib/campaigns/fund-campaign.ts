@@ -15,7 +15,10 @@ export type FundCampaignResult = { journalId: string; transactionHash: string; b
  * live USDC is never minted. The campaign must belong to `businessId` (404 otherwise).
  */
 export const fundCampaign = async (db: DbClient, input: FundCampaignInput): Promise<FundCampaignResult> => {
-  if (input.amountMicros <= 0n) throw badRequest("VALIDATION_ERROR", "amountMicros must be a positive whole number of USDC micro-units.", [{ field: "amountMicros", message: "must be positive" }]);
+  if (input.amountMicros <= 0n)
+    throw badRequest("VALIDATION_ERROR", "amountMicros must be a positive whole number of USDC micro-units.", [
+      { field: "amountMicros", message: "must be positive" },
+    ]);
   if (input.environment !== "test") throw unprocessable("TEST_FUNDS_ONLY", "Only test campaigns can be funded from the test USDC mint.");
   return inTransaction(db, async (tx) => {
     const campaign = await tx.campaign.findFirst({ where: { id: input.campaignId, businessId: input.businessId, environment: input.environment } });

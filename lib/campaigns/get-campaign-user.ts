@@ -4,5 +4,10 @@ import { findCampaignUser } from "./find-campaign-user.ts";
 /** A campaign user's link status: 'linked' while the link is active, 'unlinked' once removed; unknown is a 404. */
 export const getCampaignUser = async (ctx: CampaignContext, userRef: string) => {
   const link = await findCampaignUser(ctx, userRef);
-  return { campaignId: link.namespaceId, userId: link.userRef, status: link.status === "active" ? ("linked" as const) : ("unlinked" as const), environment: link.environment };
+  return {
+    campaignId: link.namespaceId,
+    userId: link.userRef,
+    status: link.status === "active" ? ("linked" as const) : ("unlinked" as const),
+    environment: link.environment,
+  };
 };

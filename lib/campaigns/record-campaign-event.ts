@@ -41,7 +41,10 @@ export const recordCampaignEvent = async (ctx: CampaignContext, body: RecordEven
     const c = { ...ctx, db: tx };
     const campaign = await lockCampaign(tx, ctx.principal.campaignId, "share");
     if (!ACCEPTS_EVENTS.includes(campaign.status as CampaignState))
-      throw conflict("CAMPAIGN_NOT_STARTED", `Events are accepted only while the campaign is started; it is ${campaign.status}. Start it with PUT /v1/campaign/{id}/start.`);
+      throw conflict(
+        "CAMPAIGN_NOT_STARTED",
+        `Events are accepted only while the campaign is started; it is ${campaign.status}. Start it with PUT /v1/campaign/{id}/start.`,
+      );
     const definition = body.eventCode
       ? await tx.campaignEventDefinition.findUnique({ where: { campaignId_code: { campaignId: campaign.id, code: body.eventCode } } })
       : null;

@@ -39,7 +39,11 @@ export const requestCampaignOperation = async (ctx: CampaignContext, action: Cam
     const now = new Date();
     if (next !== campaign.status)
       await guardedTransition(CAMPAIGN_TRANSITIONS, action, {
-        write: (from, to) => tx.campaign.updateMany({ where: { id: campaign.id, status: { in: [...from] } }, data: { status: to, ...(action === "start" ? { startedAt: now } : { stoppedAt: now }) } }),
+        write: (from, to) =>
+          tx.campaign.updateMany({
+            where: { id: campaign.id, status: { in: [...from] } },
+            data: { status: to, ...(action === "start" ? { startedAt: now } : { stoppedAt: now }) },
+          }),
         current: async () => (await tx.campaign.findUnique({ where: { id: campaign.id }, select: { status: true } }))?.status ?? null,
         refuse: (state) => CAMPAIGN_TRANSITIONS[action].refused(state ?? "gone"),
       });

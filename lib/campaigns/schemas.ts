@@ -49,7 +49,12 @@ const PayoutAmount = z
 
 export const RecordEventBody = z
   .object({
-    eventCode: z.string('must be a string, for example "level_complete"').trim().max(100, "must be at most 100 characters").optional().describe("The event definition's code; omit it (with payoutAmount) for a tip."),
+    eventCode: z
+      .string('must be a string, for example "level_complete"')
+      .trim()
+      .max(100, "must be at most 100 characters")
+      .optional()
+      .describe("The event definition's code; omit it (with payoutAmount) for a tip."),
     userRef: z.string("must be a string: the campaign userRef (pvu_…)").pipe(NonEmpty(100)).describe("The campaign userRef (pvu_…) of a linked player."),
     payoutAmount: PayoutAmount.optional(),
   })

@@ -16,7 +16,10 @@ import { fundCampaign } from "./fund-campaign.ts";
 export const idem = (headers: Record<string, string>, key: string = randomUUID()) => ({ ...headers, "idempotency-key": key });
 
 /** A player linked to the campaign (as an approved session would); returns the pvu_ userRef and the player. */
-export const linkCampaignUser = async (campaignId: string, { email = `p-${randomUUID().slice(0, 8)}@example.com`, name = "", environment = "test" as Environment } = {}) => {
+export const linkCampaignUser = async (
+  campaignId: string,
+  { email = `p-${randomUUID().slice(0, 8)}@example.com`, name = "", environment = "test" as Environment } = {},
+) => {
   const player = await findOrCreatePlayer(getDb(), { email, name });
   const link = await linkPlayer(getDb(), { namespace: { type: "campaign", id: campaignId }, environment, playerId: player.id });
   return { userRef: link.userRef, player, link };
@@ -25,7 +28,8 @@ export const linkCampaignUser = async (campaignId: string, { email = `p-${random
 /** A campaign (level_complete pays 5 USDC, daily_login 1), funded with `fundMicros`, in `status`, with `users` linked users. */
 export const makeCampaignWith = async ({ fundMicros = 0n, status = "created", users = 0, webhookUrl = null as string | null } = {}) => {
   const made = await makeCampaign();
-  if (fundMicros > 0n) await fundCampaign(getDb(), { campaignId: made.campaign.id, environment: "test", businessId: made.business.id, amountMicros: fundMicros });
+  if (fundMicros > 0n)
+    await fundCampaign(getDb(), { campaignId: made.campaign.id, environment: "test", businessId: made.business.id, amountMicros: fundMicros });
   await getDb().campaign.update({ where: { id: made.campaign.id }, data: { status } });
   const webhook = webhookUrl ? await setWebhookEndpoint(getDb(), { type: "campaign", id: made.campaign.id }, { url: webhookUrl }) : null;
   const linked: Awaited<ReturnType<typeof linkCampaignUser>>[] = [];
@@ -33,7 +37,8 @@ export const makeCampaignWith = async ({ fundMicros = 0n, status = "created", us
   return { ...made, users: linked, params: { id: made.campaign.id }, webhookSecret: webhook?.secret ?? null };
 };
 
-export const usdcOf = async (kind: string, ownerRef: string) => (await getAccountBalance(getDb(), { asset: USDC_ASSET, environment: "test", kind, ownerRef })).balance;
+export const usdcOf = async (kind: string, ownerRef: string) =>
+  (await getAccountBalance(getDb(), { asset: USDC_ASSET, environment: "test", kind, ownerRef })).balance;
 
 /** What a campaign route must refuse: no key, a server key (401), and another campaign's key or id (404). */
 export const expectCampaignAuth = async (handler: RouteHandler, opts: Call & { params: Record<string, string> }, headers: Record<string, string>) => {

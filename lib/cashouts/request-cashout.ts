@@ -17,7 +17,8 @@ export const requestCashout = (ctx: GameContext, body: RequestCashoutBody): Prom
   inTransaction(ctx.db, async (tx) => {
     const { currency } = await loadVcParty(tx, ctx, { ...body, consent: "vc:spend" });
     const { balance } = await getAccountBalance(tx, { asset: vcAsset(currency.id), environment: ctx.environment, kind: "user", ownerRef: body.userRef });
-    if (body.units > balance) throw unprocessable("INSUFFICIENT_FUNDS", `User ${JSON.stringify(body.userRef)} has ${balance} units; this cashout requests ${body.units}.`);
+    if (body.units > balance)
+      throw unprocessable("INSUFFICIENT_FUNDS", `User ${JSON.stringify(body.userRef)} has ${balance} units; this cashout requests ${body.units}.`);
     const id = newId();
     await tx.cashoutRequest.create({
       data: {

@@ -7,7 +7,8 @@ describe("cashout state table", () => {
     expect(nextCashoutStatus("pendingReview", "approve")).toBe("approved");
     expect(nextCashoutStatus("pendingReview", "reject")).toBe("rejected");
     for (const status of ["approved", "rejected", "unknown"])
-      for (const action of ["approve", "reject"] as const) expect(() => nextCashoutStatus(status, action)).toThrow(expect.objectContaining({ code: "CASHOUT_NOT_PENDING", status: 409 }));
+      for (const action of ["approve", "reject"] as const)
+        expect(() => nextCashoutStatus(status, action)).toThrow(expect.objectContaining({ code: "CASHOUT_NOT_PENDING", status: 409 }));
   });
   it("has no transitions out of the final states", () => {
     expect(CASHOUT_TRANSITIONS.approved).toEqual({});

@@ -14,6 +14,10 @@ export const CASHOUT_TRANSITIONS: Record<CashoutStatus, Partial<Record<CashoutAc
 /** The state after `action`, or 409 CASHOUT_NOT_PENDING when the table has no such transition. */
 export const nextCashoutStatus = (status: string, action: CashoutAction): CashoutStatus => {
   const next = CASHOUT_TRANSITIONS[status as CashoutStatus]?.[action];
-  if (!next) throw conflict("CASHOUT_NOT_PENDING", `This cashout request is ${status}; only a pendingReview request can be ${action === "approve" ? "approved" : "rejected"}.`);
+  if (!next)
+    throw conflict(
+      "CASHOUT_NOT_PENDING",
+      `This cashout request is ${status}; only a pendingReview request can be ${action === "approve" ? "approved" : "rejected"}.`,
+    );
   return next;
 };

@@ -24,7 +24,7 @@ const problem = (v: unknown, depth: number, path: string): string | null => {
 
 /** Throws 400 METADATA_INVALID unless `value` is an object within 10 KB (UTF-8 JSON), 2 levels and 50 keys per level. */
 export const checkMetadata = (value: unknown): Record<string, unknown> => {
-  if (!isObject(value)) throw invalid("checkoutMetadata must be a JSON object, e.g. {\"orderId\": \"123\"}.");
+  if (!isObject(value)) throw invalid('checkoutMetadata must be a JSON object, e.g. {"orderId": "123"}.');
   const bytes = Buffer.byteLength(JSON.stringify(value), "utf8");
   if (bytes > METADATA_MAX_BYTES) throw invalid(`checkoutMetadata is ${bytes} bytes as JSON; the limit is ${METADATA_MAX_BYTES} bytes (10 KB).`);
   const p = problem(value, 1, "checkoutMetadata");

@@ -19,10 +19,12 @@ export const completeCheckout = (
     if (purchase.grantId) {
       await tx.$queryRaw`SELECT 1 FROM "CheckoutGrant" WHERE id = ${purchase.grantId} FOR UPDATE`;
       const g = await tx.checkoutGrant.findUnique({ where: { id: purchase.grantId } });
-      if (g && canTransitionGrant(g.status, "complete"))
-        await transitionGrant(tx, g.id, "complete", { completedAt: new Date(), purchaseId: purchase.id });
+      if (g && canTransitionGrant(g.status, "complete")) await transitionGrant(tx, g.id, "complete", { completedAt: new Date(), purchaseId: purchase.id });
     }
     if (purchase.checkoutSessionId)
-      await tx.checkoutSession.updateMany({ where: { id: purchase.checkoutSessionId, status: "open" }, data: { status: "completed", purchaseId: purchase.id } });
+      await tx.checkoutSession.updateMany({
+        where: { id: purchase.checkoutSessionId, status: "open" },
+        data: { status: "completed", purchaseId: purchase.id },
+      });
     return purchase;
   });

@@ -15,13 +15,20 @@ import { grantCheckoutUrl } from "./sign-url.ts";
 export const GUEST_EMAIL_DOMAIN = "guest.coinop.invalid";
 
 /** The grant's payer: an existing userRef of the game (else 400 INVALID_USER_REF), the email's account, or a fresh guest. */
-const grantPayer = async (db: DbClient, { gameId, environment, userRef, email }: { gameId: string; environment: Environment; userRef?: string; email?: string }) => {
+const grantPayer = async (
+  db: DbClient,
+  { gameId, environment, userRef, email }: { gameId: string; environment: Environment; userRef?: string; email?: string },
+) => {
   if (userRef) {
     const link = await db.playerLink.findUnique({ where: { userRef } });
     if (!link || link.namespaceType !== "game" || link.namespaceId !== gameId || link.environment !== environment || link.status !== "active")
-      throw new AppError("INVALID_USER_REF", `userRef ${JSON.stringify(userRef)} does not exist for this game; omit it to use the email's account or a new guest.`, {
-        details: [{ field: "userRef", message: "does not exist for this game" }],
-      });
+      throw new AppError(
+        "INVALID_USER_REF",
+        `userRef ${JSON.stringify(userRef)} does not exist for this game; omit it to use the email's account or a new guest.`,
+        {
+          details: [{ field: "userRef", message: "does not exist for this game" }],
+        },
+      );
     return { userRef: link.userRef, playerId: link.playerId };
   }
   const player = await findOrCreatePlayer(db, { email: email ?? `guest-${randomHex(12)}@${GUEST_EMAIL_DOMAIN}` });

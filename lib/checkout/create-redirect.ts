@@ -35,7 +35,13 @@ const redirectDeal = async (db: GameContext["db"], product: ProductRow, code: st
  * regular price. Answers with the redirect the caller should issue: {status 302, headers {Location}, body {url}}.
  */
 export const createCheckoutRedirect = async (ctx: GameContext, input: RedirectInput) => {
-  const product = await loadCheckoutItem(ctx.db, { keyGameId: ctx.principal.gameId, gameId: input.gameId, environment: ctx.environment, itemId: input.itemId, rules: "redirect" });
+  const product = await loadCheckoutItem(ctx.db, {
+    keyGameId: ctx.principal.gameId,
+    gameId: input.gameId,
+    environment: ctx.environment,
+    itemId: input.itemId,
+    rules: "redirect",
+  });
   const dealCode = input.dealCode?.trim() ? (await redirectDeal(ctx.db, product, input.dealCode, input.checkoutmethod)).code : null;
   const token = `cks_${ctx.environment === "test" ? "test_" : ""}${randomHex(24)}`;
   await ctx.db.checkoutSession.create({

@@ -26,18 +26,31 @@ export type CheckoutView = {
 };
 
 /** The checkout page's view, or null when the reference is unknown. `payerRef` is whose VC balance to show. */
-export const describeCheckout = async (db: DbClient, ref: CheckoutRef, { payerUserRef }: { payerUserRef?: string | null } = {}): Promise<CheckoutView | null> => {
+export const describeCheckout = async (
+  db: DbClient,
+  ref: CheckoutRef,
+  { payerUserRef }: { payerUserRef?: string | null } = {},
+): Promise<CheckoutView | null> => {
   const checkout = await loadCheckout(db, ref).catch(() => null);
   if (!checkout) return null;
   const [product, game] = await Promise.all([
     loadProduct(db, { gameId: checkout.gameId, environment: checkout.environment, productId: checkout.productId }),
-    db.game.findUniqueOrThrow({ where: { id: checkout.gameId }, select: { name: true, imageUrl: true, hideSuccessPageShareButtons: true, checkoutTheme: true } }),
+    db.game.findUniqueOrThrow({
+      where: { id: checkout.gameId },
+      select: { name: true, imageUrl: true, hideSuccessPageShareButtons: true, checkoutTheme: true },
+    }),
   ]);
   const deal = checkout.dealCode ? await db.deal.findUnique({ where: { productId_code: { productId: product.id, code: checkout.dealCode } } }) : null;
   const usdDeal = deal && deal.status === "active" && deal.currencyId === null ? deal : null;
-  const usd = product.priceCents === null ? null : { regular: product.priceCents, final: usdDeal ? Number(usdDeal.overridePrice) : product.priceCents, dealCode: usdDeal?.code ?? null };
+  const usd =
+    product.priceCents === null
+      ? null
+      : { regular: product.priceCents, final: usdDeal ? Number(usdDeal.overridePrice) : product.priceCents, dealCode: usdDeal?.code ?? null };
   const balances = payerUserRef
-    ? await db.ledgerAccount.findMany({ where: { kind: "user", ownerRef: payerUserRef, environment: checkout.environment }, select: { asset: true, balance: true } })
+    ? await db.ledgerAccount.findMany({
+        where: { kind: "user", ownerRef: payerUserRef, environment: checkout.environment },
+        select: { asset: true, balance: true },
+      })
     : [];
   const vc = [...product.vcPrices]
     .sort((a, b) => a.currency.code.localeCompare(b.currency.code))
@@ -49,7 +62,9 @@ export const describeCheckout = async (db: DbClient, ref: CheckoutRef, { payerUs
       balance: payerUserRef ? Number(balances.find((b) => b.asset === vcAsset(p.currencyId))?.balance ?? 0n) : null,
     }));
   const methods: CheckoutMethod[] = [...(usd ? (["card", "wallet"] as const) : []), ...(vc.length ? (["vc"] as const) : [])];
-  const last = checkout.purchaseId ? await db.purchase.findUnique({ where: { id: checkout.purchaseId }, select: { status: true, failureMessage: true } }) : null;
+  const last = checkout.purchaseId
+    ? await db.purchase.findUnique({ where: { id: checkout.purchaseId }, select: { status: true, failureMessage: true } })
+    : null;
   return {
     checkout,
     game: { name: game.name, imageUrl: game.imageUrl || null, hideShareButtons: game.hideSuccessPageShareButtons },

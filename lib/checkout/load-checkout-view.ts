@@ -11,7 +11,9 @@ export const loadCheckoutView = async (db: DbClient, ref: CheckoutRef, player: S
   const checkout = await loadCheckout(db, ref).catch(() => null);
   if (!checkout) return null;
   const link = player
-    ? await db.playerLink.findFirst({ where: { namespaceType: "game", namespaceId: checkout.gameId, environment: checkout.environment, playerId: player.playerId, status: "active" } })
+    ? await db.playerLink.findFirst({
+        where: { namespaceType: "game", namespaceId: checkout.gameId, environment: checkout.environment, playerId: player.playerId, status: "active" },
+      })
     : null;
   return describeCheckout(db, ref, { payerUserRef: link?.userRef ?? null });
 };

@@ -76,5 +76,8 @@ export const loadCheckout = async (db: DbClient, ref: CheckoutRef, { gameId, loc
 export const assertPayable = (c: Checkout) => {
   if (c.state === "completed") throw new AppError("CHECKOUT_COMPLETED", "This checkout is already completed; it cannot be paid again.");
   if (c.state === "expired")
-    throw new AppError("CHECKOUT_EXPIRED", c.grant ? "This checkout grant has expired (grants last 2 hours); create a new one." : "This checkout link has expired; open the store again.");
+    throw new AppError(
+      "CHECKOUT_EXPIRED",
+      c.grant ? "This checkout grant has expired (grants last 2 hours); create a new one." : "This checkout link has expired; open the store again.",
+    );
 };

@@ -14,19 +14,30 @@ export type SaleRules = "redirect" | "grant" | "any";
  */
 export const loadCheckoutItem = async (
   db: DbClient,
-  { keyGameId, gameId = keyGameId, environment, itemId, rules }: { keyGameId: string; gameId?: string; environment: Environment; itemId: string; rules: SaleRules },
+  {
+    keyGameId,
+    gameId = keyGameId,
+    environment,
+    itemId,
+    rules,
+  }: { keyGameId: string; gameId?: string; environment: Environment; itemId: string; rules: SaleRules },
 ): Promise<ProductRow> => {
   if (gameId !== keyGameId)
     throw new AppError("GAME_MISMATCH", `gameId ${JSON.stringify(gameId)} is not the game of this API key; send the key's own game id (${keyGameId}).`);
   const product = await loadProduct(db, { gameId, environment, productId: itemId }).catch(async (err: unknown) => {
-    const elsewhere = err instanceof AppError && err.status === 404 && (await db.product.findFirst({ where: { id: itemId, NOT: { gameId } }, select: { id: true } }));
-    if (elsewhere) throw new AppError("ITEM_OF_ANOTHER_GAME", `Item ${JSON.stringify(itemId)} belongs to another game than this key's game; use an item of game ${gameId}.`);
+    const elsewhere =
+      err instanceof AppError && err.status === 404 && (await db.product.findFirst({ where: { id: itemId, NOT: { gameId } }, select: { id: true } }));
+    if (elsewhere)
+      throw new AppError("ITEM_OF_ANOTHER_GAME", `Item ${JSON.stringify(itemId)} belongs to another game than this key's game; use an item of game ${gameId}.`);
     throw err;
   });
   if (rules === "any") return product;
   const forSale = product.status === "active" && product.forSale;
   if (rules === "grant" && (!forSale || !product.isVisible))
-    throw new AppError(forSale ? "ITEM_NOT_VISIBLE_GONE" : "ITEM_NOT_FOR_SALE", `Item ${product.id} is ${forSale ? "not visible" : "not for sale"}; a checkout grant needs a visible item that is for sale.`);
+    throw new AppError(
+      forSale ? "ITEM_NOT_VISIBLE_GONE" : "ITEM_NOT_FOR_SALE",
+      `Item ${product.id} is ${forSale ? "not visible" : "not for sale"}; a checkout grant needs a visible item that is for sale.`,
+    );
   if (!product.isVisible) throw new AppError("ITEM_NOT_VISIBLE", `Item ${product.id} is not visible; make it visible before selling it.`);
   if (!forSale) throw new AppError("ITEM_NOT_FOR_SALE", `Item ${product.id} is not for sale.`);
   return product;

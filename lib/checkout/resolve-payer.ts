@@ -23,7 +23,9 @@ const balanceName = (method: CheckoutMethod) => (method === "wallet" ? "wallet" 
 
 /** 403 SIGN_IN_REQUIRED: a guest chose a balance method. */
 export const signInRequired = (method: CheckoutMethod) =>
-  new AppError("SIGN_IN_REQUIRED", `Sign in to pay with your ${balanceName(method)}. Guests pay by card.`, { details: [{ field: "method", message: "needs a signed-in player" }] });
+  new AppError("SIGN_IN_REQUIRED", `Sign in to pay with your ${balanceName(method)}. Guests pay by card.`, {
+    details: [{ field: "method", message: "needs a signed-in player" }],
+  });
 
 /** 403 GRANT_PAYER_MISMATCH: a signed-in player chose a balance method on a grant made for another account. */
 export const grantPayerMismatch = (method: CheckoutMethod) =>
@@ -54,7 +56,12 @@ export const resolvePayer = async (db: DbClient, c: Pick<Checkout, "grant">, inp
   if (c.grant) return c.grant.playerId;
   const email = parseEmail(input.email);
   if (input.email && !email)
-    throw new AppError("INVALID_EMAIL", "Enter a valid email address, e.g. you@example.com.", { details: [{ field: "email", message: "is not a valid email address" }] });
-  if (!email) throw new AppError("EMAIL_REQUIRED", "Enter your email address (for the receipt), or sign in.", { details: [{ field: "email", message: "is required for a guest" }] });
+    throw new AppError("INVALID_EMAIL", "Enter a valid email address, e.g. you@example.com.", {
+      details: [{ field: "email", message: "is not a valid email address" }],
+    });
+  if (!email)
+    throw new AppError("EMAIL_REQUIRED", "Enter your email address (for the receipt), or sign in.", {
+      details: [{ field: "email", message: "is required for a guest" }],
+    });
   return (await findOrCreatePlayer(db, { email })).id;
 };

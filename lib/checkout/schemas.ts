@@ -44,7 +44,7 @@ export const RedirectQuery = z.object({
     .max(2048)
     .optional()
     .refine((v) => v === undefined || /^https?:\/\/[^\s]+$/i.test(v), { message: "must be an http(s) URL, e.g. https://game.example/store" })
-    .describe("Where the success page's \"Return to game\" button goes."),
+    .describe('Where the success page\'s "Return to game" button goes.'),
 });
 
 export const RedirectResponse = z.object({
@@ -62,7 +62,10 @@ export const GrantBody = z.object({
     .unknown()
     .optional()
     .meta({ type: "object", additionalProperties: true, description: "Echoed back in webhooks as checkout_metadata; max 10 KB, 2 levels, 50 keys per level." }),
-  customMessage: z.unknown().optional().meta({ type: "string", maxLength: 256, description: "Plain text shown above the checkout card; max 256 characters; HTML tags are stripped." }),
+  customMessage: z
+    .unknown()
+    .optional()
+    .meta({ type: "string", maxLength: 256, description: "Plain text shown above the checkout card; max 256 characters; HTML tags are stripped." }),
 });
 export type GrantBody = z.infer<typeof GrantBody>;
 

@@ -1,6 +1,16 @@
 import { describe, expect, it } from "vitest";
 import { createHmac, hkdfSync } from "node:crypto";
-import { cancelUrlPath, grantCheckoutUrl, parseCheckoutUrl, sessionCheckoutUrl, signGrantId, signId, successUrlPath, verifyGrantSignature, verifyIdSignature } from "./sign-url";
+import {
+  cancelUrlPath,
+  grantCheckoutUrl,
+  parseCheckoutUrl,
+  sessionCheckoutUrl,
+  signGrantId,
+  signId,
+  successUrlPath,
+  verifyGrantSignature,
+  verifyIdSignature,
+} from "./sign-url";
 import { sandboxCardOutcome } from "./sandbox-card";
 
 describe("signed checkout URLs", () => {

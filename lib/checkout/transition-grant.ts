@@ -6,13 +6,21 @@ import { GRANT_TRANSITIONS, type GrantAction } from "./grant-states.ts";
 
 /** 409 GRANT_NOT_PENDING: the grant is not in a state `action` may start from. */
 export const grantNotPending = (id: string, state: string | null, action: GrantAction) =>
-  conflict("GRANT_NOT_PENDING", `Checkout grant ${id} is ${state}; only a ${GRANT_TRANSITIONS[action].from.join(" or ")} grant can ${action === "expire" ? "expire" : `be ${GRANT_TRANSITIONS[action].to}`}.`);
+  conflict(
+    "GRANT_NOT_PENDING",
+    `Checkout grant ${id} is ${state}; only a ${GRANT_TRANSITIONS[action].from.join(" or ")} grant can ${action === "expire" ? "expire" : `be ${GRANT_TRANSITIONS[action].to}`}.`,
+  );
 
 /**
  * Moves a grant along the state table (grant-states.ts), writing `data` with the new status in one
  * conditional statement; 409 GRANT_NOT_PENDING when the grant is no longer in a source state.
  */
-export const transitionGrant = async (tx: DbClient, id: string, action: GrantAction, data: Prisma.CheckoutGrantUncheckedUpdateManyInput = {}): Promise<CheckoutGrant> => {
+export const transitionGrant = async (
+  tx: DbClient,
+  id: string,
+  action: GrantAction,
+  data: Prisma.CheckoutGrantUncheckedUpdateManyInput = {},
+): Promise<CheckoutGrant> => {
   const { row } = await guardedTransition(GRANT_TRANSITIONS, action, {
     write: (from, to) => tx.checkoutGrant.updateManyAndReturn({ where: { id, status: { in: [...from] } }, data: { ...data, status: to } }),
     current: async () => (await tx.checkoutGrant.findUnique({ where: { id }, select: { status: true } }))?.status ?? null,

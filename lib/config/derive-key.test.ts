@@ -18,7 +18,11 @@ describe("deriveKey", () => {
   it("gives every purpose and context its own key, and follows the master secret", () => {
     process.env.COINOP_SECRET = "m".repeat(40);
     const purposes: KeyPurpose[] = ["checkout-grant-url", "checkout-purchase-url", "wallet-link", "nextauth-session"];
-    const keys = [...purposes.map((p) => deriveKey(p).toString("hex")), deriveKey("wallet-link", "a").toString("hex"), deriveKey("wallet-link", "b").toString("hex")];
+    const keys = [
+      ...purposes.map((p) => deriveKey(p).toString("hex")),
+      deriveKey("wallet-link", "a").toString("hex"),
+      deriveKey("wallet-link", "b").toString("hex"),
+    ];
     expect(new Set(keys).size).toBe(keys.length);
     const before = deriveKey("checkout-grant-url").toString("hex");
     process.env.COINOP_SECRET = "n".repeat(40);

@@ -27,10 +27,12 @@ describe("findSecretProblem", () => {
     expect(checkProductionSecrets(env)).toBe(problem);
   });
 
-  it.each([[{ COINOP_SECRET: GOOD }], [{ CHECKOUT_SIGNING_SECRET: GOOD }], [{ COINOP_SECRET: GOOD, CHECKOUT_SIGNING_SECRET: GOOD }], [{ COINOP_SECRET: GOOD, NEXTAUTH_SECRET: GOOD }]])(
-    "%j is accepted",
-    (env) => expect(findSecretProblem(readEnv(env))).toBeNull(),
-  );
+  it.each([
+    [{ COINOP_SECRET: GOOD }],
+    [{ CHECKOUT_SIGNING_SECRET: GOOD }],
+    [{ COINOP_SECRET: GOOD, CHECKOUT_SIGNING_SECRET: GOOD }],
+    [{ COINOP_SECRET: GOOD, NEXTAUTH_SECRET: GOOD }],
+  ])("%j is accepted", (env) => expect(findSecretProblem(readEnv(env))).toBeNull());
 });
 
 describe("masterSecret", () => {

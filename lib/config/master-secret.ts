@@ -56,7 +56,9 @@ export const masterSecret = (env: Env = readEnv()): string => {
   if (source) return source.value;
   if (!warned && env.NODE_ENV !== "test" && env.NEXT_PHASE !== "phase-production-build") {
     warned = true;
-    console.warn(`[config] COINOP_SECRET is not set: URLs, wallet links and sessions are signed with the public development default. Set COINOP_SECRET (${HOW}) anywhere but on your own machine.`);
+    console.warn(
+      `[config] COINOP_SECRET is not set: URLs, wallet links and sessions are signed with the public development default. Set COINOP_SECRET (${HOW}) anywhere but on your own machine.`,
+    );
   }
   return DEV_MASTER_SECRET;
 };

@@ -20,8 +20,14 @@ describe("README configuration table", () => {
     const known = Object.keys(EnvSchema.shape).filter((v) => !PLATFORM_VARIABLES.includes(v as never));
     expect(documented.length).toBeGreaterThan(10);
     expect(new Set(documented).size, "a variable is listed twice").toBe(documented.length);
-    expect(known.filter((v) => !documented.includes(v)), "in lib/config/env.ts but not in the README table").toEqual([]);
-    expect(documented.filter((v) => !known.includes(v)), "in the README table but not in lib/config/env.ts").toEqual([]);
+    expect(
+      known.filter((v) => !documented.includes(v)),
+      "in lib/config/env.ts but not in the README table",
+    ).toEqual([]);
+    expect(
+      documented.filter((v) => !known.includes(v)),
+      "in the README table but not in lib/config/env.ts",
+    ).toEqual([]);
   });
 
   it("gives every variable a meaning in the schema", () => {

@@ -6,7 +6,12 @@ import { config, type Env } from "./env.ts";
 
 /** An integer setting within [min, max]; unset or out of range: the fallback (as before: never throws). */
 const intOr = (raw: string | undefined, fallback: number, min: number, max = Number.MAX_SAFE_INTEGER): number => {
-  const parsed = z.coerce.number().int().min(min).max(max).safeParse(raw ?? fallback);
+  const parsed = z.coerce
+    .number()
+    .int()
+    .min(min)
+    .max(max)
+    .safeParse(raw ?? fallback);
   return parsed.success ? parsed.data : fallback;
 };
 

@@ -4,9 +4,23 @@ import { OffsetPagination, PageQuery, Pagination } from "./schemas.ts";
 
 describe("pagination objects", () => {
   it("pageInfo is the spec's {page, limit, totalCount, totalPages, hasNextPage, hasPrevPage}", () => {
-    expect(pageInfo({ page: 2, limit: 20, totalCount: 45 })).toEqual({ page: 2, limit: 20, totalCount: 45, totalPages: 3, hasNextPage: true, hasPrevPage: true });
+    expect(pageInfo({ page: 2, limit: 20, totalCount: 45 })).toEqual({
+      page: 2,
+      limit: 20,
+      totalCount: 45,
+      totalPages: 3,
+      hasNextPage: true,
+      hasPrevPage: true,
+    });
     expect(pageInfo({ page: 3, limit: 20, totalCount: 45 })).toMatchObject({ hasNextPage: false, hasPrevPage: true });
-    expect(pageInfo({ page: 1, limit: 20, totalCount: 0 })).toEqual({ page: 1, limit: 20, totalCount: 0, totalPages: 0, hasNextPage: false, hasPrevPage: false });
+    expect(pageInfo({ page: 1, limit: 20, totalCount: 0 })).toEqual({
+      page: 1,
+      limit: 20,
+      totalCount: 0,
+      totalPages: 0,
+      hasNextPage: false,
+      hasPrevPage: false,
+    });
     expect(Pagination.parse(pageInfo({ page: 1, limit: 5, totalCount: 5 }))).toBeTruthy();
   });
 

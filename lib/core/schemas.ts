@@ -10,7 +10,7 @@ export const PositiveUnits = z
   .transform((v, ctx) => {
     const s = typeof v === "number" ? (Number.isSafeInteger(v) ? String(v) : "x") : v.trim();
     if (!/^[0-9]+$/.test(s) || BigInt(s) <= 0n) {
-      ctx.addIssue({ code: "custom", message: "must be a positive whole number, as a string of digits (for example \"100\")" });
+      ctx.addIssue({ code: "custom", message: 'must be a positive whole number, as a string of digits (for example "100")' });
       return z.NEVER;
     }
     if (BigInt(s) > MAX_UNITS) {
@@ -30,13 +30,21 @@ export const CurrencyId = z.string().trim().min(1, "must not be empty").describe
 /** A player's game-level userRef in a request. */
 export const UserRef = z.string().trim().min(1, "must not be empty").max(128, "must be at most 128 characters").describe("The player's game-level userRef.");
 
-export const Units = z.string().regex(/^-?[0-9]+$/).describe("A whole number of units, as a string.");
+export const Units = z
+  .string()
+  .regex(/^-?[0-9]+$/)
+  .describe("A whole number of units, as a string.");
 export const Timestamp = z.string().describe("ISO 8601 UTC timestamp.");
 
 export const PageQuery = (defaultLimit = 20) =>
   z.object({
     page: z.coerce.number("must be a whole number").int("must be a whole number").min(1, "must be at least 1").default(1),
-    limit: z.coerce.number("must be a whole number").int("must be a whole number").min(1, "must be at least 1").max(100, "must be at most 100").default(defaultLimit),
+    limit: z.coerce
+      .number("must be a whole number")
+      .int("must be a whole number")
+      .min(1, "must be at least 1")
+      .max(100, "must be at most 100")
+      .default(defaultLimit),
   });
 
 export const Pagination = z.object({

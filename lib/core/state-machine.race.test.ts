@@ -13,7 +13,8 @@ const TABLE: StateTable<"approve" | "cancel", S> = {
 };
 
 let pool: pg.Pool;
-const stateOf = async (c: pg.Pool | pg.PoolClient, id: string) => (await c.query<{ state: string }>("SELECT state FROM sm_race WHERE id = $1", [id])).rows[0]?.state ?? null;
+const stateOf = async (c: pg.Pool | pg.PoolClient, id: string) =>
+  (await c.query<{ state: string }>("SELECT state FROM sm_race WHERE id = $1", [id])).rows[0]?.state ?? null;
 
 beforeAll(async () => {
   pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 4 }); // the file's own database (tests/file-setup.ts)
@@ -30,7 +31,9 @@ const act = async (id: string, action: "approve" | "cancel", holdMs: number): Pr
   try {
     await c.query("BEGIN");
     const r = await guardedTransition(TABLE, action, {
-      write: async (from, to) => ({ count: (await c.query("UPDATE sm_race SET state = $1 WHERE id = $2 AND state = ANY($3)", [to, id, [...from]])).rowCount ?? 0 }),
+      write: async (from, to) => ({
+        count: (await c.query("UPDATE sm_race SET state = $1 WHERE id = $2 AND state = ANY($3)", [to, id, [...from]])).rowCount ?? 0,
+      }),
       current: () => stateOf(c, id),
       refuse: (state) => transitionConflict("PURCHASE_NOT_PENDING", `Row ${id}`, state ?? "missing", TABLE[action]),
     });
@@ -57,7 +60,11 @@ describe("guardedTransition under a race (PostgreSQL)", () => {
       expect(lost).toHaveLength(1);
       const final = await stateOf(pool, id);
       expect(final).toBe((won[0] as PromiseFulfilledResult<S>).value);
-      expect(lost[0]!.reason).toMatchObject({ code: "PURCHASE_NOT_PENDING", status: 409, message: `Row ${id} is ${final}; only a pending one can be ${final === "approved" ? "canceled" : "approved"}.` });
+      expect(lost[0]!.reason).toMatchObject({
+        code: "PURCHASE_NOT_PENDING",
+        status: 409,
+        message: `Row ${id} is ${final}; only a pending one can be ${final === "approved" ? "canceled" : "approved"}.`,
+      });
     }
   });
 });

@@ -14,7 +14,9 @@ describe("canTransition / nextState", () => {
   it("allows exactly the table's source states, and refuses values outside the table", () => {
     expect((["draft", "open", "closed", "bogus"] as const).filter((s) => canTransition(TABLE, s, "close"))).toEqual(["draft", "open"]);
     expect(nextState(TABLE, "closed", "reopen", refuse)).toBe("open");
-    expect(() => nextState(TABLE, "open", "open", refuse)).toThrow(expect.objectContaining({ code: "PRODUCT_STATE_CONFLICT", status: 409, message: "The door is open." }));
+    expect(() => nextState(TABLE, "open", "open", refuse)).toThrow(
+      expect.objectContaining({ code: "PRODUCT_STATE_CONFLICT", status: 409, message: "The door is open." }),
+    );
   });
 
   it("transitionConflict names the state found and the states allowed", () => {
@@ -39,8 +41,13 @@ describe("guardedTransition", () => {
 
   it("a write that changed nothing (lost race, wrong state) re-reads the row and throws the refusal naming its state", async () => {
     const current = vi.fn(async () => "closed");
-    await expect(guardedTransition(TABLE, "open", { write: async () => ({ count: 0 }), current, refuse })).rejects.toMatchObject({ code: "PRODUCT_STATE_CONFLICT", message: "The door is closed." });
-    await expect(guardedTransition(TABLE, "open", { write: async () => [], current: async () => null, refuse })).rejects.toMatchObject({ message: "The door is null." });
+    await expect(guardedTransition(TABLE, "open", { write: async () => ({ count: 0 }), current, refuse })).rejects.toMatchObject({
+      code: "PRODUCT_STATE_CONFLICT",
+      message: "The door is closed.",
+    });
+    await expect(guardedTransition(TABLE, "open", { write: async () => [], current: async () => null, refuse })).rejects.toMatchObject({
+      message: "The door is null.",
+    });
     expect(current).toHaveBeenCalledOnce();
   });
 });

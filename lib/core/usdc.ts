@@ -38,7 +38,10 @@ export type UsdcRefusal = "malformed" | "too-precise" | "not-positive" | "too-la
  * (MAX_USDC_MICROS unless the API says otherwise). Exponents, signs, a lone "." and non-finite numbers
  * are malformed.
  */
-export const decodeUsdc = (value: number | string, { min = 1n, max = MAX_USDC_MICROS }: { min?: bigint; max?: bigint } = {}): { micros: bigint } | { refused: UsdcRefusal } => {
+export const decodeUsdc = (
+  value: number | string,
+  { min = 1n, max = MAX_USDC_MICROS }: { min?: bigint; max?: bigint } = {},
+): { micros: bigint } | { refused: UsdcRefusal } => {
   const text = typeof value === "number" ? (Number.isFinite(value) ? String(value) : "") : value.trim();
   const m = /^([0-9]+)(?:\.([0-9]+))?$/.exec(text);
   if (!m) return { refused: "malformed" };

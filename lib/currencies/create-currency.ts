@@ -17,7 +17,14 @@ export const createCurrency = (ctx: GameContext, body: CreateCurrencyBody) =>
     const id = newId();
     const currency = await tx.virtualCurrency
       .create({
-        data: { id, gameId, environment: ctx.environment, code: body.code, name: body.name, baseUnitsPerVcUnit: body.baseUnitsPerVcUnit ?? DEFAULT_BASE_UNITS_PER_VC_UNIT },
+        data: {
+          id,
+          gameId,
+          environment: ctx.environment,
+          code: body.code,
+          name: body.name,
+          baseUnitsPerVcUnit: body.baseUnitsPerVcUnit ?? DEFAULT_BASE_UNITS_PER_VC_UNIT,
+        },
       })
       .catch((err: unknown) => {
         // a concurrent create of the same code

@@ -23,7 +23,7 @@ export const BaseUnitsPerVcUnit = z
     }
     return BigInt(s).toString();
   })
-  .describe("Cashout rate: USDC micro-units (6 decimals) paid per VC unit, a whole number as a string. Default \"10000\" (0.01 USDC).");
+  .describe('Cashout rate: USDC micro-units (6 decimals) paid per VC unit, a whole number as a string. Default "10000" (0.01 USDC).');
 
 export const CreateCurrencyBody = z.object({
   code: CurrencyCode,

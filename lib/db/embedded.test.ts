@@ -79,11 +79,15 @@ describe("processes that start the embedded PostgreSQL keep a truthful exit stat
   it.each([
     ["SIGTERM", 143],
     ["SIGINT", 130],
-  ] as const)("%s stops the embedded server cleanly and exits %i", async (signal, expected) => {
-    const r = await runFixture("wait", (child) => child.kill(signal));
-    expect(r.ready).toBe(true);
-    expect(r.code).toBe(expected);
-    // stopped by the handler before the exit, not left behind
-    expect(await answers(r.port)).toBe(false);
-  }, 60_000);
+  ] as const)(
+    "%s stops the embedded server cleanly and exits %i",
+    async (signal, expected) => {
+      const r = await runFixture("wait", (child) => child.kill(signal));
+      expect(r.ready).toBe(true);
+      expect(r.code).toBe(expected);
+      // stopped by the handler before the exit, not left behind
+      expect(await answers(r.port)).toBe(false);
+    },
+    60_000,
+  );
 });

@@ -60,7 +60,10 @@ const PASSWORD = "coinop-embedded";
 const portAnswers = (port: number): Promise<boolean> =>
   new Promise((resolve) => {
     const socket = net.connect({ port, host: "127.0.0.1" });
-    socket.once("connect", () => { socket.destroy(); resolve(true); });
+    socket.once("connect", () => {
+      socket.destroy();
+      resolve(true);
+    });
     socket.once("error", () => resolve(false));
   });
 
@@ -119,7 +122,9 @@ export const startEmbeddedPostgres = async ({
     persistent: true,
     createPostgresUser: process.getuid?.() === 0,
     onLog: () => undefined,
-    onError: (m: unknown) => { if (config().DEBUG_EMBEDDED_PG) console.error("[postgres]", m); },
+    onError: (m: unknown) => {
+      if (config().DEBUG_EMBEDDED_PG) console.error("[postgres]", m);
+    },
   });
   const fresh = !fs.existsSync(path.join(dataDir, "PG_VERSION"));
   if (fresh) {

@@ -15,7 +15,11 @@ describe("inTransaction", () => {
   it("rolls back everything, nested work included, when the function throws", async () => {
     const key = `probe-${newId()}`;
     const err = await inTransaction(getDb(), async (tx) => {
-      await inTransaction(tx, (inner) => inner.idempotencyRecord.create({ data: { id: newId(), scope: "probe", key, requestHash: "h", responseStatus: 200, responseHeaders: {}, responseBody: "" } }));
+      await inTransaction(tx, (inner) =>
+        inner.idempotencyRecord.create({
+          data: { id: newId(), scope: "probe", key, requestHash: "h", responseStatus: 200, responseHeaders: {}, responseBody: "" },
+        }),
+      );
       expect(await tx.idempotencyRecord.count({ where: { key } })).toBe(1);
       throw new Error("boom");
     }).catch((e: Error) => e);

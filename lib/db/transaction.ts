@@ -16,7 +16,8 @@ const RETRYABLE = new Set(["40001", "40P01"]); // serialization failure, deadloc
 const pgCode = (err: unknown): string | undefined => {
   let e = err as { code?: string; cause?: unknown; meta?: { code?: string; driverAdapterError?: { cause?: { originalCode?: string } } } } | undefined;
   for (let i = 0; e && i < 5; i++) {
-    const code = e.meta?.driverAdapterError?.cause?.originalCode ?? e.meta?.code ?? (typeof e.code === "string" && /^[0-9A-Z]{5}$/.test(e.code) ? e.code : undefined);
+    const code =
+      e.meta?.driverAdapterError?.cause?.originalCode ?? e.meta?.code ?? (typeof e.code === "string" && /^[0-9A-Z]{5}$/.test(e.code) ? e.code : undefined);
     if (code) return code;
     e = e.cause as typeof e;
   }

@@ -20,13 +20,18 @@ export const createDeal = (ctx: GameContext, body: CreateDealBody) =>
     const product = await loadProduct(tx, { gameId: ctx.principal.gameId, environment: ctx.environment, productId: body.itemId, lock: true });
     const currencyId = body.currencyId ?? null;
     if (currencyId === null) {
-      if (product.priceCents === null) throw invalid("currencyId", "is required: this item has no USD price, so a deal must name one of its virtual currencies");
+      if (product.priceCents === null)
+        throw invalid("currencyId", "is required: this item has no USD price, so a deal must name one of its virtual currencies");
       if (body.overridePrice > MAX_PRICE_CENTS) throw invalid("overridePrice", `must be at most ${MAX_PRICE_CENTS} cents`);
     } else if (!product.vcPrices.some((p) => p.currencyId === currencyId)) {
       const priced = product.vcPrices.map((p) => p.currencyId);
-      throw invalid("currencyId", `must be a currency the item is priced in${priced.length ? ` (${priced.join(", ")})` : " (it has no virtual-currency price)"}`);
+      throw invalid(
+        "currencyId",
+        `must be a currency the item is priced in${priced.length ? ` (${priced.join(", ")})` : " (it has no virtual-currency price)"}`,
+      );
     }
-    if (await tx.deal.findFirst({ where: { productId: product.id, code: { equals: body.code, mode: "insensitive" } }, select: { id: true } })) throw taken(body.code);
+    if (await tx.deal.findFirst({ where: { productId: product.id, code: { equals: body.code, mode: "insensitive" } }, select: { id: true } }))
+      throw taken(body.code);
     const deal = await tx.deal
       .create({
         data: {

@@ -5,7 +5,12 @@ import { getDb } from "@/lib/db/client";
 import { makeProduct, makeShop } from "@/tests/support/products";
 import type { GameContext } from "@/lib/core/context";
 
-const ctxOf = (gameId: string): GameContext => ({ db: getDb(), environment: "test", principal: { kind: "server", keyId: "k", gameId, businessId: "b" }, requestId: "r" });
+const ctxOf = (gameId: string): GameContext => ({
+  db: getDb(),
+  environment: "test",
+  principal: { kind: "server", keyId: "k", gameId, businessId: "b" },
+  requestId: "r",
+});
 
 const rejection = async (p: Promise<unknown>) => {
   try {
@@ -26,14 +31,22 @@ describe("validateDeal", () => {
     expect(a).toMatchObject({ id: usd._id, overridePrice: 700n, currencyId: null });
     const b = await validateDeal(getDb(), { productId: product._id, code: "GemSale", currencyId: shop.gems._id });
     expect(b).toMatchObject({ id: vc._id, overridePrice: 60n, currencyId: shop.gems._id });
-    const raw = await getDb().deal.create({ data: { id: "d".repeat(24), gameId: shop.game.id, productId: product._id, code: "lower-case", overridePrice: 5n } });
+    const raw = await getDb().deal.create({
+      data: { id: "d".repeat(24), gameId: shop.game.id, productId: product._id, code: "lower-case", overridePrice: 5n },
+    });
     expect((await validateDeal(getDb(), { productId: product._id, code: "LOWER-CASE", currencyId: null })).id).toBe(raw.id);
   });
 
   it("400 INVALID_DEAL for an unknown code, another item's code, an inactive deal and a currency mismatch", async () => {
     const shop = await makeShop();
     const ctx = ctxOf(shop.game.id);
-    const product = await makeProduct(shop.headers, { price: 1000, virtualCurrencyPrices: [{ currencyId: shop.gems._id, amount: 100 }, { currencyId: shop.gold._id, amount: 5 }] });
+    const product = await makeProduct(shop.headers, {
+      price: 1000,
+      virtualCurrencyPrices: [
+        { currencyId: shop.gems._id, amount: 100 },
+        { currencyId: shop.gold._id, amount: 5 },
+      ],
+    });
     const other = await makeProduct(shop.headers, { price: 1000 });
     await createDeal(ctx, { itemId: product._id, code: "USD10", overridePrice: 900, status: "active" });
     await createDeal(ctx, { itemId: product._id, code: "GEMS", currencyId: shop.gems._id, overridePrice: 80, status: "active" });

@@ -9,9 +9,14 @@ const invalid = (message: string) => new AppError("INVALID_DEAL", message);
  * case-insensitively. An unknown or inactive code, or a deal in another currency, is 400 INVALID_DEAL.
  * The caller fixes the price when it creates the purchase.
  */
-export const validateDeal = async (db: DbClient, { productId, code, currencyId }: { productId: string; code: string; currencyId: string | null }): Promise<Deal> => {
+export const validateDeal = async (
+  db: DbClient,
+  { productId, code, currencyId }: { productId: string; code: string; currencyId: string | null },
+): Promise<Deal> => {
   const normalized = code.trim();
-  const deal = normalized ? await db.deal.findFirst({ where: { productId, code: { equals: normalized, mode: "insensitive" } }, orderBy: { createdAt: "asc" } }) : null;
+  const deal = normalized
+    ? await db.deal.findFirst({ where: { productId, code: { equals: normalized, mode: "insensitive" } }, orderBy: { createdAt: "asc" } })
+    : null;
   if (!deal) throw invalid(`Deal code ${JSON.stringify(code)} does not exist for this item.`);
   if (deal.status !== "active") throw invalid(`Deal code ${JSON.stringify(code)} is not active.`);
   if (deal.currencyId !== currencyId)

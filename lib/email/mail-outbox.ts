@@ -7,7 +7,8 @@ import type { DbClient } from "../db/transaction.ts";
  * Whether /dev/mail is served: always outside production, and in production only with COINOP_MAIL_OUTBOX=1
  * (the e2e server runs a production build). Elsewhere it is a 404: the outbox holds every mail's links.
  */
-export const isMailOutboxEnabled = (env: Partial<Pick<Env, "NODE_ENV" | "COINOP_MAIL_OUTBOX">> = config()): boolean => env.NODE_ENV !== "production" || env.COINOP_MAIL_OUTBOX === "1";
+export const isMailOutboxEnabled = (env: Partial<Pick<Env, "NODE_ENV" | "COINOP_MAIL_OUTBOX">> = config()): boolean =>
+  env.NODE_ENV !== "production" || env.COINOP_MAIL_OUTBOX === "1";
 
 export const OUTBOX_PAGE_SIZE = 50;
 
@@ -16,4 +17,5 @@ export const listMailMessages = (db: DbClient, { to, take = OUTBOX_PAGE_SIZE }: 
   db.mailMessage.findMany({ where: to ? { to } : {}, orderBy: [{ createdAt: "desc" }, { id: "desc" }], take });
 
 /** One stored mail, or null. */
-export const findMailMessage = (db: DbClient, id: string): Promise<MailMessage | null> => (id.length > 64 ? Promise.resolve(null) : db.mailMessage.findUnique({ where: { id } }));
+export const findMailMessage = (db: DbClient, id: string): Promise<MailMessage | null> =>
+  id.length > 64 ? Promise.resolve(null) : db.mailMessage.findUnique({ where: { id } });

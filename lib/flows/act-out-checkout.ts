@@ -55,7 +55,9 @@ const signedInPayer = async (ctx: GameContext, checkout: Checkout, method: Check
   const address = parseEmail(email);
   const playerId = checkout.grant?.playerId ?? (address ? (await ctx.db.player.findUnique({ where: { email: address }, select: { id: true } }))?.id : null);
   if (!playerId) throw signInRequired(method);
-  const link = await ctx.db.playerLink.findFirst({ where: { namespaceType: "game", namespaceId: checkout.gameId, environment: checkout.environment, playerId, status: "active" } });
+  const link = await ctx.db.playerLink.findFirst({
+    where: { namespaceType: "game", namespaceId: checkout.gameId, environment: checkout.environment, playerId, status: "active" },
+  });
   const scope = method === "wallet" ? "wallet:spend" : "vc:spend";
   if (!link) throw signInRequired(method);
   if (!hasLinkConsent(link, scope)) throw linkNotApproved(link.userRef, scope);
@@ -70,7 +72,10 @@ const signedInPayer = async (ctx: GameContext, checkout: Checkout, method: Check
  * succeeded debits the balance (too low: the answer carries the decline) and declined fails the payment;
  * canceled starts checkout and backs out.
  */
-export const actOutCheckout = async (ctx: GameContext, body: { url: string; outcome: "succeeded" | "declined" | "canceled"; method?: CheckoutMethod; email?: string }) => {
+export const actOutCheckout = async (
+  ctx: GameContext,
+  body: { url: string; outcome: "succeeded" | "declined" | "canceled"; method?: CheckoutMethod; email?: string },
+) => {
   testOnly(ctx);
   const ref = await refOf(ctx, body.url);
   const checkout = await loadCheckout(ctx.db, ref);
@@ -79,7 +84,9 @@ export const actOutCheckout = async (ctx: GameContext, body: { url: string; outc
   if (method === "vc") {
     const product = await loadProduct(ctx.db, { gameId: checkout.gameId, environment: checkout.environment, productId: checkout.productId });
     // the currency of the redirect's VC deal when there is one, else the item's first currency by code
-    const deal = checkout.dealCode ? await ctx.db.deal.findFirst({ where: { productId: product.id, code: checkout.dealCode, currencyId: { not: null } } }) : null;
+    const deal = checkout.dealCode
+      ? await ctx.db.deal.findFirst({ where: { productId: product.id, code: checkout.dealCode, currencyId: { not: null } } })
+      : null;
     const priced = deal && product.vcPrices.some((p) => p.currencyId === deal.currencyId);
     currencyId = priced ? deal.currencyId : ([...product.vcPrices].sort((a, b) => a.currency.code.localeCompare(b.currency.code))[0]?.currencyId ?? null);
   }
@@ -88,7 +95,10 @@ export const actOutCheckout = async (ctx: GameContext, body: { url: string; outc
   const start = { ref, gameId: ctx.principal.gameId, method, currencyId, signedInPlayerId, email: signedInPlayerId ? null : email };
   if (body.outcome === "canceled" || (body.outcome === "declined" && method !== "card")) {
     const started = await startCheckout(ctx.db, start);
-    const p = body.outcome === "canceled" ? await cancelCheckout(ctx.db, { purchaseId: started.id }) : await declineCheckout(ctx.db, { purchaseId: started.id, message: "The payment was declined." });
+    const p =
+      body.outcome === "canceled"
+        ? await cancelCheckout(ctx.db, { purchaseId: started.id })
+        : await declineCheckout(ctx.db, { purchaseId: started.id, message: "The payment was declined." });
     return snapshot(ctx, ref, p.id, p.failureMessage);
   }
   const card = { number: body.outcome === "succeeded" ? SANDBOX_CARDS.succeeds : SANDBOX_CARDS.declined };
@@ -100,7 +110,10 @@ export const actOutCheckout = async (ctx: GameContext, body: { url: string; outc
 export const actOutGrantExpiry = async (ctx: GameContext, { url }: { url: string }) => {
   testOnly(ctx);
   const ref = await refOf(ctx, url);
-  if (ref.kind !== "grant") throw new AppError("VALIDATION_ERROR", "url must be a checkoutUrl of a grant (…/checkout/g/{id}?sig=…).", { details: [{ field: "url", message: "is not a grant URL" }] });
+  if (ref.kind !== "grant")
+    throw new AppError("VALIDATION_ERROR", "url must be a checkoutUrl of a grant (…/checkout/g/{id}?sig=…).", {
+      details: [{ field: "url", message: "is not a grant URL" }],
+    });
   await ctx.db.checkoutGrant.updateMany({ where: { id: ref.grantId, status: "pending" }, data: { expiresAt: new Date() } });
   return serializeGrant(await expireGrant(ctx.db, ref.grantId));
 };

@@ -14,7 +14,12 @@ import { updateInvite } from "../invites/update-invite.ts";
 const db = () => getDb();
 const setup = async (body: { maxUses?: number; expiresAt?: Date } = {}) => {
   const c = await makeCampaign();
-  const scope = linkScopeOf({ db: db(), environment: "test", requestId: "t", principal: { kind: "campaign", keyId: "k", campaignId: c.campaign.id, businessId: c.business.id } });
+  const scope = linkScopeOf({
+    db: db(),
+    environment: "test",
+    requestId: "t",
+    principal: { kind: "campaign", keyId: "k", campaignId: c.campaign.id, businessId: c.business.id },
+  });
   const invite = await createInvite(db(), { scope, ...body });
   return { ...c, scope, code: invite.code };
 };
@@ -62,4 +67,3 @@ describe("approving a session opened from an invite", () => {
     expect(await usesOf(code)).toBe(0);
   });
 });
-

@@ -41,7 +41,12 @@ export const approveLinkSession = async (db: DbClient, input: ApproveLinkSession
     if (refusal) return { refusal, session: await transitionLinkSession(tx, session, "fail", { now, set: { failureMessage: refusal.message } }) };
     const player = await findOrCreatePlayer(tx, { email, name: input.name });
     const namespace: Namespace = { type: session.namespaceType as Namespace["type"], id: session.namespaceId };
-    const link = await linkPlayer(tx, { namespace, environment: session.environment as Environment, playerId: player.id, approval: { sessionId: session.id, at: now } });
+    const link = await linkPlayer(tx, {
+      namespace,
+      environment: session.environment as Environment,
+      playerId: player.id,
+      approval: { sessionId: session.id, at: now },
+    });
     return { session: await transitionLinkSession(tx, session, "approve", { now, set: { playerId: player.id, userRef: link.userRef } }) };
   });
   if (outcome.refusal) throw outcome.refusal;

@@ -43,7 +43,10 @@ describe("decideLinkSession", () => {
     const { session } = await newSession();
     expect(await decideLinkSession(getDb(), { sessionKey: session.sessionKey, decision: "cancel", email: null })).toMatchObject({ state: "canceled" });
     expect(await decideLinkSession(getDb(), { sessionKey: session.sessionKey, decision: "cancel", email: null })).toMatchObject({ state: "canceled" });
-    expect(await decideLinkSession(getDb(), { sessionKey: session.sessionKey, decision: "approve", email: uniqueEmail() })).toMatchObject({ state: "canceled", userRef: null });
+    expect(await decideLinkSession(getDb(), { sessionKey: session.sessionKey, decision: "approve", email: uniqueEmail() })).toMatchObject({
+      state: "canceled",
+      userRef: null,
+    });
     expect((await linkEventsOf(session.sessionKey)).map((e) => e.event)).toEqual(["User.Account.Link.Started", "User.Account.Link.Canceled"]);
   });
 
@@ -54,7 +57,11 @@ describe("decideLinkSession", () => {
     const { sessionKey } = await openInviteSession(getDb(), { code: invite.code });
     await revokeInvite(getDb(), { scope, code: invite.code });
     const after = await decideLinkSession(getDb(), { sessionKey, decision: "approve", email: uniqueEmail() });
-    expect(after).toMatchObject({ state: "failed", userRef: null, failureMessage: "This invite link has been revoked by its owner and can no longer be used." });
+    expect(after).toMatchObject({
+      state: "failed",
+      userRef: null,
+      failureMessage: "This invite link has been revoked by its owner and can no longer be used.",
+    });
     const events = await linkEventsOf(sessionKey);
     expect(events.map((e) => e.event)).toEqual(["User.Account.Link.Started", "User.Account.Link.Failed"]);
     expect(events[1]!.data).toEqual({ sessionKey, message: after!.failureMessage });

@@ -25,7 +25,10 @@ const failureMessage = (e: unknown) =>
  * that already happened, the session is failed with a message (User.Account.Link.Failed), so the
  * game hears about it and the player sees it. Returns the session as it now is; null for an unknown key.
  */
-export const decideLinkSession = async (db: DbClient, { sessionKey, decision, email }: { sessionKey: string; decision: LinkDecision; email: string | null }): Promise<LinkSession | null> => {
+export const decideLinkSession = async (
+  db: DbClient,
+  { sessionKey, decision, email }: { sessionKey: string; decision: LinkDecision; email: string | null },
+): Promise<LinkSession | null> => {
   const session = await findSessionOrNull(db, sessionKey);
   if (!session) return null;
   const scope = scopeOfSession(session);

@@ -29,7 +29,10 @@ const paymentIntentOf = (session: Stripe.Checkout.Session): string | null =>
  * async_payment_failed and expired fail a pending purchase and release its grant. Replays are harmless:
  * each session completes or refunds once. Unknown sessions and other events are ignored.
  */
-export const handleStripeWebhook = async (db: DbClient, { payload, signature }: { payload: string; signature: string | null }): Promise<StripeWebhookResult> => {
+export const handleStripeWebhook = async (
+  db: DbClient,
+  { payload, signature }: { payload: string; signature: string | null },
+): Promise<StripeWebhookResult> => {
   const secret = requireWebhookSecret();
   const stripe = requireStripe();
   let event: Stripe.Event;
@@ -39,7 +42,12 @@ export const handleStripeWebhook = async (db: DbClient, { payload, signature }: 
     throw new AppError("STRIPE_SIGNATURE_INVALID", "The Stripe-Signature header does not match this payload and STRIPE_WEBHOOK_SECRET.");
   }
   const base = { received: true as const, eventId: event.id, type: event.type };
-  const handled = ["checkout.session.completed", "checkout.session.async_payment_succeeded", "checkout.session.async_payment_failed", "checkout.session.expired"];
+  const handled = [
+    "checkout.session.completed",
+    "checkout.session.async_payment_succeeded",
+    "checkout.session.async_payment_failed",
+    "checkout.session.expired",
+  ];
   if (!handled.includes(event.type)) return { ...base, purchaseId: null, action: "ignored" };
   const session = event.data.object as Stripe.Checkout.Session;
   const purchase = await db.purchase.findUnique({ where: { externalId: session.id } });
@@ -49,7 +57,8 @@ export const handleStripeWebhook = async (db: DbClient, { payload, signature }: 
     const settled = await settlePaidCheckout(db, { purchaseId: purchase.id, paymentProvider: "stripe", externalId: session.id });
     if (settled.outcome !== "refund") return { ...base, purchaseId: purchase.id, action: "completed" };
     // an event carries the PaymentIntent's id; a thinned one is looked up. A free session has none: nothing to give back.
-    const paymentIntentId = paymentIntentOf(session) ?? (session.amount_total === 0 ? null : paymentIntentOf(await stripe.checkout.sessions.retrieve(session.id)));
+    const paymentIntentId =
+      paymentIntentOf(session) ?? (session.amount_total === 0 ? null : paymentIntentOf(await stripe.checkout.sessions.retrieve(session.id)));
     if (!paymentIntentId) return { ...base, purchaseId: purchase.id, action: "ignored" };
     const refunded = await refundStripePayment(db, { purchaseId: purchase.id, paymentIntentId });
     return { ...base, purchaseId: purchase.id, action: "refunded", refundId: refunded.refundId ?? undefined };

@@ -36,7 +36,8 @@ const maintenanceTasks: TaskList = {
 
 // Other domains' tasks, one entry each; a periodic one also gets a line in crontab.ts.
 const domainTasks: TaskList = {
-  "campaigns:complete-operation": async (payload) => void (await completeCampaignOperation(getDb(), z.object({ operationId: z.string().min(1) }).parse(payload).operationId)),
+  "campaigns:complete-operation": async (payload) =>
+    void (await completeCampaignOperation(getDb(), z.object({ operationId: z.string().min(1) }).parse(payload).operationId)),
   "checkout:expire-grants": async () => void (await expireCheckoutGrants(getDb())),
   [RENEW_TASK]: async () => {
     await renewDueSubscriptions(getDb());
@@ -57,7 +58,6 @@ export const taskList: TaskList = { ...webhookTasks, ...maintenanceTasks, ...dom
 
 /** The names the worker knows; a job added under another name would wait forever. */
 export const taskNames = (): string[] => Object.keys(taskList);
-
 
 /** What startWorker runs: this registry and the periodic jobs of crontab.ts. */
 export const workerTasks = () => ({ taskList, parsedCronItems: parsedCronItems() });

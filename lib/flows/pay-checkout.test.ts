@@ -18,7 +18,12 @@ describe("payCheckout: the payer of a grant", () => {
     const item = await makeProductRow(s.game.id, { vcPrices: [{ currencyId: s.currencyId, amount: 40n }] });
     const grant = await call(createGrant, { headers: idem(s.headers), body: { itemId: item.id, userRef: s.users[0], checkoutMetadata: { k: "v" } } });
     await fund(s.headers, s.currencyId, s.users[0], 100);
-    const result = await payCheckout(getDb(), { ref: parseCheckoutUrl(grant.body.checkoutUrl)!, method: "vc", currencyId: s.currencyId, signedInPlayerId: s.playerIds[0] });
+    const result = await payCheckout(getDb(), {
+      ref: parseCheckoutUrl(grant.body.checkoutUrl)!,
+      method: "vc",
+      currencyId: s.currencyId,
+      signedInPlayerId: s.playerIds[0],
+    });
     expect(result.outcome).toBe("succeeded");
     expect(result.purchase).toMatchObject({ status: "completed", userRef: s.users[0], grantUserRef: s.users[0] });
     expect(await balanceOf(s.currencyId, s.users[0])).toBe(60n);
@@ -39,7 +44,9 @@ describe("payCheckout: the payer of a grant", () => {
       expect([guest.status, guest.code, guest.details]).toEqual([403, "SIGN_IN_REQUIRED", [{ field: "method", message: "needs a signed-in player" }]]);
       const other = await payCheckout(getDb(), { ref, method, currencyId: s.currencyId, signedInPlayerId: s.playerIds[0] }).catch((e) => e);
       expect([other.status, other.code]).toEqual([403, "GRANT_PAYER_MISMATCH"]);
-      expect(other.message).toBe(`This checkout was made for another account, so it cannot be paid from your ${method === "vc" ? "game balance (virtual currency)" : "wallet"}. Pay by card, or sign in as the account it was made for.`);
+      expect(other.message).toBe(
+        `This checkout was made for another account, so it cannot be paid from your ${method === "vc" ? "game balance (virtual currency)" : "wallet"}. Pay by card, or sign in as the account it was made for.`,
+      );
     }
     expect(await balanceOf(s.currencyId, s.users[1])).toBe(100n);
     expect(await balanceOf(s.currencyId, s.users[0])).toBe(100n);
@@ -56,10 +63,21 @@ describe("payCheckout: the payer of a grant", () => {
     const item = await makeProductRow(s.game.id);
     const grant = await call(createGrant, { headers: idem(s.headers), body: { itemId: item.id } });
     const newcomer = await findOrCreatePlayer(getDb(), { email: "newcomer@example.com" });
-    const result = await payCheckout(getDb(), { ref: parseCheckoutUrl(grant.body.checkoutUrl)!, method: "card", card: { number: "4242424242424242" }, signedInPlayerId: newcomer.id });
+    const result = await payCheckout(getDb(), {
+      ref: parseCheckoutUrl(grant.body.checkoutUrl)!,
+      method: "card",
+      card: { number: "4242424242424242" },
+      signedInPlayerId: newcomer.id,
+    });
     const link = await getDb().playerLink.findFirstOrThrow({ where: { playerId: newcomer.id, namespaceId: s.game.id } });
     expect(link.userRef).not.toBe(grant.body.userRef);
-    expect(result.purchase).toMatchObject({ status: "completed", userRef: link.userRef, playerId: newcomer.id, grantUserRef: grant.body.userRef, paymentProvider: "sandbox" });
+    expect(result.purchase).toMatchObject({
+      status: "completed",
+      userRef: link.userRef,
+      playerId: newcomer.id,
+      grantUserRef: grant.body.userRef,
+      paymentProvider: "sandbox",
+    });
   });
 
   it("an invalid card is refused before anything starts: no purchase, no event, the grant stays pending", async () => {

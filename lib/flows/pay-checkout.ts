@@ -51,14 +51,21 @@ export const payCheckout = async (db: DbClient, input: PayCheckoutInput): Promis
     const base = appBaseUrl();
     // the form's email is only a guest's receipt address; a signed-in payer's account has its own
     const receipt = input.signedInPlayerId ? null : parseEmail(input.email);
-    const url = await createStripeCheckoutSession(db, { purchase, itemName: product.name, email: receipt, successUrl: base + successUrlPath(purchase.id), cancelUrl: base + cancelUrlPath(purchase.id) });
+    const url = await createStripeCheckoutSession(db, {
+      purchase,
+      itemName: product.name,
+      email: receipt,
+      successUrl: base + successUrlPath(purchase.id),
+      cancelUrl: base + cancelUrlPath(purchase.id),
+    });
     return { outcome: "redirect", purchase, url };
   }
   // Synchronous payments start and finish in one transaction under the checkout's lock: a second payer of
   // the same URL waits, then finds it completed (409) instead of racing the first.
   return inTransaction(db, async (tx) => {
     const purchase = await startCheckout(tx, input);
-    if (cardOutcome === "declined") return { outcome: "declined", purchase: await declineCheckout(tx, { purchaseId: purchase.id, message: DECLINED_MESSAGE }), message: DECLINED_MESSAGE };
+    if (cardOutcome === "declined")
+      return { outcome: "declined", purchase: await declineCheckout(tx, { purchaseId: purchase.id, message: DECLINED_MESSAGE }), message: DECLINED_MESSAGE };
     try {
       const provider = input.method === "card" ? "sandbox" : PROVIDER[input.method];
       return { outcome: "succeeded", purchase: await completeCheckout(tx, { purchaseId: purchase.id, paymentProvider: provider }) };
@@ -66,7 +73,9 @@ export const payCheckout = async (db: DbClient, input: PayCheckoutInput): Promis
       // Only refusals raised before anything is written are turned into a decline; anything else rolls back.
       if (!(err instanceof AppError) || !DECLINABLE.has(err.code)) throw err;
       const message =
-        err.code === "INSUFFICIENT_FUNDS" ? `Your ${input.method === "vc" ? "virtual-currency" : "wallet"} balance is too low for this item. Top it up or pay another way.` : err.message;
+        err.code === "INSUFFICIENT_FUNDS"
+          ? `Your ${input.method === "vc" ? "virtual-currency" : "wallet"} balance is too low for this item. Top it up or pay another way.`
+          : err.message;
       return { outcome: "declined", purchase: await declineCheckout(tx, { purchaseId: purchase.id, message }), message };
     }
   });

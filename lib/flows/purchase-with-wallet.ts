@@ -34,7 +34,10 @@ export const purchaseWithWallet = (ctx: GameContext, body: WalletPurchaseBody) =
       if (!(err instanceof AppError) || err.code !== "INSUFFICIENT_FUNDS") throw err;
       // The ledger names its internal account and micro-units; say it in the caller's terms.
       const w = await loadPlayerWallet(tx, { gameId: ctx.principal.gameId, environment: ctx.environment, userRef: body.userId });
-      throw new AppError("INSUFFICIENT_FUNDS", `The wallet of ${body.userId} holds ${w.balance} USDC; this item costs ${formatUsdc(created.amount)} USDC. Top up the wallet, then try again.`);
+      throw new AppError(
+        "INSUFFICIENT_FUNDS",
+        `The wallet of ${body.userId} holds ${w.balance} USDC; this item costs ${formatUsdc(created.amount)} USDC. Top up the wallet, then try again.`,
+      );
     });
     return { data: { purchaseId: p.id, distributions: publicPayouts(p.payouts) } };
   });

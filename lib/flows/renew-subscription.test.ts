@@ -16,9 +16,24 @@ const db = () => getDb();
 const HOUR = 3600_000;
 
 const subscribe = async (s: Awaited<ReturnType<typeof makeStore>>, method: PaymentMethod, u = 0) => {
-  const item = await makeProductRow(s.game.id, { type: "subscription", priceCents: 500, fulfillmentType: "WEBHOOK", vcPrices: [{ currencyId: s.currencyId, amount: 40n }] });
-  const p = await createPurchase(db(), { gameId: s.game.id, environment: "test", productId: item.id, userRef: s.users[u], method, currencyId: method === "vc" ? s.currencyId : null });
-  const done = await completePurchase(db(), { purchaseId: p.id, paymentProvider: method === "card" ? "sandbox" : method === "vc" ? "virtual_currency" : "wallet" });
+  const item = await makeProductRow(s.game.id, {
+    type: "subscription",
+    priceCents: 500,
+    fulfillmentType: "WEBHOOK",
+    vcPrices: [{ currencyId: s.currencyId, amount: 40n }],
+  });
+  const p = await createPurchase(db(), {
+    gameId: s.game.id,
+    environment: "test",
+    productId: item.id,
+    userRef: s.users[u],
+    method,
+    currencyId: method === "vc" ? s.currencyId : null,
+  });
+  const done = await completePurchase(db(), {
+    purchaseId: p.id,
+    paymentProvider: method === "card" ? "sandbox" : method === "vc" ? "virtual_currency" : "wallet",
+  });
   return { item, sub: await db().subscription.findUniqueOrThrow({ where: { id: done.subscriptionId! } }) };
 };
 
@@ -73,7 +88,14 @@ describe("renewSubscription", () => {
     const [failedPurchase] = await db().purchase.findMany({ where: { subscriptionId: sub.id, status: "failed" } });
     expect(failedPurchase).toMatchObject({ renewalPeriodEnd: sub.currentPeriodEnd, amount: 40n, userRef: s.users[0] });
     const [failedEvent] = await eventsOf(s.game.id, "Purchases.Failed");
-    expect(failedEvent.data).toMatchObject({ purchaseId: failedPurchase.id, itemId: item.id, status: "failed", subscriptionId: sub.id, message: failedSub.lastChargeError, user_ref: s.users[0] });
+    expect(failedEvent.data).toMatchObject({
+      purchaseId: failedPurchase.id,
+      itemId: item.id,
+      status: "failed",
+      subscriptionId: sub.id,
+      message: failedSub.lastChargeError,
+      user_ref: s.users[0],
+    });
     expect(await renewSubscription(db(), { subscriptionId: sub.id, now: new Date(now.getTime() + HOUR) })).toBe("skipped"); // retry not due yet
     now = new Date(now.getTime() + 25 * HOUR);
     expect(await renewSubscription(db(), { subscriptionId: sub.id, now })).toBe("failed");
@@ -83,8 +105,15 @@ describe("renewSubscription", () => {
     expect(canceled).toMatchObject({ status: "Canceled", failedCharges: 3 });
     const [event] = await eventsOf(s.game.id, "Subscription.Canceled");
     expect(event.data).toEqual({
-      subscriptionId: sub.id, itemId: item.id, user_ref: s.users[0], status: "Canceled", planCode: "monthly", planId: `plan_${item.id}_monthly`,
-      canceledAt: canceled.canceledAt!.toISOString(), currentPeriodEnd: sub.currentPeriodEnd.toISOString(), reason: "payment_failed",
+      subscriptionId: sub.id,
+      itemId: item.id,
+      user_ref: s.users[0],
+      status: "Canceled",
+      planCode: "monthly",
+      planId: `plan_${item.id}_monthly`,
+      canceledAt: canceled.canceledAt!.toISOString(),
+      currentPeriodEnd: sub.currentPeriodEnd.toISOString(),
+      reason: "payment_failed",
     });
     expect(await db().purchase.count({ where: { subscriptionId: sub.id, status: "failed" } })).toBe(3);
     expect(await renewSubscription(db(), { subscriptionId: sub.id, now: new Date(now.getTime() + 100 * HOUR) })).toBe("skipped");
@@ -102,7 +131,10 @@ describe("renewSubscription", () => {
     expect(await renewDueSubscriptions(db(), { now: due })).toEqual({ renewed: 0, failed: 2, canceled: 0, skipped: 0 });
     expect(await usdcBalance("wallet", s.playerIds[0])).toBe(15_000_000n);
     expect(await balanceOf(s.currencyId, s.users[0])).toBe(60n);
-    for (const [sub, scope] of [[w.sub, "wallet:spend"], [v.sub, "vc:spend"]] as const) {
+    for (const [sub, scope] of [
+      [w.sub, "wallet:spend"],
+      [v.sub, "vc:spend"],
+    ] as const) {
       const after = await db().subscription.findUniqueOrThrow({ where: { id: sub.id } });
       expect(after).toMatchObject({ status: "Active", lastChargeStatus: "failed", failedCharges: 1, currentPeriodEnd: sub.currentPeriodEnd });
       expect(after.lastChargeError).toContain(`has not approved this game`);
@@ -123,7 +155,15 @@ describe("renewSubscription", () => {
     await db().playerLink.update({ where: { userRef: s.users[0] }, data: NO_APPROVAL });
     const item = await makeProductRow(s.game.id, { type: "subscription", priceCents: 500, fulfillmentType: "WEBHOOK" });
     // the first purchase came through a checkout grant: the signed-in player paid it on the hosted page
-    const p = await createCheckoutPurchase(db(), { gameId: s.game.id, environment: "test", productId: item.id, playerId: s.playerIds[0], method: "wallet", grant: { id: "ckg_test_1", userRef: s.users[0], checkoutMetadata: null }, checkoutSessionId: null });
+    const p = await createCheckoutPurchase(db(), {
+      gameId: s.game.id,
+      environment: "test",
+      productId: item.id,
+      playerId: s.playerIds[0],
+      method: "wallet",
+      grant: { id: "ckg_test_1", userRef: s.users[0], checkoutMetadata: null },
+      checkoutSessionId: null,
+    });
     const done = await completePurchase(db(), { purchaseId: p.id, paymentProvider: "wallet" });
     const sub = await db().subscription.findUniqueOrThrow({ where: { id: done.subscriptionId! } });
     expect(await renewSubscription(db(), { subscriptionId: sub.id, now: new Date(sub.currentPeriodEnd.getTime() + 1000) })).toBe("renewed");
@@ -133,7 +173,9 @@ describe("renewSubscription", () => {
   it("a live card renewal is a recorded failure (no off-session charging configured)", async () => {
     const g = await makeGame({ environment: "live" });
     const userRef = await linkUser(g.game.id, { environment: "live" });
-    const item = await db().product.create({ data: { id: `p${Date.now()}`, gameId: g.game.id, environment: "live", type: "subscription", name: "Pass", priceCents: 300 } });
+    const item = await db().product.create({
+      data: { id: `p${Date.now()}`, gameId: g.game.id, environment: "live", type: "subscription", name: "Pass", priceCents: 300 },
+    });
     const p = await createPurchase(db(), { gameId: g.game.id, environment: "live", productId: item.id, userRef, method: "card" });
     const done = await completePurchase(db(), { purchaseId: p.id, paymentProvider: "stripe", externalId: `cs_${Date.now()}` });
     const sub = await db().subscription.findUniqueOrThrow({ where: { id: done.subscriptionId! } });

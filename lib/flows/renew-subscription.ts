@@ -19,7 +19,10 @@ const providerOf = (s: Subscription): string => {
   if (s.paymentMethod === "vc") return "virtual_currency";
   if (s.paymentMethod === "wallet") return "wallet";
   if (s.environment === "test") return "sandbox";
-  throw new AppError("CARD_RENEWAL_UNAVAILABLE", "Live card renewals need Stripe off-session charging, which is not configured; the player must buy the subscription again.");
+  throw new AppError(
+    "CARD_RENEWAL_UNAVAILABLE",
+    "Live card renewals need Stripe off-session charging, which is not configured; the player must buy the subscription again.",
+  );
 };
 
 /**
@@ -88,7 +91,9 @@ const recordFailure = async (tx: DbClient, s: Subscription, message: string, now
       }),
     );
   // with the userRef when still linked, else by player; no purchase when the item has no price left
-  const failed: Purchase | null = await attempt({ userRef: s.userRef }).catch(() => attempt({ userRef: null })).catch(() => null);
+  const failed: Purchase | null = await attempt({ userRef: s.userRef })
+    .catch(() => attempt({ userRef: null }))
+    .catch(() => null);
   if (failed) await failPurchase(tx, { purchaseId: failed.id, message });
   const failedCharges = s.failedCharges + 1;
   await tx.subscription.update({

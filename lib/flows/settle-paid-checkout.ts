@@ -84,7 +84,9 @@ export const settlePaidCheckout = (db: DbClient, input: { purchaseId: string; pa
     if (p.refundedAt) return { purchase: p, outcome: "refund" };
 
     const product = await loadProduct(tx, { gameId: p.gameId, environment: p.environment, productId: p.productId });
-    const underLimit = !p.playerId || (await lockPurchaseLimit(tx, { productId: p.productId, playerId: p.playerId, perUserLimit: p.renewalPeriodEnd ? null : product.perUserLimit }));
+    const underLimit =
+      !p.playerId ||
+      (await lockPurchaseLimit(tx, { productId: p.productId, playerId: p.playerId, perUserLimit: p.renewalPeriodEnd ? null : product.perUserLimit }));
     const late = p.status !== "pending";
     const refusal = !underLimit ? LIMIT_REFUND_MESSAGE : !late && (await paidByAnother(tx, p)) ? ALREADY_PAID_MESSAGE : null;
     if (refusal) return { purchase: late ? p : await declineCheckout(tx, { purchaseId: p.id, message: refusal }), outcome: "refund" };

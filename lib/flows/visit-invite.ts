@@ -12,7 +12,10 @@ import { serializeInvite } from "../invites/serialize-invite.ts";
  * approves, exactly as on the hosted pages: a new session, Started then Succeeded, one use counted.
  * The invite must lie in the caller's scope (404 otherwise). A refused invite links nobody.
  */
-export const visitInvite = async (db: DbClient, { scope, code, email, name }: { scope: LinkScope; code: string; email?: string; name?: string }): Promise<VisitResult> => {
+export const visitInvite = async (
+  db: DbClient,
+  { scope, code, email, name }: { scope: LinkScope; code: string; email?: string; name?: string },
+): Promise<VisitResult> => {
   await findInvite(db, { code, scope });
   const { sessionKey } = await openInviteSession(db, { code, email });
   const session = await approveLinkSession(db, { sessionKey, scope, email, name });

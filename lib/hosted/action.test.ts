@@ -21,13 +21,23 @@ describe("runHostedAction", () => {
   it("refuses a field that is too long or not text, unread, on that field, renamed to the form's name", async () => {
     const service = vi.fn();
     expect(await run({ email: "x".repeat(13) }, service)).toEqual({ ok: false, error: "Email too long.", field: "email", status: 400 });
-    expect(await run({ note: new Blob(["x"]) }, service, { fieldOf: (f) => `form-${f}` })).toEqual({ ok: false, error: "Note too long.", field: "form-note", status: 400 });
+    expect(await run({ note: new Blob(["x"]) }, service, { fieldOf: (f) => `form-${f}` })).toEqual({
+      ok: false,
+      error: "Note too long.",
+      field: "form-note",
+      status: 400,
+    });
     expect(service).not.toHaveBeenCalled();
   });
 
   it("maps an AppError to its message and field; a 5xx keeps its message but names no field", async () => {
     const refused = () => Promise.reject(badRequest("VALIDATION_ERROR", "Bad number.", [{ field: "number", message: "invalid" }]));
-    expect(await run({}, refused, { fieldOf: (f) => (f === "number" ? "cardNumber" : null) })).toEqual({ ok: false, error: "Bad number.", field: "cardNumber", status: 400 });
+    expect(await run({}, refused, { fieldOf: (f) => (f === "number" ? "cardNumber" : null) })).toEqual({
+      ok: false,
+      error: "Bad number.",
+      field: "cardNumber",
+      status: 400,
+    });
     const down = new AppError("PAYMENTS_NOT_CONFIGURED", "Not configured.", { details: [{ field: "x", message: "y" }] });
     expect(formErrorOf(down)).toEqual({ error: "Not configured.", field: null, status: 503 });
   });

@@ -78,7 +78,8 @@ export const authenticate = async (req: Request, opts: AuthOptions): Promise<{ p
   if (format.kind === "server") {
     const gameId = req.headers.get("x-game-id") ?? (viaServerHeader ? key.gameId : null);
     if (!gameId) throw unauthorized("Missing X-Game-Id header: send the id of the game this key belongs to.");
-    if (gameId !== key.gameId || !key.gameBusinessId || key.gameEnvironment !== environment) throw unauthorized("X-Game-Id does not match the game of this API key.");
+    if (gameId !== key.gameId || !key.gameBusinessId || key.gameEnvironment !== environment)
+      throw unauthorized("X-Game-Id does not match the game of this API key.");
     return { principal: { kind: "server", keyId: key.id, gameId, businessId: key.gameBusinessId }, environment };
   }
 

@@ -5,11 +5,9 @@ import { AppError } from "../core/errors.ts";
 
 export type StoredResponse = { status: number; headers: Record<string, string>; body: string };
 
-
 /** Hash of what makes two requests "the same": method, path with query, and the raw body. */
 export const requestHash = (method: string, pathWithQuery: string, rawBody: string): string =>
   createHash("sha256").update(`${method} ${pathWithQuery}\n${rawBody}`).digest("hex");
-
 
 /**
  * Claims (scope, key) for this transaction. A transaction-level advisory lock marks the key in flight:
@@ -21,8 +19,7 @@ export const claimKey = async (
   { scope, key, hash }: { scope: string; key: string; hash: string },
 ): Promise<StoredResponse | null> => {
   const [{ locked }] = await tx.$queryRaw<{ locked: boolean }[]>`SELECT pg_try_advisory_xact_lock(hashtextextended(${scope + "\n" + key}, 7)) AS locked`;
-  if (!locked)
-    throw new AppError("IDEMPOTENCY_IN_PROGRESS", "A request with this Idempotency-Key is still being processed. Retry after it finishes.");
+  if (!locked) throw new AppError("IDEMPOTENCY_IN_PROGRESS", "A request with this Idempotency-Key is still being processed. Retry after it finishes.");
   const existing = await tx.idempotencyRecord.findUnique({ where: { scope_key: { scope, key } } });
   if (!existing) return null;
   if (existing.requestHash !== hash)
@@ -31,13 +28,19 @@ export const claimKey = async (
 };
 
 /** Stores the response in the same transaction as the effect. */
-export const storeResponse = (tx: Prisma.TransactionClient, { scope, key, hash, response }: { scope: string; key: string; hash: string; response: StoredResponse }) =>
+export const storeResponse = (
+  tx: Prisma.TransactionClient,
+  { scope, key, hash, response }: { scope: string; key: string; hash: string; response: StoredResponse },
+) =>
   tx.idempotencyRecord.create({
     data: { id: newId(), scope, key, requestHash: hash, responseStatus: response.status, responseHeaders: response.headers, responseBody: response.body },
   });
 
 /** Deletes records older than `olderThanHours` (at least 24). Returns how many were removed. */
-export const pruneIdempotencyRecords = async (db: { idempotencyRecord: { deleteMany: (a: { where: { createdAt: { lt: Date } } }) => Promise<{ count: number }> } }, olderThanHours = 24) => {
+export const pruneIdempotencyRecords = async (
+  db: { idempotencyRecord: { deleteMany: (a: { where: { createdAt: { lt: Date } } }) => Promise<{ count: number }> } },
+  olderThanHours = 24,
+) => {
   const hours = Math.max(24, olderThanHours);
   const { count } = await db.idempotencyRecord.deleteMany({ where: { createdAt: { lt: new Date(Date.now() - hours * 3600_000) } } });
   return count;

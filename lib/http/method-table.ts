@@ -6,8 +6,7 @@ export type RouteMethods = readonly [pattern: string, methods: readonly string[]
 const isDynamic = (seg: string) => seg.startsWith("[");
 
 /** Whether a URL path (after /api, e.g. "/v1/vc/credits") matches a folder pattern ("/v1/vc/[id]"). */
-const matches = (pattern: string[], segments: string[]) =>
-  pattern.length === segments.length && pattern.every((p, i) => isDynamic(p) || p === segments[i]);
+const matches = (pattern: string[], segments: string[]) => pattern.length === segments.length && pattern.every((p, i) => isDynamic(p) || p === segments[i]);
 
 /** Next.js precedence: at the first segment where two patterns differ, a static segment wins. */
 const morePrecise = (a: string[], b: string[]) => {

@@ -4,7 +4,11 @@ import { registeredRoutes } from "./registry.ts";
 
 type Response = { description: string; headers?: Record<string, unknown>; content?: unknown; "x-error-codes"?: string[] };
 type Operation = { parameters: { name: string; in: string; required: boolean }[]; requestBody?: { required: boolean }; responses: Record<string, Response> };
-type Doc = { tags: { name: string }[]; paths: Record<string, Record<string, Operation>>; components: { schemas: { Error: { properties: { details: { items: { required: string[] } } } } } } };
+type Doc = {
+  tags: { name: string }[];
+  paths: Record<string, Record<string, Operation>>;
+  components: { schemas: { Error: { properties: { details: { items: { required: string[] } } } } } };
+};
 
 describe("the OpenAPI document's errors and headers (issue 10, item 4)", () => {
   let doc: Doc;

@@ -49,7 +49,10 @@ const SECURITY: Record<string, Json[]> = {
 
 const HEADERS = {
   RequestId: { description: "The request id (echoes a sent x-request-id); quote it to support.", schema: { type: "string" } },
-  IdempotentReplayed: { description: "\"true\" when this is the stored response of an earlier request with the same Idempotency-Key.", schema: { type: "string", enum: ["true"] } },
+  IdempotentReplayed: {
+    description: '"true" when this is the stored response of an earlier request with the same Idempotency-Key.',
+    schema: { type: "string", enum: ["true"] },
+  },
   Location: { description: "The URL of the created resource.", schema: { type: "string", format: "uri" } },
 };
 const header = (name: keyof typeof HEADERS) => ({ $ref: `#/components/headers/${name}` });
@@ -117,7 +120,12 @@ const operation = (r: RegisteredRoute): Json => {
     });
   }
   if (r.idempotency !== "none" || r.serviceIdempotencyKey)
-    parameters.push({ name: "Idempotency-Key", in: "header", required: r.idempotency === "required" || r.idempotency === "service", schema: { type: "string", maxLength: 255 } });
+    parameters.push({
+      name: "Idempotency-Key",
+      in: "header",
+      required: r.idempotency === "required" || r.idempotency === "service",
+      schema: { type: "string", maxLength: 255 },
+    });
   parameters.push({ name: "X-Service-API-Version", in: "header", required: false, schema: { type: "string", enum: ["v1"] } });
   const successHeaders: Json = { "x-request-id": header("RequestId"), ...(replays(r) ? { "Idempotent-Replayed": header("IdempotentReplayed") } : {}) };
   const content = r.response.schema && r.response.status !== 204 ? { "application/json": { schema: toSchema(r.response.schema, "output") } } : undefined;
@@ -136,7 +144,26 @@ const operation = (r: RegisteredRoute): Json => {
     parameters,
     ...(r.body ? { requestBody: { required: !bodyMayBeEmpty(r.body), content: { "application/json": { schema: toSchema(r.body, "input") } } } } : {}),
     ...(r.bodyType === "multipart"
-      ? { requestBody: { required: true, content: { "multipart/form-data": { schema: { type: "object", properties: { file: { type: "string", format: "binary", description: "The image (PNG, JPEG, GIF or WebP, at most 5 MB); the first file part is used, whatever its name." } }, required: ["file"] } } } } }
+      ? {
+          requestBody: {
+            required: true,
+            content: {
+              "multipart/form-data": {
+                schema: {
+                  type: "object",
+                  properties: {
+                    file: {
+                      type: "string",
+                      format: "binary",
+                      description: "The image (PNG, JPEG, GIF or WebP, at most 5 MB); the first file part is used, whatever its name.",
+                    },
+                  },
+                  required: ["file"],
+                },
+              },
+            },
+          },
+        }
       : {}),
     responses: {
       [String(r.response.status)]: success,
@@ -166,7 +193,12 @@ export const buildOpenApiDocument = (routes: RegisteredRoute[], serverUrl: strin
       securitySchemes: {
         serverKey: { type: "http", scheme: "bearer", description: "Game server key (service_server_<env>_…)" },
         gameId: { type: "apiKey", in: "header", name: "X-Game-Id" },
-        serverApiKey: { type: "apiKey", in: "header", name: "x-server-api-key", description: "Alternative form: the server key in this header; X-Game-Id may then be omitted" },
+        serverApiKey: {
+          type: "apiKey",
+          in: "header",
+          name: "x-server-api-key",
+          description: "Alternative form: the server key in this header; X-Game-Id may then be omitted",
+        },
         campaignKey: { type: "http", scheme: "bearer", description: "Campaign key (service_campaign_<env>_…)" },
         campaignId: { type: "apiKey", in: "header", name: "X-Campaign-Id" },
         platformKey: { type: "http", scheme: "bearer", description: "Platform key (service_platform_<env>_…)" },

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { connectionCloseHeader, readCappedBody } from "./read-capped-body.ts";
 
-const post = (body: BodyInit | null, headers: Record<string, string> = {}) => new Request("http://localhost/x", { method: "POST", body, headers, duplex: "half" } as RequestInit);
+const post = (body: BodyInit | null, headers: Record<string, string> = {}) =>
+  new Request("http://localhost/x", { method: "POST", body, headers, duplex: "half" } as RequestInit);
 
 /** A body streamed in `n` chunks of `size` bytes, counting how many chunks were pulled. */
 const chunks = (n: number, size: number) => {
@@ -16,7 +17,11 @@ const chunks = (n: number, size: number) => {
   return { stream, pulled: () => pulled };
 };
 
-const codeOf = (p: Promise<unknown>) => p.then(() => null, (e: { code: string; status: number; message: string }) => `${e.status} ${e.code}: ${e.message}`);
+const codeOf = (p: Promise<unknown>) =>
+  p.then(
+    () => null,
+    (e: { code: string; status: number; message: string }) => `${e.status} ${e.code}: ${e.message}`,
+  );
 
 describe("readCappedBody", () => {
   it("returns a body of exactly the cap, and refuses one byte more", async () => {
@@ -33,7 +38,9 @@ describe("readCappedBody", () => {
 
   it("refuses a Content-Length over the cap without pulling anything", async () => {
     const body = chunks(5, 10);
-    expect(await codeOf(readCappedBody(post(body.stream, { "content-length": " 6000001 " }), 6_000_000))).toBe("413 BODY_TOO_LARGE: The request body is larger than 6 MB.");
+    expect(await codeOf(readCappedBody(post(body.stream, { "content-length": " 6000001 " }), 6_000_000))).toBe(
+      "413 BODY_TOO_LARGE: The request body is larger than 6 MB.",
+    );
     expect(body.pulled()).toBeLessThanOrEqual(1); // a stream may prefetch one chunk on creation; the reader took none
   });
 

@@ -5,7 +5,8 @@
 import { AppError } from "../core/errors.ts";
 
 /** "1 MB", "6 MB", "256 KB": caps are written in decimal units, as the error messages and docs say. */
-const formatBytes = (n: number): string => (n >= 1_000_000 && n % 1_000_000 === 0 ? `${n / 1_000_000} MB` : n >= 1000 && n % 1000 === 0 ? `${n / 1000} KB` : `${n} bytes`);
+const formatBytes = (n: number): string =>
+  n >= 1_000_000 && n % 1_000_000 === 0 ? `${n / 1_000_000} MB` : n >= 1000 && n % 1000 === 0 ? `${n / 1000} KB` : `${n} bytes`;
 
 export const bodyTooLarge = (maxBytes: number) => new AppError("BODY_TOO_LARGE", `The request body is larger than ${formatBytes(maxBytes)}.`);
 

@@ -220,7 +220,16 @@ describe("validation and errors", () => {
 
   it("a key from another environment or a revoked key is 401, from the request right after the revocation", async () => {
     const { headers, game, business } = await makeGame();
-    const probe = route({ method: "GET", path: "/v1/__test/probe", summary: "t", tags: ["t"], auth: "server", idempotency: "none", response: { status: 200 }, handler: async ({ ctx }) => ctx.principal });
+    const probe = route({
+      method: "GET",
+      path: "/v1/__test/probe",
+      summary: "t",
+      tags: ["t"],
+      auth: "server",
+      idempotency: "none",
+      response: { status: 200 },
+      handler: async ({ ctx }) => ctx.principal,
+    });
     expect((await call(probe, { headers })).body).toEqual({ kind: "server", keyId: expect.any(String), gameId: game.id, businessId: business.id });
     await getDb().apiKey.updateMany({ where: { gameId: game.id }, data: { revokedAt: new Date() } });
     expect((await call(probe, { headers })).status).toBe(401);
@@ -230,7 +239,16 @@ describe("validation and errors", () => {
   it("X-Game-Id of another game is 401 naming the mismatch", async () => {
     const a = await makeGame();
     const b = await makeGame();
-    const probe = route({ method: "GET", path: "/v1/__test/probe2", summary: "t", tags: ["t"], auth: "server", idempotency: "none", response: { status: 200 }, handler: async () => ({}) });
+    const probe = route({
+      method: "GET",
+      path: "/v1/__test/probe2",
+      summary: "t",
+      tags: ["t"],
+      auth: "server",
+      idempotency: "none",
+      response: { status: 200 },
+      handler: async () => ({}),
+    });
     const res = await call(probe, { headers: { ...a.headers, "x-game-id": b.game.id } });
     expect([res.status, res.body.error]).toEqual([401, "X-Game-Id does not match the game of this API key."]);
   });
@@ -347,7 +365,16 @@ describe("validation messages", () => {
 });
 
 describe("server key in x-server-api-key", () => {
-  const whoami = route({ method: "GET", path: "/v1/__test/whoami", summary: "t", tags: ["t"], auth: "server", idempotency: "none", response: { status: 200 }, handler: async ({ ctx }) => ({ gameId: ctx.principal.gameId }) });
+  const whoami = route({
+    method: "GET",
+    path: "/v1/__test/whoami",
+    summary: "t",
+    tags: ["t"],
+    auth: "server",
+    idempotency: "none",
+    response: { status: 200 },
+    handler: async ({ ctx }) => ({ gameId: ctx.principal.gameId }),
+  });
 
   it("authenticates without X-Game-Id (the key names its game), and still checks X-Game-Id when sent", async () => {
     const a = await makeGame();
@@ -361,8 +388,21 @@ describe("server key in x-server-api-key", () => {
     const { serverKey } = await makeGame();
     expect((await call(whoami, { headers: { authorization: `Bearer ${serverKey}` } })).status).toBe(401);
     const campaign = await makeCampaign();
-    const probe = route({ method: "GET", path: "/v1/campaign/{id}/__who", summary: "t", tags: ["t"], auth: "campaign", idempotency: "none", params: z.object({ id: z.string() }), response: { status: 200 }, handler: async () => ({ ok: true }) });
-    const res = await call(probe, { headers: { "x-server-api-key": campaign.campaignKey, "x-campaign-id": campaign.campaign.id }, params: { id: campaign.campaign.id } });
+    const probe = route({
+      method: "GET",
+      path: "/v1/campaign/{id}/__who",
+      summary: "t",
+      tags: ["t"],
+      auth: "campaign",
+      idempotency: "none",
+      params: z.object({ id: z.string() }),
+      response: { status: 200 },
+      handler: async () => ({ ok: true }),
+    });
+    const res = await call(probe, {
+      headers: { "x-server-api-key": campaign.campaignKey, "x-campaign-id": campaign.campaign.id },
+      params: { id: campaign.campaign.id },
+    });
     expect(res.status).toBe(401);
   });
 });
@@ -453,7 +493,11 @@ describe("multipart bodies", () => {
     expect(big.status).toBe(413);
     expect((await big.json()).code).toBe("BODY_TOO_LARGE");
     const broken = await upload(
-      new Request("http://localhost/api/v1/__test/uploads", { method: "POST", headers: { ...headers, "idempotency-key": "mp-4", "content-type": "multipart/form-data; boundary=zzz" }, body: "not a multipart body" }),
+      new Request("http://localhost/api/v1/__test/uploads", {
+        method: "POST",
+        headers: { ...headers, "idempotency-key": "mp-4", "content-type": "multipart/form-data; boundary=zzz" },
+        body: "not a multipart body",
+      }),
       { params: Promise.resolve({}) },
     );
     expect(broken.status).toBe(400);

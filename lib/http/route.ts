@@ -27,7 +27,13 @@ export const reply = <T>(body: T, opts: { status?: number; headers?: Record<stri
 /** The service context a credential yields: a server key acts for a game, and so on. */
 export type ContextFor<A extends KeyKind> = A extends "server" ? GameContext : A extends "campaign" ? CampaignContext : PlatformContext;
 
-export type RouteDefinition<P extends AnySchema | undefined, Q extends AnySchema | undefined, B extends AnySchema | undefined, R extends AnySchema | undefined, A extends KeyKind = KeyKind> = {
+export type RouteDefinition<
+  P extends AnySchema | undefined,
+  Q extends AnySchema | undefined,
+  B extends AnySchema | undefined,
+  R extends AnySchema | undefined,
+  A extends KeyKind = KeyKind,
+> = {
   method: Method;
   /** the spec path, e.g. "/v1/vc/credits"; a test checks it against the folder */
   path: string;
@@ -69,7 +75,9 @@ export type RouteDefinition<P extends AnySchema | undefined, Q extends AnySchema
 };
 
 type NextContext = { params: Promise<Record<string, string | string[]>> };
-export type RouteHandler = ((req: Request, context: NextContext) => Promise<Response>) & { definition: RouteDefinition<AnySchema | undefined, AnySchema | undefined, AnySchema | undefined, AnySchema | undefined> };
+export type RouteHandler = ((req: Request, context: NextContext) => Promise<Response>) & {
+  definition: RouteDefinition<AnySchema | undefined, AnySchema | undefined, AnySchema | undefined, AnySchema | undefined>;
+};
 
 /** Byte caps, enforced while the body streams in (read-capped-body.ts). */
 export const MAX_BODY_BYTES = 1_000_000;
@@ -78,7 +86,9 @@ export const MAX_MULTIPART_BYTES = 6_000_000;
 const MAX_BODY_DEPTH = 64;
 
 const json = (status: number, body: unknown, headers: Record<string, string>): Response =>
-  status === 204 ? new Response(null, { status, headers }) : new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json; charset=utf-8", ...headers } });
+  status === 204
+    ? new Response(null, { status, headers })
+    : new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json; charset=utf-8", ...headers } });
 
 const checkVersion = (req: Request) => {
   const v = req.headers.get("x-service-api-version");
@@ -128,7 +138,20 @@ const readMultipart = async (req: Request): Promise<{ raw: string; form: FormDat
     const form = await new Request(req.url, { method: req.method, headers: { "content-type": type }, body: bytes }).formData();
     const parts: unknown[] = [];
     for (const [name, v] of form.entries())
-      parts.push(typeof v === "string" ? [name, v] : [name, { file: v.name, type: v.type, sha256: createHash("sha256").update(new Uint8Array(await v.arrayBuffer())).digest("hex") }]);
+      parts.push(
+        typeof v === "string"
+          ? [name, v]
+          : [
+              name,
+              {
+                file: v.name,
+                type: v.type,
+                sha256: createHash("sha256")
+                  .update(new Uint8Array(await v.arrayBuffer()))
+                  .digest("hex"),
+              },
+            ],
+      );
     return { raw: JSON.stringify(parts), form };
   } catch {
     throw new AppError("INVALID_MULTIPART", "The multipart/form-data body could not be parsed; check the boundary and the part headers.");
@@ -148,7 +171,8 @@ export const toAppError = (err: unknown, requestId: string): AppError => {
   if (code === "22003") return new AppError("AMOUNT_OUT_OF_RANGE", "The amount is out of the range a balance can hold.");
   if (code === "23514") return new AppError("INSUFFICIENT_FUNDS", "The balance is too low for this operation.");
   // A NUL character (\u0000) anywhere in a path, query or body string: PostgreSQL text and jsonb cannot hold it.
-  if (code === "22021" || code === "22P05") return new AppError("INVALID_CHARACTERS", "The request contains a NUL character (\\u0000), which no field can hold; remove it.");
+  if (code === "22021" || code === "22P05")
+    return new AppError("INVALID_CHARACTERS", "The request contains a NUL character (\\u0000), which no field can hold; remove it.");
   console.error(`[api] ${requestId} unexpected error`, err);
   return new AppError("INTERNAL_ERROR", `Something went wrong on our side. Quote request id ${requestId} if you contact support.`);
 };
@@ -189,7 +213,14 @@ export const route = <
 
       const ctx: ServiceContext = { db: getDb(), environment, principal, requestId, idempotencyKey: headerKey ?? undefined };
       const call = async (c: ServiceContext): Promise<StoredResponse> => {
-        const out = await def.handler({ ctx: c as ContextFor<A>, params: params as Out<P>, query: query as Out<Q>, body: body as Out<B>, form: multipart?.form, req });
+        const out = await def.handler({
+          ctx: c as ContextFor<A>,
+          params: params as Out<P>,
+          query: query as Out<Q>,
+          body: body as Out<B>,
+          form: multipart?.form,
+          req,
+        });
         const r = (out && typeof out === "object" && (out as Reply<unknown>).__reply ? out : { body: out }) as Reply<unknown>;
         const status = r.status ?? def.response.status;
         if (isTest() && def.response.schema && status === def.response.status) {

@@ -25,10 +25,15 @@ describe("parseOrThrow", () => {
   });
 
   it("turns zod's 'Invalid input' defaults into what to send", () => {
-    expect(detailsOf(Body, [1, 2])).toEqual({ message: "Invalid body: body must be a JSON object, not an array.", details: [{ field: "body", message: "must be a JSON object, not an array" }] });
+    expect(detailsOf(Body, [1, 2])).toEqual({
+      message: "Invalid body: body must be a JSON object, not an array.",
+      details: [{ field: "body", message: "must be a JSON object, not an array" }],
+    });
     expect(detailsOf(Body, { name: 5, count: 1 }).details).toEqual([{ field: "name", message: "must be a string, not 5" }]);
     expect(detailsOf(Body, { name: "a", count: 1, tags: "x" }).details).toEqual([{ field: "tags", message: "must be an array, not a string" }]);
-    expect(detailsOf(Body, { name: "a", count: 1, url: 7 }).details).toEqual([{ field: "url", message: "has the wrong type or format (7 was sent); see this field in the API reference at /docs" }]);
+    expect(detailsOf(Body, { name: "a", count: 1, url: 7 }).details).toEqual([
+      { field: "url", message: "has the wrong type or format (7 was sent); see this field in the API reference at /docs" },
+    ]);
     expect(detailsOf(Body, null).details).toEqual([{ field: "body", message: "must be a JSON object, not null" }]);
   });
 

@@ -17,7 +17,15 @@ const EXPECTED: Record<string, string> = {
 };
 
 const kindOf = (v: unknown): string =>
-  v === null ? "null" : Array.isArray(v) ? "an array" : typeof v === "object" ? "an object" : typeof v === "number" || typeof v === "boolean" ? String(v) : `a ${typeof v}`;
+  v === null
+    ? "null"
+    : Array.isArray(v)
+      ? "an array"
+      : typeof v === "object"
+        ? "an object"
+        : typeof v === "number" || typeof v === "boolean"
+          ? String(v)
+          : `a ${typeof v}`;
 
 const describeIssue = (issue: z.core.$ZodIssue, input: unknown): string => {
   const value = issue.path.length > 0 ? valueAt(input, issue.path) : input;

@@ -23,7 +23,10 @@ export type InviteDescription = {
  */
 export const describeInvite = async (db: DbClient, code: string, now = new Date()): Promise<InviteDescription> => {
   const invite = await findInvite(db, { code });
-  const campaign = invite.namespaceType === "campaign" ? await db.campaign.findUnique({ where: { id: invite.namespaceId }, select: { name: true, publicName: true, imageUrl: true } }) : null;
+  const campaign =
+    invite.namespaceType === "campaign"
+      ? await db.campaign.findUnique({ where: { id: invite.namespaceId }, select: { name: true, publicName: true, imageUrl: true } })
+      : null;
   const refusal = inviteRefusal(invite, now);
   return {
     code: invite.code,

@@ -3,7 +3,13 @@ import { ACTION_TO, canTransitionInvite, INVITE_TRANSITIONS, inviteRefusal } fro
 import { newInviteCode } from "./invite-code.ts";
 
 const now = new Date("2030-01-01T00:00:00Z");
-const invite = (over: Partial<{ status: string; maxUses: number | null; currentUses: number; expiresAt: Date | null }> = {}) => ({ status: "active", maxUses: null, currentUses: 0, expiresAt: null, ...over });
+const invite = (over: Partial<{ status: string; maxUses: number | null; currentUses: number; expiresAt: Date | null }> = {}) => ({
+  status: "active",
+  maxUses: null,
+  currentUses: 0,
+  expiresAt: null,
+  ...over,
+});
 
 describe("link invite state table", () => {
   it("follows game-api.md: active ↔ paused, active or paused → revoked, nothing leaves revoked", () => {

@@ -39,7 +39,11 @@ const REFUSALS: { code: InviteRefusalCode; applies: (i: InviteView, now: Date) =
   { code: "INVITE_REVOKED", applies: (i) => i.status === "revoked", message: "This invite link has been revoked by its owner and can no longer be used." },
   { code: "INVITE_PAUSED", applies: (i) => i.status === "paused", message: "This invite link has been paused by its owner. Try again later." },
   { code: "INVITE_EXPIRED", applies: (i, now) => i.expiresAt !== null && i.expiresAt <= now, message: "This invite link has expired." },
-  { code: "INVITE_USED_UP", applies: (i) => i.maxUses !== null && i.currentUses >= i.maxUses, message: "This invite link has reached its maximum number of uses." },
+  {
+    code: "INVITE_USED_UP",
+    applies: (i) => i.maxUses !== null && i.currentUses >= i.maxUses,
+    message: "This invite link has reached its maximum number of uses.",
+  },
 ];
 
 /** The AppError a visitor gets for this invite now, or null when it can link someone. */

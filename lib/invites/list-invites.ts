@@ -4,7 +4,10 @@ import type { LinkInvite } from "./schemas.ts";
 import { serializeInvite } from "./serialize-invite.ts";
 
 /** The invites of the caller's namespace, newest first; revoked ones only when asked for. */
-export const listInvites = async (db: DbClient, { scope, includeRevoked }: { scope: LinkScope; includeRevoked: boolean }): Promise<{ invites: LinkInvite[] }> => {
+export const listInvites = async (
+  db: DbClient,
+  { scope, includeRevoked }: { scope: LinkScope; includeRevoked: boolean },
+): Promise<{ invites: LinkInvite[] }> => {
   const rows = await db.linkInvite.findMany({
     where: {
       namespaceType: scope.namespace.type,

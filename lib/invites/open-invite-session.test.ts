@@ -13,7 +13,12 @@ import { updateInvite } from "./update-invite.ts";
 const db = () => getDb();
 const setup = async (body: { maxUses?: number; expiresAt?: Date } = {}) => {
   const c = await makeCampaign();
-  const scope = linkScopeOf({ db: db(), environment: "test", requestId: "t", principal: { kind: "campaign", keyId: "k", campaignId: c.campaign.id, businessId: c.business.id } });
+  const scope = linkScopeOf({
+    db: db(),
+    environment: "test",
+    requestId: "t",
+    principal: { kind: "campaign", keyId: "k", campaignId: c.campaign.id, businessId: c.business.id },
+  });
   const invite = await createInvite(db(), { scope, ...body });
   return { ...c, scope, code: invite.code };
 };
@@ -28,8 +33,20 @@ describe("openInviteSession", () => {
     expect(a.sessionKey).not.toBe(b.sessionKey);
     expect(a.url).toBe(linkSessionUrl(a.sessionKey));
     for (const s of [a, b]) {
-      expect(await sessionRow(s.sessionKey)).toMatchObject({ state: "pending", inviteCode: code, namespaceType: "campaign", namespaceId: campaign.id, environment: "test", ownerType: "campaign", ownerId: campaign.id, prefilledEmail: "same@example.com", idempotencyKey: null });
-      expect(await linkEventsOf(s.sessionKey, { withOwner: true })).toEqual([{ event: "User.Account.Link.Started", sequence: 1, ownerType: "campaign", ownerId: campaign.id, data: { sessionKey: s.sessionKey } }]);
+      expect(await sessionRow(s.sessionKey)).toMatchObject({
+        state: "pending",
+        inviteCode: code,
+        namespaceType: "campaign",
+        namespaceId: campaign.id,
+        environment: "test",
+        ownerType: "campaign",
+        ownerId: campaign.id,
+        prefilledEmail: "same@example.com",
+        idempotencyKey: null,
+      });
+      expect(await linkEventsOf(s.sessionKey, { withOwner: true })).toEqual([
+        { event: "User.Account.Link.Started", sequence: 1, ownerType: "campaign", ownerId: campaign.id, data: { sessionKey: s.sessionKey } },
+      ]);
     }
     const row = await sessionRow(a.sessionKey);
     expect(row.expiresAt.getTime() - row.createdAt.getTime()).toBe(24 * 3600_000);
@@ -40,12 +57,20 @@ describe("openInviteSession", () => {
     await expect(openInviteSession(db(), { code: "inv_test_missing" })).rejects.toMatchObject({ code: "INVITE_NOT_FOUND", status: 404 });
     const paused = await setup();
     await updateInvite(db(), { scope: paused.scope, code: paused.code, body: { status: "paused" } });
-    await expect(openInviteSession(db(), { code: paused.code })).rejects.toMatchObject({ code: "INVITE_PAUSED", status: 409, message: "This invite link has been paused by its owner. Try again later." });
+    await expect(openInviteSession(db(), { code: paused.code })).rejects.toMatchObject({
+      code: "INVITE_PAUSED",
+      status: 409,
+      message: "This invite link has been paused by its owner. Try again later.",
+    });
     const revoked = await setup();
     await revokeInvite(db(), { scope: revoked.scope, code: revoked.code });
     await expect(openInviteSession(db(), { code: revoked.code })).rejects.toMatchObject({ code: "INVITE_REVOKED", status: 410 });
     const expiring = await setup({ expiresAt: new Date(Date.now() + 60_000) });
-    await expect(openInviteSession(db(), { code: expiring.code, now: new Date(Date.now() + 61_000) })).rejects.toMatchObject({ code: "INVITE_EXPIRED", status: 410, message: "This invite link has expired." });
+    await expect(openInviteSession(db(), { code: expiring.code, now: new Date(Date.now() + 61_000) })).rejects.toMatchObject({
+      code: "INVITE_EXPIRED",
+      status: 410,
+      message: "This invite link has expired.",
+    });
     const full = await setup({ maxUses: 1 });
     await db().linkInvite.update({ where: { code: full.code }, data: { currentUses: 1 } });
     await expect(openInviteSession(db(), { code: full.code })).rejects.toMatchObject({ code: "INVITE_USED_UP", status: 409 });
@@ -69,7 +94,11 @@ describe("describeInvite", () => {
       refusal: null,
     });
     await updateInvite(db(), { scope, code, body: { status: "paused" } });
-    expect(await describeInvite(db(), code)).toMatchObject({ status: "paused", usable: false, refusal: { code: "INVITE_PAUSED", status: 409, message: "This invite link has been paused by its owner. Try again later." } });
+    expect(await describeInvite(db(), code)).toMatchObject({
+      status: "paused",
+      usable: false,
+      refusal: { code: "INVITE_PAUSED", status: 409, message: "This invite link has been paused by its owner. Try again later." },
+    });
     expect(await db().linkSession.count({ where: { inviteCode: code } })).toBe(0);
     await expect(describeInvite(db(), "inv_test_nope")).rejects.toMatchObject({ code: "INVITE_NOT_FOUND", status: 404 });
     // the join page /join/%00: a NUL character (PostgreSQL text cannot hold it) is an unknown code, not a 500

@@ -23,7 +23,10 @@ export type OpenInviteSessionInput = {
  * INVITE_EXPIRED 410, INVITE_USED_UP 409) with a message for the visitor; an unknown code is
  * INVITE_NOT_FOUND (404). The use is counted when the session is approved, not here.
  */
-export const openInviteSession = async (db: DbClient, { code, email, now = new Date() }: OpenInviteSessionInput): Promise<{ sessionKey: string; url: string }> => {
+export const openInviteSession = async (
+  db: DbClient,
+  { code, email, now = new Date() }: OpenInviteSessionInput,
+): Promise<{ sessionKey: string; url: string }> => {
   const invite = await findInvite(db, { code });
   const refusal = inviteRefusal(invite, now);
   if (refusal) throw refusal;

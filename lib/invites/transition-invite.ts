@@ -5,13 +5,21 @@ import { INVITE_TRANSITIONS, type InviteAction } from "./invite-states.ts";
 
 /** 409 INVITE_STATE_CONFLICT: the invite is not in a state `action` may start from. */
 export const inviteStateConflict = (code: string, state: string | null, action: InviteAction) =>
-  conflict("INVITE_STATE_CONFLICT", `Link invite ${code} is ${state}; only a ${INVITE_TRANSITIONS[action].from.join(" or ")} invite can become ${INVITE_TRANSITIONS[action].to}.`);
+  conflict(
+    "INVITE_STATE_CONFLICT",
+    `Link invite ${code} is ${state}; only a ${INVITE_TRANSITIONS[action].from.join(" or ")} invite can become ${INVITE_TRANSITIONS[action].to}.`,
+  );
 
 /**
  * Moves an invite along the state table (invite-states.ts), writing `data` with the new status in one
  * conditional statement; 409 INVITE_STATE_CONFLICT when it is no longer in a source state.
  */
-export const transitionInvite = async (tx: Prisma.TransactionClient, invite: Pick<LinkInvite, "id" | "code">, action: InviteAction, data: Prisma.LinkInviteUncheckedUpdateManyInput = {}): Promise<LinkInvite> => {
+export const transitionInvite = async (
+  tx: Prisma.TransactionClient,
+  invite: Pick<LinkInvite, "id" | "code">,
+  action: InviteAction,
+  data: Prisma.LinkInviteUncheckedUpdateManyInput = {},
+): Promise<LinkInvite> => {
   const { row } = await guardedTransition(INVITE_TRANSITIONS, action, {
     write: (from, to) => tx.linkInvite.updateManyAndReturn({ where: { id: invite.id, status: { in: [...from] } }, data: { ...data, status: to } }),
     current: async () => (await tx.linkInvite.findUnique({ where: { id: invite.id }, select: { status: true } }))?.status ?? null,

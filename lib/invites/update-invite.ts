@@ -25,7 +25,10 @@ export const updateInvite = async (db: DbClient, { scope, code, body }: { scope:
     if (action && !canTransitionInvite(invite.status, action)) throw inviteStateConflict(code, invite.status, action);
     if (body.maxUses !== undefined) {
       if (body.maxUses !== null && body.maxUses < invite.currentUses)
-        throw conflict("MAX_USES_BELOW_CURRENT_USES", `maxUses cannot be ${body.maxUses}: the invite has already been used ${invite.currentUses} times. Send ${invite.currentUses} or more, or null for unlimited.`);
+        throw conflict(
+          "MAX_USES_BELOW_CURRENT_USES",
+          `maxUses cannot be ${body.maxUses}: the invite has already been used ${invite.currentUses} times. Send ${invite.currentUses} or more, or null for unlimited.`,
+        );
       data.maxUses = body.maxUses;
     }
     if (body.label !== undefined) data.label = body.label;

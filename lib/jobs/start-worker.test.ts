@@ -25,8 +25,7 @@ afterAll(async () => {
 const emitIn = (tx: Parameters<typeof emitEvent>[0], gameId: string, objectId: string, data: Record<string, unknown>) =>
   emitEvent(tx, { owner: { type: "game", id: gameId }, environment: "test", event: "Thing.Updated", objectType: "thing", objectId, data });
 
-const deliveredCount = async (eventIds: string[]) =>
-  getDb().webhookDelivery.count({ where: { eventId: { in: eventIds }, status: "succeeded" } });
+const deliveredCount = async (eventIds: string[]) => getDb().webhookDelivery.count({ where: { eventId: { in: eventIds }, status: "succeeded" } });
 
 const pendingDeliverJobs = async () => {
   const [{ n }] = await getDb().$queryRaw<{ n: number }[]>`
@@ -96,11 +95,13 @@ describe("startWorker", () => {
     const { game } = await makeGame({ webhookUrl: receiver.url });
     const ids: string[] = [];
     for (let batch = 0; batch < 5; batch++) {
-      ids.push(...(await inTransaction(getDb(), async (tx) => {
-        const out: string[] = [];
-        for (let i = 0; i < 10; i++) out.push(await emitIn(tx, game.id, `obj-${i % 5}`, { batch, i }));
-        return out;
-      })));
+      ids.push(
+        ...(await inTransaction(getDb(), async (tx) => {
+          const out: string[] = [];
+          for (let i = 0; i < 10; i++) out.push(await emitIn(tx, game.id, `obj-${i % 5}`, { batch, i }));
+          return out;
+        })),
+      );
     }
     await waitFor(async () => (await deliveredCount(ids)) === 50, { what: "50 deliveries", timeoutMs: 15_000 });
     await waitFor(async () => (await pendingDeliverJobs()) === 0, { what: "an empty queue" });
@@ -122,14 +123,25 @@ describe("startWorker", () => {
     const { game } = await makeGame({ webhookUrl: receiver.url });
     await getDb().$queryRaw`
       SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()`;
-    const id = await waitFor(() => inTransaction(getDb(), (tx) => emitIn(tx, game.id, "C", { after: "cut" })).catch(() => undefined), { what: "the database again" });
+    const id = await waitFor(() => inTransaction(getDb(), (tx) => emitIn(tx, game.id, "C", { after: "cut" })).catch(() => undefined), {
+      what: "the database again",
+    });
     await waitFor(async () => (await deliveredCount([id])) === 1, { what: "delivery after the cut" });
     expect(receiver.forEvent(id)).toHaveLength(1);
   });
 
   it("runs idempotency:prune, removing records older than 24 h only", async () => {
     const db = getDb();
-    const row = (createdAt: Date) => ({ id: newId(), scope: "server:test", key: newId(), requestHash: "h", responseStatus: 200, responseHeaders: {}, responseBody: "{}", createdAt });
+    const row = (createdAt: Date) => ({
+      id: newId(),
+      scope: "server:test",
+      key: newId(),
+      requestHash: "h",
+      responseStatus: 200,
+      responseHeaders: {},
+      responseBody: "{}",
+      createdAt,
+    });
     const old = row(new Date(Date.now() - 25 * 3600_000));
     const fresh = row(new Date());
     await db.idempotencyRecord.createMany({ data: [old, fresh] });

@@ -29,7 +29,8 @@ export const netByAccount = (postings: PostingInput[]): Map<string, AccountNet> 
   return nets;
 };
 
-const describeAccount = (a: { kind: string; ownerRef: string }) => (a.kind === "user" ? `User ${JSON.stringify(a.ownerRef)}` : `The ${a.kind} account ${JSON.stringify(a.ownerRef)}`);
+const describeAccount = (a: { kind: string; ownerRef: string }) =>
+  a.kind === "user" ? `User ${JSON.stringify(a.ownerRef)}` : `The ${a.kind} account ${JSON.stringify(a.ownerRef)}`;
 
 /** 422 INSUFFICIENT_FUNDS when a non-issuer account would go below zero, naming it and the amounts. */
 export const assertFunds = (locked: Omit<LockedAccount, "slot">[], nets: Map<string, AccountNet>, unitLabel = "units"): void => {

@@ -14,7 +14,10 @@ export const distinctAccounts = <A extends AccountSpec>(accounts: A[]): A[] => {
  * slot of an issuer (only an issuer has slots: a non-issuer's funds check must see its one row). An
  * existing row is left as it is: INSERT ... ON CONFLICT DO NOTHING takes no lock on it.
  */
-export const ensureAccounts = async (db: DbClient, { asset, environment, accounts }: Omit<LedgerScope, "tenantId"> & { accounts: (AccountSpec & { slot?: number })[] }): Promise<void> => {
+export const ensureAccounts = async (
+  db: DbClient,
+  { asset, environment, accounts }: Omit<LedgerScope, "tenantId"> & { accounts: (AccountSpec & { slot?: number })[] },
+): Promise<void> => {
   const specs = distinctAccounts(accounts);
   if (specs.length === 0) return;
   const slotted = specs.find((s) => (s.slot ?? 0) !== 0 && !s.allowNegative);

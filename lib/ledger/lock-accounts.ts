@@ -8,7 +8,10 @@ import type { LedgerScope, LockedAccount, SlottedAccount } from "./types.ts";
  * by id. Every transaction takes its row locks in that order, so two journals never deadlock, and the
  * hot issuer slot is locked last, never held while waiting for a player's row. Returns the rows.
  */
-export const lockAccounts = (db: DbClient, { asset, environment, accounts }: Omit<LedgerScope, "tenantId"> & { accounts: SlottedAccount[] }): Promise<LockedAccount[]> =>
+export const lockAccounts = (
+  db: DbClient,
+  { asset, environment, accounts }: Omit<LedgerScope, "tenantId"> & { accounts: SlottedAccount[] },
+): Promise<LockedAccount[]> =>
   db.$queryRaw<LockedAccount[]>`
     WITH found AS (
       SELECT a."id" FROM "LedgerAccount" a

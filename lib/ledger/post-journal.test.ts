@@ -18,7 +18,9 @@ describe("postJournal", () => {
     const s = scope();
     const issuer = acct("issuer", "mint", true);
     const alice = acct("user", "alice");
-    const posted = await inTransaction(getDb(), (tx) => transfer(tx, { ...s, type: "mint", reference: "r1", metadata: { a: 1 }, from: issuer, to: alice, amount: 150n, description: "mint" }));
+    const posted = await inTransaction(getDb(), (tx) =>
+      transfer(tx, { ...s, type: "mint", reference: "r1", metadata: { a: 1 }, from: issuer, to: alice, amount: 150n, description: "mint" }),
+    );
     expect(posted.journalId).toMatch(/^[0-9a-f]{24}$/);
     expect(posted.createdAt).toBeInstanceOf(Date);
     expect(Math.abs(posted.createdAt.getTime() - Date.now())).toBeLessThan(60_000);
@@ -58,7 +60,14 @@ describe("postJournal", () => {
 
   it("throws on unbalanced postings before touching the database", async () => {
     const s = scope();
-    const err = await postJournal(getDb(), { ...s, type: "x", postings: [{ account: acct("user", "a"), delta: 5n, description: "" }, { account: acct("user", "b"), delta: -4n, description: "" }] }).catch((e) => e);
+    const err = await postJournal(getDb(), {
+      ...s,
+      type: "x",
+      postings: [
+        { account: acct("user", "a"), delta: 5n, description: "" },
+        { account: acct("user", "b"), delta: -4n, description: "" },
+      ],
+    }).catch((e) => e);
     expect(err.message).toMatch(/sum to 1, not zero/);
     expect(await getDb().ledgerAccount.count({ where: { asset: s.asset } })).toBe(0);
   });
@@ -70,7 +79,11 @@ describe("postJournal", () => {
     await inTransaction(getDb(), (tx) => transfer(tx, { ...s, type: "mint", from: mint, to: user, amount: 100n, description: "m" }));
     const results = await Promise.allSettled(
       Array.from({ length: 30 }, (_, i) =>
-        inTransaction(getDb(), (tx) => (i % 2 ? transfer(tx, { ...s, type: "spend", from: user, to: mint, amount: 10n, description: "s" }) : transfer(tx, { ...s, type: "mint", from: mint, to: user, amount: 1n, description: "m" }))),
+        inTransaction(getDb(), (tx) =>
+          i % 2
+            ? transfer(tx, { ...s, type: "spend", from: user, to: mint, amount: 10n, description: "s" })
+            : transfer(tx, { ...s, type: "mint", from: mint, to: user, amount: 1n, description: "m" }),
+        ),
       ),
     );
     const spent = results.filter((r, i) => i % 2 && r.status === "fulfilled").length;
@@ -87,7 +100,12 @@ describe("postJournal", () => {
     // All accounts are new: concurrent first uses of the players and of the issuer's slots. A root
     // $transaction (not inTransaction) does not retry, so a deadlock would fail the test.
     await Promise.all(
-      Array.from({ length: 64 }, (_, i) => getDb().$transaction((tx) => transfer(tx, { ...s, type: "mint", from: mint, to: users[i % 4], amount: BigInt(i + 1), description: "m" }), { maxWait: 30_000, timeout: 30_000 })),
+      Array.from({ length: 64 }, (_, i) =>
+        getDb().$transaction((tx) => transfer(tx, { ...s, type: "mint", from: mint, to: users[i % 4], amount: BigInt(i + 1), description: "m" }), {
+          maxWait: 30_000,
+          timeout: 30_000,
+        }),
+      ),
     );
     const rows = await getDb().ledgerAccount.findMany({ where: { asset: s.asset }, orderBy: [{ kind: "asc" }, { slot: "asc" }] });
     const slots = rows.filter((r) => r.kind === "issuer");
@@ -101,7 +119,13 @@ describe("postJournal", () => {
     let players = 0n;
     for (const u of users) players += (await getAccountBalance(getDb(), { ...s, kind: "user", ownerRef: u.ownerRef })).balance;
     expect(players).toBe(minted);
-    expect(await checkLedgerInvariants(getDb(), s)).toMatchObject({ sum: 0n, journalCount: 64, negativeAccounts: [], driftedAccounts: [], unbalancedJournals: [] });
+    expect(await checkLedgerInvariants(getDb(), s)).toMatchObject({
+      sum: 0n,
+      journalCount: 64,
+      negativeAccounts: [],
+      driftedAccounts: [],
+      unbalancedJournals: [],
+    });
   });
 
   it("refuses a slot for a non-issuer account (a 500: a caller bug), creating nothing", async () => {
@@ -116,7 +140,11 @@ describe("postJournal", () => {
     const mint = acct("issuer", "mint", true);
     const bob = acct("user", "bob");
     await inTransaction(getDb(), (tx) => transfer(tx, { ...s, type: "mint", from: mint, to: bob, amount: 40n, description: "m" }));
-    const results = await Promise.allSettled(Array.from({ length: 12 }, () => inTransaction(getDb(), (tx) => transfer(tx, { ...s, type: "spend", from: bob, to: mint, amount: 7n, description: "s" }))));
+    const results = await Promise.allSettled(
+      Array.from({ length: 12 }, () =>
+        inTransaction(getDb(), (tx) => transfer(tx, { ...s, type: "spend", from: bob, to: mint, amount: 7n, description: "s" })),
+      ),
+    );
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(5);
     expect(results.filter((r) => r.status === "rejected").map((r) => (r as PromiseRejectedResult).reason.code)).toEqual(Array(7).fill("INSUFFICIENT_FUNDS"));
     expect((await getAccountBalance(getDb(), { ...s, kind: "user", ownerRef: "bob" })).balance).toBe(5n);

@@ -10,7 +10,10 @@ import { isOverdue } from "./link-session-states.ts";
  * session matches. A pending session found past its lifetime is recorded as expired first, so every
  * reader sees the same state.
  */
-export const findLinkSession = async (db: DbClient, { sessionKey, scope, now = new Date() }: { sessionKey: string; scope?: LinkScope; now?: Date }): Promise<LinkSession> => {
+export const findLinkSession = async (
+  db: DbClient,
+  { sessionKey, scope, now = new Date() }: { sessionKey: string; scope?: LinkScope; now?: Date },
+): Promise<LinkSession> => {
   // PostgreSQL text cannot hold NUL: such a key matches no session (and must not reach the query).
   if (sessionKey.includes("\u0000")) throw linkSessionNotFound(sessionKey);
   const session = await db.linkSession.findUnique({ where: { sessionKey } });

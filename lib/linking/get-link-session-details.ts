@@ -8,5 +8,7 @@ import { describeLinkSession } from "./serialize-link-session.ts";
  * The details of a session in the caller's scope (404 for another tenant's). Reading an overdue pending
  * session records its expiry, so it reads as expired.
  */
-export const getLinkSessionDetails = async (db: DbClient, { scope, sessionKey, now = new Date() }: { scope: LinkScope; sessionKey: string; now?: Date }): Promise<LinkSessionDetails> =>
-  describeLinkSession(db, await findLinkSession(db, { scope, sessionKey, now }));
+export const getLinkSessionDetails = async (
+  db: DbClient,
+  { scope, sessionKey, now = new Date() }: { scope: LinkScope; sessionKey: string; now?: Date },
+): Promise<LinkSessionDetails> => describeLinkSession(db, await findLinkSession(db, { scope, sessionKey, now }));

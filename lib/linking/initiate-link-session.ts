@@ -33,7 +33,14 @@ const findReusable = async (tx: Prisma.TransactionClient, scope: LinkScope, emai
   const or: Prisma.LinkSessionWhereInput[] = [...(key === null ? [] : [{ idempotencyKey: key }]), ...(email === null ? [] : [{ prefilledEmail: email }])];
   if (or.length === 0) return null;
   const candidates = await tx.linkSession.findMany({
-    where: { namespaceType: scope.namespace.type, namespaceId: scope.namespace.id, environment: scope.environment, state: { in: [...LINK_SESSION_TRANSITIONS.approve.from] }, expiresAt: { gt: now }, OR: or },
+    where: {
+      namespaceType: scope.namespace.type,
+      namespaceId: scope.namespace.id,
+      environment: scope.environment,
+      state: { in: [...LINK_SESSION_TRANSITIONS.approve.from] },
+      expiresAt: { gt: now },
+      OR: or,
+    },
     orderBy: { createdAt: "desc" },
   });
   const reusable = candidates.filter((s) => isReusable(s, now));

@@ -3,12 +3,21 @@ import { AppError } from "../core/errors.ts";
 import { approvalFields, hasLinkConsent, LINK_CONSENT_SCOPES, NO_APPROVAL, requireLinkConsent } from "./link-consent.ts";
 
 const at = new Date("2026-11-23T10:00:00Z");
-const link = (over: { approvedAt?: Date | null; approvalScopes?: string[] } = {}) => ({ userRef: "gmu_test_abc", approvedAt: null, approvalScopes: [], ...over });
+const link = (over: { approvedAt?: Date | null; approvalScopes?: string[] } = {}) => ({
+  userRef: "gmu_test_abc",
+  approvedAt: null,
+  approvalScopes: [],
+  ...over,
+});
 
 describe("link consent", () => {
   it("an approval on the hosted page covers reading the wallet and spending USDC and VC, from that session", () => {
     expect(LINK_CONSENT_SCOPES).toEqual(["balance:read", "wallet:spend", "vc:spend"]);
-    expect(approvalFields({ sessionId: "ses_1", at })).toEqual({ approvedAt: at, approvedSessionId: "ses_1", approvalScopes: ["balance:read", "wallet:spend", "vc:spend"] });
+    expect(approvalFields({ sessionId: "ses_1", at })).toEqual({
+      approvedAt: at,
+      approvedSessionId: "ses_1",
+      approvalScopes: ["balance:read", "wallet:spend", "vc:spend"],
+    });
     expect(NO_APPROVAL).toEqual({ approvedAt: null, approvedSessionId: null, approvalScopes: [] });
   });
 

@@ -27,7 +27,12 @@ describe("the player's consent on a link", () => {
     const scope = gameScope((await makeGame()).game.id);
     const t1 = new Date(Date.now() - 60_000);
     const first = await approve(scope, "ada@example.com", t1);
-    expect(await linkRow(first.userRef!)).toMatchObject({ status: "active", approvedAt: t1, approvedSessionId: first.id, approvalScopes: [...LINK_CONSENT_SCOPES] });
+    expect(await linkRow(first.userRef!)).toMatchObject({
+      status: "active",
+      approvedAt: t1,
+      approvedSessionId: first.id,
+      approvalScopes: [...LINK_CONSENT_SCOPES],
+    });
     const t2 = new Date();
     const second = await approve(scope, "ada@example.com", t2);
     expect(second.userRef).toBe(first.userRef);
@@ -60,10 +65,20 @@ describe("the player's consent on a link", () => {
 
   it("an invite visit approves like the hosted page: the invite's session is recorded on the link", async () => {
     const c = await makeCampaign();
-    const scope = linkScopeOf({ db: db(), environment: "test", requestId: "t", principal: { kind: "campaign", keyId: "k", campaignId: c.campaign.id, businessId: c.business.id } });
+    const scope = linkScopeOf({
+      db: db(),
+      environment: "test",
+      requestId: "t",
+      principal: { kind: "campaign", keyId: "k", campaignId: c.campaign.id, businessId: c.business.id },
+    });
     const invite = await createInvite(db(), { scope });
     const visit = await visitInvite(db(), { scope, code: invite.code, email: "dee@example.com" });
     const row = await db().linkSession.findUniqueOrThrow({ where: { sessionKey: visit.session.sessionKey } });
-    expect(await linkRow(row.userRef!)).toMatchObject({ namespaceType: "campaign", approvedSessionId: row.id, approvedAt: row.approvedAt, approvalScopes: [...LINK_CONSENT_SCOPES] });
+    expect(await linkRow(row.userRef!)).toMatchObject({
+      namespaceType: "campaign",
+      approvedSessionId: row.id,
+      approvedAt: row.approvedAt,
+      approvalScopes: [...LINK_CONSENT_SCOPES],
+    });
   });
 });

@@ -36,7 +36,9 @@ export const linkPlayer = async (
     // Two approvals of one player racing here: ON CONFLICT DO NOTHING lets the first insert win, and
     // both read back the same link (and userRef) instead of one failing on the unique index.
     await db.playerLink.createMany({
-      data: [{ id: newId(), userRef: newUserRef(namespace.type, environment), namespaceType: namespace.type, namespaceId: namespace.id, environment, playerId }],
+      data: [
+        { id: newId(), userRef: newUserRef(namespace.type, environment), namespaceType: namespace.type, namespaceId: namespace.id, environment, playerId },
+      ],
       skipDuplicates: true,
     });
     link = await db.playerLink.findUniqueOrThrow({ where });

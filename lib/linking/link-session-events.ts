@@ -7,7 +7,9 @@ import { emitEvent, type WebhookOwner } from "../webhooks/emit-event.ts";
 import { LINK_EVENTS, type LinkEvent } from "./link-session-states.ts";
 
 /** The session fields events read; sessionKey is null for a link removed without any approved session. */
-export type LinkEventSource = Pick<LinkSession, "namespaceType" | "namespaceId" | "idempotencyKey" | "metadata" | "userRef" | "failureMessage"> & { sessionKey: string | null };
+export type LinkEventSource = Pick<LinkSession, "namespaceType" | "namespaceId" | "idempotencyKey" | "metadata" | "userRef" | "failureMessage"> & {
+  sessionKey: string | null;
+};
 type SessionView = LinkEventSource;
 
 /** Succeeded's metadata: the Idempotency-Key sent at initiation, and the caller's metadata when given. */

@@ -34,11 +34,32 @@ export type LinkSessionTransition = {
 };
 
 export const LINK_SESSION_TRANSITIONS: StateTable<LinkSessionAction, LinkSessionState> & Record<LinkSessionAction, LinkSessionTransition> = {
-  approve: { from: ["pending"], to: "approved", stamp: "approvedAt", event: LINK_EVENTS.succeeded, needsUnexpired: true, conflictCode: "LINK_SESSION_NOT_PENDING" },
-  cancel: { from: ["pending"], to: "canceled", stamp: "canceledAt", event: LINK_EVENTS.canceled, needsUnexpired: true, conflictCode: "LINK_SESSION_NOT_PENDING" },
+  approve: {
+    from: ["pending"],
+    to: "approved",
+    stamp: "approvedAt",
+    event: LINK_EVENTS.succeeded,
+    needsUnexpired: true,
+    conflictCode: "LINK_SESSION_NOT_PENDING",
+  },
+  cancel: {
+    from: ["pending"],
+    to: "canceled",
+    stamp: "canceledAt",
+    event: LINK_EVENTS.canceled,
+    needsUnexpired: true,
+    conflictCode: "LINK_SESSION_NOT_PENDING",
+  },
   fail: { from: ["pending"], to: "failed", stamp: "failedAt", event: LINK_EVENTS.failed, needsUnexpired: true, conflictCode: "LINK_SESSION_NOT_PENDING" },
   expire: { from: ["pending"], to: "expired", stamp: "expiredAt", event: null, needsUnexpired: false, conflictCode: "LINK_SESSION_NOT_PENDING" },
-  unlink: { from: ["approved"], to: "unlinked", stamp: "unlinkedAt", event: LINK_EVENTS.removed, needsUnexpired: false, conflictCode: "LINK_SESSION_NOT_APPROVED" },
+  unlink: {
+    from: ["approved"],
+    to: "unlinked",
+    stamp: "unlinkedAt",
+    event: LINK_EVENTS.removed,
+    needsUnexpired: false,
+    conflictCode: "LINK_SESSION_NOT_APPROVED",
+  },
 };
 
 /** The lifetime of a session that is not approved: 24 hours (game-api.md Limits). */
@@ -50,7 +71,8 @@ type StateView = Pick<LinkSession, "state" | "expiresAt">;
 export const isOverdue = (s: StateView, now: Date): boolean => LINK_SESSION_TRANSITIONS.expire.from.includes(s.state as LinkSessionState) && s.expiresAt <= now;
 
 /** The state as callers see it: an overdue pending session is already expired. */
-export const effectiveState = (s: StateView, now: Date): LinkSessionState => (isOverdue(s, now) ? LINK_SESSION_TRANSITIONS.expire.to : (s.state as LinkSessionState));
+export const effectiveState = (s: StateView, now: Date): LinkSessionState =>
+  isOverdue(s, now) ? LINK_SESSION_TRANSITIONS.expire.to : (s.state as LinkSessionState);
 
 /** Whether `action` may happen to the session now. */
 export const canTransition = (s: StateView, action: LinkSessionAction, now: Date): boolean => {

@@ -60,7 +60,9 @@ export const loadLinkPage = async (db: DbClient, sessionKey: string, player: Sig
     loadMerchant(db, session),
     session.playerId ? db.player.findUnique({ where: { id: session.playerId }, select: { email: true } }) : null,
     player
-      ? db.playerLink.findUnique({ where: { namespaceType_namespaceId_playerId: { namespaceType: session.namespaceType, namespaceId: session.namespaceId, playerId: player.playerId } } })
+      ? db.playerLink.findUnique({
+          where: { namespaceType_namespaceId_playerId: { namespaceType: session.namespaceType, namespaceId: session.namespaceId, playerId: player.playerId } },
+        })
       : null,
   ]);
   return {

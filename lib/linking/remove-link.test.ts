@@ -8,7 +8,11 @@ import { removeLink } from "./remove-link.ts";
 
 const gameScope = (gameId: string): LinkScope => ({ namespace: { type: "game", id: gameId }, environment: "test", owner: { type: "game", id: gameId } });
 const eventsOf = async (objectId: string) =>
-  (await getDb().webhookEvent.findMany({ where: { objectId }, orderBy: { sequence: "asc" } })).map((r) => ({ event: r.event, sequence: r.sequence, data: JSON.parse(r.payload).data }));
+  (await getDb().webhookEvent.findMany({ where: { objectId }, orderBy: { sequence: "asc" } })).map((r) => ({
+    event: r.event,
+    sequence: r.sequence,
+    data: JSON.parse(r.payload).data,
+  }));
 
 const approvedSession = async (scope: LinkScope, email: string) => {
   const { session } = await initiateLinkSession(getDb(), { scope, email });
@@ -26,7 +30,11 @@ describe("removeLink", () => {
     expect(await db.linkSession.findUniqueOrThrow({ where: { id: session.id } })).toMatchObject({ state: "unlinked", unlinkedAt: link.unlinkedAt });
     expect(await eventsOf(session.id)).toEqual([
       { event: "User.Account.Link.Started", sequence: 1, data: { sessionKey: session.sessionKey } },
-      { event: "User.Account.Link.Succeeded", sequence: 2, data: { sessionKey: session.sessionKey, user_ref: session.userRef, metadata: { idempotencyKey: null } } },
+      {
+        event: "User.Account.Link.Succeeded",
+        sequence: 2,
+        data: { sessionKey: session.sessionKey, user_ref: session.userRef, metadata: { idempotencyKey: null } },
+      },
       { event: "User.Account.Link.Removed", sequence: 3, data: { sessionKey: session.sessionKey, user_ref: session.userRef } },
     ]);
   });

@@ -20,16 +20,33 @@ import { transitionLinkSession } from "./transition-link-session.ts";
 export const removeLink = async (db: DbClient, { scope, userRef, now = new Date() }: { scope: LinkScope; userRef: string; now?: Date }): Promise<PlayerLink> =>
   inTransaction(db, async (tx) => {
     const link = await resolveUserRef(tx, scope.namespace, scope.environment, userRef);
-    const { count } = await tx.playerLink.updateMany({ where: { id: link.id, status: "active" }, data: { status: "unlinked", unlinkedAt: now, ...NO_APPROVAL } });
+    const { count } = await tx.playerLink.updateMany({
+      where: { id: link.id, status: "active" },
+      data: { status: "unlinked", unlinkedAt: now, ...NO_APPROVAL },
+    });
     // a concurrent removal won the race: the reference has no active link any more
     if (count === 0) throw new AppError("USER_REF_NOT_FOUND", `User ${JSON.stringify(userRef)} has no active link: it was removed.`);
     const sessions = await tx.linkSession.findMany({
-      where: { namespaceType: scope.namespace.type, namespaceId: scope.namespace.id, environment: scope.environment, userRef, state: { in: [...LINK_SESSION_TRANSITIONS.unlink.from] } },
+      where: {
+        namespaceType: scope.namespace.type,
+        namespaceId: scope.namespace.id,
+        environment: scope.environment,
+        userRef,
+        state: { in: [...LINK_SESSION_TRANSITIONS.unlink.from] },
+      },
       orderBy: [{ approvedAt: "desc" }, { createdAt: "desc" }],
     });
     for (const [i, session] of sessions.entries()) await transitionLinkSession(tx, session, "unlink", { now, emit: i === 0 });
     if (sessions.length === 0) {
-      const source = { sessionKey: null, namespaceType: scope.namespace.type, namespaceId: scope.namespace.id, idempotencyKey: null, metadata: null, userRef, failureMessage: null };
+      const source = {
+        sessionKey: null,
+        namespaceType: scope.namespace.type,
+        namespaceId: scope.namespace.id,
+        idempotencyKey: null,
+        metadata: null,
+        userRef,
+        failureMessage: null,
+      };
       await emitEvent(tx, {
         owner: scope.owner,
         environment: scope.environment,

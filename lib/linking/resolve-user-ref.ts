@@ -14,6 +14,9 @@ export const resolveUserRef = async (db: DbClient, namespace: Namespace, environ
   if (!link || link.namespaceType !== namespace.type || link.namespaceId !== namespace.id || link.environment !== environment)
     throw notFound(`User ${JSON.stringify(userRef)}`, "USER_REF_NOT_FOUND");
   if (link.status !== "active")
-    throw new AppError("USER_REF_NOT_FOUND", `User ${JSON.stringify(userRef)} has no active link: it was removed. Link the player again to get an active link.`);
+    throw new AppError(
+      "USER_REF_NOT_FOUND",
+      `User ${JSON.stringify(userRef)} has no active link: it was removed. Link the player again to get an active link.`,
+    );
   return link;
 };

@@ -32,7 +32,13 @@ export const ApproveLinkBody = z.object({
 export type ApproveLinkBody = z.infer<typeof ApproveLinkBody>;
 
 export const FailLinkBody = z.object({
-  message: z.string("must be a string").trim().min(1, "must not be empty").max(500, "must be at most 500 characters").optional().describe("Sent in User.Account.Link.Failed."),
+  message: z
+    .string("must be a string")
+    .trim()
+    .min(1, "must not be empty")
+    .max(500, "must be at most 500 characters")
+    .optional()
+    .describe("Sent in User.Account.Link.Failed."),
 });
 export type FailLinkBody = z.infer<typeof FailLinkBody>;
 

@@ -17,10 +17,19 @@ describe("link sessions of other namespaces", () => {
     expect(session).toMatchObject({ namespaceType: "campaign", namespaceId: campaign.id, ownerType: "campaign", ownerId: campaign.id });
     const approved = await approveLinkSession(getDb(), { scope, sessionKey: session.sessionKey });
     const details = await describeLinkSession(getDb(), approved);
-    expect(details).toMatchObject({ namespaceType: "campaign", campaignId: campaign.id, campaignName: campaign.name, state: "approved", prefilledEmail: "vic@example.com" });
+    expect(details).toMatchObject({
+      namespaceType: "campaign",
+      campaignId: campaign.id,
+      campaignName: campaign.name,
+      state: "approved",
+      prefilledEmail: "vic@example.com",
+    });
     expect(details.userRef).toMatch(/^pvu_test_[0-9a-f]{24}$/);
     const owners = await getDb().webhookEvent.findMany({ where: { objectId: session.id }, select: { ownerType: true, ownerId: true } });
-    expect(owners).toEqual([{ ownerType: "campaign", ownerId: campaign.id }, { ownerType: "campaign", ownerId: campaign.id }]);
+    expect(owners).toEqual([
+      { ownerType: "campaign", ownerId: campaign.id },
+      { ownerType: "campaign", ownerId: campaign.id },
+    ]);
   });
 
   it("a platform key's session for a business: business fields, obu_test_ userRef, webhooks to the platform", async () => {
@@ -32,7 +41,10 @@ describe("link sessions of other namespaces", () => {
     expect(details).toMatchObject({ namespaceType: "business", businessId: business.id, businessName: business.name, state: "approved" });
     expect(details.userRef).toMatch(/^obu_test_[0-9a-f]{24}$/);
     const events = await getDb().webhookEvent.findMany({ where: { objectId: session.id }, orderBy: { sequence: "asc" } });
-    expect(events.map((e) => [e.ownerType, e.ownerId])).toEqual([["platform", platform.id], ["platform", platform.id]]);
+    expect(events.map((e) => [e.ownerType, e.ownerId])).toEqual([
+      ["platform", platform.id],
+      ["platform", platform.id],
+    ]);
     expect(JSON.parse(events[1].payload).data).toEqual({
       sessionKey: session.sessionKey,
       user_ref: details.userRef,

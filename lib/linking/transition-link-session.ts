@@ -14,7 +14,10 @@ type TransitionInput = {
 
 const notAllowed = (session: LinkSession, action: LinkSessionAction, now: Date) => {
   const t = LINK_SESSION_TRANSITIONS[action];
-  return conflict(t.conflictCode, `Link session ${session.sessionKey} is ${effectiveState(session, now)}; only a ${t.from.join(" or ")} session can be ${t.to}.`);
+  return conflict(
+    t.conflictCode,
+    `Link session ${session.sessionKey} is ${effectiveState(session, now)}; only a ${t.from.join(" or ")} session can be ${t.to}.`,
+  );
 };
 
 /**
@@ -23,13 +26,22 @@ const notAllowed = (session: LinkSession, action: LinkSessionAction, now: Date) 
  * unexpired where the table says so), so of two racing transitions exactly one wins and the other
  * gets 409.
  */
-export const transitionLinkSession = async (tx: Prisma.TransactionClient, session: LinkSession, action: LinkSessionAction, { now, set = {}, emit = true }: TransitionInput): Promise<LinkSession> => {
+export const transitionLinkSession = async (
+  tx: Prisma.TransactionClient,
+  session: LinkSession,
+  action: LinkSessionAction,
+  { now, set = {}, emit = true }: TransitionInput,
+): Promise<LinkSession> => {
   const t = LINK_SESSION_TRANSITIONS[action];
   // the row is read back either way (the caller gets it, the webhook carries it): one read serves both
   let current: LinkSession | undefined;
   const reread = async () => (current = await tx.linkSession.findUniqueOrThrow({ where: { id: session.id } }));
   await guardedTransition(LINK_SESSION_TRANSITIONS, action, {
-    write: (from, to) => tx.linkSession.updateMany({ where: { id: session.id, state: { in: [...from] }, ...(t.needsUnexpired ? { expiresAt: { gt: now } } : {}) }, data: { ...set, state: to, [t.stamp]: now } }),
+    write: (from, to) =>
+      tx.linkSession.updateMany({
+        where: { id: session.id, state: { in: [...from] }, ...(t.needsUnexpired ? { expiresAt: { gt: now } } : {}) },
+        data: { ...set, state: to, [t.stamp]: now },
+      }),
     current: async () => (await reread()).state,
     refuse: () => notAllowed(current!, action, now),
   });

@@ -19,8 +19,8 @@ export const createProduct = (ctx: GameContext, body: CreateProductBody | Create
     const environment = ctx.environment;
     const prices = body.virtualCurrencyPrices ?? [];
     const status = creator ? "draft" : "active";
-    const isVisible = creator ? false : ("isVisible" in body ? (body.isVisible ?? true) : true);
-    const forSale = creator ? false : ("forSale" in body ? (body.forSale ?? true) : true);
+    const isVisible = creator ? false : "isVisible" in body ? (body.isVisible ?? true) : true;
+    const forSale = creator ? false : "forSale" in body ? (body.forSale ?? true) : true;
     checkProductShape({
       priceCents: body.price ?? null,
       vcPriceCount: prices.length,
@@ -59,7 +59,8 @@ export const createProduct = (ctx: GameContext, body: CreateProductBody | Create
         metadata: body.metadata as object,
       },
     });
-    if (prices.length) await tx.productVcPrice.createMany({ data: prices.map((p) => ({ id: newId(), productId: id, currencyId: p.currencyId, amount: BigInt(p.amount) })) });
+    if (prices.length)
+      await tx.productVcPrice.createMany({ data: prices.map((p) => ({ id: newId(), productId: id, currencyId: p.currencyId, amount: BigInt(p.amount) })) });
     if (body.keys) await tx.productKey.createMany({ data: body.keys.map((value) => ({ id: newId(), productId: id, value })) });
     return serializeProduct(await loadProduct(tx, { gameId, environment, productId: id }));
   });

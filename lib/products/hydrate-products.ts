@@ -12,15 +12,21 @@ export const hydrateProducts = async (db: DbClient, rows: ProductModel[]): Promi
   const keyed = rows.filter((r) => r.fulfillmentType === "KEY_DELIVERY").map((r) => r.id);
   const [prices, keyCounts] = await Promise.all([
     db.productVcPrice.findMany({ where: { productId: { in: ids } } }),
-    keyed.length ? db.productKey.groupBy({ by: ["productId"], where: { productId: { in: keyed }, purchaseId: null }, _count: { _all: true } }) : Promise.resolve([]),
+    keyed.length
+      ? db.productKey.groupBy({ by: ["productId"], where: { productId: { in: keyed }, purchaseId: null }, _count: { _all: true } })
+      : Promise.resolve([]),
   ]);
   const currencyIds = [...new Set(prices.map((p) => p.currencyId))];
-  const currencies = currencyIds.length ? await db.virtualCurrency.findMany({ where: { id: { in: currencyIds } }, select: { id: true, code: true, name: true } }) : [];
+  const currencies = currencyIds.length
+    ? await db.virtualCurrency.findMany({ where: { id: { in: currencyIds } }, select: { id: true, code: true, name: true } })
+    : [];
   const currencyById = new Map(currencies.map((c) => [c.id, c]));
   const keysById = new Map(keyCounts.map((k) => [k.productId, k._count._all]));
   return rows.map((r) => ({
     ...r,
-    vcPrices: prices.filter((p) => p.productId === r.id).map((p) => ({ ...p, currency: currencyById.get(p.currencyId) ?? { id: p.currencyId, code: "", name: "" } })),
+    vcPrices: prices
+      .filter((p) => p.productId === r.id)
+      .map((p) => ({ ...p, currency: currencyById.get(p.currencyId) ?? { id: p.currencyId, code: "", name: "" } })),
     keysAvailable: r.fulfillmentType === "KEY_DELIVERY" ? (keysById.get(r.id) ?? 0) : null,
   }));
 };

@@ -22,9 +22,7 @@ export const listProducts = async (ctx: GameContext, query: ProductListQuery) =>
     ...(query.type ? { type: query.type } : {}),
     ...(query.creatorType ? { creatorType: query.creatorType } : {}),
     ...(query.creatorUserRef ? { creatorUserRef: query.creatorUserRef } : {}),
-    ...(q
-      ? { OR: [{ name: { contains: q, mode: "insensitive" as const } }, { description: { contains: q, mode: "insensitive" as const } }] }
-      : {}),
+    ...(q ? { OR: [{ name: { contains: q, mode: "insensitive" as const } }, { description: { contains: q, mode: "insensitive" as const } }] } : {}),
   };
   const [rows, totalCount] = await Promise.all([
     ctx.db.product.findMany({ where, orderBy: [{ createdAt: "desc" }, { id: "desc" }], ...pageWindow({ page, limit }) }),

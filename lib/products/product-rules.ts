@@ -5,22 +5,30 @@ import { AppError, type ErrorDetail } from "../core/errors.ts";
 import type { Environment } from "../core/environment.ts";
 import { isSaleable } from "./ugc-states.ts";
 
-const invalid = (field: string, message: string) =>
-  new AppError("VALIDATION_ERROR", `Invalid body: ${field} ${message}.`, { details: [{ field, message }] });
+const invalid = (field: string, message: string) => new AppError("VALIDATION_ERROR", `Invalid body: ${field} ${message}.`, { details: [{ field, message }] });
 
 /** Every currency named in the prices and the grant belongs to this game and environment, else 404 CURRENCY_NOT_FOUND naming the field. */
 export const checkCurrencies = async (
   db: DbClient,
-  { gameId, environment, prices = [], grantCurrencyId }: { gameId: string; environment: Environment; prices?: { currencyId: string }[]; grantCurrencyId?: string },
+  {
+    gameId,
+    environment,
+    prices = [],
+    grantCurrencyId,
+  }: { gameId: string; environment: Environment; prices?: { currencyId: string }[]; grantCurrencyId?: string },
 ) => {
   const named: [string, string][] = prices.map((p, i) => [`virtualCurrencyPrices.${i}.currencyId`, p.currencyId]);
   if (grantCurrencyId) named.push(["virtualCurrencyGrant.currencyId", grantCurrencyId]);
   if (named.length === 0) return;
   const found = await db.virtualCurrency.findMany({ where: { id: { in: named.map(([, id]) => id) }, gameId, environment }, select: { id: true } });
   const ok = new Set(found.map((c) => c.id));
-  const details: ErrorDetail[] = named.filter(([, id]) => !ok.has(id)).map(([field, id]) => ({ field, message: `currency ${JSON.stringify(id)} is not a currency of this game` }));
+  const details: ErrorDetail[] = named
+    .filter(([, id]) => !ok.has(id))
+    .map(([field, id]) => ({ field, message: `currency ${JSON.stringify(id)} is not a currency of this game` }));
   if (details.length)
-    throw new AppError("CURRENCY_NOT_FOUND", `${details.map((d) => `${d.field}: ${d.message}`).join("; ")}. Create currencies with POST /v1/vc/currencies.`, { details });
+    throw new AppError("CURRENCY_NOT_FOUND", `${details.map((d) => `${d.field}: ${d.message}`).join("; ")}. Create currencies with POST /v1/vc/currencies.`, {
+      details,
+    });
 };
 
 /** The product as it will be after the write: it has a price, and its fulfilment config fits its type. */
@@ -40,7 +48,8 @@ export const checkProductShape = (p: ProductShape) => {
   if (p.priceCents === null && p.vcPriceCount === 0) throw invalid("price", "is required: give a USD price in cents, virtualCurrencyPrices, or both");
   if (p.fulfillmentType === "GRANT_VIRTUAL_CURRENCY" && !p.hasGrant)
     throw invalid("virtualCurrencyGrant", "is required for fulfillmentType GRANT_VIRTUAL_CURRENCY: {currencyId, amountUnits}");
-  if (p.fulfillmentType !== "GRANT_VIRTUAL_CURRENCY" && p.sendsGrant) throw invalid("virtualCurrencyGrant", "is only for fulfillmentType GRANT_VIRTUAL_CURRENCY");
+  if (p.fulfillmentType !== "GRANT_VIRTUAL_CURRENCY" && p.sendsGrant)
+    throw invalid("virtualCurrencyGrant", "is only for fulfillmentType GRANT_VIRTUAL_CURRENCY");
   if (p.fulfillmentType !== "KEY_DELIVERY" && p.addsKeys) throw invalid("keys", "are only for fulfillmentType KEY_DELIVERY");
   if (!isSaleable(p.status) && (p.isVisible || p.forSale))
     throw new AppError("PRODUCT_NOT_ACTIVE", `A product in status '${p.status}' cannot be visible or for sale; it becomes so when approved.`);

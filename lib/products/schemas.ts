@@ -43,8 +43,11 @@ export const Metadata = z
   .describe("Free-form JSON object (max 10 KB), returned as sent.");
 
 export const ImageUrl = z
-  .union([z.literal(""), z.url({ protocol: /^https?$/, error: "must be an http(s) URL, or \"\" to remove the image" }).max(2048, "must be at most 2048 characters")])
-  .describe("Image URL (http or https), or \"\" for none. UGC images are uploaded with POST /v1/products/{userRef}/{productId}/image.");
+  .union([
+    z.literal(""),
+    z.url({ protocol: /^https?$/, error: 'must be an http(s) URL, or "" to remove the image' }).max(2048, "must be at most 2048 characters"),
+  ])
+  .describe('Image URL (http or https), or "" for none. UGC images are uploaded with POST /v1/products/{userRef}/{productId}/image.');
 
 export const VcGrant = z
   .object({
@@ -154,8 +157,7 @@ export const ReviewBody = z
   });
 export type ReviewBody = z.output<typeof ReviewBody>;
 
-const csv = <T extends readonly [string, ...string[]]>(values: T) =>
-  z.enum(values, { error: `must be one of ${values.join(", ")}` }).optional();
+const csv = <T extends readonly [string, ...string[]]>(values: T) => z.enum(values, { error: `must be one of ${values.join(", ")}` }).optional();
 
 export const ProductListQuery = PageQuery(20).extend({
   status: csv(PRODUCT_STATUSES).describe("Only products in this status."),
@@ -183,7 +185,10 @@ export const Product = z.object({
   virtualCurrencyPrices: z.array(z.object({ currencyId: z.string(), amount: z.number().int(), currency: z.object({ code: z.string(), name: z.string() }) })),
   virtualCurrencyDetails: z.array(z.object({ _id: z.string(), code: z.string(), name: z.string() })).describe("The currencies of virtualCurrencyPrices."),
   fulfillmentType: z.string(),
-  virtualCurrencyGrant: z.object({ currencyId: z.string(), amountUnits: z.string() }).nullable().describe("GRANT_VIRTUAL_CURRENCY: units credited per purchase."),
+  virtualCurrencyGrant: z
+    .object({ currencyId: z.string(), amountUnits: z.string() })
+    .nullable()
+    .describe("GRANT_VIRTUAL_CURRENCY: units credited per purchase."),
   keysAvailable: z.number().int().nullable().describe("KEY_DELIVERY: keys not yet handed out; null for other fulfillment types."),
   isVisible: z.boolean(),
   isPriceVisible: z.boolean(),

@@ -50,15 +50,24 @@ describe("serializeProduct", () => {
       { currencyId: "c1", amount: 120, currency: { code: "GEMS", name: "Gems" } },
       { currencyId: "c2", amount: 7, currency: { code: "ZED", name: "Zed" } },
     ]);
-    expect(out.virtualCurrencyDetails).toEqual([{ _id: "c1", code: "GEMS", name: "Gems" }, { _id: "c2", code: "ZED", name: "Zed" }]);
+    expect(out.virtualCurrencyDetails).toEqual([
+      { _id: "c1", code: "GEMS", name: "Gems" },
+      { _id: "c2", code: "ZED", name: "Zed" },
+    ]);
     expect(out).not.toHaveProperty("creatorPlayerId");
     expect(out.createdAt).toBe("2026-11-22T10:00:00.000Z");
   });
 
   it("a free product (price 0) still has a USD price; grant and key fields appear only for their fulfilment type", () => {
     expect(serializeProduct(row({ priceCents: 0 }))).toMatchObject({ price: 0, hasUsdPrice: true, virtualCurrencyGrant: null, keysAvailable: null });
-    expect(serializeProduct(row({ fulfillmentType: "GRANT_VIRTUAL_CURRENCY", grantCurrencyId: "c1", grantAmountUnits: 500n })).virtualCurrencyGrant).toEqual({ currencyId: "c1", amountUnits: "500" });
+    expect(serializeProduct(row({ fulfillmentType: "GRANT_VIRTUAL_CURRENCY", grantCurrencyId: "c1", grantAmountUnits: 500n })).virtualCurrencyGrant).toEqual({
+      currencyId: "c1",
+      amountUnits: "500",
+    });
     expect(serializeProduct(row({ fulfillmentType: "KEY_DELIVERY", keysAvailable: 3 })).keysAvailable).toBe(3);
-    expect(serializeProduct(row({ fulfillmentType: "NONE", grantCurrencyId: "c1", grantAmountUnits: 5n, keysAvailable: 2 }))).toMatchObject({ virtualCurrencyGrant: null, keysAvailable: null });
+    expect(serializeProduct(row({ fulfillmentType: "NONE", grantCurrencyId: "c1", grantAmountUnits: 5n, keysAvailable: 2 }))).toMatchObject({
+      virtualCurrencyGrant: null,
+      keysAvailable: null,
+    });
   });
 });

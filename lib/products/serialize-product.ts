@@ -22,7 +22,11 @@ export const serializeProduct = (p: ProductRow): Product => {
     baseGameRequirementText: p.baseGameRequirementText,
     price: p.priceCents ?? 0,
     hasUsdPrice: p.priceCents !== null,
-    virtualCurrencyPrices: prices.map((v) => ({ currencyId: v.currencyId, amount: Number(v.amount), currency: { code: v.currency.code, name: v.currency.name } })),
+    virtualCurrencyPrices: prices.map((v) => ({
+      currencyId: v.currencyId,
+      amount: Number(v.amount),
+      currency: { code: v.currency.code, name: v.currency.name },
+    })),
     virtualCurrencyDetails: prices.map((v) => ({ _id: v.currency.id, code: v.currency.code, name: v.currency.name })),
     fulfillmentType: p.fulfillmentType,
     virtualCurrencyGrant:

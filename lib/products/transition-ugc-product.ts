@@ -6,7 +6,12 @@ import { ugcConflict, UGC_MOVES, type ProductStatus, type UgcMove } from "./ugc-
  * Moves a user-generated product along the state table (ugc-states.ts), writing `data` with the new
  * status in one conditional statement; 409 PRODUCT_STATE_CONFLICT when it is no longer in a source state.
  */
-export const transitionUgcProduct = async (tx: Prisma.TransactionClient, productId: string, action: UgcMove, data: Prisma.ProductUncheckedUpdateManyInput = {}): Promise<ProductStatus> =>
+export const transitionUgcProduct = async (
+  tx: Prisma.TransactionClient,
+  productId: string,
+  action: UgcMove,
+  data: Prisma.ProductUncheckedUpdateManyInput = {},
+): Promise<ProductStatus> =>
   (
     await guardedTransition(UGC_MOVES, action, {
       write: (from, to) => tx.product.updateMany({ where: { id: productId, status: { in: [...from] } }, data: { ...data, status: to } }),

@@ -10,7 +10,15 @@ describe("UGC product states", () => {
     expect(nextUgcStatus("draft", "uploadImage")).toBe("draft");
   });
   it("refuses every other move with 409 PRODUCT_STATE_CONFLICT naming the allowed states", () => {
-    for (const [status, action] of [["active", "submit"], ["submitted", "submit"], ["draft", "approve"], ["active", "decline"], ["declined", "approve"], ["submitted", "uploadImage"], ["active", "uploadImage"]] as const) {
+    for (const [status, action] of [
+      ["active", "submit"],
+      ["submitted", "submit"],
+      ["draft", "approve"],
+      ["active", "decline"],
+      ["declined", "approve"],
+      ["submitted", "uploadImage"],
+      ["active", "uploadImage"],
+    ] as const) {
       let err: any;
       try {
         nextUgcStatus(status, action);

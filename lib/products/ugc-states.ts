@@ -24,7 +24,10 @@ export const UGC_TRANSITIONS: Record<UgcAction, { from: readonly ProductStatus[]
 /** 409 PRODUCT_STATE_CONFLICT: `action` cannot start from `status`. */
 export const ugcConflict = (status: string | null, action: UgcAction) => {
   const t = UGC_TRANSITIONS[action];
-  return new AppError("PRODUCT_STATE_CONFLICT", `Cannot ${action === "uploadImage" ? "upload an image to" : action} a product in status '${status}'; it must be ${t.from.map((s) => `'${s}'`).join(" or ")}.`);
+  return new AppError(
+    "PRODUCT_STATE_CONFLICT",
+    `Cannot ${action === "uploadImage" ? "upload an image to" : action} a product in status '${status}'; it must be ${t.from.map((s) => `'${s}'`).join(" or ")}.`,
+  );
 };
 
 /** Only an active product may be visible or for sale. */

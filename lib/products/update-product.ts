@@ -54,7 +54,9 @@ export const updateProduct = (ctx: GameContext, { productId, body }: { productId
     });
     if (body.virtualCurrencyPrices) {
       await tx.productVcPrice.deleteMany({ where: { productId } });
-      await tx.productVcPrice.createMany({ data: body.virtualCurrencyPrices.map((p) => ({ id: newId(), productId, currencyId: p.currencyId, amount: BigInt(p.amount) })) });
+      await tx.productVcPrice.createMany({
+        data: body.virtualCurrencyPrices.map((p) => ({ id: newId(), productId, currencyId: p.currencyId, amount: BigInt(p.amount) })),
+      });
     }
     if (body.keys) await tx.productKey.createMany({ data: body.keys.map((value) => ({ id: newId(), productId, value })) });
     return serializeProduct(await loadProduct(tx, { gameId, environment, productId }));

@@ -22,7 +22,15 @@ describe("createPurchase", () => {
     const p = await makeProductRow(s.game.id, { priceCents: 1000, vcPrices: [{ currencyId: s.currencyId, amount: 300n }] });
     const base = { gameId: s.game.id, environment: "test" as const, productId: p.id, userRef: s.users[0] };
     const card = await createPurchase(db(), { ...base, method: "card" });
-    expect(card).toMatchObject({ status: "pending", amount: 1000n, currency: "USD", priceInCents: 1000, paymentProvider: "sandbox", playerId: s.playerIds[0], isPaid: false });
+    expect(card).toMatchObject({
+      status: "pending",
+      amount: 1000n,
+      currency: "USD",
+      priceInCents: 1000,
+      paymentProvider: "sandbox",
+      playerId: s.playerIds[0],
+      isPaid: false,
+    });
     const wallet = await createPurchase(db(), { ...base, method: "wallet" });
     expect(wallet).toMatchObject({ amount: 10_000_000n, currency: "USDC", priceInCents: 1000, paymentProvider: "wallet" });
     const vc = await createPurchase(db(), { ...base, method: "vc", currencyId: s.currencyId });
@@ -32,10 +40,19 @@ describe("createPurchase", () => {
     await makeDealRow(p, { code: "HALF", overridePrice: 500n });
     await makeDealRow(p, { code: "VCDEAL", currencyId: s.currencyId, overridePrice: 120n });
     expect(await createPurchase(db(), { ...base, method: "card", dealCode: "half" })).toMatchObject({ amount: 500n, priceInCents: 500, dealCode: "HALF" });
-    expect(await createPurchase(db(), { ...base, method: "vc", currencyId: s.currencyId, dealCode: "VCDEAL" })).toMatchObject({ amount: 120n, dealCode: "VCDEAL" });
-    await expect(createPurchase(db(), { ...base, method: "vc", currencyId: s.currencyId, dealCode: "HALF" })).rejects.toMatchObject({ code: "INVALID_DEAL", status: 400 });
+    expect(await createPurchase(db(), { ...base, method: "vc", currencyId: s.currencyId, dealCode: "VCDEAL" })).toMatchObject({
+      amount: 120n,
+      dealCode: "VCDEAL",
+    });
+    await expect(createPurchase(db(), { ...base, method: "vc", currencyId: s.currencyId, dealCode: "HALF" })).rejects.toMatchObject({
+      code: "INVALID_DEAL",
+      status: 400,
+    });
     await expect(createPurchase(db(), { ...base, method: "card", dealCode: "NOPE" })).rejects.toMatchObject({ code: "INVALID_DEAL" });
-    expect(await createCheckoutPurchase(db(), { ...base, method: "card", dealCode: "NOPE", grant: null, checkoutSessionId: null })).toMatchObject({ amount: 1000n, dealCode: null });
+    expect(await createCheckoutPurchase(db(), { ...base, method: "card", dealCode: "NOPE", grant: null, checkoutSessionId: null })).toMatchObject({
+      amount: 1000n,
+      dealCode: null,
+    });
 
     const hidden = await makeProductRow(s.game.id, { isVisible: false });
     const off = await makeProductRow(s.game.id, { forSale: false });
@@ -52,11 +69,31 @@ describe("createPurchase", () => {
   it("a checkout purchase emits Purchases.Started with the purchase fields", async () => {
     const s = await makeStore();
     const p = await makeProductRow(s.game.id, { priceCents: 250 });
-    const purchase = await createCheckoutPurchase(db(), { gameId: s.game.id, environment: "test", productId: p.id, userRef: s.users[0], method: "card", metadata: { order: 7 }, grant: null, checkoutSessionId: null });
+    const purchase = await createCheckoutPurchase(db(), {
+      gameId: s.game.id,
+      environment: "test",
+      productId: p.id,
+      userRef: s.users[0],
+      method: "card",
+      metadata: { order: 7 },
+      grant: null,
+      checkoutSessionId: null,
+    });
     const [started] = await eventsOf(s.game.id, "Purchases.Started");
     expect(started.data).toEqual({
-      purchaseId: purchase.id, itemId: p.id, gameId: s.game.id, itemType: "purchase", amount: 250, currency: "USD", paymentProvider: "sandbox",
-      metadata: { order: 7 }, user_ref: s.users[0], status: "pending", paymentMethod: "card", priceInCents: 250, createdAt: purchase.createdAt.toISOString(),
+      purchaseId: purchase.id,
+      itemId: p.id,
+      gameId: s.game.id,
+      itemType: "purchase",
+      amount: 250,
+      currency: "USD",
+      paymentProvider: "sandbox",
+      metadata: { order: 7 },
+      user_ref: s.users[0],
+      status: "pending",
+      paymentMethod: "card",
+      priceInCents: 250,
+      createdAt: purchase.createdAt.toISOString(),
     });
   });
 });
@@ -67,7 +104,16 @@ describe("completePurchase", () => {
     await fund(s.headers, s.currencyId, s.users[0], 1000);
     const p = await makeProductRow(s.game.id, { fulfillmentType: "WEBHOOK", vcPrices: [{ currencyId: s.currencyId, amount: 300n }] });
     await makeDealRow(p, { code: "GEMDEAL", currencyId: s.currencyId, overridePrice: 250n });
-    const created = await createPurchase(db(), { gameId: s.game.id, environment: "test", productId: p.id, userRef: s.users[0], method: "vc", currencyId: s.currencyId, dealCode: "GEMDEAL", metadata: { sku: "a" } });
+    const created = await createPurchase(db(), {
+      gameId: s.game.id,
+      environment: "test",
+      productId: p.id,
+      userRef: s.users[0],
+      method: "vc",
+      currencyId: s.currencyId,
+      dealCode: "GEMDEAL",
+      metadata: { sku: "a" },
+    });
     const done = await completePurchase(db(), { purchaseId: created.id, paymentProvider: "virtual_currency" });
     expect(done).toMatchObject({ status: "completed", isPaid: true, fulfillmentStatus: "fulfilled", journalId: expect.any(String), userRef: s.users[0] });
     expect(await balanceOf(s.currencyId, s.users[0])).toBe(750n);
@@ -77,8 +123,16 @@ describe("completePurchase", () => {
     const events = await eventsOf(s.game.id, "Purchases.Completed");
     expect(events).toHaveLength(1);
     expect(events[0].data).toEqual({
-      purchaseId: created.id, itemId: p.id, gameId: s.game.id, itemType: "purchase", amount: 250, currency: done.currency,
-      paymentProvider: "virtual_currency", dealCode: "GEMDEAL", metadata: { sku: "a" }, user_ref: s.users[0],
+      purchaseId: created.id,
+      itemId: p.id,
+      gameId: s.game.id,
+      itemType: "purchase",
+      amount: 250,
+      currency: done.currency,
+      paymentProvider: "virtual_currency",
+      dealCode: "GEMDEAL",
+      metadata: { sku: "a" },
+      user_ref: s.users[0],
     });
   });
 
@@ -86,8 +140,17 @@ describe("completePurchase", () => {
     const s = await makeStore();
     await fund(s.headers, s.currencyId, s.users[0], 1000);
     const p = await makeProductRow(s.game.id, { vcPrices: [{ currencyId: s.currencyId, amount: 100n }] });
-    const created = await createPurchase(db(), { gameId: s.game.id, environment: "test", productId: p.id, userRef: s.users[0], method: "vc", currencyId: s.currencyId });
-    const results = await Promise.all(Array.from({ length: 10 }, () => completePurchase(db(), { purchaseId: created.id, paymentProvider: "virtual_currency" })));
+    const created = await createPurchase(db(), {
+      gameId: s.game.id,
+      environment: "test",
+      productId: p.id,
+      userRef: s.users[0],
+      method: "vc",
+      currencyId: s.currencyId,
+    });
+    const results = await Promise.all(
+      Array.from({ length: 10 }, () => completePurchase(db(), { purchaseId: created.id, paymentProvider: "virtual_currency" })),
+    );
     expect(new Set(results.map((r) => r.journalId)).size).toBe(1);
     expect(await balanceOf(s.currencyId, s.users[0])).toBe(900n);
     expect((await vcSnapshot(s.currencyId)).journals).toBe(2); // the funding credit and one purchase debit
@@ -98,9 +161,19 @@ describe("completePurchase", () => {
     const s = await makeStore();
     await fund(s.headers, s.currencyId, s.users[0], 50);
     const p = await makeProductRow(s.game.id, { vcPrices: [{ currencyId: s.currencyId, amount: 100n }] });
-    const created = await createPurchase(db(), { gameId: s.game.id, environment: "test", productId: p.id, userRef: s.users[0], method: "vc", currencyId: s.currencyId });
+    const created = await createPurchase(db(), {
+      gameId: s.game.id,
+      environment: "test",
+      productId: p.id,
+      userRef: s.users[0],
+      method: "vc",
+      currencyId: s.currencyId,
+    });
     const before = await vcSnapshot(s.currencyId);
-    await expect(completePurchase(db(), { purchaseId: created.id, paymentProvider: "virtual_currency" })).rejects.toMatchObject({ code: "INSUFFICIENT_FUNDS", status: 422 });
+    await expect(completePurchase(db(), { purchaseId: created.id, paymentProvider: "virtual_currency" })).rejects.toMatchObject({
+      code: "INSUFFICIENT_FUNDS",
+      status: 422,
+    });
     expect(await vcSnapshot(s.currencyId)).toEqual(before);
     expect((await db().purchase.findUniqueOrThrow({ where: { id: created.id } })).status).toBe("pending");
     expect(await eventsOf(s.game.id, "Purchases.Completed")).toHaveLength(0);
@@ -110,7 +183,8 @@ describe("completePurchase", () => {
     const s = await makeStore();
     const p = await makeProductRow(s.game.id, { perUserLimit: 2 });
     const created = [];
-    for (let i = 0; i < 20; i++) created.push(await createPurchase(db(), { gameId: s.game.id, environment: "test", productId: p.id, userRef: s.users[0], method: "card" }));
+    for (let i = 0; i < 20; i++)
+      created.push(await createPurchase(db(), { gameId: s.game.id, environment: "test", productId: p.id, userRef: s.users[0], method: "card" }));
     const outcomes = await Promise.allSettled(created.map((c) => completePurchase(db(), { purchaseId: c.id, paymentProvider: "sandbox" })));
     expect(outcomes.filter((o) => o.status === "fulfilled")).toHaveLength(2);
     const rejected = outcomes.filter((o): o is PromiseRejectedResult => o.status === "rejected");
@@ -118,23 +192,47 @@ describe("completePurchase", () => {
     for (const r of rejected) expect(r.reason).toMatchObject({ code: "PURCHASE_LIMIT_REACHED", status: 409 });
     expect(await db().purchase.count({ where: { productId: p.id, status: "completed" } })).toBe(2);
     // another player is not limited by the first one's purchases; creation refuses once at the limit
-    await expect(createPurchase(db(), { gameId: s.game.id, environment: "test", productId: p.id, userRef: s.users[0], method: "card" })).rejects.toMatchObject({ code: "PURCHASE_LIMIT_REACHED" });
+    await expect(createPurchase(db(), { gameId: s.game.id, environment: "test", productId: p.id, userRef: s.users[0], method: "card" })).rejects.toMatchObject({
+      code: "PURCHASE_LIMIT_REACHED",
+    });
     const other = await createPurchase(db(), { gameId: s.game.id, environment: "test", productId: p.id, userRef: s.users[1], method: "card" });
     expect((await completePurchase(db(), { purchaseId: other.id, paymentProvider: "sandbox" })).status).toBe("completed");
   });
 
   it("card + GRANT_VIRTUAL_CURRENCY credits the configured units to the player; a grant purchase echoes checkout_metadata", async () => {
     const s = await makeStore();
-    const p = await makeProductRow(s.game.id, { fulfillmentType: "GRANT_VIRTUAL_CURRENCY", grantCurrencyId: s.currencyId, grantAmountUnits: 500n, priceCents: 199 });
+    const p = await makeProductRow(s.game.id, {
+      fulfillmentType: "GRANT_VIRTUAL_CURRENCY",
+      grantCurrencyId: s.currencyId,
+      grantAmountUnits: 500n,
+      priceCents: 199,
+    });
     const checkoutMetadata = { cart: { id: "c-1", lines: [1, 2] }, note: "x" };
-    const created = await createCheckoutPurchase(db(), { gameId: s.game.id, environment: "test", productId: p.id, userRef: s.users[1], method: "card", grant: { id: "grant-1", userRef: s.users[0], checkoutMetadata }, checkoutSessionId: null });
+    const created = await createCheckoutPurchase(db(), {
+      gameId: s.game.id,
+      environment: "test",
+      productId: p.id,
+      userRef: s.users[1],
+      method: "card",
+      grant: { id: "grant-1", userRef: s.users[0], checkoutMetadata },
+      checkoutSessionId: null,
+    });
     const done = await completePurchase(db(), { purchaseId: created.id, paymentProvider: "sandbox", externalId: "pi_123" });
     expect(done).toMatchObject({ fulfillmentStatus: "fulfilled", journalId: null, externalId: "pi_123", paymentProvider: "sandbox" });
     expect(await balanceOf(s.currencyId, s.users[1])).toBe(500n);
     const [completed] = await eventsOf(s.game.id, "Purchases.Completed");
     expect(completed.data).toEqual({
-      purchaseId: created.id, itemId: p.id, gameId: s.game.id, itemType: "purchase", amount: 199, currency: "USD", paymentProvider: "sandbox",
-      metadata: {}, user_ref: s.users[1], grant_user_ref: s.users[0], checkout_metadata: checkoutMetadata,
+      purchaseId: created.id,
+      itemId: p.id,
+      gameId: s.game.id,
+      itemType: "purchase",
+      amount: 199,
+      currency: "USD",
+      paymentProvider: "sandbox",
+      metadata: {},
+      user_ref: s.users[1],
+      grant_user_ref: s.users[0],
+      checkout_metadata: checkoutMetadata,
     });
   });
 
@@ -154,10 +252,17 @@ describe("completePurchase", () => {
     const p = await makeProductRow(s.game.id, { fulfillmentType: "KEY_DELIVERY" });
     const t0 = Date.now();
     // created out of order: the oldest createdAt wins, not the insertion order
-    for (const [value, age] of [["KEY-C", 1], ["KEY-A", 3], ["KEY-B", 2]] as const)
+    for (const [value, age] of [
+      ["KEY-C", 1],
+      ["KEY-A", 3],
+      ["KEY-B", 2],
+    ] as const)
       await db().productKey.create({ data: { id: newId(), productId: p.id, value, createdAt: new Date(t0 - age * 60_000) } });
     const buy = async (u: number) =>
-      completePurchase(db(), { purchaseId: (await createPurchase(db(), { gameId: s.game.id, environment: "test", productId: p.id, userRef: s.users[u], method: "card" })).id, paymentProvider: "sandbox" });
+      completePurchase(db(), {
+        purchaseId: (await createPurchase(db(), { gameId: s.game.id, environment: "test", productId: p.id, userRef: s.users[u], method: "card" })).id,
+        paymentProvider: "sandbox",
+      });
     const first = await buy(0);
     const second = await buy(1);
     expect([first.deliveredKey, second.deliveredKey]).toEqual(["KEY-A", "KEY-B"]);
@@ -207,10 +312,18 @@ describe("completePurchase", () => {
   it("KEY_DELIVERY under concurrency: 6 parallel purchases of 5 keys get 5 distinct keys and one 'failed'", async () => {
     const s = await makeStore({ players: 6 });
     const p = await makeProductRow(s.game.id, { fulfillmentType: "KEY_DELIVERY" });
-    for (let i = 0; i < 5; i++) await db().productKey.create({ data: { id: newId(), productId: p.id, value: `K${i}`, createdAt: new Date(Date.now() - (10 - i) * 1000) } });
-    const created = await Promise.all(s.users.map((userRef) => createPurchase(db(), { gameId: s.game.id, environment: "test", productId: p.id, userRef, method: "card" })));
+    for (let i = 0; i < 5; i++)
+      await db().productKey.create({ data: { id: newId(), productId: p.id, value: `K${i}`, createdAt: new Date(Date.now() - (10 - i) * 1000) } });
+    const created = await Promise.all(
+      s.users.map((userRef) => createPurchase(db(), { gameId: s.game.id, environment: "test", productId: p.id, userRef, method: "card" })),
+    );
     const done = await Promise.all(created.map((c) => completePurchase(db(), { purchaseId: c.id, paymentProvider: "sandbox" })));
-    expect(done.map((d) => d.deliveredKey).filter(Boolean).sort()).toEqual(["K0", "K1", "K2", "K3", "K4"]);
+    expect(
+      done
+        .map((d) => d.deliveredKey)
+        .filter(Boolean)
+        .sort(),
+    ).toEqual(["K0", "K1", "K2", "K3", "K4"]);
     expect(done.filter((d) => d.fulfillmentStatus === "failed")).toHaveLength(1);
     expect(await db().productKey.count({ where: { productId: p.id, purchaseId: null } })).toBe(0);
   });
@@ -221,12 +334,22 @@ describe("completePurchase", () => {
     const created = await createPurchase(db(), { gameId: s.game.id, environment: "test", productId: p.id, userRef: s.users[0], method: "card" });
     const done = await completePurchase(db(), { purchaseId: created.id, paymentProvider: "sandbox" });
     const sub = await db().subscription.findUniqueOrThrow({ where: { id: done.subscriptionId! } });
-    expect(sub).toMatchObject({ status: "Active", planCode: "monthly", planId: `plan_${p.id}_monthly`, paymentMethod: "card", amount: 999n, userRef: s.users[0] });
+    expect(sub).toMatchObject({
+      status: "Active",
+      planCode: "monthly",
+      planId: `plan_${p.id}_monthly`,
+      paymentMethod: "card",
+      amount: 999n,
+      userRef: s.users[0],
+    });
     const days = (sub.currentPeriodEnd.getTime() - Date.now()) / 86_400_000;
     expect(days).toBeGreaterThan(27);
     expect(days).toBeLessThan(32);
     const twice = await createPurchase(db(), { gameId: s.game.id, environment: "test", productId: p.id, userRef: s.users[0], method: "card" });
-    await expect(completePurchase(db(), { purchaseId: twice.id, paymentProvider: "sandbox" })).rejects.toMatchObject({ code: "SUBSCRIPTION_ALREADY_ACTIVE", status: 409 });
+    await expect(completePurchase(db(), { purchaseId: twice.id, paymentProvider: "sandbox" })).rejects.toMatchObject({
+      code: "SUBSCRIPTION_ALREADY_ACTIVE",
+      status: 409,
+    });
   });
 
   it("wallet: pays the creator and the platform from the player's wallet, to the micro-unit", async () => {

@@ -23,7 +23,8 @@ export const completeVcPurchase = (ctx: GameContext, purchaseId: string) =>
     if (!found) throw notFound(`Virtual-currency purchase ${JSON.stringify(purchaseId)}`, "PURCHASE_NOT_FOUND");
     // a completed purchase replays its answer; one still pending needs the consent it is about to use
     if (found.status === "pending") {
-      if (!found.userRef) throw new AppError("PLAYER_REQUIRED", `Purchase ${found.id} has no linked payer; only its hosted checkout page can take its payment.`);
+      if (!found.userRef)
+        throw new AppError("PLAYER_REQUIRED", `Purchase ${found.id} has no linked payer; only its hosted checkout page can take its payment.`);
       requireLinkConsent(await resolveUserRef(tx, { type: "game", id: ctx.principal.gameId }, ctx.environment, found.userRef), "vc:spend");
     }
     const p = await completePurchase(tx, { purchaseId, paymentProvider: "virtual_currency" });

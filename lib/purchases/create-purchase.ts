@@ -70,15 +70,33 @@ export const openPurchase = (db: DbClient, input: CreatePurchaseInput, origin: P
     let userRef = input.userRef ?? null;
     if (userRef) playerId = (await resolveUserRef(tx, { type: "game", id: input.gameId }, input.environment, userRef)).playerId;
     else if (playerId)
-      userRef = (await tx.playerLink.findFirst({ where: { namespaceType: "game", namespaceId: input.gameId, environment: input.environment, playerId, status: "active" } }))?.userRef ?? null;
+      userRef =
+        (
+          await tx.playerLink.findFirst({
+            where: { namespaceType: "game", namespaceId: input.gameId, environment: input.environment, playerId, status: "active" },
+          })
+        )?.userRef ?? null;
     if (input.method !== "card" && !playerId) throw new AppError("PLAYER_REQUIRED", `A ${input.method} payment needs the paying player's userRef.`);
     if (playerId && !renewal && product.perUserLimit !== null && (await countCompleted(tx, { productId: product.id, playerId })) >= product.perUserLimit)
       throw limitReached(product.perUserLimit);
 
-    const price = await pricePurchase(tx, { product, method: input.method, currencyId: input.currencyId, dealCode: renewal ? null : input.dealCode, dealFallback: checkout !== null });
+    const price = await pricePurchase(tx, {
+      product,
+      method: input.method,
+      currencyId: input.currencyId,
+      dealCode: renewal ? null : input.dealCode,
+      dealFallback: checkout !== null,
+    });
     const plan =
       input.method === "wallet"
-        ? await planPayouts(tx, { gameId: input.gameId, environment: input.environment, amount: price.amount, creatorPlayerId: product.creatorType === "ugc" ? product.creatorPlayerId : null, buyerPlayerId: playerId, affiliateCode: input.affiliateCode })
+        ? await planPayouts(tx, {
+            gameId: input.gameId,
+            environment: input.environment,
+            amount: price.amount,
+            creatorPlayerId: product.creatorType === "ugc" ? product.creatorPlayerId : null,
+            buyerPlayerId: playerId,
+            affiliateCode: input.affiliateCode,
+          })
         : null;
     const purchase = await tx.purchase.create({
       data: {

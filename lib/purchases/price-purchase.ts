@@ -25,7 +25,13 @@ export type PurchasePrice = {
  */
 export const pricePurchase = async (
   db: DbClient,
-  { product, method, currencyId, dealCode, dealFallback = false }: { product: ProductRow; method: PaymentMethod; currencyId?: string | null; dealCode?: string | null; dealFallback?: boolean },
+  {
+    product,
+    method,
+    currencyId,
+    dealCode,
+    dealFallback = false,
+  }: { product: ProductRow; method: PaymentMethod; currencyId?: string | null; dealCode?: string | null; dealFallback?: boolean },
 ): Promise<PurchasePrice> => {
   const vcPrice = method === "vc" ? product.vcPrices.find((p) => p.currencyId === currencyId) : undefined;
   if (method === "vc" && !vcPrice)
@@ -35,7 +41,8 @@ export const pricePurchase = async (
         ? `Item ${product.id} has no price in currency ${JSON.stringify(currencyId ?? null)}; pay with one of its currencies: ${product.vcPrices.map((p) => `${p.currencyId} (${p.currency.code})`).join(", ")}.`
         : `Item ${product.id} has no virtual-currency price; pay by card or wallet, or add virtualCurrencyPrices to the product.`,
     );
-  if (method !== "vc" && product.priceCents === null) throw badRequest("PRICE_NOT_AVAILABLE", `Item ${product.id} has no USD price, so it cannot be paid by ${method}; pay with a virtual currency.`);
+  if (method !== "vc" && product.priceCents === null)
+    throw badRequest("PRICE_NOT_AVAILABLE", `Item ${product.id} has no USD price, so it cannot be paid by ${method}; pay with a virtual currency.`);
 
   let override: bigint | null = null;
   let appliedCode: string | null = null;
@@ -48,7 +55,8 @@ export const pricePurchase = async (
       if (!(dealFallback && err instanceof AppError && err.code === "INVALID_DEAL")) throw err;
     }
   }
-  if (vcPrice) return { amount: override ?? vcPrice.amount, currency: vcPrice.currency.code, currencyId: vcPrice.currencyId, priceInCents: 0, dealCode: appliedCode };
+  if (vcPrice)
+    return { amount: override ?? vcPrice.amount, currency: vcPrice.currency.code, currencyId: vcPrice.currencyId, priceInCents: 0, dealCode: appliedCode };
   const cents = override ?? BigInt(product.priceCents!);
   return method === "wallet"
     ? { amount: cents * MICROS_PER_CENT, currency: "USDC", currencyId: null, priceInCents: Number(cents), dealCode: appliedCode }

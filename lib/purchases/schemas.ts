@@ -12,7 +12,12 @@ export const Metadata = z
   .refine((v) => JSON.stringify(v).length <= 10_240, "must be at most 10 KB of JSON")
   .describe("A JSON object (≤ 10 KB) echoed back in the purchase webhooks.");
 
-const DealCode = z.string().trim().min(1, "must not be empty").max(64, "must be at most 64 characters").describe("A deal code of this item, in the payment currency.");
+const DealCode = z
+  .string()
+  .trim()
+  .min(1, "must not be empty")
+  .max(64, "must be at most 64 characters")
+  .describe("A deal code of this item, in the payment currency.");
 const AffiliateCode = Id("The referring player's game userRef.");
 
 export const VcPurchaseBody = z.object({
@@ -35,7 +40,13 @@ export const VcPurchaseCompleted = z.object({
   data: z.object({ userRef: z.string(), purchaseId: z.string(), journalId: z.string().nullable(), newBalanceUnits: Units, purchase: PurchaseSummary }),
 });
 
-export const WalletPurchaseBody = z.object({ userId: UserId, itemId: ItemId, dealCode: DealCode.optional(), affiliateCode: AffiliateCode.optional(), metadata: Metadata.optional() });
+export const WalletPurchaseBody = z.object({
+  userId: UserId,
+  itemId: ItemId,
+  dealCode: DealCode.optional(),
+  affiliateCode: AffiliateCode.optional(),
+  metadata: Metadata.optional(),
+});
 export type WalletPurchaseBody = z.output<typeof WalletPurchaseBody>;
 
 export const PayoutJson = z.object({ recipient: z.enum(["creator", "platform", "affiliate"]), recipientAddress: z.string(), amount: z.number().int() });

@@ -13,7 +13,12 @@ export const purchaseNotPending = (id: string, state: string | null, action: Pur
  * Moves a purchase along the state table (purchase-states.ts), writing `data` with the new status in one
  * conditional statement: when the purchase is no longer in a source state, 409 PURCHASE_NOT_PENDING.
  */
-export const transitionPurchase = async (tx: Prisma.TransactionClient, id: string, action: PurchaseAction, data: Prisma.PurchaseUncheckedUpdateManyInput = {}): Promise<Purchase> => {
+export const transitionPurchase = async (
+  tx: Prisma.TransactionClient,
+  id: string,
+  action: PurchaseAction,
+  data: Prisma.PurchaseUncheckedUpdateManyInput = {},
+): Promise<Purchase> => {
   const { row } = await guardedTransition(PURCHASE_TRANSITIONS, action, {
     write: (from, to) => tx.purchase.updateManyAndReturn({ where: { id, status: { in: [...from] } }, data: { ...data, status: to } }),
     current: async () => (await tx.purchase.findUnique({ where: { id }, select: { status: true } }))?.status ?? null,

@@ -7,7 +7,10 @@ import { AppError } from "../core/errors.ts";
 let cached: { key: string; client: Stripe } | null = null;
 
 export const paymentsNotConfigured = (what: string) =>
-  new AppError("PAYMENTS_NOT_CONFIGURED", `Card payments are not configured on this server: set ${what}. Test-mode keys use the sandbox card processor instead.`);
+  new AppError(
+    "PAYMENTS_NOT_CONFIGURED",
+    `Card payments are not configured on this server: set ${what}. Test-mode keys use the sandbox card processor instead.`,
+  );
 
 /** STRIPE_API_BASE (e.g. http://localhost:12111 for stripe-mock) as SDK host options; unset: api.stripe.com. */
 const apiBase = (): { host?: string; port?: number; protocol?: "http" | "https" } => {
@@ -27,7 +30,15 @@ export const stripeClient = (): Stripe | null => {
 };
 
 /** The Stripe client, or 503 PAYMENTS_NOT_CONFIGURED. */
-export const requireStripe = (): Stripe => stripeClient() ?? (() => { throw paymentsNotConfigured("STRIPE_SECRET_KEY"); })();
+export const requireStripe = (): Stripe =>
+  stripeClient() ??
+  (() => {
+    throw paymentsNotConfigured("STRIPE_SECRET_KEY");
+  })();
 
 /** STRIPE_WEBHOOK_SECRET, or 503 PAYMENTS_NOT_CONFIGURED. */
-export const requireWebhookSecret = (): string => config().STRIPE_WEBHOOK_SECRET ?? (() => { throw paymentsNotConfigured("STRIPE_WEBHOOK_SECRET"); })();
+export const requireWebhookSecret = (): string =>
+  config().STRIPE_WEBHOOK_SECRET ??
+  (() => {
+    throw paymentsNotConfigured("STRIPE_WEBHOOK_SECRET");
+  })();

@@ -58,12 +58,18 @@ describe("live card payments through Stripe Checkout", () => {
       success_url: `https://pay.coinop.test${successUrlPath(result.purchase.id)}`,
       cancel_url: `https://pay.coinop.test${cancelUrlPath(result.purchase.id)}`,
     });
-    expect(await getDb().purchase.findUniqueOrThrow({ where: { id: result.purchase.id } })).toMatchObject({ status: "pending", externalId: "cs_test_1", paymentProvider: "stripe" });
+    expect(await getDb().purchase.findUniqueOrThrow({ where: { id: result.purchase.id } })).toMatchObject({
+      status: "pending",
+      externalId: "cs_test_1",
+      paymentProvider: "stripe",
+    });
     expect((await getDb().checkoutGrant.findUniqueOrThrow({ where: { id: grantId } })).status).toBe("claimed");
 
     // Stripe's cancel_url is opened with a GET: the page offers the choice and changes nothing.
     const sig = new URL(req.form.cancel_url).searchParams.get("sig")!;
-    const html = renderToStaticMarkup((await CancelPage({ params: Promise.resolve({ purchaseId: result.purchase.id }), searchParams: Promise.resolve({ sig }) })) as ReactElement);
+    const html = renderToStaticMarkup(
+      (await CancelPage({ params: Promise.resolve({ purchaseId: result.purchase.id }), searchParams: Promise.resolve({ sig }) })) as ReactElement,
+    );
     expect(html).toContain("You left the card payment");
     expect(html).toMatch(/<button type="submit"[^>]*>Return to checkout<\/button>/);
     expect((await getDb().purchase.findUniqueOrThrow({ where: { id: result.purchase.id } })).status).toBe("pending");

@@ -12,6 +12,11 @@ export const STRIPE_EXPIRE_TASK = "stripe:expire-session";
  */
 export const queueStripeSessionExpiry = async (db: DbClient, purchase: Pick<Purchase, "id" | "paymentProvider" | "externalId">): Promise<boolean> => {
   if (purchase.paymentProvider !== "stripe" || !purchase.externalId?.startsWith("cs_")) return false;
-  await enqueueJob(db, STRIPE_EXPIRE_TASK, { purchaseId: purchase.id, sessionId: purchase.externalId }, { jobKey: `${STRIPE_EXPIRE_TASK}:${purchase.externalId}`, maxAttempts: 15 });
+  await enqueueJob(
+    db,
+    STRIPE_EXPIRE_TASK,
+    { purchaseId: purchase.id, sessionId: purchase.externalId },
+    { jobKey: `${STRIPE_EXPIRE_TASK}:${purchase.externalId}`, maxAttempts: 15 },
+  );
   return true;
 };

@@ -9,13 +9,19 @@ import { requireStripe } from "./client.ts";
  * the refund id is stored (refundId, refundedAt). A purchase already refunded is returned unchanged. A
  * Stripe failure throws, so the webhook answers 500 and Stripe sends the event again later.
  */
-export const refundStripePayment = async (db: DbClient, { purchaseId, paymentIntentId }: { purchaseId: string; paymentIntentId: string }): Promise<Purchase> => {
+export const refundStripePayment = async (
+  db: DbClient,
+  { purchaseId, paymentIntentId }: { purchaseId: string; paymentIntentId: string },
+): Promise<Purchase> => {
   const p = await db.purchase.findUniqueOrThrow({ where: { id: purchaseId } });
   if (p.refundedAt) return p;
   const stripe = requireStripe();
   let refundId: string;
   try {
-    const refund = await stripe.refunds.create({ payment_intent: paymentIntentId, metadata: { purchaseId, gameId: p.gameId } }, { idempotencyKey: `refund-${purchaseId}` });
+    const refund = await stripe.refunds.create(
+      { payment_intent: paymentIntentId, metadata: { purchaseId, gameId: p.gameId } },
+      { idempotencyKey: `refund-${purchaseId}` },
+    );
     refundId = refund.id;
   } catch (err) {
     // refunded already (e.g. an earlier attempt whose answer was lost, past Stripe's 24 h idempotency window)

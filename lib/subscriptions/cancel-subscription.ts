@@ -10,14 +10,21 @@ import { canCancel, SUBSCRIPTION_TRANSITIONS } from "./subscription-states.ts";
  * Active → Canceled, with Subscription.Canceled in the same transaction. No further renewal is charged;
  * the paid period still ends at currentPeriodEnd. A canceled subscription is 409 SUBSCRIPTION_NOT_ACTIVE.
  */
-export const cancelSubscription = (db: DbClient, { subscriptionId, reason }: { subscriptionId: string; reason: "requested" | "payment_failed" }): Promise<Subscription> =>
+export const cancelSubscription = (
+  db: DbClient,
+  { subscriptionId, reason }: { subscriptionId: string; reason: "requested" | "payment_failed" },
+): Promise<Subscription> =>
   inTransaction(db, async (tx) => {
     await tx.$queryRaw`SELECT 1 FROM "Subscription" WHERE id = ${subscriptionId} FOR UPDATE`;
     const s = await tx.subscription.findUniqueOrThrow({ where: { id: subscriptionId } });
     const notActive = (state: string | null) => conflict("SUBSCRIPTION_NOT_ACTIVE", `Subscription ${s.id} is already ${state}.`);
     if (!canCancel(s.status)) throw notActive(s.status);
     const { row: canceled } = await guardedTransition(SUBSCRIPTION_TRANSITIONS, "cancel", {
-      write: (from, to) => tx.subscription.updateManyAndReturn({ where: { id: s.id, status: { in: [...from] } }, data: { status: to, canceledAt: new Date(), nextChargeAt: null } }),
+      write: (from, to) =>
+        tx.subscription.updateManyAndReturn({
+          where: { id: s.id, status: { in: [...from] } },
+          data: { status: to, canceledAt: new Date(), nextChargeAt: null },
+        }),
       current: async () => (await tx.subscription.findUnique({ where: { id: s.id }, select: { status: true } }))?.status ?? null,
       refuse: notActive,
     });

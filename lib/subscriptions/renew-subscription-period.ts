@@ -6,5 +6,12 @@ import { addMonth } from "./plan.ts";
 export const renewSubscriptionPeriod = (tx: DbClient, p: Purchase) =>
   tx.subscription.update({
     where: { id: p.subscriptionId! },
-    data: { currentPeriodEnd: addMonth(p.renewalPeriodEnd!), amount: p.amount, lastChargeStatus: "succeeded", lastChargeError: null, failedCharges: 0, nextChargeAt: null },
+    data: {
+      currentPeriodEnd: addMonth(p.renewalPeriodEnd!),
+      amount: p.amount,
+      lastChargeStatus: "succeeded",
+      lastChargeError: null,
+      failedCharges: 0,
+      nextChargeAt: null,
+    },
   });

@@ -10,7 +10,10 @@ import { addMonth, PLAN_CODE, planIdOf } from "./plan.ts";
  * Runs in the completing purchase's transaction, under its (product, player) lock.
  */
 export const startSubscription = async (tx: DbClient, p: Purchase & { userRef: string; playerId: string }) => {
-  const active = await tx.subscription.findFirst({ where: { productId: p.productId, playerId: p.playerId, gameId: p.gameId, status: "Active" }, select: { id: true } });
+  const active = await tx.subscription.findFirst({
+    where: { productId: p.productId, playerId: p.playerId, gameId: p.gameId, status: "Active" },
+    select: { id: true },
+  });
   if (active) throw conflict("SUBSCRIPTION_ALREADY_ACTIVE", `This player already has an active subscription (${active.id}) to item ${p.productId}.`);
   const now = new Date();
   return tx.subscription.create({

@@ -14,10 +14,8 @@ export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
  */
 export const storeImage = async (form: FormData | undefined): Promise<{ name: string; url: string; bytes: number }> => {
   const file = [...(form?.values() ?? [])].find((v): v is File => typeof v !== "string");
-  if (!file)
-    throw new AppError("FILE_REQUIRED", "Send the image as a file part of a multipart/form-data body (any part name, e.g. \"file\").");
-  if (file.size > MAX_IMAGE_BYTES)
-    throw new AppError("IMAGE_TOO_LARGE", `The image is ${file.size} bytes; the limit is ${MAX_IMAGE_BYTES} bytes (5 MB).`);
+  if (!file) throw new AppError("FILE_REQUIRED", 'Send the image as a file part of a multipart/form-data body (any part name, e.g. "file").');
+  if (file.size > MAX_IMAGE_BYTES) throw new AppError("IMAGE_TOO_LARGE", `The image is ${file.size} bytes; the limit is ${MAX_IMAGE_BYTES} bytes (5 MB).`);
   const bytes = new Uint8Array(await file.arrayBuffer());
   const ext = detectImageType(bytes);
   if (!ext) throw new AppError("INVALID_IMAGE", "The file is not a PNG, JPEG, GIF or WebP image (checked by its content, not its name or type).");

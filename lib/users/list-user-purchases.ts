@@ -10,7 +10,10 @@ const load = async (ctx: GameContext, userRef: string, where: { id?: string; pro
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
     ...window,
   });
-  const products = await ctx.db.product.findMany({ where: { id: { in: [...new Set(rows.map((r) => r.productId))] } }, select: { id: true, name: true, type: true, priceCents: true } });
+  const products = await ctx.db.product.findMany({
+    where: { id: { in: [...new Set(rows.map((r) => r.productId))] } },
+    select: { id: true, name: true, type: true, priceCents: true },
+  });
   const byId = new Map(products.map((p) => [p.id, p]));
   return rows.map((r) => serializePurchase(r, byId.get(r.productId) ?? { id: r.productId, name: "", type: r.productType, priceCents: null }));
 };

@@ -14,7 +14,10 @@ import { vcOperationResult } from "./vc-operation-result.ts";
 /** A recipient that is the source itself would be a no-op pair of postings: rejected as a bad field. */
 const checkNoSelfTransfer = (source: string, recipients: Recipient[]) => {
   const i = recipients.findIndex((r) => r.userRef === source);
-  if (i >= 0) throw badRequest("VALIDATION_ERROR", `Invalid body: recipients.${i}.userRef must differ from sourceUserRef.`, [{ field: `recipients.${i}.userRef`, message: "must differ from sourceUserRef" }]);
+  if (i >= 0)
+    throw badRequest("VALIDATION_ERROR", `Invalid body: recipients.${i}.userRef must differ from sourceUserRef.`, [
+      { field: `recipients.${i}.userRef`, message: "must differ from sourceUserRef" },
+    ]);
 };
 
 /**
@@ -36,7 +39,11 @@ export const batch = (ctx: GameContext, body: BatchBody): Promise<LedgerOperatio
     const total = body.recipients.reduce((sum, r) => sum + r.amountUnits, 0n);
     const postings: PostingInput[] = [
       { account: source, delta: -total, description: `Batch to ${body.recipients.length} recipient${body.recipients.length === 1 ? "" : "s"}` },
-      ...body.recipients.map((r) => ({ account: r.userRef === undefined ? pool : vcUser(r.userRef, ctx.environment), delta: r.amountUnits, description: r.description })),
+      ...body.recipients.map((r) => ({
+        account: r.userRef === undefined ? pool : vcUser(r.userRef, ctx.environment),
+        delta: r.amountUnits,
+        description: r.description,
+      })),
     ];
     const posted = await postJournal(tx, { ...vcScope({ gameId, environment: ctx.environment, currencyId: currency.id }), type: "batch", postings });
     return vcOperationResult(posted, source);

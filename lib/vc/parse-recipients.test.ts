@@ -8,8 +8,14 @@ const paths = (input: unknown) => {
 
 describe("Recipients", () => {
   it("parses an array and JSON text of one to the same value, amounts as bigint", () => {
-    const list = [{ userRef: "u1", amountUnits: "5", description: "a" }, { toPool: true, amountUnits: 7 }];
-    const expected = [{ userRef: "u1", amountUnits: 5n, description: "a" }, { toPool: true, amountUnits: 7n, description: "" }];
+    const list = [
+      { userRef: "u1", amountUnits: "5", description: "a" },
+      { toPool: true, amountUnits: 7 },
+    ];
+    const expected = [
+      { userRef: "u1", amountUnits: 5n, description: "a" },
+      { toPool: true, amountUnits: 7n, description: "" },
+    ];
     expect(Recipients.parse(list)).toEqual(expected);
     expect(Recipients.parse(JSON.stringify(list))).toEqual(expected);
   });
@@ -20,7 +26,12 @@ describe("Recipients", () => {
     expect(paths([{ userRef: "u", toPool: false, amountUnits: "1" }])).toEqual([]);
   });
   it("names the bad amount of the right recipient", () => {
-    expect(paths([{ userRef: "u", amountUnits: "1" }, { userRef: "v", amountUnits: "0" }])).toEqual(["1.amountUnits"]);
+    expect(
+      paths([
+        { userRef: "u", amountUnits: "1" },
+        { userRef: "v", amountUnits: "0" },
+      ]),
+    ).toEqual(["1.amountUnits"]);
     expect(paths(JSON.stringify([{ userRef: "u", amountUnits: "-3" }]))).toEqual(["0.amountUnits"]);
   });
   it("rejects text that is not JSON, JSON that is not an array, an empty list and too many", () => {

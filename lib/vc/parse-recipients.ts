@@ -31,6 +31,9 @@ const decodeText = (v: unknown, ctx: z.RefinementCtx): unknown => {
 export const Recipients = z
   .preprocess(
     decodeText,
-    z.array(Recipient, "must be an array, or JSON text of an array").min(1, "must have at least 1 recipient").max(MAX_RECIPIENTS, `must have at most ${MAX_RECIPIENTS} recipients`),
+    z
+      .array(Recipient, "must be an array, or JSON text of an array")
+      .min(1, "must have at least 1 recipient")
+      .max(MAX_RECIPIENTS, `must have at most ${MAX_RECIPIENTS} recipients`),
   )
   .describe(`1–${MAX_RECIPIENTS} recipients {userRef | toPool: true, amountUnits, description}, as an array or JSON-encoded text of one.`);

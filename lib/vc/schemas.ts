@@ -3,7 +3,6 @@ import { z } from "zod";
 import { CurrencyId, NonEmpty, PageQuery, Pagination, PositiveUnits, Timestamp, Units, UserRef } from "../core/schemas.ts";
 import { Recipients } from "./parse-recipients.ts";
 
-
 export const CreditBody = z.object({
   currencyId: CurrencyId,
   userRef: UserRef,
@@ -49,10 +48,7 @@ export type Balance = z.infer<typeof Balance>;
 
 export const JournalQuery = PageQuery(50).extend({ currencyId: CurrencyId, userRef: UserRef.optional().describe("Only journals that touch this player.") });
 
-const PostingAccount = z.union([
-  z.object({ type: z.literal("pool"), address: z.string() }),
-  z.object({ type: z.literal("user"), userRef: z.string() }),
-]);
+const PostingAccount = z.union([z.object({ type: z.literal("pool"), address: z.string() }), z.object({ type: z.literal("user"), userRef: z.string() })]);
 export const JournalEntry = z.object({
   _id: z.string(),
   type: z.string().describe("credit | debit | batch | cashout (and 'purchase' for VC purchases)."),

@@ -7,6 +7,9 @@ import { signWalletToken, WALLET_LINK_TTL_SECONDS } from "./wallet-link-token.ts
 export const createWalletLink = async (ctx: GameContext, { userId }: { userId: string }) => {
   await loadPlayerWallet(ctx.db, { gameId: ctx.principal.gameId, environment: ctx.environment, userRef: userId });
   const game = await ctx.db.game.findUniqueOrThrow({ where: { id: ctx.principal.gameId }, select: { webhookSecret: true } });
-  const token = signWalletToken({ g: ctx.principal.gameId, e: ctx.environment, u: userId, x: Math.floor(Date.now() / 1000) + WALLET_LINK_TTL_SECONDS }, game.webhookSecret);
+  const token = signWalletToken(
+    { g: ctx.principal.gameId, e: ctx.environment, u: userId, x: Math.floor(Date.now() / 1000) + WALLET_LINK_TTL_SECONDS },
+    game.webhookSecret,
+  );
   return { linkUrl: `${appBaseUrl()}/wallet/${token}` };
 };

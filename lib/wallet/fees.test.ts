@@ -50,7 +50,17 @@ describe("fee configuration", () => {
 describe("USDC strings", () => {
   it("formats micro-units with 2 to 6 decimals and parses decimals back exactly", () => {
     expect([0n, 12_500_000n, 1n, 1_234_567n, 100_000_000n, -5_000_000n].map(formatUsdc)).toEqual(["0.00", "12.50", "0.000001", "1.234567", "100.00", "-5.00"]);
-    expect(["12.5", "0.000001", "25", " 3.10 ", "1.1234567", "-1", "1e3", "", "."].map(parseUsdc)).toEqual([12_500_000n, 1n, 25_000_000n, 3_100_000n, null, null, null, null, null]);
+    expect(["12.5", "0.000001", "25", " 3.10 ", "1.1234567", "-1", "1e3", "", "."].map(parseUsdc)).toEqual([
+      12_500_000n,
+      1n,
+      25_000_000n,
+      3_100_000n,
+      null,
+      null,
+      null,
+      null,
+      null,
+    ]);
     fc.assert(fc.property(fc.bigInt({ min: 0n, max: 10n ** 17n }), (m) => parseUsdc(formatUsdc(m)) === m));
   });
 });

@@ -21,7 +21,8 @@ export const percentToBps = (value: string): bigint | null => {
 /** The platform fee: WALLET_FEE_PERCENTAGE (default "5"), WALLET_FEE_FLAT_CENTS (default 0), WALLET_FEE_NAME. */
 export const walletFeeConfig = (env: Partial<Pick<Env, "WALLET_FEE_PERCENTAGE" | "WALLET_FEE_FLAT_CENTS" | "WALLET_FEE_NAME">> = config()): FeeConfig => {
   const percentageBps = percentToBps(env.WALLET_FEE_PERCENTAGE ?? "5");
-  if (percentageBps === null) throw new Error(`WALLET_FEE_PERCENTAGE must be a percentage from 0 to 100 with at most 2 decimals, got ${JSON.stringify(env.WALLET_FEE_PERCENTAGE)}`);
+  if (percentageBps === null)
+    throw new Error(`WALLET_FEE_PERCENTAGE must be a percentage from 0 to 100 with at most 2 decimals, got ${JSON.stringify(env.WALLET_FEE_PERCENTAGE)}`);
   const flat = env.WALLET_FEE_FLAT_CENTS ?? "0";
   if (!/^[0-9]{1,9}$/.test(flat)) throw new Error(`WALLET_FEE_FLAT_CENTS must be a whole number of cents, got ${JSON.stringify(flat)}`);
   return { percentageBps, flatCents: BigInt(flat), name: env.WALLET_FEE_NAME || "Coinop platform fee" };

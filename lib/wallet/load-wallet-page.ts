@@ -7,7 +7,16 @@ import { readWalletToken, verifyWalletToken } from "./wallet-link-token.ts";
 
 export type WalletHistoryEntry = { id: string; at: string; description: string; amount: string; direction: "in" | "out" };
 export type WalletPage =
-  | { ok: true; gameName: string; gameImageUrl: string; environment: string; address: string; balance: string; expiresAt: string; history: WalletHistoryEntry[] }
+  | {
+      ok: true;
+      gameName: string;
+      gameImageUrl: string;
+      environment: string;
+      address: string;
+      balance: string;
+      expiresAt: string;
+      history: WalletHistoryEntry[];
+    }
   | { ok: false; reason: "invalid" | "expired" };
 
 /** How the page names a movement that is not the opening game's own (another game's, a campaign's). */

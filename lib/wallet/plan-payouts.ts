@@ -25,14 +25,24 @@ const payout = (recipient: Payout["recipient"], account: AccountSpec, amount: bi
  */
 export const planPayouts = async (
   db: DbClient,
-  input: { gameId: string; environment: Environment; amount: bigint; creatorPlayerId: string | null; buyerPlayerId: string | null; affiliateCode?: string | null },
+  input: {
+    gameId: string;
+    environment: Environment;
+    amount: bigint;
+    creatorPlayerId: string | null;
+    buyerPlayerId: string | null;
+    affiliateCode?: string | null;
+  },
 ): Promise<PayoutPlan> => {
   const fee = walletFeeConfig();
   let affiliate: AccountSpec | null = null;
   let affiliateBps = 0n;
   if (input.affiliateCode) {
     const link = await resolveUserRef(db, { type: "game", id: input.gameId }, input.environment, input.affiliateCode).catch(() => {
-      throw badRequest("INVALID_AFFILIATE_CODE", `affiliateCode ${JSON.stringify(input.affiliateCode)} is not a userRef linked to this game; send the referring player's userRef.`);
+      throw badRequest(
+        "INVALID_AFFILIATE_CODE",
+        `affiliateCode ${JSON.stringify(input.affiliateCode)} is not a userRef linked to this game; send the referring player's userRef.`,
+      );
     });
     if (link.playerId === input.buyerPlayerId) throw badRequest("INVALID_AFFILIATE_CODE", "affiliateCode names the buyer; a player cannot refer themselves.");
     const game = await db.game.findUniqueOrThrow({ where: { id: input.gameId }, select: { affiliateRate: true } });

@@ -10,7 +10,7 @@ export type WalletUserBody = z.output<typeof WalletUserBody>;
 
 export const WalletBalance = z.object({
   address: z.string().describe("The wallet's custody address (0x + 40 hex)."),
-  balance: z.string().describe("USDC as a decimal string with 2 to 6 decimals, e.g. \"12.50\"."),
+  balance: z.string().describe('USDC as a decimal string with 2 to 6 decimals, e.g. "12.50".'),
 });
 
 export const WalletLink = z.object({ linkUrl: z.string().describe("A signed link to the hosted wallet page; valid for 1 hour.") });
@@ -19,7 +19,7 @@ export const WalletLink = z.object({ linkUrl: z.string().describe("A signed link
 export const UsdcAmount = z.union([z.string(), z.number()]).transform((v, ctx) => {
   const micros = parseUsdc(typeof v === "number" ? String(v) : v);
   if (micros === null || micros <= 0n) {
-    ctx.addIssue({ code: "custom", message: "must be a positive USDC amount with at most 6 decimals and at most 999999999999 USDC, e.g. \"25\" or \"12.50\"" });
+    ctx.addIssue({ code: "custom", message: 'must be a positive USDC amount with at most 6 decimals and at most 999999999999 USDC, e.g. "25" or "12.50"' });
     return z.NEVER;
   }
   return micros;
@@ -27,7 +27,7 @@ export const UsdcAmount = z.union([z.string(), z.number()]).transform((v, ctx) =
 
 export const FundWalletBody = z.object({
   userRef: UserId,
-  amountUsdc: UsdcAmount.describe("Test USDC to add: a positive decimal with at most 6 decimals, e.g. \"25.00\"."),
+  amountUsdc: UsdcAmount.describe('Test USDC to add: a positive decimal with at most 6 decimals, e.g. "25.00".'),
 });
 export type FundWalletBody = z.output<typeof FundWalletBody>;
 

@@ -8,19 +8,64 @@ import { BlockList, isIP } from "node:net";
 type Range = [network: string, prefix: number, family: "ipv4" | "ipv6"];
 
 const CLASSES: { reason: string; ranges: Range[] }[] = [
-  { reason: "a loopback address", ranges: [["127.0.0.0", 8, "ipv4"], ["::1", 128, "ipv6"]] },
-  { reason: "a link-local address (where cloud metadata services answer)", ranges: [["169.254.0.0", 16, "ipv4"], ["fe80::", 10, "ipv6"]] },
+  {
+    reason: "a loopback address",
+    ranges: [
+      ["127.0.0.0", 8, "ipv4"],
+      ["::1", 128, "ipv6"],
+    ],
+  },
+  {
+    reason: "a link-local address (where cloud metadata services answer)",
+    ranges: [
+      ["169.254.0.0", 16, "ipv4"],
+      ["fe80::", 10, "ipv6"],
+    ],
+  },
   {
     reason: "a private address",
-    ranges: [["10.0.0.0", 8, "ipv4"], ["172.16.0.0", 12, "ipv4"], ["192.168.0.0", 16, "ipv4"], ["fc00::", 7, "ipv6"], ["fec0::", 10, "ipv6"], ["64:ff9b:1::", 48, "ipv6"]],
+    ranges: [
+      ["10.0.0.0", 8, "ipv4"],
+      ["172.16.0.0", 12, "ipv4"],
+      ["192.168.0.0", 16, "ipv4"],
+      ["fc00::", 7, "ipv6"],
+      ["fec0::", 10, "ipv6"],
+      ["64:ff9b:1::", 48, "ipv6"],
+    ],
   },
   { reason: "a shared (carrier-grade NAT) address", ranges: [["100.64.0.0", 10, "ipv4"]] },
-  { reason: "an unspecified address", ranges: [["0.0.0.0", 8, "ipv4"], ["::", 128, "ipv6"]] },
-  { reason: "a multicast address", ranges: [["224.0.0.0", 4, "ipv4"], ["ff00::", 8, "ipv6"]] },
-  { reason: "a broadcast or reserved address", ranges: [["240.0.0.0", 4, "ipv4"], ["::", 96, "ipv6"], ["100::", 64, "ipv6"]] },
+  {
+    reason: "an unspecified address",
+    ranges: [
+      ["0.0.0.0", 8, "ipv4"],
+      ["::", 128, "ipv6"],
+    ],
+  },
+  {
+    reason: "a multicast address",
+    ranges: [
+      ["224.0.0.0", 4, "ipv4"],
+      ["ff00::", 8, "ipv6"],
+    ],
+  },
+  {
+    reason: "a broadcast or reserved address",
+    ranges: [
+      ["240.0.0.0", 4, "ipv4"],
+      ["::", 96, "ipv6"],
+      ["100::", 64, "ipv6"],
+    ],
+  },
   {
     reason: "a special-purpose or documentation address",
-    ranges: [["192.0.0.0", 24, "ipv4"], ["192.0.2.0", 24, "ipv4"], ["198.18.0.0", 15, "ipv4"], ["198.51.100.0", 24, "ipv4"], ["203.0.113.0", 24, "ipv4"], ["2001:db8::", 32, "ipv6"]],
+    ranges: [
+      ["192.0.0.0", 24, "ipv4"],
+      ["192.0.2.0", 24, "ipv4"],
+      ["198.18.0.0", 15, "ipv4"],
+      ["198.51.100.0", 24, "ipv4"],
+      ["203.0.113.0", 24, "ipv4"],
+      ["2001:db8::", 32, "ipv6"],
+    ],
   },
 ];
 

@@ -31,17 +31,27 @@ const receiverWith = async (...args: Parameters<typeof startReceiver>) => {
 
 const emit = (gameId: string) =>
   inTransaction(getDb(), (tx) =>
-    emitEvent(tx, { owner: { type: "game", id: gameId }, environment: "test", event: "Thing.Happened", objectType: "thing", objectId: "x", data: { ok: true } }),
+    emitEvent(tx, {
+      owner: { type: "game", id: gameId },
+      environment: "test",
+      event: "Thing.Happened",
+      objectType: "thing",
+      objectId: "x",
+      data: { ok: true },
+    }),
   );
 
 const deliveryOf = (eventId: string) =>
   getDb().webhookDelivery.findFirstOrThrow({ where: { eventId }, include: { attemptLog: { orderBy: { attempt: "asc" } } } });
 
 const settled = (eventId: string) =>
-  waitFor(async () => {
-    const d = await deliveryOf(eventId);
-    return d.status === "succeeded" || d.status === "failed" ? d : undefined;
-  }, { what: "a final delivery status", timeoutMs: 15_000 });
+  waitFor(
+    async () => {
+      const d = await deliveryOf(eventId);
+      return d.status === "succeeded" || d.status === "failed" ? d : undefined;
+    },
+    { what: "a final delivery status", timeoutMs: 15_000 },
+  );
 
 describe("webhook retries", () => {
   it("retries after 500s and delivers on the first 200, recording every attempt", async () => {

@@ -29,7 +29,8 @@ const emit = (gameId: string, { objectId = "o1", data = { n: 1 } as Record<strin
     emitEvent(tx, { owner: { type: "game", id: gameId }, environment: "test", event: "Thing.Happened", objectType: "thing", objectId, data }),
   );
 
-const deliveryOf = async (eventId: string) => getDb().webhookDelivery.findFirstOrThrow({ where: { eventId }, include: { attemptLog: { orderBy: { attempt: "asc" } } } });
+const deliveryOf = async (eventId: string) =>
+  getDb().webhookDelivery.findFirstOrThrow({ where: { eventId }, include: { attemptLog: { orderBy: { attempt: "asc" } } } });
 
 const jobsFor = (deliveryId: string) =>
   getDb().$queryRaw<{ run_at: Date; key: string | null }[]>`
@@ -182,7 +183,10 @@ describe("resendEvent and listDeliveries", () => {
 
     await expect(resendEvent(getDb(), { owner: { type: "game", id: other.game.id }, eventId })).rejects.toMatchObject({ code: "EVENT_NOT_FOUND", status: 404 });
     await setWebhookEndpoint(getDb(), { type: "game", id: game.id }, { url: null });
-    await expect(resendEvent(getDb(), { owner: { type: "game", id: game.id }, eventId })).rejects.toMatchObject({ code: "WEBHOOK_ENDPOINT_NOT_SET", status: 409 });
+    await expect(resendEvent(getDb(), { owner: { type: "game", id: game.id }, eventId })).rejects.toMatchObject({
+      code: "WEBHOOK_ENDPOINT_NOT_SET",
+      status: 409,
+    });
     expect(await getDb().webhookDelivery.count({ where: { eventId } })).toBe(2);
   });
 

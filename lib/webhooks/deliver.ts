@@ -39,12 +39,20 @@ const NO_ENDPOINT: AttemptResult = {
 };
 
 /** Stores the attempt and moves the delivery on; a retry is a new job added in the same transaction. */
-const recordAttempt = async (db: Db, { deliveryId, attempt, result, endpoint }: {
-  deliveryId: string;
-  attempt: number;
-  result: AttemptResult;
-  endpoint: Endpoint | null;
-}): Promise<DeliverOutcome> => {
+const recordAttempt = async (
+  db: Db,
+  {
+    deliveryId,
+    attempt,
+    result,
+    endpoint,
+  }: {
+    deliveryId: string;
+    attempt: number;
+    result: AttemptResult;
+    endpoint: Endpoint | null;
+  },
+): Promise<DeliverOutcome> => {
   const now = new Date();
   const delay = result.ok || !endpoint ? null : retryDelayMs(attempt);
   const status: DeliverOutcome = result.ok ? "succeeded" : delay === null ? "failed" : "retrying";

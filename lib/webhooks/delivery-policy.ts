@@ -24,9 +24,7 @@ export const canMove = (from: DeliveryStatus, to: DeliveryStatus): boolean => DE
  * about 39.8 h from the first attempt to the last: a receiver that is down for a day still gets
  * every event.
  */
-export const RETRY_DELAYS_SECONDS: readonly number[] = [
-  10, 30, 60, 120, 300, 600, 1800, 3600, 7200, 14400, 28800, 43200, 43200,
-];
+export const RETRY_DELAYS_SECONDS: readonly number[] = [10, 30, 60, 120, 300, 600, 1800, 3600, 7200, 14400, 28800, 43200, 43200];
 
 export const MAX_ATTEMPTS = RETRY_DELAYS_SECONDS.length + 1;
 

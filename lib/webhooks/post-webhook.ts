@@ -61,7 +61,14 @@ const send = (target: WebhookTarget, { body, headers, signal }: { body: string; 
  * failed attempt). The response excerpt is kept only from a public address: a loopback receiver's answer
  * (test mode) is not stored, so a URL aimed at a local service cannot read it back.
  */
-export const postWebhook = async ({ url, body, headers, timeoutMs, allowLoopback, lookup }: {
+export const postWebhook = async ({
+  url,
+  body,
+  headers,
+  timeoutMs,
+  allowLoopback,
+  lookup,
+}: {
   url: string;
   body: string;
   headers: Record<string, string>;
@@ -75,7 +82,13 @@ export const postWebhook = async ({ url, body, headers, timeoutMs, allowLoopback
   try {
     const resolved = await until(resolveWebhookTarget(url, { allowLoopback, lookup }), signal);
     if (!resolved.ok)
-      return { ok: false, statusCode: null, latencyMs: elapsed(), responseExcerpt: null, error: resolved.kind === "refused" ? `refused: ${resolved.reason}` : resolved.reason };
+      return {
+        ok: false,
+        statusCode: null,
+        latencyMs: elapsed(),
+        responseExcerpt: null,
+        error: resolved.kind === "refused" ? `refused: ${resolved.reason}` : resolved.reason,
+      };
     const res = await send(resolved.target, { body, headers, signal });
     const latencyMs = elapsed();
     const statusCode = res.statusCode ?? 0;

@@ -23,7 +23,10 @@ export type TargetResult =
  * (loopback only with `allowLoopback`, i.e. in test mode). The URL must be http(s). On success, the first
  * address is the one to connect to.
  */
-export const resolveWebhookTarget = async (raw: string, { allowLoopback, lookup = systemLookup }: { allowLoopback: boolean; lookup?: LookupAll }): Promise<TargetResult> => {
+export const resolveWebhookTarget = async (
+  raw: string,
+  { allowLoopback, lookup = systemLookup }: { allowLoopback: boolean; lookup?: LookupAll },
+): Promise<TargetResult> => {
   let url: URL;
   try {
     url = new URL(raw);

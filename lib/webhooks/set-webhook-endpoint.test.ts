@@ -25,7 +25,10 @@ describe("setWebhookEndpoint", () => {
   it("a campaign gets its own secret when its first URL is set; https can be enforced", async () => {
     const { campaign } = await makeCampaign();
     const db = getDb();
-    await expect(setWebhookEndpoint(db, { type: "campaign", id: campaign.id }, { url: "http://x.test/h", httpsOnly: true })).rejects.toMatchObject({ code: "INVALID_WEBHOOK_URL", status: 400 });
+    await expect(setWebhookEndpoint(db, { type: "campaign", id: campaign.id }, { url: "http://x.test/h", httpsOnly: true })).rejects.toMatchObject({
+      code: "INVALID_WEBHOOK_URL",
+      status: 400,
+    });
     const out = await setWebhookEndpoint(db, { type: "campaign", id: campaign.id }, { url: "https://x.test/h", httpsOnly: true });
     expect(out.secret).toMatch(/^whsec_/);
     const again = await setWebhookEndpoint(db, { type: "campaign", id: campaign.id }, { url: "https://y.test/h" });

@@ -12,7 +12,8 @@ import type { LookupAll } from "./resolve-webhook-target.ts";
 const allowsLoopback = async (db: DbClient, owner: WebhookOwner): Promise<boolean> => {
   if (owner.type === "platform") return true;
   const select = { environment: true } as const;
-  const row = owner.type === "game" ? await db.game.findUnique({ where: { id: owner.id }, select }) : await db.campaign.findUnique({ where: { id: owner.id }, select });
+  const row =
+    owner.type === "game" ? await db.game.findUnique({ where: { id: owner.id }, select }) : await db.campaign.findUnique({ where: { id: owner.id }, select });
   return row?.environment === "test";
 };
 
@@ -33,7 +34,10 @@ export const setWebhookEndpoint = async (
     return { url: g.webhookUrl, secret: g.webhookSecret };
   }
   if (owner.type === "platform") {
-    const p = await db.platform.update({ where: { id: owner.id }, data: { webhookUrl: url, ...(rotateSecret ? { webhookSecret: generateWebhookSecret() } : {}) } });
+    const p = await db.platform.update({
+      where: { id: owner.id },
+      data: { webhookUrl: url, ...(rotateSecret ? { webhookSecret: generateWebhookSecret() } : {}) },
+    });
     return { url: p.webhookUrl, secret: p.webhookSecret };
   }
   const current = await db.campaign.findUniqueOrThrow({ where: { id: owner.id }, select: { webhookSecret: true } });

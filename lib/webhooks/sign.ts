@@ -1,8 +1,7 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 
 /** The x-service-signature of a webhook: lowercase hex HMAC-SHA256 of the exact raw body, keyed with the endpoint secret. */
-export const sign = (rawBody: string | Buffer, secret: string): string =>
-  createHmac("sha256", secret).update(rawBody).digest("hex");
+export const sign = (rawBody: string | Buffer, secret: string): string => createHmac("sha256", secret).update(rawBody).digest("hex");
 
 /**
  * What a receiver does: recompute the signature over the raw body and compare in constant time.

@@ -31,14 +31,28 @@ import { serveRoutes } from "@/tests/support/serve-routes";
 let server: Awaited<ReturnType<typeof serveRoutes>>;
 beforeAll(async () => {
   server = await serveRoutes([
-    campaignInitiate, campaignEvent, createGrant, createProduct, approveSession, linkInitiate,
-    vcBatch, vcCashout, vcCredit, vcCurrency, vcDebit, vcPurchase, vcPurchaseComplete, walletBalance, walletPurchase,
+    campaignInitiate,
+    campaignEvent,
+    createGrant,
+    createProduct,
+    approveSession,
+    linkInitiate,
+    vcBatch,
+    vcCashout,
+    vcCredit,
+    vcCurrency,
+    vcDebit,
+    vcPurchase,
+    vcPurchaseComplete,
+    walletBalance,
+    walletPurchase,
   ]);
 });
 afterAll(() => server.close());
 
 type Headers = Record<string, string>;
-const post = (path: string, headers: Headers, body: unknown) => server.api(path, { method: "POST", headers: { ...headers, "idempotency-key": randomUUID() }, body });
+const post = (path: string, headers: Headers, body: unknown) =>
+  server.api(path, { method: "POST", headers: { ...headers, "idempotency-key": randomUUID() }, body });
 
 /** Business A's campaign pays the player `usdc` into their wallet; the player approved the campaign. */
 const campaignPays = async (email: string, usdc: number) => {
@@ -81,7 +95,11 @@ describe("finding 1: a game that knows only the player's email cannot spend the 
     expect(await usdcJournals()).toBe(journalsBefore);
     expect(await getDb().purchase.count({ where: { gameId: b.game.id } })).toBe(0);
     // the grant's link is there, unapproved: it identifies the player, nothing more
-    expect(await getDb().playerLink.findUniqueOrThrow({ where: { userRef: b.userRef } })).toMatchObject({ playerId: victim.id, approvedAt: null, approvalScopes: [] });
+    expect(await getDb().playerLink.findUniqueOrThrow({ where: { userRef: b.userRef } })).toMatchObject({
+      playerId: victim.id,
+      approvedAt: null,
+      approvalScopes: [],
+    });
     // the balance is not shown either
     const peek = await post("/v1/wallet/balance", b.headers, { userId: b.userRef });
     expect([peek.status, peek.body.code, peek.body.balance]).toEqual([403, "LINK_NOT_APPROVED", undefined]);
@@ -93,7 +111,11 @@ describe("finding 1: a game that knows only the player's email cannot spend the 
     const bought = await post("/v1/wallet/purchase", b.headers, { userId: b.userRef, itemId: b.itemId });
     expect(bought.status, bought.text).toBe(200);
     expect(await usdcBalance("wallet", victim.id)).toBe(30_000_000n);
-    expect(await getDb().purchase.findUniqueOrThrow({ where: { id: bought.body.data.purchaseId } })).toMatchObject({ status: "completed", playerId: victim.id, amount: 50_000_000n });
+    expect(await getDb().purchase.findUniqueOrThrow({ where: { id: bought.body.data.purchaseId } })).toMatchObject({
+      status: "completed",
+      playerId: victim.id,
+      amount: 50_000_000n,
+    });
   });
 
   it("virtual currency: debit, batch, purchase and cashout from a grant-made link are 403 and the units stay; approved, the debit works", async () => {
@@ -103,8 +125,14 @@ describe("finding 1: a game that knows only the player's email cannot spend the 
     // receiving needs no approval: the game credits the grant's link
     const credited = await post("/v1/vc/credits", b.headers, { currencyId, userRef: b.userRef, amountUnits: "100", orderId: "order-1" });
     expect(credited.status, credited.text).toBe(201);
-    const other = (await post("/v1/checkout/grants", b.headers, { itemId: b.itemId, email: `other-${randomUUID().slice(0, 8)}@example.com` })).body.userRef as string;
-    const vcItem = await post("/v1/product", b.headers, { name: "Gem item", type: "purchase", fulfillmentType: "WEBHOOK", virtualCurrencyPrices: [{ currencyId, amount: 40 }] });
+    const other = (await post("/v1/checkout/grants", b.headers, { itemId: b.itemId, email: `other-${randomUUID().slice(0, 8)}@example.com` })).body
+      .userRef as string;
+    const vcItem = await post("/v1/product", b.headers, {
+      name: "Gem item",
+      type: "purchase",
+      fulfillmentType: "WEBHOOK",
+      virtualCurrencyPrices: [{ currencyId, amount: 40 }],
+    });
     expect(vcItem.status, vcItem.text).toBe(201);
     const before = await vcSnapshot(currencyId);
 
@@ -123,7 +151,14 @@ describe("finding 1: a game that knows only the player's email cannot spend the 
     expect(await getDb().purchase.count({ where: { gameId: b.game.id } })).toBe(0);
 
     // a VC purchase left pending on that link (e.g. started before consent existed) cannot be completed either
-    const pending = await createPurchase(getDb(), { gameId: b.game.id, environment: "test", productId: vcItem.body._id, userRef: b.userRef, method: "vc", currencyId });
+    const pending = await createPurchase(getDb(), {
+      gameId: b.game.id,
+      environment: "test",
+      productId: vcItem.body._id,
+      userRef: b.userRef,
+      method: "vc",
+      currencyId,
+    });
     const complete = await post(`/v1/vc/purchases/${pending.id}`, b.headers, {});
     expect([complete.status, complete.body.code]).toEqual([403, "LINK_NOT_APPROVED"]);
     expect(await getDb().purchase.findUniqueOrThrow({ where: { id: pending.id } })).toMatchObject({ status: "pending", journalId: null });

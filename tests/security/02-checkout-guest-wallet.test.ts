@@ -47,7 +47,8 @@ const victimOfStore = async () => {
 };
 type Store = Awaited<ReturnType<typeof victimOfStore>>;
 
-const post = (path: string, headers: Record<string, string>, body: unknown) => server.api(path, { method: "POST", headers: { ...headers, "idempotency-key": randomUUID() }, body });
+const post = (path: string, headers: Record<string, string>, body: unknown) =>
+  server.api(path, { method: "POST", headers: { ...headers, "idempotency-key": randomUUID() }, body });
 
 const untouched = async (s: Store) => {
   expect(await usdcBalance("wallet", s.victim.id)).toBe(80_000_000n);
@@ -73,10 +74,17 @@ describe("finding 2: a guest cannot pay a checkout from someone else's wallet or
     expect((await getDb().checkoutGrant.findFirstOrThrow({ where: { gameId: s.game.id } })).status).toBe("pending");
 
     // the card, the guest's method, still works on the same URL
-    const card = await payAction(target, START, form({ method: "card", email: s.victim.email, cardNumber: "4242 4242 4242 4242", cardExpiry: "12 / 40", cardCvc: "123" })).catch((e: { digest?: string }) => e);
+    const card = await payAction(
+      target,
+      START,
+      form({ method: "card", email: s.victim.email, cardNumber: "4242 4242 4242 4242", cardExpiry: "12 / 40", cardCvc: "123" }),
+    ).catch((e: { digest?: string }) => e);
     expect(String((card as { digest?: string }).digest)).toMatch(/^NEXT_REDIRECT;.*\/checkout\/success\//);
     expect(await usdcBalance("wallet", s.victim.id)).toBe(80_000_000n);
-    expect(await getDb().purchase.findFirstOrThrow({ where: { gameId: s.game.id, status: "completed" } })).toMatchObject({ paymentMethod: "card", paymentProvider: "sandbox" });
+    expect(await getDb().purchase.findFirstOrThrow({ where: { gameId: s.game.id, status: "completed" } })).toMatchObject({
+      paymentMethod: "card",
+      paymentProvider: "sandbox",
+    });
   });
 
   it("the same on a store (redirect) URL, where the email would have chosen the account: refused, nothing paid", async () => {
@@ -115,7 +123,12 @@ describe("finding 2: a guest cannot pay a checkout from someone else's wallet or
     expect(stolen.body.error).toContain("has not approved this game to spend from their wallet");
     // a redirect URL paid "as" the victim's email: same refusal
     const redirect = await server.api(`/v1/checkout/redirect?gameId=${b.game.id}&itemId=${item.id}`, { headers: b.headers });
-    const viaEmail = await post("/v1/test-helpers/checkout/complete", b.headers, { url: redirect.body.body.url, outcome: "succeeded", method: "wallet", email: s.victim.email });
+    const viaEmail = await post("/v1/test-helpers/checkout/complete", b.headers, {
+      url: redirect.body.body.url,
+      outcome: "succeeded",
+      method: "wallet",
+      email: s.victim.email,
+    });
     expect([viaEmail.status, viaEmail.body.code]).toEqual([403, "LINK_NOT_APPROVED"]);
     const nobody = await post("/v1/test-helpers/checkout/complete", b.headers, { url: redirect.body.body.url, outcome: "succeeded", method: "wallet" });
     expect([nobody.status, nobody.body.code]).toEqual([403, "SIGN_IN_REQUIRED"]);

@@ -33,7 +33,10 @@ const LINK_GONE = "This link has expired or was already used. Ask for a new one 
 const victimFromGrant = async () => {
   const email = uniquePlayerEmail("victim");
   const { headers } = await makeGame();
-  const item = await call(createProduct, { headers: { ...headers, "idempotency-key": randomBytes(8).toString("hex") }, body: { name: "Sword", type: "purchase", fulfillmentType: "WEBHOOK", price: 500 } });
+  const item = await call(createProduct, {
+    headers: { ...headers, "idempotency-key": randomBytes(8).toString("hex") },
+    body: { name: "Sword", type: "purchase", fulfillmentType: "WEBHOOK", price: 500 },
+  });
   expect(item.status, item.text).toBe(201);
   const grant = await call(createGrant, { headers: { ...headers, "idempotency-key": randomBytes(8).toString("hex") }, body: { itemId: item.body._id, email } });
   expect(grant.status, grant.text).toBe(201);
@@ -72,9 +75,17 @@ describe("sign-up takeover of a passwordless player", () => {
     expect(await getDb().mailMessage.count({ where: { text: { contains: linkTokenIn(mails[0]!.text, "verify") } } })).toBe(1);
 
     const attacker = server.browser({ ip });
-    expect(await attacker.signIn({ mode: "signin", email: victim.email, password: "attacker-password" })).toMatchObject({ status: 401, error: WRONG, signedIn: false });
+    expect(await attacker.signIn({ mode: "signin", email: victim.email, password: "attacker-password" })).toMatchObject({
+      status: 401,
+      error: WRONG,
+      signedIn: false,
+    });
     // without the mailed token there is nothing to verify with: a guessed token is refused
-    expect(await attacker.signIn({ mode: "verify", token: randomBytes(32).toString("base64url"), password: "attacker-password" })).toMatchObject({ status: 401, error: LINK_GONE, signedIn: false });
+    expect(await attacker.signIn({ mode: "verify", token: randomBytes(32).toString("base64url"), password: "attacker-password" })).toMatchObject({
+      status: 401,
+      error: LINK_GONE,
+      signedIn: false,
+    });
     expect(await attacker.session()).toEqual({});
   });
 
@@ -84,7 +95,11 @@ describe("sign-up takeover of a passwordless player", () => {
     const token = linkTokenIn((await mailsTo(victim.email))[0]!.text, "verify");
     const owner = server.browser({ ip: uniqueIp() });
     // the owner clicks through, typing what they think is their password: refused, nothing set
-    expect(await owner.signIn({ mode: "verify", token, password: "owner-password" })).toMatchObject({ status: 401, signedIn: false, error: expect.stringMatching(/^That is not the password you chose/) });
+    expect(await owner.signIn({ mode: "verify", token, password: "owner-password" })).toMatchObject({
+      status: 401,
+      signedIn: false,
+      error: expect.stringMatching(/^That is not the password you chose/),
+    });
     expect((await getDb().player.findUniqueOrThrow({ where: { id: victim.id } })).passwordHash).toBeNull();
   });
 
@@ -104,19 +119,40 @@ describe("sign-up takeover of a passwordless player", () => {
 
     // single use; and the attacker's link, had they ever seen it, is dead too
     const attacker = server.browser({ ip: uniqueIp() });
-    expect(await attacker.signIn({ mode: "verify", token: ownerToken, password: "owner-password" })).toMatchObject({ status: 401, error: LINK_GONE, signedIn: false });
-    expect(await attacker.signIn({ mode: "verify", token: attackerToken, password: "attacker-password" })).toMatchObject({ status: 401, error: LINK_GONE, signedIn: false });
+    expect(await attacker.signIn({ mode: "verify", token: ownerToken, password: "owner-password" })).toMatchObject({
+      status: 401,
+      error: LINK_GONE,
+      signedIn: false,
+    });
+    expect(await attacker.signIn({ mode: "verify", token: attackerToken, password: "attacker-password" })).toMatchObject({
+      status: 401,
+      error: LINK_GONE,
+      signedIn: false,
+    });
     expect(await attacker.signIn({ mode: "signin", email: victim.email, password: "attacker-password" })).toMatchObject({ status: 401, error: WRONG });
     expect(await owner.signIn({ mode: "signin", email: victim.email, password: "owner-password" })).toMatchObject({ status: 200, signedIn: true });
   });
 
   it("an expired link is refused, and a reset link cannot stand in for a sign-up link", async () => {
     const victim = await victimFromGrant();
-    const expired = await issueEmailToken(getDb(), { purpose: "verify_email", email: victim.email, passwordHash: "$argon2id$x", now: new Date(Date.now() - 61 * 60_000) });
+    const expired = await issueEmailToken(getDb(), {
+      purpose: "verify_email",
+      email: victim.email,
+      passwordHash: "$argon2id$x",
+      now: new Date(Date.now() - 61 * 60_000),
+    });
     const reset = await issueEmailToken(getDb(), { purpose: "reset_password", email: victim.email });
     const visitor = server.browser({ ip: uniqueIp() });
-    expect(await visitor.signIn({ mode: "verify", token: expired.token, password: "whatever-1" })).toMatchObject({ status: 401, error: LINK_GONE, signedIn: false });
-    expect(await visitor.signIn({ mode: "verify", token: reset.token, password: "whatever-1" })).toMatchObject({ status: 401, error: LINK_GONE, signedIn: false });
+    expect(await visitor.signIn({ mode: "verify", token: expired.token, password: "whatever-1" })).toMatchObject({
+      status: 401,
+      error: LINK_GONE,
+      signedIn: false,
+    });
+    expect(await visitor.signIn({ mode: "verify", token: reset.token, password: "whatever-1" })).toMatchObject({
+      status: 401,
+      error: LINK_GONE,
+      signedIn: false,
+    });
     expect((await getDb().player.findUniqueOrThrow({ where: { id: victim.id } })).passwordHash).toBeNull();
   });
 

@@ -38,7 +38,9 @@ const get = async (urlPath: string): Promise<Served> => {
   }
   const Page = (await import(/* @vite-ignore */ path.join(CANCEL_DIR, "page.tsx"))).default as (p: unknown) => Promise<ReactElement>;
   try {
-    const html = renderToStaticMarkup(await Page({ params: Promise.resolve({ purchaseId }), searchParams: Promise.resolve({ sig: url.searchParams.get("sig") ?? undefined }) }));
+    const html = renderToStaticMarkup(
+      await Page({ params: Promise.resolve({ purchaseId }), searchParams: Promise.resolve({ sig: url.searchParams.get("sig") ?? undefined }) }),
+    );
     return { status: 200, html, location: null };
   } catch (err) {
     if (String((err as { digest?: string }).digest).startsWith("NEXT_HTTP_ERROR_FALLBACK;404")) return { status: 404, html: "", location: null };
@@ -48,7 +50,9 @@ const get = async (urlPath: string): Promise<Served> => {
 
 /** The payer's POST: the cancel page's server action, as its form invokes it. */
 const pressReturn = async (target: { purchaseId: string; sig: string | null }): Promise<{ redirect: string | null; notFound: boolean }> => {
-  const { returnToCheckoutAction } = (await import(/* @vite-ignore */ path.join(CANCEL_DIR, "actions.ts"))) as { returnToCheckoutAction: (t: typeof target) => Promise<void> };
+  const { returnToCheckoutAction } = (await import(/* @vite-ignore */ path.join(CANCEL_DIR, "actions.ts"))) as {
+    returnToCheckoutAction: (t: typeof target) => Promise<void>;
+  };
   try {
     await returnToCheckoutAction(target);
     return { redirect: null, notFound: false };

@@ -37,7 +37,9 @@ type Run = { code: number | null; stdout: string; stderr: string; ms: number };
 const run = (args: string[], env: Record<string, string>): Promise<Run> =>
   new Promise((resolve) => {
     const started = Date.now();
-    const base = Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^(COINOP_SECRET|CHECKOUT_SIGNING_SECRET|NEXTAUTH_SECRET|DATABASE_URL|NODE_ENV)$/.test(k)));
+    const base = Object.fromEntries(
+      Object.entries(process.env).filter(([k]) => !/^(COINOP_SECRET|CHECKOUT_SIGNING_SECRET|NEXTAUTH_SECRET|DATABASE_URL|NODE_ENV)$/.test(k)),
+    );
     const child = spawn(process.execPath, ["--import", "tsx", ...args], { cwd: process.cwd(), env: { ...base, ...env } as NodeJS.ProcessEnv });
     let stdout = "";
     let stderr = "";
@@ -78,9 +80,17 @@ const npmStart = async (secrets: Record<string, string>) => {
 describe("npm start in production refuses an unsafe signing secret", () => {
   it.each([
     ["no secret at all", {}, /COINOP_SECRET is not set\. .*set COINOP_SECRET to the output of `openssl rand -hex 32`/],
-    ["the development default (old name)", { CHECKOUT_SIGNING_SECRET: DEV_MASTER_SECRET }, /CHECKOUT_SIGNING_SECRET is the development default, which is public\. Set COINOP_SECRET to a random secret: the output of `openssl rand -hex 32`/],
+    [
+      "the development default (old name)",
+      { CHECKOUT_SIGNING_SECRET: DEV_MASTER_SECRET },
+      /CHECKOUT_SIGNING_SECRET is the development default, which is public\. Set COINOP_SECRET to a random secret: the output of `openssl rand -hex 32`/,
+    ],
     ["the development default", { COINOP_SECRET: DEV_MASTER_SECRET }, /COINOP_SECRET is the development default/],
-    ["a short secret", { COINOP_SECRET: "hunter2" }, /COINOP_SECRET is 7 characters long; production needs at least 32\. Set COINOP_SECRET to the output of `openssl rand -hex 32`/],
+    [
+      "a short secret",
+      { COINOP_SECRET: "hunter2" },
+      /COINOP_SECRET is 7 characters long; production needs at least 32\. Set COINOP_SECRET to the output of `openssl rand -hex 32`/,
+    ],
   ])("%s: exits 1 at once with one line saying what to set, before the database or the server starts", async (_name, secrets, message) => {
     const r = await npmStart(secrets);
     expect(r.code).toBe(1);

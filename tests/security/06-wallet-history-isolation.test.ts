@@ -31,14 +31,27 @@ import { serveRoutes } from "@/tests/support/serve-routes";
 let server: Awaited<ReturnType<typeof serveRoutes>>;
 beforeAll(async () => {
   server = await serveRoutes([
-    campaignInitiate, campaignEvent, createGrant, createProduct, approveSession, userInfo, linkInitiate,
-    vcBalances, vcCredit, vcCurrency, vcJournals, walletBalance, walletManage, walletPurchase,
+    campaignInitiate,
+    campaignEvent,
+    createGrant,
+    createProduct,
+    approveSession,
+    userInfo,
+    linkInitiate,
+    vcBalances,
+    vcCredit,
+    vcCurrency,
+    vcJournals,
+    walletBalance,
+    walletManage,
+    walletPurchase,
   ]);
 });
 afterAll(() => server.close());
 
 type Headers = Record<string, string>;
-const post = (path: string, headers: Headers, body: unknown) => server.api(path, { method: "POST", headers: { ...headers, "idempotency-key": randomUUID() }, body });
+const post = (path: string, headers: Headers, body: unknown) =>
+  server.api(path, { method: "POST", headers: { ...headers, "idempotency-key": randomUUID() }, body });
 const get = (path: string, headers: Headers) => server.api(path, { headers });
 
 /** The player approves `headers`' game on the hosted link page (acted out by the test helper). */

@@ -40,7 +40,13 @@ afterAll(async () => {
 /** Stripe POSTs a signed event to /api/webhooks/stripe. */
 const deliver = async (type: string, sessionId: string) => {
   const { payload, signature } = stripe.signedEvent(type, sessionId, SECRET);
-  const res = await stripeWebhook(new Request("http://localhost/api/webhooks/stripe", { method: "POST", headers: { "content-type": "application/json", "stripe-signature": signature }, body: payload }));
+  const res = await stripeWebhook(
+    new Request("http://localhost/api/webhooks/stripe", {
+      method: "POST",
+      headers: { "content-type": "application/json", "stripe-signature": signature },
+      body: payload,
+    }),
+  );
   return { status: res.status, body: await res.json() };
 };
 
@@ -94,7 +100,10 @@ describe("finding 7: a card payment ends cleanly, whatever the payer does with t
     stripe.pay(first.sessionId); // paid in the first tab a moment before...
     const second = await startCardPayment(ref); // ...the payer reopened the grant in a second tab
     // the queued expiry finds the session complete and ends without error
-    await waitFor(() => expireCalls(first.sessionId).length === 1 && stripe.calls.some((c) => c.method === "GET" && c.path === `/v1/checkout/sessions/${first.sessionId}`), { what: "the expiry attempt" });
+    await waitFor(
+      () => expireCalls(first.sessionId).length === 1 && stripe.calls.some((c) => c.method === "GET" && c.path === `/v1/checkout/sessions/${first.sessionId}`),
+      { what: "the expiry attempt" },
+    );
     expect(stripe.sessions.get(first.sessionId)!.status).toBe("complete");
 
     const late = await deliver("checkout.session.completed", first.sessionId);
@@ -123,10 +132,17 @@ describe("finding 7: a card payment ends cleanly, whatever the payer does with t
     const late = await deliver("checkout.session.completed", first.sessionId);
     expect(late.status).toBe(200);
     expect(late.body).toMatchObject({ action: "refunded", purchaseId: first.purchaseId, refundId: expect.stringMatching(/^re_test_/) });
-    expect(refundCalls().filter((c) => c.form.payment_intent === `pi_for_${first.sessionId}`).map((c) => [c.form["metadata[purchaseId]"], c.idempotencyKey])).toEqual([
-      [first.purchaseId, `refund-${first.purchaseId}`],
-    ]);
-    expect(await getDb().purchase.findUniqueOrThrow({ where: { id: first.purchaseId } })).toMatchObject({ status: "canceled", isPaid: false, refundId: late.body.refundId, refundedAt: expect.any(Date) });
+    expect(
+      refundCalls()
+        .filter((c) => c.form.payment_intent === `pi_for_${first.sessionId}`)
+        .map((c) => [c.form["metadata[purchaseId]"], c.idempotencyKey]),
+    ).toEqual([[first.purchaseId, `refund-${first.purchaseId}`]]);
+    expect(await getDb().purchase.findUniqueOrThrow({ where: { id: first.purchaseId } })).toMatchObject({
+      status: "canceled",
+      isPaid: false,
+      refundId: late.body.refundId,
+      refundedAt: expect.any(Date),
+    });
     for (let i = 0; i < 3; i++) expect((await deliver("checkout.session.completed", first.sessionId)).status).toBe(200); // Stripe's retries end at once
     expect(refundCalls().filter((c) => c.form.payment_intent === `pi_for_${first.sessionId}`)).toHaveLength(1);
     expect((await eventsOf(shop.game.id, "Purchases.Completed")).map((e) => e.data.purchaseId)).toEqual([second.purchaseId]);

@@ -61,7 +61,11 @@ const serve = async (handler: (req: Request) => Promise<Response>): Promise<Serv
  * Sends a POST whose body is `total` bytes, chunked or after a Content-Length header (which may lie), as
  * fast as the socket takes it, until it is all sent or the server closes the connection.
  */
-const flood = async (port: number, path: string, { headers = {}, contentLength, total = TWENTY_MB }: { headers?: Record<string, string>; contentLength?: number; total?: number }) => {
+const flood = async (
+  port: number,
+  path: string,
+  { headers = {}, contentLength, total = TWENTY_MB }: { headers?: Record<string, string>; contentLength?: number; total?: number },
+) => {
   const socket = net.connect(port, "127.0.0.1");
   await new Promise((resolve) => socket.once("connect", resolve));
   let closed = false;
@@ -69,7 +73,12 @@ const flood = async (port: number, path: string, { headers = {}, contentLength, 
   socket.on("close", () => (closed = true));
   socket.on("data", () => undefined);
   const chunked = contentLength === undefined;
-  const head = [`POST ${path} HTTP/1.1`, "Host: 127.0.0.1", chunked ? "Transfer-Encoding: chunked" : `Content-Length: ${contentLength}`, ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`)];
+  const head = [
+    `POST ${path} HTTP/1.1`,
+    "Host: 127.0.0.1",
+    chunked ? "Transfer-Encoding: chunked" : `Content-Length: ${contentLength}`,
+    ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`),
+  ];
   socket.write(head.join("\r\n") + "\r\n\r\n");
   const piece = Buffer.alloc(64 * 1024, 0x61);
   let written = 0;
@@ -171,7 +180,11 @@ describe("the /v1 kernel", () => {
   it("a body within the cap still goes through, over the same path", async () => {
     const before = await rows();
     const body = JSON.stringify({ note: "n".repeat(900_000) });
-    const res = await fetch(`http://127.0.0.1:${api.port}/api/v1/__security08/notes`, { method: "POST", headers: { ...game.headers, "content-type": "application/json" }, body });
+    const res = await fetch(`http://127.0.0.1:${api.port}/api/v1/__security08/notes`, {
+      method: "POST",
+      headers: { ...game.headers, "content-type": "application/json" },
+      body,
+    });
     expect(res.status).toBe(201);
     expect(await res.json()).toEqual({ ok: true });
     expect(api.served.splice(0)[0]).toMatchObject({ status: 201, connection: null, consumed: Buffer.byteLength(body) });
@@ -201,12 +214,21 @@ describe("the Stripe webhook route", () => {
     try {
       const payload = JSON.stringify({ id: "evt_08", object: "event", type: "customer.created", data: { object: { id: "cus_1", note: "x".repeat(100_000) } } });
       const signature = new Stripe("sk_test_security08").webhooks.generateTestHeaderString({ payload, secret: "whsec_security08" });
-      const res = await fetch(`http://127.0.0.1:${stripe.port}/api/webhooks/stripe`, { method: "POST", headers: { "content-type": "application/json", "stripe-signature": signature }, body: payload });
+      const res = await fetch(`http://127.0.0.1:${stripe.port}/api/webhooks/stripe`, {
+        method: "POST",
+        headers: { "content-type": "application/json", "stripe-signature": signature },
+        body: payload,
+      });
       expect(res.status).toBe(200);
       expect(await res.json()).toEqual({ received: true, eventId: "evt_08", type: "customer.created", purchaseId: null, action: "ignored" });
       expect(stripe.served.splice(0)[0].consumed).toBe(Buffer.byteLength(payload));
     } finally {
-      for (const [k, v] of [["STRIPE_SECRET_KEY", saved.key], ["STRIPE_WEBHOOK_SECRET", saved.secret]] as const) if (v === undefined) delete process.env[k]; else process.env[k] = v;
+      for (const [k, v] of [
+        ["STRIPE_SECRET_KEY", saved.key],
+        ["STRIPE_WEBHOOK_SECRET", saved.secret],
+      ] as const)
+        if (v === undefined) delete process.env[k];
+        else process.env[k] = v;
     }
   });
 });

@@ -48,19 +48,27 @@ describe("password spraying from one address", () => {
   it("20 failures across 20 emails lock the address: the 21st attempt is a 429 saying when, even with a right password", async () => {
     const ip = uniqueIp();
     const sprayer = server.browser({ ip });
-    for (let i = 0; i < 20; i++) expect(await sprayer.signIn({ mode: "signin", email: uniquePlayerEmail("spray"), password: "Summer2026!" })).toMatchObject({ status: 401, error: WRONG });
+    for (let i = 0; i < 20; i++)
+      expect(await sprayer.signIn({ mode: "signin", email: uniquePlayerEmail("spray"), password: "Summer2026!" })).toMatchObject({ status: 401, error: WRONG });
     const target = await makePlayer({ password: "Summer2026!" });
     const refused = await sprayer.signIn({ mode: "signin", email: target.email, password: "Summer2026!" });
     expect(refused).toMatchObject({ status: 429, error: "Too many failed sign-ins from your network. Try again in 15 minutes.", signedIn: false });
     expect(Number(refused.retryAfter)).toBeGreaterThan(14 * 60);
     expect(Number(refused.retryAfter)).toBeLessThanOrEqual(15 * 60);
     // the player, from their own address, is not locked out
-    expect(await server.browser({ ip: uniqueIp() }).signIn({ mode: "signin", email: target.email, password: "Summer2026!" })).toMatchObject({ status: 200, signedIn: true });
+    expect(await server.browser({ ip: uniqueIp() }).signIn({ mode: "signin", email: target.email, password: "Summer2026!" })).toMatchObject({
+      status: 200,
+      signedIn: true,
+    });
   });
 
   it("the per-email limit still holds across addresses: 5 failures lock the email (429 over HTTP)", async () => {
     const target = await makePlayer({ password: "real-password" });
-    for (let i = 0; i < 5; i++) expect(await server.browser({ ip: uniqueIp() }).signIn({ mode: "signin", email: target.email, password: `guess-${i}` })).toMatchObject({ status: 401, error: WRONG });
+    for (let i = 0; i < 5; i++)
+      expect(await server.browser({ ip: uniqueIp() }).signIn({ mode: "signin", email: target.email, password: `guess-${i}` })).toMatchObject({
+        status: 401,
+        error: WRONG,
+      });
     expect(await server.browser({ ip: uniqueIp() }).signIn({ mode: "signin", email: target.email, password: "real-password" })).toMatchObject({
       status: 429,
       error: "Too many failed sign-ins for this email. Try again in 15 minutes.",
@@ -85,7 +93,8 @@ describe("sign-up and reset are throttled", () => {
 
   it("20 mail requests an hour from one address (sign-ups and resets together), then 429", async () => {
     const ip = uniqueIp();
-    for (let i = 0; i < 10; i++) expect(await submit(signUpAction, ip, { email: uniquePlayerEmail("probe"), password: "password-1" })).toMatchObject({ ok: true });
+    for (let i = 0; i < 10; i++)
+      expect(await submit(signUpAction, ip, { email: uniquePlayerEmail("probe"), password: "password-1" })).toMatchObject({ ok: true });
     for (let i = 0; i < 10; i++) expect(await submit(requestResetAction, ip, { email: uniquePlayerEmail("probe") })).toMatchObject({ ok: true });
     const email = uniquePlayerEmail("probe");
     expect(await submit(signUpAction, ip, { email, password: "password-1" })).toEqual({
@@ -119,7 +128,8 @@ describe("no enumeration", () => {
   it("sign-in answers an unknown email, a guest and a wrong password identically over HTTP", async () => {
     const { fresh, guest, account } = await threeKinds();
     const results = [];
-    for (const email of [fresh, guest, account]) results.push(await server.browser({ ip: uniqueIp() }).signIn({ mode: "signin", email, password: "not-the-password" }));
+    for (const email of [fresh, guest, account])
+      results.push(await server.browser({ ip: uniqueIp() }).signIn({ mode: "signin", email, password: "not-the-password" }));
     expect(results).toEqual([1, 2, 3].map(() => ({ status: 401, error: WRONG, retryAfter: null, signedIn: false })));
   });
 
@@ -158,7 +168,10 @@ describe("hashing off the event loop", () => {
     const email = uniquePlayerEmail("hash");
     await submit(signUpAction, uniqueIp(), { email, password: "chosen-password" });
     const token = linkTokenIn((await mailsTo(email))[0]!.text, "verify");
-    expect(await server.browser({ ip: uniqueIp() }).signIn({ mode: "verify", token, password: "chosen-password" })).toMatchObject({ status: 200, signedIn: true });
+    expect(await server.browser({ ip: uniqueIp() }).signIn({ mode: "verify", token, password: "chosen-password" })).toMatchObject({
+      status: 200,
+      signedIn: true,
+    });
     expect((await getDb().player.findUniqueOrThrow({ where: { email } })).passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
   });
 });

@@ -97,7 +97,13 @@ describe("setting a webhook URL", () => {
 
   it("refuses a name when any of its addresses is refused (checked with the resolver's full answer)", async () => {
     const { game } = await makeGame({ environment: "live" });
-    const lookup = async (host: string) => (host === "hooks.attacker.example" ? [{ address: "93.184.216.34", family: 4 }, { address: "10.1.2.3", family: 4 }] : []);
+    const lookup = async (host: string) =>
+      host === "hooks.attacker.example"
+        ? [
+            { address: "93.184.216.34", family: 4 },
+            { address: "10.1.2.3", family: 4 },
+          ]
+        : [];
     const err = await setUrl({ type: "game", id: game.id }, "https://hooks.attacker.example/in", lookup);
     expect(err?.details[0].message).toBe("The webhook URL is refused: hooks.attacker.example resolves to 10.1.2.3 is a private address. Use a public address.");
     const publicOnly = async () => [{ address: "93.184.216.34", family: 4 }];
@@ -115,8 +121,13 @@ describe("setting a webhook URL", () => {
   });
 
   it("npm run seed refuses a metadata-address --webhook-url before it touches a database", async () => {
-    const run = promisify(execFile)(process.execPath, ["--import", "tsx", "scripts/seed.ts", "--webhook-url", "http://169.254.169.254/latest/"], { env: { ...process.env, DATABASE_URL: "postgres://nobody@127.0.0.1:1/none" } });
-    await expect(run).rejects.toMatchObject({ code: 2, stderr: expect.stringMatching(/--webhook-url: The webhook URL is refused: 169\.254\.169\.254 is a link-local address/) });
+    const run = promisify(execFile)(process.execPath, ["--import", "tsx", "scripts/seed.ts", "--webhook-url", "http://169.254.169.254/latest/"], {
+      env: { ...process.env, DATABASE_URL: "postgres://nobody@127.0.0.1:1/none" },
+    });
+    await expect(run).rejects.toMatchObject({
+      code: 2,
+      stderr: expect.stringMatching(/--webhook-url: The webhook URL is refused: 169\.254\.169\.254 is a link-local address/),
+    });
   });
 });
 
@@ -125,7 +136,14 @@ describe("delivering to a URL stored before the guard (or whose DNS changed sinc
     const { game } = await makeGame({ environment });
     await getDb().game.update({ where: { id: game.id }, data: { webhookUrl: url } });
     const eventId = await inTransaction(getDb(), (tx) =>
-      emitEvent(tx, { owner: { type: "game", id: game.id }, environment, event: "Thing.Happened", objectType: "thing", objectId: "x", data: { secret: "payload" } }),
+      emitEvent(tx, {
+        owner: { type: "game", id: game.id },
+        environment,
+        event: "Thing.Happened",
+        objectType: "thing",
+        objectId: "x",
+        data: { secret: "payload" },
+      }),
     );
     const delivery = await getDb().webhookDelivery.findFirstOrThrow({ where: { eventId } });
     const outcome = await deliverWebhook(getDb(), delivery.id);
@@ -165,7 +183,14 @@ describe("delivering to a URL stored before the guard (or whose DNS changed sinc
 
 describe("DNS rebinding", () => {
   const post = (url: string, lookup: (host: string) => Promise<{ address: string; family: number }[]>) =>
-    postWebhook({ url, body: '{"event":"Rebind.Test"}', headers: { "content-type": "application/json", "x-service-event-id": "evt_rebind" }, timeoutMs: 5_000, allowLoopback: true, lookup });
+    postWebhook({
+      url,
+      body: '{"event":"Rebind.Test"}',
+      headers: { "content-type": "application/json", "x-service-event-id": "evt_rebind" },
+      timeoutMs: 5_000,
+      allowLoopback: true,
+      lookup,
+    });
 
   it("connects to the address it checked: the name is resolved once, a second answer is never used", async () => {
     const answers = ["127.0.0.1", "10.0.0.1"];

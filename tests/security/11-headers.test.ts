@@ -34,7 +34,15 @@ const headersFor = (rules: Rule[], pathname: string): Record<string, string> => 
   return out;
 };
 
-const CREDENTIAL_PAGES = ["/checkout/g/ckg_test_1", "/checkout/r/cks_test_1", "/checkout/success/pur_1", "/checkout/cancel/pur_1", "/link/lks_test_abc", "/join/INVITE1", "/wallet/eyJnIjoiZyJ9.c2ln"];
+const CREDENTIAL_PAGES = [
+  "/checkout/g/ckg_test_1",
+  "/checkout/r/cks_test_1",
+  "/checkout/success/pur_1",
+  "/checkout/cancel/pur_1",
+  "/link/lks_test_abc",
+  "/join/INVITE1",
+  "/wallet/eyJnIjoiZyJ9.c2ln",
+];
 const OTHER_PAGES = ["/", "/docs", "/account", "/account/reset-password", "/dev/mail", "/dev/mail/abc"];
 
 describe("the hosted pages' headers (next.config.mjs)", () => {
@@ -53,13 +61,21 @@ describe("the hosted pages' headers (next.config.mjs)", () => {
 
   it("API responses and uploaded files are not sniffed either", async () => {
     const rules = await loadConfigRules();
-    for (const p of ["/api/v1/game", "/api/v1/openapi.json", "/api/webhooks/stripe", "/uploads/abc.png"]) expect(headersFor(rules, p)["x-content-type-options"], p).toBe("nosniff");
+    for (const p of ["/api/v1/game", "/api/v1/openapi.json", "/api/webhooks/stripe", "/uploads/abc.png"])
+      expect(headersFor(rules, p)["x-content-type-options"], p).toBe("nosniff");
   });
 
   it("the policy: same-origin scripts (inline allowed, no eval outside `next dev`), no plugins, no <base> hijack", () => {
     const csp = contentSecurityPolicy();
     expect(csp.split("; ")).toEqual(
-      expect.arrayContaining(["default-src 'self'", "script-src 'self' 'unsafe-inline'", "frame-ancestors 'none'", "object-src 'none'", "base-uri 'self'", "connect-src 'self'"]),
+      expect.arrayContaining([
+        "default-src 'self'",
+        "script-src 'self' 'unsafe-inline'",
+        "frame-ancestors 'none'",
+        "object-src 'none'",
+        "base-uri 'self'",
+        "connect-src 'self'",
+      ]),
     );
     expect(csp).not.toContain("unsafe-eval");
     expect(contentSecurityPolicy({ dev: true })).toContain("script-src 'self' 'unsafe-inline' 'unsafe-eval'");

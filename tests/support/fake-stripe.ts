@@ -7,7 +7,15 @@ import type { AddressInfo } from "node:net";
 import Stripe from "stripe";
 
 export type StripeCall = { method: string; path: string; idempotencyKey: string | null; form: Record<string, string> };
-type Session = { id: string; object: "checkout.session"; status: "open" | "complete" | "expired"; payment_status: "unpaid" | "paid"; payment_intent: string | null; url: string; amount_total: number };
+type Session = {
+  id: string;
+  object: "checkout.session";
+  status: "open" | "complete" | "expired";
+  payment_status: "unpaid" | "paid";
+  payment_intent: string | null;
+  url: string;
+  amount_total: number;
+};
 
 export type FakeStripe = {
   url: string;
@@ -25,7 +33,8 @@ export type FakeStripe = {
 const json = (res: http.ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) =>
   res.writeHead(status, { "content-type": "application/json", ...headers }).end(JSON.stringify(body));
 
-const invalid = (res: http.ServerResponse, message: string, code?: string) => json(res, 400, { error: { type: "invalid_request_error", message, ...(code ? { code } : {}) } });
+const invalid = (res: http.ServerResponse, message: string, code?: string) =>
+  json(res, 400, { error: { type: "invalid_request_error", message, ...(code ? { code } : {}) } });
 
 /** Starts the fake Stripe on a free port; `use()` points the SDK at it through STRIPE_API_BASE. */
 export const startFakeStripe = async (): Promise<FakeStripe> => {
@@ -50,7 +59,15 @@ export const startFakeStripe = async (): Promise<FakeStripe> => {
       let m: RegExpExecArray | null;
       if (req.method === "POST" && url.pathname === "/v1/checkout/sessions") {
         const id = `cs_test_${++n}`;
-        const session: Session = { id, object: "checkout.session", status: "open", payment_status: "unpaid", payment_intent: null, url: `https://checkout.stripe.test/pay/${id}`, amount_total: Number(form["line_items[0][price_data][unit_amount]"] ?? 0) };
+        const session: Session = {
+          id,
+          object: "checkout.session",
+          status: "open",
+          payment_status: "unpaid",
+          payment_intent: null,
+          url: `https://checkout.stripe.test/pay/${id}`,
+          amount_total: Number(form["line_items[0][price_data][unit_amount]"] ?? 0),
+        };
         sessions.set(id, session);
         return json(res, 200, session);
       }
@@ -63,7 +80,9 @@ export const startFakeStripe = async (): Promise<FakeStripe> => {
       }
       if ((m = /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(url.pathname)) && req.method === "GET") {
         const s = sessions.get(m[1]);
-        return s ? json(res, 200, s) : json(res, 404, { error: { type: "invalid_request_error", code: "resource_missing", message: "No such checkout.session" } });
+        return s
+          ? json(res, 200, s)
+          : json(res, 404, { error: { type: "invalid_request_error", code: "resource_missing", message: "No such checkout.session" } });
       }
       if (url.pathname === "/v1/refunds" && req.method === "POST") {
         const intent = form.payment_intent;
@@ -94,7 +113,13 @@ export const startFakeStripe = async (): Promise<FakeStripe> => {
     },
     failNext: (path, left = 1) => void failures.push({ path, left }),
     signedEvent: (type, sessionId, secret) => {
-      const s = sessions.get(sessionId) ?? { id: sessionId, object: "checkout.session", status: "complete", payment_status: "paid", payment_intent: `pi_for_${sessionId}` };
+      const s = sessions.get(sessionId) ?? {
+        id: sessionId,
+        object: "checkout.session",
+        status: "complete",
+        payment_status: "paid",
+        payment_intent: `pi_for_${sessionId}`,
+      };
       const payload = JSON.stringify({ id: `evt_${++n}`, object: "event", type, data: { object: s } });
       return { payload, signature: sdk.webhooks.generateTestHeaderString({ payload, secret }) };
     },
@@ -109,7 +134,11 @@ export const useFakeStripe = (fake: FakeStripe, { webhookSecret = "whsec_test_fa
   process.env.STRIPE_SECRET_KEY = "sk_test_local";
   process.env.STRIPE_WEBHOOK_SECRET = webhookSecret;
   return () => {
-    for (const [k, v] of [["STRIPE_API_BASE", before.base], ["STRIPE_SECRET_KEY", before.key], ["STRIPE_WEBHOOK_SECRET", before.secret]] as const) {
+    for (const [k, v] of [
+      ["STRIPE_API_BASE", before.base],
+      ["STRIPE_SECRET_KEY", before.key],
+      ["STRIPE_WEBHOOK_SECRET", before.secret],
+    ] as const) {
       if (v === undefined) delete process.env[k];
       else process.env[k] = v;
     }

@@ -41,7 +41,12 @@ export const makeCampaign = async ({ environment = "test" as Environment } = {})
 };
 
 /** A platform with a key of `keyScopes` (default all) and an active grant of `grantScopes` from a new business. */
-export const makePlatform = async ({ environment = "test" as Environment, keyScopes = ALL_SCOPES, grantScopes = BUSINESS_SCOPES, approvedScopes = ALL_SCOPES } = {}) => {
+export const makePlatform = async ({
+  environment = "test" as Environment,
+  keyScopes = ALL_SCOPES,
+  grantScopes = BUSINESS_SCOPES,
+  approvedScopes = ALL_SCOPES,
+} = {}) => {
   const db = getDb();
   const business = await createBusiness(db, { name: `Biz ${tag()}`, environment });
   const platform = await createPlatform(db, { name: `Platform ${tag()}`, approvedScopes });
@@ -57,6 +62,11 @@ import { findOrCreatePlayer, linkPlayer } from "../../lib/linking/link-player.ts
 export const linkUser = async (gameId: string, { email = `player-${tag()}@example.com`, environment = "test" as Environment } = {}) => {
   const db = getDb();
   const player = await findOrCreatePlayer(db, { email });
-  const link = await linkPlayer(db, { namespace: { type: "game", id: gameId }, environment, playerId: player.id, approval: { sessionId: null, at: new Date() } });
+  const link = await linkPlayer(db, {
+    namespace: { type: "game", id: gameId },
+    environment,
+    playerId: player.id,
+    approval: { sessionId: null, at: new Date() },
+  });
   return link.userRef;
 };

@@ -12,7 +12,15 @@ export const uniqueIp = () => `198.51.${randomBytes(1)[0]}.${randomBytes(1)[0]}`
 
 /** A player with a verified email and `password` (argon2), or a guest without a password when it is null. */
 export const makePlayer = async ({ email = uniquePlayerEmail(), password = "password-123" as string | null, name = "" } = {}) =>
-  getDb().player.create({ data: { id: newId(), email, name, passwordHash: password === null ? null : await hashPassword(password), emailVerifiedAt: password === null ? null : new Date() } });
+  getDb().player.create({
+    data: {
+      id: newId(),
+      email,
+      name,
+      passwordHash: password === null ? null : await hashPassword(password),
+      emailVerifiedAt: password === null ? null : new Date(),
+    },
+  });
 
 /** The mails the outbox (no SMTP_URL) holds for `to`, oldest first. */
 export const mailsTo = (to: string) => getDb().mailMessage.findMany({ where: { to }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] });

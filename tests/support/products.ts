@@ -47,12 +47,22 @@ export const productSnapshot = async (gameId: string) => {
 };
 
 /** The smallest valid PNG (1×1, transparent). */
-export const PNG_1X1 = new Uint8Array(Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==", "base64"));
+export const PNG_1X1 = new Uint8Array(
+  Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==", "base64"),
+);
 
 /** Sends a multipart/form-data body to a route handler, as Next.js would. */
 export const callMultipart = async (
   handler: RouteHandler,
-  { headers = {}, params = {}, parts }: { headers?: Record<string, string>; params?: Record<string, string>; parts: [string, string | { bytes: Uint8Array<ArrayBuffer>; filename: string; type?: string }][] },
+  {
+    headers = {},
+    params = {},
+    parts,
+  }: {
+    headers?: Record<string, string>;
+    params?: Record<string, string>;
+    parts: [string, string | { bytes: Uint8Array<ArrayBuffer>; filename: string; type?: string }][];
+  },
 ) => {
   let path = handler.definition.path;
   for (const [k, v] of Object.entries(params)) path = path.replace(`{${k}}`, encodeURIComponent(v));
@@ -65,4 +75,3 @@ export const callMultipart = async (
   const text = await res.text();
   return { status: res.status, body: text ? JSON.parse(text) : undefined, text, headers: res.headers };
 };
-

@@ -34,8 +34,10 @@ export const makeProductRow = async (
     },
   });
 
-export const makeDealRow = async (product: { id: string; gameId: string }, { code, currencyId = null, overridePrice, status = "active" }: { code: string; currencyId?: string | null; overridePrice: bigint; status?: string }) =>
-  getDb().deal.create({ data: { id: newId(), gameId: product.gameId, productId: product.id, code, currencyId, overridePrice, status } });
+export const makeDealRow = async (
+  product: { id: string; gameId: string },
+  { code, currencyId = null, overridePrice, status = "active" }: { code: string; currencyId?: string | null; overridePrice: bigint; status?: string },
+) => getDb().deal.create({ data: { id: newId(), gameId: product.gameId, productId: product.id, code, currencyId, overridePrice, status } });
 
 /** Mints `micros` test USDC into a player's wallet. */
 export const fundWallet = async (playerId: string, micros: bigint) =>
@@ -56,6 +58,9 @@ export const usdcBalance = async (kind: string, ownerRef: string): Promise<bigin
 
 /** The game's outbox events named `event`, oldest first, with parsed payloads. */
 export const eventsOf = async (gameId: string, event?: string) =>
-  (await getDb().webhookEvent.findMany({ where: { ownerType: "game", ownerId: gameId, ...(event ? { event } : {}) }, orderBy: [{ createdAt: "asc" }, { sequence: "asc" }] })).map(
-    (e) => JSON.parse(e.payload) as { event: string; data: Record<string, unknown>; timestamp: string },
-  );
+  (
+    await getDb().webhookEvent.findMany({
+      where: { ownerType: "game", ownerId: gameId, ...(event ? { event } : {}) },
+      orderBy: [{ createdAt: "asc" }, { sequence: "asc" }],
+    })
+  ).map((e) => JSON.parse(e.payload) as { event: string; data: Record<string, unknown>; timestamp: string });

@@ -47,7 +47,12 @@ const toRequest = (req: IncomingMessage, url: URL): NextRequest => {
   const headers = new Headers();
   for (const [k, v] of Object.entries(req.headers)) if (v !== undefined) headers.set(k, Array.isArray(v) ? v.join(", ") : v);
   const hasBody = req.method !== "GET" && req.method !== "HEAD";
-  return new NextRequest(url, { method: req.method, headers, body: hasBody ? (Readable.toWeb(req) as ReadableStream<Uint8Array>) : undefined, ...(hasBody ? { duplex: "half" } : {}) } as never);
+  return new NextRequest(url, {
+    method: req.method,
+    headers,
+    body: hasBody ? (Readable.toWeb(req) as ReadableStream<Uint8Array>) : undefined,
+    ...(hasBody ? { duplex: "half" } : {}),
+  } as never);
 };
 
 export type SignInResult = { status: number; error: string | null; retryAfter: string | null; signedIn: boolean };
@@ -56,7 +61,10 @@ export type SignInResult = { status: number; error: string | null; retryAfter: s
 export const serveAuth = async (route: { GET: Handler; POST: Handler }) => {
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? "/", `http://${req.headers.host ?? "127.0.0.1"}`);
-    const nextauth = url.pathname.replace(/^\/api\/auth\/?/, "").split("/").filter(Boolean);
+    const nextauth = url.pathname
+      .replace(/^\/api\/auth\/?/, "")
+      .split("/")
+      .filter(Boolean);
     const handler = req.method === "POST" ? route.POST : route.GET;
     const request = toRequest(req, url);
     scope
@@ -101,7 +109,12 @@ export const serveAuth = async (route: { GET: Handler; POST: Handler }) => {
       keep(res);
       const body = (await res.json()) as { url?: string };
       const error = body.url ? new URL(body.url).searchParams.get("error") : null;
-      return { status: res.status, error, retryAfter: res.headers.get("retry-after"), signedIn: [...jar.keys()].some((k) => k.endsWith("next-auth.session-token")) };
+      return {
+        status: res.status,
+        error,
+        retryAfter: res.headers.get("retry-after"),
+        signedIn: [...jar.keys()].some((k) => k.endsWith("next-auth.session-token")),
+      };
     };
     /** The session next-auth reports for this visitor's cookies (GET /api/auth/session). */
     const session = async () => (await (await get("/session")).json()) as { playerId?: string; user?: { email?: string } };

@@ -30,7 +30,9 @@ export const serveRoutes = async (handlers: RouteHandler[]) => {
     const url = new URL(req.url ?? "/", `http://${req.headers.host ?? "127.0.0.1"}`);
     const found = table.find((t) => t.method === req.method && t.pattern.test(url.pathname));
     if (!found) {
-      res.writeHead(404, { "content-type": "application/json" }).end(JSON.stringify({ error: `no route ${req.method} ${url.pathname}`, code: "ROUTE_NOT_FOUND" }));
+      res
+        .writeHead(404, { "content-type": "application/json" })
+        .end(JSON.stringify({ error: `no route ${req.method} ${url.pathname}`, code: "ROUTE_NOT_FOUND" }));
       return;
     }
     const params = Object.fromEntries(Object.entries(url.pathname.match(found.pattern)?.groups ?? {}).map(([k, v]) => [k, decodeURIComponent(v)]));

@@ -15,7 +15,10 @@ let codes = 0;
 /** A game with one currency and `players` linked players. */
 export const makeVcGame = async ({ players = 2, baseUnitsPerVcUnit }: { players?: number; baseUnitsPerVcUnit?: string } = {}) => {
   const g = await makeGame();
-  const res = await call(createCurrencyRoute, { headers: idem(g.headers), body: { code: `GEM${++codes}`, name: "Gems", ...(baseUnitsPerVcUnit ? { baseUnitsPerVcUnit } : {}) } });
+  const res = await call(createCurrencyRoute, {
+    headers: idem(g.headers),
+    body: { code: `GEM${++codes}`, name: "Gems", ...(baseUnitsPerVcUnit ? { baseUnitsPerVcUnit } : {}) },
+  });
   if (res.status !== 201) throw new Error(`currency create failed: ${res.text}`);
   const currencyId: string = res.body.currency._id;
   const users: string[] = [];

@@ -63,7 +63,10 @@ export const closedPort = async (): Promise<number> => {
 };
 
 /** Polls `check` until it returns a value that is not undefined/false, or fails after `timeoutMs`. */
-export const waitFor = async <T>(check: () => Promise<T | undefined | false> | T | undefined | false, { timeoutMs = 10_000, what = "condition" } = {}): Promise<T> => {
+export const waitFor = async <T>(
+  check: () => Promise<T | undefined | false> | T | undefined | false,
+  { timeoutMs = 10_000, what = "condition" } = {},
+): Promise<T> => {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await check();

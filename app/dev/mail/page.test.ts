@@ -8,7 +8,11 @@ import MailOutboxPage from "./page";
 const env = process.env as Record<string, string | undefined>;
 const list = async (to?: string) => renderToStaticMarkup((await MailOutboxPage({ searchParams: Promise.resolve(to ? { to } : {}) })) as ReactElement);
 const one = async (id: string) => renderToStaticMarkup((await MailPage({ params: Promise.resolve({ id }) })) as ReactElement);
-const notFoundOf = (p: Promise<unknown>) => p.then(() => "rendered", (e: { digest?: string }) => e.digest);
+const notFoundOf = (p: Promise<unknown>) =>
+  p.then(
+    () => "rendered",
+    (e: { digest?: string }) => e.digest,
+  );
 
 describe("/dev/mail", () => {
   afterEach(() => {
@@ -20,7 +24,10 @@ describe("/dev/mail", () => {
     const to = `outbox-${Date.now()}@example.com`;
     await sendEmail({ to, subject: "Older <b>mail</b>", text: "no links" }, { smtpUrl: "" });
     await new Promise((r) => setTimeout(r, 5));
-    const sent = await sendEmail({ to, subject: "Confirm your email", text: "Open http://localhost:3000/account/verify/abc_DEF-1 now.\njavascript:alert(1)" }, { smtpUrl: "" });
+    const sent = await sendEmail(
+      { to, subject: "Confirm your email", text: "Open http://localhost:3000/account/verify/abc_DEF-1 now.\njavascript:alert(1)" },
+      { smtpUrl: "" },
+    );
     const html = await list(to);
     expect(html).toContain("<h1");
     expect(html.indexOf("Confirm your email")).toBeLessThan(html.indexOf("Older &lt;b&gt;mail&lt;/b&gt;"));

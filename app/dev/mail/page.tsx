@@ -21,7 +21,9 @@ const MailOutboxPage = async ({ searchParams }: Props) => {
   return (
     <OutboxLayout>
       <h1 className="text-2xl font-semibold tracking-tight text-slate-900">Mail outbox</h1>
-      <p className="mt-2 text-sm leading-6 text-slate-700">Every mail this server sent, newest first (the latest {OUTBOX_PAGE_SIZE}). Open one to follow its links.</p>
+      <p className="mt-2 text-sm leading-6 text-slate-700">
+        Every mail this server sent, newest first (the latest {OUTBOX_PAGE_SIZE}). Open one to follow its links.
+      </p>
       <form method="get" role="search" aria-label="Filter by recipient" className="mt-6 flex flex-col gap-3 sm:flex-row sm:items-end">
         <div className="min-w-0 flex-1 space-y-1.5">
           <label htmlFor="to" className={labelClass}>
@@ -46,7 +48,10 @@ const MailOutboxPage = async ({ searchParams }: Props) => {
           No mails yet.
         </p>
       ) : (
-        <ol aria-label="Mails" className="mt-6 divide-y divide-slate-200 overflow-hidden rounded-2xl bg-white shadow-xl ring-1 shadow-slate-900/5 ring-slate-900/5">
+        <ol
+          aria-label="Mails"
+          className="mt-6 divide-y divide-slate-200 overflow-hidden rounded-2xl bg-white shadow-xl ring-1 shadow-slate-900/5 ring-slate-900/5"
+        >
           {mails.map((m) => (
             <li key={m.id} className="relative px-4 py-4 hover:bg-slate-50 sm:px-6">
               <p className="font-semibold text-slate-900">

@@ -34,7 +34,11 @@ const describeOrNull = async (code: string): Promise<InviteDescription | null> =
 
 export const generateMetadata = async ({ params }: Props): Promise<Metadata> => {
   const invite = await describeOrNull((await params).code);
-  const title = !invite ? "Invite not found" : invite.refusal ? (REFUSAL_TITLES[invite.refusal.code] ?? "Invite unavailable") : `Join ${invite.name || "campaign"}`;
+  const title = !invite
+    ? "Invite not found"
+    : invite.refusal
+      ? (REFUSAL_TITLES[invite.refusal.code] ?? "Invite unavailable")
+      : `Join ${invite.name || "campaign"}`;
   return { title, robots: { index: false, follow: false } };
 };
 
@@ -42,7 +46,12 @@ const JoinPage = async ({ params }: Props) => {
   const { code } = await params;
   const invite = await describeOrNull(code);
   if (!invite) notFound();
-  const merchant: Merchant = { kind: invite.namespaceType === "campaign" ? "campaign" : invite.namespaceType === "game" ? "game" : "business", name: invite.name, imageUrl: invite.imageUrl, environment: invite.environment };
+  const merchant: Merchant = {
+    kind: invite.namespaceType === "campaign" ? "campaign" : invite.namespaceType === "game" ? "game" : "business",
+    name: invite.name,
+    imageUrl: invite.imageUrl,
+    environment: invite.environment,
+  };
   const name = invite.name || "this campaign";
   return (
     <HostedLayout>

@@ -69,8 +69,8 @@ const Pending = ({ page, player }: { page: LinkPage; player: SignedInPlayer | nu
             ) : null}
             {session.prefilledEmail && session.prefilledEmail !== player.email ? (
               <p className="text-sm text-slate-700">
-                {name} started this link for <span className="font-semibold [overflow-wrap:anywhere]">{session.prefilledEmail}</span>. Approve only if you want to link{" "}
-                <span className="font-semibold [overflow-wrap:anywhere]">{player.email}</span> instead.
+                {name} started this link for <span className="font-semibold [overflow-wrap:anywhere]">{session.prefilledEmail}</span>. Approve only if you want
+                to link <span className="font-semibold [overflow-wrap:anywhere]">{player.email}</span> instead.
               </p>
             ) : null}
             <DecisionForm sessionKey={session.sessionKey} name={name} />
@@ -103,7 +103,10 @@ const Final = ({ page, player }: { page: LinkPage; player: SignedInPlayer | null
         <StateMessage tone="success" title={mine ? `You're linked to ${name}` : "Already approved"} headingId="title">
           <p>
             {mine ? "This link was approved" : "Someone already approved this link"} with the account{" "}
-            <span className="font-semibold [overflow-wrap:anywhere] text-slate-900">{page.approvedEmail ? (mine ? page.approvedEmail : maskEmail(page.approvedEmail)) : "—"}</span>.
+            <span className="font-semibold [overflow-wrap:anywhere] text-slate-900">
+              {page.approvedEmail ? (mine ? page.approvedEmail : maskEmail(page.approvedEmail)) : "—"}
+            </span>
+            .
           </p>
           <p className="mt-2">You can close this page and return to {name}.</p>
         </StateMessage>
@@ -111,7 +114,9 @@ const Final = ({ page, player }: { page: LinkPage; player: SignedInPlayer | null
     case "canceled":
       return (
         <StateMessage tone="info" title="Linking canceled" headingId="title">
-          <p>No account was linked to {name}. If you change your mind, ask {name} for a new link.</p>
+          <p>
+            No account was linked to {name}. If you change your mind, ask {name} for a new link.
+          </p>
         </StateMessage>
       );
     case "failed":
@@ -130,7 +135,9 @@ const Final = ({ page, player }: { page: LinkPage; player: SignedInPlayer | null
     default:
       return (
         <StateMessage tone="info" title="This link was removed" headingId="title">
-          <p>The account linked through this page is no longer linked to {name}. Ask {name} for a new link to link again.</p>
+          <p>
+            The account linked through this page is no longer linked to {name}. Ask {name} for a new link to link again.
+          </p>
         </StateMessage>
       );
   }

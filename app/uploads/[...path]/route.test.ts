@@ -34,7 +34,15 @@ describe("GET /uploads/<name>", () => {
 
   it("404 (not cached) for unknown names, names we never issue, traversal attempts and nested paths", async () => {
     writeFileSync(path.join(dir, "notes.txt"), "secret");
-    for (const p of [["0123456789abcdef0123456789abcdef.png"], ["notes.txt"], [".."], ["..%2F..%2Fetc%2Fpasswd"], ["../../package.json"], ["a", "b.png"], ["X.png"]]) {
+    for (const p of [
+      ["0123456789abcdef0123456789abcdef.png"],
+      ["notes.txt"],
+      [".."],
+      ["..%2F..%2Fetc%2Fpasswd"],
+      ["../../package.json"],
+      ["a", "b.png"],
+      ["X.png"],
+    ]) {
       const res = await get(p);
       expect(res.status, p.join("/")).toBe(404);
       expect(res.headers.get("cache-control")).toBe("no-store");

@@ -46,7 +46,11 @@ const WalletPage = async ({ params }: Props) => {
     return (
       <HostedLayout>
         <Card labelledBy="title">
-          <StateMessage tone={page.reason === "expired" ? "warning" : "error"} title={page.reason === "expired" ? "This link has expired" : "This link is not valid"} headingId="title">
+          <StateMessage
+            tone={page.reason === "expired" ? "warning" : "error"}
+            title={page.reason === "expired" ? "This link has expired" : "This link is not valid"}
+            headingId="title"
+          >
             Wallet links work for one hour. Open your wallet again from the game to get a new link.
           </StateMessage>
         </Card>
@@ -55,7 +59,9 @@ const WalletPage = async ({ params }: Props) => {
   return (
     <HostedLayout>
       <Card labelledBy="title">
-        <MerchantHeader merchant={{ kind: "game", name: page.gameName, imageUrl: page.gameImageUrl || null, environment: page.environment === "live" ? "live" : "test" }} />
+        <MerchantHeader
+          merchant={{ kind: "game", name: page.gameName, imageUrl: page.gameImageUrl || null, environment: page.environment === "live" ? "live" : "test" }}
+        />
         <h1 id="title" className="mt-6 text-sm font-medium text-slate-600">
           Your wallet balance
         </h1>
@@ -66,7 +72,10 @@ const WalletPage = async ({ params }: Props) => {
           <h2 className="text-sm font-medium text-slate-600" id="address-label">
             Wallet address
           </h2>
-          <p aria-labelledby="address-label" className="mt-1 rounded-lg bg-slate-50 px-3 py-2.5 font-mono text-sm text-slate-900 ring-1 ring-slate-200 ring-inset select-all [overflow-wrap:anywhere]">
+          <p
+            aria-labelledby="address-label"
+            className="mt-1 rounded-lg bg-slate-50 px-3 py-2.5 font-mono text-sm text-slate-900 ring-1 ring-slate-200 ring-inset select-all [overflow-wrap:anywhere]"
+          >
             {page.address}
           </p>
         </div>

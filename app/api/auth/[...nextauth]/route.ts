@@ -21,7 +21,10 @@ const MAX_SIGN_IN_BODY = 16_000;
 
 /** The answer next-auth's client reads: { url } whose `error` parameter the form shows. */
 const refusal = (req: Request, error: AppError, headers: Record<string, string> = {}) =>
-  Response.json({ url: `${config().NEXTAUTH_URL ?? ""}/api/auth/error?${new URLSearchParams({ error: error.message })}` }, { status: error.status, headers: { ...connectionCloseHeader(req), ...headers } });
+  Response.json(
+    { url: `${config().NEXTAUTH_URL ?? ""}/api/auth/error?${new URLSearchParams({ error: error.message })}` },
+    { status: error.status, headers: { ...connectionCloseHeader(req), ...headers } },
+  );
 
 export const GET = handler;
 

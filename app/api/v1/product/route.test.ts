@@ -19,7 +19,10 @@ describe("POST /v1/product", () => {
         description: "A sharp sword",
         baseGameRequirementText: "Needs the base game",
         price: 499,
-        virtualCurrencyPrices: [{ currencyId: gold._id, amount: 50 }, { currencyId: gems._id, amount: 120 }],
+        virtualCurrencyPrices: [
+          { currencyId: gold._id, amount: 50 },
+          { currencyId: gems._id, amount: 120 },
+        ],
         perUserLimit: 2,
         metadata: { tier: { level: 3 }, sku: "sw-1" },
       },
@@ -69,30 +72,63 @@ describe("POST /v1/product", () => {
 
   it("a VC-only product has price 0 and hasUsdPrice false; defaults for the optional fields", async () => {
     const { headers, gems } = await makeShop();
-    const res = await call(POST, { headers: idem(headers), body: { name: "Potion", type: "consumable", virtualCurrencyPrices: [{ currencyId: gems._id, amount: 5 }] } });
+    const res = await call(POST, {
+      headers: idem(headers),
+      body: { name: "Potion", type: "consumable", virtualCurrencyPrices: [{ currencyId: gems._id, amount: 5 }] },
+    });
     expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ price: 0, hasUsdPrice: false, fulfillmentType: "NONE", description: "", perUserLimit: 0, metadata: {}, isVisible: true, forSale: true });
+    expect(res.body).toMatchObject({
+      price: 0,
+      hasUsdPrice: false,
+      fulfillmentType: "NONE",
+      description: "",
+      perUserLimit: 0,
+      metadata: {},
+      isVisible: true,
+      forSale: true,
+    });
     expect((await getDb().product.findUniqueOrThrow({ where: { id: res.body._id } })).priceCents).toBeNull();
   });
 
   it("GRANT_VIRTUAL_CURRENCY needs virtualCurrencyGrant and returns it; KEY_DELIVERY stores keys and shows keysAvailable", async () => {
     const { headers, gems } = await makeShop();
-    const missing = await call(POST, { headers: idem(headers), body: { name: "Pack", type: "consumable", price: 100, fulfillmentType: "GRANT_VIRTUAL_CURRENCY" } });
+    const missing = await call(POST, {
+      headers: idem(headers),
+      body: { name: "Pack", type: "consumable", price: 100, fulfillmentType: "GRANT_VIRTUAL_CURRENCY" },
+    });
     expect(missing.status).toBe(400);
-    expect(missing.body.details).toEqual([{ field: "virtualCurrencyGrant", message: expect.stringContaining("required for fulfillmentType GRANT_VIRTUAL_CURRENCY") }]);
+    expect(missing.body.details).toEqual([
+      { field: "virtualCurrencyGrant", message: expect.stringContaining("required for fulfillmentType GRANT_VIRTUAL_CURRENCY") },
+    ]);
     const grant = await call(POST, {
       headers: idem(headers),
-      body: { name: "Pack", type: "consumable", price: 100, fulfillmentType: "GRANT_VIRTUAL_CURRENCY", virtualCurrencyGrant: { currencyId: gems._id, amountUnits: "500" } },
+      body: {
+        name: "Pack",
+        type: "consumable",
+        price: 100,
+        fulfillmentType: "GRANT_VIRTUAL_CURRENCY",
+        virtualCurrencyGrant: { currencyId: gems._id, amountUnits: "500" },
+      },
     });
     expect(grant.status).toBe(201);
     expect(grant.body.virtualCurrencyGrant).toEqual({ currencyId: gems._id, amountUnits: "500" });
-    const keys = await call(POST, { headers: idem(headers), body: { name: "Key", type: "purchase", price: 999, fulfillmentType: "KEY_DELIVERY", keys: ["AAA-1", "BBB-2", "CCC-3"] } });
+    const keys = await call(POST, {
+      headers: idem(headers),
+      body: { name: "Key", type: "purchase", price: 999, fulfillmentType: "KEY_DELIVERY", keys: ["AAA-1", "BBB-2", "CCC-3"] },
+    });
     expect(keys.status).toBe(201);
     expect(keys.body.keysAvailable).toBe(3);
-    expect((await getDb().productKey.findMany({ where: { productId: keys.body._id }, orderBy: { value: "asc" } })).map((k) => k.value)).toEqual(["AAA-1", "BBB-2", "CCC-3"]);
+    expect((await getDb().productKey.findMany({ where: { productId: keys.body._id }, orderBy: { value: "asc" } })).map((k) => k.value)).toEqual([
+      "AAA-1",
+      "BBB-2",
+      "CCC-3",
+    ]);
     const wrongKeys = await call(POST, { headers: idem(headers), body: { name: "X", type: "purchase", price: 1, keys: ["A"] } });
     expect(wrongKeys.body.details).toEqual([{ field: "keys", message: "are only for fulfillmentType KEY_DELIVERY" }]);
-    const wrongGrant = await call(POST, { headers: idem(headers), body: { name: "X", type: "purchase", price: 1, virtualCurrencyGrant: { currencyId: gems._id, amountUnits: "1" } } });
+    const wrongGrant = await call(POST, {
+      headers: idem(headers),
+      body: { name: "X", type: "purchase", price: 1, virtualCurrencyGrant: { currencyId: gems._id, amountUnits: "1" } },
+    });
     expect(wrongGrant.body.details).toEqual([{ field: "virtualCurrencyGrant", message: "is only for fulfillmentType GRANT_VIRTUAL_CURRENCY" }]);
   });
 
@@ -108,7 +144,17 @@ describe("POST /v1/product", () => {
       [{ name: "A", type: "purchase" }, ["price"]],
       [{ name: "A", type: "purchase", virtualCurrencyPrices: [] }, ["price"]],
       [{ name: "A", type: "purchase", virtualCurrencyPrices: [{ currencyId: gems._id, amount: 0 }] }, ["virtualCurrencyPrices.0.amount"]],
-      [{ name: "A", type: "purchase", virtualCurrencyPrices: [{ currencyId: gems._id, amount: 1 }, { currencyId: gems._id, amount: 2 }] }, ["virtualCurrencyPrices"]],
+      [
+        {
+          name: "A",
+          type: "purchase",
+          virtualCurrencyPrices: [
+            { currencyId: gems._id, amount: 1 },
+            { currencyId: gems._id, amount: 2 },
+          ],
+        },
+        ["virtualCurrencyPrices"],
+      ],
       [{ name: "A", type: "purchase", price: 1, perUserLimit: -1 }, ["perUserLimit"]],
       [{ name: "A", type: "purchase", price: 1, metadata: [1] }, ["metadata"]],
       [{ name: "A", type: "purchase", price: 1, fulfillmentType: "EMAIL" }, ["fulfillmentType"]],
@@ -130,7 +176,14 @@ describe("POST /v1/product", () => {
     const before = await productSnapshot(a.game.id);
     const res = await call(POST, {
       headers: idem(a.headers),
-      body: { name: "A", type: "purchase", virtualCurrencyPrices: [{ currencyId: a.gems._id, amount: 1 }, { currencyId: b.gems._id, amount: 2 }] },
+      body: {
+        name: "A",
+        type: "purchase",
+        virtualCurrencyPrices: [
+          { currencyId: a.gems._id, amount: 1 },
+          { currencyId: b.gems._id, amount: 2 },
+        ],
+      },
     });
     expect(res.status).toBe(404);
     expect(res.body.code).toBe("CURRENCY_NOT_FOUND");

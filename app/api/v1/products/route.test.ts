@@ -13,7 +13,11 @@ describe("GET /v1/products", () => {
     const names = ["Iron Sword", "Steel Shield", "Magic sword scroll", "Health Potion"];
     for (const [i, name] of names.entries())
       await makeProduct(shop.headers, { name, type: i === 3 ? "consumable" : "purchase", description: i === 1 ? "Blocks a SWORD strike" : "" });
-    const ugc = await call(createUgc, { headers: idem(shop.headers), params: { userRef: shop.userRef }, body: { name: "Player Hat", type: "purchase", price: 50 } });
+    const ugc = await call(createUgc, {
+      headers: idem(shop.headers),
+      params: { userRef: shop.userRef },
+      body: { name: "Player Hat", type: "purchase", price: 50 },
+    });
 
     const all = await call(GET, { headers: shop.headers });
     expect(all.status).toBe(200);
@@ -49,7 +53,13 @@ describe("GET /v1/products", () => {
 
   it("400 naming the query field for a bad status, type, page or limit; 401 without a key or with a campaign key", async () => {
     const { headers } = await makeShop();
-    for (const [query, field] of [[{ status: "sold" }, "status"], [{ type: "bundle" }, "type"], [{ limit: 101 }, "limit"], [{ page: 0 }, "page"], [{ creatorType: "player" }, "creatorType"]] as const) {
+    for (const [query, field] of [
+      [{ status: "sold" }, "status"],
+      [{ type: "bundle" }, "type"],
+      [{ limit: 101 }, "limit"],
+      [{ page: 0 }, "page"],
+      [{ creatorType: "player" }, "creatorType"],
+    ] as const) {
       const res = await call(GET, { headers, query });
       expect(res.status, field).toBe(400);
       expect(res.body.details.map((d: { field: string }) => d.field)).toEqual([field]);
@@ -63,7 +73,16 @@ describe("POST /v1/products", () => {
   it("201 creates a product with an imageUrl; replay once; 400 naming fields; 401 without a key", async () => {
     const { headers, game } = await makeShop();
     const h = idem(headers);
-    const body = { name: "Cape", type: "subscription", fulfillmentType: "WEBHOOK", description: "Red", price: 299, imageUrl: "https://cdn.example.com/cape.png", perUserLimit: 1, metadata: { k: "v" } };
+    const body = {
+      name: "Cape",
+      type: "subscription",
+      fulfillmentType: "WEBHOOK",
+      description: "Red",
+      price: 299,
+      imageUrl: "https://cdn.example.com/cape.png",
+      perUserLimit: 1,
+      metadata: { k: "v" },
+    };
     const res = await call(POST, { headers: h, body });
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ ...body, status: "active", creatorType: "game", hasUsdPrice: true, isVisible: true, forSale: true });

@@ -38,12 +38,21 @@ describe("VC ledger under concurrency", () => {
       const amount = BigInt(5 + ((i * 7) % 40));
       const kind = i % 4;
       if (kind === 0)
-        ops.push(async () => ({ res: await call(CREDIT, { headers: idem(headers), body: { currencyId, userRef: u, amountUnits: String(amount), orderId: `o${i}` } }), effect: new Map([[u, amount]]) }));
+        ops.push(async () => ({
+          res: await call(CREDIT, { headers: idem(headers), body: { currencyId, userRef: u, amountUnits: String(amount), orderId: `o${i}` } }),
+          effect: new Map([[u, amount]]),
+        }));
       else if (kind === 1)
-        ops.push(async () => ({ res: await call(DEBIT, { headers: idem(headers), body: { currencyId, userRef: u, amountUnits: String(amount * 2n), reason: `d${i}` } }), effect: new Map([[u, -amount * 2n]]) }));
+        ops.push(async () => ({
+          res: await call(DEBIT, { headers: idem(headers), body: { currencyId, userRef: u, amountUnits: String(amount * 2n), reason: `d${i}` } }),
+          effect: new Map([[u, -amount * 2n]]),
+        }));
       else if (kind === 2)
         ops.push(async () => {
-          const recipients = [{ userRef: v, amountUnits: String(amount), description: "r" }, { toPool: true, amountUnits: "3", description: "fee" }];
+          const recipients = [
+            { userRef: v, amountUnits: String(amount), description: "r" },
+            { toPool: true, amountUnits: "3", description: "fee" },
+          ];
           const effect: Effect = new Map();
           add(effect, u, -(amount + 3n));
           add(effect, v, amount);
@@ -51,13 +60,20 @@ describe("VC ledger under concurrency", () => {
         });
       else {
         const c = cashouts[(i >> 2) % cashouts.length]; // 24 approvals: each request three times
-        ops.push(async () => ({ res: await call(APPROVE, { headers: idem(headers), params: { cashoutRequestId: c.id } }), effect: new Map([[c.userRef, -c.units]]), approval: true }));
+        ops.push(async () => ({
+          res: await call(APPROVE, { headers: idem(headers), params: { cashoutRequestId: c.id } }),
+          effect: new Map([[c.userRef, -c.units]]),
+          approval: true,
+        }));
       }
     }
     const results = await Promise.all(ops.map((op) => op()));
 
     const statuses = results.map((r) => r.res.status);
-    expect(statuses.filter((s) => ![200, 201, 409, 422].includes(s)), JSON.stringify(results.find((r) => r.res.status >= 500)?.res.body)).toEqual([]);
+    expect(
+      statuses.filter((s) => ![200, 201, 409, 422].includes(s)),
+      JSON.stringify(results.find((r) => r.res.status >= 500)?.res.body),
+    ).toEqual([]);
     const ok = results.filter((r) => r.res.status === 200 || r.res.status === 201);
     expect(ok.length).toBeGreaterThan(48);
 
@@ -81,7 +97,9 @@ describe("VC ledger under concurrency", () => {
   it("64 parallel credits spread over the pool's slot rows; the API still shows one pool and the books balance", async () => {
     const { headers, currencyId, users } = await makeVcGame({ players: 4 });
     const results = await Promise.all(
-      Array.from({ length: 64 }, (_, i) => call(CREDIT, { headers: idem(headers), body: { currencyId, userRef: users[i % 4], amountUnits: String(i + 1), orderId: `o${i}` } })),
+      Array.from({ length: 64 }, (_, i) =>
+        call(CREDIT, { headers: idem(headers), body: { currencyId, userRef: users[i % 4], amountUnits: String(i + 1), orderId: `o${i}` } }),
+      ),
     );
     expect(results.map((r) => r.status)).toEqual(Array(64).fill(201));
 
@@ -93,7 +111,13 @@ describe("VC ledger under concurrency", () => {
     const total = expected.reduce((a, b) => a + b, 0n);
     expect(total).toBe((64n * 65n) / 2n);
     expect(await poolBalanceOf(currencyId)).toBe(-total);
-    expect(await checkLedgerInvariants(getDb(), { asset: vcAsset(currencyId), environment: "test" })).toMatchObject({ sum: 0n, journalCount: 64, negativeAccounts: [], driftedAccounts: [], unbalancedJournals: [] });
+    expect(await checkLedgerInvariants(getDb(), { asset: vcAsset(currencyId), environment: "test" })).toMatchObject({
+      sum: 0n,
+      journalCount: 64,
+      negativeAccounts: [],
+      driftedAccounts: [],
+      unbalancedJournals: [],
+    });
 
     for (const [u, userRef] of users.entries()) {
       const res = await call(BALANCE, { headers, query: { currencyId, userRef } });

@@ -29,7 +29,14 @@ const amount = fc.integer({ min: 1, max: 120 });
 const op: fc.Arbitrary<Op> = fc.oneof(
   { weight: 3, arbitrary: fc.record({ kind: fc.constant("credit" as const), user, amount }) },
   { weight: 3, arbitrary: fc.record({ kind: fc.constant("debit" as const), user, amount }) },
-  { weight: 3, arbitrary: fc.record({ kind: fc.constant("batch" as const), source: user, recipients: fc.array(fc.record({ to: fc.oneof(user, fc.constant("pool" as const)), amount }), { minLength: 1, maxLength: 3 }) }) },
+  {
+    weight: 3,
+    arbitrary: fc.record({
+      kind: fc.constant("batch" as const),
+      source: user,
+      recipients: fc.array(fc.record({ to: fc.oneof(user, fc.constant("pool" as const)), amount }), { minLength: 1, maxLength: 3 }),
+    }),
+  },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant("request" as const), user, units: amount }) },
   { weight: 3, arbitrary: fc.record({ kind: fc.constant("approve" as const), index: fc.nat(3) }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant("reject" as const), index: fc.nat(3) }) },
@@ -63,7 +70,13 @@ const step = async (currencyId: string, m: Model, o: Op) => {
     if (recipients.length === 0) return;
     const total = recipients.reduce((s, r) => s + BigInt(r.amount), 0n);
     const ok = m.balances[o.source] >= total;
-    const body = { currencyId, sourceUserRef: users[o.source], recipients: recipients.map((r) => (r.to === "pool" ? { toPool: true, amountUnits: String(r.amount) } : { userRef: users[r.to], amountUnits: String(r.amount) })) };
+    const body = {
+      currencyId,
+      sourceUserRef: users[o.source],
+      recipients: recipients.map((r) =>
+        r.to === "pool" ? { toPool: true, amountUnits: String(r.amount) } : { userRef: users[r.to], amountUnits: String(r.amount) },
+      ),
+    };
     const res = await call(BATCH, { headers: idem(headers), body });
     expect(res.status, JSON.stringify(o)).toBe(ok ? 200 : 422);
     if (!ok) return;

@@ -32,14 +32,27 @@ afterEach(() => restore());
 const setup = async ({ perUserLimit = null as number | null, email = undefined as string | undefined } = {}) => {
   const g = await makeGame({ environment: "live" });
   const item = await makeProductRow(g.game.id, { environment: "live", perUserLimit });
-  const created = await call(createGrant, { headers: idem(g.headers), body: { itemId: item.id, checkoutMetadata: { order: "A1" }, ...(email ? { email } : {}) } });
+  const created = await call(createGrant, {
+    headers: idem(g.headers),
+    body: { itemId: item.id, checkoutMetadata: { order: "A1" }, ...(email ? { email } : {}) },
+  });
   const ref = parseCheckoutUrl(created.body.checkoutUrl)!;
   const pay = async () => {
     const r = await payCheckout(getDb(), { ref, method: "card" });
     return { purchase: r.purchase, sessionId: (await getDb().purchase.findUniqueOrThrow({ where: { id: r.purchase.id } })).externalId! };
   };
   const { purchase, sessionId } = await pay();
-  return { ...g, item, ref, grantId: (ref as { grantId: string }).grantId, url: created.body.checkoutUrl as string, purchase, sessionId, pay, userRef: created.body.userRef as string };
+  return {
+    ...g,
+    item,
+    ref,
+    grantId: (ref as { grantId: string }).grantId,
+    url: created.body.checkoutUrl as string,
+    purchase,
+    sessionId,
+    pay,
+    userRef: created.body.userRef as string,
+  };
 };
 
 const send = async (event: Record<string, unknown>, { secret = SECRET, header }: { secret?: string; header?: string | null } = {}) => {
@@ -65,7 +78,10 @@ describe("POST /api/webhooks/stripe", () => {
     const s = await setup();
     const event = sessionEvent("evt_1", "checkout.session.completed", s.sessionId);
     const first = await send(event);
-    expect(first).toEqual({ status: 200, body: { received: true, eventId: "evt_1", type: "checkout.session.completed", purchaseId: s.purchase.id, action: "completed" } });
+    expect(first).toEqual({
+      status: 200,
+      body: { received: true, eventId: "evt_1", type: "checkout.session.completed", purchaseId: s.purchase.id, action: "completed" },
+    });
     const p = await purchaseOf(s.purchase.id);
     expect(p).toMatchObject({ status: "completed", isPaid: true, paymentProvider: "stripe", externalId: s.sessionId, userRef: s.userRef, refundId: null });
     expect((await grantOf(s.grantId)).status).toBe("completed");
@@ -100,7 +116,10 @@ describe("POST /api/webhooks/stripe", () => {
     const second = await s.pay(); // the payer reopened the grant and started a second card payment
     expect((await purchaseOf(s.purchase.id)).status).toBe("canceled");
     const res = await send(sessionEvent("evt_l", "checkout.session.completed", s.sessionId));
-    expect(res).toEqual({ status: 200, body: { received: true, eventId: "evt_l", type: "checkout.session.completed", purchaseId: s.purchase.id, action: "completed" } });
+    expect(res).toEqual({
+      status: 200,
+      body: { received: true, eventId: "evt_l", type: "checkout.session.completed", purchaseId: s.purchase.id, action: "completed" },
+    });
     expect(await purchaseOf(s.purchase.id)).toMatchObject({ status: "completed", isPaid: true, refundId: null });
     expect((await purchaseOf(second.purchase.id)).status).toBe("canceled");
     expect(await grantOf(s.grantId)).toMatchObject({ status: "completed", purchaseId: s.purchase.id });
@@ -126,7 +145,9 @@ describe("POST /api/webhooks/stripe", () => {
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ action: "refunded", purchaseId: s.purchase.id });
     const calls = refundCalls().slice(before);
-    expect(calls.map((c) => [c.form.payment_intent, c.form["metadata[purchaseId]"], c.idempotencyKey])).toEqual([[`pi_for_${s.sessionId}`, s.purchase.id, `refund-${s.purchase.id}`]]);
+    expect(calls.map((c) => [c.form.payment_intent, c.form["metadata[purchaseId]"], c.idempotencyKey])).toEqual([
+      [`pi_for_${s.sessionId}`, s.purchase.id, `refund-${s.purchase.id}`],
+    ]);
     const refunded = await purchaseOf(s.purchase.id);
     expect(refunded).toMatchObject({ status: "canceled", isPaid: false, refundId: res.body.refundId, refundedAt: expect.any(Date) });
     // Stripe retries the event: 200 again, no second refund, no event for the game
@@ -157,7 +178,12 @@ describe("POST /api/webhooks/stripe", () => {
     await getDb().checkoutGrant.update({ where: { id: s.grantId }, data: { status: "completed", purchaseId: "another-purchase" } });
     const res = await send(sessionEvent("evt_twice", "checkout.session.completed", s.sessionId));
     expect(res).toMatchObject({ status: 200, body: { action: "refunded", purchaseId: s.purchase.id } });
-    expect(await purchaseOf(s.purchase.id)).toMatchObject({ status: "failed", failureMessage: ALREADY_PAID_MESSAGE, isPaid: false, refundId: res.body.refundId });
+    expect(await purchaseOf(s.purchase.id)).toMatchObject({
+      status: "failed",
+      failureMessage: ALREADY_PAID_MESSAGE,
+      isPaid: false,
+      refundId: res.body.refundId,
+    });
     expect(await eventsOf(s.game.id, "Purchases.Completed")).toEqual([]);
   });
 

@@ -51,7 +51,11 @@ export default async function CheckoutCancelPage({ params, searchParams }: Props
           </>
         ) : (
           <>
-            <StateMessage tone="warning" title={view.status === "failed" ? "This card payment did not go through" : "This card payment was canceled"} headingId="title">
+            <StateMessage
+              tone="warning"
+              title={view.status === "failed" ? "This card payment did not go through" : "This card payment was canceled"}
+              headingId="title"
+            >
               <p>{view.refunded ? "A payment that arrived after it ended was refunded to your card." : "Nothing was charged."}</p>
             </StateMessage>
             {view.checkoutPath ? (

@@ -22,5 +22,12 @@ export default async function GrantCheckoutPage({ params, searchParams }: Props)
   const player = await getSignedInPlayer();
   const view = await loadCheckoutView(getDb(), { kind: "grant", grantId }, player);
   if (!view) notFound();
-  return <CheckoutPage view={view} target={{ kind: "grant", id: grantId, sig: signature }} player={player} actions={{ pay: payAction, mail: { signUp: signUpAction, requestReset: requestResetAction } }} />;
+  return (
+    <CheckoutPage
+      view={view}
+      target={{ kind: "grant", id: grantId, sig: signature }}
+      player={player}
+      actions={{ pay: payAction, mail: { signUp: signUpAction, requestReset: requestResetAction } }}
+    />
+  );
 }

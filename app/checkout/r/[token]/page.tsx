@@ -18,5 +18,12 @@ export default async function RedirectCheckoutPage({ params }: Props) {
   const player = await getSignedInPlayer();
   const view = await loadCheckoutView(getDb(), { kind: "session", token }, player);
   if (!view) notFound();
-  return <CheckoutPage view={view} target={{ kind: "session", id: token, sig: null }} player={player} actions={{ pay: payAction, mail: { signUp: signUpAction, requestReset: requestResetAction } }} />;
+  return (
+    <CheckoutPage
+      view={view}
+      target={{ kind: "session", id: token, sig: null }}
+      player={player}
+      actions={{ pay: payAction, mail: { signUp: signUpAction, requestReset: requestResetAction } }}
+    />
+  );
 }

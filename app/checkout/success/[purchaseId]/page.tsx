@@ -35,7 +35,8 @@ export default async function CheckoutSuccessPage({ params, searchParams }: Prop
         {purchase.status === "completed" ? (
           <StateMessage tone="success" title="Payment successful" headingId="title">
             <p>
-              You paid <span className="font-semibold text-slate-900">{amount}</span> for <span className="font-semibold [overflow-wrap:anywhere] text-slate-900">{product?.name}</span>.
+              You paid <span className="font-semibold text-slate-900">{amount}</span> for{" "}
+              <span className="font-semibold [overflow-wrap:anywhere] text-slate-900">{product?.name}</span>.
             </p>
             {receipt ? (
               <p className="mt-1">
@@ -52,7 +53,9 @@ export default async function CheckoutSuccessPage({ params, searchParams }: Prop
           <StateMessage tone="error" title="Payment not completed" headingId="title">
             <p role="alert">
               {purchase.failureMessage ??
-                (purchase.refundedAt ? "Your card payment arrived after this checkout had ended, so it was refunded to your card." : "The payment was canceled. Nothing was charged.")}
+                (purchase.refundedAt
+                  ? "Your card payment arrived after this checkout had ended, so it was refunded to your card."
+                  : "The payment was canceled. Nothing was charged.")}
             </p>
           </StateMessage>
         )}
@@ -67,7 +70,9 @@ export default async function CheckoutSuccessPage({ params, searchParams }: Prop
               Try again
             </a>
           ) : null}
-          {purchase.status === "completed" && !game.hideSuccessPageShareButtons ? <ShareButtons text={`I just got ${product?.name ?? "something new"} in ${game.name}!`} /> : null}
+          {purchase.status === "completed" && !game.hideSuccessPageShareButtons ? (
+            <ShareButtons text={`I just got ${product?.name ?? "something new"} in ${game.name}!`} />
+          ) : null}
         </div>
       </Card>
     </CheckoutShell>

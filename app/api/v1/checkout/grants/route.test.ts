@@ -25,7 +25,12 @@ describe("POST /v1/checkout/grants", () => {
     const before = Date.now();
     const res = await call(POST, {
       headers: idem(s.headers),
-      body: { itemId: s.item.id, email: "Buyer@Example.com", checkoutMetadata: { orderId: "o-1", cart: { qty: 2 } }, customMessage: "<b>Thanks</b> for playing!" },
+      body: {
+        itemId: s.item.id,
+        email: "Buyer@Example.com",
+        checkoutMetadata: { orderId: "o-1", cart: { qty: 2 } },
+        customMessage: "<b>Thanks</b> for playing!",
+      },
     });
     expect(res.status).toBe(201);
     expect(Object.keys(res.body).sort()).toEqual(["checkoutUrl", "userRef"]);
@@ -149,7 +154,10 @@ describe("POST /v1/checkout/grants: deeply nested checkoutMetadata", () => {
   it("400 BODY_TOO_DEEP, not a 500 (it overflowed JSON.stringify), and no grant", async () => {
     const s = await setup();
     const deep = "[".repeat(6000) + "]".repeat(6000);
-    const res = await call(POST, { headers: idem(s.headers), rawBody: `{"itemId":${JSON.stringify(s.item.id)},"email":"a@example.com","checkoutMetadata":{"a":${deep}}}` });
+    const res = await call(POST, {
+      headers: idem(s.headers),
+      rawBody: `{"itemId":${JSON.stringify(s.item.id)},"email":"a@example.com","checkoutMetadata":{"a":${deep}}}`,
+    });
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({ code: "BODY_TOO_DEEP", error: "The request body nests objects and arrays more than 64 levels deep; flatten it." });
     expect(await grantsOf(s.game.id)).toEqual([]);

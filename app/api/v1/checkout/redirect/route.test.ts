@@ -15,11 +15,26 @@ describe("GET /v1/checkout/redirect", () => {
   it("200 {status 302, headers {Location}, body {url}}: a hosted checkout session with the deal, method and return URL", async () => {
     const s = await setup();
     await makeDealRow(s.item, { code: "HALF", overridePrice: 250n });
-    const res = await call(GET, { headers: s.headers, query: { gameId: s.game.id, itemId: s.item.id, checkoutmethod: "card", dealCode: "half", redirectUrl: "https://game.example/back?x=1" } });
+    const res = await call(GET, {
+      headers: s.headers,
+      query: { gameId: s.game.id, itemId: s.item.id, checkoutmethod: "card", dealCode: "half", redirectUrl: "https://game.example/back?x=1" },
+    });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ status: 302, headers: { Location: res.body.body.url }, body: { url: expect.stringMatching(/^http:\/\/[^/]+\/checkout\/r\/cks_test_[0-9a-f]{48}$/) } });
+    expect(res.body).toEqual({
+      status: 302,
+      headers: { Location: res.body.body.url },
+      body: { url: expect.stringMatching(/^http:\/\/[^/]+\/checkout\/r\/cks_test_[0-9a-f]{48}$/) },
+    });
     const [session] = await sessionsOf(s.game.id);
-    expect(session).toMatchObject({ token: res.body.body.url.split("/").pop(), productId: s.item.id, dealCode: "HALF", checkoutMethod: "card", redirectUrl: "https://game.example/back?x=1", status: "open", environment: "test" });
+    expect(session).toMatchObject({
+      token: res.body.body.url.split("/").pop(),
+      productId: s.item.id,
+      dealCode: "HALF",
+      checkoutMethod: "card",
+      redirectUrl: "https://game.example/back?x=1",
+      status: "open",
+      environment: "test",
+    });
   });
 
   it("400 INVALID_DEAL for an unknown or inactive deal (nothing created)", async () => {
@@ -51,11 +66,15 @@ describe("GET /v1/checkout/redirect", () => {
 
   it("400 VALIDATION_ERROR naming an unknown checkoutmethod or a non-http(s) redirectUrl; 401 without a key or with a campaign key", async () => {
     const s = await setup();
-    const bad = await call(GET, { headers: s.headers, query: { gameId: s.game.id, itemId: s.item.id, checkoutmethod: "paypal", redirectUrl: "javascript:alert(1)" } });
+    const bad = await call(GET, {
+      headers: s.headers,
+      query: { gameId: s.game.id, itemId: s.item.id, checkoutmethod: "paypal", redirectUrl: "javascript:alert(1)" },
+    });
     expect([bad.status, bad.body.code]).toEqual([400, "VALIDATION_ERROR"]);
     expect(bad.body.details.map((d: { field: string }) => d.field).sort()).toEqual(["checkoutmethod", "redirectUrl"]);
     expect(bad.body.error).toContain("card, wallet, vc");
-    for (const m of ["card", "wallet", "vc"]) expect((await call(GET, { headers: s.headers, query: { gameId: s.game.id, itemId: s.item.id, checkoutmethod: m } })).status).toBe(200);
+    for (const m of ["card", "wallet", "vc"])
+      expect((await call(GET, { headers: s.headers, query: { gameId: s.game.id, itemId: s.item.id, checkoutmethod: m } })).status).toBe(200);
     expect((await call(GET, { query: { gameId: s.game.id, itemId: s.item.id } })).status).toBe(401);
     expect((await call(GET, { headers: (await makeCampaign()).headers, query: { gameId: s.game.id, itemId: s.item.id } })).status).toBe(401);
     expect(await sessionsOf(s.game.id)).toHaveLength(3);

@@ -18,7 +18,11 @@ describe("GET /v1/checkout/theme", () => {
     expect(res.status).toBe(200);
     expect(res.body).toEqual(STORE_THEME);
     expect(Object.keys(res.body)).toHaveLength(14);
-    expect(Object.entries(res.body).filter(([k]) => k !== "logoUrl").every(([, v]) => /^#[0-9a-f]{6}$/.test(v as string))).toBe(true);
+    expect(
+      Object.entries(res.body)
+        .filter(([k]) => k !== "logoUrl")
+        .every(([, v]) => /^#[0-9a-f]{6}$/.test(v as string)),
+    ).toBe(true);
   });
 
   it("returns the game's colours and logo, the store theme filling missing or invalid fields", async () => {
@@ -41,6 +45,10 @@ describe("GET /v1/checkout/theme", () => {
     expect((await call(GET, { query: { gameId: s.game.id, itemId: s.item.id } })).status).toBe(401);
     expect((await call(GET, { headers: (await makeCampaign()).headers, query: { gameId: s.game.id, itemId: s.item.id } })).status).toBe(401);
     const bad = await call(GET, { headers: s.headers, query: {} });
-    expect([bad.status, bad.body.code, bad.body.details.map((d: { field: string }) => d.field).sort()]).toEqual([400, "VALIDATION_ERROR", ["gameId", "itemId"]]);
+    expect([bad.status, bad.body.code, bad.body.details.map((d: { field: string }) => d.field).sort()]).toEqual([
+      400,
+      "VALIDATION_ERROR",
+      ["gameId", "itemId"],
+    ]);
   });
 });

@@ -64,7 +64,13 @@ describe("PATCH /v1/product/{productId}", () => {
     });
     expect(await getDb().productVcPrice.count({ where: { productId: product._id } })).toBe(1);
     const again = await call(PATCH, { headers, params: { productId: product._id }, body: { price: 1999, perUserLimit: null, metadata: { b: "x" } } });
-    expect(again.body).toMatchObject({ price: 1999, hasUsdPrice: true, perUserLimit: 0, metadata: { b: "x" }, virtualCurrencyPrices: [{ currencyId: gold._id, amount: 3 }] });
+    expect(again.body).toMatchObject({
+      price: 1999,
+      hasUsdPrice: true,
+      perUserLimit: 0,
+      metadata: { b: "x" },
+      virtualCurrencyPrices: [{ currencyId: gold._id, amount: 3 }],
+    });
   });
 
   it("switching to KEY_DELIVERY appends keys; switching to GRANT_VIRTUAL_CURRENCY needs the grant, and leaving it drops the grant", async () => {
@@ -77,8 +83,16 @@ describe("PATCH /v1/product/{productId}", () => {
     const noGrant = await call(PATCH, { headers, params: { productId: product._id }, body: { fulfillmentType: "GRANT_VIRTUAL_CURRENCY" } });
     expect(noGrant.status).toBe(400);
     expect(noGrant.body.details[0].field).toBe("virtualCurrencyGrant");
-    const grant = await call(PATCH, { headers, params: { productId: product._id }, body: { fulfillmentType: "GRANT_VIRTUAL_CURRENCY", virtualCurrencyGrant: { currencyId: gems._id, amountUnits: "25" } } });
-    expect(grant.body).toMatchObject({ fulfillmentType: "GRANT_VIRTUAL_CURRENCY", virtualCurrencyGrant: { currencyId: gems._id, amountUnits: "25" }, keysAvailable: null });
+    const grant = await call(PATCH, {
+      headers,
+      params: { productId: product._id },
+      body: { fulfillmentType: "GRANT_VIRTUAL_CURRENCY", virtualCurrencyGrant: { currencyId: gems._id, amountUnits: "25" } },
+    });
+    expect(grant.body).toMatchObject({
+      fulfillmentType: "GRANT_VIRTUAL_CURRENCY",
+      virtualCurrencyGrant: { currencyId: gems._id, amountUnits: "25" },
+      keysAvailable: null,
+    });
     const none = await call(PATCH, { headers, params: { productId: product._id }, body: { fulfillmentType: "NONE" } });
     expect(none.body.virtualCurrencyGrant).toBeNull();
     expect((await getDb().product.findUniqueOrThrow({ where: { id: product._id } })).grantCurrencyId).toBeNull();
@@ -107,7 +121,11 @@ describe("PATCH /v1/product/{productId}", () => {
     const foreign = await call(PATCH, { headers: b.headers, params: { productId: product._id }, body: { name: "Stolen" } });
     expect(foreign.status).toBe(404);
     expect(foreign.body.code).toBe("PRODUCT_NOT_FOUND");
-    const currency = await call(PATCH, { headers: a.headers, params: { productId: product._id }, body: { virtualCurrencyPrices: [{ currencyId: b.gems._id, amount: 1 }] } });
+    const currency = await call(PATCH, {
+      headers: a.headers,
+      params: { productId: product._id },
+      body: { virtualCurrencyPrices: [{ currencyId: b.gems._id, amount: 1 }] },
+    });
     expect(currency.status).toBe(404);
     expect(currency.body.details).toEqual([{ field: "virtualCurrencyPrices.0.currencyId", message: expect.any(String) }]);
     expect((await call(PATCH, { params: { productId: product._id }, body: { name: "x" } })).status).toBe(401);
@@ -128,11 +146,16 @@ describe("PATCH /v1/product/{productId}", () => {
     const { headers, gems, gold } = await makeShop();
     const product = await makeProduct(headers, { virtualCurrencyPrices: [{ currencyId: gems._id, amount: 1 }] });
     const sets = [
-      [{ currencyId: gems._id, amount: 10 }, { currencyId: gold._id, amount: 20 }],
+      [
+        { currencyId: gems._id, amount: 10 },
+        { currencyId: gold._id, amount: 20 },
+      ],
       [{ currencyId: gold._id, amount: 30 }],
       [{ currencyId: gems._id, amount: 40 }],
     ];
-    const results = await Promise.all(sets.map((virtualCurrencyPrices) => call(PATCH, { headers, params: { productId: product._id }, body: { virtualCurrencyPrices } })));
+    const results = await Promise.all(
+      sets.map((virtualCurrencyPrices) => call(PATCH, { headers, params: { productId: product._id }, body: { virtualCurrencyPrices } })),
+    );
     expect(results.map((r) => r.status)).toEqual([200, 200, 200]);
     const rows = await getDb().productVcPrice.findMany({ where: { productId: product._id } });
     const final = rows.map((r) => ({ currencyId: r.currencyId, amount: Number(r.amount) })).sort((x, y) => x.amount - y.amount);

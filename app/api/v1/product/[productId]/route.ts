@@ -14,7 +14,8 @@ export const GET = route({
   idempotency: "none",
   params: ProductIdParams,
   response: { status: 200, schema: Product },
-  handler: async ({ ctx, params }) => serializeProduct(await loadProduct(ctx.db, { gameId: ctx.principal.gameId, environment: ctx.environment, productId: params.productId })),
+  handler: async ({ ctx, params }) =>
+    serializeProduct(await loadProduct(ctx.db, { gameId: ctx.principal.gameId, environment: ctx.environment, productId: params.productId })),
 });
 
 export const PATCH = route({

@@ -11,7 +11,16 @@ describe("POST /v1/products/{userRef}", () => {
     const res = await call(POST, {
       headers: idem(headers),
       params: { userRef },
-      body: { name: "Player Hat", type: "purchase", description: "Handmade", price: 250, virtualCurrencyPrices: [{ currencyId: gems._id, amount: 30 }], isVisible: true, forSale: true, metadata: { color: "red" } },
+      body: {
+        name: "Player Hat",
+        type: "purchase",
+        description: "Handmade",
+        price: 250,
+        virtualCurrencyPrices: [{ currencyId: gems._id, amount: 30 }],
+        isVisible: true,
+        forSale: true,
+        metadata: { color: "red" },
+      },
     });
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({
@@ -68,7 +77,8 @@ describe("GET /v1/products/{userRef}", () => {
     const other = await linkUser(game.id);
     await makeProduct(headers, { name: "Game product" });
     const mine: string[] = [];
-    for (const name of ["One", "Two", "Three"]) mine.push((await call(POST, { headers: idem(headers), params: { userRef }, body: { name, type: "purchase", price: 1 } })).body._id);
+    for (const name of ["One", "Two", "Three"])
+      mine.push((await call(POST, { headers: idem(headers), params: { userRef }, body: { name, type: "purchase", price: 1 } })).body._id);
     await call(POST, { headers: idem(headers), params: { userRef: other }, body: { name: "Theirs", type: "purchase", price: 1 } });
     await getDb().product.update({ where: { id: mine[0] }, data: { status: "submitted" } });
     const res = await call(GET, { headers, params: { userRef }, query: { limit: 2 } });
@@ -94,7 +104,11 @@ describe("POST /v1/products/{userRef}: deeply nested metadata", () => {
     const { headers, game, userRef } = await makeShop();
     const before = await productSnapshot(game.id);
     const deep = "[".repeat(6000) + "]".repeat(6000);
-    const res = await call(POST, { headers: idem(headers), params: { userRef }, rawBody: `{"name":"Hat","type":"purchase","price":100,"metadata":{"a":${deep}}}` });
+    const res = await call(POST, {
+      headers: idem(headers),
+      params: { userRef },
+      rawBody: `{"name":"Hat","type":"purchase","price":100,"metadata":{"a":${deep}}}`,
+    });
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({ code: "BODY_TOO_DEEP", error: "The request body nests objects and arrays more than 64 levels deep; flatten it." });
     expect(await productSnapshot(game.id)).toEqual(before);

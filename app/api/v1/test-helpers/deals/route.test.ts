@@ -9,7 +9,10 @@ describe("POST /v1/test-helpers/deals", () => {
   it("201 creates a USD deal and a VC deal and returns them", async () => {
     const { headers, game, gems } = await makeShop();
     const product = await makeProduct(headers, { price: 1000, virtualCurrencyPrices: [{ currencyId: gems._id, amount: 100 }] });
-    const usd = await call(POST, { headers, body: { itemId: product._id, code: "summer-20", overridePrice: 800, metadata: { campaign: "summer", stacks: false } } });
+    const usd = await call(POST, {
+      headers,
+      body: { itemId: product._id, code: "summer-20", overridePrice: 800, metadata: { campaign: "summer", stacks: false } },
+    });
     expect(usd.status).toBe(201);
     expect(usd.body).toEqual({
       _id: expect.stringMatching(/^[0-9a-f]{24}$/),
@@ -28,7 +31,10 @@ describe("POST /v1/test-helpers/deals", () => {
     expect(vc.status).toBe(201);
     expect(vc.body).toMatchObject({ code: "GEMS50", currencyType: "VC", currencyId: gems._id, overridePrice: 50, status: "inactive", metadata: null });
     const rows = await getDb().deal.findMany({ where: { productId: product._id }, orderBy: { code: "asc" } });
-    expect(rows.map((d) => [d.code, d.currencyId, d.overridePrice, d.status])).toEqual([["GEMS50", gems._id, 50n, "inactive"], ["summer-20", null, 800n, "active"]]);
+    expect(rows.map((d) => [d.code, d.currencyId, d.overridePrice, d.status])).toEqual([
+      ["GEMS50", gems._id, 50n, "inactive"],
+      ["summer-20", null, 800n, "active"],
+    ]);
   });
 
   it("409 DEAL_CODE_TAKEN for a code the item already has (case-insensitive); the same code on another item is fine", async () => {

@@ -19,8 +19,17 @@ describe("GET /v1/users/{userRef}", () => {
     const res = await call(GET, { headers: s.headers, params: { userRef: s.users[0] } });
     expect(res.body.subscriptions).toEqual([
       {
-        itemId: item.id, status: "Active", subscriptionId: done.subscriptionId, planCode: "monthly", planId: `plan_${item.id}_monthly`, paymentMethod: "card",
-        currentPeriodEnd: expect.any(String), lastChargeStatus: "succeeded", lastChargeError: null, canceledAt: null, createdAt: expect.any(String),
+        itemId: item.id,
+        status: "Active",
+        subscriptionId: done.subscriptionId,
+        planCode: "monthly",
+        planId: `plan_${item.id}_monthly`,
+        paymentMethod: "card",
+        currentPeriodEnd: expect.any(String),
+        lastChargeStatus: "succeeded",
+        lastChargeError: null,
+        canceledAt: null,
+        createdAt: expect.any(String),
       },
     ]);
   });

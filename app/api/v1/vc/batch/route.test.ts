@@ -37,7 +37,10 @@ describe("POST /v1/vc/batch", () => {
   it("accepts recipients as JSON-encoded text, and the same recipient twice", async () => {
     const { headers, currencyId, users } = await makeVcGame();
     await fund(headers, currencyId, users[0], 10);
-    const recipients = JSON.stringify([{ userRef: users[1], amountUnits: "3", description: "a" }, { userRef: users[1], amountUnits: 4, description: "b" }]);
+    const recipients = JSON.stringify([
+      { userRef: users[1], amountUnits: "3", description: "a" },
+      { userRef: users[1], amountUnits: 4, description: "b" },
+    ]);
     const res = await call(POST, { headers: idem(headers), body: { currencyId, sourceUserRef: users[0], recipients } });
     expect(res.status).toBe(200);
     expect(res.body.newBalanceUnits).toBe("3");
@@ -48,7 +51,10 @@ describe("POST /v1/vc/batch", () => {
     const { headers, currencyId, users } = await makeVcGame({ players: 3 });
     await fund(headers, currencyId, users[0], 50);
     const before = await vcSnapshot(currencyId);
-    const recipients = [{ userRef: users[1], amountUnits: "30", description: "" }, { userRef: users[2], amountUnits: "21", description: "" }];
+    const recipients = [
+      { userRef: users[1], amountUnits: "30", description: "" },
+      { userRef: users[2], amountUnits: "21", description: "" },
+    ];
     const res = await call(POST, { headers: idem(headers), body: { currencyId, sourceUserRef: users[0], recipients } });
     expect(res.status).toBe(422);
     expect(res.body.code).toBe("INSUFFICIENT_FUNDS");
@@ -62,13 +68,22 @@ describe("POST /v1/vc/batch", () => {
     await fund(a.headers, a.currencyId, a.users[0], 50);
     await fund(b.headers, b.currencyId, b.users[0], 50);
     const [beforeA, beforeB] = [await vcSnapshot(a.currencyId), await vcSnapshot(b.currencyId)];
-    const recipients = [{ userRef: a.users[1], amountUnits: "1", description: "" }, { userRef: b.users[0], amountUnits: "1", description: "" }];
+    const recipients = [
+      { userRef: a.users[1], amountUnits: "1", description: "" },
+      { userRef: b.users[0], amountUnits: "1", description: "" },
+    ];
     const r1 = await call(POST, { headers: idem(a.headers), body: { currencyId: a.currencyId, sourceUserRef: a.users[0], recipients } });
     expect([r1.status, r1.body.code]).toEqual([404, "USER_REF_NOT_FOUND"]);
     expect(r1.body.error).toContain(b.users[0]);
-    const r2 = await call(POST, { headers: idem(a.headers), body: { currencyId: b.currencyId, sourceUserRef: b.users[0], recipients: [{ toPool: true, amountUnits: "1" }] } });
+    const r2 = await call(POST, {
+      headers: idem(a.headers),
+      body: { currencyId: b.currencyId, sourceUserRef: b.users[0], recipients: [{ toPool: true, amountUnits: "1" }] },
+    });
     expect([r2.status, r2.body.code]).toEqual([404, "CURRENCY_NOT_FOUND"]);
-    const r3 = await call(POST, { headers: idem(a.headers), body: { currencyId: a.currencyId, sourceUserRef: b.users[0], recipients: [{ toPool: true, amountUnits: "1" }] } });
+    const r3 = await call(POST, {
+      headers: idem(a.headers),
+      body: { currencyId: a.currencyId, sourceUserRef: b.users[0], recipients: [{ toPool: true, amountUnits: "1" }] },
+    });
     expect([r3.status, r3.body.code]).toEqual([404, "USER_REF_NOT_FOUND"]);
     expect(await vcSnapshot(a.currencyId)).toEqual(beforeA);
     expect(await vcSnapshot(b.currencyId)).toEqual(beforeB);
@@ -78,7 +93,10 @@ describe("POST /v1/vc/batch", () => {
     const { headers, currencyId, users } = await makeVcGame();
     const send = (recipients: unknown) => call(POST, { headers: idem(headers), body: { currencyId, sourceUserRef: users[0], recipients } });
     expect(fields(await send([{ userRef: users[1], amountUnits: "0" }]))).toEqual(["recipients.0.amountUnits"]);
-    expect(fields(await send([{ amountUnits: "1" }, { userRef: users[1], toPool: true, amountUnits: "1" }]))).toEqual(["recipients.0.userRef", "recipients.1.userRef"]);
+    expect(fields(await send([{ amountUnits: "1" }, { userRef: users[1], toPool: true, amountUnits: "1" }]))).toEqual([
+      "recipients.0.userRef",
+      "recipients.1.userRef",
+    ]);
     expect(fields(await send([]))).toEqual(["recipients"]);
     expect(fields(await send("not json"))).toEqual(["recipients"]);
     expect(fields(await send('{"userRef":"x"}'))).toEqual(["recipients"]);

@@ -15,7 +15,16 @@ describe("POST /v1/vc/cashouts", () => {
     expect(res.status).toBe(201);
     expect(res.body).toEqual({ cashoutRequestId: expect.stringMatching(/^[0-9a-f]{24}$/) });
     const row = await getDb().cashoutRequest.findUniqueOrThrow({ where: { id: res.body.cashoutRequestId } });
-    expect(row).toMatchObject({ gameId: game.id, currencyId, userRef: users[0], units: 60n, status: "pendingReview", baseUnitsPerVcUnit: "2500", journalId: null, convertedBaseUnits: null });
+    expect(row).toMatchObject({
+      gameId: game.id,
+      currencyId,
+      userRef: users[0],
+      units: 60n,
+      status: "pendingReview",
+      baseUnitsPerVcUnit: "2500",
+      journalId: null,
+      convertedBaseUnits: null,
+    });
     expect(Math.abs(row.rateCapturedAt.getTime() - Date.now())).toBeLessThan(60_000);
     expect((await vcSnapshot(currencyId)).accounts).toEqual(before.accounts);
     expect(await balanceOf(currencyId, users[0])).toBe(100n);
@@ -43,7 +52,9 @@ describe("POST /v1/vc/cashouts", () => {
     const r3 = await call(POST, { headers: idem(b.headers), body: { currencyId: b.currencyId, userRef: b.users[0], units: "1.0" } });
     expect([r3.status, r3.body.details[0].field]).toEqual([400, "units"]);
     expect((await call(POST, { body: { currencyId: b.currencyId, userRef: b.users[0], units: "1" } })).status).toBe(401);
-    expect((await call(POST, { headers: b.headers, body: { currencyId: b.currencyId, userRef: b.users[0], units: "1" } })).body.code).toBe("IDEMPOTENCY_KEY_REQUIRED");
+    expect((await call(POST, { headers: b.headers, body: { currencyId: b.currencyId, userRef: b.users[0], units: "1" } })).body.code).toBe(
+      "IDEMPOTENCY_KEY_REQUIRED",
+    );
     const h = idem(b.headers);
     const first = await call(POST, { headers: h, body: { currencyId: b.currencyId, userRef: b.users[0], units: "1" } });
     const replay = await call(POST, { headers: h, body: { currencyId: b.currencyId, userRef: b.users[0], units: "1" } });
@@ -60,7 +71,11 @@ describe("GET /v1/vc/cashouts", () => {
     await fund(headers, currencyId, users[0], 100);
     await fund(headers, currencyId, users[1], 100);
     const ids: string[] = [];
-    for (const [userRef, units] of [[users[0], "10"], [users[1], "20"], [users[0], "30"]] as const)
+    for (const [userRef, units] of [
+      [users[0], "10"],
+      [users[1], "20"],
+      [users[0], "30"],
+    ] as const)
       ids.push((await call(POST, { headers: idem(headers), body: { currencyId, userRef, units } })).body.cashoutRequestId);
     await call(APPROVE, { headers: idem(headers), params: { cashoutRequestId: ids[0] } });
     await call(REJECT, { headers: idem(headers), params: { cashoutRequestId: ids[1] }, body: { reason: "fraud check" } });
@@ -72,9 +87,16 @@ describe("GET /v1/vc/cashouts", () => {
     const pending = await call(GET, { headers, query: { currencyId, status: "pendingReview" } });
     expect(pending.body.items).toEqual([
       {
-        _id: ids[2], userRef: users[0], unitsRequested: "30", status: "pendingReview",
+        _id: ids[2],
+        userRef: users[0],
+        unitsRequested: "30",
+        status: "pendingReview",
         requestedRate: { baseUnitsPerVcUnit: "10000", capturedAt: expect.any(String) },
-        currencyId, convertedBaseUnits: null, transactionId: null, rejectionReason: null, createdAt: expect.any(String),
+        currencyId,
+        convertedBaseUnits: null,
+        transactionId: null,
+        rejectionReason: null,
+        createdAt: expect.any(String),
       },
     ]);
     const approved = await call(GET, { headers, query: { currencyId, status: "approved" } });

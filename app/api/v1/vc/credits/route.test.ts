@@ -12,9 +12,17 @@ import { ISSUER_SLOTS } from "@/lib/ledger/slots";
 /** The SQL statements `fn` sends, each named by what it does. */
 const statementsOf = async (fn: () => Promise<unknown>): Promise<string[]> => {
   const names: [RegExp, string][] = [
-    [/FROM "ApiKey"/, "auth"], [/^BEGIN/, "BEGIN"], [/pg_try_advisory_xact_lock/, "claim key"], [/^SELECT .*"IdempotencyRecord"/, "stored response?"],
-    [/"VirtualCurrency"/, "currency"], [/"PlayerLink"/, "link"], [/^WITH found AS/, "lock accounts"], [/^INSERT INTO "LedgerAccount"/, "create accounts"],
-    [/^WITH upd AS/, "write journal"], [/^INSERT INTO .*"IdempotencyRecord"/, "store response"], [/^COMMIT/, "COMMIT"],
+    [/FROM "ApiKey"/, "auth"],
+    [/^BEGIN/, "BEGIN"],
+    [/pg_try_advisory_xact_lock/, "claim key"],
+    [/^SELECT .*"IdempotencyRecord"/, "stored response?"],
+    [/"VirtualCurrency"/, "currency"],
+    [/"PlayerLink"/, "link"],
+    [/^WITH found AS/, "lock accounts"],
+    [/^INSERT INTO "LedgerAccount"/, "create accounts"],
+    [/^WITH upd AS/, "write journal"],
+    [/^INSERT INTO .*"IdempotencyRecord"/, "store response"],
+    [/^COMMIT/, "COMMIT"],
   ];
   const seen: string[] = [];
   const query = pg.Client.prototype.query;
@@ -123,11 +131,23 @@ describe("POST /v1/vc/credits", () => {
 
   it("hot path: a credit on existing accounts is 10 statements, and the pool slot is locked for the last 4", async () => {
     const { headers, currencyId, users } = await makeVcGame();
-    for (let slot = 0; slot < ISSUER_SLOTS; slot++) await ensureAccounts(getDb(), { asset: vcAsset(currencyId), environment: "test", accounts: [{ ...vcPool(currencyId, "test"), slot }] });
+    for (let slot = 0; slot < ISSUER_SLOTS; slot++)
+      await ensureAccounts(getDb(), { asset: vcAsset(currencyId), environment: "test", accounts: [{ ...vcPool(currencyId, "test"), slot }] });
     await call(POST, { headers: idem(headers), body: body(currencyId, users[0]) });
-    const statements = await statementsOf(async () => expect((await call(POST, { headers: idem(headers), body: body(currencyId, users[0]) })).status).toBe(201));
+    const statements = await statementsOf(async () =>
+      expect((await call(POST, { headers: idem(headers), body: body(currencyId, users[0]) })).status).toBe(201),
+    );
     expect(statements).toEqual([
-      "auth", "BEGIN", "claim key", "stored response?", "currency", "link", "lock accounts", "write journal", "store response", "COMMIT",
+      "auth",
+      "BEGIN",
+      "claim key",
+      "stored response?",
+      "currency",
+      "link",
+      "lock accounts",
+      "write journal",
+      "store response",
+      "COMMIT",
     ]);
   });
 });

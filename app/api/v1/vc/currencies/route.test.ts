@@ -11,12 +11,21 @@ describe("POST /v1/vc/currencies", () => {
     const { game, headers } = await makeGame();
     const res = await call(POST, { headers: idem(headers), body: { code: "gems", name: "Gems" } });
     expect(res.status).toBe(201);
-    expect(res.body.currency).toEqual({ _id: expect.stringMatching(/^[0-9a-f]{24}$/), code: "GEMS", name: "Gems", status: "active", baseUnitsPerVcUnit: "10000", createdAt: expect.any(String) });
+    expect(res.body.currency).toEqual({
+      _id: expect.stringMatching(/^[0-9a-f]{24}$/),
+      code: "GEMS",
+      name: "Gems",
+      status: "active",
+      baseUnitsPerVcUnit: "10000",
+      createdAt: expect.any(String),
+    });
     const id = res.body.currency._id;
     const row = await getDb().virtualCurrency.findUniqueOrThrow({ where: { id } });
     expect(row).toMatchObject({ gameId: game.id, environment: "test", code: "GEMS" });
     const pool = await getDb().ledgerAccount.findMany({ where: { asset: `vc:${id}` } });
-    expect(pool).toEqual([expect.objectContaining({ kind: "pool", ownerRef: id, allowNegative: true, balance: 0n, address: custodyAddress("pool", id, "test") })]);
+    expect(pool).toEqual([
+      expect.objectContaining({ kind: "pool", ownerRef: id, allowNegative: true, balance: 0n, address: custodyAddress("pool", id, "test") }),
+    ]);
   });
 
   it("takes a cashout rate and normalizes it", async () => {

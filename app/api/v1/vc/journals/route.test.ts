@@ -11,23 +11,41 @@ describe("GET /v1/vc/journals", () => {
     const { headers, currencyId, users } = await makeVcGame({ players: 3 });
     const credit = await fund(headers, currencyId, users[0], 100);
     const debit = await call(DEBIT, { headers: idem(headers), body: { currencyId, userRef: users[0], amountUnits: "10", reason: "potion" } });
-    const batch = await call(BATCH, { headers: idem(headers), body: { currencyId, sourceUserRef: users[0], recipients: [{ userRef: users[1], amountUnits: "5", description: "gift" }] } });
+    const batch = await call(BATCH, {
+      headers: idem(headers),
+      body: { currencyId, sourceUserRef: users[0], recipients: [{ userRef: users[1], amountUnits: "5", description: "gift" }] },
+    });
     const res = await call(GET, { headers, query: { currencyId } });
     expect(res.status).toBe(200);
     const pool = { type: "pool", address: custodyAddress("pool", currencyId, "test") };
     expect(res.body.items).toEqual([
-      { _id: batch.body.journalId, type: "batch", createdAt: expect.any(String), postings: [
-        { account: { type: "user", userRef: users[0] }, deltaUnits: "-5", description: "Batch to 1 recipient" },
-        { account: { type: "user", userRef: users[1] }, deltaUnits: "5", description: "gift" },
-      ] },
-      { _id: debit.body.journalId, type: "debit", createdAt: expect.any(String), postings: [
-        { account: { type: "user", userRef: users[0] }, deltaUnits: "-10", description: "potion" },
-        { account: pool, deltaUnits: "10", description: "potion" },
-      ] },
-      { _id: credit.journalId, type: "credit", createdAt: expect.any(String), postings: [
-        { account: pool, deltaUnits: "-100", description: expect.stringMatching(/^Credit for order fund-/) },
-        { account: { type: "user", userRef: users[0] }, deltaUnits: "100", description: expect.stringMatching(/^Credit for order fund-/) },
-      ] },
+      {
+        _id: batch.body.journalId,
+        type: "batch",
+        createdAt: expect.any(String),
+        postings: [
+          { account: { type: "user", userRef: users[0] }, deltaUnits: "-5", description: "Batch to 1 recipient" },
+          { account: { type: "user", userRef: users[1] }, deltaUnits: "5", description: "gift" },
+        ],
+      },
+      {
+        _id: debit.body.journalId,
+        type: "debit",
+        createdAt: expect.any(String),
+        postings: [
+          { account: { type: "user", userRef: users[0] }, deltaUnits: "-10", description: "potion" },
+          { account: pool, deltaUnits: "10", description: "potion" },
+        ],
+      },
+      {
+        _id: credit.journalId,
+        type: "credit",
+        createdAt: expect.any(String),
+        postings: [
+          { account: pool, deltaUnits: "-100", description: expect.stringMatching(/^Credit for order fund-/) },
+          { account: { type: "user", userRef: users[0] }, deltaUnits: "100", description: expect.stringMatching(/^Credit for order fund-/) },
+        ],
+      },
     ]);
     expect(res.body.pagination).toEqual({ page: 1, limit: 50, totalCount: 3, totalPages: 1, hasNextPage: false, hasPrevPage: false });
   });

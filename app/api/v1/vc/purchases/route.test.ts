@@ -13,7 +13,12 @@ const setup = async () => {
   const item = await makeProductRow(s.game.id, { fulfillmentType: "WEBHOOK", vcPrices: [{ currencyId: s.currencyId, amount: 300n }] });
   return { ...s, item };
 };
-const body = (s: { users: string[]; currencyId: string; item: { id: string } }, extra: Record<string, unknown> = {}) => ({ userId: s.users[0], itemId: s.item.id, currencyId: s.currencyId, ...extra });
+const body = (s: { users: string[]; currencyId: string; item: { id: string } }, extra: Record<string, unknown> = {}) => ({
+  userId: s.users[0],
+  itemId: s.item.id,
+  currencyId: s.currencyId,
+  ...extra,
+});
 
 describe("POST /v1/vc/purchases", () => {
   it("201 fixes the price (deal applied) without debiting", async () => {
@@ -85,14 +90,30 @@ describe("POST /v1/vc/purchases/{purchaseId}", () => {
     const res = await call(complete, { headers: idem(s.headers), params: { purchaseId } });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
-      data: { userRef: s.users[0], purchaseId, journalId: expect.stringMatching(/^[0-9a-f]{24}$/), newBalanceUnits: "700", purchase: { _id: purchaseId, status: "completed", isPaid: true, fulfillmentStatus: "fulfilled" } },
+      data: {
+        userRef: s.users[0],
+        purchaseId,
+        journalId: expect.stringMatching(/^[0-9a-f]{24}$/),
+        newBalanceUnits: "700",
+        purchase: { _id: purchaseId, status: "completed", isPaid: true, fulfillmentStatus: "fulfilled" },
+      },
     });
     const second = await call(complete, { headers: idem(s.headers), params: { purchaseId } });
     expect(second.body).toEqual(res.body);
     expect(await balanceOf(s.currencyId, s.users[0])).toBe(700n);
     const events = await eventsOf(s.game.id, "Purchases.Completed");
     expect(events.map((e) => e.data)).toEqual([
-      { purchaseId, itemId: s.item.id, gameId: s.game.id, itemType: "purchase", amount: 300, currency: expect.stringMatching(/^GEM/), paymentProvider: "virtual_currency", metadata: { level: 3, campaign: "spring", a: 1 }, user_ref: s.users[0] },
+      {
+        purchaseId,
+        itemId: s.item.id,
+        gameId: s.game.id,
+        itemType: "purchase",
+        amount: 300,
+        currency: expect.stringMatching(/^GEM/),
+        paymentProvider: "virtual_currency",
+        metadata: { level: 3, campaign: "spring", a: 1 },
+        user_ref: s.users[0],
+      },
     ]);
     // echoed as sent, key order included
     expect(JSON.stringify(events[0].data.metadata)).toBe('{"level":3,"campaign":"spring","a":1}');

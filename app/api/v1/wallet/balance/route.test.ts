@@ -62,7 +62,13 @@ describe("POST /v1/wallet/manage", () => {
     const token = res.body.linkUrl.split("/wallet/")[1];
     const page = await loadWalletPage(getDb(), token);
     expect(page).toEqual({
-      ok: true, gameName: s.game.name, gameImageUrl: "", environment: "test", address: custodyAddress("wallet", s.playerIds[0], "test"), balance: "3.00", expiresAt: expect.any(String),
+      ok: true,
+      gameName: s.game.name,
+      gameImageUrl: "",
+      environment: "test",
+      address: custodyAddress("wallet", s.playerIds[0], "test"),
+      balance: "3.00",
+      expiresAt: expect.any(String),
       // minted by the test kit, not by this game: shown with a neutral description
       history: [{ id: expect.any(String), at: expect.any(String), description: OTHER_ACTIVITY, amount: "3.00", direction: "in" }],
     });

@@ -10,7 +10,11 @@ import { custodyAddress } from "@/lib/custody/address";
 import { USDC_ASSET } from "@/lib/ledger/accounts";
 
 const usdcSnapshot = async () => ({
-  accounts: await getDb().ledgerAccount.findMany({ where: { asset: USDC_ASSET }, orderBy: { id: "asc" }, select: { kind: true, ownerRef: true, balance: true } }),
+  accounts: await getDb().ledgerAccount.findMany({
+    where: { asset: USDC_ASSET },
+    orderBy: { id: "asc" },
+    select: { kind: true, ownerRef: true, balance: true },
+  }),
   journals: await getDb().ledgerJournal.count({ where: { asset: USDC_ASSET } }),
   purchases: await getDb().purchase.count(),
 });
@@ -44,13 +48,37 @@ describe("POST /v1/wallet/purchase", () => {
     const got = await call(GET, { headers: s.headers, params: { purchaseId } });
     expect(got.body).toEqual({
       data: {
-        _id: purchaseId, itemId: s.item.id, userId: s.users[0], gameId: s.game.id, environment: "test", status: "completed", fulfillmentStatus: "fulfilled",
-        priceInCents: 999, taxAmountInCents: 0, amount: 9_990_000, currency: "USDC", dealCode: null, feeRate: { percentage: 5, flat: 0 }, feeName: "Coinop platform fee",
-        payouts: res.body.data.distributions, createdAt: expect.any(String), updatedAt: expect.any(String),
+        _id: purchaseId,
+        itemId: s.item.id,
+        userId: s.users[0],
+        gameId: s.game.id,
+        environment: "test",
+        status: "completed",
+        fulfillmentStatus: "fulfilled",
+        priceInCents: 999,
+        taxAmountInCents: 0,
+        amount: 9_990_000,
+        currency: "USDC",
+        dealCode: null,
+        feeRate: { percentage: 5, flat: 0 },
+        feeName: "Coinop platform fee",
+        payouts: res.body.data.distributions,
+        createdAt: expect.any(String),
+        updatedAt: expect.any(String),
       },
     });
     const [completed] = await eventsOf(s.game.id, "Purchases.Completed");
-    expect(completed.data).toEqual({ purchaseId, itemId: s.item.id, gameId: s.game.id, itemType: "purchase", amount: 9_990_000, currency: "USDC", paymentProvider: "wallet", metadata: {}, user_ref: s.users[0] });
+    expect(completed.data).toEqual({
+      purchaseId,
+      itemId: s.item.id,
+      gameId: s.game.id,
+      itemType: "purchase",
+      amount: 9_990_000,
+      currency: "USDC",
+      paymentProvider: "wallet",
+      metadata: {},
+      user_ref: s.users[0],
+    });
   });
 
   it("applies a USD deal, pays a UGC creator's wallet, and splits an affiliate share (game affiliateRate) to the referrer", async () => {
@@ -60,10 +88,18 @@ describe("POST /v1/wallet/purchase", () => {
     const ugc = await makeProductRow(s.game.id, { priceCents: 100, creatorType: "ugc", creatorPlayerId: s.playerIds[2], creatorUserRef: s.users[2] });
     const deal = await call(POST, { headers: idem(s.headers), body: { userId: s.users[0], itemId: s.item.id, dealCode: "half", affiliateCode: s.users[1] } });
     // 5 USDC: platform 250 000, affiliate 10 % of 4 750 000 = 475 000, creator 4 275 000
-    expect(deal.body.data.distributions.map((d: { recipient: string; amount: number }) => [d.recipient, d.amount])).toEqual([["creator", 4_275_000], ["platform", 250_000], ["affiliate", 475_000]]);
+    expect(deal.body.data.distributions.map((d: { recipient: string; amount: number }) => [d.recipient, d.amount])).toEqual([
+      ["creator", 4_275_000],
+      ["platform", 250_000],
+      ["affiliate", 475_000],
+    ]);
     expect(await usdcBalance("wallet", s.playerIds[1])).toBe(475_000n);
     const bought = await call(POST, { headers: idem(s.headers), body: { userId: s.users[0], itemId: ugc.id } });
-    expect(bought.body.data.distributions[0]).toEqual({ recipient: "creator", recipientAddress: custodyAddress("wallet", s.playerIds[2], "test"), amount: 950_000 });
+    expect(bought.body.data.distributions[0]).toEqual({
+      recipient: "creator",
+      recipientAddress: custodyAddress("wallet", s.playerIds[2], "test"),
+      amount: 950_000,
+    });
     expect(await usdcBalance("wallet", s.playerIds[2])).toBe(950_000n);
     expect(await usdcBalance("wallet", s.playerIds[0])).toBe(20_000_000n - 5_000_000n - 1_000_000n);
     const self = await call(POST, { headers: idem(s.headers), body: { userId: s.users[0], itemId: s.item.id, affiliateCode: s.users[0] } });
@@ -123,7 +159,10 @@ describe("POST /v1/wallet/purchase: deeply nested metadata", () => {
     const s = await setup();
     const before = await usdcSnapshot();
     const deep = "[".repeat(6000) + "]".repeat(6000);
-    const res = await call(POST, { headers: idem(s.headers), rawBody: `{"userId":${JSON.stringify(s.users[0])},"itemId":${JSON.stringify(s.item.id)},"metadata":{"a":${deep}}}` });
+    const res = await call(POST, {
+      headers: idem(s.headers),
+      rawBody: `{"userId":${JSON.stringify(s.users[0])},"itemId":${JSON.stringify(s.item.id)},"metadata":{"a":${deep}}}`,
+    });
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({ code: "BODY_TOO_DEEP", error: "The request body nests objects and arrays more than 64 levels deep; flatten it." });
     expect(await usdcSnapshot()).toEqual(before);

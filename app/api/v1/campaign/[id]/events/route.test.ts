@@ -32,7 +32,10 @@ describe("POST /v1/campaign/{id}/events", () => {
     expect(row).toMatchObject({ userRef, playerId: player.id, eventCode: "level_complete", eventName: "Level complete", payoutMicros: 5_000_000n });
     const journal = await getDb().ledgerJournal.findUniqueOrThrow({ where: { id: row.journalId }, include: { postings: { include: { account: true } } } });
     expect(journal).toMatchObject({ asset: "usdc", type: "campaign_payout", tenantId: business.id, reference: row.id });
-    expect(journal.postings.map((p) => [p.account.kind, p.account.ownerRef, p.delta]).sort()).toEqual([["campaign", campaign.id, -5_000_000n], ["wallet", player.id, 5_000_000n]]);
+    expect(journal.postings.map((p) => [p.account.kind, p.account.ownerRef, p.delta]).sort()).toEqual([
+      ["campaign", campaign.id, -5_000_000n],
+      ["wallet", player.id, 5_000_000n],
+    ]);
     expect(await usdcOf("campaign", campaign.id)).toBe(95_000_000n);
     expect(await usdcOf("wallet", player.id)).toBe(5_000_000n);
     const ev = await getDb().webhookEvent.findFirstOrThrow({ where: { ownerType: "campaign", ownerId: campaign.id, event: "Campaign.Event.Recorded" } });
@@ -58,7 +61,10 @@ describe("POST /v1/campaign/{id}/events", () => {
     const over = await call(POST, { headers, params, body: { eventCode: "daily_login", userRef, payoutAmount: "2.123456" } });
     expect(over.body).toMatchObject({ success: true, payoutAmount: 2.123456 });
     const rows = await getDb().campaignTransaction.findMany({ where: { campaignId: campaign.id }, orderBy: { createdAt: "asc" } });
-    expect(rows.map((r) => [r.eventCode, r.eventName, r.payoutMicros])).toEqual([["tip", "One-time tip", 100_000n], ["daily_login", "Daily login", 2_123_456n]]);
+    expect(rows.map((r) => [r.eventCode, r.eventName, r.payoutMicros])).toEqual([
+      ["tip", "One-time tip", 100_000n],
+      ["daily_login", "Daily login", 2_123_456n],
+    ]);
     expect(await usdcOf("wallet", player.id)).toBe(2_223_456n);
     expect(await usdcOf("campaign", campaign.id)).toBe(7_776_544n);
   });
@@ -126,7 +132,10 @@ describe("POST /v1/campaign/{id}/events", () => {
     expect((await call(POST, { headers: a.headers, params: a.params, body })).body.code).toBe("CAMPAIGN_NOT_STARTED");
 
     await getDb().campaign.update({ where: { id: a.campaign.id }, data: { status: "started" } });
-    await removeLink(getDb(), { scope: { namespace: { type: "campaign", id: a.campaign.id }, environment: "test", owner: { type: "campaign", id: a.campaign.id } }, userRef: a.users[1].userRef });
+    await removeLink(getDb(), {
+      scope: { namespace: { type: "campaign", id: a.campaign.id }, environment: "test", owner: { type: "campaign", id: a.campaign.id } },
+      userRef: a.users[1].userRef,
+    });
     const { game } = await makeGame();
     const gameUser = await linkUser(game.id);
     const before = await snapshot(a.campaign.id);
@@ -169,7 +178,9 @@ describe("POST /v1/campaign/{id}/events", () => {
     const users: Awaited<ReturnType<typeof linkCampaignUser>>[] = [];
     for (let i = 0; i < 8; i++) users.push(await linkCampaignUser(campaign.id));
     const results = await Promise.all(
-      Array.from({ length: 64 }, (_, i) => call(POST, { headers: i % 2 ? idem(headers) : headers, params, body: { eventCode: "daily_login", userRef: users[i % 8].userRef } })),
+      Array.from({ length: 64 }, (_, i) =>
+        call(POST, { headers: i % 2 ? idem(headers) : headers, params, body: { eventCode: "daily_login", userRef: users[i % 8].userRef } }),
+      ),
     );
     const statuses = results.map((r) => r.status);
     expect(statuses.filter((s) => s === 202)).toHaveLength(40);

@@ -20,7 +20,13 @@ export const POST = route({
     const paid = await recordCampaignEvent(ctx, body);
     const amount = microsToUsdc(paid.payoutMicros);
     const what = body.eventCode ? `Event ${paid.eventCode} recorded` : "Tip sent";
-    return { success: true, message: `${what}: ${amount} USDC paid to ${body.userRef}.`, transactionId: paid.transactionId, transactionHash: paid.transactionHash, payoutAmount: amount };
+    return {
+      success: true,
+      message: `${what}: ${amount} USDC paid to ${body.userRef}.`,
+      transactionId: paid.transactionId,
+      transactionHash: paid.transactionHash,
+      payoutAmount: amount,
+    };
   },
 });
 

@@ -17,11 +17,29 @@ describe("POST /v1/campaign/{id}/link-invites", () => {
     expect(res.status).toBe(201);
     const { code } = res.body;
     expect(code).toMatch(/^inv_test_[0-9A-Za-z]{24}$/);
-    expect(res.body).toEqual({ code, status: "active", currentUses: 0, url: `${appBaseUrl()}/join/${code}`, createdAt: expect.any(String), updatedAt: expect.any(String) });
+    expect(res.body).toEqual({
+      code,
+      status: "active",
+      currentUses: 0,
+      url: `${appBaseUrl()}/join/${code}`,
+      createdAt: expect.any(String),
+      updatedAt: expect.any(String),
+    });
     expect(res.headers.get("location")).toBe(res.body.url);
     expect(Date.parse(res.body.createdAt)).toBeGreaterThan(Date.now() - 10_000);
     const row = await getDb().linkInvite.findUniqueOrThrow({ where: { code } });
-    expect(row).toMatchObject({ namespaceType: "campaign", namespaceId: c.campaign.id, environment: "test", ownerType: "campaign", ownerId: c.campaign.id, status: "active", maxUses: null, expiresAt: null, label: null, currentUses: 0 });
+    expect(row).toMatchObject({
+      namespaceType: "campaign",
+      namespaceId: c.campaign.id,
+      environment: "test",
+      ownerType: "campaign",
+      ownerId: c.campaign.id,
+      status: "active",
+      maxUses: null,
+      expiresAt: null,
+      label: null,
+      currentUses: 0,
+    });
   });
 
   it("keeps label (trimmed), maxUses and expiresAt; live codes have no test_ part", async () => {
@@ -42,7 +60,14 @@ describe("POST /v1/campaign/{id}/link-invites", () => {
     const c = await makeCampaign();
     const res = await create(c, { label: null, maxUses: null, expiresAt: null });
     expect(res.status).toBe(201);
-    expect(res.body).toEqual({ code: res.body.code, status: "active", currentUses: 0, url: `${appBaseUrl()}/join/${res.body.code}`, createdAt: expect.any(String), updatedAt: expect.any(String) });
+    expect(res.body).toEqual({
+      code: res.body.code,
+      status: "active",
+      currentUses: 0,
+      url: `${appBaseUrl()}/join/${res.body.code}`,
+      createdAt: expect.any(String),
+      updatedAt: expect.any(String),
+    });
     expect(await getDb().linkInvite.findUniqueOrThrow({ where: { code: res.body.code } })).toMatchObject({ label: null, maxUses: null, expiresAt: null });
   });
 
@@ -113,7 +138,10 @@ describe("GET /v1/campaign/{id}/link-invites", () => {
 
     const res = await call(GET, { headers: c.headers, params: { id: c.campaign.id } });
     expect(res.status).toBe(200);
-    expect(res.body.invites.map((i: { label: string; status: string }) => [i.label, i.status])).toEqual([["b", "paused"], ["a", "active"]]);
+    expect(res.body.invites.map((i: { label: string; status: string }) => [i.label, i.status])).toEqual([
+      ["b", "paused"],
+      ["a", "active"],
+    ]);
     expect(res.body.invites[1]).toEqual(a);
 
     const all = await call(GET, { headers: c.headers, params: { id: c.campaign.id }, query: { includeRevoked: true } });

@@ -25,7 +25,11 @@ describe("PUT /v1/campaign/{id}/stop", () => {
       const { campaign, headers, params } = await makeCampaignWith({ status });
       const res = await call(PUT, { headers, params });
       expect(res.status).toBe(409);
-      expect(res.body).toMatchObject({ success: false, code: "CAMPAIGN_NOT_STARTED", error: `The campaign is ${status}, not started: only a started campaign can be stopped.` });
+      expect(res.body).toMatchObject({
+        success: false,
+        code: "CAMPAIGN_NOT_STARTED",
+        error: `The campaign is ${status}, not started: only a started campaign can be stopped.`,
+      });
       expect(await getDb().campaignOperation.count({ where: { campaignId: campaign.id } })).toBe(0);
       expect((await getDb().campaign.findUniqueOrThrow({ where: { id: campaign.id } })).status).toBe(status);
     }

@@ -15,7 +15,11 @@ import { parseCheckoutUrl } from "@/lib/checkout/sign-url";
 const setup = async () => {
   const g = await makeGame();
   const item = await makeProductRow(g.game.id);
-  const newGrant = async () => (await call(createGrant, { headers: idem(g.headers), body: { itemId: item.id, checkoutMetadata: { a: 1 } } })).body as { checkoutUrl: string; userRef: string };
+  const newGrant = async () =>
+    (await call(createGrant, { headers: idem(g.headers), body: { itemId: item.id, checkoutMetadata: { a: 1 } } })).body as {
+      checkoutUrl: string;
+      userRef: string;
+    };
   return { ...g, item, newGrant };
 };
 
@@ -61,14 +65,22 @@ describe("grant expiry after 2 hours", () => {
     const [old, fresh, claimed, onRead] = [await s.newGrant(), await s.newGrant(), await s.newGrant(), await s.newGrant()];
     const id = (u: string) => (parseCheckoutUrl(u) as { grantId: string }).grantId;
     const past = new Date(Date.now() - 1000);
-    await getDb().checkoutGrant.updateMany({ where: { id: { in: [id(old.checkoutUrl), id(claimed.checkoutUrl), id(onRead.checkoutUrl)] } }, data: { expiresAt: past } });
+    await getDb().checkoutGrant.updateMany({
+      where: { id: { in: [id(old.checkoutUrl), id(claimed.checkoutUrl), id(onRead.checkoutUrl)] } },
+      data: { expiresAt: past },
+    });
     await getDb().checkoutGrant.update({ where: { id: id(claimed.checkoutUrl) }, data: { status: "claimed" } });
     const c = await loadCheckout(getDb(), { kind: "grant", grantId: id(onRead.checkoutUrl) });
     expect([c.state, c.grant?.status]).toEqual(["expired", "expired"]);
     expect(await expireCheckoutGrants(getDb())).toBe(1);
     const rows = await getDb().checkoutGrant.findMany({ where: { gameId: s.game.id } });
     const statusOf = (u: string) => rows.find((r) => r.id === id(u))?.status;
-    expect([statusOf(old.checkoutUrl), statusOf(fresh.checkoutUrl), statusOf(claimed.checkoutUrl), statusOf(onRead.checkoutUrl)]).toEqual(["expired", "pending", "claimed", "expired"]);
+    expect([statusOf(old.checkoutUrl), statusOf(fresh.checkoutUrl), statusOf(claimed.checkoutUrl), statusOf(onRead.checkoutUrl)]).toEqual([
+      "expired",
+      "pending",
+      "claimed",
+      "expired",
+    ]);
     expect(await expireCheckoutGrants(getDb())).toBe(0);
   });
 });

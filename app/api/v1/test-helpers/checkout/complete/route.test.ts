@@ -31,8 +31,22 @@ describe("POST /v1/test-helpers/checkout/complete: grants", () => {
     const g = await grant(s, { email: "guest@example.com", checkoutMetadata: meta });
     const res = await pay(s, { url: g.checkoutUrl, outcome: "succeeded" });
     expect(res.status).toBe(200);
-    expect(res.body.grant).toMatchObject({ status: "completed", userRef: g.userRef, itemId: s.item.id, checkoutMetadata: meta, purchaseId: res.body.purchase._id });
-    expect(res.body.purchase).toMatchObject({ status: "completed", isPaid: true, paymentMethod: "card", paymentProvider: "sandbox", amount: 499, currency: "USD", userRef: g.userRef });
+    expect(res.body.grant).toMatchObject({
+      status: "completed",
+      userRef: g.userRef,
+      itemId: s.item.id,
+      checkoutMetadata: meta,
+      purchaseId: res.body.purchase._id,
+    });
+    expect(res.body.purchase).toMatchObject({
+      status: "completed",
+      isPaid: true,
+      paymentMethod: "card",
+      paymentProvider: "sandbox",
+      amount: 499,
+      currency: "USD",
+      userRef: g.userRef,
+    });
     expect(res.body.checkoutSession).toBeNull();
     expect(await names(s.game.id)).toEqual(["Purchases.Started", "Purchases.Completed"]);
     const [done] = await eventsOf(s.game.id, "Purchases.Completed");
@@ -62,9 +76,19 @@ describe("POST /v1/test-helpers/checkout/complete: grants", () => {
     const g = await grant(s);
     const declined = await pay(s, { url: g.checkoutUrl, outcome: "declined" });
     expect(declined.status).toBe(200);
-    expect(declined.body).toMatchObject({ grant: { status: "pending" }, purchase: { status: "failed", isPaid: false, paymentProvider: "sandbox" }, message: "Your card was declined. Try another card." });
+    expect(declined.body).toMatchObject({
+      grant: { status: "pending" },
+      purchase: { status: "failed", isPaid: false, paymentProvider: "sandbox" },
+      message: "Your card was declined. Try another card.",
+    });
     const [failed] = await eventsOf(s.game.id, "Purchases.Failed");
-    expect(failed.data).toMatchObject({ purchaseId: declined.body.purchase._id, status: "failed", paymentProvider: "sandbox", message: "Your card was declined. Try another card.", grant_user_ref: g.userRef });
+    expect(failed.data).toMatchObject({
+      purchaseId: declined.body.purchase._id,
+      status: "failed",
+      paymentProvider: "sandbox",
+      message: "Your card was declined. Try another card.",
+      grant_user_ref: g.userRef,
+    });
     const [started] = await eventsOf(s.game.id, "Purchases.Started");
     expect(started.data.paymentProvider).toBe("sandbox");
     const ok = await pay(s, { url: g.checkoutUrl, outcome: "succeeded" });
@@ -90,7 +114,10 @@ describe("POST /v1/test-helpers/checkout/complete: grants", () => {
     expect(low.body.message).toContain("virtual-currency balance is too low");
     await fund(s.headers, s.currencyId, s.users[0], 1000);
     const ok = await pay(s, { url: g.checkoutUrl, outcome: "succeeded", method: "vc" });
-    expect(ok.body).toMatchObject({ grant: { status: "completed" }, purchase: { status: "completed", paymentProvider: "virtual_currency", userRef: s.users[0] } });
+    expect(ok.body).toMatchObject({
+      grant: { status: "completed" },
+      purchase: { status: "completed", paymentProvider: "virtual_currency", userRef: s.users[0] },
+    });
     expect(await balanceOf(s.currencyId, s.users[0])).toBe(700n);
   });
 
@@ -99,7 +126,10 @@ describe("POST /v1/test-helpers/checkout/complete: grants", () => {
     const g = await grant(s, { userRef: s.users[1] });
     await fundWallet(s.playerIds[1], 10_000_000n);
     const ok = await pay(s, { url: g.checkoutUrl, outcome: "succeeded", method: "wallet" });
-    expect(ok.body).toMatchObject({ grant: { status: "completed" }, purchase: { status: "completed", paymentProvider: "wallet", currency: "USDC", amount: 4_990_000 } });
+    expect(ok.body).toMatchObject({
+      grant: { status: "completed" },
+      purchase: { status: "completed", paymentProvider: "wallet", currency: "USDC", amount: 4_990_000 },
+    });
   });
 
   it("two concurrent payments of one grant: one completes, the other is 409, one Purchases.Completed", async () => {
@@ -117,10 +147,16 @@ describe("POST /v1/test-helpers/checkout/complete: redirect checkouts and errors
   it("a guest pays a redirect URL at the deal price; the deal falls back to the regular price once it is no longer valid", async () => {
     const s = await setup();
     const deal = await makeDealRow(s.item, { code: "HALF", overridePrice: 250n });
-    const open = async () => (await call(redirect, { headers: s.headers, query: { gameId: s.game.id, itemId: s.item.id, dealCode: "HALF", redirectUrl: "https://g.example/" } })).body.body.url as string;
+    const open = async () =>
+      (await call(redirect, { headers: s.headers, query: { gameId: s.game.id, itemId: s.item.id, dealCode: "HALF", redirectUrl: "https://g.example/" } })).body
+        .body.url as string;
     const url = await open();
     const ok = await pay(s, { url, outcome: "succeeded", email: "walkin@example.com" });
-    expect(ok.body).toMatchObject({ grant: null, checkoutSession: { status: "completed", dealCode: "HALF" }, purchase: { status: "completed", amount: 250, dealCode: "HALF" } });
+    expect(ok.body).toMatchObject({
+      grant: null,
+      checkoutSession: { status: "completed", dealCode: "HALF" },
+      purchase: { status: "completed", amount: 250, dealCode: "HALF" },
+    });
     const player = await getDb().player.findUniqueOrThrow({ where: { email: "walkin@example.com" }, include: { links: true } });
     expect(ok.body.purchase.userRef).toBe(player.links[0].userRef);
     expect((await eventsOf(s.game.id, "Purchases.Completed"))[0].data).toMatchObject({ dealCode: "HALF", amount: 250, user_ref: player.links[0].userRef });
@@ -138,7 +174,8 @@ describe("POST /v1/test-helpers/checkout/complete: redirect checkouts and errors
     const acorns = await call(createCurrency, { headers: idem(s.headers), body: { code: "ACORN", name: "Acorns" } });
     await getDb().productVcPrice.create({ data: { id: newId(), productId: s.item.id, currencyId: acorns.body.currency._id, amount: 10n } });
     await makeDealRow(s.item, { code: "GEMS50", currencyId: s.currencyId, overridePrice: 50n });
-    const open = (query: Record<string, string>) => call(redirect, { headers: s.headers, query: { gameId: s.game.id, itemId: s.item.id, dealCode: "gems50", ...query } });
+    const open = (query: Record<string, string>) =>
+      call(redirect, { headers: s.headers, query: { gameId: s.game.id, itemId: s.item.id, dealCode: "gems50", ...query } });
     const card = await open({ checkoutmethod: "card" });
     expect([card.status, card.body.code]).toEqual([400, "INVALID_DEAL"]);
     expect(card.body.error).toContain("cannot be used for a USD payment");
@@ -148,9 +185,17 @@ describe("POST /v1/test-helpers/checkout/complete: redirect checkouts and errors
     const payer = await getDb().player.findUniqueOrThrow({ where: { id: s.playerIds[0] } });
     await fund(s.headers, s.currencyId, s.users[0], 120);
     const ok = await pay(s, { url: vc.body.body.url, outcome: "succeeded", email: payer.email });
-    expect(ok.body).toMatchObject({ checkoutSession: { status: "completed", dealCode: "GEMS50" }, purchase: { status: "completed", paymentMethod: "vc", currencyId: s.currencyId, amount: 50, dealCode: "GEMS50", userRef: s.users[0] } });
+    expect(ok.body).toMatchObject({
+      checkoutSession: { status: "completed", dealCode: "GEMS50" },
+      purchase: { status: "completed", paymentMethod: "vc", currencyId: s.currencyId, amount: 50, dealCode: "GEMS50", userRef: s.users[0] },
+    });
     expect(await balanceOf(s.currencyId, s.users[0])).toBe(70n);
-    expect((await eventsOf(s.game.id, "Purchases.Completed"))[0].data).toMatchObject({ dealCode: "GEMS50", amount: 50, paymentProvider: "virtual_currency", user_ref: s.users[0] });
+    expect((await eventsOf(s.game.id, "Purchases.Completed"))[0].data).toMatchObject({
+      dealCode: "GEMS50",
+      amount: 50,
+      paymentProvider: "virtual_currency",
+      user_ref: s.users[0],
+    });
   });
 
   it("404 for a bad signature, an unknown or another game's URL, and for live keys; 401 without a key or with a campaign key", async () => {

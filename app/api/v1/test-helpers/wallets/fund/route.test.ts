@@ -31,7 +31,10 @@ describe("POST /v1/test-helpers/wallets/fund", () => {
     const s = await makeStore();
     const before = await journals();
     for (const amountUsdc of ["0", "-1", "1.0000001", "abc", "", null, "1000000000000"])
-      expect((await call(POST, { headers: s.headers, body: { userRef: s.users[0], amountUsdc } })).body.details?.map((d: { field: string }) => d.field), String(amountUsdc)).toEqual(["amountUsdc"]);
+      expect(
+        (await call(POST, { headers: s.headers, body: { userRef: s.users[0], amountUsdc } })).body.details?.map((d: { field: string }) => d.field),
+        String(amountUsdc),
+      ).toEqual(["amountUsdc"]);
     const tooMuch = await call(POST, { headers: s.headers, body: { userRef: s.users[0], amountUsdc: "1000000000000" } });
     expect(tooMuch.body.details[0].message).toBe('must be a positive USDC amount with at most 6 decimals and at most 999999999999 USDC, e.g. "25" or "12.50"');
     const other = await makeStore();

@@ -9,7 +9,14 @@ import { createPurchase } from "@/lib/purchases/create-purchase";
 import { completePurchase } from "@/lib/purchases/complete-purchase";
 
 const buy = async (s: Awaited<ReturnType<typeof makeStore>>, productId: string, extra: { dealCode?: string; u?: number } = {}) => {
-  const p = await createPurchase(getDb(), { gameId: s.game.id, environment: "test", productId, userRef: s.users[extra.u ?? 0], method: "card", dealCode: extra.dealCode });
+  const p = await createPurchase(getDb(), {
+    gameId: s.game.id,
+    environment: "test",
+    productId,
+    userRef: s.users[extra.u ?? 0],
+    method: "card",
+    dealCode: extra.dealCode,
+  });
   return completePurchase(getDb(), { purchaseId: p.id, paymentProvider: "sandbox" });
 };
 
@@ -26,9 +33,25 @@ describe("GET /v1/users/{userRef}/purchases", () => {
     expect(res.status).toBe(200);
     expect(res.body.map((p: { _id: string }) => p._id)).toEqual([b.id, a.id]);
     expect(res.body[1]).toEqual({
-      _id: a.id, gameId: s.game.id, createdAt: a.createdAt.toISOString(), paymentProvider: "sandbox", paymentMethod: "card", priceInCents: 199, amount: 199, currency: "USD", currencyId: null,
-      status: "completed", isPaid: true, fulfillmentStatus: "not_required", dealCode: "CHEAP", userRef: s.users[0], subscriptionId: null, deliveredKey: null, metadata: {},
-      completedAt: a.completedAt!.toISOString(), item: { _id: sword.id, name: "Sword", type: "purchase", price: 499 },
+      _id: a.id,
+      gameId: s.game.id,
+      createdAt: a.createdAt.toISOString(),
+      paymentProvider: "sandbox",
+      paymentMethod: "card",
+      priceInCents: 199,
+      amount: 199,
+      currency: "USD",
+      currencyId: null,
+      status: "completed",
+      isPaid: true,
+      fulfillmentStatus: "not_required",
+      dealCode: "CHEAP",
+      userRef: s.users[0],
+      subscriptionId: null,
+      deliveredKey: null,
+      metadata: {},
+      completedAt: a.completedAt!.toISOString(),
+      item: { _id: sword.id, name: "Sword", type: "purchase", price: 499 },
     });
     const subs = await call(list, { headers: s.headers, params: { userRef: s.users[0] }, query: { type: "subscription" } });
     expect(subs.body.map((p: { _id: string }) => p._id)).toEqual([b.id]);

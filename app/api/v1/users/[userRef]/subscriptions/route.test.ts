@@ -28,9 +28,17 @@ describe("user subscriptions", () => {
       const item = await makeProductRow(s.game.id, { type: "subscription" });
       const done = await subscribe(s.game.id, item.id, { userRef: s.users[0] });
       const listed = await call(list, { headers: s.headers, params: { userRef: s.users[0] } });
-      expect(listed.body.subscriptions.map((x: { subscriptionId: string; status: string }) => [x.subscriptionId, x.status])).toEqual([[done.subscriptionId, "Active"]]);
+      expect(listed.body.subscriptions.map((x: { subscriptionId: string; status: string }) => [x.subscriptionId, x.status])).toEqual([
+        [done.subscriptionId, "Active"],
+      ]);
       const got = await call(one, { headers: s.headers, params: { userRef: s.users[0], itemId: item.id } });
-      expect(got.body).toMatchObject({ itemId: item.id, status: "Active", subscriptionId: done.subscriptionId, planCode: "monthly", planId: `plan_${item.id}_monthly` });
+      expect(got.body).toMatchObject({
+        itemId: item.id,
+        status: "Active",
+        subscriptionId: done.subscriptionId,
+        planCode: "monthly",
+        planId: `plan_${item.id}_monthly`,
+      });
 
       const h = idem(s.headers);
       const res = await call(cancel, { headers: h, params: { userRef: s.users[0], itemId: item.id } });
@@ -43,7 +51,10 @@ describe("user subscriptions", () => {
       expect([again.status, again.body.code]).toEqual([409, "SUBSCRIPTION_NOT_ACTIVE"]);
       const row = await getDb().subscription.findUniqueOrThrow({ where: { id: done.subscriptionId! } });
       expect(row.status).toBe("Canceled");
-      expect((await call(one, { headers: s.headers, params: { userRef: s.users[0], itemId: item.id } })).body).toMatchObject({ status: "Canceled", canceledAt: row.canceledAt!.toISOString() });
+      expect((await call(one, { headers: s.headers, params: { userRef: s.users[0], itemId: item.id } })).body).toMatchObject({
+        status: "Canceled",
+        canceledAt: row.canceledAt!.toISOString(),
+      });
 
       const events = await eventsOf(s.game.id, "Subscription.Canceled");
       expect(events).toHaveLength(1);
@@ -52,8 +63,15 @@ describe("user subscriptions", () => {
       const received = receiver.requests.find((r) => JSON.parse(r.rawBody).event === "Subscription.Canceled")!;
       expect(verifySignature(received.rawBody, s.game.webhookSecret, received.headers["x-service-signature"] as string)).toBe(true);
       expect(JSON.parse(received.rawBody).data).toEqual({
-        subscriptionId: done.subscriptionId, itemId: item.id, user_ref: s.users[0], status: "Canceled", planCode: "monthly", planId: `plan_${item.id}_monthly`,
-        canceledAt: row.canceledAt!.toISOString(), currentPeriodEnd: row.currentPeriodEnd.toISOString(), reason: "requested",
+        subscriptionId: done.subscriptionId,
+        itemId: item.id,
+        user_ref: s.users[0],
+        status: "Canceled",
+        planCode: "monthly",
+        planId: `plan_${item.id}_monthly`,
+        canceledAt: row.canceledAt!.toISOString(),
+        currentPeriodEnd: row.currentPeriodEnd.toISOString(),
+        reason: "requested",
       });
     } finally {
       await receiver.close();

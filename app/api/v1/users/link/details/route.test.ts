@@ -8,7 +8,6 @@ import { getDb } from "@/lib/db/client";
 import { createGame } from "@/lib/games/create-game";
 import { issueApiKey } from "@/lib/tenants/issue-api-key";
 
-
 describe("GET /v1/users/link/details", () => {
   it("a pending session: namespace fields, prefilled email, state and steps; no userRef", async () => {
     const { business } = await makeGame();

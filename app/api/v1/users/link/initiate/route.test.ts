@@ -21,12 +21,23 @@ describe("POST /v1/users/link/initiate", () => {
     expect(Object.keys(res.body).sort()).toEqual(["sessionKey", "url"]);
 
     const row = await getDb().linkSession.findUniqueOrThrow({ where: { sessionKey: res.body.sessionKey } });
-    expect(row).toMatchObject({ state: "pending", namespaceType: "game", namespaceId: game.id, environment: "test", prefilledEmail: "ada@example.com", idempotencyKey: null, ownerType: "game", ownerId: game.id });
+    expect(row).toMatchObject({
+      state: "pending",
+      namespaceType: "game",
+      namespaceId: game.id,
+      environment: "test",
+      prefilledEmail: "ada@example.com",
+      idempotencyKey: null,
+      ownerType: "game",
+      ownerId: game.id,
+    });
     const lifetime = row.expiresAt.getTime() - row.createdAt.getTime();
     expect(lifetime).toBe(24 * 3600_000);
     expect(row.createdAt.getTime()).toBeGreaterThanOrEqual(before - 1000);
 
-    expect(await eventsOf(res.body.sessionKey)).toEqual([{ event: "User.Account.Link.Started", sequence: 1, ownerType: "game", ownerId: game.id, data: { sessionKey: res.body.sessionKey } }]);
+    expect(await eventsOf(res.body.sessionKey)).toEqual([
+      { event: "User.Account.Link.Started", sequence: 1, ownerType: "game", ownerId: game.id, data: { sessionKey: res.body.sessionKey } },
+    ]);
     const deliveries = await getDb().webhookDelivery.count({ where: { event: { objectId: row.id } } });
     expect(deliveries).toBe(1);
   });

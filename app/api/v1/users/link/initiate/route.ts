@@ -29,7 +29,8 @@ export const POST = route({
   method: "POST",
   summary: "Start a game-level link session, optionally pre-filling the player's email",
   body: InitiateLinkBody,
-  handler: async ({ ctx, body }) => answer(await initiateLinkSession(ctx.db, { scope: linkScopeOf(ctx), email: body.email, idempotencyKey: ctx.idempotencyKey })),
+  handler: async ({ ctx, body }) =>
+    answer(await initiateLinkSession(ctx.db, { scope: linkScopeOf(ctx), email: body.email, idempotencyKey: ctx.idempotencyKey })),
 });
 
 export const GET = route({

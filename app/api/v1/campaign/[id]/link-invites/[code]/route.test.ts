@@ -8,7 +8,8 @@ import { getDb } from "@/lib/db/client";
 const HOUR = 3600_000;
 type C = Awaited<ReturnType<typeof makeCampaign>>;
 const create = async (c: C, body: Record<string, unknown> = {}) => (await call(CREATE, { headers: c.headers, params: { id: c.campaign.id }, body })).body;
-const patch = (c: C, code: string, body: unknown, headers: Record<string, string> = c.headers) => call(PATCH, { headers, params: { id: c.campaign.id, code }, body });
+const patch = (c: C, code: string, body: unknown, headers: Record<string, string> = c.headers) =>
+  call(PATCH, { headers, params: { id: c.campaign.id, code }, body });
 const revoke = (c: C, code: string, headers: Record<string, string> = c.headers) => call(DELETE, { headers, params: { id: c.campaign.id, code } });
 const rowOf = (code: string) => getDb().linkInvite.findUniqueOrThrow({ where: { code } });
 

@@ -23,7 +23,8 @@ afterAll(() => {
 
 const draftOf = async (headers: Record<string, string>, userRef: string) =>
   (await call(createUgc, { headers: idem(headers), params: { userRef }, body: { name: "Hat", type: "purchase", price: 300 } })).body;
-const png = (name = "hat.png", bytes = PNG_1X1) => ["image", { bytes, filename: name, type: "image/png" }] as [string, { bytes: Uint8Array<ArrayBuffer>; filename: string; type: string }];
+const png = (name = "hat.png", bytes = PNG_1X1) =>
+  ["image", { bytes, filename: name, type: "image/png" }] as [string, { bytes: Uint8Array<ArrayBuffer>; filename: string; type: string }];
 const served = (name: string) => serve(new Request(`http://localhost/uploads/${name}`), { params: Promise.resolve({ path: [name] }) });
 
 describe("POST /v1/products/{userRef}/{productId}/image", () => {
@@ -49,7 +50,11 @@ describe("POST /v1/products/{userRef}/{productId}/image", () => {
     const { headers, userRef } = await makeShop();
     const draft = await draftOf(headers, userRef);
     const jpeg = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46]);
-    const res = await callMultipart(POST, { headers: idem(headers), params: { userRef, productId: draft._id }, parts: [["whatever", { bytes: jpeg, filename: "x.txt", type: "text/plain" }]] });
+    const res = await callMultipart(POST, {
+      headers: idem(headers),
+      params: { userRef, productId: draft._id },
+      parts: [["whatever", { bytes: jpeg, filename: "x.txt", type: "text/plain" }]],
+    });
     expect(res.body.imageUrl).toMatch(/\.jpg$/);
     expect((await served(res.body.imageUrl.split("/").pop())).headers.get("content-type")).toBe("image/jpeg");
   });
@@ -60,7 +65,11 @@ describe("POST /v1/products/{userRef}/{productId}/image", () => {
     const before = await productSnapshot(game.id);
     const files = readdirSync(dir).length;
     const params = { userRef, productId: draft._id };
-    const text = await callMultipart(POST, { headers: idem(headers), params, parts: [png("evil.png", new Uint8Array(Buffer.from("<script>alert(1)</script>")))] });
+    const text = await callMultipart(POST, {
+      headers: idem(headers),
+      params,
+      parts: [png("evil.png", new Uint8Array(Buffer.from("<script>alert(1)</script>")))],
+    });
     expect(text.status).toBe(400);
     expect(text.body.code).toBe("INVALID_IMAGE");
     const big = new Uint8Array(5 * 1024 * 1024 + 1);

@@ -16,7 +16,7 @@ export const POST = route({
     status: 200,
     schema: ImageUploadResult,
     description:
-      "Request body: multipart/form-data; the first file part is the image, whatever its name (e.g. \"file\"). PNG, JPEG, GIF or WebP by content, at most 5 MB (400 INVALID_IMAGE, IMAGE_TOO_LARGE, FILE_REQUIRED). Only while the product is draft or declined (409 PRODUCT_STATE_CONFLICT). The image is served at imageUrl (APP_URL/uploads/<random name>) and becomes the product imageUrl.",
+      'Request body: multipart/form-data; the first file part is the image, whatever its name (e.g. "file"). PNG, JPEG, GIF or WebP by content, at most 5 MB (400 INVALID_IMAGE, IMAGE_TOO_LARGE, FILE_REQUIRED). Only while the product is draft or declined (409 PRODUCT_STATE_CONFLICT). The image is served at imageUrl (APP_URL/uploads/<random name>) and becomes the product imageUrl.',
   },
   handler: ({ ctx, params, form }) => uploadProductImage(ctx, { ...params, form }),
 });

@@ -15,7 +15,14 @@ describe("UGC lifecycle: submit and review", () => {
     const draft = await draftOf(headers, userRef, { virtualCurrencyPrices: [{ currencyId: gems._id, amount: 40 }] });
     const submitted = await call(submit, { headers: idem(headers), params: { userRef, productId: draft._id } });
     expect(submitted.status).toBe(200);
-    expect(submitted.body).toMatchObject({ _id: draft._id, status: "submitted", isVisible: false, forSale: false, submittedAt: expect.any(String), reviewedAt: null });
+    expect(submitted.body).toMatchObject({
+      _id: draft._id,
+      status: "submitted",
+      isVisible: false,
+      forSale: false,
+      submittedAt: expect.any(String),
+      reviewedAt: null,
+    });
     const approved = await call(review, {
       headers: idem(headers),
       params: { userRef, productId: draft._id },
@@ -65,10 +72,18 @@ describe("UGC lifecycle: submit and review", () => {
     const { headers, userRef } = await makeShop();
     const draft = await draftOf(headers, userRef);
     await call(submit, { headers: idem(headers), params: { userRef, productId: draft._id } });
-    const withOverride = await call(review, { headers: idem(headers), params: { userRef, productId: draft._id }, body: { decision: "decline", forSale: true } });
+    const withOverride = await call(review, {
+      headers: idem(headers),
+      params: { userRef, productId: draft._id },
+      body: { decision: "decline", forSale: true },
+    });
     expect(withOverride.status).toBe(400);
     expect(withOverride.body.details).toEqual([{ field: "forSale", message: "applies only to decision 'approve'" }]);
-    const declined = await call(review, { headers: idem(headers), params: { userRef, productId: draft._id }, body: { decision: "decline", reason: "Blurry image" } });
+    const declined = await call(review, {
+      headers: idem(headers),
+      params: { userRef, productId: draft._id },
+      body: { decision: "decline", reason: "Blurry image" },
+    });
     expect(declined.body).toMatchObject({ status: "declined", reviewNote: "Blurry image", isVisible: false, forSale: false, price: 300 });
     const again = await call(submit, { headers: idem(headers), params: { userRef, productId: draft._id } });
     expect(again.body).toMatchObject({ status: "submitted", reviewNote: null });
@@ -99,7 +114,9 @@ describe("UGC lifecycle: submit and review", () => {
     const bad = await call(review, { headers: idem(a.headers), params, body: { decision: "maybe", price: -1 } });
     expect(bad.body.details.map((d: { field: string }) => d.field).sort()).toEqual(["decision", "price"]);
     const before = await productSnapshot(a.game.id);
-    expect((await call(review, { headers: idem(b.headers), params: { userRef: b.userRef, productId: draft._id }, body: { decision: "approve" } })).body.code).toBe("PRODUCT_NOT_FOUND");
+    expect(
+      (await call(review, { headers: idem(b.headers), params: { userRef: b.userRef, productId: draft._id }, body: { decision: "approve" } })).body.code,
+    ).toBe("PRODUCT_NOT_FOUND");
     expect((await call(review, { headers: idem(b.headers), params, body: { decision: "approve" } })).body.code).toBe("USER_REF_NOT_FOUND");
     expect((await call(review, { params, body: { decision: "approve" } })).status).toBe(401);
     expect((await call(review, { headers: idem(await campaignHeaders()), params, body: { decision: "approve" } })).status).toBe(401);

@@ -15,7 +15,8 @@ export const POST = route({
   response: {
     status: 200,
     schema: Product,
-    description: "approve: status active, isVisible and forSale true unless sent, price and virtualCurrencyPrices replaced when sent. decline: status declined, reason kept as reviewNote; the creator may submit again. Only from submitted (409 PRODUCT_STATE_CONFLICT).",
+    description:
+      "approve: status active, isVisible and forSale true unless sent, price and virtualCurrencyPrices replaced when sent. decline: status declined, reason kept as reviewNote; the creator may submit again. Only from submitted (409 PRODUCT_STATE_CONFLICT).",
   },
   handler: ({ ctx, params, body }) => reviewUgcProduct(ctx, { ...params, body }),
 });

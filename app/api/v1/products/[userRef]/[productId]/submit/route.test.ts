@@ -24,7 +24,11 @@ describe("POST /v1/products/{userRef}/{productId}/submit", () => {
     const draft = await draftOf(a.headers, a.userRef);
     const gameProduct = await makeProduct(a.headers);
     const before = await productSnapshot(a.game.id);
-    for (const [headers, userRef, productId] of [[a.headers, other, draft._id], [a.headers, a.userRef, gameProduct._id], [b.headers, b.userRef, draft._id]] as const) {
+    for (const [headers, userRef, productId] of [
+      [a.headers, other, draft._id],
+      [a.headers, a.userRef, gameProduct._id],
+      [b.headers, b.userRef, draft._id],
+    ] as const) {
       const res = await call(submit, { headers: idem(headers), params: { userRef, productId } });
       expect(res.status).toBe(404);
       expect(res.body.code).toBe("PRODUCT_NOT_FOUND");

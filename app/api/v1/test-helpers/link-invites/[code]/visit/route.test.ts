@@ -35,18 +35,43 @@ describe("POST /v1/test-helpers/link-invites/{code}/visit", () => {
     expect(res.status).toBe(200);
     expect(res.body.invite).toEqual({ ...invite, currentUses: 1, updatedAt: expect.any(String) });
     const { session } = res.body;
-    expect(session).toMatchObject({ namespaceType: "campaign", campaignId: c.campaign.id, campaignName: c.campaign.name, state: "approved", environment: "test", prefilledEmail: "ana@example.com" });
+    expect(session).toMatchObject({
+      namespaceType: "campaign",
+      campaignId: c.campaign.id,
+      campaignName: c.campaign.name,
+      state: "approved",
+      environment: "test",
+      prefilledEmail: "ana@example.com",
+    });
     expect(session.userRef).toMatch(/^pvu_test_[0-9a-f]{24}$/);
     expect(session.sessionKey).toMatch(/^lks_test_[0-9a-f]{32}$/);
 
     const row = await getDb().linkSession.findUniqueOrThrow({ where: { sessionKey: session.sessionKey } });
     const player = await getDb().player.findUniqueOrThrow({ where: { email: "ana@example.com" } });
     expect(player.name).toBe("Ana");
-    expect(row).toMatchObject({ inviteCode: invite.code, namespaceType: "campaign", namespaceId: c.campaign.id, ownerType: "campaign", ownerId: c.campaign.id, playerId: player.id, userRef: session.userRef });
-    expect(await getDb().playerLink.findUniqueOrThrow({ where: { userRef: session.userRef } })).toMatchObject({ playerId: player.id, namespaceId: c.campaign.id, status: "active" });
+    expect(row).toMatchObject({
+      inviteCode: invite.code,
+      namespaceType: "campaign",
+      namespaceId: c.campaign.id,
+      ownerType: "campaign",
+      ownerId: c.campaign.id,
+      playerId: player.id,
+      userRef: session.userRef,
+    });
+    expect(await getDb().playerLink.findUniqueOrThrow({ where: { userRef: session.userRef } })).toMatchObject({
+      playerId: player.id,
+      namespaceId: c.campaign.id,
+      status: "active",
+    });
     expect(await linkEventsOf(session.sessionKey, { withOwner: true })).toEqual([
       { event: "User.Account.Link.Started", sequence: 1, ownerType: "campaign", ownerId: c.campaign.id, data: { sessionKey: session.sessionKey } },
-      { event: "User.Account.Link.Succeeded", sequence: 2, ownerType: "campaign", ownerId: c.campaign.id, data: { sessionKey: session.sessionKey, user_ref: session.userRef, metadata: { idempotencyKey: null } } },
+      {
+        event: "User.Account.Link.Succeeded",
+        sequence: 2,
+        ownerType: "campaign",
+        ownerId: c.campaign.id,
+        data: { sessionKey: session.sessionKey, user_ref: session.userRef, metadata: { idempotencyKey: null } },
+      },
     ]);
   });
 
@@ -151,7 +176,8 @@ describe("POST /v1/test-helpers/link-invites/{code}/visit", () => {
     const sessions = await sessionsOf(code);
     expect(sessions.filter((s) => s.state === "approved")).toHaveLength(3);
     // visits refused at approval time (after their session opened) leave a failed session, never a link
-    for (const s of sessions.filter((x) => x.state !== "approved")) expect(s).toMatchObject({ state: "failed", userRef: null, failureMessage: "This invite link has reached its maximum number of uses." });
+    for (const s of sessions.filter((x) => x.state !== "approved"))
+      expect(s).toMatchObject({ state: "failed", userRef: null, failureMessage: "This invite link has reached its maximum number of uses." });
   });
 
   it("concurrency at approval: 8 sessions opened while the invite had room, approved in parallel: exactly 3 approved, 5 failed with Link.Failed", async () => {
@@ -170,7 +196,12 @@ describe("POST /v1/test-helpers/link-invites/{code}/visit", () => {
     for (const [i, sessionKey] of keys.entries()) {
       const events = await linkEventsOf(sessionKey);
       if (results[i].status === 200) expect(events.map((e) => e.event)).toEqual(["User.Account.Link.Started", "User.Account.Link.Succeeded"]);
-      else expect(events[1]).toEqual({ event: "User.Account.Link.Failed", sequence: 2, data: { sessionKey, message: "This invite link has reached its maximum number of uses." } });
+      else
+        expect(events[1]).toEqual({
+          event: "User.Account.Link.Failed",
+          sequence: 2,
+          data: { sessionKey, message: "This invite link has reached its maximum number of uses." },
+        });
     }
   });
 
@@ -193,7 +224,10 @@ describe("POST /v1/test-helpers/link-invites/{code}/visit", () => {
     const [started] = receiver.forEvent(events[0].id);
     const [succeeded] = receiver.forEvent(events[1].id);
     expect(JSON.parse(started.rawBody)).toMatchObject({ event: "User.Account.Link.Started", data: { sessionKey } });
-    expect(JSON.parse(succeeded.rawBody)).toMatchObject({ event: "User.Account.Link.Succeeded", data: { sessionKey, user_ref: userRef, metadata: { idempotencyKey: null } } });
+    expect(JSON.parse(succeeded.rawBody)).toMatchObject({
+      event: "User.Account.Link.Succeeded",
+      data: { sessionKey, user_ref: userRef, metadata: { idempotencyKey: null } },
+    });
   });
 
   it("an Idempotency-Key replays the first visit and counts one use", async () => {

@@ -8,14 +8,20 @@ import { makeGame } from "@/tests/support/fixtures";
 import { getDb } from "@/lib/db/client";
 import { initiateLinkSession } from "@/lib/linking/initiate-link-session";
 
-
 describe("POST /v1/test-helpers/link-sessions/{sessionKey}/approve", () => {
   it("signs in the prefilled email, links the player and emits Succeeded; returns the details with userRef", async () => {
     const { game, headers } = await makeGame({ webhookUrl: "https://hooks.example.test/in" });
     const sessionKey = await start(headers, { email: "kim@example.com" });
     const res = await call(POST, { headers, params: { sessionKey } });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ sessionKey, namespaceType: "game", gameId: game.id, state: "approved", status: "approved", prefilledEmail: "kim@example.com" });
+    expect(res.body).toMatchObject({
+      sessionKey,
+      namespaceType: "game",
+      gameId: game.id,
+      state: "approved",
+      status: "approved",
+      prefilledEmail: "kim@example.com",
+    });
     expect(res.body.userRef).toMatch(/^gmu_test_[0-9a-f]{24}$/);
     expect(Date.parse(res.body.approvedAt)).toBeGreaterThan(Date.now() - 10_000);
 
@@ -82,7 +88,11 @@ describe("POST /v1/test-helpers/link-sessions/{sessionKey}/approve", () => {
     await call(EXPIRE, { headers, params: { sessionKey: expired } });
     const overdue = await start(headers);
     await getDb().linkSession.update({ where: { sessionKey: overdue }, data: { expiresAt: new Date(Date.now() - 1) } });
-    for (const [sessionKey, state] of [[canceled, "canceled"], [expired, "expired"], [overdue, "expired"]]) {
+    for (const [sessionKey, state] of [
+      [canceled, "canceled"],
+      [expired, "expired"],
+      [overdue, "expired"],
+    ]) {
       const res = await call(POST, { headers, params: { sessionKey } });
       expect(res.status).toBe(409);
       expect(res.body.code).toBe("LINK_SESSION_NOT_PENDING");
@@ -94,7 +104,9 @@ describe("POST /v1/test-helpers/link-sessions/{sessionKey}/approve", () => {
   it("parallel approvals of one session: exactly one wins, the others get 409", async () => {
     const { game, headers } = await makeGame();
     const sessionKey = await start(headers);
-    const results = await Promise.all(Array.from({ length: 6 }, (_, i) => call(POST, { headers, params: { sessionKey }, body: { email: `p${i}@example.com` } })));
+    const results = await Promise.all(
+      Array.from({ length: 6 }, (_, i) => call(POST, { headers, params: { sessionKey }, body: { email: `p${i}@example.com` } })),
+    );
     expect(results.map((r) => r.status).sort()).toEqual([200, 409, 409, 409, 409, 409]);
     expect((await eventsOf(sessionKey)).map((e) => e.event)).toEqual(["User.Account.Link.Started", "User.Account.Link.Succeeded"]);
     expect(await getDb().playerLink.count({ where: { namespaceId: game.id } })).toBe(1);

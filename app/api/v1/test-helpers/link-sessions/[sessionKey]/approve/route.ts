@@ -17,5 +17,8 @@ export const POST = route({
   body: ApproveLinkBody,
   response: { status: 200, schema: LinkSessionDetails },
   handler: async ({ ctx, params, body }) =>
-    describeLinkSession(ctx.db, await approveLinkSession(ctx.db, { scope: testLinkScopeOf(ctx), sessionKey: params.sessionKey, email: body.email, name: body.name })),
+    describeLinkSession(
+      ctx.db,
+      await approveLinkSession(ctx.db, { scope: testLinkScopeOf(ctx), sessionKey: params.sessionKey, email: body.email, name: body.name }),
+    ),
 });

@@ -18,5 +18,4 @@ describe("POST /v1/test-helpers/link-sessions/{sessionKey}/cancel", () => {
       { event: "User.Account.Link.Canceled", sequence: 2, data: { sessionKey } },
     ]);
   });
-
 });

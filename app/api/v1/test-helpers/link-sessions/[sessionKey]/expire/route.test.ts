@@ -15,5 +15,4 @@ describe("POST /v1/test-helpers/link-sessions/{sessionKey}/expire", () => {
     expect(Date.parse(res.body.expiredAt)).toBeLessThan(Date.parse(res.body.expiresAt));
     expect(await eventNames(sessionKey)).toEqual(["User.Account.Link.Started"]);
   });
-
 });

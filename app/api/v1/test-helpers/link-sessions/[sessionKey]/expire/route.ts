@@ -15,5 +15,6 @@ export const POST = route({
   idempotency: "optional",
   params: SessionKeyParams,
   response: { status: 200, schema: LinkSessionDetails },
-  handler: async ({ ctx, params }) => describeLinkSession(ctx.db, await expireLinkSession(ctx.db, { scope: testLinkScopeOf(ctx), sessionKey: params.sessionKey })),
+  handler: async ({ ctx, params }) =>
+    describeLinkSession(ctx.db, await expireLinkSession(ctx.db, { scope: testLinkScopeOf(ctx), sessionKey: params.sessionKey })),
 });

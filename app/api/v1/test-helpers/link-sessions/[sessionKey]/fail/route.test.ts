@@ -42,5 +42,4 @@ describe("POST /v1/test-helpers/link-sessions/{sessionKey}/fail", () => {
     }
     expect((await getDb().linkSession.findUniqueOrThrow({ where: { sessionKey } })).state).toBe("pending");
   });
-
 });

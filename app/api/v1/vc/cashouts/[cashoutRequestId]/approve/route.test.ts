@@ -22,9 +22,15 @@ describe("POST /v1/vc/cashouts/{cashoutRequestId}/approve", () => {
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ transactionId: expect.stringMatching(/^[0-9a-f]{24}$/), usedBaseUnitsPerVcUnit: "2500", convertedBaseUnits: "100000" });
     expect(await balanceOf(currencyId, users[0])).toBe(60n);
-    const journal = await getDb().ledgerJournal.findUniqueOrThrow({ where: { id: res.body.transactionId }, include: { postings: { include: { account: true } } } });
+    const journal = await getDb().ledgerJournal.findUniqueOrThrow({
+      where: { id: res.body.transactionId },
+      include: { postings: { include: { account: true } } },
+    });
     expect(journal).toMatchObject({ type: "cashout", reference: cashoutRequestId });
-    expect(journal.postings.map((p) => [p.account.kind, p.delta]).sort()).toEqual([["pool", 40n], ["user", -40n]]);
+    expect(journal.postings.map((p) => [p.account.kind, p.delta]).sort()).toEqual([
+      ["pool", 40n],
+      ["user", -40n],
+    ]);
     const row = await getDb().cashoutRequest.findUniqueOrThrow({ where: { id: cashoutRequestId } });
     expect(row).toMatchObject({ status: "approved", journalId: res.body.transactionId, convertedBaseUnits: 100000n });
     expect(row.decidedAt).toBeInstanceOf(Date);

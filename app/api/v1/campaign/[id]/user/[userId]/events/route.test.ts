@@ -37,7 +37,9 @@ describe("GET /v1/campaign/{id}/user/{userId}/events", () => {
       },
     });
     expect(res.body.data.transactions.map((t: { eventCode: string; payoutAmount: number }) => [t.eventCode, t.payoutAmount]).sort()).toEqual([
-      ["daily_login", 1], ["level_complete", 5], ["tip", 0.25],
+      ["daily_login", 1],
+      ["level_complete", 5],
+      ["tip", 0.25],
     ]);
     const page = await call(GET, { headers, params: { ...params, userId }, query: { limit: 2, offset: 1 } });
     expect(page.body.data.transactions.map((t: { id: string }) => t.id)).toEqual([rows[1].id, rows[2].id]);
@@ -45,7 +47,10 @@ describe("GET /v1/campaign/{id}/user/{userId}/events", () => {
     const first = await call(GET, { headers, params: { ...params, userId }, query: { limit: 1 } });
     expect(first.body.data.pagination).toEqual({ limit: 1, offset: 0, total: 3, hasMore: true });
 
-    await removeLink(getDb(), { scope: { namespace: { type: "campaign", id: campaign.id }, environment: "test", owner: { type: "campaign", id: campaign.id } }, userRef: userId });
+    await removeLink(getDb(), {
+      scope: { namespace: { type: "campaign", id: campaign.id }, environment: "test", owner: { type: "campaign", id: campaign.id } },
+      userRef: userId,
+    });
     expect((await call(GET, { headers, params: { ...params, userId } })).body.data.pagination.total).toBe(3);
   });
 
@@ -53,7 +58,12 @@ describe("GET /v1/campaign/{id}/user/{userId}/events", () => {
     const { headers, params, users } = await makeCampaignWith({ users: 1 });
     const other = await makeCampaignWith({ users: 1 });
     const userId = users[0].userRef;
-    for (const [query, field] of [[{ limit: 101 }, "limit"], [{ limit: 0 }, "limit"], [{ offset: -1 }, "offset"], [{ limit: "x" }, "limit"]] as const) {
+    for (const [query, field] of [
+      [{ limit: 101 }, "limit"],
+      [{ limit: 0 }, "limit"],
+      [{ offset: -1 }, "offset"],
+      [{ limit: "x" }, "limit"],
+    ] as const) {
       const res = await call(GET, { headers, params: { ...params, userId }, query });
       expect([res.status, res.body.code, res.body.success]).toEqual([400, "VALIDATION_ERROR", false]);
       expect(res.body.details.map((d: { field: string }) => d.field)).toContain(field);

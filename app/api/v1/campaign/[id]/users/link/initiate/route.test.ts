@@ -13,7 +13,15 @@ describe("POST /v1/campaign/{id}/users/link/initiate", () => {
     expect(res.body).toEqual({ url: `http://localhost:3000/link/${res.body.sessionKey}`, sessionKey: expect.stringMatching(/^lks_test_[0-9a-f]{32}$/) });
     expect(res.headers.get("location")).toBe(res.body.url);
     const row = await getDb().linkSession.findUniqueOrThrow({ where: { sessionKey: res.body.sessionKey } });
-    expect(row).toMatchObject({ state: "pending", namespaceType: "campaign", namespaceId: campaign.id, prefilledEmail: "cy@example.com", idempotencyKey: "init-1", ownerType: "campaign", ownerId: campaign.id });
+    expect(row).toMatchObject({
+      state: "pending",
+      namespaceType: "campaign",
+      namespaceId: campaign.id,
+      prefilledEmail: "cy@example.com",
+      idempotencyKey: "init-1",
+      ownerType: "campaign",
+      ownerId: campaign.id,
+    });
     expect(await linkEventsOf(res.body.sessionKey, { withOwner: true })).toEqual([
       { event: "User.Account.Link.Started", sequence: 1, ownerType: "campaign", ownerId: campaign.id, data: { sessionKey: res.body.sessionKey } },
     ]);
