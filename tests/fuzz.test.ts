@@ -1,7 +1,8 @@
 // Hostile input against EVERY registered /v1 route: unknown and malformed path params, query values of
 // the wrong type, bodies of the wrong shape and fields of the wrong type. The bar: a clear 4xx in the
 // documented error body (or a 2xx where the input happens to be valid), never a 5xx, never an internal
-// message, and a refused call changes nothing (no journal, purchase or webhook event of its tenants).
+// message, a refused call changes nothing (no journal, purchase or webhook event of its tenants), and
+// every error's status and code are listed for its operation in the OpenAPI document.
 // Routes are found by globbing the route files and checked against the registry, so new routes are
 // fuzzed automatically.
 import { mkdtempSync, rmSync } from "node:fs";
@@ -31,6 +32,7 @@ import { POST as createInviteRoute } from "@/app/api/v1/campaign/[id]/link-invit
 import { POST as createCurrencyRoute } from "@/app/api/v1/vc/currencies/route";
 import { listRouteFiles } from "@/scripts/gen-route-index";
 import { startLinkSession } from "./support/linking";
+import { undocumentedError } from "./support/openapi-errors";
 
 const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
 const root = path.resolve(import.meta.dirname, "..");
@@ -502,6 +504,7 @@ describe("hostile input against every /v1 route", () => {
   it("answers a clear 4xx (or a valid 2xx), never a 5xx or an internal message, and a refused call changes nothing", async () => {
     const failures: string[] = [];
     const tally = { calls: 0, s2xx: 0, s4xx: 0, writes: 0 };
+    const undocumentedSeen = new Set<string>();
     const fuzzRoute = async (r: Route, index: number) => {
       const def = r.handler.definition;
       const kinds = typeof def.auth === "string" ? [def.auth] : [...def.auth];
@@ -541,6 +544,15 @@ describe("hostile input against every /v1 route", () => {
           if (typeof body?.error !== "string" || typeof body?.code !== "string" || !/^[A-Z_]+$/.test(body.code))
             failures.push(`${where}: ${res.status} body lacks error/code: ${res.text.slice(0, 200)}`);
           else if (LEAK.test(body.error)) failures.push(`${where}: ${res.status} error leaks internals: ${body.error.slice(0, 300)}`);
+          // the API document lists this status and code for the operation (issue 10, item 4)
+          if (typeof body?.code === "string") {
+            const undocumented = await undocumentedError(def.method, def.path, res.status, body.code);
+            // one line per route, status and code (not one per hostile input)
+            if (undocumented && !undocumentedSeen.has(undocumented)) {
+              undocumentedSeen.add(undocumented);
+              failures.push(`${where}: ${undocumented}`);
+            }
+          }
           const after = await effects(tenant);
           if (after !== before) failures.push(`${where}: refused with ${res.status} but changed ${before} → ${after}`);
         }

@@ -10,6 +10,7 @@ export const GET = route({
   tags: ["Game"],
   auth: "server",
   idempotency: "none",
+  errors: ["NOT_FOUND"],
   response: { status: 200, schema: Game },
   handler: ({ ctx }) => getGame(ctx),
 });

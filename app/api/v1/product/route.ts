@@ -10,6 +10,7 @@ export const POST = route({
   tags: ["Products"],
   auth: "server",
   idempotency: "required",
+  errors: ["NOT_FOUND", "PRODUCT_NOT_FOUND", "PRODUCT_NOT_ACTIVE", "PRODUCT_STATE_CONFLICT", "CURRENCY_NOT_FOUND"],
   body: CreateProductBody,
   response: { status: 201, schema: Product },
   handler: async ({ ctx, body }) => reply(await createProduct(ctx, body), { status: 201 }),

@@ -10,6 +10,7 @@ export const GET = route({
   tags: ["Campaign"],
   auth: "campaign",
   idempotency: "none",
+  errors: ["CAMPAIGN_NOT_FOUND"],
   successEnvelope: true,
   params: CampaignParams,
   response: { status: 200, schema: CampaignResponse },

@@ -10,6 +10,7 @@ export const GET = route({
   tags: ["Checkout"],
   auth: "server",
   idempotency: "none",
+  errors: ["NOT_FOUND", "PRODUCT_NOT_FOUND", "ITEM_NOT_FOR_SALE", "ITEM_NOT_VISIBLE", "ITEM_NOT_VISIBLE_GONE", "ITEM_OF_ANOTHER_GAME", "GAME_MISMATCH"],
   query: ThemeQuery,
   response: { status: 200, schema: CheckoutTheme },
   handler: ({ ctx, query }) => getCheckoutTheme(ctx, query),

@@ -12,6 +12,7 @@ export const GET = route({
   tags: ["Products"],
   auth: "server",
   idempotency: "none",
+  errors: ["PRODUCT_NOT_FOUND"],
   params: ProductIdParams,
   response: { status: 200, schema: Product },
   handler: async ({ ctx, params }) =>
@@ -25,6 +26,7 @@ export const PATCH = route({
   tags: ["Products"],
   auth: "server",
   idempotency: "optional",
+  errors: ["PRODUCT_NOT_FOUND", "PRODUCT_NOT_ACTIVE", "PRODUCT_STATE_CONFLICT", "CURRENCY_NOT_FOUND"],
   params: ProductIdParams,
   body: UpdateProductBody,
   response: { status: 200, schema: Product },

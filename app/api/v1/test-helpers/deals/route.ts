@@ -10,6 +10,7 @@ export const POST = route({
   tags: ["test-helpers"],
   auth: "server",
   idempotency: "optional",
+  errors: ["PRODUCT_NOT_FOUND", "DEAL_CODE_TAKEN"],
   body: CreateDealBody,
   response: { status: 201, schema: Deal },
   // live keys get 404 in the kernel, as on every /v1/test-helpers route

@@ -10,6 +10,7 @@ export const GET = route({
   tags: ["Users"],
   auth: "server",
   idempotency: "none",
+  errors: ["USER_REF_NOT_FOUND"],
   params: UserParams,
   response: { status: 200, schema: UserInfo },
   handler: ({ ctx, params }) => getUserInfo(ctx, params.userRef),

@@ -10,6 +10,7 @@ export const GET = route({
   tags: ["Virtual currency"],
   auth: "server",
   idempotency: "none",
+  errors: ["NOT_FOUND", "USER_REF_NOT_FOUND", "CURRENCY_NOT_FOUND"],
   query: BalanceQuery,
   response: { status: 200, schema: Balance },
   handler: ({ ctx, query }) => getBalance(ctx, query),

@@ -10,6 +10,7 @@ export const POST = route({
   tags: ["Virtual currency"],
   auth: "server",
   idempotency: "required",
+  errors: ["NOT_FOUND", "AMOUNT_OUT_OF_RANGE", "INSUFFICIENT_FUNDS", "USER_REF_NOT_FOUND", "LINK_NOT_APPROVED", "CURRENCY_NOT_FOUND"],
   body: BatchBody,
   response: { status: 200, schema: LedgerOperationResult },
   handler: async ({ ctx, body }) => batch(ctx, body),

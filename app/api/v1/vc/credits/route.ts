@@ -10,6 +10,7 @@ export const POST = route({
   tags: ["Virtual currency"],
   auth: "server",
   idempotency: "required",
+  errors: ["NOT_FOUND", "AMOUNT_OUT_OF_RANGE", "INSUFFICIENT_FUNDS", "USER_REF_NOT_FOUND", "LINK_NOT_APPROVED", "CURRENCY_NOT_FOUND"],
   body: CreditBody,
   response: { status: 201, schema: LedgerOperationResult },
   handler: async ({ ctx, body }) => reply(await credit(ctx, body), { status: 201 }),

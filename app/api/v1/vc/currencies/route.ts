@@ -11,6 +11,7 @@ export const POST = route({
   tags: ["Virtual currency"],
   auth: "server",
   idempotency: "required",
+  errors: ["INSUFFICIENT_FUNDS", "CURRENCY_CODE_TAKEN"],
   body: CreateCurrencyBody,
   response: { status: 201, schema: CreateCurrencyResult },
   handler: async ({ ctx, body }) => reply(await createCurrency(ctx, body), { status: 201 }),

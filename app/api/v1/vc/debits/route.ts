@@ -10,6 +10,7 @@ export const POST = route({
   tags: ["Virtual currency"],
   auth: "server",
   idempotency: "required",
+  errors: ["NOT_FOUND", "INSUFFICIENT_FUNDS", "USER_REF_NOT_FOUND", "LINK_NOT_APPROVED", "CURRENCY_NOT_FOUND"],
   body: DebitBody,
   response: { status: 201, schema: LedgerOperationResult },
   handler: async ({ ctx, body }) => reply(await debit(ctx, body), { status: 201 }),

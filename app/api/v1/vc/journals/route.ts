@@ -10,6 +10,7 @@ export const GET = route({
   tags: ["Virtual currency"],
   auth: "server",
   idempotency: "none",
+  errors: ["NOT_FOUND", "USER_REF_NOT_FOUND", "CURRENCY_NOT_FOUND"],
   query: JournalQuery,
   response: { status: 200, schema: JournalList },
   handler: ({ ctx, query }) => listJournals(ctx, query),

@@ -10,6 +10,7 @@ export const POST = route({
   tags: ["Wallet"],
   auth: "server",
   idempotency: "required",
+  errors: ["NOT_FOUND", "USER_REF_NOT_FOUND", "LINK_NOT_APPROVED"],
   body: WalletUserBody,
   response: { status: 200, schema: WalletLink },
   handler: ({ ctx, body }) => createWalletLink(ctx, body),

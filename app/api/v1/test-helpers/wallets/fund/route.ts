@@ -10,6 +10,7 @@ export const POST = route({
   tags: ["test-helpers"],
   auth: "server",
   idempotency: "optional",
+  errors: ["INSUFFICIENT_FUNDS", "USER_REF_NOT_FOUND", "LINK_NOT_APPROVED"],
   body: FundWalletBody,
   response: { status: 200, schema: FundedWallet },
   handler: ({ ctx, body }) => fundTestWallet(ctx, body),

@@ -12,6 +12,7 @@ export const GET = route({
   tags: ["Users"],
   auth: "server",
   idempotency: "none",
+  errors: ["USER_REF_NOT_FOUND", "PURCHASE_NOT_FOUND"],
   params: UserParams,
   query: UserPurchasesQuery,
   response: { status: 200, schema: z.array(PurchaseJson) },

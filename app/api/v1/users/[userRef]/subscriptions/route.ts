@@ -10,6 +10,7 @@ export const GET = route({
   tags: ["Users"],
   auth: "server",
   idempotency: "none",
+  errors: ["USER_REF_NOT_FOUND"],
   params: UserParams,
   response: { status: 200, schema: Subscriptions },
   handler: async ({ ctx, params }) => ({ subscriptions: await listUserSubscriptions(ctx, params.userRef) }),

@@ -11,6 +11,7 @@ export const GET = route({
   tags: ["Account linking"],
   auth: "server",
   idempotency: "none",
+  errors: ["NOT_FOUND", "LINK_SESSION_NOT_FOUND", "LINK_SESSION_NOT_PENDING", "LINK_SESSION_NOT_APPROVED"],
   query: LinkDetailsQuery,
   response: { status: 200, schema: GameLinkSessionDetails },
   handler: ({ ctx, query }) => getLinkSessionDetails(ctx.db, { scope: linkScopeOf(ctx), sessionKey: query.session }),

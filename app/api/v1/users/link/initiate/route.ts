@@ -15,6 +15,7 @@ const common = {
   // idempotent by email or Idempotency-Key in the service: a repeat returns the existing session with 200
   idempotency: "none" as const,
   serviceIdempotencyKey: true,
+  errors: ["LINK_SESSION_NOT_FOUND", "LINK_SESSION_NOT_PENDING", "LINK_SESSION_NOT_APPROVED"] as const,
   response: {
     status: 201,
     schema: LinkSessionInitiated,

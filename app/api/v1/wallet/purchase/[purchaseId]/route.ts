@@ -11,6 +11,7 @@ export const GET = route({
   tags: ["Wallet"],
   auth: "server",
   idempotency: "none",
+  errors: ["PURCHASE_NOT_FOUND"],
   params: PurchaseParams,
   response: { status: 200, schema: z.object({ data: WalletPurchase }) },
   handler: ({ ctx, params }) => getWalletPurchase(ctx, params.purchaseId),

@@ -10,6 +10,7 @@ export const GET = route({
   tags: ["Campaign"],
   auth: "campaign",
   idempotency: "none",
+  errors: ["USER_REF_NOT_FOUND"],
   successEnvelope: true,
   params: CampaignUserParams,
   response: { status: 200, schema: CampaignUser },

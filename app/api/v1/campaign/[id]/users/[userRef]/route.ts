@@ -11,6 +11,7 @@ export const DELETE = route({
   tags: ["Campaign"],
   auth: "campaign",
   idempotency: "none",
+  errors: ["USER_REF_NOT_FOUND", "LINK_SESSION_NOT_FOUND", "LINK_SESSION_NOT_PENDING", "LINK_SESSION_NOT_APPROVED"],
   successEnvelope: true,
   params: CampaignUserRefParams,
   response: { status: 200, schema: Removed },

@@ -10,6 +10,7 @@ export const POST = route({
   tags: ["Products"],
   auth: "server",
   idempotency: "required",
+  errors: ["USER_REF_NOT_FOUND", "PRODUCT_NOT_FOUND", "PRODUCT_STATE_CONFLICT", "FILE_REQUIRED", "IMAGE_TOO_LARGE", "INVALID_IMAGE"],
   bodyType: "multipart",
   params: UgcProductParams,
   response: {

@@ -10,6 +10,7 @@ export const POST = route({
   tags: ["Products"],
   auth: "server",
   idempotency: "required",
+  errors: ["USER_REF_NOT_FOUND", "PRODUCT_NOT_FOUND", "PRODUCT_STATE_CONFLICT"],
   params: UgcProductParams,
   response: { status: 200, schema: Product, description: "The product, now in status submitted (409 PRODUCT_STATE_CONFLICT unless it was draft or declined)." },
   handler: ({ ctx, params }) => submitUgcProduct(ctx, params),

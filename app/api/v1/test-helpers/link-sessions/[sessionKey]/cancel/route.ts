@@ -13,6 +13,7 @@ export const POST = route({
   auth: ["server", "campaign", "platform"],
   targetBusiness: true,
   idempotency: "optional",
+  errors: ["LINK_SESSION_NOT_FOUND", "LINK_SESSION_NOT_PENDING", "LINK_SESSION_NOT_APPROVED"],
   params: SessionKeyParams,
   response: { status: 200, schema: LinkSessionDetails },
   handler: async ({ ctx, params }) =>

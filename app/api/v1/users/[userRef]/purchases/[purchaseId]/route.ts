@@ -11,6 +11,7 @@ export const GET = route({
   tags: ["Users"],
   auth: "server",
   idempotency: "none",
+  errors: ["USER_REF_NOT_FOUND", "PURCHASE_NOT_FOUND"],
   params: UserPurchaseParams,
   response: { status: 200, schema: PurchaseJson },
   handler: ({ ctx, params }) => getUserPurchase(ctx, params.userRef, params.purchaseId),

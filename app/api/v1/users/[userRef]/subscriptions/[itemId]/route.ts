@@ -11,6 +11,7 @@ export const GET = route({
   tags: ["Users"],
   auth: "server",
   idempotency: "none",
+  errors: ["USER_REF_NOT_FOUND", "SUBSCRIPTION_NOT_FOUND"],
   params: UserItemParams,
   response: { status: 200, schema: SubscriptionJson },
   handler: async ({ ctx, params }) => serializeSubscription(await findUserSubscription(ctx.db, ctx, params)),

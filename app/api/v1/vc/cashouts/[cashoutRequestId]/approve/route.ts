@@ -10,6 +10,7 @@ export const POST = route({
   tags: ["Virtual currency"],
   auth: "server",
   idempotency: "required",
+  errors: ["AMOUNT_OUT_OF_RANGE", "INSUFFICIENT_FUNDS", "CASHOUT_NOT_FOUND", "CASHOUT_NOT_PENDING"],
   params: CashoutParams,
   response: { status: 200, schema: ApproveCashoutResult },
   handler: ({ ctx, params }) => approveCashout(ctx, params.cashoutRequestId),

@@ -10,6 +10,7 @@ export const POST = route({
   tags: ["Virtual currency"],
   auth: "server",
   idempotency: "required",
+  errors: ["CASHOUT_NOT_FOUND", "CASHOUT_NOT_PENDING"],
   params: CashoutParams,
   body: RejectCashoutBody,
   response: { status: 204, description: "Rejected; no body." },

@@ -12,6 +12,7 @@ export const GET = route({
   tags: ["Campaign"],
   auth: "campaign",
   idempotency: "none",
+  errors: ["LINK_SESSION_NOT_FOUND", "LINK_SESSION_NOT_PENDING", "LINK_SESSION_NOT_APPROVED"],
   successEnvelope: true,
   params: CampaignParams,
   query: LinkDetailsQuery,

@@ -14,6 +14,7 @@ export const POST = route({
   // The key is required but the service, not the kernel, honours it: a repeat with the same key or
   // email answers 200 with the pending session (the spec's state table), not a stored 201.
   idempotency: "service",
+  errors: ["LINK_SESSION_NOT_FOUND", "LINK_SESSION_NOT_PENDING", "LINK_SESSION_NOT_APPROVED"],
   successEnvelope: true,
   params: CampaignParams,
   body: CampaignInitiateLinkBody,

@@ -10,6 +10,7 @@ export const POST = route({
   tags: ["Users"],
   auth: "server",
   idempotency: "required",
+  errors: ["USER_REF_NOT_FOUND", "SUBSCRIPTION_NOT_FOUND", "SUBSCRIPTION_NOT_ACTIVE"],
   params: UserItemParams,
   response: { status: 200, schema: CancelResult },
   handler: ({ ctx, params }) => cancelUserSubscription(ctx, params),

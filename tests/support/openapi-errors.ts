@@ -1,0 +1,28 @@
+// The live side of the API document's error list: an error response observed in a test must be
+// documented for its operation (its status under `responses`, its code in that status's x-error-codes).
+// Used by tests/fuzz.test.ts (every hostile-input answer) and tests/openapi-errors.test.ts (domain errors).
+import { buildOpenApiDocument } from "../../lib/http/openapi.ts";
+import { registeredRoutes } from "../../lib/http/registry.ts";
+
+type Doc = { paths: Record<string, Record<string, { responses: Record<string, { "x-error-codes"?: string[] }> }>> };
+
+let doc: Doc | undefined;
+/** Built once, after the route files are imported (the registry fills as they load). */
+const document = async (): Promise<Doc> => {
+  if (!doc) {
+    await import("../../lib/http/route-index.ts");
+    doc = buildOpenApiDocument(registeredRoutes(), "https://coinop.example") as unknown as Doc;
+  }
+  return doc;
+};
+
+/** undefined when the document lists `code` under `status` for the operation; else a message naming what to declare. */
+export const undocumentedError = async (method: string, path: string, status: number, code: string): Promise<string | undefined> => {
+  const op = (await document()).paths[path]?.[method.toLowerCase()];
+  if (!op) return `${method} ${path}: the operation is not in the API document`;
+  const codes = op.responses[String(status)]?.["x-error-codes"];
+  if (!codes) return `${method} ${path} answered ${status} ${code}, but the document lists no ${status} for it: add ${code} to the route's errors`;
+  if (!codes.includes(code))
+    return `${method} ${path} answered ${status} ${code}, but its documented ${status} codes are [${codes.join(", ")}]: add ${code} to the route's errors`;
+  return undefined;
+};
