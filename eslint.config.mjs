@@ -6,9 +6,8 @@ import tseslint from "typescript-eslint";
 // Layer boundaries (ARCHITECTURE.md: core <- db <- ledger <- domains <- flows <- http/app). Each entry is an
 // import specifier pattern (relative or "@/") that the files of a layer may not use. Type-only imports are
 // allowed, as in scripts/check-cycles.ts: they are erased at build time. Tests are exempt (they may drive a
-// route to test a service). Not yet enforced: the ledger imports lib/custody (address derivation); flows
-// import lib/http/idempotency.ts (the hourly prune job); lib/http/route-index.ts (generated) imports every
-// app/api/v1 route to register it for the OpenAPI document.
+// route to test a service). One exception: lib/http/route-index.ts (generated) imports every app/api/v1 route
+// to register it for the OpenAPI document.
 // lib/config sits beside lib/core: it imports only core, and every layer may read it.
 const DOMAINS =
   "auth|campaigns|cashouts|checkout|currencies|deals|email|games|invites|jobs|linking|platform|products|purchases|stripe|subscriptions|tenants|uploads|users|vc|wallet|webhooks";
@@ -19,13 +18,35 @@ const LIB_NEVER = [
 const layer = (...patterns) => ["error", { patterns: [...LIB_NEVER, ...patterns].map((p) => ({ ...p, allowTypeImports: true })) }];
 const importsOf = (what, folders, message) => ({ regex: `^((\\.\\./)+|@/lib/)(${folders})(/|$)`, message: `${what}: ${message}` });
 const boundaries = [
-  { files: ["lib/**/*.{ts,tsx,mts}"], ignores: ["lib/http/route-index.ts"], rules: { "@typescript-eslint/no-restricted-imports": layer() } },
   {
-    files: [`lib/{${DOMAINS.replaceAll("|", ",")},custody}/**/*.{ts,tsx}`],
+    files: ["lib/**/*.{ts,tsx,mts}"],
+    ignores: ["lib/http/route-index.ts", "lib/hosted/locale.ts"],
+    rules: { "@typescript-eslint/no-restricted-imports": layer() },
+  },
+  // The hosted pages' locale reads the request's Accept-Language through next/headers, and nothing else of Next.js.
+  {
+    files: ["lib/hosted/locale.ts"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        { patterns: [{ regex: "^next(/(?!headers$)|$)", message: "lib/hosted/locale.ts may import next/headers only." }, LIB_NEVER[1]] },
+      ],
+    },
+  },
+  {
+    files: [`lib/{${DOMAINS.replaceAll("|", ",")}}/**/*.{ts,tsx}`],
     rules: {
       "@typescript-eslint/no-restricted-imports": layer(
         importsOf("a domain", "flows", "work that crosses domains lives in lib/flows, which imports the domains, never the reverse."),
         importsOf("a domain", "http", "the HTTP kernel calls services, never the reverse; AppError and the context live in lib/core."),
+      ),
+    },
+  },
+  {
+    files: ["lib/flows/**/*.ts"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": layer(
+        importsOf("a flow", "http", "the HTTP kernel calls flows, never the reverse; a job's housekeeping lives in lib/db or its domain."),
       ),
     },
   },
@@ -44,9 +65,7 @@ const boundaries = [
   {
     files: ["lib/db/*.ts"],
     rules: {
-      "@typescript-eslint/no-restricted-imports": layer(
-        importsOf("lib/db", `flows|ledger|http|vc|custody|${DOMAINS}`, "it imports only lib/core and lib/config."),
-      ),
+      "@typescript-eslint/no-restricted-imports": layer(importsOf("lib/db", `flows|ledger|http|vc|${DOMAINS}`, "it imports only lib/core and lib/config.")),
     },
   },
   {

@@ -28,6 +28,10 @@ describe("ESLint layer boundaries", () => {
     expect(await violations("ledger-imports-vc.ts.txt")).toEqual(["@/lib/vc/credit"]);
   });
 
+  it("a flow may not import the HTTP kernel", async () => {
+    expect(await violations("flow-imports-http.ts.txt")).toEqual(["../http/idempotency.ts"]);
+  });
+
   it("lib/core imports nothing from lib", async () => {
     expect(await violations("core-imports-db.ts.txt")).toEqual(["../db/client.ts"]);
   });

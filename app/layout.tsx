@@ -1,18 +1,21 @@
 import type { Metadata, Viewport } from "next";
 import type { ReactNode } from "react";
+import { getRequestLocale } from "@/lib/hosted/locale";
 import "./globals.css";
 
+// No description here: a hosted page's link preview describes its game and action (components/hosted/
+// page-metadata.ts), and the landing page describes Coinop itself (app/page.tsx).
 export const metadata: Metadata = {
   title: { default: "Coinop", template: "%s · Coinop" },
-  description: "Self-hosted commerce and rewards backend for games: virtual currencies, checkout, account linking, campaigns and a platform API.",
-  applicationName: "Coinop",
   icons: { icon: "/favicon.svg" },
 };
 
 export const viewport: Viewport = { themeColor: "#0f172a", width: "device-width", initialScale: 1 };
 
-const RootLayout = ({ children }: { children: ReactNode }) => (
-  <html lang="en">
+// `lang` is the browser's language as negotiated (Accept-Language); a page whose link session, invite or grant
+// forces another locale says so with `lang` on its own frame (HostedLayout).
+const RootLayout = async ({ children }: { children: ReactNode }) => (
+  <html lang={await getRequestLocale()}>
     <body className="min-h-dvh bg-white font-sans text-slate-900 antialiased">{children}</body>
   </html>
 );

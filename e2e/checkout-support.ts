@@ -40,9 +40,44 @@ export const expectPurchaseHook = async (hooks: Hook[], secret: string, event: s
   return hook;
 };
 
-/** Types a test card into the sandbox card form. */
-export const fillCard = async (page: Page, number: string) => {
-  await page.getByLabel("Card number").fill(number);
-  await page.getByLabel("Expiry (MM / YY)").fill("12 / 34");
-  await page.getByLabel("CVC").fill("123");
+/** PATCH /v1/game/settings: the game's store, terms and support links, and an included sales tax. */
+export const setGameSettings = async (request: APIRequestContext, s: Seeded, data: Record<string, unknown>) => {
+  const res = await request.patch("/api/v1/game/settings", { headers: gameHeaders(s), data });
+  expect(res.status(), await res.text()).toBe(200);
+  return res.json();
 };
+
+/** The game's usual links, set on the seeded game (every checkout page then shows them). */
+export const GAME_LINKS = { storeUrl: "https://game.example/store", termsUrl: "https://game.example/terms", supportUrl: "mailto:help@game.example" };
+
+/** The pay form (the sign-in form beside it has its own Email field). */
+export const payForm = (page: Page) => page.getByTestId("pay-form");
+
+/** Types a card into the sandbox card form, field by field, as a payer does. */
+export const typeCard = async (page: Page, { number, expiry = "12 / 34", cvc = "123" }: { number: string; expiry?: string; cvc?: string }) => {
+  await page.getByLabel("Card number").fill(number);
+  await page.getByLabel("Expiry (MM / YY)").fill(expiry);
+  await page.getByLabel("CVC").fill(cvc);
+};
+
+/** The inline error under a field of the pay form (its aria-describedby points at it). */
+export const fieldError = (page: Page, field: "email" | "cardNumber" | "cardExpiry" | "cardCvc" | "method") => page.getByTestId(`error-${field}`);
+
+/** Checks that a field is marked invalid and described by its own inline error, which says `message`. */
+export const expectFieldError = async (page: Page, label: string, field: Parameters<typeof fieldError>[1], message: string | RegExp) => {
+  const input = payForm(page).getByLabel(label, { exact: true });
+  await expect(input).toHaveAttribute("aria-invalid", "true");
+  const error = fieldError(page, field);
+  await expect(error).toHaveText(message);
+  const errorId = await error.getAttribute("id");
+  expect((await input.getAttribute("aria-describedby"))?.split(" ")).toContain(errorId);
+};
+
+/** The order of the inline errors on screen, top to bottom. */
+export const errorOrder = (page: Page) =>
+  page.evaluate(() =>
+    [...document.querySelectorAll<HTMLElement>("[data-testid^='error-']")]
+      .filter((e) => e.dataset.testid !== "error-summary")
+      .sort((a, b) => a.getBoundingClientRect().top - b.getBoundingClientRect().top || a.getBoundingClientRect().left - b.getBoundingClientRect().left)
+      .map((e) => e.dataset.testid!.slice("error-".length)),
+  );

@@ -35,7 +35,7 @@ test("a first-time player signs up on the link page, confirms their email in the
     // (the browser logs the 401 of the deliberate wrong password below; that one is expected)
     page.on("console", (m) => m.type() === "error" && !/status of 401 \(Unauthorized\)/.test(m.text()) && errors.push(m.text()));
     await page.goto(url);
-    await expect(page).toHaveTitle("Link your account · Coinop");
+    await expect(page).toHaveTitle(`Link your account to ${gameName}`);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Link your account to ${gameName}`);
     await expect(page.getByText("Test mode")).toBeVisible();
     // The form starts on sign-in for every email: it does not tell who has an account.
@@ -85,7 +85,7 @@ test("a first-time player signs up on the link page, confirms their email in the
     await expectHostedPageBasics(page);
     await screenshot(page, "dev-mail-message");
     await followMailLink(page, "verify");
-    await expect(page).toHaveTitle("Confirm your email · Coinop");
+    await expect(page).toHaveTitle("Confirm your email");
     await expect(page.getByLabel("Email", { exact: true })).toHaveValue(email);
     await expect(page.getByLabel("Password you chose", { exact: true })).toBeFocused();
     await expectHostedPageBasics(page);
@@ -107,7 +107,7 @@ test("a first-time player signs up on the link page, confirms their email in the
     await page.getByRole("button", { name: "Approve" }).click();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(`You're linked to ${gameName}`);
     await expect(page.getByText(email)).toBeVisible();
-    await expect(page).toHaveTitle("Account linked · Coinop");
+    await expect(page).toHaveTitle(`Account linked to ${gameName}`);
     await screenshot(page, "link-approved");
 
     const succeeded = await expectHook(receiver.hooks, s.game.webhookSecret, "User.Account.Link.Succeeded", sessionKey);
@@ -236,7 +236,7 @@ test("a player who forgot their password resets it from the link page and approv
 
     await openNewestMail(page, email, "Set a new password");
     await followMailLink(page, "reset");
-    await expect(page).toHaveTitle("Choose a new password · Coinop");
+    await expect(page).toHaveTitle("Choose a new password");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Choose a new password");
     await expectHostedPageBasics(page);
     await page.getByLabel("New password", { exact: true }).fill("short");

@@ -14,7 +14,7 @@ test("an expired link says so and offers nothing to approve", async ({ page, req
     await page.goto(url);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("This link has expired");
     await expect(page.getByText(/Ask .+ for a new one\./)).toBeVisible();
-    await expect(page).toHaveTitle("Link expired · Coinop");
+    await expect(page).toHaveTitle(/^Link to .+ expired$/);
     await expect(page.getByRole("button", { name: "Approve" })).toHaveCount(0);
     await expect(page.getByLabel("Password")).toHaveCount(0);
     await expectHostedPageBasics(page);
@@ -50,7 +50,7 @@ test("an unknown link key gets a friendly 404 page", async ({ page }) => {
   const res = await page.goto("/link/lks_test_00000000000000000000000000000000");
   expect(res?.status()).toBe(404);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("We couldn't find this link");
-  await expect(page).toHaveTitle("Link not found · Coinop");
+  await expect(page).toHaveTitle("Link not found");
   await expectHostedPageBasics(page);
   await screenshot(page, "link-not-found");
 });

@@ -91,10 +91,10 @@ export const offsiteRequests = (page: Page, baseURL: string): string[] => {
   return seen;
 };
 
-/** No sideways scrolling, a language, and every visible button at least 44px tall. */
-export const expectHostedPageBasics = async (page: Page) => {
+/** No sideways scrolling, a language (`lang`: the browser's, English by default), and every visible button at least 44px tall. */
+export const expectHostedPageBasics = async (page: Page, { lang = "en" }: { lang?: string } = {}) => {
   expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
-  await expect(page.locator("html")).toHaveAttribute("lang", "en");
+  await expect(page.locator("html")).toHaveAttribute("lang", lang);
   const small = await page.evaluate(() =>
     [...document.querySelectorAll("main button, main a[role=button]")]
       .filter((b) => (b as HTMLElement).offsetParent !== null && !b.closest("p"))

@@ -22,7 +22,7 @@ import { migrateDeploy } from "../lib/db/migrate.ts";
 import { installJobSchema } from "../lib/jobs/schema.ts";
 import { closeDb, getDb } from "../lib/db/client.ts";
 import { inTransaction } from "../lib/db/transaction.ts";
-import { createSeedTenants } from "../lib/tenants/create-seed-tenants.ts";
+import { createSeedTenants } from "../lib/flows/create-seed-tenants.ts";
 import { findOrCreatePlayer, linkPlayer } from "../lib/linking/link-player.ts";
 import { config } from "../lib/config/env.ts";
 
@@ -140,11 +140,11 @@ const main = async () => {
     await migrateDeploy(db.url);
     await installJobSchema(db.url);
     process.env.DATABASE_URL = db.url;
-    const seed = await inTransaction(getDb(), (tx) => createSeedTenants(tx, { tag: "bench", webhookUrl: null }));
+    const seed = await inTransaction(getDb(), (tx) => createSeedTenants({ db: tx }, { tag: "bench", webhookUrl: null }));
     const refs: string[] = [];
     for (let i = 0; i < PLAYERS; i++) {
-      const player = await findOrCreatePlayer(getDb(), { email: `bench-${i}@coinop.test` });
-      refs.push((await linkPlayer(getDb(), { namespace: { type: "game", id: seed.game.gameId }, environment: "test", playerId: player.id })).userRef);
+      const player = await findOrCreatePlayer({ db: getDb() }, { email: `bench-${i}@coinop.test` });
+      refs.push((await linkPlayer({ db: getDb() }, { namespace: { type: "game", id: seed.game.gameId }, environment: "test", playerId: player.id })).userRef);
     }
     server = await startServer(db.url);
     const headers = { authorization: `Bearer ${seed.game.serverKey}`, "x-game-id": seed.game.gameId, "content-type": "application/json" };

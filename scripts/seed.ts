@@ -9,7 +9,7 @@ import { migrateDeploy } from "../lib/db/migrate.ts";
 import { installJobSchema } from "../lib/jobs/schema.ts";
 import { closeDb, getDb } from "../lib/db/client.ts";
 import { inTransaction } from "../lib/db/transaction.ts";
-import { createSeedTenants } from "../lib/tenants/create-seed-tenants.ts";
+import { createSeedTenants } from "../lib/flows/create-seed-tenants.ts";
 import { checkWebhookUrl } from "../lib/webhooks/check-webhook-url.ts";
 
 const usage = `usage: npm run seed [-- --json] [-- --webhook-url URL]
@@ -64,7 +64,7 @@ const main = async (): Promise<number> => {
     await migrateDeploy(url);
     await installJobSchema(url);
     const tag = randomBytes(3).toString("hex");
-    const seeded = await inTransaction(getDb(), (tx) => createSeedTenants(tx, { tag, webhookUrl: webhookUrl ?? null }));
+    const seeded = await inTransaction(getDb(), (tx) => createSeedTenants({ db: tx }, { tag, webhookUrl: webhookUrl ?? null }));
     const { APP_URL, PORT } = config();
     const baseUrl = APP_URL ?? `http://localhost:${PORT ?? 3000}`;
     const out = { baseUrl, ...seeded };

@@ -398,7 +398,7 @@ const makeTenant = async (def: RouteHandler["definition"]): Promise<Tenant> => {
     body: { name: "Fuzz UGC", type: "purchase", price: 199 },
   });
   if (ugc.status !== 201) throw new Error(ugc.text);
-  await fundCampaign(getDb(), { campaignId: c.campaign.id, environment: "test", businessId: c.business.id, amountMicros: 100_000_000n });
+  await fundCampaign({ db: getDb() }, { campaignId: c.campaign.id, environment: "test", businessId: c.business.id, amountMicros: 100_000_000n });
   // withdraw needs a stopped campaign; everything else a started one
   await getDb().campaign.update({ where: { id: c.campaign.id }, data: { status: def.path.endsWith("/withdraw") ? "stopped" : "started" } });
   const { userRef: campaignUserRef } = await linkCampaignUser(c.campaign.id);
@@ -587,5 +587,5 @@ describe("hostile input against every /v1 route", () => {
         unbalanced: [],
       });
     }
-  }, 120_000);
+  }, 600_000);
 });

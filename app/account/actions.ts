@@ -47,7 +47,7 @@ const answer = async <S extends z.ZodObject>(
 };
 
 export const signUpAction = async (form: FormData): Promise<MailRequestState> =>
-  answer(SignUpForm, form, (db, input, ip) => requestSignUp(db, { ...input, ip }));
+  answer(SignUpForm, form, (db, input, ip) => requestSignUp({ db }, { ...input, ip }));
 
 export const requestResetAction = async (form: FormData): Promise<MailRequestState> =>
-  answer(ResetForm, form, (db, input, ip) => requestPasswordReset(db, { ...input, ip }));
+  answer(ResetForm, form, (db, input, ip) => requestPasswordReset({ db }, { ...input, ip }));

@@ -1,45 +1,52 @@
 // The page behind a mailed link (sign-up verification, password reset). Opening it (a GET, which mail
 // scanners and link previews also do) only shows a form: nothing is used until the player submits it.
+// In the browser's language; the verify form offers "Forgot password?" (a reset link for the same email).
+import type { Metadata } from "next";
 import { EmailLinkForm } from "@/components/hosted/email-link-form";
 import { HostedLayout } from "@/components/hosted/hosted-layout";
+import { IntlProvider } from "@/components/hosted/intl-provider";
+import { hostedMetadata } from "@/components/hosted/page-metadata";
 import { StateMessage } from "@/components/hosted/state-message";
 import { findUsableEmailToken } from "@/lib/auth/consume-email-token";
 import type { EmailTokenPurpose } from "@/lib/auth/issue-email-token";
 import { getDb } from "@/lib/db/client";
+import { getRequestLocale } from "@/lib/hosted/locale";
+import { getTranslator } from "@/lib/i18n/translator";
 import { Card } from "@/components/ui/card";
+import { requestResetAction } from "./actions";
 
-const COPY: Record<EmailTokenPurpose, { title: string; intro: string; expired: string }> = {
-  verify_email: {
-    title: "Confirm your email",
-    intro: "Enter the password you chose to finish creating your account. You'll be signed in and taken back to where you were.",
-    expired: "Sign-up links work once, for one hour. Go back to the page where you signed up and create your account again to get a new one.",
-  },
-  reset_password: {
-    title: "Choose a new password",
-    intro: "Your email is confirmed by this link. Choose a new password; you'll be signed in and taken back to where you were.",
-    expired:
-      "Reset links work once, for one hour, and a newer link replaces older ones. Go back to the page you came from and choose “Forgot password?” to get a new one.",
-  },
+const COPY: Record<EmailTokenPurpose, "verify" | "reset"> = { verify_email: "verify", reset_password: "reset" };
+
+/** The tab title and preview of a mailed link's page. */
+export const emailLinkMetadata = async (purpose: EmailTokenPurpose): Promise<Metadata> => {
+  const locale = await getRequestLocale();
+  const t = getTranslator(locale, "account");
+  return hostedMetadata({ locale, title: t(`${COPY[purpose]}.title`), description: t(`${COPY[purpose]}.description`) });
 };
 
 export const EmailLinkPage = async ({ token, purpose }: { token: string; purpose: EmailTokenPurpose }) => {
-  const link = await findUsableEmailToken(getDb(), { token, purpose });
+  const link = await findUsableEmailToken({ db: getDb() }, { token, purpose });
+  const locale = await getRequestLocale();
+  const t = getTranslator(locale, "account");
   const copy = COPY[purpose];
   return (
-    <HostedLayout>
+    <HostedLayout locale={locale}>
       <Card labelledBy="title">
         {link ? (
-          <EmailLinkForm
-            mode={purpose === "verify_email" ? "verify" : "reset"}
-            token={token}
-            email={link.email}
-            returnTo={link.returnTo}
-            title={copy.title}
-            intro={copy.intro}
-          />
+          <IntlProvider locale={locale} namespace="auth">
+            <EmailLinkForm
+              mode={copy}
+              token={token}
+              email={link.email}
+              returnTo={link.returnTo}
+              title={t(`${copy}.title`)}
+              intro={t(`${copy}.intro`)}
+              requestReset={copy === "verify" ? requestResetAction : undefined}
+            />
+          </IntlProvider>
         ) : (
-          <StateMessage tone="warning" title="This link no longer works" headingId="title">
-            <p>{copy.expired}</p>
+          <StateMessage tone="warning" title={t("linkDead")} headingId="title">
+            <p>{t(`${copy}.expired`)}</p>
           </StateMessage>
         )}
       </Card>

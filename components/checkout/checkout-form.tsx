@@ -1,12 +1,23 @@
 "use client";
-// The payment form of the hosted checkout: a method picker (card, wallet, each virtual currency the item
-// is priced in), the guest's email, the card fields in test mode, and the pay button. The server action
-// does the work; errors come back as text shown in an alert and on the field at fault.
-import { useActionState, useEffect, useId, useRef, useState } from "react";
-import type { PayState } from "@/lib/hosted/form-state";
-
+// The payment form of the hosted checkout: the guest's email (a redirect checkout), the method picker (the
+// methods this payer may use), the card fields in test mode, and the pay button.
+//
+// One state drives everything: the chosen method and what was typed live in React state, and the form is
+// never reset (it submits through onSubmit + a transition, not through React's form action, which resets
+// the form and leaves controlled radios out of step). So the checked radio, the highlighted tile, the
+// fields on screen and what Pay sends are always the same thing, and a refused attempt keeps every value;
+// after a decline only the CVC is cleared.
+//
+// The browser checks the fields (pay-fields.ts: Luhn, MM/YY not in the past, the email) before sending;
+// the server checks them again with the same rules and stays the authority. Each error sits under its
+// field (aria-invalid, aria-describedby) in screen order and is announced; a message about the attempt
+// itself (a decline) is an alert placed just before the field it concerns, focused, so one Tab reaches it.
+import { startTransition, useActionState, useEffect, useId, useRef, useState, type FormEvent } from "react";
+import { useTranslations } from "use-intl";
+import { payFormIssues, type PayField, type PayFormInput } from "@/lib/checkout/pay-fields";
+import { PAY_START, type PayState } from "@/lib/hosted/form-state";
 import type { MethodOption } from "./method-options";
-import { SubmitButton } from "@/components/ui/button";
+import { Button, Spinner } from "@/components/ui/button";
 import { labelClass } from "@/components/ui/classes";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
@@ -15,11 +26,17 @@ type Props = {
   action: (prev: PayState, form: FormData) => Promise<PayState>;
   options: MethodOption[];
   defaultMethod: string;
-  email: string | null;
-  signedIn: boolean;
-  test: boolean;
-  initialError: string | null;
+  /** the email field: required (a guest on a redirect checkout), or absent (signed in, or a grant: its account is known) */
+  email: { initial: string } | null;
+  /** the card is typed on this page (test mode's sandbox); live cards are typed on Stripe's page */
+  cardFields: boolean;
+  /** a note above the form (the last payment failed away from this page), or null */
+  notice: string | null;
 };
+
+type FieldErrors = { field: string; message: string }[];
+type Shown = { error: string | null; field: string | null; fieldErrors: FieldErrors };
+type Values = Omit<PayFormInput, "method">;
 
 /** Groups card digits by four as the payer types. */
 const formatCardNumber = (v: string) =>
@@ -32,61 +49,181 @@ const formatExpiry = (v: string) => {
   return d.length > 2 ? `${d.slice(0, 2)} / ${d.slice(2)}` : d;
 };
 
-export const CheckoutForm = ({ action, options, defaultMethod, email, signedIn, test, initialError }: Props) => {
+export const CheckoutForm = ({ action, options, defaultMethod, email, cardFields, notice }: Props) => {
+  const t = useTranslations("checkout");
   const id = useId();
-  const [state, formAction] = useActionState(action, { error: initialError, field: null, attempt: 0 });
+  const [state, formAction, pending] = useActionState(action, PAY_START);
   const [method, setMethod] = useState(defaultMethod);
-  // Controlled, so a failed attempt (React resets a form after its action) keeps what the payer typed.
-  const [guestEmail, setGuestEmail] = useState(email ?? "");
+  const [values, setValues] = useState<Values>({ email: email?.initial ?? "", cardNumber: "", cardExpiry: "", cardCvc: "" });
+  const [shown, setShown] = useState<Shown>({ error: null, field: null, fieldErrors: [] });
+  // what to focus after the next render: the alert, or a field; `n` makes a repeated request a new one
+  const [focus, setFocus] = useState<{ target: string; n: number } | null>(null);
   const alertRef = useRef<HTMLDivElement>(null);
-  const selected = options.find((o) => o.value === method) ?? options[0];
-  const card = selected?.value === "card";
-  const fieldError = (name: string) => (state.field === name ? state.error : null);
+  const seenAttempt = useRef(0);
 
+  const selected = options.find((o) => o.value === method) ?? null;
+  const card = method === "card";
+  const showCard = card && cardFields;
+  const fieldId = (f: string) => `${id}-${f}`;
+  const errorOf = (f: string) => shown.fieldErrors.find((e) => e.field === f)?.message ?? null;
+  const emailMode = email ? "required" : "none";
+
+  // A server answer: show it, clear the CVC after a decline (only the CVC), and move focus.
   useEffect(() => {
-    if (state.attempt > 0 && state.error) alertRef.current?.focus();
+    if (state.attempt === 0 || state.attempt === seenAttempt.current) return;
+    seenAttempt.current = state.attempt;
+    if (state.declined) setValues((v) => ({ ...v, cardCvc: "" }));
+    setShown({ error: state.error, field: state.field, fieldErrors: state.fieldErrors });
+    const target = state.error ? "alert" : state.fieldErrors[0]?.field;
+    if (target) setFocus((f) => ({ target, n: (f?.n ?? 0) + 1 }));
   }, [state]);
 
-  if (!selected) return <p className="text-sm">This item cannot be bought here.</p>;
-  const payLabel = selected.disabledReason ? "Pay" : card && !test ? `Continue to card payment · ${selected.amountLabel}` : `Pay ${selected.amountLabel}`;
+  useEffect(() => {
+    if (!focus) return;
+    if (focus.target === "alert") alertRef.current?.focus();
+    else document.getElementById(fieldId(focus.target))?.focus();
+    // fieldId depends on the stable useId only
+  }, [focus]);
+
+  const issuesOf = (v: Values, m: string) =>
+    payFormIssues({ ...v, method: m }, { email: emailMode, cardFields }).map((i) => ({ field: i.field, message: t(`errors.${i.code}`) }));
+
+  /** Re-checks one field as the payer types or leaves it: an error shows on leaving a filled field, and goes as soon as it is fixed. */
+  const recheck = (f: PayField, v: Values, { leaving }: { leaving: boolean }) => {
+    const had = errorOf(f) !== null;
+    if (!had && !(leaving && v[f as keyof Values]?.trim())) return;
+    const issue = issuesOf(v, method).find((i) => i.field === f) ?? null;
+    setShown((s) => {
+      const others = s.fieldErrors.filter((e) => e.field !== f);
+      return { ...s, fieldErrors: issue ? [...others, issue].sort((a, b) => order(a.field) - order(b.field)) : others };
+    });
+  };
+  const order = (f: string) => ["email", "method", "cardNumber", "cardExpiry", "cardCvc"].indexOf(f);
+
+  const change = (f: keyof Values, raw: string) => {
+    const value = f === "cardNumber" ? formatCardNumber(raw) : f === "cardExpiry" ? formatExpiry(raw) : raw;
+    const next = { ...values, [f]: value };
+    setValues(next);
+    recheck(f, next, { leaving: false });
+  };
+
+  const choose = (value: string) => {
+    setMethod(value);
+    // errors of fields that are no longer on the screen go with them; a message about the last attempt stays
+    setShown((s) => ({
+      ...s,
+      fieldErrors: value === "card" ? s.fieldErrors : s.fieldErrors.filter((e) => !e.field.startsWith("card") && e.field !== "email"),
+    }));
+  };
+
+  const submit = (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    if (pending) return;
+    const issues = issuesOf(values, method);
+    if (issues.length) {
+      setShown({ error: null, field: null, fieldErrors: issues });
+      setFocus((f) => ({ target: issues[0]!.field, n: (f?.n ?? 0) + 1 }));
+      return;
+    }
+    // What Pay sends is the state on screen: the chosen method and, for a card, the typed card.
+    const form = new FormData();
+    form.set("method", method);
+    if (email && card) form.set("email", values.email);
+    if (showCard) {
+      form.set("cardNumber", values.cardNumber);
+      form.set("cardExpiry", values.cardExpiry);
+      form.set("cardCvc", values.cardCvc);
+    }
+    startTransition(() => formAction(form));
+  };
+
+  if (!options.length) return <p className="text-sm">{t("page.cannotBuy")}</p>;
+
+  const payLabel =
+    !selected || selected.disabledReason
+      ? t("form.payPlain")
+      : card && !cardFields
+        ? t("form.continueToCard", { amount: selected.amountLabel })
+        : t("form.pay", { amount: selected.amountLabel });
+  // The alert about the attempt sits just before the field it concerns, so one Tab from it reaches that field.
+  const slot = !shown.error
+    ? null
+    : shown.field === "email" && email
+      ? "email"
+      : shown.field?.startsWith("card") && showCard
+        ? "card"
+        : shown.field
+          ? "method"
+          : "top";
+  const fieldErrors = shown.fieldErrors.filter((e) => e.field !== shown.field || !shown.error);
+  const alert = (
+    <div
+      ref={alertRef}
+      tabIndex={-1}
+      id={`${id}-alert`}
+      role="alert"
+      data-testid="pay-alert"
+      className="rounded-lg bg-red-50 px-3 py-2.5 text-sm text-red-800 ring-1 ring-red-200 ring-inset focus:outline-2 focus:outline-offset-2 focus:outline-red-700"
+    >
+      {shown.error}
+    </div>
+  );
+  const errorText = (f: string) => {
+    const message = errorOf(f);
+    return message ? (
+      <p id={`${fieldId(f)}-error`} className="mt-1.5 text-sm font-medium text-[var(--co-error)]" data-testid={`error-${f}`}>
+        {message}
+      </p>
+    ) : null;
+  };
+  const control = (f: PayField, hint?: string) => ({
+    id: fieldId(f),
+    "aria-invalid": errorOf(f) ? (true as const) : undefined,
+    "aria-describedby": [hint ? `${fieldId(f)}-hint` : null, errorOf(f) ? `${fieldId(f)}-error` : null].filter(Boolean).join(" ") || undefined,
+  });
 
   return (
-    <form action={formAction} noValidate className="space-y-5" aria-describedby={state.error ? `${id}-alert` : undefined}>
-      {state.error ? (
-        <div
-          ref={alertRef}
-          tabIndex={-1}
-          id={`${id}-alert`}
-          role="alert"
-          className="rounded-lg bg-red-50 px-3 py-2.5 text-sm text-red-800 ring-1 ring-red-200 ring-inset outline-none"
-        >
-          {state.error}
+    <form action={formAction} onSubmit={submit} noValidate className="space-y-5" data-testid="pay-form">
+      {notice ? <p className="rounded-lg bg-[var(--co-page)] px-3 py-2.5 text-sm text-[var(--co-text)]">{notice}</p> : null}
+      {slot === "top" ? alert : null}
+      {/* every field error at once, in screen order, announced when it appears */}
+      <p role="status" className="sr-only" data-testid="error-summary">
+        {fieldErrors.length ? t("form.fixFields", { count: fieldErrors.length, messages: fieldErrors.map((e) => e.message).join(" ") }) : ""}
+      </p>
+
+      {email && card ? (
+        <div className="space-y-3">
+          {slot === "email" ? alert : null}
+          <Field id={fieldId("email")} label={t("form.email")} hint={t("form.emailHint")}>
+            {() => (
+              <>
+                <Input
+                  {...control("email", "hint")}
+                  name="email"
+                  type="email"
+                  autoComplete="email"
+                  inputMode="email"
+                  value={values.email}
+                  onChange={(e) => change("email", e.currentTarget.value)}
+                  onBlur={() => recheck("email", values, { leaving: true })}
+                  placeholder={t("form.emailPlaceholder")}
+                />
+                {errorText("email")}
+              </>
+            )}
+          </Field>
         </div>
       ) : null}
 
-      {!signedIn ? (
-        <Field id={`${id}-email`} label="Email" hint="The email this purchase is made under." error={Boolean(fieldError("email"))} errorId={`${id}-alert`}>
-          {(control) => (
-            <Input
-              {...control}
-              name="email"
-              type="email"
-              autoComplete="email"
-              inputMode="email"
-              value={guestEmail}
-              onChange={(e) => setGuestEmail(e.currentTarget.value)}
-              placeholder="you@example.com"
-            />
-          )}
-        </Field>
-      ) : null}
-
-      <fieldset>
-        <legend className={labelClass}>Payment method</legend>
+      {slot === "method" ? alert : null}
+      <fieldset aria-describedby={errorOf("method") ? `${fieldId("method")}-error` : undefined}>
+        <legend className={labelClass}>{t("method.legend")}</legend>
         <div className="mt-1.5 grid gap-2">
           {options.map((o) => (
             <label
               key={o.value}
+              data-testid={`method-${o.value}`}
+              data-selected={method === o.value ? "true" : "false"}
               className={`flex min-h-12 cursor-pointer items-center gap-3 rounded-lg border px-3 py-2.5 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-[var(--co-primary)] ${
                 method === o.value ? "border-[var(--co-primary)] ring-1 ring-[var(--co-primary)]" : "border-[var(--co-border)]"
               } ${o.disabledReason ? "cursor-not-allowed opacity-60" : ""}`}
@@ -97,7 +234,7 @@ export const CheckoutForm = ({ action, options, defaultMethod, email, signedIn, 
                 value={o.value}
                 checked={method === o.value}
                 disabled={Boolean(o.disabledReason)}
-                onChange={() => setMethod(o.value)}
+                onChange={() => choose(o.value)}
                 className="size-5 shrink-0 accent-[var(--co-primary)]"
               />
               <span className="min-w-0 flex-1">
@@ -108,59 +245,90 @@ export const CheckoutForm = ({ action, options, defaultMethod, email, signedIn, 
             </label>
           ))}
         </div>
+        {errorText("method")}
       </fieldset>
 
-      {card && test ? (
+      {showCard ? (
         <div className="space-y-4">
-          <Field id={`${id}-number`} label="Card number" error={Boolean(fieldError("cardNumber"))} errorId={`${id}-alert`}>
-            {(control) => (
-              <Input
-                {...control}
-                name="cardNumber"
-                autoComplete="cc-number"
-                inputMode="numeric"
-                placeholder="1234 1234 1234 1234"
-                onChange={(e) => (e.currentTarget.value = formatCardNumber(e.currentTarget.value))}
-                className="font-mono tracking-wide"
-              />
+          {slot === "card" ? alert : null}
+          <Field id={fieldId("cardNumber")} label={t("form.cardNumber")}>
+            {() => (
+              <>
+                <Input
+                  {...control("cardNumber")}
+                  name="cardNumber"
+                  autoComplete="cc-number"
+                  inputMode="numeric"
+                  placeholder="1234 1234 1234 1234"
+                  value={values.cardNumber}
+                  onChange={(e) => change("cardNumber", e.currentTarget.value)}
+                  onBlur={() => recheck("cardNumber", values, { leaving: true })}
+                  className="font-mono tracking-wide"
+                />
+                {errorText("cardNumber")}
+              </>
             )}
           </Field>
           <div className="grid grid-cols-2 gap-3">
-            <Field id={`${id}-expiry`} label="Expiry (MM / YY)" error={Boolean(fieldError("expiry"))} errorId={`${id}-alert`}>
-              {(control) => (
-                <Input
-                  {...control}
-                  name="cardExpiry"
-                  autoComplete="cc-exp"
-                  inputMode="numeric"
-                  placeholder="MM / YY"
-                  onChange={(e) => (e.currentTarget.value = formatExpiry(e.currentTarget.value))}
-                />
+            <Field id={fieldId("cardExpiry")} label={t("form.expiry")}>
+              {() => (
+                <>
+                  <Input
+                    {...control("cardExpiry")}
+                    name="cardExpiry"
+                    autoComplete="cc-exp"
+                    inputMode="numeric"
+                    placeholder={t("form.expiryPlaceholder")}
+                    value={values.cardExpiry}
+                    onChange={(e) => change("cardExpiry", e.currentTarget.value)}
+                    onBlur={() => recheck("cardExpiry", values, { leaving: true })}
+                  />
+                  {errorText("cardExpiry")}
+                </>
               )}
             </Field>
-            <Field id={`${id}-cvc`} label="CVC" error={Boolean(fieldError("cvc"))} errorId={`${id}-alert`}>
-              {(control) => <Input {...control} name="cardCvc" autoComplete="cc-csc" inputMode="numeric" maxLength={4} placeholder="123" />}
+            <Field id={fieldId("cardCvc")} label={t("form.cvc")}>
+              {() => (
+                <>
+                  <Input
+                    {...control("cardCvc")}
+                    name="cardCvc"
+                    autoComplete="cc-csc"
+                    inputMode="numeric"
+                    maxLength={4}
+                    placeholder="123"
+                    value={values.cardCvc}
+                    onChange={(e) => change("cardCvc", e.currentTarget.value)}
+                    onBlur={() => recheck("cardCvc", values, { leaving: true })}
+                  />
+                  {errorText("cardCvc")}
+                </>
+              )}
             </Field>
           </div>
           <p className="rounded-lg bg-amber-50 px-3 py-2 text-xs leading-5 text-amber-900 ring-1 ring-amber-200 ring-inset">
-            Test cards: <span className="font-mono">4242 4242 4242 4242</span> succeeds, <span className="font-mono">4000 0000 0000 0002</span> is declined. Any
-            future expiry and any CVC.
+            {t("form.testCards", { ok: "4242 4242 4242 4242", declined: "4000 0000 0000 0002" })}
           </p>
         </div>
       ) : null}
-      {card && !test ? (
-        <p className="text-sm text-[var(--co-label)]">You will enter your card details on our payment partner&apos;s secure page (Stripe).</p>
-      ) : null}
+      {card && !cardFields ? <p className="text-sm text-[var(--co-label)]">{t("form.liveCard")}</p> : null}
 
-      <SubmitButton size="lg" spinner pendingLabel="Processing…">
-        {payLabel}
-      </SubmitButton>
+      <Button type="submit" size="lg" disabled={pending || Boolean(selected?.disabledReason)}>
+        {pending ? (
+          <>
+            <Spinner />
+            {t("form.processing")}
+          </>
+        ) : (
+          payLabel
+        )}
+      </Button>
       <p className="flex items-center justify-center gap-1.5 text-xs text-[var(--co-label)]">
         <svg aria-hidden="true" viewBox="0 0 24 24" className="size-3.5" fill="none" stroke="currentColor" strokeWidth="2">
           <rect x="5" y="11" width="14" height="10" rx="2" />
           <path d="M8 11V8a4 4 0 0 1 8 0v3" />
         </svg>
-        Payments are encrypted and secure.
+        {t("form.secure")}
       </p>
     </form>
   );

@@ -1,44 +1,56 @@
 import type { VcOption } from "@/lib/checkout/describe-checkout";
-import { formatCents, formatUnits } from "./format";
+import { formatMoney, formatNumber } from "@/lib/i18n/format";
+import type { Locale } from "@/lib/i18n/locales";
+import type { Translate } from "./translate";
 
-export type MethodOption = { value: string; label: string; detail: string; amountLabel: string; disabledReason: string | null };
+export type MethodOption = {
+  value: string;
+  label: string;
+  detail: string;
+  amountLabel: string;
+  /** why this method cannot be used now (a balance too low), or null */
+  disabledReason: string | null;
+};
+
+/** Virtual-currency units with the currency's code, in the page's language ("1,000 GEMS", "1 000 GEMS"). */
+export const formatUnits = (locale: Locale, amount: number, code: string): string => `${formatNumber(locale, amount)} ${code}`;
 
 /**
- * The method choices of a checkout view, with why a method cannot be used right now. `balanceBlocked` is
- * why the payer may not spend a balance here (a guest; a grant made for another account), or null: the
- * server refuses the same cases (lib/checkout/resolve-payer.ts), this only explains them.
+ * The methods this payer may use on this checkout. `balances` is false for a guest, and for a signed-in
+ * player on a grant made for another account: the wallet and the game's currencies are then not offered at
+ * all (the page says why and offers to sign in), and the server refuses them the same way
+ * (lib/checkout/resolve-payer.ts). A currency whose balance is too low is shown, disabled, with the balance.
  */
 export const methodOptions = ({
   methods,
   usd,
   vc,
-  balanceBlocked,
+  balances,
+  locale,
+  t,
 }: {
   methods: string[];
   usd: { final: number } | null;
   vc: VcOption[];
-  balanceBlocked: string | null;
+  balances: boolean;
+  locale: Locale;
+  t: Translate;
 }): MethodOption[] => {
   const out: MethodOption[] = [];
-  const needsAccount = balanceBlocked;
+  const price = usd ? formatMoney(locale, usd.final, "USD") : "";
   if (methods.includes("card") && usd)
-    out.push({ value: "card", label: "Card", detail: "Visa, Mastercard, American Express", amountLabel: formatCents(usd.final), disabledReason: null });
+    out.push({ value: "card", label: t("method.card"), detail: t("method.cardDetail"), amountLabel: price, disabledReason: null });
+  if (!balances) return out;
   if (methods.includes("wallet") && usd)
-    out.push({
-      value: "wallet",
-      label: "Wallet (USDC)",
-      detail: "Pay from your Coinop wallet",
-      amountLabel: formatCents(usd.final),
-      disabledReason: needsAccount,
-    });
+    out.push({ value: "wallet", label: t("method.wallet"), detail: t("method.walletDetail"), amountLabel: price, disabledReason: null });
   for (const v of vc) {
-    const low = v.balance !== null && v.balance < v.amount ? `Your balance: ${formatUnits(v.balance, v.code)} (not enough)` : null;
+    const balance = v.balance !== null ? formatUnits(locale, v.balance, v.code) : null;
     out.push({
       value: `vc:${v.currencyId}`,
       label: v.name,
-      detail: v.balance !== null ? `Your balance: ${formatUnits(v.balance, v.code)}` : `Pay with ${v.code}`,
-      amountLabel: formatUnits(v.amount, v.code),
-      disabledReason: needsAccount ?? low,
+      detail: balance ? t("method.balance", { amount: balance }) : t("method.vcDetail", { code: v.code }),
+      amountLabel: formatUnits(locale, v.amount, v.code),
+      disabledReason: balance && v.balance! < v.amount ? t("method.balanceLow", { amount: balance }) : null,
     });
   }
   return out;

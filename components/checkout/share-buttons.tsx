@@ -1,9 +1,19 @@
 "use client";
 // "Tell a friend" after a purchase: the system share sheet where there is one, else a copied message.
 import { useState } from "react";
-import { buttonClass } from "@/components/ui/classes";
+import { buttonClass, type ButtonVariant } from "@/components/ui/classes";
 
-export const ShareButtons = ({ text }: { text: string }) => {
+export const ShareButtons = ({
+  text,
+  label,
+  copiedLabel,
+  variant = "secondary",
+}: {
+  text: string;
+  label: string;
+  copiedLabel: string;
+  variant?: ButtonVariant;
+}) => {
   const [copied, setCopied] = useState(false);
   const share = async () => {
     try {
@@ -18,11 +28,11 @@ export const ShareButtons = ({ text }: { text: string }) => {
   };
   return (
     <div>
-      <button type="button" onClick={share} className={buttonClass({ variant: "secondary", size: "lg" })}>
-        Share with friends
+      <button type="button" onClick={share} className={buttonClass({ variant, size: "lg" })}>
+        {label}
       </button>
       <p role="status" className={copied ? "mt-2 text-center text-xs text-[var(--co-label)]" : "sr-only"}>
-        {copied ? "Copied to your clipboard." : ""}
+        {copied ? copiedLabel : ""}
       </p>
     </div>
   );

@@ -9,7 +9,10 @@ const TONE: Record<Tone, { ring: string; icon: string; path: string }> = {
   error: { ring: "bg-red-100 text-red-700", icon: "Problem", path: "M6 6l12 12M18 6L6 18" },
 };
 
-/** A final or blocking state of a hosted flow: an icon, a heading (the page's h1) and what to do next. */
+/**
+ * A final or blocking state of a hosted flow: an icon, a heading (the page's h1) and what to do next. The
+ * text takes the page's colours (--ui-title, --ui-text): a themed checkout sets them to its own.
+ */
 export const StateMessage = ({ tone, title, children, headingId }: { tone: Tone; title: string; children?: ReactNode; headingId?: string }) => (
   <div className="text-center">
     <span className={`mx-auto flex size-12 items-center justify-center rounded-full ${TONE[tone].ring}`}>
@@ -26,10 +29,10 @@ export const StateMessage = ({ tone, title, children, headingId }: { tone: Tone;
         <path d={TONE[tone].path} />
       </svg>
     </span>
-    <h1 id={headingId} className="mt-4 text-xl font-semibold text-balance text-slate-900">
+    <h1 id={headingId} className="mt-4 text-xl font-semibold text-balance text-[var(--ui-title,var(--color-slate-900))]">
       {title}
     </h1>
-    {children ? <div className="mt-2 text-sm leading-6 text-pretty text-slate-700">{children}</div> : null}
+    {children ? <div className="mt-2 text-sm leading-6 text-pretty text-[var(--ui-text)]">{children}</div> : null}
   </div>
 );
 

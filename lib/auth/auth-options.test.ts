@@ -25,7 +25,7 @@ describe("player credentials provider", () => {
 
   it("signs in from a mailed sign-up link with the password chosen, and from a reset link with a new password", async () => {
     const email = uniquePlayerEmail();
-    await requestSignUp(getDb(), { email, password: "chosen-password", ip: uniqueIp() });
+    await requestSignUp({ db: getDb() }, { email, password: "chosen-password", ip: uniqueIp() });
     const verify = linkTokenIn((await mailsTo(email))[0]!.text, "verify");
     await expect(authorizePlayer({ token: verify, password: "not-it-at-all", mode: "verify" }, from(uniqueIp()))).rejects.toThrow(
       /^That is not the password you chose/,
@@ -33,7 +33,7 @@ describe("player credentials provider", () => {
     const user = await authorizePlayer({ token: verify, password: "chosen-password", mode: "verify" }, from(uniqueIp()));
     expect(user.email).toBe(email);
 
-    await requestPasswordReset(getDb(), { email, ip: uniqueIp() });
+    await requestPasswordReset({ db: getDb() }, { email, ip: uniqueIp() });
     const reset = linkTokenIn((await mailsTo(email)).at(-1)!.text, "reset");
     await expect(authorizePlayer({ token: reset, password: "short", mode: "reset" }, from(uniqueIp()))).rejects.toThrow(
       "Password must be at least 8 characters.",

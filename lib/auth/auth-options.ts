@@ -34,10 +34,10 @@ export const authorizePlayer = async (credentials: Credentials, req?: AuthReques
     const db = getDb();
     const player =
       mode === "verify"
-        ? await verifyEmail(db, { token, password, ip })
+        ? await verifyEmail({ db }, { token, password, ip })
         : mode === "reset"
-          ? await resetPassword(db, { token, password })
-          : await verifyPlayerPassword(db, { email, password, ip });
+          ? await resetPassword({ db }, { token, password })
+          : await verifyPlayerPassword({ db }, { email, password, ip });
     return { id: player.id, email: player.email, name: player.name || null, stamp: passwordStampOf(player.passwordHash ?? "", ensureAuthEnv()) };
   } catch (e) {
     // next-auth turns any thrown Error into ?error=<message>; keep unexpected failures vague.

@@ -1,5 +1,5 @@
 import type { EmailToken } from "../db/generated/client.ts";
-import type { DbClient } from "../db/transaction.ts";
+import type { DbContext } from "../core/context.ts";
 import { AppError } from "../core/errors.ts";
 import { tokenHashOf, type EmailTokenPurpose } from "./issue-email-token.ts";
 
@@ -11,11 +11,11 @@ export const linkNotUsable = () =>
  * stored), so the lookup learns nothing from how close a guess is.
  */
 export const findUsableEmailToken = async (
-  db: DbClient,
+  ctx: DbContext,
   { token, purpose, now = new Date() }: { token: string; purpose: EmailTokenPurpose; now?: Date },
 ): Promise<EmailToken | null> => {
   if (typeof token !== "string" || token.length === 0 || token.length > 200) return null;
-  const row = await db.emailToken.findUnique({ where: { tokenHash: tokenHashOf(token) } });
+  const row = await ctx.db.emailToken.findUnique({ where: { tokenHash: tokenHashOf(token) } });
   return row && row.purpose === purpose && !row.usedAt && row.expiresAt > now ? row : null;
 };
 
@@ -24,16 +24,16 @@ export const findUsableEmailToken = async (
  * used. The update is conditional on usedAt still being null, so of two racing uses exactly one wins.
  */
 export const consumeEmailToken = async (
-  db: DbClient,
+  ctx: DbContext,
   { token, purpose, now = new Date() }: { token: string; purpose: EmailTokenPurpose; now?: Date },
 ): Promise<EmailToken> => {
-  const found = await findUsableEmailToken(db, { token, purpose, now });
+  const found = await findUsableEmailToken(ctx, { token, purpose, now });
   if (!found) throw linkNotUsable();
-  const { count } = await db.emailToken.updateMany({ where: { id: found.id, usedAt: null, expiresAt: { gt: now } }, data: { usedAt: now } });
+  const { count } = await ctx.db.emailToken.updateMany({ where: { id: found.id, usedAt: null, expiresAt: { gt: now } }, data: { usedAt: now } });
   if (count === 0) throw linkNotUsable();
   return { ...found, usedAt: now };
 };
 
 /** Retires every other unused token of the email (of one purpose, or all): older links then die. */
-export const retireEmailTokens = (db: DbClient, { email, purpose, now = new Date() }: { email: string; purpose?: EmailTokenPurpose; now?: Date }) =>
-  db.emailToken.updateMany({ where: { email, usedAt: null, ...(purpose ? { purpose } : {}) }, data: { usedAt: now } });
+export const retireEmailTokens = (ctx: DbContext, { email, purpose, now = new Date() }: { email: string; purpose?: EmailTokenPurpose; now?: Date }) =>
+  ctx.db.emailToken.updateMany({ where: { email, usedAt: null, ...(purpose ? { purpose } : {}) }, data: { usedAt: now } });

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import { newId } from "../db/ids.ts";
-import type { DbClient } from "../db/transaction.ts";
+import type { DbContext } from "../core/context.ts";
 
 /** What a mailed link lets its holder do. */
 export type EmailTokenPurpose = "verify_email" | "reset_password";
@@ -16,13 +16,13 @@ export const tokenHashOf = (token: string): string => createHash("sha256").updat
  * email, what to apply when it is followed (a sign-up's password hash and name) and where to go back.
  */
 export const issueEmailToken = async (
-  db: DbClient,
+  ctx: DbContext,
   input: { purpose: EmailTokenPurpose; email: string; passwordHash?: string; name?: string; returnTo?: string | null; now?: Date },
 ): Promise<{ token: string; expiresAt: Date }> => {
   const token = randomBytes(32).toString("base64url");
   const now = input.now ?? new Date();
   const expiresAt = new Date(now.getTime() + EMAIL_TOKEN_TTL_MS);
-  await db.emailToken.create({
+  await ctx.db.emailToken.create({
     data: {
       id: newId(),
       purpose: input.purpose,

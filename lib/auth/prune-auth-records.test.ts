@@ -11,14 +11,16 @@ describe("pruneAuthRecords", () => {
     const now = new Date();
     const idleIp = uniqueIp();
     const lockedIp = uniqueIp();
-    await expect(verifyPlayerPassword(getDb(), { email: uniquePlayerEmail(), password: "x", ip: idleIp })).rejects.toMatchObject({ code: "WRONG_CREDENTIALS" });
+    await expect(verifyPlayerPassword({ db: getDb() }, { email: uniquePlayerEmail(), password: "x", ip: idleIp })).rejects.toMatchObject({
+      code: "WRONG_CREDENTIALS",
+    });
     for (let i = 0; i < 20; i++)
-      await expect(verifyPlayerPassword(getDb(), { email: uniquePlayerEmail(), password: "x", ip: lockedIp })).rejects.toMatchObject({
+      await expect(verifyPlayerPassword({ db: getDb() }, { email: uniquePlayerEmail(), password: "x", ip: lockedIp })).rejects.toMatchObject({
         code: "WRONG_CREDENTIALS",
       });
     const email = uniquePlayerEmail();
-    const old = await issueEmailToken(getDb(), { purpose: "reset_password", email, now: new Date(now.getTime() - 26 * 3600_000) });
-    const fresh = await issueEmailToken(getDb(), { purpose: "reset_password", email, now });
+    const old = await issueEmailToken({ db: getDb() }, { purpose: "reset_password", email, now: new Date(now.getTime() - 26 * 3600_000) });
+    const fresh = await issueEmailToken({ db: getDb() }, { purpose: "reset_password", email, now });
 
     // 61 minutes later: the idle row is stale; the locked one is kept while its lock lasts
     const later = new Date(now.getTime() + 61 * 60_000);
@@ -28,14 +30,14 @@ describe("pruneAuthRecords", () => {
       where: { emailHash: throttleKey(SIGN_IN_PER_IP, lockedIp) },
       data: { updatedAt: now, lockedUntil: new Date(later.getTime() + 60_000) },
     });
-    const pruned = await pruneAuthRecords(getDb(), later);
+    const pruned = await pruneAuthRecords({ db: getDb() }, { now: later });
     expect(pruned.throttles).toBeGreaterThanOrEqual(1);
     expect(await getDb().signInThrottle.count({ where: { emailHash: throttleKey(SIGN_IN_PER_IP, idleIp) } })).toBe(0);
     expect(await getDb().signInThrottle.count({ where: { emailHash: throttleKey(SIGN_IN_PER_IP, lockedIp) } })).toBe(1);
     expect(await getDb().emailToken.count({ where: { tokenHash: tokenHashOf(old.token) } })).toBe(0);
     expect(await getDb().emailToken.count({ where: { tokenHash: tokenHashOf(fresh.token) } })).toBe(1);
     // once the lock has ended, it goes too
-    await pruneAuthRecords(getDb(), new Date(later.getTime() + 2 * 60_000));
+    await pruneAuthRecords({ db: getDb() }, { now: new Date(later.getTime() + 2 * 60_000) });
     expect(await getDb().signInThrottle.count({ where: { emailHash: throttleKey(SIGN_IN_PER_IP, lockedIp) } })).toBe(0);
   });
 });

@@ -6,12 +6,12 @@ import { tokenHashOf } from "./issue-email-token";
 import { requestPasswordReset } from "./request-password-reset";
 
 const reset = (email: string, over: Record<string, unknown> = {}) =>
-  requestPasswordReset(getDb(), { email, returnTo: "/checkout/g/1?sig=a", ip: uniqueIp(), ...over });
+  requestPasswordReset({ db: getDb() }, { email, returnTo: "/checkout/g/1?sig=a", ip: uniqueIp(), ...over });
 
 describe("requestPasswordReset", () => {
   it("an account (with a password, or a guest without one) gets a reset link; no account gets a mail saying so; the answer is the same", async () => {
     const player = await makePlayer();
-    const guest = await findOrCreatePlayer(getDb(), { email: uniquePlayerEmail() });
+    const guest = await findOrCreatePlayer({ db: getDb() }, { email: uniquePlayerEmail() });
     const nobody = uniquePlayerEmail();
     expect(await reset(player.email)).toEqual({ email: player.email });
     expect(await reset(guest.email)).toEqual({ email: guest.email });

@@ -1,4 +1,4 @@
-import type { DbClient } from "../db/transaction.ts";
+import type { DbContext } from "../core/context.ts";
 import { sendEmail } from "../email/send-email.ts";
 import { noAccountMail, resetPasswordMail } from "./auth-mails.ts";
 import { checkEmail, checkReturnTo } from "./credentials.ts";
@@ -11,17 +11,17 @@ import { throttleMailRequest } from "./throttle-mail-request.ts";
  * or without a password yet (a guest then sets one). An email with no account gets a mail saying so. The
  * answer is the same either way, so it reveals nothing. 400 for a bad email; 429 past the mail limits.
  */
-export const requestPasswordReset = async (db: DbClient, input: { email: unknown; returnTo?: unknown; ip: string; now?: Date }): Promise<MailSentAnswer> => {
+export const requestPasswordReset = async (ctx: DbContext, input: { email: unknown; returnTo?: unknown; ip: string; now?: Date }): Promise<MailSentAnswer> => {
   const email = checkEmail(input.email);
   const returnTo = checkReturnTo(input.returnTo);
   const now = input.now ?? new Date();
-  await throttleMailRequest(db, { email, ip: input.ip, now });
-  const player = await db.player.findUnique({ where: { email }, select: { id: true } });
+  await throttleMailRequest(ctx, { email, ip: input.ip, now });
+  const player = await ctx.db.player.findUnique({ where: { email }, select: { id: true } });
   if (player) {
-    const { token } = await issueEmailToken(db, { purpose: "reset_password", email, returnTo, now });
-    await sendEmail(resetPasswordMail({ to: email, token }), { db });
+    const { token } = await issueEmailToken(ctx, { purpose: "reset_password", email, returnTo, now });
+    await sendEmail(resetPasswordMail({ to: email, token }), { db: ctx.db });
   } else {
-    await sendEmail(noAccountMail({ to: email }), { db });
+    await sendEmail(noAccountMail({ to: email }), { db: ctx.db });
   }
   return { email };
 };

@@ -7,7 +7,7 @@ import { checkPasswordHash } from "./password-hash";
 import { requestSignUp } from "./request-sign-up";
 
 const signUp = (email: string, over: Record<string, unknown> = {}) =>
-  requestSignUp(getDb(), { email, password: "correct horse", name: " Ada ", returnTo: "/link/lks_test_x", ip: uniqueIp(), ...over });
+  requestSignUp({ db: getDb() }, { email, password: "correct horse", name: " Ada ", returnTo: "/link/lks_test_x", ip: uniqueIp(), ...over });
 
 describe("requestSignUp", () => {
   it("a new email: no player, no password; a verify_email token (hashed) holding the argon2 hash, and a mail with its link", async () => {
@@ -34,7 +34,7 @@ describe("requestSignUp", () => {
   });
 
   it("a guest (no password, made by checkout or a grant): the same verification mail, and the guest is untouched", async () => {
-    const guest = await findOrCreatePlayer(getDb(), { email: uniquePlayerEmail() });
+    const guest = await findOrCreatePlayer({ db: getDb() }, { email: uniquePlayerEmail() });
     expect(await signUp(guest.email)).toEqual({ email: guest.email });
     expect(await getDb().player.findUniqueOrThrow({ where: { id: guest.id } })).toEqual(guest);
     const [mail] = await mailsTo(guest.email);

@@ -1,4 +1,4 @@
-import type { DbClient } from "../db/transaction.ts";
+import type { DbContext } from "../core/context.ts";
 import { sendEmail } from "../email/send-email.ts";
 import { alreadyRegisteredMail, verifyEmailMail } from "./auth-mails.ts";
 import { checkEmail, checkName, checkNewPassword, checkReturnTo } from "./credentials.ts";
@@ -18,21 +18,21 @@ export type MailSentAnswer = { email: string };
  * instead. Either way the answer is the same, takes the same work (one hash, one token, one mail) and
  * reveals nothing about which emails have accounts. 400 for a bad field; 429 past the mail limits.
  */
-export const requestSignUp = async (db: DbClient, input: SignUpInput): Promise<MailSentAnswer> => {
+export const requestSignUp = async (ctx: DbContext, input: SignUpInput): Promise<MailSentAnswer> => {
   const email = checkEmail(input.email);
   const password = checkNewPassword(input.password);
   const name = checkName(input.name);
   const returnTo = checkReturnTo(input.returnTo);
   const now = input.now ?? new Date();
-  await throttleMailRequest(db, { email, ip: input.ip, now });
+  await throttleMailRequest(ctx, { email, ip: input.ip, now });
   const passwordHash = await hashPassword(password);
-  const existing = await db.player.findUnique({ where: { email }, select: { passwordHash: true } });
+  const existing = await ctx.db.player.findUnique({ where: { email }, select: { passwordHash: true } });
   if (existing?.passwordHash) {
-    const { token } = await issueEmailToken(db, { purpose: "reset_password", email, returnTo, now });
-    await sendEmail(alreadyRegisteredMail({ to: email, token }), { db });
+    const { token } = await issueEmailToken(ctx, { purpose: "reset_password", email, returnTo, now });
+    await sendEmail(alreadyRegisteredMail({ to: email, token }), { db: ctx.db });
   } else {
-    const { token } = await issueEmailToken(db, { purpose: "verify_email", email, passwordHash, name, returnTo, now });
-    await sendEmail(verifyEmailMail({ to: email, token }), { db });
+    const { token } = await issueEmailToken(ctx, { purpose: "verify_email", email, passwordHash, name, returnTo, now });
+    await sendEmail(verifyEmailMail({ to: email, token }), { db: ctx.db });
   }
   return { email };
 };

@@ -1,6 +1,7 @@
 import type { Player } from "../db/generated/client.ts";
 import { newId } from "../db/ids.ts";
-import { inTransaction, type DbClient } from "../db/transaction.ts";
+import type { DbContext } from "../core/context.ts";
+import { inTransaction } from "../db/transaction.ts";
 import { consumeEmailToken, findUsableEmailToken, linkNotUsable, retireEmailTokens } from "./consume-email-token.ts";
 import { checkNewPassword } from "./credentials.ts";
 import { hashPassword } from "./password-hash.ts";
@@ -13,16 +14,19 @@ import { clearEvents, SIGN_IN_PER_EMAIL } from "./sign-in-throttle.ts";
  * cleared. Sessions signed in with the old password end (their stamp no longer matches). A bad new password
  * is a 400 and leaves the link usable. Returns the player, to be signed in.
  */
-export const resetPassword = async (db: DbClient, { token, password, now = new Date() }: { token: string; password: unknown; now?: Date }): Promise<Player> => {
+export const resetPassword = async (
+  ctx: DbContext,
+  { token, password, now = new Date() }: { token: string; password: unknown; now?: Date },
+): Promise<Player> => {
   const newPassword = checkNewPassword(password);
-  if (!(await findUsableEmailToken(db, { token, purpose: "reset_password", now }))) throw linkNotUsable();
+  if (!(await findUsableEmailToken(ctx, { token, purpose: "reset_password", now }))) throw linkNotUsable();
   const passwordHash = await hashPassword(newPassword);
-  return inTransaction(db, async (tx) => {
-    const used = await consumeEmailToken(tx, { token, purpose: "reset_password", now });
+  return inTransaction(ctx.db, async (tx) => {
+    const used = await consumeEmailToken({ ...ctx, db: tx }, { token, purpose: "reset_password", now });
     await tx.player.createMany({ data: [{ id: newId(), email: used.email }], skipDuplicates: true });
     const player = await tx.player.findUniqueOrThrow({ where: { email: used.email } });
-    await retireEmailTokens(tx, { email: used.email, now });
-    await clearEvents(tx, SIGN_IN_PER_EMAIL, used.email);
+    await retireEmailTokens({ ...ctx, db: tx }, { email: used.email, now });
+    await clearEvents({ ...ctx, db: tx }, { rule: SIGN_IN_PER_EMAIL, value: used.email });
     return tx.player.update({ where: { id: player.id }, data: { passwordHash, emailVerifiedAt: player.emailVerifiedAt ?? now } });
   });
 };

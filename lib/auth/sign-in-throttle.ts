@@ -7,7 +7,7 @@
 // parallel attempts cannot slip past a limit.
 import { createHash } from "node:crypto";
 import { parseEmail } from "../core/email.ts";
-import type { DbClient } from "../db/transaction.ts";
+import type { DbContext } from "../core/context.ts";
 import { AppError, type CodeWithStatus } from "../core/errors.ts";
 
 export type ThrottleRule = {
@@ -71,11 +71,11 @@ export const throttleKey = (rule: ThrottleRule, value: string): string =>
  * The throttle rows of the given rules and values, locked for this transaction (created when missing),
  * in key order so two transactions never wait on each other in opposite orders.
  */
-export const lockThrottles = async (tx: DbClient, entries: { rule: ThrottleRule; value: string }[]): Promise<Throttle[]> => {
+export const lockThrottles = async (ctx: DbContext, { entries }: { entries: { rule: ThrottleRule; value: string }[] }): Promise<Throttle[]> => {
   const keyed = entries.map((e) => ({ ...e, key: throttleKey(e.rule, e.value) })).sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
   const rows: Throttle[] = [];
   for (const { rule, key } of keyed) {
-    const [row] = await tx.$queryRaw<{ failures: number; windowStart: Date; lockedUntil: Date | null }[]>`
+    const [row] = await ctx.db.$queryRaw<{ failures: number; windowStart: Date; lockedUntil: Date | null }[]>`
       INSERT INTO "SignInThrottle" ("emailHash", "failures", "windowStart", "updatedAt") VALUES (${key}, 0, now(), now())
       ON CONFLICT ("emailHash") DO UPDATE SET "updatedAt" = now()
       RETURNING "failures", "windowStart", "lockedUntil"`;
@@ -97,12 +97,12 @@ export const assertNotLocked = (rows: Throttle[], now: Date) => {
 };
 
 /** Counts one event on each row; the rule's max-th within its window locks the key for lockMs. */
-export const recordEvents = async (tx: DbClient, rows: Throttle[], now: Date) => {
+export const recordEvents = async (ctx: DbContext, { rows, now }: { rows: Throttle[]; now: Date }) => {
   for (const t of rows) {
     const fresh = now.getTime() - t.windowStart.getTime() > t.rule.windowMs;
     const failures = (fresh ? 0 : t.failures) + 1;
     const locked = failures >= t.rule.max;
-    await tx.signInThrottle.update({
+    await ctx.db.signInThrottle.update({
       where: { emailHash: t.key },
       data: {
         failures: locked ? 0 : failures,
@@ -114,8 +114,8 @@ export const recordEvents = async (tx: DbClient, rows: Throttle[], now: Date) =>
 };
 
 /** A successful sign-in clears the email's count (not the address's: one good password does not excuse 19 guesses). */
-export const clearEvents = (tx: DbClient, rule: ThrottleRule, value: string) =>
-  tx.signInThrottle.deleteMany({ where: { emailHash: throttleKey(rule, value) } });
+export const clearEvents = (ctx: DbContext, { rule, value }: { rule: ThrottleRule; value: string }) =>
+  ctx.db.signInThrottle.deleteMany({ where: { emailHash: throttleKey(rule, value) } });
 
 /**
  * The sign-in lock on this email or address right now, if any, read without locking: lets the sign-in route
@@ -123,19 +123,19 @@ export const clearEvents = (tx: DbClient, rule: ThrottleRule, value: string) =>
  * that counts.
  */
 export const findSignInLock = async (
-  db: DbClient,
+  ctx: DbContext,
   { email, ip, now = new Date() }: { email: unknown; ip: string; now?: Date },
 ): Promise<{ error: AppError; lockedUntil: Date } | null> => {
   const normalized = parseEmail(email);
   const entries = [{ rule: SIGN_IN_PER_IP, value: ip }, ...(normalized ? [{ rule: SIGN_IN_PER_EMAIL, value: normalized }] : [])];
   const keys = entries.map((e) => throttleKey(e.rule, e.value));
-  const top = await db.signInThrottle.findFirst({ where: { emailHash: { in: keys }, lockedUntil: { gt: now } }, orderBy: { lockedUntil: "desc" } });
+  const top = await ctx.db.signInThrottle.findFirst({ where: { emailHash: { in: keys }, lockedUntil: { gt: now } }, orderBy: { lockedUntil: "desc" } });
   if (!top?.lockedUntil) return null;
   return { error: throttledError(entries[keys.indexOf(top.emailHash)]!.rule, top.lockedUntil, now), lockedUntil: top.lockedUntil };
 };
 
 /** Deletes rows idle past every window and lock (a maintenance job). */
-export const pruneThrottles = (db: DbClient, now = new Date()) =>
-  db.signInThrottle.deleteMany({
+export const pruneThrottles = (ctx: DbContext, { now = new Date() }: { now?: Date } = {}) =>
+  ctx.db.signInThrottle.deleteMany({
     where: { updatedAt: { lt: new Date(now.getTime() - THROTTLE_RETENTION_MS) }, OR: [{ lockedUntil: null }, { lockedUntil: { lt: now } }] },
   });

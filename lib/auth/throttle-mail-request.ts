@@ -1,4 +1,5 @@
-import { inTransaction, type DbClient } from "../db/transaction.ts";
+import type { DbContext } from "../core/context.ts";
+import { inTransaction } from "../db/transaction.ts";
 import { assertNotLocked, lockThrottles, MAIL_PER_EMAIL, MAIL_PER_IP, recordEvents } from "./sign-in-throttle.ts";
 
 /**
@@ -6,12 +7,17 @@ import { assertNotLocked, lockThrottles, MAIL_PER_EMAIL, MAIL_PER_IP, recordEven
  * either has had its share this hour (5 per email, 20 per address). Counted whether or not the email has an
  * account, so the limit reveals nothing; it keeps anyone from flooding a mailbox or the mail server.
  */
-export const throttleMailRequest = (db: DbClient, { email, ip, now = new Date() }: { email: string; ip: string; now?: Date }): Promise<void> =>
-  inTransaction(db, async (tx) => {
-    const rows = await lockThrottles(tx, [
-      { rule: MAIL_PER_IP, value: ip },
-      { rule: MAIL_PER_EMAIL, value: email },
-    ]);
+export const throttleMailRequest = (ctx: DbContext, { email, ip, now = new Date() }: { email: string; ip: string; now?: Date }): Promise<void> =>
+  inTransaction(ctx.db, async (tx) => {
+    const rows = await lockThrottles(
+      { ...ctx, db: tx },
+      {
+        entries: [
+          { rule: MAIL_PER_IP, value: ip },
+          { rule: MAIL_PER_EMAIL, value: email },
+        ],
+      },
+    );
     assertNotLocked(rows, now);
-    await recordEvents(tx, rows, now);
+    await recordEvents({ ...ctx, db: tx }, { rows, now });
   });

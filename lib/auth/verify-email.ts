@@ -1,6 +1,7 @@
 import type { Player } from "../db/generated/client.ts";
 import { newId } from "../db/ids.ts";
-import { inTransaction, type DbClient } from "../db/transaction.ts";
+import type { DbContext } from "../core/context.ts";
+import { inTransaction } from "../db/transaction.ts";
 import { AppError } from "../core/errors.ts";
 import { consumeEmailToken, findUsableEmailToken, linkNotUsable, retireEmailTokens } from "./consume-email-token.ts";
 import { checkPasswordHash } from "./password-hash.ts";
@@ -18,30 +19,35 @@ export const wrongSignUpPassword = () =>
  * as failed sign-ins (per email and per address). Returns the player, to be signed in.
  */
 export const verifyEmail = async (
-  db: DbClient,
+  ctx: DbContext,
   { token, password, ip, now = new Date() }: { token: string; password: unknown; ip: string; now?: Date },
 ): Promise<Player> => {
-  const found = await findUsableEmailToken(db, { token, purpose: "verify_email", now });
+  const found = await findUsableEmailToken(ctx, { token, purpose: "verify_email", now });
   if (!found) throw linkNotUsable();
-  const player = await inTransaction(db, async (tx) => {
-    const rows = await lockThrottles(tx, [
-      { rule: SIGN_IN_PER_IP, value: ip },
-      { rule: SIGN_IN_PER_EMAIL, value: found.email },
-    ]);
+  const player = await inTransaction(ctx.db, async (tx) => {
+    const rows = await lockThrottles(
+      { ...ctx, db: tx },
+      {
+        entries: [
+          { rule: SIGN_IN_PER_IP, value: ip },
+          { rule: SIGN_IN_PER_EMAIL, value: found.email },
+        ],
+      },
+    );
     assertNotLocked(rows, now);
     if (!(await checkPasswordHash(found.passwordHash, typeof password === "string" ? password : ""))) {
-      await recordEvents(tx, rows, now);
+      await recordEvents({ ...ctx, db: tx }, { rows, now });
       return null;
     }
-    const used = await consumeEmailToken(tx, { token, purpose: "verify_email", now });
+    const used = await consumeEmailToken({ ...ctx, db: tx }, { token, purpose: "verify_email", now });
     await tx.player.createMany({ data: [{ id: newId(), email: used.email, name: used.name ?? "" }], skipDuplicates: true });
     await tx.player.updateMany({
       where: { email: used.email, passwordHash: null },
       data: { passwordHash: used.passwordHash, ...(used.name ? { name: used.name } : {}) },
     });
     await tx.player.updateMany({ where: { email: used.email, emailVerifiedAt: null }, data: { emailVerifiedAt: now } });
-    await retireEmailTokens(tx, { email: used.email, purpose: "verify_email", now });
-    await clearEvents(tx, SIGN_IN_PER_EMAIL, used.email);
+    await retireEmailTokens({ ...ctx, db: tx }, { email: used.email, purpose: "verify_email", now });
+    await clearEvents({ ...ctx, db: tx }, { rule: SIGN_IN_PER_EMAIL, value: used.email });
     return tx.player.findUniqueOrThrow({ where: { email: used.email } });
   });
   if (!player) throw wrongSignUpPassword();

@@ -13,19 +13,19 @@ describe("verifyPlayerPassword", () => {
   it("returns the player for the right password, with the email in any case", async () => {
     const player = await makePlayer({ password: "s3cret-pass" });
     const ip = uniqueIp();
-    expect((await verifyPlayerPassword(getDb(), { email: player.email, password: "s3cret-pass", ip })).id).toBe(player.id);
-    expect((await verifyPlayerPassword(getDb(), { email: ` ${player.email.toUpperCase()}`, password: "s3cret-pass", ip })).id).toBe(player.id);
+    expect((await verifyPlayerPassword({ db: getDb() }, { email: player.email, password: "s3cret-pass", ip })).id).toBe(player.id);
+    expect((await verifyPlayerPassword({ db: getDb() }, { email: ` ${player.email.toUpperCase()}`, password: "s3cret-pass", ip })).id).toBe(player.id);
   });
 
   it("gives the same answer for a wrong password, an unknown email, a guest account and a bad email", async () => {
     const { email } = await makePlayer({ password: "s3cret-pass" });
     const ip = uniqueIp();
-    await expect(verifyPlayerPassword(getDb(), { email, password: "S3cret-pass", ip })).rejects.toMatchObject(wrong);
-    await expect(verifyPlayerPassword(getDb(), { email: uniquePlayerEmail(), password: "s3cret-pass", ip })).rejects.toMatchObject(wrong);
-    const guest = await findOrCreatePlayer(getDb(), { email: uniquePlayerEmail() });
-    await expect(verifyPlayerPassword(getDb(), { email: guest.email, password: "", ip })).rejects.toMatchObject(wrong);
-    await expect(verifyPlayerPassword(getDb(), { email: "", password: "anything", ip })).rejects.toMatchObject(wrong);
-    await expect(verifyPlayerPassword(getDb(), { email: "x".repeat(100_000), password: "anything", ip })).rejects.toMatchObject(wrong);
+    await expect(verifyPlayerPassword({ db: getDb() }, { email, password: "S3cret-pass", ip })).rejects.toMatchObject(wrong);
+    await expect(verifyPlayerPassword({ db: getDb() }, { email: uniquePlayerEmail(), password: "s3cret-pass", ip })).rejects.toMatchObject(wrong);
+    const guest = await findOrCreatePlayer({ db: getDb() }, { email: uniquePlayerEmail() });
+    await expect(verifyPlayerPassword({ db: getDb() }, { email: guest.email, password: "", ip })).rejects.toMatchObject(wrong);
+    await expect(verifyPlayerPassword({ db: getDb() }, { email: "", password: "anything", ip })).rejects.toMatchObject(wrong);
+    await expect(verifyPlayerPassword({ db: getDb() }, { email: "x".repeat(100_000), password: "anything", ip })).rejects.toMatchObject(wrong);
   });
 
   it("verifies a bcrypt hash from before argon2 and replaces it with an argon2 one on success", async () => {
@@ -33,12 +33,12 @@ describe("verifyPlayerPassword", () => {
     const legacy = bcrypt.hashSync("old-password", 10);
     const player = await getDb().player.create({ data: { id: newId(), email, passwordHash: legacy } });
     const ip = uniqueIp();
-    await expect(verifyPlayerPassword(getDb(), { email, password: "wrong-password", ip })).rejects.toMatchObject(wrong);
+    await expect(verifyPlayerPassword({ db: getDb() }, { email, password: "wrong-password", ip })).rejects.toMatchObject(wrong);
     expect((await getDb().player.findUniqueOrThrow({ where: { id: player.id } })).passwordHash).toBe(legacy);
-    const signedIn = await verifyPlayerPassword(getDb(), { email, password: "old-password", ip });
+    const signedIn = await verifyPlayerPassword({ db: getDb() }, { email, password: "old-password", ip });
     expect(signedIn.passwordHash).toMatch(/^\$argon2id\$/);
     expect((await getDb().player.findUniqueOrThrow({ where: { id: player.id } })).passwordHash).toBe(signedIn.passwordHash);
-    expect((await verifyPlayerPassword(getDb(), { email, password: "old-password", ip })).id).toBe(player.id);
+    expect((await verifyPlayerPassword({ db: getDb() }, { email, password: "old-password", ip })).id).toBe(player.id);
   });
 });
 
@@ -47,42 +47,42 @@ describe("sign-in throttle", () => {
     const { email } = await makePlayer({ password: "s3cret-pass" });
     const t0 = new Date();
     for (let i = 0; i < 5; i++)
-      await expect(verifyPlayerPassword(getDb(), { email, password: `wrong-${i}`, ip: uniqueIp(), now: t0 })).rejects.toMatchObject(wrong);
-    await expect(verifyPlayerPassword(getDb(), { email, password: "s3cret-pass", ip: uniqueIp(), now: t0 })).rejects.toMatchObject({
+      await expect(verifyPlayerPassword({ db: getDb() }, { email, password: `wrong-${i}`, ip: uniqueIp(), now: t0 })).rejects.toMatchObject(wrong);
+    await expect(verifyPlayerPassword({ db: getDb() }, { email, password: "s3cret-pass", ip: uniqueIp(), now: t0 })).rejects.toMatchObject({
       ...locked,
       message: "Too many failed sign-ins for this email. Try again in 15 minutes.",
     });
     const later = new Date(t0.getTime() + 15 * 60_000 + 1);
     const ip = uniqueIp();
-    expect((await verifyPlayerPassword(getDb(), { email, password: "s3cret-pass", ip, now: later })).email).toBe(email);
+    expect((await verifyPlayerPassword({ db: getDb() }, { email, password: "s3cret-pass", ip, now: later })).email).toBe(email);
     // success cleared the email's count: four more failures do not lock
-    for (let i = 0; i < 4; i++) await expect(verifyPlayerPassword(getDb(), { email, password: "nope", ip, now: later })).rejects.toMatchObject(wrong);
-    expect((await verifyPlayerPassword(getDb(), { email, password: "s3cret-pass", ip, now: later })).email).toBe(email);
+    for (let i = 0; i < 4; i++) await expect(verifyPlayerPassword({ db: getDb() }, { email, password: "nope", ip, now: later })).rejects.toMatchObject(wrong);
+    expect((await verifyPlayerPassword({ db: getDb() }, { email, password: "s3cret-pass", ip, now: later })).email).toBe(email);
   });
 
   it("failures older than the 15-minute window start a new count", async () => {
     const { email } = await makePlayer({ password: "s3cret-pass" });
     const ip = uniqueIp();
     const t0 = new Date();
-    for (let i = 0; i < 4; i++) await expect(verifyPlayerPassword(getDb(), { email, password: "nope", ip, now: t0 })).rejects.toMatchObject(wrong);
+    for (let i = 0; i < 4; i++) await expect(verifyPlayerPassword({ db: getDb() }, { email, password: "nope", ip, now: t0 })).rejects.toMatchObject(wrong);
     const t1 = new Date(t0.getTime() + 16 * 60_000);
-    for (let i = 0; i < 4; i++) await expect(verifyPlayerPassword(getDb(), { email, password: "nope", ip, now: t1 })).rejects.toMatchObject(wrong);
-    expect((await verifyPlayerPassword(getDb(), { email, password: "s3cret-pass", ip, now: t1 })).email).toBe(email);
+    for (let i = 0; i < 4; i++) await expect(verifyPlayerPassword({ db: getDb() }, { email, password: "nope", ip, now: t1 })).rejects.toMatchObject(wrong);
+    expect((await verifyPlayerPassword({ db: getDb() }, { email, password: "s3cret-pass", ip, now: t1 })).email).toBe(email);
   });
 
   it("twenty failures from one address, across twenty emails, lock that address (and only it) for 15 minutes", async () => {
     const ip = uniqueIp();
     const now = new Date();
     for (let i = 0; i < 20; i++)
-      await expect(verifyPlayerPassword(getDb(), { email: uniquePlayerEmail(), password: "guess", ip, now })).rejects.toMatchObject(wrong);
+      await expect(verifyPlayerPassword({ db: getDb() }, { email: uniquePlayerEmail(), password: "guess", ip, now })).rejects.toMatchObject(wrong);
     const { email } = await makePlayer({ password: "s3cret-pass" });
-    await expect(verifyPlayerPassword(getDb(), { email, password: "s3cret-pass", ip, now })).rejects.toMatchObject({
+    await expect(verifyPlayerPassword({ db: getDb() }, { email, password: "s3cret-pass", ip, now })).rejects.toMatchObject({
       ...locked,
       message: "Too many failed sign-ins from your network. Try again in 15 minutes.",
     });
-    expect((await verifyPlayerPassword(getDb(), { email, password: "s3cret-pass", ip: uniqueIp(), now })).email).toBe(email);
+    expect((await verifyPlayerPassword({ db: getDb() }, { email, password: "s3cret-pass", ip: uniqueIp(), now })).email).toBe(email);
     const soon = new Date(now.getTime() + 14 * 60_000);
-    await expect(verifyPlayerPassword(getDb(), { email, password: "s3cret-pass", ip, now: soon })).rejects.toMatchObject({
+    await expect(verifyPlayerPassword({ db: getDb() }, { email, password: "s3cret-pass", ip, now: soon })).rejects.toMatchObject({
       message: "Too many failed sign-ins from your network. Try again in 1 minute.",
     });
   });
@@ -91,7 +91,7 @@ describe("sign-in throttle", () => {
     const ghost = uniquePlayerEmail();
     const now = new Date();
     const results = await Promise.allSettled(
-      Array.from({ length: 12 }, () => verifyPlayerPassword(getDb(), { email: ghost, password: "guess", ip: uniqueIp(), now })),
+      Array.from({ length: 12 }, () => verifyPlayerPassword({ db: getDb() }, { email: ghost, password: "guess", ip: uniqueIp(), now })),
     );
     const codes = results.map((r) => (r.status === "rejected" ? (r.reason as { code: string }).code : "ok"));
     expect(codes.filter((c) => c === "WRONG_CREDENTIALS")).toHaveLength(5);

@@ -1,6 +1,7 @@
 import { parseEmail } from "../core/email.ts";
 import type { Player } from "../db/generated/client.ts";
-import { inTransaction, type DbClient } from "../db/transaction.ts";
+import type { DbContext } from "../core/context.ts";
+import { inTransaction } from "../db/transaction.ts";
 import { AppError } from "../core/errors.ts";
 import { WRONG_CREDENTIALS } from "./credentials.ts";
 import { checkPasswordHash, hashPassword, isLegacyHash } from "./password-hash.ts";
@@ -17,28 +18,31 @@ export const wrongCredentials = () => new AppError("WRONG_CREDENTIALS", WRONG_CR
  * A bcrypt hash from before argon2 is replaced by an argon2 one on success.
  */
 export const verifyPlayerPassword = async (
-  db: DbClient,
+  ctx: DbContext,
   { email, password, ip, now = new Date() }: { email: unknown; password: unknown; ip: string; now?: Date },
 ): Promise<Player> => {
   const normalized = parseEmail(email);
   const given = typeof password === "string" ? password : "";
-  const player = await inTransaction(db, async (tx) => {
-    const rows = await lockThrottles(tx, [{ rule: SIGN_IN_PER_IP, value: ip }, ...(normalized ? [{ rule: SIGN_IN_PER_EMAIL, value: normalized }] : [])]);
+  const player = await inTransaction(ctx.db, async (tx) => {
+    const rows = await lockThrottles(
+      { ...ctx, db: tx },
+      { entries: [{ rule: SIGN_IN_PER_IP, value: ip }, ...(normalized ? [{ rule: SIGN_IN_PER_EMAIL, value: normalized }] : [])] },
+    );
     assertNotLocked(rows, now);
     const found = normalized ? await tx.player.findUnique({ where: { email: normalized } }) : null;
     const ok = await checkPasswordHash(found?.passwordHash, given);
     if (!found?.passwordHash || !ok) {
-      await recordEvents(tx, rows, now);
+      await recordEvents({ ...ctx, db: tx }, { rows, now });
       return null;
     }
-    await clearEvents(tx, SIGN_IN_PER_EMAIL, found.email);
+    await clearEvents({ ...ctx, db: tx }, { rule: SIGN_IN_PER_EMAIL, value: found.email });
     return found;
   });
   if (!player) throw wrongCredentials();
   if (player.passwordHash && isLegacyHash(player.passwordHash)) {
     const passwordHash = await hashPassword(given);
     // Conditional: a reset that landed meanwhile wins.
-    const { count } = await db.player.updateMany({ where: { id: player.id, passwordHash: player.passwordHash }, data: { passwordHash } });
+    const { count } = await ctx.db.player.updateMany({ where: { id: player.id, passwordHash: player.passwordHash }, data: { passwordHash } });
     if (count === 1) return { ...player, passwordHash };
   }
   return player;

@@ -3,8 +3,8 @@
 import { createHmac } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "../db/client.ts";
-import { transactionHash } from "../custody/address.ts";
-import { custodyAddress } from "../custody/address.ts";
+import { transactionHash } from "../ledger/address.ts";
+import { custodyAddress } from "../ledger/address.ts";
 import { USDC_ASSET } from "../ledger/accounts.ts";
 import { checkLedgerInvariants } from "../ledger/check-ledger-invariants.ts";
 import { startWorker, stopWorker } from "../jobs/start-worker.ts";
@@ -138,8 +138,8 @@ describe("completeCampaignOperation", () => {
     const { campaign, business, headers, params } = await makeCampaignWith({ fundMicros: 12_345_678n, status: "stopped" });
     const w = await call(WITHDRAW, { headers, params });
     const fundingBefore = await usdcOf("business", business.id);
-    const runs = await Promise.all([1, 2, 3, 4].map(() => completeCampaignOperation(getDb(), w.body.operationId)));
-    await completeCampaignOperation(getDb(), w.body.operationId);
+    const runs = await Promise.all([1, 2, 3, 4].map(() => completeCampaignOperation({ db: getDb() }, { operationId: w.body.operationId })));
+    await completeCampaignOperation({ db: getDb() }, { operationId: w.body.operationId });
     expect(new Set(runs.map((r) => r!.journalId)).size).toBe(1);
     expect(await getDb().ledgerJournal.count({ where: { type: "campaign_withdraw", reference: campaign.id } })).toBe(1);
     expect((await usdcOf("business", business.id)) - fundingBefore).toBe(12_345_678n);
@@ -150,6 +150,6 @@ describe("completeCampaignOperation", () => {
   });
 
   it("an unknown operation is ignored (null)", async () => {
-    expect(await completeCampaignOperation(getDb(), "nope")).toBeNull();
+    expect(await completeCampaignOperation({ db: getDb() }, { operationId: "nope" })).toBeNull();
   });
 });

@@ -1,6 +1,7 @@
-import { transactionHash } from "../custody/address.ts";
+import { transactionHash } from "../ledger/address.ts";
 import type { CampaignOperation } from "../db/generated/client.ts";
 import { inTransaction, type DbClient } from "../db/transaction.ts";
+import type { DbContext } from "../core/context.ts";
 import type { Environment } from "../core/environment.ts";
 import { businessFundingAccount, campaignAccount, USDC_ASSET } from "../ledger/accounts.ts";
 import { transfer } from "../ledger/transfer.ts";
@@ -42,12 +43,12 @@ const withdrawBalance = async (tx: DbClient, campaign: { id: string; address: st
  * to the campaign's endpoint, in one transaction; a withdrawal also moves the money there. Safe to retry:
  * the operation row is locked and a completed one is left alone, so money moves and webhooks go once.
  */
-export const completeCampaignOperation = async (db: DbClient, operationId: string): Promise<CampaignOperation | null> =>
-  inTransaction(db, async (tx) => {
+export const completeCampaignOperation = async (ctx: DbContext, { operationId }: { operationId: string }): Promise<CampaignOperation | null> =>
+  inTransaction(ctx.db, async (tx) => {
     const [ref] = await tx.$queryRaw<{ campaignId: string }[]>`SELECT "campaignId" FROM "CampaignOperation" WHERE "id" = ${operationId}`;
     if (!ref) return null;
     // campaign row, then operation row: the order the request that created it used
-    const campaign = await lockCampaign(tx, ref.campaignId, "update");
+    const campaign = await lockCampaign({ ...ctx, db: tx }, { campaignId: ref.campaignId, mode: "update" });
     await tx.$queryRaw`SELECT "id" FROM "CampaignOperation" WHERE "id" = ${operationId} FOR UPDATE`;
     const op = await tx.campaignOperation.findUniqueOrThrow({ where: { id: operationId } });
     if (op.status !== "pending") return op;

@@ -1,13 +1,13 @@
 import { newId } from "../db/ids.ts";
-import type { DbClient } from "../db/transaction.ts";
+import type { DbContext } from "../core/context.ts";
 import type { Environment } from "../core/environment.ts";
-import { custodyAddress } from "../custody/address.ts";
+import { custodyAddress } from "../ledger/address.ts";
 
 export type EventDefinitionInput = { code: string; name: string; payoutMicros: bigint };
 
 /** A campaign in state `created`, with its event definitions and its custody address. */
 export const createCampaign = async (
-  db: DbClient,
+  ctx: DbContext,
   input: {
     businessId: string;
     gameId?: string;
@@ -19,7 +19,7 @@ export const createCampaign = async (
   },
 ) => {
   const id = newId();
-  return db.campaign.create({
+  return ctx.db.campaign.create({
     data: {
       id,
       businessId: input.businessId,

@@ -5,7 +5,7 @@ import { notFound } from "../core/errors.ts";
  * A userRef of the key's campaign, active or removed (its history outlives the link). A reference that
  * is unknown, of another campaign or of another environment is a 404.
  */
-export const findCampaignUser = async (ctx: CampaignContext, userRef: string) => {
+export const findCampaignUser = async (ctx: CampaignContext, { userRef }: { userRef: string }) => {
   // PostgreSQL text cannot hold NUL: such a reference matches no user (and must not reach the query).
   const link = userRef.includes("\u0000") ? null : await ctx.db.playerLink.findUnique({ where: { userRef } });
   if (!link || link.namespaceType !== "campaign" || link.namespaceId !== ctx.principal.campaignId || link.environment !== ctx.environment)

@@ -5,7 +5,7 @@ import { getDb } from "@/lib/db/client";
 import { getAccountBalance } from "@/lib/ledger/get-account-balance";
 import { checkLedgerInvariants } from "@/lib/ledger/check-ledger-invariants";
 import { TEST_USDC_MINT, USDC_ASSET } from "@/lib/ledger/accounts";
-import { custodyAddress, transactionHash } from "@/lib/custody/address";
+import { custodyAddress, transactionHash } from "@/lib/ledger/address";
 
 const usdc = (kind: string, ownerRef: string) => getAccountBalance(getDb(), { asset: USDC_ASSET, environment: "test", kind, ownerRef });
 
@@ -13,9 +13,9 @@ describe("fundCampaign", () => {
   it("moves test USDC from the mint to the campaign's account at its address, in one campaign_fund journal", async () => {
     const { business, campaign } = await makeCampaign();
     const mintBefore = (await usdc("issuer", TEST_USDC_MINT)).balance;
-    const res = await fundCampaign(getDb(), { campaignId: campaign.id, environment: "test", businessId: business.id, amountMicros: 1_000_000_000n });
+    const res = await fundCampaign({ db: getDb() }, { campaignId: campaign.id, environment: "test", businessId: business.id, amountMicros: 1_000_000_000n });
     expect(res).toEqual({ journalId: expect.stringMatching(/^[0-9a-f]{24}$/), transactionHash: transactionHash(res.journalId), balanceMicros: 1_000_000_000n });
-    const again = await fundCampaign(getDb(), { campaignId: campaign.id, environment: "test", businessId: business.id, amountMicros: 500n });
+    const again = await fundCampaign({ db: getDb() }, { campaignId: campaign.id, environment: "test", businessId: business.id, amountMicros: 500n });
     expect(again.balanceMicros).toBe(1_000_000_500n);
 
     const account = await usdc("campaign", campaign.id);
@@ -37,15 +37,21 @@ describe("fundCampaign", () => {
     const a = await makeCampaign();
     const b = await makeCampaign();
     const journals = await getDb().ledgerJournal.count({ where: { asset: "usdc" } });
-    await expect(fundCampaign(getDb(), { campaignId: a.campaign.id, environment: "test", businessId: b.business.id, amountMicros: 1n })).rejects.toMatchObject({
+    await expect(
+      fundCampaign({ db: getDb() }, { campaignId: a.campaign.id, environment: "test", businessId: b.business.id, amountMicros: 1n }),
+    ).rejects.toMatchObject({
       status: 404,
       code: "CAMPAIGN_NOT_FOUND",
     });
-    await expect(fundCampaign(getDb(), { campaignId: a.campaign.id, environment: "live", businessId: a.business.id, amountMicros: 1n })).rejects.toMatchObject({
+    await expect(
+      fundCampaign({ db: getDb() }, { campaignId: a.campaign.id, environment: "live", businessId: a.business.id, amountMicros: 1n }),
+    ).rejects.toMatchObject({
       status: 422,
       code: "TEST_FUNDS_ONLY",
     });
-    await expect(fundCampaign(getDb(), { campaignId: a.campaign.id, environment: "test", businessId: a.business.id, amountMicros: 0n })).rejects.toMatchObject({
+    await expect(
+      fundCampaign({ db: getDb() }, { campaignId: a.campaign.id, environment: "test", businessId: a.business.id, amountMicros: 0n }),
+    ).rejects.toMatchObject({
       status: 400,
     });
     expect(await getDb().ledgerJournal.count({ where: { asset: "usdc" } })).toBe(journals);

@@ -1,5 +1,5 @@
-import { transactionHash } from "../custody/address.ts";
-import type { DbClient } from "../db/transaction.ts";
+import { transactionHash } from "../ledger/address.ts";
+import type { DbContext } from "../core/context.ts";
 import { inTransaction } from "../db/transaction.ts";
 import { badRequest, notFound, unprocessable } from "../core/errors.ts";
 import type { Environment } from "../core/environment.ts";
@@ -14,13 +14,13 @@ export type FundCampaignResult = { journalId: string; transactionHash: string; b
  * USDC mint (an issuer) to the campaign's account at the campaign's address. Test environment only:
  * live USDC is never minted. The campaign must belong to `businessId` (404 otherwise).
  */
-export const fundCampaign = async (db: DbClient, input: FundCampaignInput): Promise<FundCampaignResult> => {
+export const fundCampaign = async (ctx: DbContext, input: FundCampaignInput): Promise<FundCampaignResult> => {
   if (input.amountMicros <= 0n)
     throw badRequest("VALIDATION_ERROR", "amountMicros must be a positive whole number of USDC micro-units.", [
       { field: "amountMicros", message: "must be positive" },
     ]);
   if (input.environment !== "test") throw unprocessable("TEST_FUNDS_ONLY", "Only test campaigns can be funded from the test USDC mint.");
-  return inTransaction(db, async (tx) => {
+  return inTransaction(ctx.db, async (tx) => {
     const campaign = await tx.campaign.findFirst({ where: { id: input.campaignId, businessId: input.businessId, environment: input.environment } });
     if (!campaign) throw notFound(`Campaign ${JSON.stringify(input.campaignId)}`, "CAMPAIGN_NOT_FOUND");
     const account = campaignAccount(campaign);

@@ -2,8 +2,8 @@ import type { CampaignContext } from "../core/context.ts";
 import { findCampaignUser } from "./find-campaign-user.ts";
 
 /** A campaign user's link status: 'linked' while the link is active, 'unlinked' once removed; unknown is a 404. */
-export const getCampaignUser = async (ctx: CampaignContext, userRef: string) => {
-  const link = await findCampaignUser(ctx, userRef);
+export const getCampaignUser = async (ctx: CampaignContext, { userRef }: { userRef: string }) => {
+  const link = await findCampaignUser(ctx, { userRef });
   return {
     campaignId: link.namespaceId,
     userId: link.userRef,

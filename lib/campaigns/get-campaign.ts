@@ -1,5 +1,4 @@
-import type { DbClient } from "../db/transaction.ts";
-import type { CampaignContext } from "../core/context.ts";
+import type { CampaignContext, DbContext } from "../core/context.ts";
 import { notFound } from "../core/errors.ts";
 import { USDC_ASSET } from "../ledger/accounts.ts";
 import { PAYOUT_JOURNAL } from "./record-campaign-event.ts";
@@ -7,8 +6,8 @@ import type { CampaignView } from "./schemas.ts";
 import { microsToUsdc } from "../core/usdc.ts";
 
 /** The campaign's money, read from its ledger account in micro-units. */
-export const campaignTotals = async (db: DbClient, campaign: { id: string; environment: string }) => {
-  const [row] = await db.$queryRaw<{ funded: bigint; paidOut: bigint; balance: bigint }[]>`
+export const campaignTotals = async (ctx: DbContext, { campaign }: { campaign: { id: string; environment: string } }) => {
+  const [row] = await ctx.db.$queryRaw<{ funded: bigint; paidOut: bigint; balance: bigint }[]>`
     SELECT coalesce(sum(p."delta") FILTER (WHERE p."delta" > 0), 0)::bigint AS "funded",
            coalesce(-sum(p."delta") FILTER (WHERE j."type" = ${PAYOUT_JOURNAL}), 0)::bigint AS "paidOut",
            coalesce((SELECT sum("balance") FROM "LedgerAccount" WHERE "asset" = ${USDC_ASSET} AND "environment" = ${campaign.environment}::"Environment" AND "kind" = 'campaign' AND "ownerRef" = ${campaign.id}), 0)::bigint AS "balance"
@@ -26,7 +25,7 @@ export const campaignTotals = async (db: DbClient, campaign: { id: string; envir
 export const getCampaign = async (ctx: CampaignContext): Promise<CampaignView> => {
   const campaign = await ctx.db.campaign.findUnique({ where: { id: ctx.principal.campaignId } });
   if (!campaign) throw notFound("Campaign", "CAMPAIGN_NOT_FOUND");
-  const totals = await campaignTotals(ctx.db, campaign);
+  const totals = await campaignTotals(ctx, { campaign });
   return {
     id: campaign.id,
     name: campaign.name,

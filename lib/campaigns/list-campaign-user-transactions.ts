@@ -5,7 +5,7 @@ import { microsToUsdc } from "../core/usdc.ts";
 
 /** A campaign user's paid events and tips, newest first, by limit and offset; a removed user keeps their history. */
 export const listCampaignUserTransactions = async (ctx: CampaignContext, { userRef, limit, offset }: { userRef: string; limit: number; offset: number }) => {
-  const link = await findCampaignUser(ctx, userRef);
+  const link = await findCampaignUser(ctx, { userRef });
   const where = { campaignId: link.namespaceId, userRef: link.userRef };
   const [rows, total] = await Promise.all([
     ctx.db.campaignTransaction.findMany({ where, orderBy: [{ createdAt: "desc" }, { id: "desc" }], skip: offset, take: limit }),

@@ -1,5 +1,5 @@
 import type { Campaign } from "../db/generated/client.ts";
-import type { DbClient } from "../db/transaction.ts";
+import type { DbContext } from "../core/context.ts";
 import { notFound } from "../core/errors.ts";
 
 /**
@@ -7,11 +7,11 @@ import { notFound } from "../core/errors.ts";
  * (events) lets payouts run side by side while a stop waits for the ones in flight, so no event is paid
  * after a stop has committed. Call it inside a transaction.
  */
-export const lockCampaign = async (tx: DbClient, campaignId: string, mode: "update" | "share"): Promise<Campaign> => {
+export const lockCampaign = async (ctx: DbContext, { campaignId, mode }: { campaignId: string; mode: "update" | "share" }): Promise<Campaign> => {
   const rows =
     mode === "update"
-      ? await tx.$queryRaw<{ id: string }[]>`SELECT "id" FROM "Campaign" WHERE "id" = ${campaignId} FOR UPDATE`
-      : await tx.$queryRaw<{ id: string }[]>`SELECT "id" FROM "Campaign" WHERE "id" = ${campaignId} FOR SHARE`;
+      ? await ctx.db.$queryRaw<{ id: string }[]>`SELECT "id" FROM "Campaign" WHERE "id" = ${campaignId} FOR UPDATE`
+      : await ctx.db.$queryRaw<{ id: string }[]>`SELECT "id" FROM "Campaign" WHERE "id" = ${campaignId} FOR SHARE`;
   if (rows.length === 0) throw notFound(`Campaign ${JSON.stringify(campaignId)}`, "CAMPAIGN_NOT_FOUND");
-  return tx.campaign.findUniqueOrThrow({ where: { id: campaignId } });
+  return ctx.db.campaign.findUniqueOrThrow({ where: { id: campaignId } });
 };

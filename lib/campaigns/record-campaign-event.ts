@@ -1,4 +1,4 @@
-import { transactionHash } from "../custody/address.ts";
+import { transactionHash } from "../ledger/address.ts";
 import { newId } from "../db/ids.ts";
 import { inTransaction } from "../db/transaction.ts";
 import type { CampaignContext } from "../core/context.ts";
@@ -39,7 +39,7 @@ const insufficient = async (ctx: CampaignContext, campaign: { id: string }, need
 export const recordCampaignEvent = async (ctx: CampaignContext, body: RecordEventBody): Promise<RecordedEvent> =>
   inTransaction(ctx.db, async (tx) => {
     const c = { ...ctx, db: tx };
-    const campaign = await lockCampaign(tx, ctx.principal.campaignId, "share");
+    const campaign = await lockCampaign(c, { campaignId: ctx.principal.campaignId, mode: "share" });
     if (!ACCEPTS_EVENTS.includes(campaign.status as CampaignState))
       throw conflict(
         "CAMPAIGN_NOT_STARTED",
@@ -50,7 +50,10 @@ export const recordCampaignEvent = async (ctx: CampaignContext, body: RecordEven
       : null;
     if (body.eventCode && !definition)
       throw notFound(`Event code ${JSON.stringify(body.eventCode)} (GET /v1/campaign/{id}/events lists this campaign's codes)`, "EVENT_CODE_NOT_FOUND");
-    const link = await resolveUserRef(tx, { type: "campaign", id: campaign.id }, ctx.environment, body.userRef);
+    const link = await resolveUserRef(
+      { ...ctx, db: tx },
+      { namespace: { type: "campaign", id: campaign.id }, environment: ctx.environment, userRef: body.userRef },
+    );
     const event = definition ?? TIP;
     const payoutMicros = body.payoutAmount ?? definition!.payoutMicros;
     if (payoutMicros <= 0n) throw unprocessable("EVENT_HAS_NO_PAYOUT", `Event ${JSON.stringify(event.code)} pays nothing; send payoutAmount.`);

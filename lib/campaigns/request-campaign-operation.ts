@@ -27,14 +27,17 @@ const pendingWithdraw = (ctx: CampaignContext, campaignId: string) =>
  * moves the money of a withdrawal and sends the webhook. A withdrawal needs a stopped campaign with a
  * balance and no withdrawal pending; a start is refused while a withdrawal is pending.
  */
-export const requestCampaignOperation = async (ctx: CampaignContext, action: CampaignAction): Promise<{ operation: CampaignOperation; message: string }> =>
+export const requestCampaignOperation = async (
+  ctx: CampaignContext,
+  { action }: { action: CampaignAction },
+): Promise<{ operation: CampaignOperation; message: string }> =>
   inTransaction(ctx.db, async (tx) => {
     const c = { ...ctx, db: tx };
-    const campaign = await lockCampaign(tx, ctx.principal.campaignId, "update");
+    const campaign = await lockCampaign(c, { campaignId: ctx.principal.campaignId, mode: "update" });
     const next = nextCampaignState(campaign.status, action);
     if (action !== "stop" && (await pendingWithdraw(c, campaign.id)))
       throw conflict("CAMPAIGN_WITHDRAW_PENDING", "A withdrawal of this campaign is still in progress; wait for Campaign.Withdrawn, then try again.");
-    if (action === "withdraw" && (await campaignTotals(tx, campaign)).balanceMicros <= 0n)
+    if (action === "withdraw" && (await campaignTotals(c, { campaign })).balanceMicros <= 0n)
       throw unprocessable("NO_FUNDS_TO_WITHDRAW", "The campaign has no remaining funds to withdraw (availableToWithdraw is 0).");
     const now = new Date();
     if (next !== campaign.status)

@@ -20,8 +20,8 @@ export const linkCampaignUser = async (
   campaignId: string,
   { email = `p-${randomUUID().slice(0, 8)}@example.com`, name = "", environment = "test" as Environment } = {},
 ) => {
-  const player = await findOrCreatePlayer(getDb(), { email, name });
-  const link = await linkPlayer(getDb(), { namespace: { type: "campaign", id: campaignId }, environment, playerId: player.id });
+  const player = await findOrCreatePlayer({ db: getDb() }, { email, name });
+  const link = await linkPlayer({ db: getDb() }, { namespace: { type: "campaign", id: campaignId }, environment, playerId: player.id });
   return { userRef: link.userRef, player, link };
 };
 
@@ -29,9 +29,9 @@ export const linkCampaignUser = async (
 export const makeCampaignWith = async ({ fundMicros = 0n, status = "created", users = 0, webhookUrl = null as string | null } = {}) => {
   const made = await makeCampaign();
   if (fundMicros > 0n)
-    await fundCampaign(getDb(), { campaignId: made.campaign.id, environment: "test", businessId: made.business.id, amountMicros: fundMicros });
+    await fundCampaign({ db: getDb() }, { campaignId: made.campaign.id, environment: "test", businessId: made.business.id, amountMicros: fundMicros });
   await getDb().campaign.update({ where: { id: made.campaign.id }, data: { status } });
-  const webhook = webhookUrl ? await setWebhookEndpoint(getDb(), { type: "campaign", id: made.campaign.id }, { url: webhookUrl }) : null;
+  const webhook = webhookUrl ? await setWebhookEndpoint({ db: getDb() }, { owner: { type: "campaign", id: made.campaign.id }, url: webhookUrl }) : null;
   const linked: Awaited<ReturnType<typeof linkCampaignUser>>[] = [];
   for (let i = 0; i < users; i++) linked.push(await linkCampaignUser(made.campaign.id));
   return { ...made, users: linked, params: { id: made.campaign.id }, webhookSecret: webhook?.secret ?? null };

@@ -12,9 +12,9 @@ import { nextCashoutStatus } from "./states.ts";
  * and the request records the conversion at its captured rate. The request row is locked first, so a
  * request is approved at most once (409 otherwise); a balance now too low is a 422 with nothing changed.
  */
-export const approveCashout = (ctx: GameContext, cashoutRequestId: string): Promise<ApproveCashoutResult> =>
+export const approveCashout = (ctx: GameContext, { cashoutRequestId }: { cashoutRequestId: string }): Promise<ApproveCashoutResult> =>
   inTransaction(ctx.db, async (tx) => {
-    const request = await lockCashout(tx, ctx, cashoutRequestId);
+    const request = await lockCashout({ ...ctx, db: tx }, { id: cashoutRequestId });
     const status = nextCashoutStatus(request.status, "approve");
     const convertedBaseUnits = convertUnits(request.units, request.baseUnitsPerVcUnit);
     const posted = await transfer(tx, {

@@ -10,8 +10,9 @@ type CashoutQuery = { currencyId: string; status?: CashoutStatus; userRef?: stri
 
 /** A currency's cashout requests, newest first, optionally of one status and one player. */
 export const listCashouts = async (ctx: GameContext, q: CashoutQuery): Promise<{ items: CashoutRequest[]; pagination: ReturnType<typeof pageInfo> }> => {
-  const currency = await findCurrency(ctx.db, ctx, q.currencyId);
-  if (q.userRef !== undefined) await resolveUserRef(ctx.db, { type: "game", id: ctx.principal.gameId }, ctx.environment, q.userRef);
+  const currency = await findCurrency(ctx, { currencyId: q.currencyId });
+  if (q.userRef !== undefined)
+    await resolveUserRef(ctx, { namespace: { type: "game", id: ctx.principal.gameId }, environment: ctx.environment, userRef: q.userRef });
   const where = {
     gameId: ctx.principal.gameId,
     environment: ctx.environment,

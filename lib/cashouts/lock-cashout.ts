@@ -1,4 +1,3 @@
-import type { DbClient } from "../db/transaction.ts";
 import type { GameContext } from "../core/context.ts";
 import { notFound } from "../core/errors.ts";
 
@@ -8,8 +7,8 @@ export type LockedCashout = { id: string; currencyId: string; userRef: string; u
  * Locks the caller's cashout request FOR UPDATE until the transaction ends, so two decisions on one
  * request run one after the other. Another game's request is a 404.
  */
-export const lockCashout = async (tx: DbClient, ctx: GameContext, id: string): Promise<LockedCashout> => {
-  const [row] = await tx.$queryRaw<LockedCashout[]>`
+export const lockCashout = async (ctx: GameContext, { id }: { id: string }): Promise<LockedCashout> => {
+  const [row] = await ctx.db.$queryRaw<LockedCashout[]>`
     SELECT "id", "currencyId", "userRef", "units", "status", "baseUnitsPerVcUnit" FROM "CashoutRequest"
     WHERE "id" = ${id} AND "gameId" = ${ctx.principal.gameId} AND "environment" = ${ctx.environment}::"Environment"
     FOR UPDATE`;

@@ -15,7 +15,7 @@ import type { RequestCashoutBody } from "./schemas.ts";
  */
 export const requestCashout = (ctx: GameContext, body: RequestCashoutBody): Promise<{ cashoutRequestId: string }> =>
   inTransaction(ctx.db, async (tx) => {
-    const { currency } = await loadVcParty(tx, ctx, { ...body, consent: "vc:spend" });
+    const { currency } = await loadVcParty({ ...ctx, db: tx }, { ...body, consent: "vc:spend" });
     const { balance } = await getAccountBalance(tx, { asset: vcAsset(currency.id), environment: ctx.environment, kind: "user", ownerRef: body.userRef });
     if (body.units > balance)
       throw unprocessable("INSUFFICIENT_FUNDS", `User ${JSON.stringify(body.userRef)} has ${balance} units; this cashout requests ${body.units}.`);

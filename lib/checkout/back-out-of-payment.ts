@@ -1,7 +1,7 @@
-import type { DbClient } from "../db/transaction.ts";
 import { cancelCheckout } from "./cancel-checkout.ts";
 import { purchaseCheckoutPath } from "./describe-payment-return.ts";
 import { successUrlPath } from "./sign-url.ts";
+import type { DbContext } from "../core/context.ts";
 
 /**
  * The payer pressed "Return to checkout" on the cancel page (a POST): a pending purchase is canceled
@@ -9,10 +9,10 @@ import { successUrlPath } from "./sign-url.ts";
  * where to send them: the checkout page, or the success page when the payment completed meanwhile. Null
  * for an unknown purchase. Pressing it twice cancels once.
  */
-export const backOutOfPayment = async (db: DbClient, purchaseId: string): Promise<string | null> => {
-  const p = await db.purchase.findUnique({ where: { id: purchaseId } });
+export const backOutOfPayment = async (ctx: DbContext, { purchaseId }: { purchaseId: string }): Promise<string | null> => {
+  const p = await ctx.db.purchase.findUnique({ where: { id: purchaseId } });
   if (!p) return null;
-  const after = p.status === "pending" ? await cancelCheckout(db, { purchaseId }) : p;
+  const after = p.status === "pending" ? await cancelCheckout(ctx, { purchaseId }) : p;
   if (after.status === "completed") return successUrlPath(after.id);
-  return (await purchaseCheckoutPath(db, after)) ?? "/";
+  return (await purchaseCheckoutPath(ctx, { purchase: after })) ?? "/";
 };

@@ -1,8 +1,9 @@
 import type { Purchase } from "../db/generated/client.ts";
-import { inTransaction, type DbClient } from "../db/transaction.ts";
+import { inTransaction } from "../db/transaction.ts";
 import { completePurchase } from "../purchases/complete-purchase.ts";
 import { canTransitionGrant } from "./grant-states.ts";
 import { transitionGrant } from "./transition-grant.ts";
+import type { DbContext } from "../core/context.ts";
 
 /**
  * The payment of a checkout purchase succeeded: the purchase is charged and fulfilled (Purchases.Completed),
@@ -11,15 +12,16 @@ import { transitionGrant } from "./transition-grant.ts";
  * payment captured after its purchase ended, whose checkout settlePaidCheckout has handed back to it.
  */
 export const completeCheckout = (
-  db: DbClient,
+  ctx: DbContext,
   { purchaseId, paymentProvider, externalId, late = false }: { purchaseId: string; paymentProvider: string; externalId?: string | null; late?: boolean },
 ): Promise<Purchase> =>
-  inTransaction(db, async (tx) => {
-    const purchase = await completePurchase(tx, { purchaseId, paymentProvider, externalId, late });
+  inTransaction(ctx.db, async (tx) => {
+    const purchase = await completePurchase({ ...ctx, db: tx }, { purchaseId, paymentProvider, externalId, late });
     if (purchase.grantId) {
       await tx.$queryRaw`SELECT 1 FROM "CheckoutGrant" WHERE id = ${purchase.grantId} FOR UPDATE`;
       const g = await tx.checkoutGrant.findUnique({ where: { id: purchase.grantId } });
-      if (g && canTransitionGrant(g.status, "complete")) await transitionGrant(tx, g.id, "complete", { completedAt: new Date(), purchaseId: purchase.id });
+      if (g && canTransitionGrant(g.status, "complete"))
+        await transitionGrant({ ...ctx, db: tx }, { id: g.id, action: "complete", data: { completedAt: new Date(), purchaseId: purchase.id } });
     }
     if (purchase.checkoutSessionId)
       await tx.checkoutSession.updateMany({

@@ -31,8 +31,8 @@ const grantPayer = async (
       );
     return { userRef: link.userRef, playerId: link.playerId };
   }
-  const player = await findOrCreatePlayer(db, { email: email ?? `guest-${randomHex(12)}@${GUEST_EMAIL_DOMAIN}` });
-  const link = await linkPlayer(db, { namespace: { type: "game", id: gameId }, environment, playerId: player.id });
+  const player = await findOrCreatePlayer({ db }, { email: email ?? `guest-${randomHex(12)}@${GUEST_EMAIL_DOMAIN}` });
+  const link = await linkPlayer({ db }, { namespace: { type: "game", id: gameId }, environment, playerId: player.id });
   return { userRef: link.userRef, playerId: player.id };
 };
 
@@ -46,7 +46,7 @@ export const createCheckoutGrant = (ctx: GameContext, body: GrantBody) =>
     const metadata = body.checkoutMetadata === undefined ? null : checkMetadata(body.checkoutMetadata);
     const customMessage = body.customMessage === undefined || body.customMessage === null ? null : checkCustomMessage(body.customMessage);
     const gameId = ctx.principal.gameId;
-    const product = await loadCheckoutItem(tx, { keyGameId: gameId, environment: ctx.environment, itemId: body.itemId, rules: "grant" });
+    const product = await loadCheckoutItem({ ...ctx, db: tx }, { keyGameId: gameId, environment: ctx.environment, itemId: body.itemId, rules: "grant" });
     const payer = await grantPayer(tx, { gameId, environment: ctx.environment, userRef: body.userRef, email: body.email });
     const grant = await tx.checkoutGrant.create({
       data: {

@@ -21,7 +21,7 @@ const redirectDeal = async (db: GameContext["db"], product: ProductRow, code: st
   let refusal: unknown = null;
   for (const currencyId of currencies.length ? currencies : [null]) {
     try {
-      return await validateDeal(db, { productId: product.id, code, currencyId });
+      return await validateDeal({ db }, { productId: product.id, code, currencyId });
     } catch (err) {
       refusal ??= err;
     }
@@ -35,7 +35,7 @@ const redirectDeal = async (db: GameContext["db"], product: ProductRow, code: st
  * regular price. Answers with the redirect the caller should issue: {status 302, headers {Location}, body {url}}.
  */
 export const createCheckoutRedirect = async (ctx: GameContext, input: RedirectInput) => {
-  const product = await loadCheckoutItem(ctx.db, {
+  const product = await loadCheckoutItem(ctx, {
     keyGameId: ctx.principal.gameId,
     gameId: input.gameId,
     environment: ctx.environment,

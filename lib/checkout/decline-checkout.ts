@@ -1,12 +1,13 @@
 import type { Purchase } from "../db/generated/client.ts";
-import { inTransaction, type DbClient } from "../db/transaction.ts";
+import { inTransaction } from "../db/transaction.ts";
 import { failPurchase } from "../purchases/fail-purchase.ts";
 import { releaseGrant } from "./release-grant.ts";
+import type { DbContext } from "../core/context.ts";
 
 /** The payment failed (a declined card, a balance too low): Purchases.Failed, and the grant is pending again so the same URL can retry. */
-export const declineCheckout = (db: DbClient, { purchaseId, message }: { purchaseId: string; message: string }): Promise<Purchase> =>
-  inTransaction(db, async (tx) => {
-    const purchase = await failPurchase(tx, { purchaseId, message });
-    if (purchase.status === "failed") await releaseGrant(tx, purchase.grantId);
+export const declineCheckout = (ctx: DbContext, { purchaseId, message }: { purchaseId: string; message: string }): Promise<Purchase> =>
+  inTransaction(ctx.db, async (tx) => {
+    const purchase = await failPurchase({ ...ctx, db: tx }, { purchaseId, message });
+    if (purchase.status === "failed") await releaseGrant({ ...ctx, db: tx }, { grantId: purchase.grantId });
     return purchase;
   });

@@ -2,18 +2,21 @@
 // game). A guest sees no balance: holding a checkout link says nothing about whose balance it is, and a
 // guest pays by card.
 import type { SignedInPlayer } from "../auth/get-signed-in-player.ts";
-import type { DbClient } from "../db/transaction.ts";
-import { describeCheckout } from "./describe-checkout.ts";
+import type { DbContext } from "../core/context.ts";
+import { describeCheckout, type CheckoutView } from "./describe-checkout.ts";
 import { loadCheckout } from "./load-checkout.ts";
 import type { CheckoutRef } from "./sign-url.ts";
 
-export const loadCheckoutView = async (db: DbClient, ref: CheckoutRef, player: SignedInPlayer | null) => {
-  const checkout = await loadCheckout(db, ref).catch(() => null);
+export const loadCheckoutView = async (
+  { db }: DbContext,
+  { ref, player }: { ref: CheckoutRef; player: SignedInPlayer | null },
+): Promise<CheckoutView | null> => {
+  const checkout = await loadCheckout({ db }, { ref }).catch(() => null);
   if (!checkout) return null;
   const link = player
     ? await db.playerLink.findFirst({
         where: { namespaceType: "game", namespaceId: checkout.gameId, environment: checkout.environment, playerId: player.playerId, status: "active" },
       })
     : null;
-  return describeCheckout(db, ref, { payerUserRef: link?.userRef ?? null });
+  return describeCheckout({ db }, { ref, payerUserRef: link?.userRef ?? null });
 };

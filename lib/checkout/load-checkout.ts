@@ -1,10 +1,10 @@
 import type { CheckoutGrant, CheckoutSession } from "../db/generated/client.ts";
-import type { DbClient } from "../db/transaction.ts";
 import { AppError, notFound } from "../core/errors.ts";
 import type { Environment } from "../core/environment.ts";
 import { expireGrant } from "./expire-grants.ts";
 import { isGrantExpired } from "./grant-states.ts";
 import type { CheckoutRef } from "./sign-url.ts";
+import type { DbContext } from "../core/context.ts";
 
 /** A hosted checkout: opened from a grant URL or from a redirect URL. */
 export type Checkout = {
@@ -57,17 +57,17 @@ const fromSession = (ref: CheckoutRef, s: CheckoutSession, now: Date): Checkout 
  * another game's. A pending grant past its 2 hours is expired on the spot. `lock` takes a row lock
  * (inside a transaction) so concurrent payers of one checkout queue up.
  */
-export const loadCheckout = async (db: DbClient, ref: CheckoutRef, { gameId, lock = false }: { gameId?: string; lock?: boolean } = {}): Promise<Checkout> => {
+export const loadCheckout = async (ctx: DbContext, { ref, gameId, lock = false }: { ref: CheckoutRef; gameId?: string; lock?: boolean }): Promise<Checkout> => {
   const now = new Date();
   if (ref.kind === "grant") {
-    if (lock) await db.$queryRaw`SELECT 1 FROM "CheckoutGrant" WHERE id = ${ref.grantId} FOR UPDATE`;
-    let g = await db.checkoutGrant.findUnique({ where: { id: ref.grantId } });
+    if (lock) await ctx.db.$queryRaw`SELECT 1 FROM "CheckoutGrant" WHERE id = ${ref.grantId} FOR UPDATE`;
+    let g = await ctx.db.checkoutGrant.findUnique({ where: { id: ref.grantId } });
     if (!g || (gameId && g.gameId !== gameId)) throw checkoutNotFound();
-    if (g.status === "pending" && isGrantExpired(g, now)) g = await expireGrant(db, g.id);
+    if (g.status === "pending" && isGrantExpired(g, now)) g = await expireGrant(ctx, { grantId: g.id });
     return fromGrant(ref, g);
   }
-  if (lock) await db.$queryRaw`SELECT 1 FROM "CheckoutSession" WHERE token = ${ref.token} FOR UPDATE`;
-  const s = await db.checkoutSession.findUnique({ where: { token: ref.token } });
+  if (lock) await ctx.db.$queryRaw`SELECT 1 FROM "CheckoutSession" WHERE token = ${ref.token} FOR UPDATE`;
+  const s = await ctx.db.checkoutSession.findUnique({ where: { token: ref.token } });
   if (!s || (gameId && s.gameId !== gameId)) throw checkoutNotFound();
   return fromSession(ref, s, now);
 };

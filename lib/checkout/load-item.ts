@@ -1,8 +1,8 @@
-import type { DbClient } from "../db/transaction.ts";
 import { AppError } from "../core/errors.ts";
 import type { Environment } from "../core/environment.ts";
 import { loadProduct } from "../products/load-product.ts";
 import type { ProductRow } from "../products/serialize-product.ts";
+import type { DbContext } from "../core/context.ts";
 
 export type SaleRules = "redirect" | "grant" | "any";
 
@@ -13,7 +13,7 @@ export type SaleRules = "redirect" | "grant" | "any";
  * not for sale 410 ITEM_NOT_FOR_SALE. Grant: either is 410.
  */
 export const loadCheckoutItem = async (
-  db: DbClient,
+  ctx: DbContext,
   {
     keyGameId,
     gameId = keyGameId,
@@ -24,9 +24,9 @@ export const loadCheckoutItem = async (
 ): Promise<ProductRow> => {
   if (gameId !== keyGameId)
     throw new AppError("GAME_MISMATCH", `gameId ${JSON.stringify(gameId)} is not the game of this API key; send the key's own game id (${keyGameId}).`);
-  const product = await loadProduct(db, { gameId, environment, productId: itemId }).catch(async (err: unknown) => {
+  const product = await loadProduct(ctx, { gameId, environment, productId: itemId }).catch(async (err: unknown) => {
     const elsewhere =
-      err instanceof AppError && err.status === 404 && (await db.product.findFirst({ where: { id: itemId, NOT: { gameId } }, select: { id: true } }));
+      err instanceof AppError && err.status === 404 && (await ctx.db.product.findFirst({ where: { id: itemId, NOT: { gameId } }, select: { id: true } }));
     if (elsewhere)
       throw new AppError("ITEM_OF_ANOTHER_GAME", `Item ${JSON.stringify(itemId)} belongs to another game than this key's game; use an item of game ${gameId}.`);
     throw err;

@@ -1,16 +1,111 @@
-// Server-only: what the page after paying (/checkout/success/{purchaseId}) shows: the purchase, its game's
-// name and theme, the item, the way back (its grant or redirect session) and the receipt email.
-import type { DbClient } from "../db/transaction.ts";
+// Server-only: what the page after paying (/checkout/success/{purchaseId}) shows: what was bought and for
+// how much, what happens next (how the item arrives, the account's email), the way back to the game and
+// the short reference. The caller has verified the purchase id's signature.
+import type { DbContext } from "../core/context.ts";
+import type { Environment } from "../core/environment.ts";
+import { gameLinksOf, includedTaxOf, metadataLocale, type GameLinks, type IncludedTax } from "./describe-checkout.ts";
+import { purchaseCheckoutPath } from "./describe-payment-return.ts";
+import { purchaseReference } from "./purchase-reference.ts";
+import type { CheckoutTheme } from "./schemas.ts";
+import { resolveTheme } from "./theme.ts";
 
-export const loadSuccessView = async (db: DbClient, purchaseId: string) => {
+/** How the item reaches the payer, as the success page says it. */
+export type Delivery =
+  | { kind: "currency"; amount: number; code: string; name: string }
+  | { kind: "key"; email: string | null }
+  | { kind: "subscription" }
+  | { kind: "game" }
+  /** fulfilment failed (e.g. no key left): the game follows up */
+  | { kind: "followUp" };
+
+/** The amount paid: USD cents (card, wallet) or virtual-currency units (`currency` is then its code). */
+export type PaidAmount = { kind: "usd"; cents: number } | { kind: "vc"; units: number; code: string };
+
+export type SuccessView = {
+  purchaseId: string;
+  /** the short reference ("CO-7K3F-9Q2D", purchase-reference.ts) */
+  reference: string;
+  status: string;
+  refunded: boolean;
+  failureMessage: string | null;
+  environment: Environment;
+  paid: PaidAmount;
+  game: { name: string; theme: CheckoutTheme; links: GameLinks; tax: IncludedTax | null; hideShareButtons: boolean };
+  item: { name: string };
+  delivery: Delivery;
+  /** the email of the account the purchase is on (null for an account without a real address) */
+  email: string | null;
+  /** "Return to game": the redirect's redirectUrl, else the game's store URL */
+  returnUrl: string | null;
+  /** the checkout page the purchase came from (a failed or canceled payment tries again there) */
+  checkoutPath: string | null;
+  /** the checkout's own language (a grant's checkoutMetadata.locale), else null */
+  locale: string | null;
+};
+
+export const loadSuccessView = async ({ db }: DbContext, { purchaseId }: { purchaseId: string }): Promise<SuccessView | null> => {
   const purchase = await db.purchase.findUnique({ where: { id: purchaseId } });
   if (!purchase) return null;
-  const [game, product, session, grant, player] = await Promise.all([
-    db.game.findUniqueOrThrow({ where: { id: purchase.gameId }, select: { name: true, checkoutTheme: true, hideSuccessPageShareButtons: true } }),
-    db.product.findUnique({ where: { id: purchase.productId }, select: { name: true } }),
-    purchase.checkoutSessionId ? db.checkoutSession.findUnique({ where: { id: purchase.checkoutSessionId } }) : null,
-    purchase.grantId ? db.checkoutGrant.findUnique({ where: { id: purchase.grantId } }) : null,
+  const [game, product, session, player, back] = await Promise.all([
+    db.game.findUniqueOrThrow({
+      where: { id: purchase.gameId },
+      select: {
+        name: true,
+        checkoutTheme: true,
+        hideSuccessPageShareButtons: true,
+        storeUrl: true,
+        termsUrl: true,
+        supportUrl: true,
+        taxLabel: true,
+        taxRateBps: true,
+      },
+    }),
+    db.product.findUnique({
+      where: { id: purchase.productId },
+      select: { name: true, type: true, fulfillmentType: true, grantCurrencyId: true, grantAmountUnits: true },
+    }),
+    purchase.checkoutSessionId ? db.checkoutSession.findUnique({ where: { id: purchase.checkoutSessionId }, select: { redirectUrl: true } }) : null,
     purchase.playerId ? db.player.findUnique({ where: { id: purchase.playerId }, select: { email: true } }) : null,
+    purchaseCheckoutPath({ db }, { purchase }),
   ]);
-  return { purchase, game, product, session, grant, player };
+  const grantCurrency =
+    product?.fulfillmentType === "GRANT_VIRTUAL_CURRENCY" && product.grantCurrencyId
+      ? await db.virtualCurrency.findUnique({ where: { id: product.grantCurrencyId }, select: { code: true, name: true } })
+      : null;
+  const email = player && !player.email.endsWith(".invalid") ? player.email : null;
+  const keyMailed = purchase.keyEmailStatus === "queued" || purchase.keyEmailStatus === "sent";
+  const delivery: Delivery =
+    purchase.fulfillmentStatus === "failed"
+      ? { kind: "followUp" }
+      : grantCurrency && product?.grantAmountUnits
+        ? { kind: "currency", amount: Number(product.grantAmountUnits), code: grantCurrency.code, name: grantCurrency.name }
+        : product?.fulfillmentType === "KEY_DELIVERY"
+          ? { kind: "key", email: keyMailed ? email : null }
+          : product?.type === "subscription"
+            ? { kind: "subscription" }
+            : { kind: "game" };
+  const links = gameLinksOf(game);
+  return {
+    purchaseId: purchase.id,
+    reference: purchaseReference(purchase.id) ?? purchase.id,
+    status: purchase.status,
+    refunded: purchase.refundedAt !== null,
+    failureMessage: purchase.failureMessage,
+    environment: purchase.environment,
+    paid:
+      purchase.paymentMethod === "vc" ? { kind: "vc", units: Number(purchase.amount), code: purchase.currency } : { kind: "usd", cents: purchase.priceInCents },
+    game: {
+      name: game.name,
+      theme: resolveTheme(game.checkoutTheme),
+      links,
+      tax: purchase.paymentMethod === "vc" ? null : includedTaxOf(game),
+      hideShareButtons: game.hideSuccessPageShareButtons,
+    },
+    item: { name: product?.name ?? "" },
+    delivery,
+    email,
+    returnUrl: session?.redirectUrl || links.store,
+    checkoutPath: back,
+    locale: metadataLocale(purchase.checkoutMetadata),
+  };
 };

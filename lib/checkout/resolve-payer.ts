@@ -1,7 +1,7 @@
 // Who pays a checkout, and with what (docs/security.md, "who may move a player's money"). The hosted page
 // hides the balance methods from guests; this file is where the server refuses them, so every caller of
 // startCheckout (the page's action, the test helper, anything later) obeys the same rule.
-import type { DbClient } from "../db/transaction.ts";
+import type { DbContext } from "../core/context.ts";
 import { AppError } from "../core/errors.ts";
 import { parseEmail } from "../core/email.ts";
 import { findOrCreatePlayer } from "../linking/link-player.ts";
@@ -46,7 +46,7 @@ export const mayUseMethod = (c: Pick<Checkout, "grant">, method: CheckoutMethod,
  * - card: the signed-in player, else the grant's account, else the guest's email (400 when missing or not
  *   an email). A card spends nobody's balance, so a guest may pay for any account.
  */
-export const resolvePayer = async (db: DbClient, c: Pick<Checkout, "grant">, input: PayerInput): Promise<string> => {
+export const resolvePayer = async (ctx: DbContext, { checkout: c, ...input }: PayerInput & { checkout: Pick<Checkout, "grant"> }): Promise<string> => {
   if (BALANCE_METHODS.includes(input.method)) {
     if (!input.signedInPlayerId) throw signInRequired(input.method);
     if (!mayUseMethod(c, input.method, input.signedInPlayerId)) throw grantPayerMismatch(input.method);
@@ -63,5 +63,5 @@ export const resolvePayer = async (db: DbClient, c: Pick<Checkout, "grant">, inp
     throw new AppError("EMAIL_REQUIRED", "Enter your email address (for the receipt), or sign in.", {
       details: [{ field: "email", message: "is required for a guest" }],
     });
-  return (await findOrCreatePlayer(db, { email })).id;
+  return (await findOrCreatePlayer(ctx, { email })).id;
 };

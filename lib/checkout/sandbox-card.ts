@@ -1,35 +1,46 @@
 // The test-environment card processor: two documented test numbers, everything else is refused.
 import { AppError } from "../core/errors.ts";
+import { CARD_FIELD_MAX, cardDigits, cardIssues, type PayIssueCode } from "./pay-fields.ts";
+
+export { CARD_FIELD_MAX };
 
 export const SANDBOX_CARDS = { succeeds: "4242424242424242", declined: "4000000000000002" } as const;
 
 export type CardInput = { number: string; expiry?: string; cvc?: string };
 
-/** The longest value of each card field worth reading (spaces and dashes included); longer is refused unread. */
-export const CARD_FIELD_MAX = { number: 32, expiry: 16, cvc: 8 } as const;
+/** The English message of each card issue (the API's; the hosted page translates the code itself). */
+export const CARD_ISSUE_MESSAGE: Partial<Record<PayIssueCode, string>> = {
+  cardNumberRequired: "Enter a card number.",
+  cardNumberInvalid: "This card number is not valid. Check the digits.",
+  expiryRequired: "Enter the expiry date as MM/YY, e.g. 12/34.",
+  expiryInvalid: "Enter the expiry date as MM/YY, e.g. 12/34.",
+  expiryPast: "Your card's expiry date is in the past.",
+  cvcRequired: "Enter the 3 or 4 digit security code (CVC).",
+  cvcInvalid: "Enter the 3 or 4 digit security code (CVC).",
+};
 
-const invalid = (field: string, message: string) => new AppError("CARD_INVALID", message, { details: [{ field, message }] });
+/** The API's names of the card fields in CARD_INVALID details. */
+const DETAIL_FIELD = { cardNumber: "number", cardExpiry: "expiry", cardCvc: "cvc" } as const;
+
+export const NOT_A_TEST_CARD = "This card number is not valid in test mode. Use 4242 4242 4242 4242 (succeeds) or 4000 0000 0000 0002 (declined).";
 
 /**
  * What the sandbox does with a card: "succeeded" (4242 4242 4242 4242) or "declined" (4000 0000 0000 0002).
- * Any other number, a past or malformed expiry (MM/YY) or a CVC that is not 3-4 digits is 400 CARD_INVALID,
- * and nothing is charged. A field longer than CARD_FIELD_MAX is refused before any pattern runs.
+ * Any other number, a past or malformed expiry (MM/YY) or a CVC that is not 3-4 digits is 400 CARD_INVALID
+ * naming every field at fault in screen order (number, expiry, CVC), and nothing is charged. The expiry and
+ * CVC are checked when given (the test helper pays with a number alone). A field longer than
+ * CARD_FIELD_MAX is refused before any pattern runs (pay-fields.ts).
  */
 export const sandboxCardOutcome = (card: CardInput, now = new Date()): "succeeded" | "declined" => {
-  if (card.number.length > CARD_FIELD_MAX.number) throw invalid("number", "This card number is too long.");
-  if (card.expiry !== undefined && card.expiry.length > CARD_FIELD_MAX.expiry) throw invalid("expiry", "Enter the expiry date as MM/YY, e.g. 12/34.");
-  if (card.cvc !== undefined && card.cvc.length > CARD_FIELD_MAX.cvc) throw invalid("cvc", "Enter the 3 or 4 digit security code (CVC).");
-  const number = card.number.replace(/[\s-]/g, "");
-  if (card.expiry !== undefined) {
-    const m = /^\s*(\d{1,2})\s*\/\s*(\d{2}|\d{4})\s*$/.exec(card.expiry);
-    if (!m || Number(m[1]) < 1 || Number(m[1]) > 12) throw invalid("expiry", "Enter the expiry date as MM/YY, e.g. 12/34.");
-    const year = m[2].length === 2 ? 2000 + Number(m[2]) : Number(m[2]);
-    if (year * 12 + Number(m[1]) < now.getUTCFullYear() * 12 + now.getUTCMonth() + 1) throw invalid("expiry", "Your card's expiry date is in the past.");
+  const issues = cardIssues(card, now);
+  if (issues.length) {
+    const details = issues.map((i) => ({ field: DETAIL_FIELD[i.field as keyof typeof DETAIL_FIELD], message: CARD_ISSUE_MESSAGE[i.code] ?? i.code }));
+    throw new AppError("CARD_INVALID", details[0]!.message, { details });
   }
-  if (card.cvc !== undefined && !/^\d{3,4}$/.test(card.cvc.trim())) throw invalid("cvc", "Enter the 3 or 4 digit security code (CVC).");
+  const number = cardDigits(card.number);
   if (number === SANDBOX_CARDS.succeeds) return "succeeded";
   if (number === SANDBOX_CARDS.declined) return "declined";
-  throw invalid("number", "This card number is not valid in test mode. Use 4242 4242 4242 4242 (succeeds) or 4000 0000 0000 0002 (declined).");
+  throw new AppError("CARD_INVALID", NOT_A_TEST_CARD, { details: [{ field: "number", message: NOT_A_TEST_CARD }] });
 };
 
 export const DECLINED_MESSAGE = "Your card was declined. Try another card.";

@@ -28,6 +28,34 @@ export type ThemeField = (typeof THEME_FIELDS)[number];
 export const CheckoutTheme = z.object(Object.fromEntries(THEME_FIELDS.map((f) => [f, z.string()])) as Record<ThemeField, z.ZodString>);
 export type CheckoutTheme = z.infer<typeof CheckoutTheme>;
 
+const HEX_COLOUR = /^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$/;
+const colour = (what: string) =>
+  z.string().max(9).regex(HEX_COLOUR, "must be a hex colour: #rgb, #rrggbb or #rrggbbaa").optional().describe(`${what} (hex); left out: the store theme's.`);
+
+/** PUT /v1/game/theme: the game's whole theme (a field left out falls back to the store theme's). */
+export const ThemeBody = z.object({
+  primaryButtonColor: colour("The pay button and other main actions"),
+  secondaryButtonColor: colour("Secondary buttons"),
+  notifyButtonColor: colour("Notification accents"),
+  backgroundColor: colour("The checkout card"),
+  borderColor: colour("Borders of the card, the inputs and the payment methods"),
+  priceOverrideColor: colour("A deal's price note (text, on the card and the page)"),
+  logoUrl: z
+    .string()
+    .max(2048)
+    .refine((v) => v === "" || /^(https?:\/\/|\/)[^\s"'()<>]*$/i.test(v), { message: "must be an http(s) URL or a /path, or empty" })
+    .optional()
+    .describe("The logo shown instead of the game's name; empty: the name."),
+  primaryFontColor: colour("Headings and the price (text)"),
+  primaryButtonFontColor: colour("Text on the primary button"),
+  secondaryButtonFontColor: colour("Text on secondary buttons"),
+  lineItemsFontColor: colour("Line items and amounts (text)"),
+  contentLabelColor: colour("Labels and hints (text)"),
+  contentTextColor: colour("Body text"),
+  pageBackgroundColor: colour("The page around the card"),
+});
+export type ThemeBody = z.infer<typeof ThemeBody>;
+
 export const ThemeQuery = z.object({ gameId: Id("The game (must be the key's game)."), itemId: Id("The item being sold.") });
 
 export const RedirectQuery = z.object({

@@ -1,5 +1,5 @@
 import type { Purchase } from "../db/generated/client.ts";
-import { inTransaction, type DbClient } from "../db/transaction.ts";
+import { inTransaction } from "../db/transaction.ts";
 import { AppError, conflict } from "../core/errors.ts";
 import { cancelPurchase } from "../purchases/cancel-purchase.ts";
 import { createCheckoutPurchase } from "../purchases/create-checkout-purchase.ts";
@@ -9,6 +9,7 @@ import { transitionGrant } from "./transition-grant.ts";
 import { resolvePayer } from "./resolve-payer.ts";
 import type { CheckoutMethod } from "./schemas.ts";
 import type { CheckoutRef } from "./sign-url.ts";
+import type { DbContext } from "../core/context.ts";
 
 export type StartCheckoutInput = {
   ref: CheckoutRef;
@@ -32,31 +33,34 @@ export type StartCheckoutInput = {
  * else the grant's account, else the guest's email. All in one transaction under a lock on the grant or
  * session. A replaced pending card purchase is canceled, which also queues the expiry of its Stripe session.
  */
-export const startCheckout = (db: DbClient, input: StartCheckoutInput): Promise<Purchase> =>
-  inTransaction(db, async (tx) => {
-    const c = await loadCheckout(tx, input.ref, { gameId: input.gameId, lock: true });
+export const startCheckout = (ctx: DbContext, input: StartCheckoutInput): Promise<Purchase> =>
+  inTransaction(ctx.db, async (tx) => {
+    const c = await loadCheckout({ ...ctx, db: tx }, { ref: input.ref, gameId: input.gameId, lock: true });
     assertPayable(c);
     if (c.grant && !canTransitionGrant(c.grant.status, "claim")) throw conflict("GRANT_NOT_PENDING", `Checkout grant ${c.grant.id} is ${c.grant.status}.`);
     if (c.grant && GRANT_TRANSITIONS.claim.needsUnexpired && c.grant.expiresAt <= new Date())
       throw new AppError("CHECKOUT_EXPIRED", "This checkout grant has expired (grants last 2 hours); create a new one.");
-    const playerId = await resolvePayer(tx, c, input);
+    const playerId = await resolvePayer({ ...ctx, db: tx }, { ...input, checkout: c });
     if (c.purchaseId) {
       const previous = await tx.purchase.findUnique({ where: { id: c.purchaseId }, select: { status: true } });
-      if (previous?.status === "pending") await cancelPurchase(tx, { purchaseId: c.purchaseId });
+      if (previous?.status === "pending") await cancelPurchase({ ...ctx, db: tx }, { purchaseId: c.purchaseId });
     }
 
-    const purchase = await createCheckoutPurchase(tx, {
-      gameId: c.gameId,
-      environment: c.environment,
-      productId: c.productId,
-      playerId,
-      method: input.method,
-      currencyId: input.currencyId ?? null,
-      dealCode: c.dealCode,
-      grant: c.grant ? { id: c.grant.id, userRef: c.grant.userRef, checkoutMetadata: c.grant.checkoutMetadata } : null,
-      checkoutSessionId: c.session?.id ?? null,
-    });
-    if (c.grant) await transitionGrant(tx, c.grant.id, "claim", { claimedAt: new Date(), purchaseId: purchase.id });
+    const purchase = await createCheckoutPurchase(
+      { ...ctx, db: tx },
+      {
+        gameId: c.gameId,
+        environment: c.environment,
+        productId: c.productId,
+        playerId,
+        method: input.method,
+        currencyId: input.currencyId ?? null,
+        dealCode: c.dealCode,
+        grant: c.grant ? { id: c.grant.id, userRef: c.grant.userRef, checkoutMetadata: c.grant.checkoutMetadata } : null,
+        checkoutSessionId: c.session?.id ?? null,
+      },
+    );
+    if (c.grant) await transitionGrant({ ...ctx, db: tx }, { id: c.grant.id, action: "claim", data: { claimedAt: new Date(), purchaseId: purchase.id } });
     else await tx.checkoutSession.update({ where: { id: c.session!.id }, data: { purchaseId: purchase.id } });
     return purchase;
   });

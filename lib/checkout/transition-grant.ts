@@ -1,8 +1,8 @@
 import type { CheckoutGrant, Prisma } from "../db/generated/client.ts";
 import { guardedTransition } from "../core/state-machine.ts";
-import type { DbClient } from "../db/transaction.ts";
 import { conflict } from "../core/errors.ts";
 import { GRANT_TRANSITIONS, type GrantAction } from "./grant-states.ts";
+import type { DbContext } from "../core/context.ts";
 
 /** 409 GRANT_NOT_PENDING: the grant is not in a state `action` may start from. */
 export const grantNotPending = (id: string, state: string | null, action: GrantAction) =>
@@ -16,14 +16,12 @@ export const grantNotPending = (id: string, state: string | null, action: GrantA
  * conditional statement; 409 GRANT_NOT_PENDING when the grant is no longer in a source state.
  */
 export const transitionGrant = async (
-  tx: DbClient,
-  id: string,
-  action: GrantAction,
-  data: Prisma.CheckoutGrantUncheckedUpdateManyInput = {},
+  ctx: DbContext,
+  { id, action, data = {} }: { id: string; action: GrantAction; data?: Prisma.CheckoutGrantUncheckedUpdateManyInput },
 ): Promise<CheckoutGrant> => {
   const { row } = await guardedTransition(GRANT_TRANSITIONS, action, {
-    write: (from, to) => tx.checkoutGrant.updateManyAndReturn({ where: { id, status: { in: [...from] } }, data: { ...data, status: to } }),
-    current: async () => (await tx.checkoutGrant.findUnique({ where: { id }, select: { status: true } }))?.status ?? null,
+    write: (from, to) => ctx.db.checkoutGrant.updateManyAndReturn({ where: { id, status: { in: [...from] } }, data: { ...data, status: to } }),
+    current: async () => (await ctx.db.checkoutGrant.findUnique({ where: { id }, select: { status: true } }))?.status ?? null,
     refuse: (state) => grantNotPending(id, state, action),
   });
   return row!;

@@ -6,9 +6,9 @@ import { masterSecret } from "./master-secret.ts";
 /**
  * What a key signs. `checkout-grant-url`: the grant id in /checkout/g/…?sig=; `checkout-purchase-url`:
  * the purchase id in the success and cancel URLs; `wallet-link`: the /wallet/<token> credential;
- * `nextauth-session`: player sessions when NEXTAUTH_SECRET is unset.
+ * `nextauth-session`: player sessions when NEXTAUTH_SECRET is unset; `invoice-url`: the hosted invoice page /invoice/<publicInvoiceId>?sig=.
  */
-export type KeyPurpose = "checkout-grant-url" | "checkout-purchase-url" | "wallet-link" | "nextauth-session";
+export type KeyPurpose = "checkout-grant-url" | "checkout-purchase-url" | "wallet-link" | "nextauth-session" | "invoice-url";
 
 const cache = new Map<string, Buffer>();
 

@@ -56,6 +56,8 @@ export const EnvSchema = z.object({
   WALLET_FEE_PERCENTAGE: optionalString.describe("platform fee on wallet purchases, percent (default 5)"),
   WALLET_FEE_FLAT_CENTS: optionalString.describe("flat platform fee on wallet purchases, cents (default 0)"),
   WALLET_FEE_NAME: optionalString.describe("the platform fee's name"),
+  DISTRIBUTION_FEE_PERCENTAGE: optionalString.describe("the service fee on distributions, percent of the total (default 1)"),
+  DISTRIBUTION_FEE_FLAT_CENTS: optionalString.describe("the flat service fee on distributions, cents (default 0)"),
 
   // mail and uploads
   SMTP_URL: optionalString.describe("outgoing mail server, smtp://user:pass@host:587; unset: the mail outbox"),

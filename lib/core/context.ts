@@ -28,9 +28,15 @@ export type PlatformPrincipal = {
 };
 export type Principal = ServerPrincipal | CampaignPrincipal | PlatformPrincipal;
 
-/** What every service receives: who acts, in which environment, and the database (or the open transaction). */
-export type ServiceContext<P extends Principal = Principal> = {
-  db: DbHandle;
+/**
+ * The smallest context: the database (or the open transaction) and nothing else. What jobs, hosted pages
+ * and webhook handlers have; a service that needs only the database declares `ctx: DbContext`, and a
+ * caller holding a full ServiceContext passes it as is.
+ */
+export type DbContext = { db: DbHandle };
+
+/** What every request-driven service receives: who acts, in which environment, and the database (or the open transaction). */
+export type ServiceContext<P extends Principal = Principal> = DbContext & {
   environment: Environment;
   principal: P;
   requestId: string;

@@ -43,8 +43,12 @@ export const ERRORS = {
   EMAIL_LINK_INVALID: { status: 410, doc: "The emailed link has expired or was already used." },
   TOO_MANY_SIGN_IN_ATTEMPTS: { status: 429, doc: "Too many failed sign-ins for this email or network; wait and retry." },
   TOO_MANY_EMAIL_REQUESTS: { status: 429, doc: "Too many emails were requested for this address or network; wait and retry." },
-  USER_REF_NOT_FOUND: { status: 404, doc: "The userRef does not exist for this game or campaign, or its link was removed." },
-  INVALID_USER_REF: { status: 400, doc: "The userRef given to a checkout grant does not exist for this game." },
+  USER_REF_NOT_FOUND: { status: 404, doc: "The userRef does not exist for this game, campaign or business, or its link was removed." },
+  INVALID_USER_REF: {
+    status: 400,
+    doc: "The userRef given to a checkout grant does not exist for this game, or a platform call's userRef does not begin with obu_.",
+  },
+  LINK_NOT_FOUND: { status: 404, doc: "The business-level userRef has no active link: it was removed." },
   PLAYER_REQUIRED: { status: 400, doc: "The payment needs the paying player's userRef." },
   LINK_NOT_APPROVED: { status: 403, doc: "The player has not approved this game to read or spend their balance." },
   LINK_SESSION_NOT_FOUND: { status: 404, doc: "The link session does not exist." },
@@ -67,6 +71,7 @@ export const ERRORS = {
   ITEM_NOT_VISIBLE: { status: 403, doc: "The item is not visible." },
   ITEM_NOT_VISIBLE_GONE: { status: 410, code: "ITEM_NOT_VISIBLE", doc: "A checkout grant's item is not visible." },
   ITEM_OF_ANOTHER_GAME: { status: 403, doc: "The item belongs to another game than the key's." },
+  GAME_NOT_FOUND: { status: 404, doc: "The game does not exist for the target business in the key's environment." },
   GAME_MISMATCH: { status: 403, doc: "The gameId is not the game of this API key." },
   PRICE_NOT_AVAILABLE: { status: 400, doc: "The item has no price for the chosen payment method or currency." },
   INVALID_DEAL: { status: 400, doc: "The deal code does not exist, is inactive, expired or used up." },
@@ -94,6 +99,7 @@ export const ERRORS = {
   CARD_INVALID: { status: 400, doc: "The card number, expiry or CVC is missing or invalid." },
   METADATA_INVALID: { status: 400, doc: "checkoutMetadata is not a JSON object within the size and shape limits." },
   CUSTOM_MESSAGE_INVALID: { status: 400, doc: "customMessage is not plain text within the length limit." },
+  THEME_CONTRAST_TOO_LOW: { status: 400, doc: "A checkout theme colour pair is below WCAG AA contrast (4.5:1); details[] names each pair and its ratio." },
   STRIPE_SIGNATURE_INVALID: { status: 400, doc: "The Stripe-Signature header does not match the payload." },
   SUBSCRIPTION_NOT_FOUND: { status: 404, doc: "The player has no subscription to this item." },
   SUBSCRIPTION_NOT_ACTIVE: { status: 409, doc: "The subscription is not active." },
@@ -115,6 +121,55 @@ export const ERRORS = {
   EVENT_CODE_NOT_FOUND: { status: 404, doc: "The campaign has no event definition with this code." },
   EVENT_HAS_NO_PAYOUT: { status: 422, doc: "The event pays nothing and no payoutAmount was sent." },
   TEST_FUNDS_ONLY: { status: 422, doc: "Only test campaigns can be funded from the test USDC mint." },
+
+  // platform access: keys, scopes, grants, invites, platform link sessions
+  API_KEY_NOT_FOUND: { status: 404, doc: "The API key does not exist for this platform in the key's environment." },
+  API_KEY_REVOKED: { status: 409, doc: "The API key is revoked, or its rotation grace period has ended." },
+  API_KEY_ALREADY_ROTATED: { status: 409, doc: "The API key was already rotated; rotate its replacement instead." },
+  API_KEY_IN_USE: { status: 409, doc: "A key cannot delete itself; delete it with another key, or rotate it." },
+  SCOPE_NOT_HELD: { status: 403, doc: "A key can only create keys with scopes it holds itself." },
+  GRANT_NOT_FOUND: { status: 404, doc: "The grant does not exist for this platform in the key's environment." },
+  GRANT_NOT_ACTIVE: { status: 409, doc: "The grant is already revoked." },
+  GRANT_ALREADY_ACTIVE: { status: 409, doc: "The business already granted this platform access; revoke that grant to change its scopes." },
+  PLATFORM_INVITE_NOT_FOUND: { status: 404, doc: "The platform invite does not exist (for this platform, or for this business)." },
+  PLATFORM_INVITE_NOT_PENDING: { status: 409, doc: "The platform invite was already accepted, declined, cancelled or cleared." },
+  PLATFORM_INVITE_EXPIRED: { status: 410, doc: "The platform invite has expired; the platform can send a new one." },
+  PLATFORM_INVITE_PENDING: { status: 409, doc: "This platform already has a pending invite for the business; cancel it first." },
+  PLATFORM_LINK_SESSION_NOT_FOUND: { status: 404, doc: "The platform link session does not exist (for this platform)." },
+  PLATFORM_LINK_SESSION_NOT_PENDING: { status: 409, doc: "The platform link session was already approved or declined." },
+  PLATFORM_LINK_SESSION_EXPIRED: { status: 410, doc: "The platform link session has expired; the platform can create a new one." },
+  ADMIN_SIGN_IN_REQUIRED: { status: 401, doc: "A hosted business page needs a signed-in admin of the business." },
+
+  // businesses created by platforms
+  BUSINESS_NAME_TAKEN: { status: 409, doc: "Another business in this environment already has this name (names compare case-insensitively)." },
+
+  // platform distributions, split templates and gifts
+  SPLIT_TEMPLATE_NOT_FOUND: { status: 404, doc: "The split template does not exist for the target business in the key's environment, or it was archived." },
+  INVALID_SPLIT: {
+    status: 400,
+    doc: "The recipients do not make a valid split: percentages must sum to 100, amounts must be whole cents; details[] names each field.",
+  },
+  DISTRIBUTION_NOT_FOUND: { status: 404, doc: "The distribution does not exist for the target business in the key's environment." },
+  DISTRIBUTION_NOT_CREATOR: { status: 403, doc: "Only the platform that created a distribution may cancel it." },
+  NOT_CANCELLABLE: { status: 422, doc: "Only a draft or pending distribution can be cancelled (funded or processing ones cannot)." },
+  DISTRIBUTION_NOT_PENDING: { status: 409, doc: "The distribution is no longer pending (funded, processing or cancelled): it takes no more funding." },
+  GIFT_SIGN_IN_REQUIRED: { status: 401, doc: "Claiming a gift on its page needs a signed-in player (with a verified email)." },
+  GIFT_NOT_FOUND: { status: 404, doc: "No gift has this claim code (or it belongs to another business)." },
+  GIFT_ALREADY_CLAIMED: { status: 409, doc: "The gift was already claimed: each claim code works once." },
+  GIFT_NOT_CLAIMABLE: { status: 409, doc: "The gift is not funded yet, or its distribution was cancelled." },
+  GIFT_EMAIL_MISMATCH: { status: 403, doc: "The gift was sent to another email address: sign in with the address the claim email went to." },
+  CLAIM_CODE_TAKEN: { status: 409, doc: "Another gift already uses this claim code; claim codes must be unique." },
+  PAYOUT_PATH_MISMATCH: {
+    status: 409,
+    doc: "The distribution endpoint does not match its payoutPath (fund sessions need 'fund_session'; mark-funded needs 'partner').",
+  },
+
+  // platform invoices
+  INVOICE_NOT_FOUND: { status: 404, doc: "The invoice does not exist for the target business in the key's environment (or its page URL is wrong)." },
+  INVOICE_STATE_CONFLICT: { status: 409, doc: "The invoice's status does not allow this action (paid and cancelled invoices cannot change)." },
+  INVOICE_TOTAL_MISMATCH: { status: 400, doc: "expectedTotal differs from the computed invoice total by more than 0.01 dollars." },
+  INVOICE_NUMBER_TAKEN: { status: 409, doc: "The business already has an invoice with this invoiceNumber in this environment." },
+  CARD_DECLINED: { status: 402, doc: "The card was declined; nothing was charged." },
 } as const satisfies Record<string, Entry>;
 
 /** A key of the table: what services throw. */

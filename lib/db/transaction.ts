@@ -4,6 +4,12 @@ import { getDb, type Db } from "./client.ts";
 /** The Prisma client or an open interactive transaction. */
 export type DbClient = Db | Prisma.TransactionClient;
 
+/**
+ * The context of a service that must run inside its caller's open transaction (it locks rows or moves a
+ * state the caller's other writes depend on): `{ ...ctx, db: tx }` inside `inTransaction`.
+ */
+export type TxContext = { db: Prisma.TransactionClient };
+
 // Registers DbClient as the type of ServiceContext.db (core cannot import lib/db; see lib/core/context.ts).
 declare module "../core/context.ts" {
   interface CoreTypes {

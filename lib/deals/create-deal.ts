@@ -17,7 +17,7 @@ const invalid = (field: string, message: string) => new AppError("VALIDATION_ERR
 export const createDeal = (ctx: GameContext, body: CreateDealBody) =>
   inTransaction(ctx.db, async (tx) => {
     // the product row lock serialises deal creation per item, so the case-insensitive code check holds
-    const product = await loadProduct(tx, { gameId: ctx.principal.gameId, environment: ctx.environment, productId: body.itemId, lock: true });
+    const product = await loadProduct({ ...ctx, db: tx }, { gameId: ctx.principal.gameId, environment: ctx.environment, productId: body.itemId, lock: true });
     const currencyId = body.currencyId ?? null;
     if (currencyId === null) {
       if (product.priceCents === null)

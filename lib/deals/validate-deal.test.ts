@@ -27,14 +27,14 @@ describe("validateDeal", () => {
     const product = await makeProduct(shop.headers, { price: 1000, virtualCurrencyPrices: [{ currencyId: shop.gems._id, amount: 100 }] });
     const usd = await createDeal(ctxOf(shop.game.id), { itemId: product._id, code: "SUMMER", overridePrice: 700, status: "active" });
     const vc = await createDeal(ctxOf(shop.game.id), { itemId: product._id, code: "GEMSALE", currencyId: shop.gems._id, overridePrice: 60, status: "active" });
-    const a = await validateDeal(getDb(), { productId: product._id, code: " summer ", currencyId: null });
+    const a = await validateDeal({ db: getDb() }, { productId: product._id, code: " summer ", currencyId: null });
     expect(a).toMatchObject({ id: usd._id, overridePrice: 700n, currencyId: null });
-    const b = await validateDeal(getDb(), { productId: product._id, code: "GemSale", currencyId: shop.gems._id });
+    const b = await validateDeal({ db: getDb() }, { productId: product._id, code: "GemSale", currencyId: shop.gems._id });
     expect(b).toMatchObject({ id: vc._id, overridePrice: 60n, currencyId: shop.gems._id });
     const raw = await getDb().deal.create({
       data: { id: "d".repeat(24), gameId: shop.game.id, productId: product._id, code: "lower-case", overridePrice: 5n },
     });
-    expect((await validateDeal(getDb(), { productId: product._id, code: "LOWER-CASE", currencyId: null })).id).toBe(raw.id);
+    expect((await validateDeal({ db: getDb() }, { productId: product._id, code: "LOWER-CASE", currencyId: null })).id).toBe(raw.id);
   });
 
   it("400 INVALID_DEAL for an unknown code, another item's code, an inactive deal and a currency mismatch", async () => {
@@ -61,7 +61,7 @@ describe("validateDeal", () => {
       [{ productId: product._id, code: "GEMS", currencyId: shop.gold._id }, new RegExp(`not the payment currency ${shop.gold._id}`)],
     ];
     for (const [input, message] of cases) {
-      const err = await rejection(validateDeal(getDb(), input));
+      const err = await rejection(validateDeal({ db: getDb() }, input));
       expect(err.code, JSON.stringify(input)).toBe("INVALID_DEAL");
       expect(err.status).toBe(400);
       expect(err.message).toMatch(message);

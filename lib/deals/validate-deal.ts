@@ -1,5 +1,5 @@
 import type { Deal } from "../db/generated/client.ts";
-import type { DbClient } from "../db/transaction.ts";
+import type { DbContext } from "../core/context.ts";
 import { AppError } from "../core/errors.ts";
 
 const invalid = (message: string) => new AppError("INVALID_DEAL", message);
@@ -10,12 +10,12 @@ const invalid = (message: string) => new AppError("INVALID_DEAL", message);
  * The caller fixes the price when it creates the purchase.
  */
 export const validateDeal = async (
-  db: DbClient,
+  ctx: DbContext,
   { productId, code, currencyId }: { productId: string; code: string; currencyId: string | null },
 ): Promise<Deal> => {
   const normalized = code.trim();
   const deal = normalized
-    ? await db.deal.findFirst({ where: { productId, code: { equals: normalized, mode: "insensitive" } }, orderBy: { createdAt: "asc" } })
+    ? await ctx.db.deal.findFirst({ where: { productId, code: { equals: normalized, mode: "insensitive" } }, orderBy: { createdAt: "asc" } })
     : null;
   if (!deal) throw invalid(`Deal code ${JSON.stringify(code)} does not exist for this item.`);
   if (deal.status !== "active") throw invalid(`Deal code ${JSON.stringify(code)} is not active.`);

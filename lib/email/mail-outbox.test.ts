@@ -20,11 +20,11 @@ describe("the mail outbox", () => {
     await sendEmail({ to: b, subject: "second", text: "2" }, { smtpUrl: "" });
     await new Promise((r) => setTimeout(r, 5));
     await sendEmail({ to: a, subject: "third", text: "3" }, { smtpUrl: "" });
-    const all = await listMailMessages(getDb());
+    const all = await listMailMessages({ db: getDb() });
     expect(all.slice(0, 3).map((m) => m.subject)).toEqual(["third", "second", "first"]);
-    expect((await listMailMessages(getDb(), { to: a })).map((m) => m.subject)).toEqual(["third", "first"]);
-    expect((await findMailMessage(getDb(), (first as { outboxId: string }).outboxId))?.subject).toBe("first");
-    expect(await findMailMessage(getDb(), "nope")).toBeNull();
-    expect(await findMailMessage(getDb(), "x".repeat(1000))).toBeNull();
+    expect((await listMailMessages({ db: getDb() }, { to: a })).map((m) => m.subject)).toEqual(["third", "first"]);
+    expect((await findMailMessage({ db: getDb() }, { id: (first as { outboxId: string }).outboxId }))?.subject).toBe("first");
+    expect(await findMailMessage({ db: getDb() }, { id: "nope" })).toBeNull();
+    expect(await findMailMessage({ db: getDb() }, { id: "x".repeat(1000) })).toBeNull();
   });
 });

@@ -28,14 +28,14 @@ const testOnly = (ctx: GameContext) => {
 const refOf = async (ctx: GameContext, url: string): Promise<CheckoutRef> => {
   const ref = parseCheckoutUrl(url);
   if (!ref) throw notFound("Checkout (the URL is not a checkout URL, or its signature is wrong)", "CHECKOUT_NOT_FOUND");
-  await loadCheckout(ctx.db, ref, { gameId: ctx.principal.gameId });
+  await loadCheckout(ctx, { ref, gameId: ctx.principal.gameId });
   return ref;
 };
 
 const snapshot = async (ctx: GameContext, ref: CheckoutRef, purchaseId: string | null, message: string | null) => {
-  const c = await loadCheckout(ctx.db, ref);
+  const c = await loadCheckout(ctx, { ref });
   const p = purchaseId ? await ctx.db.purchase.findUnique({ where: { id: purchaseId } }) : null;
-  const product = p ? await loadProduct(ctx.db, { gameId: p.gameId, environment: p.environment, productId: p.productId }) : null;
+  const product = p ? await loadProduct(ctx, { gameId: p.gameId, environment: p.environment, productId: p.productId }) : null;
   return {
     grant: c.grant ? serializeGrant(c.grant) : null,
     checkoutSession: c.session ? serializeSession(c.session) : null,
@@ -78,11 +78,11 @@ export const actOutCheckout = async (
 ) => {
   testOnly(ctx);
   const ref = await refOf(ctx, body.url);
-  const checkout = await loadCheckout(ctx.db, ref);
+  const checkout = await loadCheckout(ctx, { ref });
   const method = body.method ?? ((checkout.checkoutMethod as CheckoutMethod | null) || "card");
   let currencyId: string | null = null;
   if (method === "vc") {
-    const product = await loadProduct(ctx.db, { gameId: checkout.gameId, environment: checkout.environment, productId: checkout.productId });
+    const product = await loadProduct(ctx, { gameId: checkout.gameId, environment: checkout.environment, productId: checkout.productId });
     // the currency of the redirect's VC deal when there is one, else the item's first currency by code
     const deal = checkout.dealCode
       ? await ctx.db.deal.findFirst({ where: { productId: product.id, code: checkout.dealCode, currencyId: { not: null } } })
@@ -94,15 +94,15 @@ export const actOutCheckout = async (
   const email = body.email ?? checkout.grant?.email ?? (checkout.session ? `guest-${randomHex(8)}@${GUEST_EMAIL_DOMAIN}` : null);
   const start = { ref, gameId: ctx.principal.gameId, method, currencyId, signedInPlayerId, email: signedInPlayerId ? null : email };
   if (body.outcome === "canceled" || (body.outcome === "declined" && method !== "card")) {
-    const started = await startCheckout(ctx.db, start);
+    const started = await startCheckout(ctx, start);
     const p =
       body.outcome === "canceled"
-        ? await cancelCheckout(ctx.db, { purchaseId: started.id })
-        : await declineCheckout(ctx.db, { purchaseId: started.id, message: "The payment was declined." });
+        ? await cancelCheckout(ctx, { purchaseId: started.id })
+        : await declineCheckout(ctx, { purchaseId: started.id, message: "The payment was declined." });
     return snapshot(ctx, ref, p.id, p.failureMessage);
   }
   const card = { number: body.outcome === "succeeded" ? SANDBOX_CARDS.succeeds : SANDBOX_CARDS.declined };
-  const result = await payCheckout(ctx.db, { ...start, card });
+  const result = await payCheckout(ctx, { ...start, card });
   return snapshot(ctx, ref, result.purchase.id, result.outcome === "declined" ? result.message : null);
 };
 
@@ -115,5 +115,5 @@ export const actOutGrantExpiry = async (ctx: GameContext, { url }: { url: string
       details: [{ field: "url", message: "is not a grant URL" }],
     });
   await ctx.db.checkoutGrant.updateMany({ where: { id: ref.grantId, status: "pending" }, data: { expiresAt: new Date() } });
-  return serializeGrant(await expireGrant(ctx.db, ref.grantId));
+  return serializeGrant(await expireGrant(ctx, { grantId: ref.grantId }));
 };

@@ -20,7 +20,7 @@ const setup = async (body: { maxUses?: number; expiresAt?: Date } = {}) => {
     requestId: "t",
     principal: { kind: "campaign", keyId: "k", campaignId: c.campaign.id, businessId: c.business.id },
   });
-  const invite = await createInvite(db(), { scope, ...body });
+  const invite = await createInvite({ db: db() }, { scope, ...body });
   return { ...c, scope, code: invite.code };
 };
 const sessionRow = (sessionKey: string) => db().linkSession.findUniqueOrThrow({ where: { sessionKey } });
@@ -29,8 +29,8 @@ const usesOf = async (code: string) => (await db().linkInvite.findUniqueOrThrow(
 describe("approving a session opened from an invite", () => {
   it("counts one use in the approval's transaction", async () => {
     const { code } = await setup({ maxUses: 5 });
-    const { sessionKey } = await openInviteSession(db(), { code });
-    const approved = await approveLinkSession(db(), { sessionKey, email: "p@example.com" });
+    const { sessionKey } = await openInviteSession({ db: db() }, { code });
+    const approved = await approveLinkSession({ db: db() }, { sessionKey, email: "p@example.com" });
     expect(approved.state).toBe("approved");
     expect(await usesOf(code)).toBe(1);
   });
@@ -42,14 +42,14 @@ describe("approving a session opened from an invite", () => {
     ["used up", "INVITE_USED_UP", 409, "This invite link has reached its maximum number of uses."],
   ])("an invite %s after the visit: the session fails with Link.Failed naming why, nobody is linked, no use counted", async (what, code_, status, message) => {
     const { campaign, scope, code } = await setup({ maxUses: 1, expiresAt: new Date(Date.now() + 3600_000) });
-    const { sessionKey } = await openInviteSession(db(), { code });
-    if (what === "paused") await updateInvite(db(), { scope, code, body: { status: "paused" } });
-    if (what === "revoked") await revokeInvite(db(), { scope, code });
+    const { sessionKey } = await openInviteSession({ db: db() }, { code });
+    if (what === "paused") await updateInvite({ db: db() }, { scope, code, body: { status: "paused" } });
+    if (what === "revoked") await revokeInvite({ db: db() }, { scope, code });
     if (what === "expired") await db().linkInvite.update({ where: { code }, data: { expiresAt: new Date(Date.now() - 1) } });
-    if (what === "used up") await approveLinkSession(db(), { sessionKey: (await openInviteSession(db(), { code })).sessionKey });
+    if (what === "used up") await approveLinkSession({ db: db() }, { sessionKey: (await openInviteSession({ db: db() }, { code })).sessionKey });
     const usesBefore = await usesOf(code);
 
-    await expect(approveLinkSession(db(), { sessionKey, email: "late@example.com" })).rejects.toMatchObject({ code: code_, status, message });
+    await expect(approveLinkSession({ db: db() }, { sessionKey, email: "late@example.com" })).rejects.toMatchObject({ code: code_, status, message });
     expect(await sessionRow(sessionKey)).toMatchObject({ state: "failed", failureMessage: message, playerId: null, userRef: null });
     expect(await linkEventsOf(sessionKey)).toEqual([
       { event: "User.Account.Link.Started", sequence: 1, data: { sessionKey } },
@@ -62,8 +62,8 @@ describe("approving a session opened from an invite", () => {
 
   it("a session without an invite is approved as before and touches no invite", async () => {
     const { code, scope } = await setup({ maxUses: 1 });
-    const { session } = await initiateLinkSession(db(), { scope, email: "plain@example.com" });
-    expect((await approveLinkSession(db(), { sessionKey: session.sessionKey })).state).toBe("approved");
+    const { session } = await initiateLinkSession({ db: db() }, { scope, email: "plain@example.com" });
+    expect((await approveLinkSession({ db: db() }, { sessionKey: session.sessionKey })).state).toBe("approved");
     expect(await usesOf(code)).toBe(0);
   });
 });

@@ -2,13 +2,14 @@ import type { LinkSession } from "../db/generated/client.ts";
 import { randomHex } from "../db/ids.ts";
 import type { AppError } from "../core/errors.ts";
 import { claimInviteUse } from "../invites/claim-invite-use.ts";
-import { inTransaction, type DbClient } from "../db/transaction.ts";
+import { inTransaction } from "../db/transaction.ts";
 import type { Environment } from "../core/environment.ts";
 import { findLinkSession } from "../linking/find-link-session.ts";
 import { findOrCreatePlayer, linkPlayer } from "../linking/link-player.ts";
 import type { LinkScope } from "../linking/link-scope.ts";
 import type { Namespace } from "../linking/resolve-user-ref.ts";
 import { assertCanTransition, transitionLinkSession } from "../linking/transition-link-session.ts";
+import type { DbContext } from "../core/context.ts";
 
 export type ApproveLinkSessionInput = {
   sessionKey: string;
@@ -31,23 +32,29 @@ export type ApproveLinkSessionInput = {
  * revoked, expired, used up) the session fails instead (User.Account.Link.Failed with the reason) and
  * the invite's error is thrown once that is recorded.
  */
-export const approveLinkSession = async (db: DbClient, input: ApproveLinkSessionInput): Promise<LinkSession> => {
+export const approveLinkSession = async (ctx: DbContext, input: ApproveLinkSessionInput): Promise<LinkSession> => {
   const now = input.now ?? new Date();
-  const session = await findLinkSession(db, { sessionKey: input.sessionKey, scope: input.scope, now });
+  const session = await findLinkSession(ctx, { sessionKey: input.sessionKey, scope: input.scope, now });
   assertCanTransition(session, "approve", now);
   const email = input.email ?? session.prefilledEmail ?? `player-${randomHex(6)}@example.test`;
-  const outcome = await inTransaction(db, async (tx): Promise<{ session: LinkSession; refusal?: AppError }> => {
-    const refusal = session.inviteCode ? await claimInviteUse(tx, { code: session.inviteCode, now }) : null;
-    if (refusal) return { refusal, session: await transitionLinkSession(tx, session, "fail", { now, set: { failureMessage: refusal.message } }) };
-    const player = await findOrCreatePlayer(tx, { email, name: input.name });
+  const outcome = await inTransaction(ctx.db, async (tx): Promise<{ session: LinkSession; refusal?: AppError }> => {
+    const refusal = session.inviteCode ? await claimInviteUse({ ...ctx, db: tx }, { code: session.inviteCode, now }) : null;
+    if (refusal)
+      return { refusal, session: await transitionLinkSession({ ...ctx, db: tx }, { session, action: "fail", now, set: { failureMessage: refusal.message } }) };
+    const player = await findOrCreatePlayer({ ...ctx, db: tx }, { email, name: input.name });
     const namespace: Namespace = { type: session.namespaceType as Namespace["type"], id: session.namespaceId };
-    const link = await linkPlayer(tx, {
-      namespace,
-      environment: session.environment as Environment,
-      playerId: player.id,
-      approval: { sessionId: session.id, at: now },
-    });
-    return { session: await transitionLinkSession(tx, session, "approve", { now, set: { playerId: player.id, userRef: link.userRef } }) };
+    const link = await linkPlayer(
+      { ...ctx, db: tx },
+      {
+        namespace,
+        environment: session.environment as Environment,
+        playerId: player.id,
+        approval: { sessionId: session.id, at: now },
+      },
+    );
+    return {
+      session: await transitionLinkSession({ ...ctx, db: tx }, { session, action: "approve", now, set: { playerId: player.id, userRef: link.userRef } }),
+    };
   });
   if (outcome.refusal) throw outcome.refusal;
   return outcome.session;

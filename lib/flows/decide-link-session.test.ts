@@ -16,7 +16,7 @@ const uniqueEmail = () => `d-${Math.random().toString(36).slice(2, 10)}@example.
 
 const newSession = async (email?: string) => {
   const { game } = await makeGame();
-  const { session } = await initiateLinkSession(getDb(), { scope: gameScope(game.id), email });
+  const { session } = await initiateLinkSession({ db: getDb() }, { scope: gameScope(game.id), email });
   return { game, session };
 };
 
@@ -25,7 +25,7 @@ describe("decideLinkSession", () => {
     const email = uniqueEmail();
     const player = await makePlayer({ email, password: "password-1" });
     const { session } = await newSession();
-    const after = await decideLinkSession(getDb(), { sessionKey: session.sessionKey, decision: "approve", email });
+    const after = await decideLinkSession({ db: getDb() }, { sessionKey: session.sessionKey, decision: "approve", email });
     expect(after).toMatchObject({ state: "approved", playerId: player.id, userRef: expect.stringMatching(/^gmu_test_/) });
     const events = await linkEventsOf(session.sessionKey);
     expect(events.map((e) => e.event)).toEqual(["User.Account.Link.Started", "User.Account.Link.Succeeded"]);
@@ -34,16 +34,16 @@ describe("decideLinkSession", () => {
 
   it("does nothing when nobody is signed in", async () => {
     const { session } = await newSession();
-    const after = await decideLinkSession(getDb(), { sessionKey: session.sessionKey, decision: "approve", email: null });
+    const after = await decideLinkSession({ db: getDb() }, { sessionKey: session.sessionKey, decision: "approve", email: null });
     expect(after).toMatchObject({ state: "pending", playerId: null, userRef: null });
     expect((await linkEventsOf(session.sessionKey)).map((e) => e.event)).toEqual(["User.Account.Link.Started"]);
   });
 
   it("backs out (Canceled), and a second press or a late approval changes nothing", async () => {
     const { session } = await newSession();
-    expect(await decideLinkSession(getDb(), { sessionKey: session.sessionKey, decision: "cancel", email: null })).toMatchObject({ state: "canceled" });
-    expect(await decideLinkSession(getDb(), { sessionKey: session.sessionKey, decision: "cancel", email: null })).toMatchObject({ state: "canceled" });
-    expect(await decideLinkSession(getDb(), { sessionKey: session.sessionKey, decision: "approve", email: uniqueEmail() })).toMatchObject({
+    expect(await decideLinkSession({ db: getDb() }, { sessionKey: session.sessionKey, decision: "cancel", email: null })).toMatchObject({ state: "canceled" });
+    expect(await decideLinkSession({ db: getDb() }, { sessionKey: session.sessionKey, decision: "cancel", email: null })).toMatchObject({ state: "canceled" });
+    expect(await decideLinkSession({ db: getDb() }, { sessionKey: session.sessionKey, decision: "approve", email: uniqueEmail() })).toMatchObject({
       state: "canceled",
       userRef: null,
     });
@@ -53,10 +53,10 @@ describe("decideLinkSession", () => {
   it("fails the session with a message when something prevents completion (an invite revoked meanwhile)", async () => {
     const { campaign } = await makeCampaign();
     const scope: LinkScope = { namespace: { type: "campaign", id: campaign.id }, environment: "test", owner: { type: "campaign", id: campaign.id } };
-    const invite = await createInvite(getDb(), { scope });
-    const { sessionKey } = await openInviteSession(getDb(), { code: invite.code });
-    await revokeInvite(getDb(), { scope, code: invite.code });
-    const after = await decideLinkSession(getDb(), { sessionKey, decision: "approve", email: uniqueEmail() });
+    const invite = await createInvite({ db: getDb() }, { scope });
+    const { sessionKey } = await openInviteSession({ db: getDb() }, { code: invite.code });
+    await revokeInvite({ db: getDb() }, { scope, code: invite.code });
+    const after = await decideLinkSession({ db: getDb() }, { sessionKey, decision: "approve", email: uniqueEmail() });
     expect(after).toMatchObject({
       state: "failed",
       userRef: null,
@@ -68,7 +68,7 @@ describe("decideLinkSession", () => {
   });
 
   it("returns null for an unknown key", async () => {
-    expect(await decideLinkSession(getDb(), { sessionKey: "lks_test_nope", decision: "cancel", email: null })).toBeNull();
+    expect(await decideLinkSession({ db: getDb() }, { sessionKey: "lks_test_nope", decision: "cancel", email: null })).toBeNull();
   });
 });
 
@@ -76,10 +76,10 @@ describe("the link page data", () => {
   it("records the first open once, and no second Started", async () => {
     const { session } = await newSession();
     const first = new Date("2026-01-01T00:00:00Z");
-    expect((await recordOpened(getDb(), session, first)).openedAt).toEqual(first);
+    expect((await recordOpened({ db: getDb() }, { session, now: first })).openedAt).toEqual(first);
     const row = await getDb().linkSession.findUniqueOrThrow({ where: { id: session.id } });
     expect(row.openedAt).toEqual(first);
-    await recordOpened(getDb(), { ...row, openedAt: null }, new Date("2026-02-01T00:00:00Z"));
+    await recordOpened({ db: getDb() }, { session: { ...row, openedAt: null }, now: new Date("2026-02-01T00:00:00Z") });
     expect((await getDb().linkSession.findUniqueOrThrow({ where: { id: session.id } })).openedAt).toEqual(first);
     expect((await linkEventsOf(session.sessionKey)).map((e) => e.event)).toEqual(["User.Account.Link.Started"]);
   });
@@ -87,29 +87,29 @@ describe("the link page data", () => {
   it("shows the game and whether the viewer is already linked, and nothing about the prefilled email's account", async () => {
     const email = uniqueEmail();
     const { game, session } = await newSession(email);
-    let page = await loadLinkPage(getDb(), session.sessionKey, null);
+    let page = await loadLinkPage({ db: getDb() }, { sessionKey: session.sessionKey, player: null });
     expect(page).toMatchObject({ merchant: { kind: "game", name: game.name, imageUrl: null, environment: "test" }, alreadyLinked: false, approvedEmail: null });
-    expect(Object.keys(page!).sort()).toEqual(["alreadyLinked", "approvedEmail", "merchant", "session"]);
+    expect(Object.keys(page!).sort()).toEqual(["alreadyLinked", "approvedEmail", "locale", "merchant", "session"]);
     expect(page!.session.openedAt).toBeInstanceOf(Date);
 
     const player = await makePlayer({ email, password: "password-1" });
     const viewer = { playerId: player.id, email, name: "" };
-    await decideLinkSession(getDb(), { sessionKey: session.sessionKey, decision: "approve", email });
-    page = await loadLinkPage(getDb(), session.sessionKey, viewer);
+    await decideLinkSession({ db: getDb() }, { sessionKey: session.sessionKey, decision: "approve", email });
+    page = await loadLinkPage({ db: getDb() }, { sessionKey: session.sessionKey, player: viewer });
     expect(page).toMatchObject({ alreadyLinked: true, approvedEmail: email, session: { state: "approved" } });
 
     // A second session for the same game: the viewer is already linked, and approving keeps the userRef.
-    const { session: second } = await initiateLinkSession(getDb(), { scope: gameScope(game.id) });
-    expect((await loadLinkPage(getDb(), second.sessionKey, viewer))!.alreadyLinked).toBe(true);
-    const again = await decideLinkSession(getDb(), { sessionKey: second.sessionKey, decision: "approve", email });
+    const { session: second } = await initiateLinkSession({ db: getDb() }, { scope: gameScope(game.id) });
+    expect((await loadLinkPage({ db: getDb() }, { sessionKey: second.sessionKey, player: viewer }))!.alreadyLinked).toBe(true);
+    const again = await decideLinkSession({ db: getDb() }, { sessionKey: second.sessionKey, decision: "approve", email });
     expect(again!.userRef).toBe(page!.session.userRef);
-    expect(await loadLinkPage(getDb(), "lks_test_unknown", viewer)).toBeNull();
+    expect(await loadLinkPage({ db: getDb() }, { sessionKey: "lks_test_unknown", player: viewer })).toBeNull();
   });
 
   it("reads an overdue session as expired and does not mark it opened", async () => {
     const { game } = await makeGame();
-    const { session } = await initiateLinkSession(getDb(), { scope: gameScope(game.id), now: new Date(Date.now() - 25 * 3600_000) });
-    const page = await loadLinkPage(getDb(), session.sessionKey, null);
+    const { session } = await initiateLinkSession({ db: getDb() }, { scope: gameScope(game.id), now: new Date(Date.now() - 25 * 3600_000) });
+    const page = await loadLinkPage({ db: getDb() }, { sessionKey: session.sessionKey, player: null });
     expect(page!.session).toMatchObject({ state: "expired", openedAt: null });
   });
 });

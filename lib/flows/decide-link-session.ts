@@ -1,12 +1,12 @@
 // The player's decision on the hosted link page, without the Next.js plumbing (app/link/[sessionKey]/actions.ts
 // adds the signed-in player and the redirect), so it is tested against PostgreSQL directly.
 import type { LinkSession } from "../db/generated/client.ts";
-import type { DbClient } from "../db/transaction.ts";
 import { AppError } from "../core/errors.ts";
 import { approveLinkSession } from "./approve-link-session.ts";
 import { cancelLinkSession } from "../linking/cancel-link-session.ts";
 import { failLinkSession } from "../linking/fail-link-session.ts";
 import { findSessionOrNull, scopeOfSession } from "../linking/load-link-page.ts";
+import type { DbContext } from "../core/context.ts";
 
 export type LinkDecision = "approve" | "cancel";
 
@@ -26,24 +26,24 @@ const failureMessage = (e: unknown) =>
  * game hears about it and the player sees it. Returns the session as it now is; null for an unknown key.
  */
 export const decideLinkSession = async (
-  db: DbClient,
+  ctx: DbContext,
   { sessionKey, decision, email }: { sessionKey: string; decision: LinkDecision; email: string | null },
 ): Promise<LinkSession | null> => {
-  const session = await findSessionOrNull(db, sessionKey);
+  const session = await findSessionOrNull(ctx, { sessionKey });
   if (!session) return null;
   const scope = scopeOfSession(session);
   if (decision === "cancel") {
-    await cancelLinkSession(db, { sessionKey, scope }).catch(ignoreConflict);
+    await cancelLinkSession(ctx, { sessionKey, scope }).catch(ignoreConflict);
   } else if (email) {
     try {
-      await approveLinkSession(db, { sessionKey, scope, email });
+      await approveLinkSession(ctx, { sessionKey, scope, email });
     } catch (e) {
       if (!isConflict(e)) {
         // An AppError is an expected refusal (an invite closed meanwhile); anything else is a bug.
         if (!(e instanceof AppError)) console.error(`[link] approving ${sessionKey} failed:`, e);
-        await failLinkSession(db, { sessionKey, scope, message: failureMessage(e) }).catch(ignoreConflict);
+        await failLinkSession(ctx, { sessionKey, scope, message: failureMessage(e) }).catch(ignoreConflict);
       }
     }
   }
-  return db.linkSession.findUniqueOrThrow({ where: { id: session.id } });
+  return ctx.db.linkSession.findUniqueOrThrow({ where: { id: session.id } });
 };

@@ -1,10 +1,10 @@
 import type Stripe from "stripe";
 import { declineCheckout } from "../checkout/decline-checkout.ts";
 import { settlePaidCheckout } from "./settle-paid-checkout.ts";
-import type { DbClient } from "../db/transaction.ts";
 import { AppError } from "../core/errors.ts";
 import { requireStripe, requireWebhookSecret } from "../stripe/client.ts";
 import { refundStripePayment } from "../stripe/refund-stripe-payment.ts";
+import type { DbContext } from "../core/context.ts";
 
 export type StripeWebhookResult = {
   received: true;
@@ -30,7 +30,7 @@ const paymentIntentOf = (session: Stripe.Checkout.Session): string | null =>
  * each session completes or refunds once. Unknown sessions and other events are ignored.
  */
 export const handleStripeWebhook = async (
-  db: DbClient,
+  ctx: DbContext,
   { payload, signature }: { payload: string; signature: string | null },
 ): Promise<StripeWebhookResult> => {
   const secret = requireWebhookSecret();
@@ -50,23 +50,23 @@ export const handleStripeWebhook = async (
   ];
   if (!handled.includes(event.type)) return { ...base, purchaseId: null, action: "ignored" };
   const session = event.data.object as Stripe.Checkout.Session;
-  const purchase = await db.purchase.findUnique({ where: { externalId: session.id } });
+  const purchase = await ctx.db.purchase.findUnique({ where: { externalId: session.id } });
   if (!purchase) return { ...base, purchaseId: null, action: "ignored" };
   const paid = session.payment_status === "paid" || session.payment_status === "no_payment_required";
   if ((event.type === "checkout.session.completed" || event.type === "checkout.session.async_payment_succeeded") && paid) {
-    const settled = await settlePaidCheckout(db, { purchaseId: purchase.id, paymentProvider: "stripe", externalId: session.id });
+    const settled = await settlePaidCheckout(ctx, { purchaseId: purchase.id, paymentProvider: "stripe", externalId: session.id });
     if (settled.outcome !== "refund") return { ...base, purchaseId: purchase.id, action: "completed" };
     // an event carries the PaymentIntent's id; a thinned one is looked up. A free session has none: nothing to give back.
     const paymentIntentId =
       paymentIntentOf(session) ?? (session.amount_total === 0 ? null : paymentIntentOf(await stripe.checkout.sessions.retrieve(session.id)));
     if (!paymentIntentId) return { ...base, purchaseId: purchase.id, action: "ignored" };
-    const refunded = await refundStripePayment(db, { purchaseId: purchase.id, paymentIntentId });
+    const refunded = await refundStripePayment(ctx, { purchaseId: purchase.id, paymentIntentId });
     return { ...base, purchaseId: purchase.id, action: "refunded", refundId: refunded.refundId ?? undefined };
   }
   if (event.type === "checkout.session.async_payment_failed" || event.type === "checkout.session.expired") {
     if (purchase.status !== "pending") return { ...base, purchaseId: purchase.id, action: "ignored" };
     const message = event.type === "checkout.session.expired" ? "The card payment session expired before it was paid." : "The card payment failed.";
-    await declineCheckout(db, { purchaseId: purchase.id, message });
+    await declineCheckout(ctx, { purchaseId: purchase.id, message });
     return { ...base, purchaseId: purchase.id, action: "failed" };
   }
   return { ...base, purchaseId: purchase.id, action: "ignored" };

@@ -6,7 +6,7 @@ import type { TaskList } from "graphile-worker";
 import { z } from "zod";
 import { getDb } from "../db/client.ts";
 import { parsedCronItems } from "./crontab.ts";
-import { pruneIdempotencyRecords } from "../http/idempotency.ts";
+import { pruneIdempotencyRecords } from "../db/prune-idempotency-records.ts";
 import { DELIVER_TASK, deliverWebhook } from "../webhooks/deliver.ts";
 import { expireLinkSessions } from "../linking/expire-link-sessions.ts";
 import { expireCheckoutGrants } from "../checkout/expire-grants.ts";
@@ -31,22 +31,22 @@ const maintenanceTasks: TaskList = {
   "idempotency:prune": async () => {
     await pruneIdempotencyRecords(getDb());
   },
-  "auth:prune": async () => void (await pruneAuthRecords(getDb())),
+  "auth:prune": async () => void (await pruneAuthRecords({ db: getDb() })),
 };
 
 // Other domains' tasks, one entry each; a periodic one also gets a line in crontab.ts.
 const domainTasks: TaskList = {
   "campaigns:complete-operation": async (payload) =>
-    void (await completeCampaignOperation(getDb(), z.object({ operationId: z.string().min(1) }).parse(payload).operationId)),
-  "checkout:expire-grants": async () => void (await expireCheckoutGrants(getDb())),
+    void (await completeCampaignOperation({ db: getDb() }, z.object({ operationId: z.string().min(1) }).parse(payload))),
+  "checkout:expire-grants": async () => void (await expireCheckoutGrants({ db: getDb() })),
   [RENEW_TASK]: async () => {
-    await renewDueSubscriptions(getDb());
+    await renewDueSubscriptions({ db: getDb() });
   },
   [KEY_EMAIL_TASK]: async (payload) => {
-    await emailDeliveredKey(getDb(), z.object({ purchaseId: z.string().min(1) }).parse(payload).purchaseId);
+    await emailDeliveredKey({ db: getDb() }, z.object({ purchaseId: z.string().min(1) }).parse(payload));
   },
   "linking:expire-sessions": async () => {
-    await expireLinkSessions(getDb());
+    await expireLinkSessions({ db: getDb() });
   },
   // a canceled or replaced card purchase: its Stripe Checkout Session can no longer be paid (retried on Stripe errors)
   [STRIPE_EXPIRE_TASK]: async (payload) => {

@@ -18,12 +18,15 @@ describe("payCheckout: the payer of a grant", () => {
     const item = await makeProductRow(s.game.id, { vcPrices: [{ currencyId: s.currencyId, amount: 40n }] });
     const grant = await call(createGrant, { headers: idem(s.headers), body: { itemId: item.id, userRef: s.users[0], checkoutMetadata: { k: "v" } } });
     await fund(s.headers, s.currencyId, s.users[0], 100);
-    const result = await payCheckout(getDb(), {
-      ref: parseCheckoutUrl(grant.body.checkoutUrl)!,
-      method: "vc",
-      currencyId: s.currencyId,
-      signedInPlayerId: s.playerIds[0],
-    });
+    const result = await payCheckout(
+      { db: getDb() },
+      {
+        ref: parseCheckoutUrl(grant.body.checkoutUrl)!,
+        method: "vc",
+        currencyId: s.currencyId,
+        signedInPlayerId: s.playerIds[0],
+      },
+    );
     expect(result.outcome).toBe("succeeded");
     expect(result.purchase).toMatchObject({ status: "completed", userRef: s.users[0], grantUserRef: s.users[0] });
     expect(await balanceOf(s.currencyId, s.users[0])).toBe(60n);
@@ -40,9 +43,9 @@ describe("payCheckout: the payer of a grant", () => {
     await fund(s.headers, s.currencyId, s.users[0], 100);
     const ref = parseCheckoutUrl(grant.body.checkoutUrl)!;
     for (const method of ["vc", "wallet"] as const) {
-      const guest = await payCheckout(getDb(), { ref, method, currencyId: s.currencyId, email: victim.email }).catch((e) => e);
+      const guest = await payCheckout({ db: getDb() }, { ref, method, currencyId: s.currencyId, email: victim.email }).catch((e) => e);
       expect([guest.status, guest.code, guest.details]).toEqual([403, "SIGN_IN_REQUIRED", [{ field: "method", message: "needs a signed-in player" }]]);
-      const other = await payCheckout(getDb(), { ref, method, currencyId: s.currencyId, signedInPlayerId: s.playerIds[0] }).catch((e) => e);
+      const other = await payCheckout({ db: getDb() }, { ref, method, currencyId: s.currencyId, signedInPlayerId: s.playerIds[0] }).catch((e) => e);
       expect([other.status, other.code]).toEqual([403, "GRANT_PAYER_MISMATCH"]);
       expect(other.message).toBe(
         `This checkout was made for another account, so it cannot be paid from your ${method === "vc" ? "game balance (virtual currency)" : "wallet"}. Pay by card, or sign in as the account it was made for.`,
@@ -54,7 +57,7 @@ describe("payCheckout: the payer of a grant", () => {
     expect(await eventsOf(s.game.id)).toEqual([]);
     expect((await getDb().checkoutGrant.findFirstOrThrow({ where: { gameId: s.game.id } })).status).toBe("pending");
     // the other signed-in player may still pay by card, as themselves
-    const card = await payCheckout(getDb(), { ref, method: "card", card: { number: "4242424242424242" }, signedInPlayerId: s.playerIds[0] });
+    const card = await payCheckout({ db: getDb() }, { ref, method: "card", card: { number: "4242424242424242" }, signedInPlayerId: s.playerIds[0] });
     expect(card.purchase).toMatchObject({ status: "completed", userRef: s.users[0], grantUserRef: grant.body.userRef });
   });
 
@@ -62,13 +65,16 @@ describe("payCheckout: the payer of a grant", () => {
     const s = await makeStore();
     const item = await makeProductRow(s.game.id);
     const grant = await call(createGrant, { headers: idem(s.headers), body: { itemId: item.id } });
-    const newcomer = await findOrCreatePlayer(getDb(), { email: "newcomer@example.com" });
-    const result = await payCheckout(getDb(), {
-      ref: parseCheckoutUrl(grant.body.checkoutUrl)!,
-      method: "card",
-      card: { number: "4242424242424242" },
-      signedInPlayerId: newcomer.id,
-    });
+    const newcomer = await findOrCreatePlayer({ db: getDb() }, { email: "newcomer@example.com" });
+    const result = await payCheckout(
+      { db: getDb() },
+      {
+        ref: parseCheckoutUrl(grant.body.checkoutUrl)!,
+        method: "card",
+        card: { number: "4242424242424242" },
+        signedInPlayerId: newcomer.id,
+      },
+    );
     const link = await getDb().playerLink.findFirstOrThrow({ where: { playerId: newcomer.id, namespaceId: s.game.id } });
     expect(link.userRef).not.toBe(grant.body.userRef);
     expect(result.purchase).toMatchObject({
@@ -84,7 +90,9 @@ describe("payCheckout: the payer of a grant", () => {
     const s = await makeStore();
     const item = await makeProductRow(s.game.id);
     const grant = await call(createGrant, { headers: idem(s.headers), body: { itemId: item.id } });
-    const err = await payCheckout(getDb(), { ref: parseCheckoutUrl(grant.body.checkoutUrl)!, method: "card", card: { number: "1234" } }).catch((e) => e);
+    const err = await payCheckout({ db: getDb() }, { ref: parseCheckoutUrl(grant.body.checkoutUrl)!, method: "card", card: { number: "1234" } }).catch(
+      (e) => e,
+    );
     expect([err.status, err.code]).toEqual([400, "CARD_INVALID"]);
     expect(await getDb().purchase.count({ where: { gameId: s.game.id } })).toBe(0);
     expect(await eventsOf(s.game.id)).toEqual([]);
@@ -98,14 +106,14 @@ describe("startCheckout: a claimed grant", () => {
     const item = await makeProductRow(s.game.id, { vcPrices: [{ currencyId: s.currencyId, amount: 40n }] });
     const grant = await call(createGrant, { headers: idem(s.headers), body: { itemId: item.id, userRef: s.users[0] } });
     const ref = parseCheckoutUrl(grant.body.checkoutUrl)!;
-    const first = await startCheckout(getDb(), { ref, method: "card" });
-    const second = await startCheckout(getDb(), { ref, method: "vc", currencyId: s.currencyId, signedInPlayerId: s.playerIds[0] });
+    const first = await startCheckout({ db: getDb() }, { ref, method: "card" });
+    const second = await startCheckout({ db: getDb() }, { ref, method: "vc", currencyId: s.currencyId, signedInPlayerId: s.playerIds[0] });
     expect((await getDb().purchase.findUniqueOrThrow({ where: { id: first.id } })).status).toBe("canceled");
     expect(second).toMatchObject({ status: "pending", paymentMethod: "vc", amount: 40n, grantUserRef: grant.body.userRef });
     expect(await getDb().checkoutGrant.findFirstOrThrow({ where: { gameId: s.game.id } })).toMatchObject({ status: "claimed", purchaseId: second.id });
     expect((await eventsOf(s.game.id)).map((e) => e.event)).toEqual(["Purchases.Started", "Purchases.Canceled", "Purchases.Started"]);
     await getDb().checkoutGrant.updateMany({ where: { gameId: s.game.id }, data: { expiresAt: new Date(Date.now() - 1) } });
-    const late = await startCheckout(getDb(), { ref, method: "card" }).catch((e) => e);
+    const late = await startCheckout({ db: getDb() }, { ref, method: "card" }).catch((e) => e);
     expect([late.status, late.code]).toEqual([410, "CHECKOUT_EXPIRED"]);
     expect((await getDb().purchase.findUniqueOrThrow({ where: { id: second.id } })).status).toBe("pending");
   });

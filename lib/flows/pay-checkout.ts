@@ -1,5 +1,5 @@
 import type { Purchase } from "../db/generated/client.ts";
-import { inTransaction, type DbClient } from "../db/transaction.ts";
+import { inTransaction } from "../db/transaction.ts";
 import { AppError } from "../core/errors.ts";
 import { loadProduct } from "../products/load-product.ts";
 import { createStripeCheckoutSession } from "../stripe/create-checkout-session.ts";
@@ -12,6 +12,7 @@ import { cancelUrlPath, successUrlPath } from "../checkout/sign-url.ts";
 import { appBaseUrl } from "../config/settings.ts";
 import { parseEmail } from "../core/email.ts";
 import { startCheckout, type StartCheckoutInput } from "../checkout/start-checkout.ts";
+import type { DbContext } from "../core/context.ts";
 
 export type PayCheckoutInput = StartCheckoutInput & {
   /** card: the card typed on the page (test environment) */
@@ -20,7 +21,8 @@ export type PayCheckoutInput = StartCheckoutInput & {
 
 export type PayCheckoutResult =
   | { outcome: "succeeded"; purchase: Purchase }
-  | { outcome: "declined"; purchase: Purchase; message: string }
+  /** `reason`: the card was declined, the balance is too low, or the player reached the item's perUserLimit */
+  | { outcome: "declined"; purchase: Purchase; message: string; reason: "card_declined" | "insufficient_funds" | "limit_reached" }
   | { outcome: "redirect"; purchase: Purchase; url: string };
 
 const PROVIDER = { wallet: "wallet", vc: "virtual_currency" } as const;
@@ -36,8 +38,8 @@ const DECLINABLE = new Set(["INSUFFICIENT_FUNDS", "PURCHASE_LIMIT_REACHED"]);
  * the payer now. A decline or a balance too low fails the purchase (Purchases.Failed) and puts the grant
  * back to pending, so the same URL can try again.
  */
-export const payCheckout = async (db: DbClient, input: PayCheckoutInput): Promise<PayCheckoutResult> => {
-  const checkout = await loadCheckout(db, input.ref, { gameId: input.gameId });
+export const payCheckout = async (ctx: DbContext, input: PayCheckoutInput): Promise<PayCheckoutResult> => {
+  const checkout = await loadCheckout(ctx, { ref: input.ref, gameId: input.gameId });
   assertPayable(checkout);
   let cardOutcome: "succeeded" | "declined" | null = null;
   if (input.method === "card" && checkout.environment === "test") {
@@ -46,12 +48,12 @@ export const payCheckout = async (db: DbClient, input: PayCheckoutInput): Promis
   }
   if (input.method === "card" && checkout.environment === "live") {
     requireStripe();
-    const purchase = await startCheckout(db, input);
-    const product = await loadProduct(db, { gameId: purchase.gameId, environment: purchase.environment, productId: purchase.productId });
+    const purchase = await startCheckout(ctx, input);
+    const product = await loadProduct(ctx, { gameId: purchase.gameId, environment: purchase.environment, productId: purchase.productId });
     const base = appBaseUrl();
     // the form's email is only a guest's receipt address; a signed-in payer's account has its own
     const receipt = input.signedInPlayerId ? null : parseEmail(input.email);
-    const url = await createStripeCheckoutSession(db, {
+    const url = await createStripeCheckoutSession(ctx, {
       purchase,
       itemName: product.name,
       email: receipt,
@@ -62,13 +64,18 @@ export const payCheckout = async (db: DbClient, input: PayCheckoutInput): Promis
   }
   // Synchronous payments start and finish in one transaction under the checkout's lock: a second payer of
   // the same URL waits, then finds it completed (409) instead of racing the first.
-  return inTransaction(db, async (tx) => {
-    const purchase = await startCheckout(tx, input);
+  return inTransaction(ctx.db, async (tx) => {
+    const purchase = await startCheckout({ ...ctx, db: tx }, input);
     if (cardOutcome === "declined")
-      return { outcome: "declined", purchase: await declineCheckout(tx, { purchaseId: purchase.id, message: DECLINED_MESSAGE }), message: DECLINED_MESSAGE };
+      return {
+        outcome: "declined",
+        purchase: await declineCheckout({ ...ctx, db: tx }, { purchaseId: purchase.id, message: DECLINED_MESSAGE }),
+        message: DECLINED_MESSAGE,
+        reason: "card_declined",
+      };
     try {
       const provider = input.method === "card" ? "sandbox" : PROVIDER[input.method];
-      return { outcome: "succeeded", purchase: await completeCheckout(tx, { purchaseId: purchase.id, paymentProvider: provider }) };
+      return { outcome: "succeeded", purchase: await completeCheckout({ ...ctx, db: tx }, { purchaseId: purchase.id, paymentProvider: provider }) };
     } catch (err) {
       // Only refusals raised before anything is written are turned into a decline; anything else rolls back.
       if (!(err instanceof AppError) || !DECLINABLE.has(err.code)) throw err;
@@ -76,7 +83,8 @@ export const payCheckout = async (db: DbClient, input: PayCheckoutInput): Promis
         err.code === "INSUFFICIENT_FUNDS"
           ? `Your ${input.method === "vc" ? "virtual-currency" : "wallet"} balance is too low for this item. Top it up or pay another way.`
           : err.message;
-      return { outcome: "declined", purchase: await declineCheckout(tx, { purchaseId: purchase.id, message }), message };
+      const reason = err.code === "INSUFFICIENT_FUNDS" ? "insufficient_funds" : "limit_reached";
+      return { outcome: "declined", purchase: await declineCheckout({ ...ctx, db: tx }, { purchaseId: purchase.id, message }), message, reason };
     }
   });
 };

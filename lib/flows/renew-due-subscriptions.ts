@@ -1,17 +1,17 @@
-import type { DbClient } from "../db/transaction.ts";
 import { renewSubscription, type RenewOutcome } from "./renew-subscription.ts";
+import type { DbContext } from "../core/context.ts";
 
 export const RENEW_TASK = "subscriptions:renew";
 
 /** The subscriptions:renew job: charges every due Active subscription (up to `limit` a run), one transaction each. */
-export const renewDueSubscriptions = async (db: DbClient, { now = new Date(), limit = 500 } = {}): Promise<Record<RenewOutcome, number>> => {
-  const due = await db.subscription.findMany({
+export const renewDueSubscriptions = async (ctx: DbContext, { now = new Date(), limit = 500 } = {}): Promise<Record<RenewOutcome, number>> => {
+  const due = await ctx.db.subscription.findMany({
     where: { status: "Active", currentPeriodEnd: { lte: now }, OR: [{ nextChargeAt: null }, { nextChargeAt: { lte: now } }] },
     orderBy: { currentPeriodEnd: "asc" },
     select: { id: true },
     take: limit,
   });
   const counts: Record<RenewOutcome, number> = { renewed: 0, failed: 0, canceled: 0, skipped: 0 };
-  for (const { id } of due) counts[await renewSubscription(db, { subscriptionId: id, now })]++;
+  for (const { id } of due) counts[await renewSubscription(ctx, { subscriptionId: id, now })]++;
   return counts;
 };

@@ -22,18 +22,24 @@ const subscribe = async (s: Awaited<ReturnType<typeof makeStore>>, method: Payme
     fulfillmentType: "WEBHOOK",
     vcPrices: [{ currencyId: s.currencyId, amount: 40n }],
   });
-  const p = await createPurchase(db(), {
-    gameId: s.game.id,
-    environment: "test",
-    productId: item.id,
-    userRef: s.users[u],
-    method,
-    currencyId: method === "vc" ? s.currencyId : null,
-  });
-  const done = await completePurchase(db(), {
-    purchaseId: p.id,
-    paymentProvider: method === "card" ? "sandbox" : method === "vc" ? "virtual_currency" : "wallet",
-  });
+  const p = await createPurchase(
+    { db: db() },
+    {
+      gameId: s.game.id,
+      environment: "test",
+      productId: item.id,
+      userRef: s.users[u],
+      method,
+      currencyId: method === "vc" ? s.currencyId : null,
+    },
+  );
+  const done = await completePurchase(
+    { db: db() },
+    {
+      purchaseId: p.id,
+      paymentProvider: method === "card" ? "sandbox" : method === "vc" ? "virtual_currency" : "wallet",
+    },
+  );
   return { item, sub: await db().subscription.findUniqueOrThrow({ where: { id: done.subscriptionId! } }) };
 };
 
@@ -43,9 +49,9 @@ describe("renewSubscription", () => {
     await fund(s.headers, s.currencyId, s.users[0], 100);
     const { sub } = await subscribe(s, "vc");
     expect(await balanceOf(s.currencyId, s.users[0])).toBe(60n);
-    expect(await renewSubscription(db(), { subscriptionId: sub.id })).toBe("skipped"); // not due yet
+    expect(await renewSubscription({ db: db() }, { subscriptionId: sub.id })).toBe("skipped"); // not due yet
     const due = new Date(sub.currentPeriodEnd.getTime() + 1000);
-    const runs = await Promise.all([1, 2, 3].map(() => renewSubscription(db(), { subscriptionId: sub.id, now: due })));
+    const runs = await Promise.all([1, 2, 3].map(() => renewSubscription({ db: db() }, { subscriptionId: sub.id, now: due })));
     expect(runs.sort()).toEqual(["renewed", "skipped", "skipped"]);
     expect(await balanceOf(s.currencyId, s.users[0])).toBe(20n);
     const after = await db().subscription.findUniqueOrThrow({ where: { id: sub.id } });
@@ -63,15 +69,15 @@ describe("renewSubscription", () => {
     const w = await subscribe(s, "wallet");
     const c = await subscribe(s, "card", 1);
     const later = new Date(Date.now() + 40 * 24 * HOUR);
-    expect(await renewDueSubscriptions(db(), { now: later })).toEqual({ renewed: 2, failed: 0, canceled: 0, skipped: 0 });
+    expect(await renewDueSubscriptions({ db: db() }, { now: later })).toEqual({ renewed: 2, failed: 0, canceled: 0, skipped: 0 });
     expect(await usdcBalance("wallet", s.playerIds[0])).toBe(0n);
     expect((await db().subscription.findUniqueOrThrow({ where: { id: c.sub.id } })).currentPeriodEnd).toEqual(addMonth(c.sub.currentPeriodEnd));
     expect((await db().subscription.findUniqueOrThrow({ where: { id: w.sub.id } })).currentPeriodEnd).toEqual(addMonth(w.sub.currentPeriodEnd));
-    expect(await renewSubscription(db(), { subscriptionId: c.sub.id, now: later })).toBe("skipped"); // paid until ~day 60
+    expect(await renewSubscription({ db: db() }, { subscriptionId: c.sub.id, now: later })).toBe("skipped"); // paid until ~day 60
     // at day 70 the card renews again and the empty wallet fails
     const day70 = new Date(Date.now() + 70 * 24 * HOUR);
-    expect(await renewSubscription(db(), { subscriptionId: c.sub.id, now: day70 })).toBe("renewed");
-    expect(await renewSubscription(db(), { subscriptionId: w.sub.id, now: day70 })).toBe("failed");
+    expect(await renewSubscription({ db: db() }, { subscriptionId: c.sub.id, now: day70 })).toBe("renewed");
+    expect(await renewSubscription({ db: db() }, { subscriptionId: w.sub.id, now: day70 })).toBe("failed");
     expect((await db().subscription.findUniqueOrThrow({ where: { id: w.sub.id } })).lastChargeError).toContain("USDC micro-units");
   });
 
@@ -80,7 +86,7 @@ describe("renewSubscription", () => {
     await fund(s.headers, s.currencyId, s.users[0], 40);
     const { sub, item } = await subscribe(s, "vc");
     let now = new Date(sub.currentPeriodEnd.getTime() + 1000);
-    expect(await renewSubscription(db(), { subscriptionId: sub.id, now })).toBe("failed");
+    expect(await renewSubscription({ db: db() }, { subscriptionId: sub.id, now })).toBe("failed");
     const failedSub = await db().subscription.findUniqueOrThrow({ where: { id: sub.id } });
     expect(failedSub).toMatchObject({ status: "Active", lastChargeStatus: "failed", failedCharges: 1, currentPeriodEnd: sub.currentPeriodEnd });
     expect(failedSub.lastChargeError).toContain("has 0 units; this operation needs 40");
@@ -96,11 +102,11 @@ describe("renewSubscription", () => {
       message: failedSub.lastChargeError,
       user_ref: s.users[0],
     });
-    expect(await renewSubscription(db(), { subscriptionId: sub.id, now: new Date(now.getTime() + HOUR) })).toBe("skipped"); // retry not due yet
+    expect(await renewSubscription({ db: db() }, { subscriptionId: sub.id, now: new Date(now.getTime() + HOUR) })).toBe("skipped"); // retry not due yet
     now = new Date(now.getTime() + 25 * HOUR);
-    expect(await renewSubscription(db(), { subscriptionId: sub.id, now })).toBe("failed");
+    expect(await renewSubscription({ db: db() }, { subscriptionId: sub.id, now })).toBe("failed");
     now = new Date(now.getTime() + 25 * HOUR);
-    expect(await renewSubscription(db(), { subscriptionId: sub.id, now })).toBe("canceled");
+    expect(await renewSubscription({ db: db() }, { subscriptionId: sub.id, now })).toBe("canceled");
     const canceled = await db().subscription.findUniqueOrThrow({ where: { id: sub.id } });
     expect(canceled).toMatchObject({ status: "Canceled", failedCharges: 3 });
     const [event] = await eventsOf(s.game.id, "Subscription.Canceled");
@@ -116,7 +122,7 @@ describe("renewSubscription", () => {
       reason: "payment_failed",
     });
     expect(await db().purchase.count({ where: { subscriptionId: sub.id, status: "failed" } })).toBe(3);
-    expect(await renewSubscription(db(), { subscriptionId: sub.id, now: new Date(now.getTime() + 100 * HOUR) })).toBe("skipped");
+    expect(await renewSubscription({ db: db() }, { subscriptionId: sub.id, now: new Date(now.getTime() + 100 * HOUR) })).toBe("skipped");
   });
 
   it("a wallet or VC renewal needs the player's consent: without an approval on the link it is a recorded failure and nothing is debited", async () => {
@@ -128,7 +134,7 @@ describe("renewSubscription", () => {
     // the link loses its approval (as a link from an email alone never had one)
     await db().playerLink.update({ where: { userRef: s.users[0] }, data: NO_APPROVAL });
     const due = new Date(Date.now() + 40 * 24 * HOUR);
-    expect(await renewDueSubscriptions(db(), { now: due })).toEqual({ renewed: 0, failed: 2, canceled: 0, skipped: 0 });
+    expect(await renewDueSubscriptions({ db: db() }, { now: due })).toEqual({ renewed: 0, failed: 2, canceled: 0, skipped: 0 });
     expect(await usdcBalance("wallet", s.playerIds[0])).toBe(15_000_000n);
     expect(await balanceOf(s.currencyId, s.users[0])).toBe(60n);
     for (const [sub, scope] of [
@@ -144,7 +150,7 @@ describe("renewSubscription", () => {
     // approved again on the hosted page, the next attempt charges
     await db().playerLink.update({ where: { userRef: s.users[0] }, data: approvalFields({ sessionId: null, at: new Date() }) });
     const retry = new Date(due.getTime() + 25 * HOUR);
-    expect(await renewDueSubscriptions(db(), { now: retry })).toEqual({ renewed: 2, failed: 0, canceled: 0, skipped: 0 });
+    expect(await renewDueSubscriptions({ db: db() }, { now: retry })).toEqual({ renewed: 2, failed: 0, canceled: 0, skipped: 0 });
     expect(await usdcBalance("wallet", s.playerIds[0])).toBe(10_000_000n);
     expect(await balanceOf(s.currencyId, s.users[0])).toBe(20n);
   });
@@ -155,18 +161,21 @@ describe("renewSubscription", () => {
     await db().playerLink.update({ where: { userRef: s.users[0] }, data: NO_APPROVAL });
     const item = await makeProductRow(s.game.id, { type: "subscription", priceCents: 500, fulfillmentType: "WEBHOOK" });
     // the first purchase came through a checkout grant: the signed-in player paid it on the hosted page
-    const p = await createCheckoutPurchase(db(), {
-      gameId: s.game.id,
-      environment: "test",
-      productId: item.id,
-      playerId: s.playerIds[0],
-      method: "wallet",
-      grant: { id: "ckg_test_1", userRef: s.users[0], checkoutMetadata: null },
-      checkoutSessionId: null,
-    });
-    const done = await completePurchase(db(), { purchaseId: p.id, paymentProvider: "wallet" });
+    const p = await createCheckoutPurchase(
+      { db: db() },
+      {
+        gameId: s.game.id,
+        environment: "test",
+        productId: item.id,
+        playerId: s.playerIds[0],
+        method: "wallet",
+        grant: { id: "ckg_test_1", userRef: s.users[0], checkoutMetadata: null },
+        checkoutSessionId: null,
+      },
+    );
+    const done = await completePurchase({ db: db() }, { purchaseId: p.id, paymentProvider: "wallet" });
     const sub = await db().subscription.findUniqueOrThrow({ where: { id: done.subscriptionId! } });
-    expect(await renewSubscription(db(), { subscriptionId: sub.id, now: new Date(sub.currentPeriodEnd.getTime() + 1000) })).toBe("renewed");
+    expect(await renewSubscription({ db: db() }, { subscriptionId: sub.id, now: new Date(sub.currentPeriodEnd.getTime() + 1000) })).toBe("renewed");
     expect(await usdcBalance("wallet", s.playerIds[0])).toBe(0n);
   });
 
@@ -176,10 +185,10 @@ describe("renewSubscription", () => {
     const item = await db().product.create({
       data: { id: `p${Date.now()}`, gameId: g.game.id, environment: "live", type: "subscription", name: "Pass", priceCents: 300 },
     });
-    const p = await createPurchase(db(), { gameId: g.game.id, environment: "live", productId: item.id, userRef, method: "card" });
-    const done = await completePurchase(db(), { purchaseId: p.id, paymentProvider: "stripe", externalId: `cs_${Date.now()}` });
+    const p = await createPurchase({ db: db() }, { gameId: g.game.id, environment: "live", productId: item.id, userRef, method: "card" });
+    const done = await completePurchase({ db: db() }, { purchaseId: p.id, paymentProvider: "stripe", externalId: `cs_${Date.now()}` });
     const sub = await db().subscription.findUniqueOrThrow({ where: { id: done.subscriptionId! } });
-    expect(await renewSubscription(db(), { subscriptionId: sub.id, now: new Date(sub.currentPeriodEnd.getTime() + 1) })).toBe("failed");
+    expect(await renewSubscription({ db: db() }, { subscriptionId: sub.id, now: new Date(sub.currentPeriodEnd.getTime() + 1) })).toBe("failed");
     const after = await db().subscription.findUniqueOrThrow({ where: { id: sub.id } });
     expect(after.lastChargeError).toContain("off-session");
     expect(await db().purchase.count({ where: { subscriptionId: sub.id, status: "failed" } })).toBe(1);

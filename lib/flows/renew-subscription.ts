@@ -9,6 +9,7 @@ import { failPurchase } from "../purchases/fail-purchase.ts";
 import type { PaymentMethod } from "../purchases/price-purchase.ts";
 import { cancelSubscription } from "../subscriptions/cancel-subscription.ts";
 import { MAX_FAILED_CHARGES, RETRY_DELAY_MS } from "../subscriptions/subscription-states.ts";
+import type { DbContext } from "../core/context.ts";
 
 export type RenewOutcome = "renewed" | "failed" | "canceled" | "skipped";
 
@@ -35,7 +36,7 @@ const requireRenewalConsent = async (db: DbClient, s: Subscription) => {
   if (s.paymentMethod !== "wallet" && s.paymentMethod !== "vc") return;
   const first = await db.purchase.findFirst({ where: { subscriptionId: s.id, renewalPeriodEnd: null }, select: { grantId: true, checkoutSessionId: true } });
   if (first?.grantId || first?.checkoutSessionId) return;
-  const link = await resolveUserRef(db, { type: "game", id: s.gameId }, s.environment, s.userRef);
+  const link = await resolveUserRef({ db }, { namespace: { type: "game", id: s.gameId }, environment: s.environment, userRef: s.userRef });
   requireLinkConsent(link, s.paymentMethod === "wallet" ? "wallet:spend" : "vc:spend");
 };
 
@@ -48,8 +49,8 @@ const requireRenewalConsent = async (db: DbClient, s: Subscription) => {
  * lastChargeError), retried after 24 hours, and after the third failure the subscription is canceled
  * (Subscription.Canceled, reason payment_failed).
  */
-export const renewSubscription = (db: DbClient, { subscriptionId, now = new Date() }: { subscriptionId: string; now?: Date }): Promise<RenewOutcome> =>
-  inTransaction(db, async (tx) => {
+export const renewSubscription = (ctx: DbContext, { subscriptionId, now = new Date() }: { subscriptionId: string; now?: Date }): Promise<RenewOutcome> =>
+  inTransaction(ctx.db, async (tx) => {
     await tx.$queryRaw`SELECT 1 FROM "Subscription" WHERE id = ${subscriptionId} FOR UPDATE`;
     const s = await tx.subscription.findUnique({ where: { id: subscriptionId } });
     if (!s || !isDue(s, now)) return "skipped";
@@ -57,16 +58,19 @@ export const renewSubscription = (db: DbClient, { subscriptionId, now = new Date
       // a savepoint: a refused charge rolls back only its own writes
       await tx.$transaction(async (sp) => {
         await requireRenewalConsent(sp, s);
-        const purchase = await createRenewalPurchase(sp, {
-          gameId: s.gameId,
-          environment: s.environment,
-          productId: s.productId,
-          userRef: s.userRef,
-          method: s.paymentMethod as PaymentMethod,
-          currencyId: s.currencyId,
-          renewal: { subscriptionId: s.id, periodEnd: s.currentPeriodEnd },
-        });
-        await completePurchase(sp, { purchaseId: purchase.id, paymentProvider: providerOf(s) });
+        const purchase = await createRenewalPurchase(
+          { ...ctx, db: sp },
+          {
+            gameId: s.gameId,
+            environment: s.environment,
+            productId: s.productId,
+            userRef: s.userRef,
+            method: s.paymentMethod as PaymentMethod,
+            currencyId: s.currencyId,
+            renewal: { subscriptionId: s.id, periodEnd: s.currentPeriodEnd },
+          },
+        );
+        await completePurchase({ ...ctx, db: sp }, { purchaseId: purchase.id, paymentProvider: providerOf(s) });
       });
       return "renewed";
     } catch (err) {
@@ -79,28 +83,31 @@ const recordFailure = async (tx: DbClient, s: Subscription, message: string, now
   // The savepoint rolled the purchase back; record the attempt as a failed renewal purchase when one can exist.
   const attempt = (payer: { userRef: string | null }) =>
     tx.$transaction((sp) =>
-      createRenewalPurchase(sp, {
-        gameId: s.gameId,
-        environment: s.environment,
-        productId: s.productId,
-        playerId: s.playerId,
-        ...payer,
-        method: s.paymentMethod as PaymentMethod,
-        currencyId: s.currencyId,
-        renewal: { subscriptionId: s.id, periodEnd: s.currentPeriodEnd },
-      }),
+      createRenewalPurchase(
+        { db: sp },
+        {
+          gameId: s.gameId,
+          environment: s.environment,
+          productId: s.productId,
+          playerId: s.playerId,
+          ...payer,
+          method: s.paymentMethod as PaymentMethod,
+          currencyId: s.currencyId,
+          renewal: { subscriptionId: s.id, periodEnd: s.currentPeriodEnd },
+        },
+      ),
     );
   // with the userRef when still linked, else by player; no purchase when the item has no price left
   const failed: Purchase | null = await attempt({ userRef: s.userRef })
     .catch(() => attempt({ userRef: null }))
     .catch(() => null);
-  if (failed) await failPurchase(tx, { purchaseId: failed.id, message });
+  if (failed) await failPurchase({ db: tx }, { purchaseId: failed.id, message });
   const failedCharges = s.failedCharges + 1;
   await tx.subscription.update({
     where: { id: s.id },
     data: { lastChargeStatus: "failed", lastChargeError: message, failedCharges, nextChargeAt: new Date(now.getTime() + RETRY_DELAY_MS) },
   });
   if (failedCharges < MAX_FAILED_CHARGES) return "failed";
-  await cancelSubscription(tx, { subscriptionId: s.id, reason: "payment_failed" });
+  await cancelSubscription({ db: tx }, { subscriptionId: s.id, reason: "payment_failed" });
   return "canceled";
 };

@@ -9,6 +9,7 @@ import { completeCheckout } from "../checkout/complete-checkout.ts";
 import { declineCheckout } from "../checkout/decline-checkout.ts";
 import { canTransitionGrant, isGrantExpired } from "../checkout/grant-states.ts";
 import { transitionGrant } from "../checkout/transition-grant.ts";
+import type { DbContext } from "../core/context.ts";
 
 /** completed: the purchase is completed now; replayed: it already was; refund: the payment must go back. */
 export type SettleOutcome = "completed" | "replayed" | "refund";
@@ -30,9 +31,9 @@ const paidByAnother = async (tx: DbClient, p: Purchase): Promise<boolean> => {
 /** Cancels the purchase that holds the checkout now, if it is still pending. False when it completed. */
 const displace = async (tx: DbClient, holderId: string | null, purchaseId: string): Promise<boolean> => {
   if (!holderId || holderId === purchaseId) return true;
-  const holder = await lockPurchase(tx, holderId);
+  const holder = await lockPurchase({ db: tx }, { purchaseId: holderId });
   if (holder.status === "completed") return false;
-  if (holder.status === "pending") await cancelPurchase(tx, { purchaseId: holderId });
+  if (holder.status === "pending") await cancelPurchase({ db: tx }, { purchaseId: holderId });
   return true;
 };
 
@@ -47,7 +48,7 @@ const reclaimCheckout = async (tx: DbClient, p: Purchase, now: Date): Promise<bo
     const g = await tx.checkoutGrant.findUnique({ where: { id: p.grantId } });
     if (!g || !canTransitionGrant(g.status, "claim") || isGrantExpired(g, now)) return false;
     if (!(await displace(tx, g.purchaseId, p.id))) return false;
-    await transitionGrant(tx, g.id, "claim", { claimedAt: g.claimedAt ?? now, purchaseId: p.id });
+    await transitionGrant({ db: tx }, { id: g.id, action: "claim", data: { claimedAt: g.claimedAt ?? now, purchaseId: p.id } });
     return true;
   }
   if (p.checkoutSessionId) {
@@ -73,23 +74,26 @@ const reclaimCheckout = async (tx: DbClient, p: Purchase, now: Date): Promise<bo
  *   (Purchases.Failed, its grant pending again); an ended one stays as it is.
  * One transaction, locking the checkout before the purchase, the order startCheckout takes.
  */
-export const settlePaidCheckout = (db: DbClient, input: { purchaseId: string; paymentProvider: string; externalId: string }): Promise<SettledPayment> =>
-  inTransaction(db, async (tx) => {
+export const settlePaidCheckout = (ctx: DbContext, input: { purchaseId: string; paymentProvider: string; externalId: string }): Promise<SettledPayment> =>
+  inTransaction(ctx.db, async (tx) => {
     const seen = await tx.purchase.findUnique({ where: { id: input.purchaseId }, select: { grantId: true, checkoutSessionId: true } });
     if (!seen) throw notFound(`Purchase ${JSON.stringify(input.purchaseId)}`, "PURCHASE_NOT_FOUND");
     if (seen.grantId) await tx.$queryRaw`SELECT 1 FROM "CheckoutGrant" WHERE id = ${seen.grantId} FOR UPDATE`;
     if (seen.checkoutSessionId) await tx.$queryRaw`SELECT 1 FROM "CheckoutSession" WHERE id = ${seen.checkoutSessionId} FOR UPDATE`;
-    const p = await lockPurchase(tx, input.purchaseId);
+    const p = await lockPurchase({ ...ctx, db: tx }, { purchaseId: input.purchaseId });
     if (p.status === "completed") return { purchase: p, outcome: "replayed" };
     if (p.refundedAt) return { purchase: p, outcome: "refund" };
 
-    const product = await loadProduct(tx, { gameId: p.gameId, environment: p.environment, productId: p.productId });
+    const product = await loadProduct({ ...ctx, db: tx }, { gameId: p.gameId, environment: p.environment, productId: p.productId });
     const underLimit =
       !p.playerId ||
-      (await lockPurchaseLimit(tx, { productId: p.productId, playerId: p.playerId, perUserLimit: p.renewalPeriodEnd ? null : product.perUserLimit }));
+      (await lockPurchaseLimit(
+        { ...ctx, db: tx },
+        { productId: p.productId, playerId: p.playerId, perUserLimit: p.renewalPeriodEnd ? null : product.perUserLimit },
+      ));
     const late = p.status !== "pending";
     const refusal = !underLimit ? LIMIT_REFUND_MESSAGE : !late && (await paidByAnother(tx, p)) ? ALREADY_PAID_MESSAGE : null;
-    if (refusal) return { purchase: late ? p : await declineCheckout(tx, { purchaseId: p.id, message: refusal }), outcome: "refund" };
+    if (refusal) return { purchase: late ? p : await declineCheckout({ ...ctx, db: tx }, { purchaseId: p.id, message: refusal }), outcome: "refund" };
     if (late && !(await reclaimCheckout(tx, p, new Date()))) return { purchase: p, outcome: "refund" };
-    return { purchase: await completeCheckout(tx, { ...input, late }), outcome: "completed" };
+    return { purchase: await completeCheckout({ ...ctx, db: tx }, { ...input, late }), outcome: "completed" };
   });

@@ -1,14 +1,14 @@
 import { newId } from "../db/ids.ts";
-import type { DbClient } from "../db/transaction.ts";
+import type { DbContext } from "../core/context.ts";
 import type { Environment } from "../core/environment.ts";
 import { generateWebhookSecret } from "../webhooks/webhook-secret.ts";
 
 /** A game of a business, with its webhook signing secret. */
 export const createGame = (
-  db: DbClient,
+  ctx: DbContext,
   input: { businessId: string; environment: Environment; name: string; description?: string; imageUrl?: string; webhookUrl?: string | null },
 ) =>
-  db.game.create({
+  ctx.db.game.create({
     data: {
       id: newId(),
       businessId: input.businessId,

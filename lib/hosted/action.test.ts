@@ -20,12 +20,21 @@ describe("runHostedAction", () => {
 
   it("refuses a field that is too long or not text, unread, on that field, renamed to the form's name", async () => {
     const service = vi.fn();
-    expect(await run({ email: "x".repeat(13) }, service)).toEqual({ ok: false, error: "Email too long.", field: "email", status: 400 });
+    expect(await run({ email: "x".repeat(13) }, service)).toEqual({
+      ok: false,
+      error: "Email too long.",
+      field: "email",
+      status: 400,
+      fieldErrors: [{ field: "email", message: "Email too long." }],
+      code: null,
+    });
     expect(await run({ note: new Blob(["x"]) }, service, { fieldOf: (f) => `form-${f}` })).toEqual({
       ok: false,
       error: "Note too long.",
       field: "form-note",
       status: 400,
+      fieldErrors: [{ field: "form-note", message: "Note too long." }],
+      code: null,
     });
     expect(service).not.toHaveBeenCalled();
   });
@@ -37,17 +46,49 @@ describe("runHostedAction", () => {
       error: "Bad number.",
       field: "cardNumber",
       status: 400,
+      fieldErrors: [{ field: "cardNumber", message: "invalid" }],
+      code: "VALIDATION_ERROR",
     });
     const down = new AppError("PAYMENTS_NOT_CONFIGURED", "Not configured.", { details: [{ field: "x", message: "y" }] });
-    expect(formErrorOf(down)).toEqual({ error: "Not configured.", field: null, status: 503 });
+    expect(formErrorOf(down)).toEqual({ error: "Not configured.", field: null, status: 503, fieldErrors: [], code: "PAYMENTS_NOT_CONFIGURED" });
   });
 
   it("answers any other error with the generic message (logged), or lets it propagate without one", async () => {
     const bug = () => Promise.reject(new Error("boom"));
     const log = vi.spyOn(console, "error").mockImplementation(() => {});
-    expect(await run({}, bug, { unexpected: { log: "[test]", message: "Try again." } })).toEqual({ ok: false, error: "Try again.", field: null, status: 500 });
+    expect(await run({}, bug, { unexpected: { log: "[test]", message: "Try again." } })).toEqual({
+      ok: false,
+      error: "Try again.",
+      field: null,
+      status: 500,
+      fieldErrors: [],
+      code: null,
+    });
     expect(log).toHaveBeenCalledWith("[test]", expect.any(Error));
     log.mockRestore();
     await expect(run({}, bug)).rejects.toThrow("boom");
+  });
+
+  it("returns every field at fault at once, in the form's order (not the order the issues were found), and every AppError detail the form knows", async () => {
+    const Three = z.object({ email: textField(3, "Email too long."), note: textField(3, "Note too long."), name: textField(3, "Name too long.") });
+    const out = await runHostedAction({ schema: Three, form: form({ name: "xxxxx", email: "xxxxx" }), signedIn: () => false, run: vi.fn() });
+    expect(out).toMatchObject({
+      ok: false,
+      error: "Email too long.",
+      field: "email",
+      fieldErrors: [
+        { field: "email", message: "Email too long." },
+        { field: "name", message: "Name too long." },
+      ],
+    });
+    const err = badRequest("VALIDATION_ERROR", "Two fields.", [
+      { field: "number", message: "bad number" },
+      { field: "unknown", message: "dropped" },
+      { field: "cvc", message: "bad cvc" },
+    ]);
+    expect(formErrorOf(err, (f) => ({ number: "cardNumber", cvc: "cardCvc" })[f] ?? null).fieldErrors).toEqual([
+      { field: "cardNumber", message: "bad number" },
+      { field: "cardCvc", message: "bad cvc" },
+    ]);
   });
 });

@@ -8,8 +8,14 @@ import { getDb } from "../db/client.ts";
 import type { DbClient } from "../db/transaction.ts";
 import { AppError } from "../core/errors.ts";
 
-/** What a form shows after a refused submit: one message, and the field it belongs to (null: the whole form). */
-export type FormError = { error: string; field: string | null; status: number };
+/** One field at fault, with its message. */
+export type FieldError = { field: string; message: string };
+/**
+ * What a form shows after a refused submit: one message, and the field it belongs to (null: the whole form);
+ * `fieldErrors` lists every field at fault (the form's order for a refused parse, the service's order for an
+ * AppError's details), `code` is the AppError's code (null for a refused parse or an unexpected error).
+ */
+export type FormError = { error: string; field: string | null; status: number; fieldErrors: FieldError[]; code: string | null };
 export type ActionOutcome<T> = { ok: true; value: T } | ({ ok: false } & FormError);
 
 /**
@@ -29,16 +35,42 @@ export const textField = (max: number, message: string, { slack = 0, trim = fals
 const fieldsOf = (form: FormData, schema: z.ZodObject): Record<string, unknown> =>
   Object.fromEntries(Object.keys(schema.shape).map((name) => [name, form.get(name)]));
 
-/** An AppError as form state: its message, and its first detail's field renamed to the form's name for it. */
+/**
+ * An AppError as form state: its message, its first detail's field renamed to the form's name for it, and
+ * every detail with a field the form knows as a field error (a 5xx names no field).
+ */
 export const formErrorOf = (err: AppError, fieldOf: (field: string) => string | null = (f) => f): FormError => {
+  const fieldErrors =
+    err.status < 500
+      ? (err.details ?? []).flatMap((d) => {
+          const field = d.field ? fieldOf(d.field) : null;
+          return field ? [{ field, message: d.message }] : [];
+        })
+      : [];
   const f = err.details?.[0]?.field;
-  return { error: err.message, field: f && err.status < 500 ? fieldOf(f) : null, status: err.status };
+  return { error: err.message, field: f && err.status < 500 ? fieldOf(f) : null, status: err.status, fieldErrors, code: err.code };
+};
+
+/** The first issue of each field of a refused parse, in the schema's field order (then issues on no field). */
+const fieldErrorsOf = (issues: z.core.$ZodIssue[], schema: z.ZodObject, fieldOf: (field: string) => string | null): FieldError[] => {
+  const order = Object.keys(schema.shape);
+  const seen = new Set<string>();
+  const out: { field: string; message: string; rank: number }[] = [];
+  for (const issue of issues) {
+    const name = typeof issue.path[0] === "string" ? issue.path[0] : null;
+    const field = name ? fieldOf(name) : null;
+    if (!name || !field || seen.has(field)) continue;
+    seen.add(field);
+    out.push({ field, message: issue.message, rank: order.indexOf(name) });
+  }
+  return out.sort((a, b) => a.rank - b.rank).map(({ field, message }) => ({ field, message }));
 };
 
 type Run<S extends z.ZodObject, T> = (args: { db: DbClient; input: z.output<S>; player: SignedInPlayer | null }) => Promise<T>;
 
 /**
- * Runs one hosted-page action. A field that fails `schema` becomes `{ error, field }` (its first issue);
+ * Runs one hosted-page action. Fields that fail `schema` become `{ error, field }` (the first in the form's
+ * order) and `fieldErrors` (every field at fault, in the form's order);
  * an AppError thrown by `run` becomes its message and field (`fieldOf` renames a service's field to the
  * form's, or drops it with null). Any other error is logged under `unexpected.log` and answered with
  * `unexpected.message` (status 500); without `unexpected` it propagates (Next's error page).
@@ -55,9 +87,11 @@ export const runHostedAction = async <S extends z.ZodObject, T>(opts: {
   const fieldOf = opts.fieldOf ?? ((f: string) => f);
   const parsed = opts.schema.safeParse(fieldsOf(opts.form, opts.schema));
   if (!parsed.success) {
+    const fieldErrors = fieldErrorsOf(parsed.error.issues, opts.schema, fieldOf);
     const issue = parsed.error.issues[0]!;
     const name = typeof issue.path[0] === "string" ? issue.path[0] : null;
-    return { ok: false, error: issue.message, field: name ? fieldOf(name) : null, status: 400 };
+    const first = fieldErrors[0] ?? { field: name ? fieldOf(name) : null, message: issue.message };
+    return { ok: false, error: first.message, field: first.field, status: 400, fieldErrors, code: null };
   }
   const input = parsed.data;
   const player = (opts.signedIn?.(input) ?? true) ? await getSignedInPlayer() : null;
@@ -67,6 +101,6 @@ export const runHostedAction = async <S extends z.ZodObject, T>(opts: {
     if (err instanceof AppError) return { ok: false, ...formErrorOf(err, fieldOf) };
     if (!opts.unexpected) throw err;
     console.error(opts.unexpected.log, err);
-    return { ok: false, error: opts.unexpected.message, field: null, status: 500 };
+    return { ok: false, error: opts.unexpected.message, field: null, status: 500, fieldErrors: [], code: null };
   }
 };

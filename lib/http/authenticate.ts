@@ -2,12 +2,24 @@ import { getDb } from "../db/client.ts";
 import { AppError } from "../core/errors.ts";
 import { hashKey, parseKeyFormat, type Environment, type KeyKind } from "../tenants/keys.ts";
 import type { Principal } from "../core/context.ts";
-import { effectiveScopes } from "../platform/scopes.ts";
+import { approvedScopesFor, effectiveScopes, lackingMessage, SCOPE_SET_FIELD, setsLacking } from "../platform/scopes.ts";
+import { touchPlatformUse } from "../platform/touch-platform-use.ts";
+import { now as clockNow } from "../core/clock.ts";
 
 const unauthorized = (message: string) => new AppError("UNAUTHORIZED", message);
 
 /** One credential kind, or several (test helpers accept the key of whichever API the object belongs to). */
-export type AuthOptions = { auth: KeyKind | readonly KeyKind[]; scope?: string; targetBusiness?: boolean };
+/**
+ * `targetBusiness`: true = X-Target-Business-Id is required (TB); "campaign" = the business is the one that owns
+ * the campaign in the path (`/v1/platform/campaigns/{campaignId}/...`), and a TB header, when sent, must name it.
+ */
+export type AuthOptions = { auth: KeyKind | readonly KeyKind[]; scope?: string; targetBusiness?: boolean | "campaign" };
+
+/** The campaign id of a `/v1/platform/campaigns/{campaignId}/...` URL. */
+const campaignIdInPath = (req: Request): string | undefined => {
+  const m = /\/v1\/platform\/campaigns\/([^/?#]+)/.exec(new URL(req.url).pathname);
+  return m ? decodeURIComponent(m[1]) : undefined;
+};
 
 const kindsOf = (auth: AuthOptions["auth"]): readonly KeyKind[] => (typeof auth === "string" ? [auth] : auth);
 
@@ -35,21 +47,23 @@ type KeyRow = {
   status: string;
   expiresAt: Date | null;
   revokedAt: Date | null;
+  lastUsedAt: Date | null;
   gameBusinessId: string | null;
   gameEnvironment: Environment | null;
   campaignBusinessId: string | null;
   campaignEnvironment: Environment | null;
   platformStatus: string | null;
   platformScopes: string[] | null;
+  platformTestScopes: string[] | null;
 };
 
 /** The key and its owner in one round trip: this runs before every authenticated request. */
 const loadKey = async (raw: string): Promise<KeyRow | undefined> => {
   const [row] = await getDb().$queryRaw<KeyRow[]>`
-    SELECT k."id", k."kind", k."environment"::text AS "environment", k."gameId", k."campaignId", k."platformId", k."scopes", k."status", k."expiresAt", k."revokedAt",
+    SELECT k."id", k."kind", k."environment"::text AS "environment", k."gameId", k."campaignId", k."platformId", k."scopes", k."status", k."expiresAt", k."revokedAt", k."lastUsedAt",
            g."businessId" AS "gameBusinessId", g."environment"::text AS "gameEnvironment",
            c."businessId" AS "campaignBusinessId", c."environment"::text AS "campaignEnvironment",
-           p."status" AS "platformStatus", p."approvedScopes" AS "platformScopes"
+           p."status" AS "platformStatus", p."approvedScopes" AS "platformScopes", p."testApprovedScopes" AS "platformTestScopes"
     FROM "ApiKey" k
     LEFT JOIN "Game" g ON g."id" = k."gameId"
     LEFT JOIN "Campaign" c ON c."id" = k."campaignId"
@@ -70,7 +84,7 @@ export const authenticate = async (req: Request, opts: AuthOptions): Promise<{ p
   if (!format) throw unauthorized("The API key is not valid.");
   if (!kinds.includes(format.kind)) throw unauthorized(`This endpoint needs a ${kinds.join(" or ")} key; a ${format.kind} key was sent.`);
   const key = await loadKey(raw);
-  const now = new Date();
+  const now = clockNow();
   if (!key || key.kind !== format.kind || key.status !== "active" || key.revokedAt || (key.expiresAt && key.expiresAt <= now))
     throw unauthorized("The API key is not valid, or it has been revoked.");
   const environment = key.environment;
@@ -92,20 +106,50 @@ export const authenticate = async (req: Request, opts: AuthOptions): Promise<{ p
   }
 
   if (!key.platformId || key.platformStatus !== "active") throw unauthorized("The platform of this API key is not active.");
-  const platform = { id: key.platformId, approvedScopes: key.platformScopes ?? [] };
+  const platform = {
+    id: key.platformId,
+    approvedScopes: approvedScopesFor(environment, { approvedScopes: key.platformScopes ?? [], testApprovedScopes: key.platformTestScopes ?? [] }),
+  };
   const db = getDb();
-  let grant: { id: string; grantedScopes: string[] } | null = null;
+  let grant: { id: string; grantedScopes: string[]; lastUsedAt: Date | null } | null = null;
   let businessId: string | undefined;
-  if (opts.targetBusiness) {
+  if (opts.targetBusiness === "campaign") {
+    // Another business's campaign, or one this platform has no grant for, is a 404 that leaks nothing.
+    const notFound = () => new AppError("CAMPAIGN_NOT_FOUND", "No campaign with this id belongs to a business that granted your platform access.");
+    const campaignId = campaignIdInPath(req);
+    const campaign = campaignId
+      ? await db.campaign.findUnique({ where: { id: campaignId }, select: { businessId: true, environment: true, status: true } })
+      : null;
+    if (!campaign || campaign.environment !== environment || campaign.status === "deleted") throw notFound();
+    const header = req.headers.get("x-target-business-id");
+    if (header && header !== campaign.businessId) throw notFound();
+    businessId = campaign.businessId;
+    grant = await db.businessGrant.findFirst({
+      where: { platformId: platform.id, businessId, status: "active" },
+      select: { id: true, grantedScopes: true, lastUsedAt: true },
+    });
+    if (!grant) throw notFound();
+  } else if (opts.targetBusiness) {
     businessId = req.headers.get("x-target-business-id") ?? undefined;
     if (!businessId) throw new AppError("TARGET_BUSINESS_REQUIRED", "Missing X-Target-Business-Id header: send the id of the business you act for.");
     const business = await db.business.findUnique({ where: { id: businessId }, select: { environment: true } });
     if (!business || business.environment !== environment) throw new AppError("BUSINESS_NOT_FOUND", "The target business does not exist.");
-    grant = await db.businessGrant.findFirst({ where: { platformId: platform.id, businessId, status: "active" }, select: { id: true, grantedScopes: true } });
+    grant = await db.businessGrant.findFirst({
+      where: { platformId: platform.id, businessId, status: "active" },
+      select: { id: true, grantedScopes: true, lastUsedAt: true },
+    });
     if (!grant) throw new AppError("GRANT_REQUIRED", "This business has not granted your platform access (no active grant).");
   }
+  // The effective permission is platform-approved ∩ key ∩ grant: a refusal names the scope and every set that lacks it.
+  const scope = opts.scope;
+  if (scope) {
+    const lacking = setsLacking(scope, { platform: platform.approvedScopes, key: key.scopes, grant: grant?.grantedScopes });
+    if (lacking.length > 0)
+      throw new AppError("INSUFFICIENT_SCOPE", lacking.map((set) => lackingMessage(scope, set)).join(" "), {
+        details: lacking.map((set) => ({ field: SCOPE_SET_FIELD[set], message: lackingMessage(scope, set) })),
+      });
+  }
   const scopes = effectiveScopes({ platform: platform.approvedScopes, key: key.scopes, grant: grant?.grantedScopes });
-  if (opts.scope && !scopes.includes(opts.scope))
-    throw new AppError("INSUFFICIENT_SCOPE", `This call needs the scope ${opts.scope}, which the platform, the key or the business grant does not allow.`);
+  await touchPlatformUse({ db }, { key, grant, now });
   return { principal: { kind: "platform", keyId: key.id, platformId: platform.id, scopes, businessId, grantId: grant?.id }, environment };
 };

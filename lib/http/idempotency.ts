@@ -35,13 +35,3 @@ export const storeResponse = (
   tx.idempotencyRecord.create({
     data: { id: newId(), scope, key, requestHash: hash, responseStatus: response.status, responseHeaders: response.headers, responseBody: response.body },
   });
-
-/** Deletes records older than `olderThanHours` (at least 24). Returns how many were removed. */
-export const pruneIdempotencyRecords = async (
-  db: { idempotencyRecord: { deleteMany: (a: { where: { createdAt: { lt: Date } } }) => Promise<{ count: number }> } },
-  olderThanHours = 24,
-) => {
-  const hours = Math.max(24, olderThanHours);
-  const { count } = await db.idempotencyRecord.deleteMany({ where: { createdAt: { lt: new Date(Date.now() - hours * 3600_000) } } });
-  return count;
-};

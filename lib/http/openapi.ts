@@ -67,10 +67,11 @@ export const errorCodesOf = (r: RegisteredRoute): ErrorCode[] => {
   if (r.body && r.bodyType !== "multipart") codes.push("INVALID_JSON", "BODY_TOO_DEEP");
   if (r.bodyType === "multipart") codes.push("UNSUPPORTED_MEDIA_TYPE", "INVALID_MULTIPART");
   if (r.idempotency === "required" || r.idempotency === "service") codes.push("IDEMPOTENCY_KEY_REQUIRED");
-  if (r.idempotency !== "none") codes.push("IDEMPOTENCY_KEY_INVALID");
+  if (r.idempotency !== "none" || r.serviceIdempotencyKey) codes.push("IDEMPOTENCY_KEY_INVALID");
   if (replays(r)) codes.push("IDEMPOTENCY_IN_PROGRESS", "IDEMPOTENCY_KEY_REUSED");
   if (r.params || r.path.startsWith("/v1/test-helpers/")) codes.push("NOT_FOUND");
-  if (r.targetBusiness) codes.push("TARGET_BUSINESS_REQUIRED", "BUSINESS_NOT_FOUND", "GRANT_REQUIRED");
+  if (r.targetBusiness === "campaign") codes.push("CAMPAIGN_NOT_FOUND");
+  else if (r.targetBusiness) codes.push("TARGET_BUSINESS_REQUIRED", "BUSINESS_NOT_FOUND", "GRANT_REQUIRED");
   if (r.scope) codes.push("INSUFFICIENT_SCOPE");
   for (const c of r.errors ?? []) if (!codes.includes(c)) codes.push(c);
   return codes;
@@ -107,9 +108,55 @@ const bodyMayBeEmpty = (schema: z.ZodType): boolean => {
   }
 };
 
+/** One line per tag (the reference's sections); a tag without an entry gets a plain sentence naming it. */
+const TAG_DESCRIPTIONS: Record<string, string> = {
+  "Account linking": "Link a player's Coinop account to a game or campaign: hosted link sessions, their details, and removal.",
+  Campaign: "The campaign key: a campaign's state, its linked players, gameplay events that pay out, and its link invites.",
+  Checkout: "Hosted checkout: grants for a known player, redirect sessions for anyone, and the checkout theme.",
+  Game: "The game a server key belongs to.",
+  Products: "Items for sale, including player-made products with their review flow and images.",
+  Users: "Linked players: their purchases and subscriptions.",
+  "Virtual currency": "The game's virtual-currency ledger: currencies, credits, debits, batches, balances, journals, purchases and cash-outs.",
+  Wallet: "The player's USDC custody wallet: balance, management link, and purchases paid from it.",
+  "test-helpers": "Test mode only: act out what a person would do on a hosted page (test keys; a live key gets 404).",
+};
+
+const AUTH_WORDS: Record<string, string> = { server: "a game server key", campaign: "a campaign key", platform: "a platform key" };
+
+/** The operation's description: what it needs to be called, generated from the declaration so it cannot drift. */
+const describe = (r: RegisteredRoute): string => {
+  const lines = [
+    `Authentication: ${kinds(r)
+      .map((k) => AUTH_WORDS[k] ?? k)
+      .join(" or ")}.`,
+  ];
+  if (r.scope)
+    lines.push(
+      `Scope: \`${r.scope}\`${r.targetBusiness ? ", held by the platform, the key and the business grant" : ", held by the platform and the key"} (a missing scope answers 403 INSUFFICIENT_SCOPE naming which of them lacks it).`,
+    );
+  if (r.targetBusiness === "campaign")
+    lines.push(
+      "The business is the campaign's owner, which must have granted your platform access (else 404 CAMPAIGN_NOT_FOUND); X-Target-Business-Id is optional and, when sent, must name that business.",
+    );
+  else if (r.targetBusiness) lines.push("X-Target-Business-Id: the business you act for; it must have granted your platform access.");
+  if (r.idempotency === "required" || r.idempotency === "service")
+    lines.push("Idempotency-Key: required; a retry with the same key and body replays the first answer.");
+  else if (r.idempotency === "optional") lines.push("Idempotency-Key: optional; with it, a retry with the same key and body replays the first answer.");
+  else if (r.serviceIdempotencyKey) lines.push("Idempotency-Key: optional; see the response codes for how a repeat is answered.");
+  return [r.description, ...lines].filter(Boolean).join("\n\n");
+};
+
 const operation = (r: RegisteredRoute): Json => {
   const parameters: Json[] = [...objectParams(r.params, "path"), ...objectParams(r.query, "query")];
-  if (r.targetBusiness) {
+  if (r.targetBusiness === "campaign")
+    parameters.push({
+      name: "X-Target-Business-Id",
+      in: "header",
+      required: false,
+      description: "Optional: when sent, it must name the business that owns the campaign.",
+      schema: { type: "string" },
+    });
+  else if (r.targetBusiness) {
     const platformOnly = kinds(r).every((k) => k === "platform");
     parameters.push({
       name: "X-Target-Business-Id",
@@ -128,7 +175,11 @@ const operation = (r: RegisteredRoute): Json => {
     });
   parameters.push({ name: "X-Service-API-Version", in: "header", required: false, schema: { type: "string", enum: ["v1"] } });
   const successHeaders: Json = { "x-request-id": header("RequestId"), ...(replays(r) ? { "Idempotent-Replayed": header("IdempotentReplayed") } : {}) };
-  const content = r.response.schema && r.response.status !== 204 ? { "application/json": { schema: toSchema(r.response.schema, "output") } } : undefined;
+  const content = r.response.contentType
+    ? { [r.response.contentType]: { schema: { type: "string" } } }
+    : r.response.schema && r.response.status !== 204
+      ? { "application/json": { schema: toSchema(r.response.schema, "output") } }
+      : undefined;
   const success: Json = {
     description: r.response.description ?? "Success",
     headers: { ...successHeaders, ...(r.response.location ? { Location: header("Location") } : {}) },
@@ -138,6 +189,7 @@ const operation = (r: RegisteredRoute): Json => {
   return {
     operationId: `${r.method.toLowerCase()}${r.path.replace(/[{}]/g, "").replace(/[^A-Za-z0-9]+(.)?/g, (_, c: string | undefined) => (c ? c.toUpperCase() : ""))}`,
     summary: r.summary,
+    description: describe(r),
     tags: r.tags,
     security: kinds(r).flatMap((a) => SECURITY[a]),
     ...(r.scope ? { "x-required-scope": r.scope } : {}),
@@ -176,12 +228,14 @@ const operation = (r: RegisteredRoute): Json => {
 export const buildOpenApiDocument = (routes: RegisteredRoute[], serverUrl: string): Json => {
   const paths: Record<string, Json> = {};
   for (const r of routes) (paths[r.path] ??= {})[r.method.toLowerCase()] = operation(r);
-  const tags = [...new Set(routes.flatMap((r) => r.tags))].sort().map((name) => ({ name }));
+  const tags = [...new Set(routes.flatMap((r) => r.tags))].sort().map((name) => ({ name, description: TAG_DESCRIPTIONS[name] ?? `Operations on ${name}.` }));
   return {
     openapi: "3.1.0",
     info: {
       title: "Coinop API",
       version: "v1",
+      contact: { name: "Coinop API reference", url: `${serverUrl.replace(/\/$/, "")}/docs` },
+      license: { name: "Proprietary", identifier: "LicenseRef-Proprietary" },
       description: "Commerce and rewards backend for games: virtual-currency ledgers, products, checkout, account linking, campaigns and the platform API.",
     },
     servers: [{ url: `${serverUrl.replace(/\/$/, "")}/api` }],

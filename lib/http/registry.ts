@@ -5,10 +5,12 @@ export type RegisteredRoute = {
   method: string;
   path: string;
   summary: string;
+  /** a longer explanation, shown above the generated lines on authentication, scope and idempotency */
+  description?: string;
   tags: string[];
   auth: string | readonly string[];
   scope?: string;
-  targetBusiness?: boolean;
+  targetBusiness?: boolean | "campaign";
   idempotency: "required" | "optional" | "none" | "service";
   serviceIdempotencyKey?: boolean;
   errors?: readonly ErrorCode[];
@@ -16,7 +18,14 @@ export type RegisteredRoute = {
   params?: z.ZodType;
   query?: z.ZodType;
   body?: z.ZodType;
-  response: { status: number; schema?: z.ZodType; description?: string; location?: boolean; alternate?: { status: number; description: string } };
+  response: {
+    status: number;
+    schema?: z.ZodType;
+    description?: string;
+    location?: boolean;
+    contentType?: string;
+    alternate?: { status: number; description: string };
+  };
 };
 
 const routes: Map<string, RegisteredRoute> = ((globalThis as { __coinopRoutes?: Map<string, RegisteredRoute> }).__coinopRoutes ??= new Map());

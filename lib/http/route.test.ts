@@ -6,7 +6,7 @@ import { newId } from "../db/ids.ts";
 import { call } from "../../tests/support/http.ts";
 import { makeCampaign, makeGame, makePlatform } from "../../tests/support/fixtures.ts";
 import { reply, route } from "./route.ts";
-import { pruneIdempotencyRecords } from "./idempotency.ts";
+import { pruneIdempotencyRecords } from "../db/prune-idempotency-records.ts";
 import { PositiveUnits } from "../core/schemas.ts";
 import { AppError } from "../core/errors.ts";
 

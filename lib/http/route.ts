@@ -21,8 +21,13 @@ type AnySchema = z.ZodType;
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
 
 /** A handler may return the body, or `reply(...)` to choose the status and headers. */
-export type Reply<T> = { __reply: true; body: T; status?: number; headers?: Record<string, string> };
-export const reply = <T>(body: T, opts: { status?: number; headers?: Record<string, string> } = {}): Reply<T> => ({ __reply: true, body, ...opts });
+export type Reply<T> = { __reply: true; body: T; status?: number; headers?: Record<string, string>; raw?: boolean };
+/** `raw`: the body is a string sent as is (e.g. a CSV file; give its content-type in `headers`), not JSON. */
+export const reply = <T>(body: T, opts: { status?: number; headers?: Record<string, string>; raw?: boolean } = {}): Reply<T> => ({
+  __reply: true,
+  body,
+  ...opts,
+});
 
 /** The service context a credential yields: a server key acts for a game, and so on. */
 export type ContextFor<A extends KeyKind> = A extends "server" ? GameContext : A extends "campaign" ? CampaignContext : PlatformContext;
@@ -38,13 +43,18 @@ export type RouteDefinition<
   /** the spec path, e.g. "/v1/vc/credits"; a test checks it against the folder */
   path: string;
   summary: string;
+  /** a longer explanation, shown above the generated lines on authentication, scope and idempotency */
+  description?: string;
   tags: string[];
   /** the credential: one kind, or several for routes any of them may call (the context is then a union) */
   auth: A | readonly A[];
   /** platform routes: the scope the call needs */
   scope?: string;
-  /** platform routes marked TB: X-Target-Business-Id is required and needs an active grant */
-  targetBusiness?: boolean;
+  /**
+   * platform routes marked TB: X-Target-Business-Id is required and needs an active grant; "campaign": the
+   * business is the owner of the campaign in the path (`{campaignId}`), which needs an active grant (else 404)
+   */
+  targetBusiness?: boolean | "campaign";
   /** Idem = required, Idem(opt) = optional; "service" = required, but the service dedupes (no kernel replay) */
   idempotency: "required" | "optional" | "none" | "service";
   /** with idempotency "none": the service itself reads an optional Idempotency-Key (documented as a header) */
@@ -68,6 +78,8 @@ export type RouteDefinition<
     description?: string;
     /** the success response carries a Location header */
     location?: boolean;
+    /** a non-JSON success body (e.g. "text/csv"), sent with reply(text, { raw: true }) */
+    contentType?: string;
     /** another success status the handler may answer with the same body (e.g. 200 for an existing resource) */
     alternate?: { status: number; description: string };
   };
@@ -227,7 +239,7 @@ export const route = <
           const check = def.response.schema.safeParse(r.body);
           if (!check.success) throw new Error(`Response of ${def.method} ${def.path} does not match its schema: ${check.error.message}`);
         }
-        return { status, headers: r.headers ?? {}, body: status === 204 ? "" : JSON.stringify(r.body) };
+        return { status, headers: r.headers ?? {}, body: status === 204 ? "" : r.raw ? String(r.body) : JSON.stringify(r.body) };
       };
 
       let result: StoredResponse;

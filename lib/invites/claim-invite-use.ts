@@ -1,7 +1,7 @@
-import type { Prisma } from "../db/generated/client.ts";
 import type { AppError } from "../core/errors.ts";
 import { lockInvite } from "./find-invite.ts";
 import { inviteRefusal } from "./invite-states.ts";
+import type { TxContext } from "../db/transaction.ts";
 
 /**
  * Counts one use of an invite for a session being approved, inside the approval's transaction. The
@@ -9,10 +9,10 @@ import { inviteRefusal } from "./invite-states.ts";
  * one after another and an invite with maxUses N never links more than N players. Returns the refusal
  * (paused, revoked, expired, used up) instead, and counts nothing, when the invite cannot link now.
  */
-export const claimInviteUse = async (tx: Prisma.TransactionClient, { code, now }: { code: string; now: Date }): Promise<AppError | null> => {
-  const invite = await lockInvite(tx, { code });
+export const claimInviteUse = async (ctx: TxContext, { code, now }: { code: string; now: Date }): Promise<AppError | null> => {
+  const invite = await lockInvite(ctx, { code });
   const refusal = inviteRefusal(invite, now);
   if (refusal) return refusal;
-  await tx.linkInvite.update({ where: { id: invite.id }, data: { currentUses: { increment: 1 } } });
+  await ctx.db.linkInvite.update({ where: { id: invite.id }, data: { currentUses: { increment: 1 } } });
   return null;
 };

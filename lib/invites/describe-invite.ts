@@ -1,6 +1,6 @@
-import type { DbClient } from "../db/transaction.ts";
 import { findInvite } from "./find-invite.ts";
 import { inviteRefusal, type InviteRefusalCode, type InviteState } from "./invite-states.ts";
+import type { DbContext } from "../core/context.ts";
 
 export type InviteDescription = {
   code: string;
@@ -21,11 +21,11 @@ export type InviteDescription = {
  * What the hosted join page shows before the visitor signs in: the campaign's name and image and
  * whether the invite works now. Creates nothing; an unknown code is INVITE_NOT_FOUND (404).
  */
-export const describeInvite = async (db: DbClient, code: string, now = new Date()): Promise<InviteDescription> => {
-  const invite = await findInvite(db, { code });
+export const describeInvite = async (ctx: DbContext, { code, now = new Date() }: { code: string; now?: Date }): Promise<InviteDescription> => {
+  const invite = await findInvite(ctx, { code });
   const campaign =
     invite.namespaceType === "campaign"
-      ? await db.campaign.findUnique({ where: { id: invite.namespaceId }, select: { name: true, publicName: true, imageUrl: true } })
+      ? await ctx.db.campaign.findUnique({ where: { id: invite.namespaceId }, select: { name: true, publicName: true, imageUrl: true } })
       : null;
   const refusal = inviteRefusal(invite, now);
   return {

@@ -19,7 +19,7 @@ const setup = async (body: { maxUses?: number; expiresAt?: Date } = {}) => {
     requestId: "t",
     principal: { kind: "campaign", keyId: "k", campaignId: c.campaign.id, businessId: c.business.id },
   });
-  const invite = await createInvite(db(), { scope, ...body });
+  const invite = await createInvite({ db: db() }, { scope, ...body });
   return { ...c, scope, code: invite.code };
 };
 const sessionRow = (sessionKey: string) => db().linkSession.findUniqueOrThrow({ where: { sessionKey } });
@@ -28,8 +28,8 @@ const usesOf = async (code: string) => (await db().linkInvite.findUniqueOrThrow(
 describe("openInviteSession", () => {
   it("opens a new pending session per visit, even for the same email, with the invite code and the campaign as owner; counts no use", async () => {
     const { campaign, code } = await setup();
-    const a = await openInviteSession(db(), { code, email: " Same@Example.com " });
-    const b = await openInviteSession(db(), { code, email: "same@example.com" });
+    const a = await openInviteSession({ db: db() }, { code, email: " Same@Example.com " });
+    const b = await openInviteSession({ db: db() }, { code, email: "same@example.com" });
     expect(a.sessionKey).not.toBe(b.sessionKey);
     expect(a.url).toBe(linkSessionUrl(a.sessionKey));
     for (const s of [a, b]) {
@@ -54,26 +54,26 @@ describe("openInviteSession", () => {
   });
 
   it("refuses unknown, paused, revoked, expired and used-up invites with codes and visitor messages; opens nothing", async () => {
-    await expect(openInviteSession(db(), { code: "inv_test_missing" })).rejects.toMatchObject({ code: "INVITE_NOT_FOUND", status: 404 });
+    await expect(openInviteSession({ db: db() }, { code: "inv_test_missing" })).rejects.toMatchObject({ code: "INVITE_NOT_FOUND", status: 404 });
     const paused = await setup();
-    await updateInvite(db(), { scope: paused.scope, code: paused.code, body: { status: "paused" } });
-    await expect(openInviteSession(db(), { code: paused.code })).rejects.toMatchObject({
+    await updateInvite({ db: db() }, { scope: paused.scope, code: paused.code, body: { status: "paused" } });
+    await expect(openInviteSession({ db: db() }, { code: paused.code })).rejects.toMatchObject({
       code: "INVITE_PAUSED",
       status: 409,
       message: "This invite link has been paused by its owner. Try again later.",
     });
     const revoked = await setup();
-    await revokeInvite(db(), { scope: revoked.scope, code: revoked.code });
-    await expect(openInviteSession(db(), { code: revoked.code })).rejects.toMatchObject({ code: "INVITE_REVOKED", status: 410 });
+    await revokeInvite({ db: db() }, { scope: revoked.scope, code: revoked.code });
+    await expect(openInviteSession({ db: db() }, { code: revoked.code })).rejects.toMatchObject({ code: "INVITE_REVOKED", status: 410 });
     const expiring = await setup({ expiresAt: new Date(Date.now() + 60_000) });
-    await expect(openInviteSession(db(), { code: expiring.code, now: new Date(Date.now() + 61_000) })).rejects.toMatchObject({
+    await expect(openInviteSession({ db: db() }, { code: expiring.code, now: new Date(Date.now() + 61_000) })).rejects.toMatchObject({
       code: "INVITE_EXPIRED",
       status: 410,
       message: "This invite link has expired.",
     });
     const full = await setup({ maxUses: 1 });
     await db().linkInvite.update({ where: { code: full.code }, data: { currentUses: 1 } });
-    await expect(openInviteSession(db(), { code: full.code })).rejects.toMatchObject({ code: "INVITE_USED_UP", status: 409 });
+    await expect(openInviteSession({ db: db() }, { code: full.code })).rejects.toMatchObject({ code: "INVITE_USED_UP", status: 409 });
     expect(await db().linkSession.count({ where: { inviteCode: { in: [paused.code, revoked.code, expiring.code, full.code] } } })).toBe(0);
   });
 });
@@ -82,7 +82,7 @@ describe("describeInvite", () => {
   it("shows the campaign's name and image and whether the invite works, creating nothing", async () => {
     const { campaign, scope, code } = await setup();
     await db().campaign.update({ where: { id: campaign.id }, data: { publicName: "Spring Quest", imageUrl: "https://img.example.test/q.png" } });
-    expect(await describeInvite(db(), code)).toEqual({
+    expect(await describeInvite({ db: db() }, { code })).toEqual({
       code,
       status: "active",
       environment: "test",
@@ -93,16 +93,16 @@ describe("describeInvite", () => {
       usable: true,
       refusal: null,
     });
-    await updateInvite(db(), { scope, code, body: { status: "paused" } });
-    expect(await describeInvite(db(), code)).toMatchObject({
+    await updateInvite({ db: db() }, { scope, code, body: { status: "paused" } });
+    expect(await describeInvite({ db: db() }, { code })).toMatchObject({
       status: "paused",
       usable: false,
       refusal: { code: "INVITE_PAUSED", status: 409, message: "This invite link has been paused by its owner. Try again later." },
     });
     expect(await db().linkSession.count({ where: { inviteCode: code } })).toBe(0);
-    await expect(describeInvite(db(), "inv_test_nope")).rejects.toMatchObject({ code: "INVITE_NOT_FOUND", status: 404 });
+    await expect(describeInvite({ db: db() }, { code: "inv_test_nope" })).rejects.toMatchObject({ code: "INVITE_NOT_FOUND", status: 404 });
     // the join page /join/%00: a NUL character (PostgreSQL text cannot hold it) is an unknown code, not a 500
-    await expect(describeInvite(db(), "inv_test_\u0000")).rejects.toMatchObject({ code: "INVITE_NOT_FOUND", status: 404 });
-    await expect(openInviteSession(db(), { code: "inv_test_\u0000" })).rejects.toMatchObject({ code: "INVITE_NOT_FOUND", status: 404 });
+    await expect(describeInvite({ db: db() }, { code: "inv_test_\u0000" })).rejects.toMatchObject({ code: "INVITE_NOT_FOUND", status: 404 });
+    await expect(openInviteSession({ db: db() }, { code: "inv_test_\u0000" })).rejects.toMatchObject({ code: "INVITE_NOT_FOUND", status: 404 });
   });
 });

@@ -1,5 +1,5 @@
 import { newId } from "../db/ids.ts";
-import { inTransaction, type DbClient } from "../db/transaction.ts";
+import { inTransaction } from "../db/transaction.ts";
 import type { Environment } from "../core/environment.ts";
 import { normalizeEmail } from "../linking/initiate-link-session.ts";
 import { emitLinkEvent } from "../linking/link-session-events.ts";
@@ -7,6 +7,7 @@ import { LINK_EVENTS, LINK_SESSION_LIFETIME_MS } from "../linking/link-session-s
 import { linkSessionUrl, newSessionKey } from "../linking/link-session-url.ts";
 import { findInvite } from "./find-invite.ts";
 import { inviteRefusal } from "./invite-states.ts";
+import type { DbContext } from "../core/context.ts";
 
 export type OpenInviteSessionInput = {
   code: string;
@@ -24,13 +25,13 @@ export type OpenInviteSessionInput = {
  * INVITE_NOT_FOUND (404). The use is counted when the session is approved, not here.
  */
 export const openInviteSession = async (
-  db: DbClient,
+  ctx: DbContext,
   { code, email, now = new Date() }: OpenInviteSessionInput,
 ): Promise<{ sessionKey: string; url: string }> => {
-  const invite = await findInvite(db, { code });
+  const invite = await findInvite(ctx, { code });
   const refusal = inviteRefusal(invite, now);
   if (refusal) throw refusal;
-  return inTransaction(db, async (tx) => {
+  return inTransaction(ctx.db, async (tx) => {
     const session = await tx.linkSession.create({
       data: {
         id: newId(),
@@ -46,7 +47,7 @@ export const openInviteSession = async (
         createdAt: now,
       },
     });
-    await emitLinkEvent(tx, LINK_EVENTS.started, session);
+    await emitLinkEvent({ ...ctx, db: tx }, { event: LINK_EVENTS.started, session });
     return { sessionKey: session.sessionKey, url: linkSessionUrl(session.sessionKey) };
   });
 };

@@ -2,6 +2,7 @@ import type { LinkInvite, Prisma } from "../db/generated/client.ts";
 import { guardedTransition } from "../core/state-machine.ts";
 import { conflict } from "../core/errors.ts";
 import { INVITE_TRANSITIONS, type InviteAction } from "./invite-states.ts";
+import type { TxContext } from "../db/transaction.ts";
 
 /** 409 INVITE_STATE_CONFLICT: the invite is not in a state `action` may start from. */
 export const inviteStateConflict = (code: string, state: string | null, action: InviteAction) =>
@@ -15,14 +16,12 @@ export const inviteStateConflict = (code: string, state: string | null, action: 
  * conditional statement; 409 INVITE_STATE_CONFLICT when it is no longer in a source state.
  */
 export const transitionInvite = async (
-  tx: Prisma.TransactionClient,
-  invite: Pick<LinkInvite, "id" | "code">,
-  action: InviteAction,
-  data: Prisma.LinkInviteUncheckedUpdateManyInput = {},
+  ctx: TxContext,
+  { invite, action, data = {} }: { invite: Pick<LinkInvite, "id" | "code">; action: InviteAction; data?: Prisma.LinkInviteUncheckedUpdateManyInput },
 ): Promise<LinkInvite> => {
   const { row } = await guardedTransition(INVITE_TRANSITIONS, action, {
-    write: (from, to) => tx.linkInvite.updateManyAndReturn({ where: { id: invite.id, status: { in: [...from] } }, data: { ...data, status: to } }),
-    current: async () => (await tx.linkInvite.findUnique({ where: { id: invite.id }, select: { status: true } }))?.status ?? null,
+    write: (from, to) => ctx.db.linkInvite.updateManyAndReturn({ where: { id: invite.id, status: { in: [...from] } }, data: { ...data, status: to } }),
+    current: async () => (await ctx.db.linkInvite.findUnique({ where: { id: invite.id }, select: { status: true } }))?.status ?? null,
     refuse: (state) => inviteStateConflict(invite.code, state, action),
   });
   return row!;

@@ -1,5 +1,5 @@
 import type { Prisma } from "../db/generated/client.ts";
-import { inTransaction, type DbClient } from "../db/transaction.ts";
+import { inTransaction } from "../db/transaction.ts";
 import { conflict } from "../core/errors.ts";
 import type { LinkScope } from "../linking/link-scope.ts";
 import { lockInvite } from "./find-invite.ts";
@@ -7,6 +7,7 @@ import { ACTION_TO, canTransitionInvite, FINAL_INVITE_STATES, type InviteState }
 import { inviteStateConflict, transitionInvite } from "./transition-invite.ts";
 import type { LinkInvite, UpdateInviteBody } from "./schemas.ts";
 import { serializeInvite } from "./serialize-invite.ts";
+import type { DbContext } from "../core/context.ts";
 
 export const revokedCannotChange = (code: string) =>
   conflict("INVITE_REVOKED_CONFLICT", `Link invite ${code} is revoked; a revoked invite cannot change. Create a new invite instead.`);
@@ -16,9 +17,9 @@ export const revokedCannotChange = (code: string) =>
  * The row is locked while it is checked and written, so a limit can never be set below the uses that
  * approvals count at the same moment. A revoked invite cannot change (409).
  */
-export const updateInvite = async (db: DbClient, { scope, code, body }: { scope: LinkScope; code: string; body: UpdateInviteBody }): Promise<LinkInvite> =>
-  inTransaction(db, async (tx) => {
-    const invite = await lockInvite(tx, { code, scope });
+export const updateInvite = async (ctx: DbContext, { scope, code, body }: { scope: LinkScope; code: string; body: UpdateInviteBody }): Promise<LinkInvite> =>
+  inTransaction(ctx.db, async (tx) => {
+    const invite = await lockInvite({ ...ctx, db: tx }, { code, scope });
     if (FINAL_INVITE_STATES.includes(invite.status as InviteState)) throw revokedCannotChange(code);
     const data: Prisma.LinkInviteUncheckedUpdateManyInput = {};
     const action = body.status !== undefined && body.status !== invite.status ? ACTION_TO[body.status] : null;
@@ -33,5 +34,7 @@ export const updateInvite = async (db: DbClient, { scope, code, body }: { scope:
     }
     if (body.label !== undefined) data.label = body.label;
     if (body.expiresAt !== undefined) data.expiresAt = body.expiresAt;
-    return serializeInvite(action ? await transitionInvite(tx, invite, action, data) : await tx.linkInvite.update({ where: { id: invite.id }, data }));
+    return serializeInvite(
+      action ? await transitionInvite({ ...ctx, db: tx }, { invite, action, data }) : await tx.linkInvite.update({ where: { id: invite.id }, data }),
+    );
   });

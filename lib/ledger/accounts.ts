@@ -1,5 +1,5 @@
-// The accounts of each asset, as specs for the engine. Addresses come from the custody module.
-import { custodyAddress } from "../custody/address.ts";
+// The accounts of each asset, as specs for the engine, at their deterministic custody addresses (address.ts).
+import { custodyAddress } from "./address.ts";
 import type { Environment } from "../core/environment.ts";
 import type { AccountSpec, LedgerScope } from "./types.ts";
 

@@ -1,6 +1,6 @@
 import { Prisma } from "../db/generated/client.ts";
-import type { DbClient } from "../db/transaction.ts";
 import { LINK_SESSION_TRANSITIONS } from "./link-session-states.ts";
+import type { DbContext } from "../core/context.ts";
 
 /**
  * The expiry sweep: every pending session whose 24 hours have passed becomes expired, with expiredAt
@@ -9,10 +9,10 @@ import { LINK_SESSION_TRANSITIONS } from "./link-session-states.ts";
  * lists no expiry event. `only` narrows the sweep to one session (a read that finds it overdue).
  * Returns how many sessions expired.
  */
-export const expireLinkSessions = async (db: DbClient, now: Date = new Date(), only?: { id: string }): Promise<number> => {
+export const expireLinkSessions = async (ctx: DbContext, { now = new Date(), only }: { now?: Date; only?: { id: string } } = {}): Promise<number> => {
   const t = LINK_SESSION_TRANSITIONS.expire;
   const onlyId = only ? Prisma.sql`AND "id" = ${only.id}` : Prisma.empty;
-  return db.$executeRaw`
+  return ctx.db.$executeRaw`
     UPDATE "LinkSession" SET "state" = ${t.to}, "expiredAt" = "expiresAt", "updatedAt" = ${now}
     WHERE "state" = ANY(${[...t.from]}::text[]) AND "expiresAt" <= ${now} ${onlyId}`;
 };

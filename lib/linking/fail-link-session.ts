@@ -1,8 +1,9 @@
 import type { LinkSession } from "../db/generated/client.ts";
-import { inTransaction, type DbClient } from "../db/transaction.ts";
+import { inTransaction } from "../db/transaction.ts";
 import { findLinkSession } from "./find-link-session.ts";
 import type { LinkScope } from "./link-scope.ts";
 import { transitionLinkSession } from "./transition-link-session.ts";
+import type { DbContext } from "../core/context.ts";
 
 export const DEFAULT_LINK_FAILURE_MESSAGE = "The player could not complete linking.";
 
@@ -11,10 +12,10 @@ export const DEFAULT_LINK_FAILURE_MESSAGE = "The player could not complete linki
  * User.Account.Link.Failed carries it.
  */
 export const failLinkSession = async (
-  db: DbClient,
+  ctx: DbContext,
   { sessionKey, scope, message, now = new Date() }: { sessionKey: string; scope?: LinkScope; message?: string; now?: Date },
 ): Promise<LinkSession> => {
-  const session = await findLinkSession(db, { sessionKey, scope, now });
+  const session = await findLinkSession(ctx, { sessionKey, scope, now });
   const failureMessage = message?.trim() || DEFAULT_LINK_FAILURE_MESSAGE;
-  return inTransaction(db, (tx) => transitionLinkSession(tx, session, "fail", { now, set: { failureMessage } }));
+  return inTransaction(ctx.db, (tx) => transitionLinkSession({ ...ctx, db: tx }, { session, action: "fail", now, set: { failureMessage } }));
 };

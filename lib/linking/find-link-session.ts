@@ -1,8 +1,8 @@
 import type { LinkSession } from "../db/generated/client.ts";
-import type { DbClient } from "../db/transaction.ts";
 import { expireLinkSessions } from "./expire-link-sessions.ts";
 import { inLinkScope, linkSessionNotFound, type LinkScope } from "./link-scope.ts";
 import { isOverdue } from "./link-session-states.ts";
+import type { DbContext } from "../core/context.ts";
 
 /**
  * Loads a session by its key inside the caller's scope; another tenant's or environment's session is a
@@ -11,14 +11,14 @@ import { isOverdue } from "./link-session-states.ts";
  * reader sees the same state.
  */
 export const findLinkSession = async (
-  db: DbClient,
+  ctx: DbContext,
   { sessionKey, scope, now = new Date() }: { sessionKey: string; scope?: LinkScope; now?: Date },
 ): Promise<LinkSession> => {
   // PostgreSQL text cannot hold NUL: such a key matches no session (and must not reach the query).
   if (sessionKey.includes("\u0000")) throw linkSessionNotFound(sessionKey);
-  const session = await db.linkSession.findUnique({ where: { sessionKey } });
+  const session = await ctx.db.linkSession.findUnique({ where: { sessionKey } });
   if (!session || (scope && !inLinkScope(session, scope))) throw linkSessionNotFound(sessionKey);
   if (!isOverdue(session, now)) return session;
-  await expireLinkSessions(db, now, { id: session.id });
-  return db.linkSession.findUniqueOrThrow({ where: { id: session.id } });
+  await expireLinkSessions(ctx, { now, only: { id: session.id } });
+  return ctx.db.linkSession.findUniqueOrThrow({ where: { id: session.id } });
 };

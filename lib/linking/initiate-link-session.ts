@@ -1,11 +1,12 @@
 import type { LinkSession, Prisma } from "../db/generated/client.ts";
 import { newId } from "../db/ids.ts";
-import { inTransaction, type DbClient } from "../db/transaction.ts";
+import { inTransaction } from "../db/transaction.ts";
 import { validateKey } from "../core/idempotency-key.ts";
 import type { LinkScope } from "./link-scope.ts";
 import { emitLinkEvent } from "./link-session-events.ts";
 import { isReusable, LINK_EVENTS, LINK_SESSION_LIFETIME_MS, LINK_SESSION_TRANSITIONS } from "./link-session-states.ts";
 import { linkSessionUrl, newSessionKey } from "./link-session-url.ts";
+import type { DbContext } from "../core/context.ts";
 
 export type InitiateLinkSessionInput = {
   scope: LinkScope;
@@ -54,12 +55,12 @@ const findReusable = async (tx: Prisma.TransactionClient, scope: LinkScope, emai
  * transaction-level advisory locks, so parallel calls never create two sessions. A new session
  * lives 24 hours and emits User.Account.Link.Started in the same transaction.
  */
-export const initiateLinkSession = async (db: DbClient, input: InitiateLinkSessionInput): Promise<InitiatedLinkSession> => {
+export const initiateLinkSession = async (ctx: DbContext, input: InitiateLinkSessionInput): Promise<InitiatedLinkSession> => {
   const { scope } = input;
   const now = input.now ?? new Date();
   const email = input.email ? normalizeEmail(input.email) : null;
   const key = input.idempotencyKey === undefined ? null : validateKey(input.idempotencyKey);
-  return inTransaction(db, async (tx) => {
+  return inTransaction(ctx.db, async (tx) => {
     for (const name of lockNames(scope, email, key)) await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${name}, 11))`;
     const existing = await findReusable(tx, scope, email, key, now);
     if (existing) return { session: existing, url: linkSessionUrl(existing.sessionKey), created: false };
@@ -79,7 +80,7 @@ export const initiateLinkSession = async (db: DbClient, input: InitiateLinkSessi
         createdAt: now,
       },
     });
-    await emitLinkEvent(tx, LINK_EVENTS.started, session);
+    await emitLinkEvent({ ...ctx, db: tx }, { event: LINK_EVENTS.started, session });
     return { session, url: linkSessionUrl(session.sessionKey), created: true };
   });
 };

@@ -17,8 +17,8 @@ const db = () => getDb();
 const gameScope = (gameId: string): LinkScope => ({ namespace: { type: "game", id: gameId }, environment: "test", owner: { type: "game", id: gameId } });
 const linkRow = (userRef: string) => db().playerLink.findUniqueOrThrow({ where: { userRef } });
 const approve = async (scope: LinkScope, email: string, now: Date) => {
-  const { session } = await initiateLinkSession(db(), { scope, email });
-  return approveLinkSession(db(), { scope, sessionKey: session.sessionKey, now });
+  const { session } = await initiateLinkSession({ db: db() }, { scope, email });
+  return approveLinkSession({ db: db() }, { scope, sessionKey: session.sessionKey, now });
 };
 const unapproved = { approvedAt: null, approvedSessionId: null, approvalScopes: [] };
 
@@ -41,13 +41,13 @@ describe("the player's consent on a link", () => {
 
   it("a link made from an email alone has no approval, and does not take away an approval the player gave", async () => {
     const { game } = await makeGame();
-    const player = await findOrCreatePlayer(db(), { email: "bea@example.com" });
-    const grantLink = await linkPlayer(db(), { namespace: { type: "game", id: game.id }, environment: "test", playerId: player.id });
+    const player = await findOrCreatePlayer({ db: db() }, { email: "bea@example.com" });
+    const grantLink = await linkPlayer({ db: db() }, { namespace: { type: "game", id: game.id }, environment: "test", playerId: player.id });
     expect(grantLink).toMatchObject({ status: "active", ...unapproved });
     const session = await approve(gameScope(game.id), "bea@example.com", new Date());
     expect(session.userRef).toBe(grantLink.userRef);
     // a later grant for the same email reuses the approved link unchanged
-    const again = await linkPlayer(db(), { namespace: { type: "game", id: game.id }, environment: "test", playerId: player.id });
+    const again = await linkPlayer({ db: db() }, { namespace: { type: "game", id: game.id }, environment: "test", playerId: player.id });
     expect(again).toMatchObject({ userRef: grantLink.userRef, approvedSessionId: session.id, approvalScopes: [...LINK_CONSENT_SCOPES] });
   });
 
@@ -55,9 +55,9 @@ describe("the player's consent on a link", () => {
     const { game } = await makeGame();
     const scope = gameScope(game.id);
     const session = await approve(scope, "cy@example.com", new Date());
-    const removed = await removeLink(db(), { scope, userRef: session.userRef! });
+    const removed = await removeLink({ db: db() }, { scope, userRef: session.userRef! });
     expect(removed).toMatchObject({ status: "unlinked", ...unapproved });
-    const reactivated = await linkPlayer(db(), { namespace: { type: "game", id: game.id }, environment: "test", playerId: session.playerId! });
+    const reactivated = await linkPlayer({ db: db() }, { namespace: { type: "game", id: game.id }, environment: "test", playerId: session.playerId! });
     expect(reactivated).toMatchObject({ userRef: session.userRef, status: "active", unlinkedAt: null, ...unapproved });
     const back = await approve(scope, "cy@example.com", new Date());
     expect(await linkRow(session.userRef!)).toMatchObject({ status: "active", approvedSessionId: back.id, approvalScopes: [...LINK_CONSENT_SCOPES] });
@@ -71,8 +71,8 @@ describe("the player's consent on a link", () => {
       requestId: "t",
       principal: { kind: "campaign", keyId: "k", campaignId: c.campaign.id, businessId: c.business.id },
     });
-    const invite = await createInvite(db(), { scope });
-    const visit = await visitInvite(db(), { scope, code: invite.code, email: "dee@example.com" });
+    const invite = await createInvite({ db: db() }, { scope });
+    const visit = await visitInvite({ db: db() }, { scope, code: invite.code, email: "dee@example.com" });
     const row = await db().linkSession.findUniqueOrThrow({ where: { sessionKey: visit.session.sessionKey } });
     expect(await linkRow(row.userRef!)).toMatchObject({
       namespaceType: "campaign",

@@ -1,9 +1,9 @@
 import { randomBytes } from "node:crypto";
 import { newId } from "../db/ids.ts";
-import type { DbClient } from "../db/transaction.ts";
 import type { Environment } from "../core/environment.ts";
 import { approvalFields, NO_APPROVAL, type LinkApproval } from "./link-consent.ts";
 import type { Namespace } from "./resolve-user-ref.ts";
+import type { DbContext } from "../core/context.ts";
 
 const PREFIX: Record<Namespace["type"], string> = { game: "gmu_", campaign: "pvu_", business: "obu_" };
 
@@ -12,11 +12,11 @@ export const newUserRef = (type: Namespace["type"], environment: Environment): s
   `${PREFIX[type]}${environment === "test" ? "test_" : ""}${randomBytes(12).toString("hex")}`;
 
 /** Finds or creates the player for an email (a guest account until they set a password). */
-export const findOrCreatePlayer = async (db: DbClient, { email, name }: { email: string; name?: string }) => {
+export const findOrCreatePlayer = async (ctx: DbContext, { email, name }: { email: string; name?: string }) => {
   const normalized = email.trim().toLowerCase();
   // ON CONFLICT DO NOTHING, then read: two first sign-ins of one email racing both get the same player.
-  await db.player.createMany({ data: [{ id: newId(), email: normalized, name: name ?? "" }], skipDuplicates: true });
-  return db.player.findUniqueOrThrow({ where: { email: normalized } });
+  await ctx.db.player.createMany({ data: [{ id: newId(), email: normalized, name: name ?? "" }], skipDuplicates: true });
+  return ctx.db.player.findUniqueOrThrow({ where: { email: normalized } });
 };
 
 /**
@@ -27,25 +27,25 @@ export const findOrCreatePlayer = async (db: DbClient, { email, name }: { email:
  * re-activated link has none, so it can receive but not spend (link-consent.ts).
  */
 export const linkPlayer = async (
-  db: DbClient,
+  ctx: DbContext,
   { namespace, environment, playerId, approval }: { namespace: Namespace; environment: Environment; playerId: string; approval?: LinkApproval },
 ) => {
   const where = { namespaceType_namespaceId_playerId: { namespaceType: namespace.type, namespaceId: namespace.id, playerId } };
-  let link = await db.playerLink.findUnique({ where });
+  let link = await ctx.db.playerLink.findUnique({ where });
   if (!link) {
     // Two approvals of one player racing here: ON CONFLICT DO NOTHING lets the first insert win, and
     // both read back the same link (and userRef) instead of one failing on the unique index.
-    await db.playerLink.createMany({
+    await ctx.db.playerLink.createMany({
       data: [
         { id: newId(), userRef: newUserRef(namespace.type, environment), namespaceType: namespace.type, namespaceId: namespace.id, environment, playerId },
       ],
       skipDuplicates: true,
     });
-    link = await db.playerLink.findUniqueOrThrow({ where });
+    link = await ctx.db.playerLink.findUniqueOrThrow({ where });
   }
   const data = {
     ...(link.status === "active" ? {} : { status: "active", unlinkedAt: null, linkedAt: new Date(), ...NO_APPROVAL }),
     ...(approval ? approvalFields(approval) : {}),
   };
-  return Object.keys(data).length === 0 ? link : db.playerLink.update({ where: { id: link.id }, data });
+  return Object.keys(data).length === 0 ? link : ctx.db.playerLink.update({ where: { id: link.id }, data });
 };

@@ -33,10 +33,17 @@ describe("linkEventData", () => {
     });
   });
 
-  it("business-level events also carry businessId and metadata (platform-api.md)", () => {
+  it("business-level events also carry user_ref (null until approved), businessId and metadata (platform-api.md)", () => {
     const business = { ...game, namespaceType: "business", namespaceId: "b1", userRef: "obu_test_1", idempotencyKey: "k2", metadata: { crm: "x" } };
-    expect(linkEventData(LINK_EVENTS.started, business)).toEqual({
+    expect(linkEventData(LINK_EVENTS.canceled, business)).toEqual({
       sessionKey: "lks_test_1",
+      user_ref: "obu_test_1",
+      businessId: "b1",
+      metadata: { idempotencyKey: "k2", platform_metadata: { crm: "x" } },
+    });
+    expect(linkEventData(LINK_EVENTS.started, { ...business, userRef: null })).toEqual({
+      sessionKey: "lks_test_1",
+      user_ref: null,
       businessId: "b1",
       metadata: { idempotencyKey: "k2", platform_metadata: { crm: "x" } },
     });

@@ -1,10 +1,10 @@
 // The data of the User.Account.Link.* webhooks, exactly as game-api.md (and platform-api.md for
 // business-level sessions) lists them, and their emission through the outbox.
 import type { LinkSession } from "../db/generated/client.ts";
-import type { DbClient } from "../db/transaction.ts";
 import type { Environment } from "../core/environment.ts";
 import { emitEvent, type WebhookOwner } from "../webhooks/emit-event.ts";
 import { LINK_EVENTS, type LinkEvent } from "./link-session-states.ts";
+import type { DbContext } from "../core/context.ts";
 
 /** The session fields events read; sessionKey is null for a link removed without any approved session. */
 export type LinkEventSource = Pick<LinkSession, "namespaceType" | "namespaceId" | "idempotencyKey" | "metadata" | "userRef" | "failureMessage"> & {
@@ -32,13 +32,18 @@ const baseData = (event: LinkEvent, s: SessionView): Record<string, unknown> => 
   }
 };
 
-/** Business-level link events also carry businessId and metadata on every event (platform-api.md). */
+/**
+ * Business-level link events carry sessionKey, user_ref (null until the player approved), businessId and
+ * metadata on every event (platform-api.md Events).
+ */
 export const linkEventData = (event: LinkEvent, s: SessionView): Record<string, unknown> =>
-  s.namespaceType === "business" ? { ...baseData(event, s), businessId: s.namespaceId, metadata: linkMetadata(s) } : baseData(event, s);
+  s.namespaceType === "business"
+    ? { ...baseData(event, s), user_ref: s.userRef ?? null, businessId: s.namespaceId, metadata: linkMetadata(s) }
+    : baseData(event, s);
 
 /** Writes the event of a session to the outbox, addressed to the owner recorded on the session. */
-export const emitLinkEvent = (db: DbClient, event: LinkEvent, s: LinkSession) =>
-  emitEvent(db, {
+export const emitLinkEvent = (ctx: DbContext, { event, session: s }: { event: LinkEvent; session: LinkSession }) =>
+  emitEvent(ctx.db, {
     owner: { type: s.ownerType as WebhookOwner["type"], id: s.ownerId },
     environment: s.environment as Environment,
     event,

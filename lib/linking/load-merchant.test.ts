@@ -7,7 +7,7 @@ describe("loadMerchant", () => {
   it("shows a game with its image, a campaign by its public name, and a business", async () => {
     const { game, business } = await makeGame();
     await getDb().game.update({ where: { id: game.id }, data: { imageUrl: "/uploads/game.png" } });
-    expect(await loadMerchant(getDb(), { namespaceType: "game", namespaceId: game.id, environment: "test" })).toEqual({
+    expect(await loadMerchant({ db: getDb() }, { namespaceType: "game", namespaceId: game.id, environment: "test" })).toEqual({
       kind: "game",
       name: game.name,
       imageUrl: "/uploads/game.png",
@@ -15,19 +15,19 @@ describe("loadMerchant", () => {
     });
 
     const { campaign } = await makeCampaign({ environment: "live" });
-    expect(await loadMerchant(getDb(), { namespaceType: "campaign", namespaceId: campaign.id, environment: "live" })).toEqual({
+    expect(await loadMerchant({ db: getDb() }, { namespaceType: "campaign", namespaceId: campaign.id, environment: "live" })).toEqual({
       kind: "campaign",
       name: campaign.name,
       imageUrl: null,
       environment: "live",
     });
     await getDb().campaign.update({ where: { id: campaign.id }, data: { publicName: "Summer Quest", imageUrl: "/uploads/c.png" } });
-    expect(await loadMerchant(getDb(), { namespaceType: "campaign", namespaceId: campaign.id, environment: "live" })).toMatchObject({
+    expect(await loadMerchant({ db: getDb() }, { namespaceType: "campaign", namespaceId: campaign.id, environment: "live" })).toMatchObject({
       name: "Summer Quest",
       imageUrl: "/uploads/c.png",
     });
 
-    expect(await loadMerchant(getDb(), { namespaceType: "business", namespaceId: business.id, environment: "test" })).toEqual({
+    expect(await loadMerchant({ db: getDb() }, { namespaceType: "business", namespaceId: business.id, environment: "test" })).toEqual({
       kind: "business",
       name: business.name,
       imageUrl: null,

@@ -15,8 +15,8 @@ const eventsOf = async (objectId: string) =>
   }));
 
 const approvedSession = async (scope: LinkScope, email: string) => {
-  const { session } = await initiateLinkSession(getDb(), { scope, email });
-  return approveLinkSession(getDb(), { scope, sessionKey: session.sessionKey });
+  const { session } = await initiateLinkSession({ db: getDb() }, { scope, email });
+  return approveLinkSession({ db: getDb() }, { scope, sessionKey: session.sessionKey });
 };
 
 describe("removeLink", () => {
@@ -25,7 +25,7 @@ describe("removeLink", () => {
     const { game } = await makeGame();
     const scope = gameScope(game.id);
     const session = await approvedSession(scope, "rae@example.com");
-    const link = await removeLink(db, { scope, userRef: session.userRef! });
+    const link = await removeLink({ db }, { scope, userRef: session.userRef! });
     expect(link).toMatchObject({ userRef: session.userRef, status: "unlinked", unlinkedAt: expect.any(Date) });
     expect(await db.linkSession.findUniqueOrThrow({ where: { id: session.id } })).toMatchObject({ state: "unlinked", unlinkedAt: link.unlinkedAt });
     expect(await eventsOf(session.id)).toEqual([
@@ -44,11 +44,14 @@ describe("removeLink", () => {
     const a = await makeGame();
     const b = await makeGame();
     const session = await approvedSession(gameScope(a.game.id), "sam@example.com");
-    await expect(removeLink(db, { scope: gameScope(b.game.id), userRef: session.userRef! })).rejects.toMatchObject({ status: 404, code: "USER_REF_NOT_FOUND" });
+    await expect(removeLink({ db }, { scope: gameScope(b.game.id), userRef: session.userRef! })).rejects.toMatchObject({
+      status: 404,
+      code: "USER_REF_NOT_FOUND",
+    });
     expect((await db.playerLink.findUniqueOrThrow({ where: { userRef: session.userRef! } })).status).toBe("active");
-    await removeLink(db, { scope: gameScope(a.game.id), userRef: session.userRef! });
-    await expect(removeLink(db, { scope: gameScope(a.game.id), userRef: session.userRef! })).rejects.toMatchObject({ status: 404 });
-    await expect(removeLink(db, { scope: gameScope(a.game.id), userRef: "gmu_test_unknown" })).rejects.toMatchObject({ status: 404 });
+    await removeLink({ db }, { scope: gameScope(a.game.id), userRef: session.userRef! });
+    await expect(removeLink({ db }, { scope: gameScope(a.game.id), userRef: session.userRef! })).rejects.toMatchObject({ status: 404 });
+    await expect(removeLink({ db }, { scope: gameScope(a.game.id), userRef: "gmu_test_unknown" })).rejects.toMatchObject({ status: 404 });
     expect(await eventsOf(session.id)).toHaveLength(3);
   });
 
@@ -59,7 +62,7 @@ describe("removeLink", () => {
     const first = await approvedSession(scope, "tia@example.com");
     const second = await approvedSession(scope, "tia@example.com");
     expect(second.userRef).toBe(first.userRef);
-    await removeLink(db, { scope, userRef: first.userRef! });
+    await removeLink({ db }, { scope, userRef: first.userRef! });
     const states = await db.linkSession.findMany({ where: { id: { in: [first.id, second.id] } }, select: { state: true } });
     expect(states.map((s) => s.state)).toEqual(["unlinked", "unlinked"]);
     expect((await eventsOf(second.id)).map((e) => e.event)).toContain("User.Account.Link.Removed");
@@ -70,7 +73,7 @@ describe("removeLink", () => {
     const { game } = await makeGame();
     const scope = gameScope(game.id);
     const first = await approvedSession(scope, "uma@example.com");
-    await removeLink(getDb(), { scope, userRef: first.userRef! });
+    await removeLink({ db: getDb() }, { scope, userRef: first.userRef! });
     const again = await approvedSession(scope, "uma@example.com");
     expect(again.userRef).toBe(first.userRef);
     expect((await getDb().playerLink.findUniqueOrThrow({ where: { userRef: first.userRef! } })).status).toBe("active");
@@ -80,7 +83,7 @@ describe("removeLink", () => {
     const db = getDb();
     const { game } = await makeGame();
     const userRef = await linkUser(game.id);
-    const link = await removeLink(db, { scope: gameScope(game.id), userRef });
+    const link = await removeLink({ db }, { scope: gameScope(game.id), userRef });
     const rows = await db.webhookEvent.findMany({ where: { objectId: link.id } });
     expect(rows.map((r) => ({ objectType: r.objectType, ownerId: r.ownerId, event: r.event, data: JSON.parse(r.payload).data }))).toEqual([
       { objectType: "player_link", ownerId: game.id, event: "User.Account.Link.Removed", data: { sessionKey: null, user_ref: userRef } },

@@ -1,5 +1,5 @@
 import type { PlayerLink } from "../db/generated/client.ts";
-import { inTransaction, type DbClient } from "../db/transaction.ts";
+import { inTransaction } from "../db/transaction.ts";
 import { AppError } from "../core/errors.ts";
 import { emitEvent } from "../webhooks/emit-event.ts";
 import type { LinkScope } from "./link-scope.ts";
@@ -8,6 +8,7 @@ import { linkEventData } from "./link-session-events.ts";
 import { LINK_EVENTS, LINK_SESSION_TRANSITIONS } from "./link-session-states.ts";
 import { resolveUserRef } from "./resolve-user-ref.ts";
 import { transitionLinkSession } from "./transition-link-session.ts";
+import type { DbContext } from "../core/context.ts";
 
 /**
  * Revokes a player's link in the scope's namespace (API or portal). The link becomes unlinked and loses
@@ -17,9 +18,12 @@ import { transitionLinkSession } from "./transition-link-session.ts";
  * session emits it with sessionKey null, as an event of the link. An unknown, foreign or already removed
  * reference is a 404 and nothing changes.
  */
-export const removeLink = async (db: DbClient, { scope, userRef, now = new Date() }: { scope: LinkScope; userRef: string; now?: Date }): Promise<PlayerLink> =>
-  inTransaction(db, async (tx) => {
-    const link = await resolveUserRef(tx, scope.namespace, scope.environment, userRef);
+export const removeLink = async (
+  ctx: DbContext,
+  { scope, userRef, now = new Date() }: { scope: LinkScope; userRef: string; now?: Date },
+): Promise<PlayerLink> =>
+  inTransaction(ctx.db, async (tx) => {
+    const link = await resolveUserRef({ ...ctx, db: tx }, { namespace: scope.namespace, environment: scope.environment, userRef });
     const { count } = await tx.playerLink.updateMany({
       where: { id: link.id, status: "active" },
       data: { status: "unlinked", unlinkedAt: now, ...NO_APPROVAL },
@@ -36,7 +40,7 @@ export const removeLink = async (db: DbClient, { scope, userRef, now = new Date(
       },
       orderBy: [{ approvedAt: "desc" }, { createdAt: "desc" }],
     });
-    for (const [i, session] of sessions.entries()) await transitionLinkSession(tx, session, "unlink", { now, emit: i === 0 });
+    for (const [i, session] of sessions.entries()) await transitionLinkSession({ ...ctx, db: tx }, { session, action: "unlink", now, emit: i === 0 });
     if (sessions.length === 0) {
       const source = {
         sessionKey: null,

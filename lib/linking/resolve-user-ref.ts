@@ -1,4 +1,4 @@
-import type { DbClient } from "../db/transaction.ts";
+import type { DbContext } from "../core/context.ts";
 import { AppError, notFound } from "../core/errors.ts";
 import type { Environment } from "../core/environment.ts";
 
@@ -8,9 +8,12 @@ export type Namespace = { type: "game" | "campaign" | "business"; id: string };
  * The active link behind `userRef` inside one namespace (a game, a campaign or a business) and
  * environment. An unknown reference, another namespace's reference, or an unlinked one is a 404.
  */
-export const resolveUserRef = async (db: DbClient, namespace: Namespace, environment: Environment, userRef: string) => {
+export const resolveUserRef = async (
+  ctx: DbContext,
+  { namespace, environment, userRef }: { namespace: Namespace; environment: Environment; userRef: string },
+) => {
   // PostgreSQL text cannot hold NUL: such a reference matches no user (and must not reach the query).
-  const link = userRef.includes("\u0000") ? null : await db.playerLink.findUnique({ where: { userRef } });
+  const link = userRef.includes("\u0000") ? null : await ctx.db.playerLink.findUnique({ where: { userRef } });
   if (!link || link.namespaceType !== namespace.type || link.namespaceId !== namespace.id || link.environment !== environment)
     throw notFound(`User ${JSON.stringify(userRef)}`, "USER_REF_NOT_FOUND");
   if (link.status !== "active")

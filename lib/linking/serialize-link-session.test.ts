@@ -13,10 +13,10 @@ describe("link sessions of other namespaces", () => {
   it("a campaign key's session: campaign fields, pvu_test_ userRef, webhooks to the campaign", async () => {
     const { campaign } = await makeCampaign();
     const scope = linkScopeOf(ctxOf({ kind: "campaign", keyId: "k", campaignId: campaign.id, businessId: campaign.businessId }));
-    const { session } = await initiateLinkSession(getDb(), { scope, email: "vic@example.com" });
+    const { session } = await initiateLinkSession({ db: getDb() }, { scope, email: "vic@example.com" });
     expect(session).toMatchObject({ namespaceType: "campaign", namespaceId: campaign.id, ownerType: "campaign", ownerId: campaign.id });
-    const approved = await approveLinkSession(getDb(), { scope, sessionKey: session.sessionKey });
-    const details = await describeLinkSession(getDb(), approved);
+    const approved = await approveLinkSession({ db: getDb() }, { scope, sessionKey: session.sessionKey });
+    const details = await describeLinkSession({ db: getDb() }, { session: approved });
     expect(details).toMatchObject({
       namespaceType: "campaign",
       campaignId: campaign.id,
@@ -35,9 +35,9 @@ describe("link sessions of other namespaces", () => {
   it("a platform key's session for a business: business fields, obu_test_ userRef, webhooks to the platform", async () => {
     const { business, platform } = await makePlatform();
     const scope = linkScopeOf(ctxOf({ kind: "platform", keyId: "k", platformId: platform.id, scopes: [], businessId: business.id }));
-    const { session } = await initiateLinkSession(getDb(), { scope, idempotencyKey: "biz-1", metadata: { crm: "42" } });
-    const approved = await approveLinkSession(getDb(), { scope, sessionKey: session.sessionKey });
-    const details = await describeLinkSession(getDb(), approved);
+    const { session } = await initiateLinkSession({ db: getDb() }, { scope, idempotencyKey: "biz-1", metadata: { crm: "42" } });
+    const approved = await approveLinkSession({ db: getDb() }, { scope, sessionKey: session.sessionKey });
+    const details = await describeLinkSession({ db: getDb() }, { session: approved });
     expect(details).toMatchObject({ namespaceType: "business", businessId: business.id, businessName: business.name, state: "approved" });
     expect(details.userRef).toMatch(/^obu_test_[0-9a-f]{24}$/);
     const events = await getDb().webhookEvent.findMany({ where: { objectId: session.id }, orderBy: { sequence: "asc" } });

@@ -3,6 +3,7 @@ import type { DbClient } from "../db/transaction.ts";
 import type { Namespace } from "./resolve-user-ref.ts";
 import type { LinkSessionState } from "./link-session-states.ts";
 import type { LinkSessionDetails } from "./schemas.ts";
+import type { DbContext } from "../core/context.ts";
 
 const iso = (d: Date | null): string | null => (d ? d.toISOString() : null);
 
@@ -47,5 +48,5 @@ export const serializeLinkSession = (s: LinkSession, namespace: NamespaceFields)
 });
 
 /** Loads what the session links to and serializes it. */
-export const describeLinkSession = async (db: DbClient, s: LinkSession): Promise<LinkSessionDetails> =>
-  serializeLinkSession(s, await NAMESPACE_FIELDS[s.namespaceType as Namespace["type"]](db, s.namespaceId));
+export const describeLinkSession = async (ctx: DbContext, { session: s }: { session: LinkSession }): Promise<LinkSessionDetails> =>
+  serializeLinkSession(s, await NAMESPACE_FIELDS[s.namespaceType as Namespace["type"]](ctx.db, s.namespaceId));

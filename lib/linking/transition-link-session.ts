@@ -1,4 +1,5 @@
 import type { LinkSession, Prisma } from "../db/generated/client.ts";
+import type { TxContext } from "../db/transaction.ts";
 import { guardedTransition } from "../core/state-machine.ts";
 import { conflict } from "../core/errors.ts";
 import { emitLinkEvent } from "./link-session-events.ts";
@@ -27,18 +28,16 @@ const notAllowed = (session: LinkSession, action: LinkSessionAction, now: Date) 
  * gets 409.
  */
 export const transitionLinkSession = async (
-  tx: Prisma.TransactionClient,
-  session: LinkSession,
-  action: LinkSessionAction,
-  { now, set = {}, emit = true }: TransitionInput,
+  ctx: TxContext,
+  { session, action, now, set = {}, emit = true }: TransitionInput & { session: LinkSession; action: LinkSessionAction },
 ): Promise<LinkSession> => {
   const t = LINK_SESSION_TRANSITIONS[action];
   // the row is read back either way (the caller gets it, the webhook carries it): one read serves both
   let current: LinkSession | undefined;
-  const reread = async () => (current = await tx.linkSession.findUniqueOrThrow({ where: { id: session.id } }));
+  const reread = async () => (current = await ctx.db.linkSession.findUniqueOrThrow({ where: { id: session.id } }));
   await guardedTransition(LINK_SESSION_TRANSITIONS, action, {
     write: (from, to) =>
-      tx.linkSession.updateMany({
+      ctx.db.linkSession.updateMany({
         where: { id: session.id, state: { in: [...from] }, ...(t.needsUnexpired ? { expiresAt: { gt: now } } : {}) },
         data: { ...set, state: to, [t.stamp]: now },
       }),
@@ -46,7 +45,7 @@ export const transitionLinkSession = async (
     refuse: () => notAllowed(current!, action, now),
   });
   const row = await reread();
-  if (t.event && emit) await emitLinkEvent(tx, t.event, row);
+  if (t.event && emit) await emitLinkEvent(ctx, { event: t.event, session: row });
   return row;
 };
 

@@ -1,10 +1,10 @@
 import { newId } from "../db/ids.ts";
-import type { DbClient } from "../db/transaction.ts";
+import type { DbContext } from "../core/context.ts";
 import { generateWebhookSecret } from "../webhooks/webhook-secret.ts";
 import { MANAGEMENT_SCOPES } from "./scopes.ts";
 
 /** A partner platform. Management scopes are always approved; others are approved per platform. */
-export const createPlatform = (db: DbClient, input: { name: string; description?: string; approvedScopes?: string[]; webhookUrl?: string | null }) =>
+export const createPlatform = ({ db }: DbContext, input: { name: string; description?: string; approvedScopes?: string[]; webhookUrl?: string | null }) =>
   db.platform.create({
     data: {
       id: newId(),

@@ -49,6 +49,46 @@ export const BUSINESS_SCOPES = [
 
 export const ALL_SCOPES = [...MANAGEMENT_SCOPES, ...BUSINESS_SCOPES];
 
+export const isManagementScope = (scope: string): boolean => MANAGEMENT_SCOPES.includes(scope);
+
+/**
+ * The scopes approved for the platform in one environment: `approvedScopes` (set by an operator; it counts
+ * in both environments) and, for test keys, `testApprovedScopes` (scope requests made with a test key are
+ * approved at once, and never widen what a live key may do).
+ */
+export const approvedScopesFor = (environment: "test" | "live", p: { approvedScopes: string[]; testApprovedScopes: string[] }): string[] =>
+  environment === "test" ? [...new Set([...p.approvedScopes, ...p.testApprovedScopes])] : [...p.approvedScopes];
+
+/** One of the three sets whose intersection is the effective permission. */
+export type ScopeSet = "platform" | "key" | "grant";
+
+/** The field of the resource that holds each set, as named in error details. */
+export const SCOPE_SET_FIELD: Record<ScopeSet, string> = { platform: "platform.approvedScopes", key: "key.requestedScopes", grant: "grant.grantedScopes" };
+
+/**
+ * Which of the three sets lack `scope`, in the order platform, key, grant. The grant counts only when
+ * the call acts for a business (`grant` given) and the scope is not a management scope.
+ */
+export const setsLacking = (scope: string, { platform, key, grant }: { platform: string[]; key: string[]; grant?: string[] }): ScopeSet[] => {
+  const out: ScopeSet[] = [];
+  if (!platform.includes(scope)) out.push("platform");
+  if (!key.includes(scope)) out.push("key");
+  if (grant && !isManagementScope(scope) && !grant.includes(scope)) out.push("grant");
+  return out;
+};
+
+/** What a developer reads when `set` lacks `scope`: the scope, the set, and how to get it. */
+export const lackingMessage = (scope: string, set: ScopeSet): string => {
+  switch (set) {
+    case "platform":
+      return `This call needs ${scope}; the platform is not approved for it. Request it with POST /v1/platform/me/scopes.`;
+    case "key":
+      return `This call needs ${scope}; your key does not hold it. Create a key with it (POST /v1/platform/me/keys).`;
+    case "grant":
+      return `This call needs ${scope}; the business did not grant it. Ask the business for a new grant (revoke this one, then send an invite or a link session with the scope).`;
+  }
+};
+
 /**
  * Effective permission = platform-approved ∩ key scopes (∩ business grant when acting for a business).
  * Management scopes need no grant: they concern the platform itself.

@@ -13,7 +13,7 @@ export type Creator = { userRef: string; playerId: string };
  * A new product of the caller's game: its row, its VC prices and (KEY_DELIVERY) its first keys, in one
  * transaction. Game products are 'active'; a creator's product is a 'draft'.
  */
-export const createProduct = (ctx: GameContext, body: CreateProductBody | CreateUgcProductBody, creator?: Creator) =>
+export const createProduct = (ctx: GameContext, { body, creator }: { body: CreateProductBody | CreateUgcProductBody; creator?: Creator }) =>
   inTransaction(ctx.db, async (tx) => {
     const { gameId } = ctx.principal;
     const environment = ctx.environment;
@@ -32,7 +32,7 @@ export const createProduct = (ctx: GameContext, body: CreateProductBody | Create
       isVisible,
       forSale,
     });
-    await checkCurrencies(tx, { gameId, environment, prices, grantCurrencyId: body.virtualCurrencyGrant?.currencyId });
+    await checkCurrencies({ ...ctx, db: tx }, { gameId, environment, prices, grantCurrencyId: body.virtualCurrencyGrant?.currencyId });
     const id = newId();
     await tx.product.create({
       data: {
@@ -62,5 +62,5 @@ export const createProduct = (ctx: GameContext, body: CreateProductBody | Create
     if (prices.length)
       await tx.productVcPrice.createMany({ data: prices.map((p) => ({ id: newId(), productId: id, currencyId: p.currencyId, amount: BigInt(p.amount) })) });
     if (body.keys) await tx.productKey.createMany({ data: body.keys.map((value) => ({ id: newId(), productId: id, value })) });
-    return serializeProduct(await loadProduct(tx, { gameId, environment, productId: id }));
+    return serializeProduct(await loadProduct({ ...ctx, db: tx }, { gameId, environment, productId: id }));
   });

@@ -28,6 +28,6 @@ export const listProducts = async (ctx: GameContext, query: ProductListQuery) =>
     ctx.db.product.findMany({ where, orderBy: [{ createdAt: "desc" }, { id: "desc" }], ...pageWindow({ page, limit }) }),
     ctx.db.product.count({ where }),
   ]);
-  const products = (await hydrateProducts(ctx.db, rows)).map(serializeProduct);
+  const products = (await hydrateProducts(ctx, { rows })).map(serializeProduct);
   return { products, pagination: pageInfo({ page, limit, totalCount }) };
 };

@@ -1,4 +1,3 @@
-import type { DbClient } from "../db/transaction.ts";
 import type { GameContext } from "../core/context.ts";
 import { resolveUserRef } from "../linking/resolve-user-ref.ts";
 import { loadProduct, productNotFound } from "./load-product.ts";
@@ -7,13 +6,9 @@ import { loadProduct, productNotFound } from "./load-product.ts";
  * A user-generated product under its creator's userRef. The userRef must be an active link of this
  * game (else 404 USER_REF_NOT_FOUND); another creator's product, or a game product, is 404 PRODUCT_NOT_FOUND.
  */
-export const loadCreatorProduct = async (
-  db: DbClient,
-  ctx: GameContext,
-  { userRef, productId, lock = false }: { userRef: string; productId: string; lock?: boolean },
-) => {
-  await resolveUserRef(db, { type: "game", id: ctx.principal.gameId }, ctx.environment, userRef);
-  const product = await loadProduct(db, { gameId: ctx.principal.gameId, environment: ctx.environment, productId, lock });
+export const loadCreatorProduct = async (ctx: GameContext, { userRef, productId, lock = false }: { userRef: string; productId: string; lock?: boolean }) => {
+  await resolveUserRef(ctx, { namespace: { type: "game", id: ctx.principal.gameId }, environment: ctx.environment, userRef });
+  const product = await loadProduct(ctx, { gameId: ctx.principal.gameId, environment: ctx.environment, productId, lock });
   if (product.creatorType !== "ugc" || product.creatorUserRef !== userRef) throw productNotFound(productId);
   return product;
 };

@@ -1,8 +1,8 @@
-import type { DbClient } from "../db/transaction.ts";
 import { notFound } from "../core/errors.ts";
 import type { Environment } from "../core/environment.ts";
 import { hydrateProducts } from "./hydrate-products.ts";
 import type { ProductRow } from "./serialize-product.ts";
+import type { DbContext } from "../core/context.ts";
 
 export const productNotFound = (productId: string) => notFound(`Product ${JSON.stringify(productId)}`, "PRODUCT_NOT_FOUND");
 
@@ -12,12 +12,12 @@ export const productNotFound = (productId: string) => notFound(`Product ${JSON.s
  * `lock: true` takes a row lock (inside a transaction) so concurrent writers of the product queue up.
  */
 export const loadProduct = async (
-  db: DbClient,
+  ctx: DbContext,
   { gameId, environment, productId, lock = false }: { gameId: string; environment: Environment; productId: string; lock?: boolean },
 ): Promise<ProductRow> => {
-  if (lock) await db.$queryRaw`SELECT 1 FROM "Product" WHERE id = ${productId} AND "gameId" = ${gameId} FOR UPDATE`;
-  const row = await db.product.findFirst({ where: { id: productId, gameId, environment } });
+  if (lock) await ctx.db.$queryRaw`SELECT 1 FROM "Product" WHERE id = ${productId} AND "gameId" = ${gameId} FOR UPDATE`;
+  const row = await ctx.db.product.findFirst({ where: { id: productId, gameId, environment } });
   if (!row) throw productNotFound(productId);
-  const [hydrated] = await hydrateProducts(db, [row]);
+  const [hydrated] = await hydrateProducts(ctx, { rows: [row] });
   return hydrated;
 };

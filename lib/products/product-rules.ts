@@ -1,15 +1,15 @@
 // Checks shared by product create, update and review: currencies of this game, a price, and a
 // fulfilment config that matches the fulfilment type.
-import type { DbClient } from "../db/transaction.ts";
 import { AppError, type ErrorDetail } from "../core/errors.ts";
 import type { Environment } from "../core/environment.ts";
 import { isSaleable } from "./ugc-states.ts";
+import type { DbContext } from "../core/context.ts";
 
 const invalid = (field: string, message: string) => new AppError("VALIDATION_ERROR", `Invalid body: ${field} ${message}.`, { details: [{ field, message }] });
 
 /** Every currency named in the prices and the grant belongs to this game and environment, else 404 CURRENCY_NOT_FOUND naming the field. */
 export const checkCurrencies = async (
-  db: DbClient,
+  ctx: DbContext,
   {
     gameId,
     environment,
@@ -20,7 +20,7 @@ export const checkCurrencies = async (
   const named: [string, string][] = prices.map((p, i) => [`virtualCurrencyPrices.${i}.currencyId`, p.currencyId]);
   if (grantCurrencyId) named.push(["virtualCurrencyGrant.currencyId", grantCurrencyId]);
   if (named.length === 0) return;
-  const found = await db.virtualCurrency.findMany({ where: { id: { in: named.map(([, id]) => id) }, gameId, environment }, select: { id: true } });
+  const found = await ctx.db.virtualCurrency.findMany({ where: { id: { in: named.map(([, id]) => id) }, gameId, environment }, select: { id: true } });
   const ok = new Set(found.map((c) => c.id));
   const details: ErrorDetail[] = named
     .filter(([, id]) => !ok.has(id))

@@ -14,12 +14,12 @@ import { updateProduct } from "./update-product.ts";
  */
 export const reviewUgcProduct = (ctx: GameContext, { userRef, productId, body }: { userRef: string; productId: string; body: ReviewBody }) =>
   inTransaction(ctx.db, async (tx) => {
-    const product = await loadCreatorProduct(tx, ctx, { userRef, productId, lock: true });
+    const product = await loadCreatorProduct({ ...ctx, db: tx }, { userRef, productId, lock: true });
     nextUgcStatus(product.status, body.decision);
-    await transitionUgcProduct(tx, productId, body.decision, { reviewedAt: new Date(), reviewNote: body.reason || null });
+    await transitionUgcProduct({ ...ctx, db: tx }, { productId, action: body.decision, data: { reviewedAt: new Date(), reviewNote: body.reason || null } });
     if (body.decision === "approve") {
       const { decision: _decision, reason: _reason, ...overrides } = body;
       await updateProduct({ ...ctx, db: tx }, { productId, body: { isVisible: true, forSale: true, ...overrides } });
     }
-    return serializeProduct(await loadProduct(tx, { gameId: ctx.principal.gameId, environment: ctx.environment, productId }));
+    return serializeProduct(await loadProduct({ ...ctx, db: tx }, { gameId: ctx.principal.gameId, environment: ctx.environment, productId }));
   });

@@ -23,6 +23,7 @@ const row = (over: Partial<ProductRow> = {}): ProductRow => ({
   creatorType: "game",
   creatorUserRef: null,
   creatorPlayerId: "player-1",
+  createdByPlatformId: null,
   reviewNote: null,
   submittedAt: null,
   reviewedAt: null,

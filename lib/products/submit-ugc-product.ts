@@ -9,8 +9,8 @@ import { nextUgcStatus } from "./ugc-states.ts";
 /** The creator sends a draft (or a declined product, after changes) for review: it becomes 'submitted'. */
 export const submitUgcProduct = (ctx: GameContext, { userRef, productId }: { userRef: string; productId: string }) =>
   inTransaction(ctx.db, async (tx) => {
-    const product = await loadCreatorProduct(tx, ctx, { userRef, productId, lock: true });
+    const product = await loadCreatorProduct({ ...ctx, db: tx }, { userRef, productId, lock: true });
     nextUgcStatus(product.status, "submit");
-    await transitionUgcProduct(tx, productId, "submit", { submittedAt: new Date(), reviewNote: null });
-    return serializeProduct(await loadProduct(tx, { gameId: ctx.principal.gameId, environment: ctx.environment, productId }));
+    await transitionUgcProduct({ ...ctx, db: tx }, { productId, action: "submit", data: { submittedAt: new Date(), reviewNote: null } });
+    return serializeProduct(await loadProduct({ ...ctx, db: tx }, { gameId: ctx.principal.gameId, environment: ctx.environment, productId }));
   });

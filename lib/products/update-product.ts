@@ -15,7 +15,7 @@ export const updateProduct = (ctx: GameContext, { productId, body }: { productId
   inTransaction(ctx.db, async (tx) => {
     const { gameId } = ctx.principal;
     const environment = ctx.environment;
-    const current = await loadProduct(tx, { gameId, environment, productId, lock: true });
+    const current = await loadProduct({ ...ctx, db: tx }, { gameId, environment, productId, lock: true });
     const priceCents = body.price === undefined ? current.priceCents : body.price;
     const fulfillmentType = body.fulfillmentType ?? current.fulfillmentType;
     const grant = body.virtualCurrencyGrant;
@@ -31,7 +31,7 @@ export const updateProduct = (ctx: GameContext, { productId, body }: { productId
       isVisible: body.isVisible ?? current.isVisible,
       forSale: body.forSale ?? current.forSale,
     });
-    await checkCurrencies(tx, { gameId, environment, prices: body.virtualCurrencyPrices, grantCurrencyId: grant?.currencyId });
+    await checkCurrencies({ ...ctx, db: tx }, { gameId, environment, prices: body.virtualCurrencyPrices, grantCurrencyId: grant?.currencyId });
     await tx.product.update({
       where: { id: productId },
       data: {
@@ -59,5 +59,5 @@ export const updateProduct = (ctx: GameContext, { productId, body }: { productId
       });
     }
     if (body.keys) await tx.productKey.createMany({ data: body.keys.map((value) => ({ id: newId(), productId, value })) });
-    return serializeProduct(await loadProduct(tx, { gameId, environment, productId }));
+    return serializeProduct(await loadProduct({ ...ctx, db: tx }, { gameId, environment, productId }));
   });

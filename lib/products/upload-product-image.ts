@@ -8,7 +8,7 @@ export const uploadProductImage = async (
   ctx: GameContext,
   { userRef, productId, form }: { userRef: string; productId: string; form: FormData | undefined },
 ) => {
-  const product = await loadCreatorProduct(ctx.db, ctx, { userRef, productId, lock: true });
+  const product = await loadCreatorProduct(ctx, { userRef, productId, lock: true });
   nextUgcStatus(product.status, "uploadImage");
   const { url } = await storeImage(form);
   await ctx.db.product.update({ where: { id: productId }, data: { imageUrl: url } });

@@ -1,10 +1,11 @@
 import type { Purchase } from "../db/generated/client.ts";
-import { inTransaction, type DbClient } from "../db/transaction.ts";
+import { inTransaction } from "../db/transaction.ts";
 import { lockPurchase } from "./complete-purchase.ts";
 import { emitPurchaseEvent } from "./purchase-events.ts";
 import { PURCHASE_EVENTS } from "./purchase-states.ts";
 import { transitionPurchase } from "./transition-purchase.ts";
 import { queueStripeSessionExpiry } from "../stripe/queue-session-expiry.ts";
+import type { DbContext } from "../core/context.ts";
 
 /**
  * The consumer backed out of checkout: status 'canceled' and Purchases.Canceled. A completed or already
@@ -12,12 +13,12 @@ import { queueStripeSessionExpiry } from "../stripe/queue-session-expiry.ts";
  * Checkout Session gets that session's expiry queued in the same transaction, so the abandoned card page
  * cannot be paid any more.
  */
-export const cancelPurchase = (db: DbClient, { purchaseId }: { purchaseId: string }): Promise<Purchase> =>
-  inTransaction(db, async (tx) => {
-    const p = await lockPurchase(tx, purchaseId);
+export const cancelPurchase = (ctx: DbContext, { purchaseId }: { purchaseId: string }): Promise<Purchase> =>
+  inTransaction(ctx.db, async (tx) => {
+    const p = await lockPurchase({ ...ctx, db: tx }, { purchaseId });
     if (p.status === "completed" || p.status === "canceled") return p;
-    const canceled = await transitionPurchase(tx, p.id, "cancel");
-    await emitPurchaseEvent(tx, PURCHASE_EVENTS.canceled, canceled, { id: p.productId, type: p.productType });
-    await queueStripeSessionExpiry(tx, canceled);
+    const canceled = await transitionPurchase({ ...ctx, db: tx }, { id: p.id, action: "cancel" });
+    await emitPurchaseEvent({ ...ctx, db: tx }, { event: PURCHASE_EVENTS.canceled, purchase: canceled, item: { id: p.productId, type: p.productType } });
+    await queueStripeSessionExpiry({ ...ctx, db: tx }, { purchase: canceled });
     return canceled;
   });

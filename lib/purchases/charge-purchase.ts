@@ -1,9 +1,9 @@
 import type { Purchase } from "../db/generated/client.ts";
-import type { DbClient } from "../db/transaction.ts";
 import { USDC_ASSET, vcPool, vcScope, vcUser, walletAccount } from "../ledger/accounts.ts";
 import { postJournal } from "../ledger/post-journal.ts";
 import { transfer } from "../ledger/transfer.ts";
 import type { Payout } from "../wallet/plan-payouts.ts";
+import type { DbContext } from "../core/context.ts";
 
 /**
  * Moves the money of a purchase being completed, in the caller's transaction, and returns the journal id
@@ -11,10 +11,13 @@ import type { Payout } from "../wallet/plan-payouts.ts";
  * pool. wallet: the player's USDC goes to the payouts fixed at creation, in one journal. A balance that
  * is too low throws 422 INSUFFICIENT_FUNDS before anything is written.
  */
-export const chargePurchase = async (tx: DbClient, p: Purchase & { userRef: string; playerId: string }): Promise<string | null> => {
+export const chargePurchase = async (
+  ctx: DbContext,
+  { purchase: p }: { purchase: Purchase & { userRef: string; playerId: string } },
+): Promise<string | null> => {
   if (p.amount === 0n) return null; // a free item (e.g. a deal at 0) moves nothing
   if (p.paymentMethod === "vc") {
-    const posted = await transfer(tx, {
+    const posted = await transfer(ctx.db, {
       ...vcScope({ gameId: p.gameId, environment: p.environment, currencyId: p.currencyId! }),
       type: "purchase",
       reference: p.id,
@@ -27,10 +30,10 @@ export const chargePurchase = async (tx: DbClient, p: Purchase & { userRef: stri
     return posted.journalId;
   }
   if (p.paymentMethod === "wallet") {
-    const game = await tx.game.findUniqueOrThrow({ where: { id: p.gameId }, select: { businessId: true } });
+    const game = await ctx.db.game.findUniqueOrThrow({ where: { id: p.gameId }, select: { businessId: true } });
     const payouts = (p.payouts ?? []) as Payout[];
     const description = `Wallet purchase ${p.id} of item ${p.productId}`;
-    const posted = await postJournal(tx, {
+    const posted = await postJournal(ctx.db, {
       asset: USDC_ASSET,
       environment: p.environment,
       tenantId: game.businessId,

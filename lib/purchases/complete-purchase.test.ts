@@ -21,7 +21,7 @@ describe("createPurchase", () => {
     const s = await makeStore();
     const p = await makeProductRow(s.game.id, { priceCents: 1000, vcPrices: [{ currencyId: s.currencyId, amount: 300n }] });
     const base = { gameId: s.game.id, environment: "test" as const, productId: p.id, userRef: s.users[0] };
-    const card = await createPurchase(db(), { ...base, method: "card" });
+    const card = await createPurchase({ db: db() }, { ...base, method: "card" });
     expect(card).toMatchObject({
       status: "pending",
       amount: 1000n,
@@ -31,25 +31,29 @@ describe("createPurchase", () => {
       playerId: s.playerIds[0],
       isPaid: false,
     });
-    const wallet = await createPurchase(db(), { ...base, method: "wallet" });
+    const wallet = await createPurchase({ db: db() }, { ...base, method: "wallet" });
     expect(wallet).toMatchObject({ amount: 10_000_000n, currency: "USDC", priceInCents: 1000, paymentProvider: "wallet" });
-    const vc = await createPurchase(db(), { ...base, method: "vc", currencyId: s.currencyId });
+    const vc = await createPurchase({ db: db() }, { ...base, method: "vc", currencyId: s.currencyId });
     expect(vc).toMatchObject({ amount: 300n, currencyId: s.currencyId, priceInCents: 0, paymentProvider: "virtual_currency" });
     expect(vc.currency).toMatch(/^GEM/);
 
     await makeDealRow(p, { code: "HALF", overridePrice: 500n });
     await makeDealRow(p, { code: "VCDEAL", currencyId: s.currencyId, overridePrice: 120n });
-    expect(await createPurchase(db(), { ...base, method: "card", dealCode: "half" })).toMatchObject({ amount: 500n, priceInCents: 500, dealCode: "HALF" });
-    expect(await createPurchase(db(), { ...base, method: "vc", currencyId: s.currencyId, dealCode: "VCDEAL" })).toMatchObject({
+    expect(await createPurchase({ db: db() }, { ...base, method: "card", dealCode: "half" })).toMatchObject({
+      amount: 500n,
+      priceInCents: 500,
+      dealCode: "HALF",
+    });
+    expect(await createPurchase({ db: db() }, { ...base, method: "vc", currencyId: s.currencyId, dealCode: "VCDEAL" })).toMatchObject({
       amount: 120n,
       dealCode: "VCDEAL",
     });
-    await expect(createPurchase(db(), { ...base, method: "vc", currencyId: s.currencyId, dealCode: "HALF" })).rejects.toMatchObject({
+    await expect(createPurchase({ db: db() }, { ...base, method: "vc", currencyId: s.currencyId, dealCode: "HALF" })).rejects.toMatchObject({
       code: "INVALID_DEAL",
       status: 400,
     });
-    await expect(createPurchase(db(), { ...base, method: "card", dealCode: "NOPE" })).rejects.toMatchObject({ code: "INVALID_DEAL" });
-    expect(await createCheckoutPurchase(db(), { ...base, method: "card", dealCode: "NOPE", grant: null, checkoutSessionId: null })).toMatchObject({
+    await expect(createPurchase({ db: db() }, { ...base, method: "card", dealCode: "NOPE" })).rejects.toMatchObject({ code: "INVALID_DEAL" });
+    expect(await createCheckoutPurchase({ db: db() }, { ...base, method: "card", dealCode: "NOPE", grant: null, checkoutSessionId: null })).toMatchObject({
       amount: 1000n,
       dealCode: null,
     });
@@ -58,27 +62,45 @@ describe("createPurchase", () => {
     const off = await makeProductRow(s.game.id, { forSale: false });
     const draft = await makeProductRow(s.game.id, { status: "draft" });
     const vcOnly = await makeProductRow(s.game.id, { priceCents: null, vcPrices: [{ currencyId: s.currencyId, amount: 5n }] });
-    await expect(createPurchase(db(), { ...base, productId: hidden.id, method: "card" })).rejects.toMatchObject({ code: "ITEM_NOT_VISIBLE", status: 403 });
-    await expect(createPurchase(db(), { ...base, productId: off.id, method: "card" })).rejects.toMatchObject({ code: "ITEM_NOT_FOR_SALE", status: 410 });
-    await expect(createPurchase(db(), { ...base, productId: draft.id, method: "card" })).rejects.toMatchObject({ code: "ITEM_NOT_FOR_SALE", status: 410 });
-    await expect(createPurchase(db(), { ...base, productId: vcOnly.id, method: "wallet" })).rejects.toMatchObject({ code: "PRICE_NOT_AVAILABLE", status: 400 });
-    await expect(createPurchase(db(), { ...base, method: "vc", currencyId: "nope" })).rejects.toMatchObject({ code: "PRICE_NOT_AVAILABLE" });
-    await expect(createPurchase(db(), { ...base, productId: "missing", method: "card" })).rejects.toMatchObject({ code: "PRODUCT_NOT_FOUND", status: 404 });
+    await expect(createPurchase({ db: db() }, { ...base, productId: hidden.id, method: "card" })).rejects.toMatchObject({
+      code: "ITEM_NOT_VISIBLE",
+      status: 403,
+    });
+    await expect(createPurchase({ db: db() }, { ...base, productId: off.id, method: "card" })).rejects.toMatchObject({
+      code: "ITEM_NOT_FOR_SALE",
+      status: 410,
+    });
+    await expect(createPurchase({ db: db() }, { ...base, productId: draft.id, method: "card" })).rejects.toMatchObject({
+      code: "ITEM_NOT_FOR_SALE",
+      status: 410,
+    });
+    await expect(createPurchase({ db: db() }, { ...base, productId: vcOnly.id, method: "wallet" })).rejects.toMatchObject({
+      code: "PRICE_NOT_AVAILABLE",
+      status: 400,
+    });
+    await expect(createPurchase({ db: db() }, { ...base, method: "vc", currencyId: "nope" })).rejects.toMatchObject({ code: "PRICE_NOT_AVAILABLE" });
+    await expect(createPurchase({ db: db() }, { ...base, productId: "missing", method: "card" })).rejects.toMatchObject({
+      code: "PRODUCT_NOT_FOUND",
+      status: 404,
+    });
   });
 
   it("a checkout purchase emits Purchases.Started with the purchase fields", async () => {
     const s = await makeStore();
     const p = await makeProductRow(s.game.id, { priceCents: 250 });
-    const purchase = await createCheckoutPurchase(db(), {
-      gameId: s.game.id,
-      environment: "test",
-      productId: p.id,
-      userRef: s.users[0],
-      method: "card",
-      metadata: { order: 7 },
-      grant: null,
-      checkoutSessionId: null,
-    });
+    const purchase = await createCheckoutPurchase(
+      { db: db() },
+      {
+        gameId: s.game.id,
+        environment: "test",
+        productId: p.id,
+        userRef: s.users[0],
+        method: "card",
+        metadata: { order: 7 },
+        grant: null,
+        checkoutSessionId: null,
+      },
+    );
     const [started] = await eventsOf(s.game.id, "Purchases.Started");
     expect(started.data).toEqual({
       purchaseId: purchase.id,
@@ -104,20 +126,23 @@ describe("completePurchase", () => {
     await fund(s.headers, s.currencyId, s.users[0], 1000);
     const p = await makeProductRow(s.game.id, { fulfillmentType: "WEBHOOK", vcPrices: [{ currencyId: s.currencyId, amount: 300n }] });
     await makeDealRow(p, { code: "GEMDEAL", currencyId: s.currencyId, overridePrice: 250n });
-    const created = await createPurchase(db(), {
-      gameId: s.game.id,
-      environment: "test",
-      productId: p.id,
-      userRef: s.users[0],
-      method: "vc",
-      currencyId: s.currencyId,
-      dealCode: "GEMDEAL",
-      metadata: { sku: "a" },
-    });
-    const done = await completePurchase(db(), { purchaseId: created.id, paymentProvider: "virtual_currency" });
+    const created = await createPurchase(
+      { db: db() },
+      {
+        gameId: s.game.id,
+        environment: "test",
+        productId: p.id,
+        userRef: s.users[0],
+        method: "vc",
+        currencyId: s.currencyId,
+        dealCode: "GEMDEAL",
+        metadata: { sku: "a" },
+      },
+    );
+    const done = await completePurchase({ db: db() }, { purchaseId: created.id, paymentProvider: "virtual_currency" });
     expect(done).toMatchObject({ status: "completed", isPaid: true, fulfillmentStatus: "fulfilled", journalId: expect.any(String), userRef: s.users[0] });
     expect(await balanceOf(s.currencyId, s.users[0])).toBe(750n);
-    const again = await completePurchase(db(), { purchaseId: created.id, paymentProvider: "virtual_currency" });
+    const again = await completePurchase({ db: db() }, { purchaseId: created.id, paymentProvider: "virtual_currency" });
     expect(again).toEqual(done);
     expect(await balanceOf(s.currencyId, s.users[0])).toBe(750n);
     const events = await eventsOf(s.game.id, "Purchases.Completed");
@@ -140,16 +165,19 @@ describe("completePurchase", () => {
     const s = await makeStore();
     await fund(s.headers, s.currencyId, s.users[0], 1000);
     const p = await makeProductRow(s.game.id, { vcPrices: [{ currencyId: s.currencyId, amount: 100n }] });
-    const created = await createPurchase(db(), {
-      gameId: s.game.id,
-      environment: "test",
-      productId: p.id,
-      userRef: s.users[0],
-      method: "vc",
-      currencyId: s.currencyId,
-    });
+    const created = await createPurchase(
+      { db: db() },
+      {
+        gameId: s.game.id,
+        environment: "test",
+        productId: p.id,
+        userRef: s.users[0],
+        method: "vc",
+        currencyId: s.currencyId,
+      },
+    );
     const results = await Promise.all(
-      Array.from({ length: 10 }, () => completePurchase(db(), { purchaseId: created.id, paymentProvider: "virtual_currency" })),
+      Array.from({ length: 10 }, () => completePurchase({ db: db() }, { purchaseId: created.id, paymentProvider: "virtual_currency" })),
     );
     expect(new Set(results.map((r) => r.journalId)).size).toBe(1);
     expect(await balanceOf(s.currencyId, s.users[0])).toBe(900n);
@@ -161,16 +189,19 @@ describe("completePurchase", () => {
     const s = await makeStore();
     await fund(s.headers, s.currencyId, s.users[0], 50);
     const p = await makeProductRow(s.game.id, { vcPrices: [{ currencyId: s.currencyId, amount: 100n }] });
-    const created = await createPurchase(db(), {
-      gameId: s.game.id,
-      environment: "test",
-      productId: p.id,
-      userRef: s.users[0],
-      method: "vc",
-      currencyId: s.currencyId,
-    });
+    const created = await createPurchase(
+      { db: db() },
+      {
+        gameId: s.game.id,
+        environment: "test",
+        productId: p.id,
+        userRef: s.users[0],
+        method: "vc",
+        currencyId: s.currencyId,
+      },
+    );
     const before = await vcSnapshot(s.currencyId);
-    await expect(completePurchase(db(), { purchaseId: created.id, paymentProvider: "virtual_currency" })).rejects.toMatchObject({
+    await expect(completePurchase({ db: db() }, { purchaseId: created.id, paymentProvider: "virtual_currency" })).rejects.toMatchObject({
       code: "INSUFFICIENT_FUNDS",
       status: 422,
     });
@@ -184,19 +215,21 @@ describe("completePurchase", () => {
     const p = await makeProductRow(s.game.id, { perUserLimit: 2 });
     const created = [];
     for (let i = 0; i < 20; i++)
-      created.push(await createPurchase(db(), { gameId: s.game.id, environment: "test", productId: p.id, userRef: s.users[0], method: "card" }));
-    const outcomes = await Promise.allSettled(created.map((c) => completePurchase(db(), { purchaseId: c.id, paymentProvider: "sandbox" })));
+      created.push(await createPurchase({ db: db() }, { gameId: s.game.id, environment: "test", productId: p.id, userRef: s.users[0], method: "card" }));
+    const outcomes = await Promise.allSettled(created.map((c) => completePurchase({ db: db() }, { purchaseId: c.id, paymentProvider: "sandbox" })));
     expect(outcomes.filter((o) => o.status === "fulfilled")).toHaveLength(2);
     const rejected = outcomes.filter((o): o is PromiseRejectedResult => o.status === "rejected");
     expect(rejected).toHaveLength(18);
     for (const r of rejected) expect(r.reason).toMatchObject({ code: "PURCHASE_LIMIT_REACHED", status: 409 });
     expect(await db().purchase.count({ where: { productId: p.id, status: "completed" } })).toBe(2);
     // another player is not limited by the first one's purchases; creation refuses once at the limit
-    await expect(createPurchase(db(), { gameId: s.game.id, environment: "test", productId: p.id, userRef: s.users[0], method: "card" })).rejects.toMatchObject({
+    await expect(
+      createPurchase({ db: db() }, { gameId: s.game.id, environment: "test", productId: p.id, userRef: s.users[0], method: "card" }),
+    ).rejects.toMatchObject({
       code: "PURCHASE_LIMIT_REACHED",
     });
-    const other = await createPurchase(db(), { gameId: s.game.id, environment: "test", productId: p.id, userRef: s.users[1], method: "card" });
-    expect((await completePurchase(db(), { purchaseId: other.id, paymentProvider: "sandbox" })).status).toBe("completed");
+    const other = await createPurchase({ db: db() }, { gameId: s.game.id, environment: "test", productId: p.id, userRef: s.users[1], method: "card" });
+    expect((await completePurchase({ db: db() }, { purchaseId: other.id, paymentProvider: "sandbox" })).status).toBe("completed");
   });
 
   it("card + GRANT_VIRTUAL_CURRENCY credits the configured units to the player; a grant purchase echoes checkout_metadata", async () => {
@@ -208,16 +241,19 @@ describe("completePurchase", () => {
       priceCents: 199,
     });
     const checkoutMetadata = { cart: { id: "c-1", lines: [1, 2] }, note: "x" };
-    const created = await createCheckoutPurchase(db(), {
-      gameId: s.game.id,
-      environment: "test",
-      productId: p.id,
-      userRef: s.users[1],
-      method: "card",
-      grant: { id: "grant-1", userRef: s.users[0], checkoutMetadata },
-      checkoutSessionId: null,
-    });
-    const done = await completePurchase(db(), { purchaseId: created.id, paymentProvider: "sandbox", externalId: "pi_123" });
+    const created = await createCheckoutPurchase(
+      { db: db() },
+      {
+        gameId: s.game.id,
+        environment: "test",
+        productId: p.id,
+        userRef: s.users[1],
+        method: "card",
+        grant: { id: "grant-1", userRef: s.users[0], checkoutMetadata },
+        checkoutSessionId: null,
+      },
+    );
+    const done = await completePurchase({ db: db() }, { purchaseId: created.id, paymentProvider: "sandbox", externalId: "pi_123" });
     expect(done).toMatchObject({ fulfillmentStatus: "fulfilled", journalId: null, externalId: "pi_123", paymentProvider: "sandbox" });
     expect(await balanceOf(s.currencyId, s.users[1])).toBe(500n);
     const [completed] = await eventsOf(s.game.id, "Purchases.Completed");
@@ -240,9 +276,9 @@ describe("completePurchase", () => {
     const s = await makeStore({ players: 0 });
     const guest = await db().player.create({ data: { id: newId(), email: `guest-${newId()}@example.com` } });
     const p = await makeProductRow(s.game.id);
-    const created = await createPurchase(db(), { gameId: s.game.id, environment: "test", productId: p.id, method: "card" });
+    const created = await createPurchase({ db: db() }, { gameId: s.game.id, environment: "test", productId: p.id, method: "card" });
     expect(created.playerId).toBeNull();
-    const done = await completePurchase(db(), { purchaseId: created.id, paymentProvider: "sandbox", playerId: guest.id });
+    const done = await completePurchase({ db: db() }, { purchaseId: created.id, paymentProvider: "sandbox", playerId: guest.id });
     const link = await db().playerLink.findFirstOrThrow({ where: { playerId: guest.id, namespaceId: s.game.id } });
     expect(done).toMatchObject({ playerId: guest.id, userRef: link.userRef });
   });
@@ -259,10 +295,13 @@ describe("completePurchase", () => {
     ] as const)
       await db().productKey.create({ data: { id: newId(), productId: p.id, value, createdAt: new Date(t0 - age * 60_000) } });
     const buy = async (u: number) =>
-      completePurchase(db(), {
-        purchaseId: (await createPurchase(db(), { gameId: s.game.id, environment: "test", productId: p.id, userRef: s.users[u], method: "card" })).id,
-        paymentProvider: "sandbox",
-      });
+      completePurchase(
+        { db: db() },
+        {
+          purchaseId: (await createPurchase({ db: db() }, { gameId: s.game.id, environment: "test", productId: p.id, userRef: s.users[u], method: "card" })).id,
+          paymentProvider: "sandbox",
+        },
+      );
     const first = await buy(0);
     const second = await buy(1);
     expect([first.deliveredKey, second.deliveredKey]).toEqual(["KEY-A", "KEY-B"]);
@@ -294,14 +333,14 @@ describe("completePurchase", () => {
       const port = (server.server.address() as AddressInfo).port;
       process.env.SMTP_URL = `smtp://127.0.0.1:${port}`;
       await (taskList[KEY_EMAIL_TASK] as (p: unknown, h: unknown) => Promise<void>)({ purchaseId: first.id }, {}); // the worker's task
-      expect(await emailDeliveredKey(db(), first.id)).toBe("sent"); // already sent: not sent twice
+      expect(await emailDeliveredKey({ db: db() }, { purchaseId: first.id })).toBe("sent"); // already sent: not sent twice
       const player = await db().player.findUniqueOrThrow({ where: { id: s.playerIds[0] } });
       expect(received).toHaveLength(1);
       expect(received[0].to).toEqual([player.email]);
       expect(received[0].data).toContain("KEY-A");
       expect((await db().purchase.findUniqueOrThrow({ where: { id: first.id } })).keyEmailStatus).toBe("sent");
       delete process.env.SMTP_URL;
-      expect(await emailDeliveredKey(db(), second.id)).toBe("skipped_no_smtp");
+      expect(await emailDeliveredKey({ db: db() }, { purchaseId: second.id })).toBe("skipped_no_smtp");
       expect(received).toHaveLength(1);
     } finally {
       delete process.env.SMTP_URL;
@@ -315,9 +354,9 @@ describe("completePurchase", () => {
     for (let i = 0; i < 5; i++)
       await db().productKey.create({ data: { id: newId(), productId: p.id, value: `K${i}`, createdAt: new Date(Date.now() - (10 - i) * 1000) } });
     const created = await Promise.all(
-      s.users.map((userRef) => createPurchase(db(), { gameId: s.game.id, environment: "test", productId: p.id, userRef, method: "card" })),
+      s.users.map((userRef) => createPurchase({ db: db() }, { gameId: s.game.id, environment: "test", productId: p.id, userRef, method: "card" })),
     );
-    const done = await Promise.all(created.map((c) => completePurchase(db(), { purchaseId: c.id, paymentProvider: "sandbox" })));
+    const done = await Promise.all(created.map((c) => completePurchase({ db: db() }, { purchaseId: c.id, paymentProvider: "sandbox" })));
     expect(
       done
         .map((d) => d.deliveredKey)
@@ -331,8 +370,8 @@ describe("completePurchase", () => {
   it("a subscription product starts an Active monthly subscription", async () => {
     const s = await makeStore();
     const p = await makeProductRow(s.game.id, { type: "subscription", priceCents: 999 });
-    const created = await createPurchase(db(), { gameId: s.game.id, environment: "test", productId: p.id, userRef: s.users[0], method: "card" });
-    const done = await completePurchase(db(), { purchaseId: created.id, paymentProvider: "sandbox" });
+    const created = await createPurchase({ db: db() }, { gameId: s.game.id, environment: "test", productId: p.id, userRef: s.users[0], method: "card" });
+    const done = await completePurchase({ db: db() }, { purchaseId: created.id, paymentProvider: "sandbox" });
     const sub = await db().subscription.findUniqueOrThrow({ where: { id: done.subscriptionId! } });
     expect(sub).toMatchObject({
       status: "Active",
@@ -345,8 +384,8 @@ describe("completePurchase", () => {
     const days = (sub.currentPeriodEnd.getTime() - Date.now()) / 86_400_000;
     expect(days).toBeGreaterThan(27);
     expect(days).toBeLessThan(32);
-    const twice = await createPurchase(db(), { gameId: s.game.id, environment: "test", productId: p.id, userRef: s.users[0], method: "card" });
-    await expect(completePurchase(db(), { purchaseId: twice.id, paymentProvider: "sandbox" })).rejects.toMatchObject({
+    const twice = await createPurchase({ db: db() }, { gameId: s.game.id, environment: "test", productId: p.id, userRef: s.users[0], method: "card" });
+    await expect(completePurchase({ db: db() }, { purchaseId: twice.id, paymentProvider: "sandbox" })).rejects.toMatchObject({
       code: "SUBSCRIPTION_ALREADY_ACTIVE",
       status: 409,
     });
@@ -356,13 +395,13 @@ describe("completePurchase", () => {
     const s = await makeStore();
     await fundWallet(s.playerIds[0], 10_000_000n);
     const p = await makeProductRow(s.game.id, { priceCents: 333 });
-    const created = await createPurchase(db(), { gameId: s.game.id, environment: "test", productId: p.id, userRef: s.users[0], method: "wallet" });
+    const created = await createPurchase({ db: db() }, { gameId: s.game.id, environment: "test", productId: p.id, userRef: s.users[0], method: "wallet" });
     // 3.33 USDC = 3 330 000 micro; 5 % = 166 500 to the platform, the rest to the game
     expect(created.payouts).toEqual([
       { recipient: "creator", recipientAddress: expect.stringMatching(/^0x[0-9a-f]{40}$/), amount: 3_163_500, kind: "game", ownerRef: s.game.id },
       { recipient: "platform", recipientAddress: expect.stringMatching(/^0x[0-9a-f]{40}$/), amount: 166_500, kind: "fees", ownerRef: "coinop" },
     ]);
-    await completePurchase(db(), { purchaseId: created.id, paymentProvider: "wallet" });
+    await completePurchase({ db: db() }, { purchaseId: created.id, paymentProvider: "wallet" });
     expect(await usdcBalance("wallet", s.playerIds[0])).toBe(6_670_000n);
     expect(await usdcBalance("game", s.game.id)).toBe(3_163_500n);
   });
@@ -372,20 +411,26 @@ describe("failPurchase and cancelPurchase", () => {
   it("fail and cancel a pending purchase with their events; both leave a completed purchase alone", async () => {
     const s = await makeStore();
     const p = await makeProductRow(s.game.id);
-    const mk = () => createPurchase(db(), { gameId: s.game.id, environment: "test", productId: p.id, userRef: s.users[0], method: "card" });
+    const mk = () => createPurchase({ db: db() }, { gameId: s.game.id, environment: "test", productId: p.id, userRef: s.users[0], method: "card" });
     const a = await mk();
-    expect(await failPurchase(db(), { purchaseId: a.id, message: "card declined" })).toMatchObject({ status: "failed", failureMessage: "card declined" });
+    expect(await failPurchase({ db: db() }, { purchaseId: a.id, message: "card declined" })).toMatchObject({
+      status: "failed",
+      failureMessage: "card declined",
+    });
     const [failed] = await eventsOf(s.game.id, "Purchases.Failed");
     expect(failed.data).toMatchObject({ purchaseId: a.id, status: "failed", message: "card declined", user_ref: s.users[0], amount: 499 });
-    await expect(completePurchase(db(), { purchaseId: a.id, paymentProvider: "sandbox" })).rejects.toMatchObject({ code: "PURCHASE_NOT_PENDING", status: 409 });
+    await expect(completePurchase({ db: db() }, { purchaseId: a.id, paymentProvider: "sandbox" })).rejects.toMatchObject({
+      code: "PURCHASE_NOT_PENDING",
+      status: 409,
+    });
     const b = await mk();
-    expect((await cancelPurchase(db(), { purchaseId: b.id })).status).toBe("canceled");
+    expect((await cancelPurchase({ db: db() }, { purchaseId: b.id })).status).toBe("canceled");
     expect((await eventsOf(s.game.id, "Purchases.Canceled"))[0].data).toMatchObject({ purchaseId: b.id, status: "canceled" });
-    await expect(failPurchase(db(), { purchaseId: b.id, message: "x" })).rejects.toMatchObject({ code: "PURCHASE_NOT_PENDING" });
+    await expect(failPurchase({ db: db() }, { purchaseId: b.id, message: "x" })).rejects.toMatchObject({ code: "PURCHASE_NOT_PENDING" });
     const c = await mk();
-    await completePurchase(db(), { purchaseId: c.id, paymentProvider: "sandbox" });
-    expect((await failPurchase(db(), { purchaseId: c.id, message: "late" })).status).toBe("completed");
-    expect((await cancelPurchase(db(), { purchaseId: c.id })).status).toBe("completed");
+    await completePurchase({ db: db() }, { purchaseId: c.id, paymentProvider: "sandbox" });
+    expect((await failPurchase({ db: db() }, { purchaseId: c.id, message: "late" })).status).toBe("completed");
+    expect((await cancelPurchase({ db: db() }, { purchaseId: c.id })).status).toBe("completed");
     expect(await eventsOf(s.game.id, "Purchases.Failed")).toHaveLength(1);
     expect(await eventsOf(s.game.id, "Purchases.Canceled")).toHaveLength(1);
   });

@@ -11,6 +11,7 @@ import { lockPurchaseLimit } from "./lock-purchase-limit.ts";
 import { emitPurchaseEvent } from "./purchase-events.ts";
 import { canTransition, PURCHASE_EVENTS } from "./purchase-states.ts";
 import { purchaseNotPending, transitionPurchase } from "./transition-purchase.ts";
+import type { DbContext } from "../core/context.ts";
 
 export type CompletePurchaseInput = {
   purchaseId: string;
@@ -26,9 +27,9 @@ export type CompletePurchaseInput = {
 };
 
 /** Locks the purchase row for the rest of the transaction (404 when unknown). */
-export const lockPurchase = async (tx: DbClient, purchaseId: string): Promise<Purchase> => {
-  await tx.$queryRaw`SELECT 1 FROM "Purchase" WHERE id = ${purchaseId} FOR UPDATE`;
-  const p = await tx.purchase.findUnique({ where: { id: purchaseId } });
+export const lockPurchase = async (ctx: DbContext, { purchaseId }: { purchaseId: string }): Promise<Purchase> => {
+  await ctx.db.$queryRaw`SELECT 1 FROM "Purchase" WHERE id = ${purchaseId} FOR UPDATE`;
+  const p = await ctx.db.purchase.findUnique({ where: { id: purchaseId } });
   if (!p) throw notFound(`Purchase ${JSON.stringify(purchaseId)}`, "PURCHASE_NOT_FOUND");
   return p;
 };
@@ -36,10 +37,14 @@ export const lockPurchase = async (tx: DbClient, purchaseId: string): Promise<Pu
 /** The payer's player id and game userRef; a player without a link to the game is linked now. */
 const payerOf = async (tx: DbClient, p: Purchase, input: CompletePurchaseInput) => {
   const userRef = input.userRef ?? p.userRef;
-  if (userRef) return { userRef, playerId: (await resolveUserRef(tx, { type: "game", id: p.gameId }, p.environment, userRef)).playerId };
+  if (userRef)
+    return {
+      userRef,
+      playerId: (await resolveUserRef({ db: tx }, { namespace: { type: "game", id: p.gameId }, environment: p.environment, userRef })).playerId,
+    };
   const playerId = input.playerId ?? p.playerId;
   if (!playerId) throw new AppError("PLAYER_REQUIRED", "The purchase has no payer yet; pass the paying player.");
-  const link = await linkPlayer(tx, { namespace: { type: "game", id: p.gameId }, environment: p.environment, playerId });
+  const link = await linkPlayer({ db: tx }, { namespace: { type: "game", id: p.gameId }, environment: p.environment, playerId });
   return { userRef: link.userRef, playerId };
 };
 
@@ -52,34 +57,41 @@ const payerOf = async (tx: DbClient, p: Purchase, input: CompletePurchaseInput) 
  * canceled purchase cannot be completed (409 PURCHASE_NOT_PENDING), except a card payment captured late
  * (`late`, lib/flows/settle-paid-checkout.ts).
  */
-export const completePurchase = (db: DbClient, input: CompletePurchaseInput): Promise<Purchase> =>
-  inTransaction(db, async (tx) => {
-    const current = await lockPurchase(tx, input.purchaseId);
+export const completePurchase = (ctx: DbContext, input: CompletePurchaseInput): Promise<Purchase> =>
+  inTransaction(ctx.db, async (tx) => {
+    const current = await lockPurchase({ ...ctx, db: tx }, { purchaseId: input.purchaseId });
     if (current.status === "completed") return current;
     const action = input.late ? "completeLate" : "complete";
     // checked before any money moves; the write below is guarded too
     if (!canTransition(current.status, action)) throw purchaseNotPending(current.id, current.status, action);
     const payer = await payerOf(tx, current, input);
-    const product = await loadProduct(tx, { gameId: current.gameId, environment: current.environment, productId: current.productId });
+    const product = await loadProduct({ ...ctx, db: tx }, { gameId: current.gameId, environment: current.environment, productId: current.productId });
     const perUserLimit = current.renewalPeriodEnd ? null : product.perUserLimit;
-    if (!(await lockPurchaseLimit(tx, { productId: product.id, playerId: payer.playerId, perUserLimit }))) throw limitReached(perUserLimit!);
+    if (!(await lockPurchaseLimit({ ...ctx, db: tx }, { productId: product.id, playerId: payer.playerId, perUserLimit }))) throw limitReached(perUserLimit!);
 
     const paying = { ...current, ...payer, paymentProvider: input.paymentProvider };
-    const journalId = await chargePurchase(tx, paying);
-    const fulfilment = await fulfilPurchase(tx, paying, product);
-    const completed = await transitionPurchase(tx, current.id, action, {
-      ...payer,
-      isPaid: true,
-      ...(input.late ? { failureMessage: null } : {}),
-      paymentProvider: input.paymentProvider,
-      externalId: input.externalId ?? current.externalId,
-      journalId,
-      completedAt: new Date(),
-      fulfillmentStatus: fulfilment.fulfillmentStatus,
-      deliveredKey: fulfilment.deliveredKey ?? null,
-      keyEmailStatus: fulfilment.keyEmailStatus ?? null,
-      subscriptionId: fulfilment.subscriptionId ?? current.subscriptionId,
-    });
-    await emitPurchaseEvent(tx, PURCHASE_EVENTS.completed, completed, product);
+    const journalId = await chargePurchase({ ...ctx, db: tx }, { purchase: paying });
+    const fulfilment = await fulfilPurchase({ ...ctx, db: tx }, { purchase: paying, product });
+    const completed = await transitionPurchase(
+      { ...ctx, db: tx },
+      {
+        id: current.id,
+        action,
+        data: {
+          ...payer,
+          isPaid: true,
+          ...(input.late ? { failureMessage: null } : {}),
+          paymentProvider: input.paymentProvider,
+          externalId: input.externalId ?? current.externalId,
+          journalId,
+          completedAt: new Date(),
+          fulfillmentStatus: fulfilment.fulfillmentStatus,
+          deliveredKey: fulfilment.deliveredKey ?? null,
+          keyEmailStatus: fulfilment.keyEmailStatus ?? null,
+          subscriptionId: fulfilment.subscriptionId ?? current.subscriptionId,
+        },
+      },
+    );
+    await emitPurchaseEvent({ ...ctx, db: tx }, { event: PURCHASE_EVENTS.completed, purchase: completed, item: product });
     return completed;
   });

@@ -14,7 +14,7 @@ import { completePurchase } from "./complete-purchase.ts";
  * purchase debits only while the payer's link carries the player's approval to spend VC (403
  * LINK_NOT_APPROVED, nothing changes).
  */
-export const completeVcPurchase = (ctx: GameContext, purchaseId: string) =>
+export const completeVcPurchase = (ctx: GameContext, { purchaseId }: { purchaseId: string }) =>
   inTransaction(ctx.db, async (tx) => {
     const found = await tx.purchase.findFirst({
       where: { id: purchaseId, gameId: ctx.principal.gameId, environment: ctx.environment, paymentMethod: "vc" },
@@ -25,9 +25,15 @@ export const completeVcPurchase = (ctx: GameContext, purchaseId: string) =>
     if (found.status === "pending") {
       if (!found.userRef)
         throw new AppError("PLAYER_REQUIRED", `Purchase ${found.id} has no linked payer; only its hosted checkout page can take its payment.`);
-      requireLinkConsent(await resolveUserRef(tx, { type: "game", id: ctx.principal.gameId }, ctx.environment, found.userRef), "vc:spend");
+      requireLinkConsent(
+        await resolveUserRef(
+          { ...ctx, db: tx },
+          { namespace: { type: "game", id: ctx.principal.gameId }, environment: ctx.environment, userRef: found.userRef },
+        ),
+        "vc:spend",
+      );
     }
-    const p = await completePurchase(tx, { purchaseId, paymentProvider: "virtual_currency" });
+    const p = await completePurchase({ ...ctx, db: tx }, { purchaseId, paymentProvider: "virtual_currency" });
     const { balance } = await getAccountBalance(tx, { asset: vcAsset(p.currencyId!), environment: p.environment, kind: "user", ownerRef: p.userRef! });
     return {
       data: {

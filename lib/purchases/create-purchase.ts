@@ -1,6 +1,6 @@
 import type { Prisma, Purchase } from "../db/generated/client.ts";
 import { newId } from "../db/ids.ts";
-import { inTransaction, type DbClient } from "../db/transaction.ts";
+import { inTransaction } from "../db/transaction.ts";
 import { AppError } from "../core/errors.ts";
 import type { Environment } from "../core/environment.ts";
 import { resolveUserRef } from "../linking/resolve-user-ref.ts";
@@ -10,6 +10,7 @@ import { planPayouts } from "../wallet/plan-payouts.ts";
 import { emitPurchaseEvent } from "./purchase-events.ts";
 import { PURCHASE_EVENTS, providerFor } from "./purchase-states.ts";
 import { pricePurchase, type PaymentMethod } from "./price-purchase.ts";
+import type { DbContext } from "../core/context.ts";
 
 export type CreatePurchaseInput = {
   gameId: string;
@@ -46,8 +47,8 @@ export const assertPurchasable = (product: ProductRow) => {
 };
 
 /** The number of completed, non-renewal purchases of a product by a player (what perUserLimit counts). */
-export const countCompleted = (db: DbClient, { productId, playerId }: { productId: string; playerId: string }) =>
-  db.purchase.count({ where: { productId, playerId, status: "completed", renewalPeriodEnd: null } });
+export const countCompleted = (ctx: DbContext, { productId, playerId }: { productId: string; playerId: string }) =>
+  ctx.db.purchase.count({ where: { productId, playerId, status: "completed", renewalPeriodEnd: null } });
 
 export const limitReached = (limit: number) =>
   new AppError("PURCHASE_LIMIT_REACHED", `This player has already bought this item the maximum number of times (perUserLimit ${limit}).`);
@@ -57,18 +58,20 @@ export const limitReached = (limit: number) =>
  * also fixes its payouts). Nothing is charged: completePurchase charges and fulfils. A player already
  * at perUserLimit is refused here too (409), so a checkout does not start for nothing.
  */
-export const createPurchase = (db: DbClient, input: CreatePurchaseInput): Promise<Purchase> => openPurchase(db, input, { kind: "direct" });
+export const createPurchase = (ctx: DbContext, input: CreatePurchaseInput): Promise<Purchase> => openPurchase(ctx, { ...input, origin: { kind: "direct" } });
 
 /** The one insert behind the three operations; `origin` says which checks apply. */
-export const openPurchase = (db: DbClient, input: CreatePurchaseInput, origin: PurchaseOrigin): Promise<Purchase> =>
-  inTransaction(db, async (tx) => {
+export const openPurchase = (ctx: DbContext, { origin, ...input }: CreatePurchaseInput & { origin: PurchaseOrigin }): Promise<Purchase> =>
+  inTransaction(ctx.db, async (tx) => {
     const renewal = origin.kind === "renewal" ? origin : null;
     const checkout = origin.kind === "checkout" ? origin : null;
-    const product = await loadProduct(tx, { gameId: input.gameId, environment: input.environment, productId: input.productId });
+    const product = await loadProduct({ ...ctx, db: tx }, { gameId: input.gameId, environment: input.environment, productId: input.productId });
     if (!renewal) assertPurchasable(product);
     let playerId = input.playerId ?? null;
     let userRef = input.userRef ?? null;
-    if (userRef) playerId = (await resolveUserRef(tx, { type: "game", id: input.gameId }, input.environment, userRef)).playerId;
+    if (userRef)
+      playerId = (await resolveUserRef({ ...ctx, db: tx }, { namespace: { type: "game", id: input.gameId }, environment: input.environment, userRef }))
+        .playerId;
     else if (playerId)
       userRef =
         (
@@ -77,26 +80,37 @@ export const openPurchase = (db: DbClient, input: CreatePurchaseInput, origin: P
           })
         )?.userRef ?? null;
     if (input.method !== "card" && !playerId) throw new AppError("PLAYER_REQUIRED", `A ${input.method} payment needs the paying player's userRef.`);
-    if (playerId && !renewal && product.perUserLimit !== null && (await countCompleted(tx, { productId: product.id, playerId })) >= product.perUserLimit)
+    if (
+      playerId &&
+      !renewal &&
+      product.perUserLimit !== null &&
+      (await countCompleted({ ...ctx, db: tx }, { productId: product.id, playerId })) >= product.perUserLimit
+    )
       throw limitReached(product.perUserLimit);
 
-    const price = await pricePurchase(tx, {
-      product,
-      method: input.method,
-      currencyId: input.currencyId,
-      dealCode: renewal ? null : input.dealCode,
-      dealFallback: checkout !== null,
-    });
+    const price = await pricePurchase(
+      { ...ctx, db: tx },
+      {
+        product,
+        method: input.method,
+        currencyId: input.currencyId,
+        dealCode: renewal ? null : input.dealCode,
+        dealFallback: checkout !== null,
+      },
+    );
     const plan =
       input.method === "wallet"
-        ? await planPayouts(tx, {
-            gameId: input.gameId,
-            environment: input.environment,
-            amount: price.amount,
-            creatorPlayerId: product.creatorType === "ugc" ? product.creatorPlayerId : null,
-            buyerPlayerId: playerId,
-            affiliateCode: input.affiliateCode,
-          })
+        ? await planPayouts(
+            { ...ctx, db: tx },
+            {
+              gameId: input.gameId,
+              environment: input.environment,
+              amount: price.amount,
+              creatorPlayerId: product.creatorType === "ugc" ? product.creatorPlayerId : null,
+              buyerPlayerId: playerId,
+              affiliateCode: input.affiliateCode,
+            },
+          )
         : null;
     const purchase = await tx.purchase.create({
       data: {
@@ -127,6 +141,6 @@ export const openPurchase = (db: DbClient, input: CreatePurchaseInput, origin: P
         payouts: plan?.payouts,
       },
     });
-    if (checkout) await emitPurchaseEvent(tx, PURCHASE_EVENTS.started, purchase, product);
+    if (checkout) await emitPurchaseEvent({ ...ctx, db: tx }, { event: PURCHASE_EVENTS.started, purchase, item: product });
     return purchase;
   });

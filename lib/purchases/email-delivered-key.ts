@@ -1,5 +1,5 @@
-import type { DbClient } from "../db/transaction.ts";
 import { sendEmail } from "../email/send-email.ts";
+import type { DbContext } from "../core/context.ts";
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -8,13 +8,13 @@ const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt
  * queued in the completing transaction). Records keyEmailStatus: 'sent', 'skipped_no_smtp' when SMTP_URL
  * is unset (the key stays readable on the purchase), or 'failed' before rethrowing so the job retries.
  */
-export const emailDeliveredKey = async (db: DbClient, purchaseId: string): Promise<string> => {
-  const p = await db.purchase.findUnique({ where: { id: purchaseId } });
+export const emailDeliveredKey = async (ctx: DbContext, { purchaseId }: { purchaseId: string }): Promise<string> => {
+  const p = await ctx.db.purchase.findUnique({ where: { id: purchaseId } });
   if (!p || !p.deliveredKey || !p.playerId || p.keyEmailStatus === "sent") return p?.keyEmailStatus ?? "none";
   const [player, product, game] = await Promise.all([
-    db.player.findUniqueOrThrow({ where: { id: p.playerId } }),
-    db.product.findUniqueOrThrow({ where: { id: p.productId } }),
-    db.game.findUniqueOrThrow({ where: { id: p.gameId } }),
+    ctx.db.player.findUniqueOrThrow({ where: { id: p.playerId } }),
+    ctx.db.product.findUniqueOrThrow({ where: { id: p.productId } }),
+    ctx.db.game.findUniqueOrThrow({ where: { id: p.gameId } }),
   ]);
   try {
     const result = await sendEmail({
@@ -24,10 +24,10 @@ export const emailDeliveredKey = async (db: DbClient, purchaseId: string): Promi
       html: `<p>Thanks for your purchase in ${escapeHtml(game.name)}.</p><p>Your key for <strong>${escapeHtml(product.name)}</strong>:</p><p style="font-family:monospace;font-size:18px">${escapeHtml(p.deliveredKey)}</p><p style="color:#666">Purchase ${p.id}</p>`,
     });
     const status = result.sent ? "sent" : "skipped_no_smtp";
-    await db.purchase.update({ where: { id: p.id }, data: { keyEmailStatus: status } });
+    await ctx.db.purchase.update({ where: { id: p.id }, data: { keyEmailStatus: status } });
     return status;
   } catch (err) {
-    await db.purchase.update({ where: { id: p.id }, data: { keyEmailStatus: "failed" } });
+    await ctx.db.purchase.update({ where: { id: p.id }, data: { keyEmailStatus: "failed" } });
     throw err;
   }
 };

@@ -6,6 +6,7 @@ import { transfer } from "../ledger/transfer.ts";
 import type { ProductRow } from "../products/serialize-product.ts";
 import { startSubscription } from "../subscriptions/start-subscription.ts";
 import { renewSubscriptionPeriod } from "../subscriptions/renew-subscription-period.ts";
+import type { DbContext } from "../core/context.ts";
 
 export const KEY_EMAIL_TASK = "purchases:email-key";
 
@@ -30,10 +31,13 @@ const takeKey = async (tx: DbClient, productId: string, purchaseId: string): Pro
  *   the purchase, so a rolled-back purchase never sends a key); no key left: 'failed'.
  * - a subscription product also starts (or, for a renewal, extends) its subscription.
  */
-export const fulfilPurchase = async (tx: DbClient, p: Purchase & { userRef: string; playerId: string }, product: ProductRow): Promise<Fulfilment> => {
+export const fulfilPurchase = async (
+  ctx: DbContext,
+  { purchase: p, product }: { purchase: Purchase & { userRef: string; playerId: string }; product: ProductRow },
+): Promise<Fulfilment> => {
   const out: Fulfilment = { fulfillmentStatus: "not_required" };
   if (product.type === "subscription") {
-    out.subscriptionId = p.renewalPeriodEnd ? (await renewSubscriptionPeriod(tx, p)).id : (await startSubscription(tx, p)).id;
+    out.subscriptionId = p.renewalPeriodEnd ? (await renewSubscriptionPeriod(ctx, { purchase: p })).id : (await startSubscription(ctx, { purchase: p })).id;
   }
   switch (product.fulfillmentType) {
     case "WEBHOOK":
@@ -44,7 +48,7 @@ export const fulfilPurchase = async (tx: DbClient, p: Purchase & { userRef: stri
         out.fulfillmentStatus = "failed";
         break;
       }
-      await transfer(tx, {
+      await transfer(ctx.db, {
         ...vcScope({ gameId: p.gameId, environment: p.environment, currencyId: product.grantCurrencyId }),
         type: "purchase_grant",
         reference: p.id,
@@ -58,12 +62,12 @@ export const fulfilPurchase = async (tx: DbClient, p: Purchase & { userRef: stri
       break;
     }
     case "KEY_DELIVERY": {
-      const key = await takeKey(tx, product.id, p.id);
+      const key = await takeKey(ctx.db, product.id, p.id);
       if (!key) {
         out.fulfillmentStatus = "failed";
         break;
       }
-      await enqueueJob(tx, KEY_EMAIL_TASK, { purchaseId: p.id }, { jobKey: `${KEY_EMAIL_TASK}:${p.id}`, maxAttempts: 10 });
+      await enqueueJob(ctx.db, KEY_EMAIL_TASK, { purchaseId: p.id }, { jobKey: `${KEY_EMAIL_TASK}:${p.id}`, maxAttempts: 10 });
       Object.assign(out, { fulfillmentStatus: "fulfilled", deliveredKey: key, keyEmailStatus: "queued" });
       break;
     }

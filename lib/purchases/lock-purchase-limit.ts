@@ -1,5 +1,5 @@
-import type { DbClient } from "../db/transaction.ts";
 import { countCompleted } from "./create-purchase.ts";
+import type { DbContext } from "../core/context.ts";
 
 /**
  * Takes the perUserLimit lock of (product, player) until the transaction ends, then tells whether the
@@ -7,9 +7,9 @@ import { countCompleted } from "./create-purchase.ts";
  * on this lock, so they cannot pass the limit together. The lock is re-entrant within a transaction.
  */
 export const lockPurchaseLimit = async (
-  tx: DbClient,
+  ctx: DbContext,
   { productId, playerId, perUserLimit }: { productId: string; playerId: string; perUserLimit: number | null },
 ): Promise<boolean> => {
-  await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`purchase-limit:${productId}:${playerId}`}, 0))`;
-  return perUserLimit === null || (await countCompleted(tx, { productId, playerId })) < perUserLimit;
+  await ctx.db.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`purchase-limit:${productId}:${playerId}`}, 0))`;
+  return perUserLimit === null || (await countCompleted(ctx, { productId, playerId })) < perUserLimit;
 };

@@ -1,8 +1,8 @@
-import type { DbClient } from "../db/transaction.ts";
 import { AppError, badRequest } from "../core/errors.ts";
 import { validateDeal } from "../deals/validate-deal.ts";
 import type { ProductRow } from "../products/serialize-product.ts";
 import { MICROS_PER_CENT } from "../core/usdc.ts";
+import type { DbContext } from "../core/context.ts";
 
 export type PaymentMethod = "card" | "wallet" | "vc";
 
@@ -24,7 +24,7 @@ export type PurchasePrice = {
  * `dealFallback`, which charges the regular price instead (the spec's rule once a checkout is under way).
  */
 export const pricePurchase = async (
-  db: DbClient,
+  ctx: DbContext,
   {
     product,
     method,
@@ -48,7 +48,7 @@ export const pricePurchase = async (
   let appliedCode: string | null = null;
   if (dealCode) {
     try {
-      const deal = await validateDeal(db, { productId: product.id, code: dealCode, currencyId: method === "vc" ? (currencyId ?? null) : null });
+      const deal = await validateDeal(ctx, { productId: product.id, code: dealCode, currencyId: method === "vc" ? (currencyId ?? null) : null });
       override = deal.overridePrice;
       appliedCode = deal.code;
     } catch (err) {

@@ -1,9 +1,9 @@
 // The payloads of the Purchases.* webhooks. Purchases.Completed carries exactly the spec's fields;
 // Started, Failed and Canceled carry "purchase fields": the same core plus status (and message on failure).
 import type { Purchase } from "../db/generated/client.ts";
-import type { DbClient } from "../db/transaction.ts";
 import { emitEvent } from "../webhooks/emit-event.ts";
 import { PURCHASE_EVENTS } from "./purchase-states.ts";
+import type { DbContext } from "../core/context.ts";
 
 type Item = { id: string; type: string };
 
@@ -36,8 +36,11 @@ export const purchaseFields = (p: Purchase, item: Item): Record<string, unknown>
 });
 
 /** Writes a Purchases.* event to the game's outbox, in the caller's transaction. */
-export const emitPurchaseEvent = (db: DbClient, event: (typeof PURCHASE_EVENTS)[keyof typeof PURCHASE_EVENTS], p: Purchase, item: Item) =>
-  emitEvent(db, {
+export const emitPurchaseEvent = (
+  ctx: DbContext,
+  { event, purchase: p, item }: { event: (typeof PURCHASE_EVENTS)[keyof typeof PURCHASE_EVENTS]; purchase: Purchase; item: Item },
+) =>
+  emitEvent(ctx.db, {
     owner: { type: "game", id: p.gameId },
     environment: p.environment,
     event,

@@ -13,18 +13,24 @@ import type { VcPurchaseBody } from "./schemas.ts";
  */
 export const startVcPurchase = (ctx: GameContext, body: VcPurchaseBody) =>
   inTransaction(ctx.db, async (tx) => {
-    await findCurrency(tx, ctx, body.currencyId);
-    requireLinkConsent(await resolveUserRef(tx, { type: "game", id: ctx.principal.gameId }, ctx.environment, body.userId), "vc:spend");
-    const purchase = await createPurchase(tx, {
-      gameId: ctx.principal.gameId,
-      environment: ctx.environment,
-      productId: body.itemId,
-      userRef: body.userId,
-      method: "vc",
-      currencyId: body.currencyId,
-      dealCode: body.dealCode,
-      affiliateCode: body.affiliateCode,
-      metadata: body.metadata,
-    });
+    await findCurrency({ ...ctx, db: tx }, { currencyId: body.currencyId });
+    requireLinkConsent(
+      await resolveUserRef({ ...ctx, db: tx }, { namespace: { type: "game", id: ctx.principal.gameId }, environment: ctx.environment, userRef: body.userId }),
+      "vc:spend",
+    );
+    const purchase = await createPurchase(
+      { ...ctx, db: tx },
+      {
+        gameId: ctx.principal.gameId,
+        environment: ctx.environment,
+        productId: body.itemId,
+        userRef: body.userId,
+        method: "vc",
+        currencyId: body.currencyId,
+        dealCode: body.dealCode,
+        affiliateCode: body.affiliateCode,
+        metadata: body.metadata,
+      },
+    );
     return { data: { purchaseId: purchase.id, currencyId: purchase.currencyId!, amountUnits: purchase.amount.toString() } };
   });

@@ -2,6 +2,7 @@ import type { Prisma, Purchase } from "../db/generated/client.ts";
 import { guardedTransition } from "../core/state-machine.ts";
 import { conflict } from "../core/errors.ts";
 import { PURCHASE_TRANSITIONS, type PurchaseAction } from "./purchase-states.ts";
+import type { TxContext } from "../db/transaction.ts";
 
 const VERB: Record<PurchaseAction, string> = { complete: "be completed", completeLate: "be completed", fail: "fail", cancel: "be canceled" };
 
@@ -14,14 +15,12 @@ export const purchaseNotPending = (id: string, state: string | null, action: Pur
  * conditional statement: when the purchase is no longer in a source state, 409 PURCHASE_NOT_PENDING.
  */
 export const transitionPurchase = async (
-  tx: Prisma.TransactionClient,
-  id: string,
-  action: PurchaseAction,
-  data: Prisma.PurchaseUncheckedUpdateManyInput = {},
+  ctx: TxContext,
+  { id, action, data = {} }: { id: string; action: PurchaseAction; data?: Prisma.PurchaseUncheckedUpdateManyInput },
 ): Promise<Purchase> => {
   const { row } = await guardedTransition(PURCHASE_TRANSITIONS, action, {
-    write: (from, to) => tx.purchase.updateManyAndReturn({ where: { id, status: { in: [...from] } }, data: { ...data, status: to } }),
-    current: async () => (await tx.purchase.findUnique({ where: { id }, select: { status: true } }))?.status ?? null,
+    write: (from, to) => ctx.db.purchase.updateManyAndReturn({ where: { id, status: { in: [...from] } }, data: { ...data, status: to } }),
+    current: async () => (await ctx.db.purchase.findUnique({ where: { id }, select: { status: true } }))?.status ?? null,
     refuse: (state) => purchaseNotPending(id, state, action),
   });
   return row!;

@@ -1,7 +1,7 @@
 // The live card path against a local stand-in for the Stripe API (STRIPE_API_BASE), through the real SDK:
 // the request Stripe receives, the session id stored on the purchase, and the payer backing out, which
 // cancels only on the POST and then expires the session at Stripe.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { renderToStaticMarkup } from "react-dom/server";
 import type { ReactElement } from "react";
 import { POST as createGrant } from "@/app/api/v1/checkout/grants/route";
@@ -17,6 +17,9 @@ import { payCheckout } from "@/lib/flows/pay-checkout";
 import { cancelUrlPath, checkoutPath, parseCheckoutUrl, successUrlPath } from "@/lib/checkout/sign-url";
 import { taskList } from "@/lib/flows/job-tasks";
 import { STRIPE_EXPIRE_TASK } from "./queue-session-expiry";
+
+// The cancel page reads Accept-Language through next/headers (its language); outside a request it answers English.
+vi.mock("next/headers", async () => (await import("@/tests/support/serve-auth")).nextHeaders);
 
 let stripe: FakeStripe;
 let restore: () => void;
@@ -42,7 +45,7 @@ describe("live card payments through Stripe Checkout", () => {
     const grant = await call(createGrant, { headers: idem(g.headers), body: { itemId: item.id, email: "buyer@example.com" } });
     const ref = parseCheckoutUrl(grant.body.checkoutUrl)!;
     const grantId = (ref as { grantId: string }).grantId;
-    const result = await payCheckout(getDb(), { ref, method: "card", email: "buyer@example.com" });
+    const result = await payCheckout({ db: getDb() }, { ref, method: "card", email: "buyer@example.com" });
     expect(result).toMatchObject({ outcome: "redirect", url: "https://checkout.stripe.test/pay/cs_test_1" });
     const [req] = stripe.calls;
     expect([req.method, req.path, req.idempotencyKey]).toEqual(["POST", "/v1/checkout/sessions", `purchase-${result.purchase.id}`]);
@@ -76,13 +79,13 @@ describe("live card payments through Stripe Checkout", () => {
     expect(await expiryJobs()).toEqual([]);
 
     // The payer presses "Return to checkout" (the POST): canceled, grant pending, the session's expiry queued.
-    expect(await backOutOfPayment(getDb(), result.purchase.id)).toBe(checkoutPath({ kind: "grant", grantId }));
+    expect(await backOutOfPayment({ db: getDb() }, { purchaseId: result.purchase.id })).toBe(checkoutPath({ kind: "grant", grantId }));
     expect((await getDb().purchase.findUniqueOrThrow({ where: { id: result.purchase.id } })).status).toBe("canceled");
     expect((await getDb().checkoutGrant.findUniqueOrThrow({ where: { id: grantId } })).status).toBe("pending");
     expect((await eventsOf(g.game.id)).map((e) => e.event)).toEqual(["Purchases.Started", "Purchases.Canceled"]);
     expect((await expiryJobs()).map((j) => j.payload)).toEqual([{ purchaseId: result.purchase.id, sessionId: "cs_test_1" }]);
     // pressing it again cancels nothing more and queues nothing more
-    await backOutOfPayment(getDb(), result.purchase.id);
+    await backOutOfPayment({ db: getDb() }, { purchaseId: result.purchase.id });
     expect(await expiryJobs()).toHaveLength(1);
 
     // The worker's task expires the session at Stripe; a second run finds it already expired and ends.

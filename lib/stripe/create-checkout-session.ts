@@ -1,8 +1,8 @@
 import type { Purchase } from "../db/generated/client.ts";
-import type { DbClient } from "../db/transaction.ts";
 import { conflict } from "../core/errors.ts";
 import { requireStripe } from "./client.ts";
 import { queueStripeSessionExpiry } from "./queue-session-expiry.ts";
+import type { DbContext } from "../core/context.ts";
 
 /**
  * A Stripe Checkout Session for a pending card purchase (price fixed in cents). The session id is stored
@@ -11,7 +11,7 @@ import { queueStripeSessionExpiry } from "./queue-session-expiry.ts";
  * tab) gets the new session's expiry queued at once, and the payer is told to start again (409).
  */
 export const createStripeCheckoutSession = async (
-  db: DbClient,
+  ctx: DbContext,
   { purchase, itemName, email, successUrl, cancelUrl }: { purchase: Purchase; itemName: string; email?: string | null; successUrl: string; cancelUrl: string },
 ): Promise<string> => {
   const stripe = requireStripe();
@@ -27,9 +27,9 @@ export const createStripeCheckoutSession = async (
     },
     { idempotencyKey: `purchase-${purchase.id}` },
   );
-  const stored = await db.purchase.update({ where: { id: purchase.id }, data: { externalId: session.id, paymentProvider: "stripe" } });
+  const stored = await ctx.db.purchase.update({ where: { id: purchase.id }, data: { externalId: session.id, paymentProvider: "stripe" } });
   if (stored.status !== "pending") {
-    await queueStripeSessionExpiry(db, stored);
+    await queueStripeSessionExpiry(ctx, { purchase: stored });
     throw conflict("PURCHASE_NOT_PENDING", "This checkout changed while the card payment was being prepared. Please try again.");
   }
   if (!session.url) throw new Error(`Stripe returned no URL for Checkout Session ${session.id}`);

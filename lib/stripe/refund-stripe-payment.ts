@@ -1,7 +1,7 @@
 import Stripe from "stripe";
 import type { Purchase } from "../db/generated/client.ts";
-import type { DbClient } from "../db/transaction.ts";
 import { requireStripe } from "./client.ts";
+import type { DbContext } from "../core/context.ts";
 
 /**
  * Refunds the card payment of a purchase that cannot keep it (it completed at Stripe after the purchase had
@@ -10,10 +10,10 @@ import { requireStripe } from "./client.ts";
  * Stripe failure throws, so the webhook answers 500 and Stripe sends the event again later.
  */
 export const refundStripePayment = async (
-  db: DbClient,
+  ctx: DbContext,
   { purchaseId, paymentIntentId }: { purchaseId: string; paymentIntentId: string },
 ): Promise<Purchase> => {
-  const p = await db.purchase.findUniqueOrThrow({ where: { id: purchaseId } });
+  const p = await ctx.db.purchase.findUniqueOrThrow({ where: { id: purchaseId } });
   if (p.refundedAt) return p;
   const stripe = requireStripe();
   let refundId: string;
@@ -28,6 +28,6 @@ export const refundStripePayment = async (
     if (!(err instanceof Stripe.errors.StripeInvalidRequestError && err.code === "charge_already_refunded")) throw err;
     refundId = (await stripe.refunds.list({ payment_intent: paymentIntentId, limit: 1 })).data[0]?.id ?? "charge_already_refunded";
   }
-  await db.purchase.updateMany({ where: { id: purchaseId, refundedAt: null }, data: { refundId, refundedAt: new Date() } });
-  return db.purchase.findUniqueOrThrow({ where: { id: purchaseId } });
+  await ctx.db.purchase.updateMany({ where: { id: purchaseId, refundedAt: null }, data: { refundId, refundedAt: new Date() } });
+  return ctx.db.purchase.findUniqueOrThrow({ where: { id: purchaseId } });
 };

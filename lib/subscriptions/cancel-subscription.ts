@@ -1,20 +1,21 @@
 import type { Subscription } from "../db/generated/client.ts";
-import { inTransaction, type DbClient } from "../db/transaction.ts";
+import { inTransaction } from "../db/transaction.ts";
 import { guardedTransition } from "../core/state-machine.ts";
 import { conflict } from "../core/errors.ts";
 import { emitEvent } from "../webhooks/emit-event.ts";
 import { canceledPayload } from "./serialize-subscription.ts";
 import { canCancel, SUBSCRIPTION_TRANSITIONS } from "./subscription-states.ts";
+import type { DbContext } from "../core/context.ts";
 
 /**
  * Active → Canceled, with Subscription.Canceled in the same transaction. No further renewal is charged;
  * the paid period still ends at currentPeriodEnd. A canceled subscription is 409 SUBSCRIPTION_NOT_ACTIVE.
  */
 export const cancelSubscription = (
-  db: DbClient,
+  ctx: DbContext,
   { subscriptionId, reason }: { subscriptionId: string; reason: "requested" | "payment_failed" },
 ): Promise<Subscription> =>
-  inTransaction(db, async (tx) => {
+  inTransaction(ctx.db, async (tx) => {
     await tx.$queryRaw`SELECT 1 FROM "Subscription" WHERE id = ${subscriptionId} FOR UPDATE`;
     const s = await tx.subscription.findUniqueOrThrow({ where: { id: subscriptionId } });
     const notActive = (state: string | null) => conflict("SUBSCRIPTION_NOT_ACTIVE", `Subscription ${s.id} is already ${state}.`);

@@ -6,7 +6,7 @@ import { findUserSubscription } from "./find-user-subscription.ts";
 /** POST .../subscriptions/{itemId}/cancel: cancels the player's Active subscription to the item (guests too). */
 export const cancelUserSubscription = (ctx: GameContext, { userRef, itemId }: { userRef: string; itemId: string }) =>
   inTransaction(ctx.db, async (tx) => {
-    const s = await findUserSubscription(tx, ctx, { userRef, itemId });
-    const canceled = await cancelSubscription(tx, { subscriptionId: s.id, reason: "requested" });
+    const s = await findUserSubscription({ ...ctx, db: tx }, { userRef, itemId });
+    const canceled = await cancelSubscription({ ...ctx, db: tx }, { subscriptionId: s.id, reason: "requested" });
     return { success: true as const, subscriptionId: canceled.id };
   });

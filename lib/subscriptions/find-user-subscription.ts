@@ -1,4 +1,3 @@
-import type { DbClient } from "../db/transaction.ts";
 import type { GameContext } from "../core/context.ts";
 import { notFound } from "../core/errors.ts";
 import { resolveUserRef } from "../linking/resolve-user-ref.ts";
@@ -7,9 +6,9 @@ import { resolveUserRef } from "../linking/resolve-user-ref.ts";
  * The player's subscription to an item: the Active one, else the latest Canceled one. An unknown
  * userRef (or another game's) is 404 USER_REF_NOT_FOUND; no subscription is 404 SUBSCRIPTION_NOT_FOUND.
  */
-export const findUserSubscription = async (db: DbClient, ctx: GameContext, { userRef, itemId }: { userRef: string; itemId: string }) => {
-  const link = await resolveUserRef(db, { type: "game", id: ctx.principal.gameId }, ctx.environment, userRef);
-  const [s] = await db.subscription.findMany({
+export const findUserSubscription = async (ctx: GameContext, { userRef, itemId }: { userRef: string; itemId: string }) => {
+  const link = await resolveUserRef(ctx, { namespace: { type: "game", id: ctx.principal.gameId }, environment: ctx.environment, userRef });
+  const [s] = await ctx.db.subscription.findMany({
     where: { gameId: ctx.principal.gameId, environment: ctx.environment, playerId: link.playerId, productId: itemId },
     orderBy: [{ status: "asc" }, { createdAt: "desc" }], // "Active" sorts before "Canceled"
     take: 1,

@@ -3,8 +3,8 @@ import { resolveUserRef } from "../linking/resolve-user-ref.ts";
 import { serializeSubscription } from "./serialize-subscription.ts";
 
 /** Every subscription of the player in this game, Active first, newest first. */
-export const listUserSubscriptions = async (ctx: GameContext, userRef: string) => {
-  const link = await resolveUserRef(ctx.db, { type: "game", id: ctx.principal.gameId }, ctx.environment, userRef);
+export const listUserSubscriptions = async (ctx: GameContext, { userRef }: { userRef: string }) => {
+  const link = await resolveUserRef(ctx, { namespace: { type: "game", id: ctx.principal.gameId }, environment: ctx.environment, userRef });
   const rows = await ctx.db.subscription.findMany({
     where: { gameId: ctx.principal.gameId, environment: ctx.environment, playerId: link.playerId },
     orderBy: [{ status: "asc" }, { createdAt: "desc" }],

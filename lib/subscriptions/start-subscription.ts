@@ -1,22 +1,22 @@
 import type { Purchase } from "../db/generated/client.ts";
 import { newId } from "../db/ids.ts";
-import type { DbClient } from "../db/transaction.ts";
 import { conflict } from "../core/errors.ts";
 import { addMonth, PLAN_CODE, planIdOf } from "./plan.ts";
+import type { DbContext } from "../core/context.ts";
 
 /**
  * The Active subscription a first purchase of a subscription product starts: one month paid, renewed
  * with the same payment method. A player holds at most one Active subscription per product (409).
  * Runs in the completing purchase's transaction, under its (product, player) lock.
  */
-export const startSubscription = async (tx: DbClient, p: Purchase & { userRef: string; playerId: string }) => {
-  const active = await tx.subscription.findFirst({
+export const startSubscription = async (ctx: DbContext, { purchase: p }: { purchase: Purchase & { userRef: string; playerId: string } }) => {
+  const active = await ctx.db.subscription.findFirst({
     where: { productId: p.productId, playerId: p.playerId, gameId: p.gameId, status: "Active" },
     select: { id: true },
   });
   if (active) throw conflict("SUBSCRIPTION_ALREADY_ACTIVE", `This player already has an active subscription (${active.id}) to item ${p.productId}.`);
   const now = new Date();
-  return tx.subscription.create({
+  return ctx.db.subscription.create({
     data: {
       id: newId(),
       gameId: p.gameId,

@@ -1,6 +1,6 @@
 import { newId } from "../db/ids.ts";
-import type { DbClient } from "../db/transaction.ts";
+import type { DbContext } from "../core/context.ts";
 import type { Environment } from "../core/environment.ts";
 
-export const createBusiness = (db: DbClient, input: { name: string; environment: Environment; ownerId?: string }) =>
-  db.business.create({ data: { id: newId(), name: input.name, environment: input.environment, ownerId: input.ownerId } });
+export const createBusiness = (ctx: DbContext, input: { name: string; environment: Environment; ownerId?: string }) =>
+  ctx.db.business.create({ data: { id: newId(), name: input.name, environment: input.environment, ownerId: input.ownerId } });

@@ -1,14 +1,14 @@
 import { newId } from "../db/ids.ts";
-import type { DbClient } from "../db/transaction.ts";
+import type { DbContext } from "../core/context.ts";
 import { generateKey, type Environment, type KeyKind } from "./keys.ts";
 
 /** Issues a key and returns its raw value once; only the hash is stored. */
 export const issueApiKey = async (
-  db: DbClient,
+  ctx: DbContext,
   input: { kind: KeyKind; environment: Environment; gameId?: string; campaignId?: string; platformId?: string; scopes?: string[]; label?: string },
 ) => {
   const { raw, hash, prefix } = generateKey(input.kind, input.environment);
-  const key = await db.apiKey.create({
+  const key = await ctx.db.apiKey.create({
     data: {
       id: newId(),
       kind: input.kind,

@@ -3,8 +3,8 @@ import { resolveUserRef } from "../linking/resolve-user-ref.ts";
 import { listUserSubscriptions } from "../subscriptions/list-user-subscriptions.ts";
 
 /** GET /v1/users/{userRef}: the linked player's email, profile image (none is stored yet: "") and subscriptions. */
-export const getUserInfo = async (ctx: GameContext, userRef: string) => {
-  const link = await resolveUserRef(ctx.db, { type: "game", id: ctx.principal.gameId }, ctx.environment, userRef);
+export const getUserInfo = async (ctx: GameContext, { userRef }: { userRef: string }) => {
+  const link = await resolveUserRef(ctx, { namespace: { type: "game", id: ctx.principal.gameId }, environment: ctx.environment, userRef });
   const player = await ctx.db.player.findUniqueOrThrow({ where: { id: link.playerId } });
-  return { userRef, email: player.email, profileImageUrl: "", subscriptions: await listUserSubscriptions(ctx, userRef) };
+  return { userRef, email: player.email, profileImageUrl: "", subscriptions: await listUserSubscriptions(ctx, { userRef }) };
 };

@@ -4,7 +4,7 @@ import { resolveUserRef } from "../linking/resolve-user-ref.ts";
 import { serializePurchase } from "../purchases/serialize-purchase.ts";
 
 const load = async (ctx: GameContext, userRef: string, where: { id?: string; productType?: string }, window: { skip: number; take: number }) => {
-  const link = await resolveUserRef(ctx.db, { type: "game", id: ctx.principal.gameId }, ctx.environment, userRef);
+  const link = await resolveUserRef(ctx, { namespace: { type: "game", id: ctx.principal.gameId }, environment: ctx.environment, userRef });
   const rows = await ctx.db.purchase.findMany({
     where: { gameId: ctx.principal.gameId, environment: ctx.environment, playerId: link.playerId, ...where },
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
@@ -19,11 +19,11 @@ const load = async (ctx: GameContext, userRef: string, where: { id?: string; pro
 };
 
 /** GET /v1/users/{userRef}/purchases: the player's purchases in this game (every status), newest first. */
-export const listUserPurchases = (ctx: GameContext, userRef: string, q: { limit: number; offset: number; type?: string }) =>
+export const listUserPurchases = (ctx: GameContext, { userRef, ...q }: { userRef: string; limit: number; offset: number; type?: string }) =>
   load(ctx, userRef, q.type ? { productType: q.type } : {}, { skip: q.offset, take: q.limit });
 
 /** GET /v1/users/{userRef}/purchases/{purchaseId}: one of them (404 PURCHASE_NOT_FOUND otherwise). */
-export const getUserPurchase = async (ctx: GameContext, userRef: string, purchaseId: string) => {
+export const getUserPurchase = async (ctx: GameContext, { userRef, purchaseId }: { userRef: string; purchaseId: string }) => {
   const [p] = await load(ctx, userRef, { id: purchaseId }, { skip: 0, take: 1 });
   if (!p) throw notFound(`Purchase ${JSON.stringify(purchaseId)}`, "PURCHASE_NOT_FOUND");
   return p;

@@ -29,10 +29,10 @@ const checkNoSelfTransfer = (source: string, recipients: Recipient[]) => {
 export const batch = (ctx: GameContext, body: BatchBody): Promise<LedgerOperationResult> =>
   inTransaction(ctx.db, async (tx) => {
     checkNoSelfTransfer(body.sourceUserRef, body.recipients);
-    const currency = await findCurrency(tx, ctx, body.currencyId);
+    const currency = await findCurrency({ ...ctx, db: tx }, { currencyId: body.currencyId });
     const { gameId } = ctx.principal;
     const refs = [body.sourceUserRef, ...body.recipients.flatMap((r) => (r.userRef === undefined ? [] : [r.userRef]))];
-    const links = await resolveUserRefs(tx, { gameId, environment: ctx.environment, userRefs: refs });
+    const links = await resolveUserRefs({ ...ctx, db: tx }, { gameId, environment: ctx.environment, userRefs: refs });
     requireLinkConsent(links.get(body.sourceUserRef)!, "vc:spend");
     const source = vcUser(body.sourceUserRef, ctx.environment);
     const pool = vcPool(currency.id, ctx.environment);

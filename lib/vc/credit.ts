@@ -8,7 +8,7 @@ import { vcOperationResult } from "./vc-operation-result.ts";
 /** Moves units from the currency's treasury pool (an issuer, may go negative) to a linked player. */
 export const credit = (ctx: GameContext, body: CreditBody): Promise<LedgerOperationResult> =>
   inTransaction(ctx.db, async (tx) => {
-    const { player, pool, scope } = await loadVcParty(tx, ctx, body);
+    const { player, pool, scope } = await loadVcParty({ ...ctx, db: tx }, body);
     const posted = await transfer(tx, {
       ...scope,
       type: "credit",

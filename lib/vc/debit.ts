@@ -11,7 +11,7 @@ import { vcOperationResult } from "./vc-operation-result.ts";
  */
 export const debit = (ctx: GameContext, body: DebitBody): Promise<LedgerOperationResult> =>
   inTransaction(ctx.db, async (tx) => {
-    const { player, pool, scope } = await loadVcParty(tx, ctx, { ...body, consent: "vc:spend" });
+    const { player, pool, scope } = await loadVcParty({ ...ctx, db: tx }, { ...body, consent: "vc:spend" });
     const posted = await transfer(tx, {
       ...scope,
       type: "debit",

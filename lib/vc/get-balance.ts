@@ -10,8 +10,8 @@ import type { Balance } from "./schemas.ts";
  * the balance began to exist: the later of the currency's creation and the player's link.
  */
 export const getBalance = async (ctx: GameContext, { currencyId, userRef }: { currencyId: string; userRef: string }): Promise<Balance> => {
-  const currency = await findCurrency(ctx.db, ctx, currencyId);
-  const link = await resolveUserRef(ctx.db, { type: "game", id: ctx.principal.gameId }, ctx.environment, userRef);
+  const currency = await findCurrency(ctx, { currencyId });
+  const link = await resolveUserRef(ctx, { namespace: { type: "game", id: ctx.principal.gameId }, environment: ctx.environment, userRef });
   const account = await getAccountBalance(ctx.db, { asset: vcAsset(currency.id), environment: ctx.environment, kind: "user", ownerRef: userRef });
   const since = currency.createdAt > link.linkedAt ? currency.createdAt : link.linkedAt;
   return { currencyId: currency.id, userRef, balanceUnits: account.balance.toString(), updatedAt: (account.updatedAt ?? since).toISOString() };

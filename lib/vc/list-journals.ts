@@ -11,8 +11,9 @@ type JournalQuery = { currencyId: string; userRef?: string; page: number; limit:
 
 /** A currency's journals, newest first (ties by id, newest first), optionally only those touching one player. */
 export const listJournals = async (ctx: GameContext, q: JournalQuery): Promise<{ items: JournalEntry[]; pagination: ReturnType<typeof pageInfo> }> => {
-  const currency = await findCurrency(ctx.db, ctx, q.currencyId);
-  if (q.userRef !== undefined) await resolveUserRef(ctx.db, { type: "game", id: ctx.principal.gameId }, ctx.environment, q.userRef);
+  const currency = await findCurrency(ctx, { currencyId: q.currencyId });
+  if (q.userRef !== undefined)
+    await resolveUserRef(ctx, { namespace: { type: "game", id: ctx.principal.gameId }, environment: ctx.environment, userRef: q.userRef });
   const where: Prisma.LedgerJournalWhereInput = {
     tenantId: ctx.principal.gameId,
     asset: vcAsset(currency.id),

@@ -1,4 +1,4 @@
-import type { Prisma } from "../db/generated/client.ts";
+import type { TxContext } from "../db/transaction.ts";
 import type { GameContext } from "../core/context.ts";
 import { findCurrency } from "../currencies/find-currency.ts";
 import { requireLinkConsent, type LinkConsentScope } from "../linking/link-consent.ts";
@@ -12,12 +12,11 @@ import { vcPool, vcScope, vcUser } from "../ledger/accounts.ts";
  * approved for it is 403 LINK_NOT_APPROVED (link-consent.ts).
  */
 export const loadVcParty = async (
-  tx: Prisma.TransactionClient,
-  ctx: GameContext,
+  ctx: GameContext & TxContext,
   { currencyId, userRef, consent }: { currencyId: string; userRef: string; consent?: LinkConsentScope },
 ) => {
-  const currency = await findCurrency(tx, ctx, currencyId);
-  const link = await resolveUserRef(tx, { type: "game", id: ctx.principal.gameId }, ctx.environment, userRef);
+  const currency = await findCurrency(ctx, { currencyId });
+  const link = await resolveUserRef(ctx, { namespace: { type: "game", id: ctx.principal.gameId }, environment: ctx.environment, userRef });
   if (consent) requireLinkConsent(link, consent);
   return {
     currency,

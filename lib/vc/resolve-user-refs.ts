@@ -1,4 +1,4 @@
-import type { DbClient } from "../db/transaction.ts";
+import type { DbContext } from "../core/context.ts";
 import { notFound } from "../core/errors.ts";
 import type { Environment } from "../core/environment.ts";
 
@@ -7,9 +7,9 @@ import type { Environment } from "../core/environment.ts";
  * of this game and environment. The first that is not is a 404 USER_REF_NOT_FOUND naming it. Returns the
  * links by userRef, with their approval (for link-consent.ts).
  */
-export const resolveUserRefs = async (db: DbClient, { gameId, environment, userRefs }: { gameId: string; environment: Environment; userRefs: string[] }) => {
+export const resolveUserRefs = async (ctx: DbContext, { gameId, environment, userRefs }: { gameId: string; environment: Environment; userRefs: string[] }) => {
   const wanted = [...new Set(userRefs)];
-  const links = await db.playerLink.findMany({
+  const links = await ctx.db.playerLink.findMany({
     where: { userRef: { in: wanted }, namespaceType: "game", namespaceId: gameId, environment, status: "active" },
     select: { userRef: true, approvedAt: true, approvalScopes: true },
   });

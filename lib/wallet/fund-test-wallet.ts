@@ -11,7 +11,7 @@ import { formatUsdc } from "../core/usdc.ts";
 export const fundTestWallet = (ctx: GameContext, body: FundWalletBody) =>
   inTransaction(ctx.db, async (tx) => {
     if (ctx.environment !== "test") throw new AppError("NOT_FOUND", "Test helpers exist only for test-environment keys.");
-    const wallet = await loadPlayerWallet(tx, { gameId: ctx.principal.gameId, environment: ctx.environment, userRef: body.userRef });
+    const wallet = await loadPlayerWallet({ ...ctx, db: tx }, { gameId: ctx.principal.gameId, environment: ctx.environment, userRef: body.userRef });
     const game = await tx.game.findUniqueOrThrow({ where: { id: ctx.principal.gameId }, select: { businessId: true } });
     const posted = await transfer(tx, {
       asset: USDC_ASSET,

@@ -1,10 +1,10 @@
-import type { DbClient } from "../db/transaction.ts";
 import type { Environment } from "../core/environment.ts";
 import { USDC_ASSET, walletAccount } from "../ledger/accounts.ts";
 import { getAccountBalance } from "../ledger/get-account-balance.ts";
 import { requireLinkConsent } from "../linking/link-consent.ts";
 import { resolveUserRef } from "../linking/resolve-user-ref.ts";
 import { formatUsdc } from "../core/usdc.ts";
+import type { DbContext } from "../core/context.ts";
 
 /**
  * The custody wallet of the player behind a game userRef (404 USER_REF_NOT_FOUND otherwise): one USDC
@@ -13,9 +13,9 @@ import { formatUsdc } from "../core/usdc.ts";
  * LINK_NOT_APPROVED without balance:read). balance is a USDC decimal string ("12.50"); balanceMicros
  * the same in micro-units.
  */
-export const loadPlayerWallet = async (db: DbClient, { gameId, environment, userRef }: { gameId: string; environment: Environment; userRef: string }) => {
-  const link = requireLinkConsent(await resolveUserRef(db, { type: "game", id: gameId }, environment, userRef), "balance:read");
+export const loadPlayerWallet = async (ctx: DbContext, { gameId, environment, userRef }: { gameId: string; environment: Environment; userRef: string }) => {
+  const link = requireLinkConsent(await resolveUserRef(ctx, { namespace: { type: "game", id: gameId }, environment, userRef }), "balance:read");
   const account = walletAccount(link.playerId, environment);
-  const { balance } = await getAccountBalance(db, { asset: USDC_ASSET, environment, kind: account.kind, ownerRef: account.ownerRef });
+  const { balance } = await getAccountBalance(ctx.db, { asset: USDC_ASSET, environment, kind: account.kind, ownerRef: account.ownerRef });
   return { userRef, playerId: link.playerId, account, address: account.address, balance: formatUsdc(balance), balanceMicros: balance };
 };

@@ -1,10 +1,10 @@
-import type { DbClient } from "../db/transaction.ts";
 import { badRequest } from "../core/errors.ts";
 import type { Environment } from "../core/environment.ts";
 import { gameRevenueAccount, platformFeeAccount, walletAccount } from "../ledger/accounts.ts";
 import type { AccountSpec } from "../ledger/types.ts";
 import { resolveUserRef } from "../linking/resolve-user-ref.ts";
 import { affiliateRateToBps, feeRateOf, splitPayment, walletFeeConfig } from "./fees.ts";
+import type { DbContext } from "../core/context.ts";
 
 export type Payout = { recipient: "creator" | "platform" | "affiliate"; recipientAddress: string; amount: number; kind: string; ownerRef: string };
 export type PayoutPlan = { feeRate: { percentage: number; flat: number }; feeName: string; payouts: Payout[] };
@@ -24,7 +24,7 @@ const payout = (recipient: Payout["recipient"], account: AccountSpec, amount: bi
  * the creator (the game's revenue account, or a UGC creator's wallet) the rest. Zero payouts are left out.
  */
 export const planPayouts = async (
-  db: DbClient,
+  ctx: DbContext,
   input: {
     gameId: string;
     environment: Environment;
@@ -38,14 +38,18 @@ export const planPayouts = async (
   let affiliate: AccountSpec | null = null;
   let affiliateBps = 0n;
   if (input.affiliateCode) {
-    const link = await resolveUserRef(db, { type: "game", id: input.gameId }, input.environment, input.affiliateCode).catch(() => {
+    const link = await resolveUserRef(ctx, {
+      namespace: { type: "game", id: input.gameId },
+      environment: input.environment,
+      userRef: input.affiliateCode,
+    }).catch(() => {
       throw badRequest(
         "INVALID_AFFILIATE_CODE",
         `affiliateCode ${JSON.stringify(input.affiliateCode)} is not a userRef linked to this game; send the referring player's userRef.`,
       );
     });
     if (link.playerId === input.buyerPlayerId) throw badRequest("INVALID_AFFILIATE_CODE", "affiliateCode names the buyer; a player cannot refer themselves.");
-    const game = await db.game.findUniqueOrThrow({ where: { id: input.gameId }, select: { affiliateRate: true } });
+    const game = await ctx.db.game.findUniqueOrThrow({ where: { id: input.gameId }, select: { affiliateRate: true } });
     affiliate = walletAccount(link.playerId, input.environment);
     affiliateBps = affiliateRateToBps(game.affiliateRate);
   }

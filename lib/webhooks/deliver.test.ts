@@ -41,7 +41,7 @@ describe("deliverWebhook", () => {
   it("POSTs the stored payload with the headers, signed with the owner's current secret", async () => {
     const { game } = await makeGame({ webhookUrl: receiver.url });
     const eventId = await emit(game.id, { data: { amount: 500, note: "é" } });
-    const { secret } = await setWebhookEndpoint(getDb(), { type: "game", id: game.id }, { url: receiver.url, rotateSecret: true });
+    const { secret } = await setWebhookEndpoint({ db: getDb() }, { owner: { type: "game", id: game.id }, url: receiver.url, rotateSecret: true });
     expect(secret).not.toBe(game.webhookSecret);
     const delivery = await deliveryOf(eventId);
     expect(await deliverWebhook(getDb(), delivery.id)).toBe("succeeded");
@@ -123,7 +123,7 @@ describe("deliverWebhook", () => {
   it("fails the delivery when the owner no longer has an endpoint", async () => {
     const { game } = await makeGame({ webhookUrl: receiver.url });
     const delivery = await deliveryOf(await emit(game.id));
-    await setWebhookEndpoint(getDb(), { type: "game", id: game.id }, { url: null });
+    await setWebhookEndpoint({ db: getDb() }, { owner: { type: "game", id: game.id }, url: null });
     expect(await deliverWebhook(getDb(), delivery.id)).toBe("failed");
     const after = await deliveryOf(delivery.eventId);
     expect(after.status).toBe("failed");
@@ -173,7 +173,7 @@ describe("resendEvent and listDeliveries", () => {
     const first = await deliveryOf(eventId);
     await deliverWebhook(getDb(), first.id);
 
-    const { deliveryId } = await resendEvent(getDb(), { owner: { type: "game", id: game.id }, eventId });
+    const { deliveryId } = await resendEvent({ db: getDb() }, { owner: { type: "game", id: game.id }, eventId });
     expect(deliveryId).not.toBe(first.id);
     expect(await jobsFor(deliveryId)).toHaveLength(1);
     expect(await deliverWebhook(getDb(), deliveryId)).toBe("succeeded");
@@ -181,9 +181,12 @@ describe("resendEvent and listDeliveries", () => {
     expect(sent.map((r) => r.headers["x-service-delivery-id"])).toEqual([first.id, deliveryId]);
     expect(sent[1].rawBody).toBe(sent[0].rawBody);
 
-    await expect(resendEvent(getDb(), { owner: { type: "game", id: other.game.id }, eventId })).rejects.toMatchObject({ code: "EVENT_NOT_FOUND", status: 404 });
-    await setWebhookEndpoint(getDb(), { type: "game", id: game.id }, { url: null });
-    await expect(resendEvent(getDb(), { owner: { type: "game", id: game.id }, eventId })).rejects.toMatchObject({
+    await expect(resendEvent({ db: getDb() }, { owner: { type: "game", id: other.game.id }, eventId })).rejects.toMatchObject({
+      code: "EVENT_NOT_FOUND",
+      status: 404,
+    });
+    await setWebhookEndpoint({ db: getDb() }, { owner: { type: "game", id: game.id }, url: null });
+    await expect(resendEvent({ db: getDb() }, { owner: { type: "game", id: game.id }, eventId })).rejects.toMatchObject({
       code: "WEBHOOK_ENDPOINT_NOT_SET",
       status: 409,
     });
@@ -199,14 +202,14 @@ describe("resendEvent and listDeliveries", () => {
     await emit(other.game.id);
     for (const e of [e1, e2]) await deliverWebhook(getDb(), (await deliveryOf(e)).id);
 
-    const page = await listDeliveries(getDb(), { owner: { type: "game", id: game.id } });
+    const page = await listDeliveries({ db: getDb() }, { owner: { type: "game", id: game.id } });
     expect(page.pagination).toMatchObject({ page: 1, totalCount: 2, hasNextPage: false });
     expect(page.deliveries.map((d) => d.event.id)).toEqual([e2, e1]);
     for (const d of page.deliveries) expect(d.attemptLog).toHaveLength(1);
-    const failed = await listDeliveries(getDb(), { owner: { type: "game", id: game.id }, status: "retrying" });
+    const failed = await listDeliveries({ db: getDb() }, { owner: { type: "game", id: game.id }, status: "retrying" });
     expect(failed.deliveries).toHaveLength(1);
     expect(failed.deliveries[0].attemptLog[0].statusCode).toBe(500);
-    const one = await listDeliveries(getDb(), { owner: { type: "game", id: game.id }, eventId: e1, limit: 1 });
+    const one = await listDeliveries({ db: getDb() }, { owner: { type: "game", id: game.id }, eventId: e1, limit: 1 });
     expect(one.deliveries.map((d) => d.event.id)).toEqual([e1]);
   });
 });

@@ -1,4 +1,4 @@
-import type { DbClient } from "../db/transaction.ts";
+import type { DbContext } from "../core/context.ts";
 import { pageInfo, pageWindow } from "../core/pagination.ts";
 import type { DeliveryStatus } from "./delivery-policy.ts";
 import type { WebhookOwner } from "./emit-event.ts";
@@ -12,14 +12,14 @@ export type ListDeliveriesInput = {
 };
 
 /** The delivery log of one owner, newest first, each delivery with its event summary and every attempt. */
-export const listDeliveries = async (db: DbClient, { owner, status, eventId, page = 1, limit = 20 }: ListDeliveriesInput) => {
+export const listDeliveries = async (ctx: DbContext, { owner, status, eventId, page = 1, limit = 20 }: ListDeliveriesInput) => {
   const where = {
     event: { ownerType: owner.type, ownerId: owner.id, ...(eventId ? { id: eventId } : {}) },
     ...(status ? { status } : {}),
   };
   const [totalCount, deliveries] = await Promise.all([
-    db.webhookDelivery.count({ where }),
-    db.webhookDelivery.findMany({
+    ctx.db.webhookDelivery.count({ where }),
+    ctx.db.webhookDelivery.findMany({
       where,
       orderBy: [{ createdAt: "desc" }, { id: "desc" }],
       ...pageWindow({ page, limit }),

@@ -1,3 +1,4 @@
+import type { DbContext } from "../core/context.ts";
 import type { DbClient } from "../db/transaction.ts";
 import { generateWebhookSecret } from "./webhook-secret.ts";
 import { checkWebhookUrl } from "./check-webhook-url.ts";
@@ -24,10 +25,16 @@ const allowsLoopback = async (db: DbClient, owner: WebhookOwner): Promise<boolea
  * Returns the endpoint's URL and current secret.
  */
 export const setWebhookEndpoint = async (
-  db: DbClient,
-  owner: WebhookOwner,
-  { url, rotateSecret = false, httpsOnly = false, lookup }: { url: string | null; rotateSecret?: boolean; httpsOnly?: boolean; lookup?: LookupAll },
+  ctx: DbContext,
+  {
+    owner,
+    url,
+    rotateSecret = false,
+    httpsOnly = false,
+    lookup,
+  }: { owner: WebhookOwner; url: string | null; rotateSecret?: boolean; httpsOnly?: boolean; lookup?: LookupAll },
 ): Promise<{ url: string | null; secret: string | null }> => {
+  const { db } = ctx;
   if (url !== null) await checkWebhookUrl(url, { httpsOnly, allowLoopback: await allowsLoopback(db, owner), lookup });
   if (owner.type === "game") {
     const g = await db.game.update({ where: { id: owner.id }, data: { webhookUrl: url, ...(rotateSecret ? { webhookSecret: generateWebhookSecret() } : {}) } });

@@ -151,14 +151,17 @@ describe("finding 1: a game that knows only the player's email cannot spend the 
     expect(await getDb().purchase.count({ where: { gameId: b.game.id } })).toBe(0);
 
     // a VC purchase left pending on that link (e.g. started before consent existed) cannot be completed either
-    const pending = await createPurchase(getDb(), {
-      gameId: b.game.id,
-      environment: "test",
-      productId: vcItem.body._id,
-      userRef: b.userRef,
-      method: "vc",
-      currencyId,
-    });
+    const pending = await createPurchase(
+      { db: getDb() },
+      {
+        gameId: b.game.id,
+        environment: "test",
+        productId: vcItem.body._id,
+        userRef: b.userRef,
+        method: "vc",
+        currencyId,
+      },
+    );
     const complete = await post(`/v1/vc/purchases/${pending.id}`, b.headers, {});
     expect([complete.status, complete.body.code]).toEqual([403, "LINK_NOT_APPROVED"]);
     expect(await getDb().purchase.findUniqueOrThrow({ where: { id: pending.id } })).toMatchObject({ status: "pending", journalId: null });

@@ -10,7 +10,7 @@ import "@/tests/support/serve-auth";
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { payAction } from "@/app/checkout/actions";
-import type { PayState } from "@/lib/hosted/form-state";
+import { PAY_START, type PayState } from "@/lib/hosted/form-state";
 import { POST as createGrant } from "@/app/api/v1/checkout/grants/route";
 import { GET as openRedirect } from "@/app/api/v1/checkout/redirect/route";
 import { POST as completeHelper } from "@/app/api/v1/test-helpers/checkout/complete/route";
@@ -29,7 +29,7 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const START: PayState = { error: null, field: null, attempt: 0 };
+const START: PayState = PAY_START;
 const form = (fields: Record<string, string>) => {
   const f = new FormData();
   for (const [k, v] of Object.entries(fields)) f.set(k, v);
@@ -66,9 +66,9 @@ describe("finding 2: a guest cannot pay a checkout from someone else's wallet or
     const target = { kind: "grant" as const, id: url.pathname.split("/").pop()!, sig: url.searchParams.get("sig") };
 
     const wallet = await payAction(target, START, form({ method: "wallet", email: s.victim.email }));
-    expect(wallet).toEqual({ error: "Sign in to pay with your wallet. Guests pay by card.", field: "method", attempt: 1 });
+    expect(wallet).toEqual({ ...START, error: "Sign in to pay with your wallet. Guests pay by card.", field: "method", attempt: 1 });
     const vc = await payAction(target, START, form({ method: `vc:${s.currencyId}`, email: s.victim.email }));
-    expect(vc).toEqual({ error: "Sign in to pay with your game balance (virtual currency). Guests pay by card.", field: "method", attempt: 1 });
+    expect(vc).toEqual({ ...START, error: "Sign in to pay with your game balance (virtual currency). Guests pay by card.", field: "method", attempt: 1 });
     await untouched(s);
     expect(await getDb().purchase.count({ where: { gameId: s.game.id } })).toBe(0);
     expect((await getDb().checkoutGrant.findFirstOrThrow({ where: { gameId: s.game.id } })).status).toBe("pending");
@@ -106,7 +106,7 @@ describe("finding 2: a guest cannot pay a checkout from someone else's wallet or
     const grant = await post("/v1/checkout/grants", s.headers, { itemId: s.item.id, userRef: s.victimRef });
     const ref = parseCheckoutUrl(grant.body.checkoutUrl)!;
     for (const method of ["wallet", "vc"] as const) {
-      const err = await payCheckout(getDb(), { ref, method, currencyId: s.currencyId, email: s.victim.email }).catch((e) => e);
+      const err = await payCheckout({ db: getDb() }, { ref, method, currencyId: s.currencyId, email: s.victim.email }).catch((e) => e);
       expect([err.status, err.code]).toEqual([403, "SIGN_IN_REQUIRED"]);
     }
     await untouched(s);

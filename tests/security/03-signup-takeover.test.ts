@@ -135,13 +135,16 @@ describe("sign-up takeover of a passwordless player", () => {
 
   it("an expired link is refused, and a reset link cannot stand in for a sign-up link", async () => {
     const victim = await victimFromGrant();
-    const expired = await issueEmailToken(getDb(), {
-      purpose: "verify_email",
-      email: victim.email,
-      passwordHash: "$argon2id$x",
-      now: new Date(Date.now() - 61 * 60_000),
-    });
-    const reset = await issueEmailToken(getDb(), { purpose: "reset_password", email: victim.email });
+    const expired = await issueEmailToken(
+      { db: getDb() },
+      {
+        purpose: "verify_email",
+        email: victim.email,
+        passwordHash: "$argon2id$x",
+        now: new Date(Date.now() - 61 * 60_000),
+      },
+    );
+    const reset = await issueEmailToken({ db: getDb() }, { purpose: "reset_password", email: victim.email });
     const visitor = server.browser({ ip: uniqueIp() });
     expect(await visitor.signIn({ mode: "verify", token: expired.token, password: "whatever-1" })).toMatchObject({
       status: 401,
@@ -163,7 +166,7 @@ describe("sign-up takeover of a passwordless player", () => {
     await first.signIn({ mode: "verify", token: linkTokenIn((await mailsTo(victim.email))[0]!.text, "verify"), password: "first-password" });
     expect((await inRequest(first.headers(), getSignedInPlayer))?.playerId).toBe(victim.id);
 
-    const reset = await issueEmailToken(getDb(), { purpose: "reset_password", email: victim.email });
+    const reset = await issueEmailToken({ db: getDb() }, { purpose: "reset_password", email: victim.email });
     const second = server.browser({ ip: uniqueIp() });
     expect(await second.signIn({ mode: "reset", token: reset.token, password: "second-password" })).toMatchObject({ status: 200, signedIn: true });
     expect((await inRequest(second.headers(), getSignedInPlayer))?.playerId).toBe(victim.id);

@@ -10,7 +10,7 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { z } from "zod";
 import { payAction } from "@/app/checkout/actions";
-import type { PayState } from "@/lib/hosted/form-state";
+import { PAY_START, type PayState } from "@/lib/hosted/form-state";
 import { POST as campaignInitiate } from "@/app/api/v1/campaign/[id]/users/link/initiate/route";
 import { POST as createGrant } from "@/app/api/v1/checkout/grants/route";
 import { GET as openRedirect } from "@/app/api/v1/checkout/redirect/route";
@@ -40,7 +40,7 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const START: PayState = { error: null, field: null, attempt: 0 };
+const START: PayState = PAY_START;
 const form = (fields: Record<string, string>) => {
   const f = new FormData();
   for (const [k, v] of Object.entries(fields)) f.set(k, v);
@@ -60,11 +60,11 @@ describe("finding 4: a long, crafted email is refused by its length before any p
     const c = await checkoutOf();
     const card = { method: "card", cardNumber: "4242 4242 4242 4242", cardExpiry: "12 / 40", cardCvc: "123" };
     const state = await payAction({ kind: "session", id: c.token, sig: null }, START, form({ ...card, email: evilEmail(MEGABYTE) }));
-    expect(state).toEqual({ error: "Enter a valid email address, e.g. you@example.com.", field: "email", attempt: 1 });
+    expect(state).toEqual({ ...START, fieldErrors: [{ field: "email", message: "Enter a valid email address, e.g. you@example.com." }], attempt: 1 });
     // the same shape at the length that took 1.5 s before, and just over the cap
     for (const length of [48_000, 256]) {
       expect(await payAction({ kind: "session", id: c.token, sig: null }, START, form({ ...card, email: evilEmail(length) }))).toMatchObject({
-        field: "email",
+        fieldErrors: [{ field: "email", message: expect.any(String) }],
       });
     }
     expect(await getDb().purchase.count({ where: { gameId: c.game.id } })).toBe(0);
@@ -77,24 +77,31 @@ describe("finding 4: a long, crafted email is refused by its length before any p
     const huge = "4".repeat(MEGABYTE);
     const cases: [Record<string, string>, string, string][] = [
       [{ cardNumber: huge }, "cardNumber", "This card number is too long."],
-      [{ cardExpiry: `12/${huge}` }, "expiry", "Enter the expiry date as MM/YY, e.g. 12/34."],
-      [{ cardCvc: huge }, "cvc", "Enter the 3 or 4 digit security code (CVC)."],
+      [{ cardExpiry: `12/${huge}` }, "cardExpiry", "Enter the expiry date as MM/YY, e.g. 12/34."],
+      [{ cardCvc: huge }, "cardCvc", "Enter the 3 or 4 digit security code (CVC)."],
       [{ method: `vc:${huge}` }, "method", "Choose how you want to pay."],
     ];
     for (const [fields, field, error] of cases) {
-      expect(await payAction({ kind: "session", id: c.token, sig: null }, START, form({ ...ok, ...fields }))).toEqual({ error, field, attempt: 1 });
+      expect(await payAction({ kind: "session", id: c.token, sig: null }, START, form({ ...ok, ...fields }))).toEqual({
+        ...START,
+        fieldErrors: [{ field, message: error }],
+        attempt: 1,
+      });
     }
     expect(await getDb().purchase.count({ where: { gameId: c.game.id } })).toBe(0);
   });
 
   it("payCheckout (any caller) refuses a 1 MB email with 400 INVALID_EMAIL on the email field", async () => {
     const c = await checkoutOf();
-    const err = await payCheckout(getDb(), {
-      ref: parseCheckoutUrl(c.url)!,
-      method: "card",
-      card: { number: "4242424242424242" },
-      email: evilEmail(MEGABYTE),
-    }).catch((e) => e);
+    const err = await payCheckout(
+      { db: getDb() },
+      {
+        ref: parseCheckoutUrl(c.url)!,
+        method: "card",
+        card: { number: "4242424242424242" },
+        email: evilEmail(MEGABYTE),
+      },
+    ).catch((e) => e);
     expect([err.status, err.code, err.details]).toEqual([400, "INVALID_EMAIL", [{ field: "email", message: "is not a valid email address" }]]);
     expect(await getDb().purchase.count({ where: { gameId: c.game.id } })).toBe(0);
   });

@@ -8,7 +8,7 @@
 // code), else its page, rendered.
 import fs from "node:fs";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { renderToStaticMarkup } from "react-dom/server";
 import type { ReactElement } from "react";
 import { POST as createGrant } from "@/app/api/v1/checkout/grants/route";
@@ -20,6 +20,9 @@ import { call } from "@/tests/support/http";
 import { idem } from "@/tests/support/vc";
 import { eventsOf, makeProductRow } from "@/tests/support/purchases";
 import { startFakeStripe, useFakeStripe, type FakeStripe } from "@/tests/support/fake-stripe";
+
+// The cancel page reads Accept-Language through next/headers (its language); outside a request it answers English.
+vi.mock("next/headers", async () => (await import("@/tests/support/serve-auth")).nextHeaders);
 
 const CANCEL_DIR = path.resolve("app/checkout/cancel/[purchaseId]");
 type Served = { status: number; html: string; location: string | null };
@@ -81,7 +84,7 @@ const pendingCardPayment = async () => {
   const item = await makeProductRow(g.game.id, { environment: "live", name: "Golden Sword" });
   const grant = await call(createGrant, { headers: idem(g.headers), body: { itemId: item.id, email: "payer@example.com" } });
   const ref = parseCheckoutUrl(grant.body.checkoutUrl)!;
-  const { purchase } = await payCheckout(getDb(), { ref, method: "card", email: "payer@example.com" });
+  const { purchase } = await payCheckout({ db: getDb() }, { ref, method: "card", email: "payer@example.com" });
   return { ...g, purchase, grantId: (ref as { grantId: string }).grantId, cancelUrl: cancelUrlPath(purchase.id) };
 };
 

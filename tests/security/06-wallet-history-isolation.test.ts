@@ -5,7 +5,7 @@
 import { randomUUID } from "node:crypto";
 import { renderToStaticMarkup } from "react-dom/server";
 import type { ReactElement } from "react";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import WalletPage from "@/app/wallet/[token]/page";
 import { POST as campaignInitiate } from "@/app/api/v1/campaign/[id]/users/link/initiate/route";
 import { POST as campaignEvent } from "@/app/api/v1/campaign/[id]/events/route";
@@ -23,10 +23,13 @@ import { POST as walletManage } from "@/app/api/v1/wallet/manage/route";
 import { POST as walletPurchase } from "@/app/api/v1/wallet/purchase/route";
 import { getDb } from "@/lib/db/client";
 import { makeCampaignWith } from "@/lib/campaigns/test-kit";
-import { custodyAddress } from "@/lib/custody/address";
+import { custodyAddress } from "@/lib/ledger/address";
 import { loadWalletPage, OTHER_ACTIVITY } from "@/lib/wallet/load-wallet-page";
 import { makeGame } from "@/tests/support/fixtures";
 import { serveRoutes } from "@/tests/support/serve-routes";
+
+// The wallet page reads the browser's language through next/headers: outside a request, none (English).
+vi.mock("next/headers", async () => (await import("@/tests/support/serve-auth")).nextHeaders);
 
 let server: Awaited<ReturnType<typeof serveRoutes>>;
 beforeAll(async () => {
@@ -74,7 +77,7 @@ const pageOf = async (headers: Headers, userId: string) => {
   const manage = await post("/v1/wallet/manage", headers, { userId });
   expect(manage.status, manage.text).toBe(200);
   const token = (manage.body.linkUrl as string).split("/wallet/")[1];
-  const data = await loadWalletPage(getDb(), token);
+  const data = await loadWalletPage({ db: getDb() }, { token });
   if (!data.ok) throw new Error(`wallet page not ok: ${data.reason}`);
   const html = renderToStaticMarkup((await WalletPage({ params: Promise.resolve({ token }) })) as ReactElement);
   return { data, html };

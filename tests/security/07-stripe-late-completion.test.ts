@@ -63,7 +63,7 @@ const liveShop = async ({ perUserLimit = null as number | null } = {}) => {
 
 /** The payer presses "Continue to card payment" on the grant's page: a Stripe session is opened. */
 const startCardPayment = async (ref: NonNullable<ReturnType<typeof parseCheckoutUrl>>) => {
-  const result = await payCheckout(getDb(), { ref, method: "card", email: "payer@example.com" });
+  const result = await payCheckout({ db: getDb() }, { ref, method: "card", email: "payer@example.com" });
   expect(result.outcome).toBe("redirect");
   const sessionId = (await getDb().purchase.findUniqueOrThrow({ where: { id: result.purchase.id } })).externalId!;
   return { purchaseId: result.purchase.id, sessionId };
@@ -165,7 +165,7 @@ describe("finding 7: a card payment ends cleanly, whatever the payer does with t
     // now at the limit: a new checkout is refused before Stripe hears of it, and nothing is created
     const sessionsBefore = stripe.sessions.size;
     const purchasesBefore = await getDb().purchase.count({ where: { gameId: shop.game.id } });
-    const err = await payCheckout(getDb(), { ref: await shop.grantFor(email), method: "card", email }).catch((e) => e);
+    const err = await payCheckout({ db: getDb() }, { ref: await shop.grantFor(email), method: "card", email }).catch((e) => e);
     expect([err.status, err.code]).toEqual([409, "PURCHASE_LIMIT_REACHED"]);
     expect(stripe.sessions.size).toBe(sessionsBefore);
     expect(await getDb().purchase.count({ where: { gameId: shop.game.id } })).toBe(purchasesBefore);

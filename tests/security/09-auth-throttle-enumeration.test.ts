@@ -40,7 +40,7 @@ const submit = (action: typeof signUpAction, ip: string, fields: Record<string, 
 /** A new email, a guest's (no password) and an account's (with one). */
 const threeKinds = async () => ({
   fresh: uniquePlayerEmail("new"),
-  guest: (await findOrCreatePlayer(getDb(), { email: uniquePlayerEmail("guest") })).email,
+  guest: (await findOrCreatePlayer({ db: getDb() }, { email: uniquePlayerEmail("guest") })).email,
   account: (await makePlayer({ email: uniquePlayerEmail("account"), password: "real-password" })).email,
 });
 
@@ -139,15 +139,15 @@ describe("no enumeration", () => {
     const { fresh, guest, account } = await threeKinds();
     const pages = [];
     for (const email of [fresh, guest, account]) {
-      const { session } = await initiateLinkSession(getDb(), { scope, email });
-      const page = await loadLinkPage(getDb(), session.sessionKey, null);
+      const { session } = await initiateLinkSession({ db: getDb() }, { scope, email });
+      const page = await loadLinkPage({ db: getDb() }, { sessionKey: session.sessionKey, player: null });
       // what differs between sessions (key, ids, times, the email itself) aside, the pages are identical
       const { session: s, ...rest } = page!;
       pages.push({ ...rest, state: s.state, playerId: s.playerId, userRef: s.userRef });
     }
     expect(pages[1]).toEqual(pages[0]);
     expect(pages[2]).toEqual(pages[0]);
-    expect(Object.keys(pages[0]!).sort()).toEqual(["alreadyLinked", "approvedEmail", "merchant", "playerId", "state", "userRef"]);
+    expect(Object.keys(pages[0]!).sort()).toEqual(["alreadyLinked", "approvedEmail", "locale", "merchant", "playerId", "state", "userRef"]);
   });
 });
 

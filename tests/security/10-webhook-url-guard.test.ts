@@ -57,9 +57,9 @@ afterAll(async () => {
 
 const local = (host: string) => receiver.url.replace("127.0.0.1", host);
 
-const setUrl = async (owner: WebhookOwner, url: string, lookup?: Parameters<typeof setWebhookEndpoint>[2]["lookup"]) => {
+const setUrl = async (owner: WebhookOwner, url: string, lookup?: Parameters<typeof setWebhookEndpoint>[1]["lookup"]) => {
   try {
-    await setWebhookEndpoint(getDb(), owner, { url, lookup });
+    await setWebhookEndpoint({ db: getDb() }, { owner, url, lookup });
     return null;
   } catch (err) {
     return err as { code: string; status: number; details: { field: string; message: string }[] };

@@ -42,6 +42,7 @@ const CREDENTIAL_PAGES = [
   "/link/lks_test_abc",
   "/join/INVITE1",
   "/wallet/eyJnIjoiZyJ9.c2ln",
+  "/invoice/pinv_test_1",
 ];
 const OTHER_PAGES = ["/", "/docs", "/account", "/account/reset-password", "/dev/mail", "/dev/mail/abc"];
 

@@ -15,9 +15,9 @@ const tag = () => randomBytes(3).toString("hex");
 /** A business with one game and a server key. `headers` authenticate as that game. */
 export const makeGame = async ({ environment = "test" as Environment, webhookUrl = null as string | null } = {}) => {
   const db = getDb();
-  const business = await createBusiness(db, { name: `Biz ${tag()}`, environment });
-  const game = await createGame(db, { businessId: business.id, environment, name: `Game ${tag()}`, webhookUrl });
-  const { rawKey } = await issueApiKey(db, { kind: "server", environment, gameId: game.id });
+  const business = await createBusiness({ db }, { name: `Biz ${tag()}`, environment });
+  const game = await createGame({ db }, { businessId: business.id, environment, name: `Game ${tag()}`, webhookUrl });
+  const { rawKey } = await issueApiKey({ db }, { kind: "server", environment, gameId: game.id });
   const headers = { authorization: `Bearer ${rawKey}`, "x-game-id": game.id };
   return { business, game, serverKey: rawKey, headers };
 };
@@ -25,17 +25,20 @@ export const makeGame = async ({ environment = "test" as Environment, webhookUrl
 /** A campaign (state created) of a new business, with a campaign key. */
 export const makeCampaign = async ({ environment = "test" as Environment } = {}) => {
   const db = getDb();
-  const business = await createBusiness(db, { name: `Biz ${tag()}`, environment });
-  const campaign = await createCampaign(db, {
-    businessId: business.id,
-    environment,
-    name: `Campaign ${tag()}`,
-    events: [
-      { code: "level_complete", name: "Level complete", payoutMicros: 5_000_000n },
-      { code: "daily_login", name: "Daily login", payoutMicros: 1_000_000n },
-    ],
-  });
-  const { rawKey } = await issueApiKey(db, { kind: "campaign", environment, campaignId: campaign.id });
+  const business = await createBusiness({ db }, { name: `Biz ${tag()}`, environment });
+  const campaign = await createCampaign(
+    { db },
+    {
+      businessId: business.id,
+      environment,
+      name: `Campaign ${tag()}`,
+      events: [
+        { code: "level_complete", name: "Level complete", payoutMicros: 5_000_000n },
+        { code: "daily_login", name: "Daily login", payoutMicros: 1_000_000n },
+      ],
+    },
+  );
+  const { rawKey } = await issueApiKey({ db }, { kind: "campaign", environment, campaignId: campaign.id });
   const headers = { authorization: `Bearer ${rawKey}`, "x-campaign-id": campaign.id };
   return { business, campaign, campaignKey: rawKey, headers };
 };
@@ -48,10 +51,10 @@ export const makePlatform = async ({
   approvedScopes = ALL_SCOPES,
 } = {}) => {
   const db = getDb();
-  const business = await createBusiness(db, { name: `Biz ${tag()}`, environment });
-  const platform = await createPlatform(db, { name: `Platform ${tag()}`, approvedScopes });
-  const { rawKey } = await issueApiKey(db, { kind: "platform", environment, platformId: platform.id, scopes: keyScopes });
-  const grant = await grantBusiness(db, { platformId: platform.id, businessId: business.id, scopes: grantScopes });
+  const business = await createBusiness({ db }, { name: `Biz ${tag()}`, environment });
+  const platform = await createPlatform({ db }, { name: `Platform ${tag()}`, approvedScopes });
+  const { rawKey } = await issueApiKey({ db }, { kind: "platform", environment, platformId: platform.id, scopes: keyScopes });
+  const grant = await grantBusiness({ db }, { platformId: platform.id, businessId: business.id, scopes: grantScopes });
   const headers = { authorization: `Bearer ${rawKey}`, "x-target-business-id": business.id };
   return { business, platform, grant, platformKey: rawKey, headers };
 };
@@ -61,12 +64,15 @@ import { findOrCreatePlayer, linkPlayer } from "../../lib/linking/link-player.ts
 /** A player linked to the game, as if they had approved a link session (so the link carries their approval). Returns the userRef. */
 export const linkUser = async (gameId: string, { email = `player-${tag()}@example.com`, environment = "test" as Environment } = {}) => {
   const db = getDb();
-  const player = await findOrCreatePlayer(db, { email });
-  const link = await linkPlayer(db, {
-    namespace: { type: "game", id: gameId },
-    environment,
-    playerId: player.id,
-    approval: { sessionId: null, at: new Date() },
-  });
+  const player = await findOrCreatePlayer({ db }, { email });
+  const link = await linkPlayer(
+    { db },
+    {
+      namespace: { type: "game", id: gameId },
+      environment,
+      playerId: player.id,
+      approval: { sessionId: null, at: new Date() },
+    },
+  );
   return link.userRef;
 };

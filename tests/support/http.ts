@@ -1,5 +1,8 @@
-// Calls route handlers in-process with real Request objects, against the file's real database.
+// Calls route handlers in-process with real Request objects, against the file's real database. Every 4xx
+// error body a test sees is checked against the route's operation in the API document: a code the route
+// does not declare fails the test, so the document and the server cannot drift.
 import type { RouteHandler } from "../../lib/http/route.ts";
+import { undocumentedErrorOf } from "./openapi-errors.ts";
 
 export type Call = {
   headers?: Record<string, string | undefined>;
@@ -30,6 +33,11 @@ export const call = async <T = any>(handler: RouteHandler, opts: Call = {}): Pro
     parsed = text ? JSON.parse(text) : undefined;
   } catch {
     parsed = text;
+  }
+  const code = res.status >= 400 && res.status < 500 ? (parsed as { code?: unknown } | undefined)?.code : undefined;
+  if (typeof code === "string") {
+    const problem = undocumentedErrorOf(def as never, res.status, code);
+    if (problem) throw new Error(`Undocumented error response: ${problem}`);
   }
   return { status: res.status, body: parsed as T, text, headers: res.headers };
 };

@@ -2,7 +2,7 @@
 // documented for its operation (its status under `responses`, its code in that status's x-error-codes).
 // Used by tests/fuzz.test.ts (every hostile-input answer) and tests/openapi-errors.test.ts (domain errors).
 import { buildOpenApiDocument } from "../../lib/http/openapi.ts";
-import { registeredRoutes } from "../../lib/http/registry.ts";
+import { registeredRoutes, type RegisteredRoute } from "../../lib/http/registry.ts";
 
 type Doc = { paths: Record<string, Record<string, { responses: Record<string, { "x-error-codes"?: string[] }> }>> };
 
@@ -24,5 +24,17 @@ export const undocumentedError = async (method: string, path: string, status: nu
   if (!codes) return `${method} ${path} answered ${status} ${code}, but the document lists no ${status} for it: add ${code} to the route's errors`;
   if (!codes.includes(code))
     return `${method} ${path} answered ${status} ${code}, but its documented ${status} codes are [${codes.join(", ")}]: add ${code} to the route's errors`;
+  return undefined;
+};
+
+const single = new WeakMap<RegisteredRoute, Doc>();
+/** The same check against one route's own operation, without loading every route (used by every `call`). */
+export const undocumentedErrorOf = (def: RegisteredRoute, status: number, code: string): string | undefined => {
+  let d = single.get(def);
+  if (!d) single.set(def, (d = buildOpenApiDocument([def], "https://coinop.example") as unknown as Doc));
+  const codes = d.paths[def.path]?.[def.method.toLowerCase()]?.responses[String(status)]?.["x-error-codes"];
+  if (!codes) return `${def.method} ${def.path} answered ${status} ${code}, but the document lists no ${status} for it: add ${code} to the route's errors`;
+  if (!codes.includes(code))
+    return `${def.method} ${def.path} answered ${status} ${code}, but its documented ${status} codes are [${codes.join(", ")}]: add ${code} to the route's errors`;
   return undefined;
 };

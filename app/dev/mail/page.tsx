@@ -17,7 +17,7 @@ const MailOutboxPage = async ({ searchParams }: Props) => {
   if (!isMailOutboxEnabled()) notFound();
   const raw = (await searchParams).to;
   const to = parseEmail(Array.isArray(raw) ? raw[0] : raw) ?? undefined;
-  const mails = await listMailMessages(getDb(), { to });
+  const mails = await listMailMessages({ db: getDb() }, { to });
   return (
     <OutboxLayout>
       <h1 className="text-2xl font-semibold tracking-tight text-slate-900">Mail outbox</h1>

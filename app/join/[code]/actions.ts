@@ -10,7 +10,7 @@ export const continueWithInvite = async (code: string): Promise<void> => {
   const out = await runHostedAction({
     schema: z.object({}),
     form: new FormData(),
-    run: ({ db, player }) => openInviteSession(db, { code, email: player?.email }),
+    run: ({ db, player }) => openInviteSession({ db }, { code, email: player?.email }),
   });
   // The invite changed since the page was shown (paused, revoked, used up): show its state again.
   if (!out.ok) redirect(`/join/${encodeURIComponent(code)}`);

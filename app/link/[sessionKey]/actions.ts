@@ -13,7 +13,7 @@ export const submitLinkDecision = async (sessionKey: string, formData: FormData)
     schema: DecisionForm,
     form: formData,
     signedIn: ({ decision }) => decision === "approve",
-    run: ({ db, input, player }) => decideLinkSession(db, { sessionKey, decision: input.decision, email: player?.email ?? null }),
+    run: ({ db, input, player }) => decideLinkSession({ db }, { sessionKey, decision: input.decision, email: player?.email ?? null }),
   });
   if (out.ok && !out.value) notFound();
   redirect(`/link/${encodeURIComponent(sessionKey)}`);

@@ -1,18 +1,29 @@
 import type { Metadata } from "next";
 import { HostedLayout } from "@/components/hosted/hosted-layout";
+import { hostedMetadata } from "@/components/hosted/page-metadata";
 import { StateMessage } from "@/components/hosted/state-message";
 import { Card } from "@/components/ui/card";
+import { getRequestLocale } from "@/lib/hosted/locale";
+import { getTranslator } from "@/lib/i18n/translator";
 
-export const metadata: Metadata = { title: "Link not found", robots: { index: false, follow: false } };
+export const generateMetadata = async (): Promise<Metadata> => {
+  const locale = await getRequestLocale();
+  const t = getTranslator(locale, "link");
+  return hostedMetadata({ locale, title: t("meta.notFoundTitle"), description: t("meta.notFoundDescription") });
+};
 
-const LinkNotFound = () => (
-  <HostedLayout>
-    <Card labelledBy="title">
-      <StateMessage tone="warning" title="We couldn't find this link" headingId="title">
-        <p>The address may be incomplete or mistyped. Go back to the game and start linking again to get a new link.</p>
-      </StateMessage>
-    </Card>
-  </HostedLayout>
-);
+const LinkNotFound = async () => {
+  const locale = await getRequestLocale();
+  const t = getTranslator(locale, "link");
+  return (
+    <HostedLayout locale={locale}>
+      <Card labelledBy="title">
+        <StateMessage tone="warning" title={t("notFound.title")} headingId="title">
+          <p>{t("notFound.body")}</p>
+        </StateMessage>
+      </Card>
+    </HostedLayout>
+  );
+};
 
 export default LinkNotFound;

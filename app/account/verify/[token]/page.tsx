@@ -1,12 +1,11 @@
 // /account/verify/{token}: the link a sign-up mails. The player enters the password they chose; that
 // verifies the email, sets the password and signs them in (lib/auth/verify-email.ts).
-import type { Metadata } from "next";
-import { EmailLinkPage } from "../../email-link-page";
+import { EmailLinkPage, emailLinkMetadata } from "../../email-link-page";
 
 type Props = { params: Promise<{ token: string }> };
 
 export const dynamic = "force-dynamic";
-export const metadata: Metadata = { title: "Confirm your email", robots: { index: false, follow: false }, referrer: "no-referrer" };
+export const generateMetadata = () => emailLinkMetadata("verify_email");
 
 const VerifyEmailPage = async ({ params }: Props) => EmailLinkPage({ token: (await params).token, purpose: "verify_email" });
 

@@ -38,7 +38,7 @@ export const POST = async (req: NextRequest, ctx: Context): Promise<Response> =>
     throw e;
   }
   const form = new URLSearchParams(new TextDecoder().decode(body));
-  const lock = await findSignInLock(getDb(), { email: form.get("email"), ip: clientIpOf(req.headers) });
+  const lock = await findSignInLock({ db: getDb() }, { email: form.get("email"), ip: clientIpOf(req.headers) });
   if (lock) return refusal(req, lock.error, { "retry-after": String(Math.max(1, Math.ceil((lock.lockedUntil.getTime() - Date.now()) / 1000))) });
   return handler(new NextRequest(req.url, { method: "POST", headers: req.headers, body }), ctx);
 };

@@ -2,6 +2,7 @@
 import { reply, route } from "@/lib/http/route";
 import { createProduct } from "@/lib/products/create-product";
 import { CreateProductBody, Product } from "@/lib/products/schemas";
+import { WRITE_PRODUCT_ERRORS } from "@/lib/products/errors";
 
 export const POST = route({
   method: "POST",
@@ -10,8 +11,8 @@ export const POST = route({
   tags: ["Products"],
   auth: "server",
   idempotency: "required",
-  errors: ["NOT_FOUND", "PRODUCT_NOT_FOUND", "PRODUCT_NOT_ACTIVE", "PRODUCT_STATE_CONFLICT", "CURRENCY_NOT_FOUND"],
+  errors: ["NOT_FOUND", ...WRITE_PRODUCT_ERRORS],
   body: CreateProductBody,
   response: { status: 201, schema: Product },
-  handler: async ({ ctx, body }) => reply(await createProduct(ctx, body), { status: 201 }),
+  handler: async ({ ctx, body }) => reply(await createProduct(ctx, { body }), { status: 201 }),
 });

@@ -4,6 +4,7 @@ import { createProduct } from "@/lib/products/create-product";
 import { listProducts } from "@/lib/products/list-products";
 import { CreateProductBody, Product, ProductList, ProductListQuery, SetForSaleBody } from "@/lib/products/schemas";
 import { updateProduct } from "@/lib/products/update-product";
+import { WRITE_PRODUCT_ERRORS } from "@/lib/products/errors";
 
 const tags = ["Products"];
 
@@ -26,10 +27,10 @@ export const POST = route({
   tags,
   auth: "server",
   idempotency: "required",
-  errors: ["NOT_FOUND", "PRODUCT_NOT_FOUND", "PRODUCT_NOT_ACTIVE", "PRODUCT_STATE_CONFLICT", "CURRENCY_NOT_FOUND"],
+  errors: ["NOT_FOUND", ...WRITE_PRODUCT_ERRORS],
   body: CreateProductBody,
   response: { status: 201, schema: Product },
-  handler: async ({ ctx, body }) => reply(await createProduct(ctx, body), { status: 201 }),
+  handler: async ({ ctx, body }) => reply(await createProduct(ctx, { body }), { status: 201 }),
 });
 
 export const PUT = route({
@@ -39,7 +40,7 @@ export const PUT = route({
   tags,
   auth: "server",
   idempotency: "required",
-  errors: ["NOT_FOUND", "PRODUCT_NOT_FOUND", "PRODUCT_NOT_ACTIVE", "PRODUCT_STATE_CONFLICT", "CURRENCY_NOT_FOUND"],
+  errors: ["NOT_FOUND", ...WRITE_PRODUCT_ERRORS],
   body: SetForSaleBody,
   response: { status: 200, schema: Product },
   handler: ({ ctx, body }) => updateProduct(ctx, { productId: body.productId, body: { forSale: body.forSale } }),

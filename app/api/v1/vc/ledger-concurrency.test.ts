@@ -13,7 +13,7 @@ import { balanceOf, fund, idem, makeVcGame, poolBalanceOf } from "@/tests/suppor
 import { getDb } from "@/lib/db/client";
 import { checkLedgerInvariants } from "@/lib/ledger/check-ledger-invariants";
 import { vcAsset } from "@/lib/ledger/accounts";
-import { custodyAddress } from "@/lib/custody/address";
+import { custodyAddress } from "@/lib/ledger/address";
 
 type Effect = Map<string, bigint>;
 const add = (m: Effect, k: string, d: bigint) => m.set(k, (m.get(k) ?? 0n) + d);

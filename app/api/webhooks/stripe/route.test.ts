@@ -38,7 +38,7 @@ const setup = async ({ perUserLimit = null as number | null, email = undefined a
   });
   const ref = parseCheckoutUrl(created.body.checkoutUrl)!;
   const pay = async () => {
-    const r = await payCheckout(getDb(), { ref, method: "card" });
+    const r = await payCheckout({ db: getDb() }, { ref, method: "card" });
     return { purchase: r.purchase, sessionId: (await getDb().purchase.findUniqueOrThrow({ where: { id: r.purchase.id } })).externalId! };
   };
   const { purchase, sessionId } = await pay();
@@ -161,7 +161,7 @@ describe("POST /api/webhooks/stripe", () => {
     const email = `limit-${Date.now()}@example.com`;
     const a = await setup({ perUserLimit: 1, email });
     const b = await call(createGrant, { headers: idem(a.headers), body: { itemId: a.item.id, email } });
-    const second = await payCheckout(getDb(), { ref: parseCheckoutUrl(b.body.checkoutUrl)!, method: "card" }); // both started before either was paid
+    const second = await payCheckout({ db: getDb() }, { ref: parseCheckoutUrl(b.body.checkoutUrl)!, method: "card" }); // both started before either was paid
     const secondSession = (await purchaseOf(second.purchase.id)).externalId!;
     expect((await send(sessionEvent("evt_c1", "checkout.session.completed", a.sessionId))).body.action).toBe("completed");
     const res = await send(sessionEvent("evt_c2", "checkout.session.completed", secondSession));
@@ -189,7 +189,7 @@ describe("POST /api/webhooks/stripe", () => {
 
   it("when Stripe fails the refund the answer is 500 (Stripe sends the event again) and the retry refunds", async () => {
     const s = await setup();
-    await backOutOfPayment(getDb(), s.purchase.id);
+    await backOutOfPayment({ db: getDb() }, { purchaseId: s.purchase.id });
     const other = await s.pay();
     await send(sessionEvent("evt_o", "checkout.session.completed", other.sessionId));
     fake.failNext(/^\/v1\/refunds$/);
@@ -221,7 +221,7 @@ describe("POST /api/webhooks/stripe", () => {
     expect(res.body.error).toContain("STRIPE_WEBHOOK_SECRET");
     delete process.env.STRIPE_SECRET_KEY;
     const g = await call(createGrant, { headers: idem(s.headers), body: { itemId: s.item.id } });
-    const err = await payCheckout(getDb(), { ref: parseCheckoutUrl(g.body.checkoutUrl)!, method: "card" }).catch((e) => e);
+    const err = await payCheckout({ db: getDb() }, { ref: parseCheckoutUrl(g.body.checkoutUrl)!, method: "card" }).catch((e) => e);
     expect([err.status, err.code]).toEqual([503, "PAYMENTS_NOT_CONFIGURED"]);
     expect(err.message).toContain("STRIPE_SECRET_KEY");
     expect(await getDb().purchase.count({ where: { gameId: s.game.id } })).toBe(1);

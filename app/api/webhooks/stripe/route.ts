@@ -10,7 +10,7 @@ const MAX_EVENT_BYTES = 256_000;
 export const POST = async (req: Request): Promise<Response> => {
   try {
     const payload = new TextDecoder().decode(await readCappedBody(req, MAX_EVENT_BYTES));
-    const result = await handleStripeWebhook(getDb(), { payload, signature: req.headers.get("stripe-signature") });
+    const result = await handleStripeWebhook({ db: getDb() }, { payload, signature: req.headers.get("stripe-signature") });
     return Response.json(result);
   } catch (err) {
     if (err instanceof AppError) return Response.json({ error: err.message, code: err.code }, { status: err.status, headers: connectionCloseHeader(req) });

@@ -14,7 +14,7 @@ export const returnToCheckoutAction = async (target: { purchaseId: string; sig: 
     schema: z.object({}),
     form: new FormData(),
     signedIn: () => false,
-    run: ({ db }) => backOutOfPayment(db, target.purchaseId),
+    run: ({ db }) => backOutOfPayment({ db }, { purchaseId: target.purchaseId }),
   });
   if (!out.ok || !out.value) notFound();
   redirect(out.value);

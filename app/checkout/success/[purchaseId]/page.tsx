@@ -1,77 +1,147 @@
-// The page after paying: /checkout/success/{purchaseId}?sig=… A live card payment lands here before
-// Stripe's webhook arrives, so a pending purchase refreshes itself until it completes.
+// The page after paying: /checkout/success/{purchaseId}?sig=… It closes the loop: what was bought and for
+// how much, what happens next (how the item arrives, the account's email), the short reference to quote,
+// and the way back to the game. A live card payment lands here before Stripe's webhook arrives, so a
+// pending purchase refreshes itself until it completes.
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
+import { cache } from "react";
 import { CheckoutShell } from "@/components/checkout/checkout-shell";
-import { formatCents, formatUnits } from "@/components/checkout/format";
+import { formatUnits } from "@/components/checkout/method-options";
+import { formatRate, includedTaxCents } from "@/components/checkout/order-summary";
+import { checkoutMetadata, notFoundMetadata } from "@/components/checkout/page-metadata";
 import { ShareButtons } from "@/components/checkout/share-buttons";
+import type { Translate } from "@/components/checkout/translate";
 import { StateMessage } from "@/components/hosted/state-message";
 import { getDb } from "@/lib/db/client";
-import { loadSuccessView } from "@/lib/checkout/load-success-view";
-import { checkoutPath, verifyIdSignature } from "@/lib/checkout/sign-url";
-import { resolveTheme } from "@/lib/checkout/theme";
+import { loadSuccessView, type SuccessView } from "@/lib/checkout/load-success-view";
+import { verifyIdSignature } from "@/lib/checkout/sign-url";
+import { getRequestLocale } from "@/lib/hosted/locale";
+import { formatMoney } from "@/lib/i18n/format";
+import type { Locale } from "@/lib/i18n/locales";
+import { getTranslator } from "@/lib/i18n/translator";
 import { buttonClass } from "@/components/ui/classes";
 import { Card } from "@/components/ui/card";
 
 type Props = { params: Promise<{ purchaseId: string }>; searchParams: Promise<{ sig?: string | string[] }> };
 
 export const dynamic = "force-dynamic";
-export const metadata: Metadata = { title: "Payment complete", robots: { index: false, follow: false }, referrer: "no-referrer" };
 
-export default async function CheckoutSuccessPage({ params, searchParams }: Props) {
+const load = cache(async (purchaseId: string, sig: string | null) => {
+  if (!verifyIdSignature(purchaseId, sig)) return null;
+  const view = await loadSuccessView({ db: getDb() }, { purchaseId });
+  if (!view) return null;
+  return { view, locale: await getRequestLocale(view.locale) };
+});
+
+const read = async ({ params, searchParams }: Props) => {
   const { purchaseId } = await params;
   const sig = (await searchParams).sig;
-  if (!verifyIdSignature(purchaseId, typeof sig === "string" ? sig : null)) notFound();
-  const view = await loadSuccessView(getDb(), purchaseId);
-  if (!view) notFound();
-  const { purchase, game, product, session, grant, player } = view;
-  const amount = purchase.paymentMethod === "vc" ? formatUnits(Number(purchase.amount), purchase.currency) : formatCents(purchase.priceInCents);
-  const back = grant ? checkoutPath({ kind: "grant", grantId: grant.id }) : session ? checkoutPath({ kind: "session", token: session.token }) : null;
-  const receipt = player && !player.email.endsWith(".invalid") ? player.email : null;
+  return load(purchaseId, typeof sig === "string" ? sig : null);
+};
+
+export async function generateMetadata(props: Props): Promise<Metadata> {
+  const loaded = await read(props);
+  if (!loaded) return notFoundMetadata(await getRequestLocale());
+  const { view, locale } = loaded;
+  const t = getTranslator(locale, "checkout");
+  const names = { game: view.game.name, item: view.item.name };
+  return checkoutMetadata({ locale, title: t("meta.successTitle", names), description: t("meta.successDescription", names), game: view.game.name });
+}
+
+/** What happens next: how the item arrives. */
+const deliveryText = (view: SuccessView, locale: Locale, t: Translate): string => {
+  const names = { game: view.game.name, item: view.item.name };
+  const d = view.delivery;
+  switch (d.kind) {
+    case "currency":
+      return t("success.deliveryCurrency", { ...names, amount: formatUnits(locale, d.amount, d.code) });
+    case "key":
+      return d.email ? t("success.deliveryKey", { ...names, email: d.email }) : t("success.deliveryKeyNoEmail", names);
+    case "subscription":
+      return t("success.deliverySubscription", names);
+    case "followUp":
+      return t("success.deliveryFollowUp", names);
+    default:
+      return t("success.deliveryGame", names);
+  }
+};
+
+const Completed = ({ view, locale, t }: { view: SuccessView; locale: Locale; t: Translate }) => {
+  const amount = view.paid.kind === "vc" ? formatUnits(locale, view.paid.units, view.paid.code) : formatMoney(locale, view.paid.cents, "USD");
+  const tax = view.paid.kind === "usd" && view.game.tax ? view.game.tax : null;
   return (
-    <CheckoutShell theme={resolveTheme(game.checkoutTheme)} gameName={game.name} test={purchase.environment === "test"}>
-      {purchase.status === "pending" ? <meta httpEquiv="refresh" content="3" /> : null}
+    <>
+      <StateMessage tone="success" title={t("success.title")} headingId="title">
+        <p data-testid="paid">
+          {t("success.youPaid", { amount, item: view.item.name })}
+          {tax && view.paid.kind === "usd"
+            ? ` ${t("success.taxIncluded", { label: `${tax.label} (${formatRate(locale, tax.rateBps)})`, amount: formatMoney(locale, includedTaxCents(view.paid.cents, tax.rateBps), "USD") })}`
+            : null}
+        </p>
+      </StateMessage>
+      <section
+        aria-labelledby="next-title"
+        className="mt-6 rounded-xl border border-[var(--co-border)] px-4 py-4 text-left text-sm leading-6 text-[var(--co-text)]"
+      >
+        <h2 id="next-title" className="font-semibold text-[var(--co-title)]">
+          {t("success.nextHeading")}
+        </h2>
+        <ul className="mt-2 list-disc space-y-1 pl-5" data-testid="next-steps">
+          <li>{deliveryText(view, locale, t)}</li>
+          {view.email ? <li>{t("success.account", { email: view.email })}</li> : null}
+        </ul>
+        <dl className="mt-4 flex flex-wrap items-baseline gap-x-2 border-t border-[var(--co-border)] pt-3">
+          <dt className="text-[var(--co-label)]">{t("success.reference")}</dt>
+          <dd className="font-mono font-semibold tracking-wide text-[var(--co-title)]" data-testid="reference">
+            {view.reference}
+          </dd>
+          <dd className="basis-full text-xs text-[var(--co-label)]">{t("success.referenceHint", { game: view.game.name })}</dd>
+        </dl>
+      </section>
+    </>
+  );
+};
+
+export default async function CheckoutSuccessPage(props: Props) {
+  const loaded = await read(props);
+  if (!loaded) notFound();
+  const { view, locale } = loaded;
+  const t = getTranslator(locale, "checkout");
+  const done = view.status === "completed";
+  const ended = view.status === "failed" || view.status === "canceled";
+  return (
+    <CheckoutShell theme={view.game.theme} gameName={view.game.name} test={view.environment === "test"} links={view.game.links} locale={locale} t={t}>
+      {view.status === "pending" ? <meta httpEquiv="refresh" content="3" /> : null}
       <Card variant="flat" labelledBy="title" className="mx-auto max-w-md">
-        {purchase.status === "completed" ? (
-          <StateMessage tone="success" title="Payment successful" headingId="title">
-            <p>
-              You paid <span className="font-semibold text-slate-900">{amount}</span> for{" "}
-              <span className="font-semibold [overflow-wrap:anywhere] text-slate-900">{product?.name}</span>.
-            </p>
-            {receipt ? (
-              <p className="mt-1">
-                Paid as <span className="[overflow-wrap:anywhere]">{receipt}</span>.
-              </p>
-            ) : null}
-            <p className="mt-1 text-xs text-slate-500">Reference {purchase.id}</p>
-          </StateMessage>
-        ) : purchase.status === "pending" ? (
-          <StateMessage tone="info" title="Finishing your payment…" headingId="title">
-            <p role="status">We are waiting for the card payment to be confirmed. This page updates by itself.</p>
+        {done ? (
+          <Completed view={view} locale={locale} t={t} />
+        ) : view.status === "pending" ? (
+          <StateMessage tone="info" title={t("success.pendingTitle")} headingId="title">
+            <p role="status">{t("success.pendingBody")}</p>
           </StateMessage>
         ) : (
-          <StateMessage tone="error" title="Payment not completed" headingId="title">
-            <p role="alert">
-              {purchase.failureMessage ??
-                (purchase.refundedAt
-                  ? "Your card payment arrived after this checkout had ended, so it was refunded to your card."
-                  : "The payment was canceled. Nothing was charged.")}
-            </p>
+          <StateMessage tone="error" title={t("success.failedTitle")} headingId="title">
+            <p role="alert">{view.failureMessage ?? (view.refunded ? t("success.refundedLate") : t("success.canceled"))}</p>
           </StateMessage>
         )}
         <div className="mt-6 space-y-3">
-          {purchase.status === "completed" && session?.redirectUrl ? (
-            <a href={session.redirectUrl} className={buttonClass({ size: "lg" })}>
-              Return to {game.name || "the game"}
+          {done && view.returnUrl ? (
+            <a href={view.returnUrl} className={buttonClass({ size: "lg" })}>
+              {t("success.returnToGame", { game: view.game.name })}
             </a>
           ) : null}
-          {(purchase.status === "failed" || purchase.status === "canceled") && back ? (
-            <a href={back} className={buttonClass({ size: "lg" })}>
-              Try again
+          {ended && view.checkoutPath ? (
+            <a href={view.checkoutPath} className={buttonClass({ size: "lg" })}>
+              {t("success.tryAgain")}
             </a>
           ) : null}
-          {purchase.status === "completed" && !game.hideSuccessPageShareButtons ? (
-            <ShareButtons text={`I just got ${product?.name ?? "something new"} in ${game.name}!`} />
+          {done && !view.game.hideShareButtons ? (
+            <ShareButtons
+              label={t("success.share")}
+              copiedLabel={t("success.copied")}
+              text={t("success.shareText", { item: view.item.name, game: view.game.name })}
+              variant={view.returnUrl ? "secondary" : "primary"}
+            />
           ) : null}
         </div>
       </Card>

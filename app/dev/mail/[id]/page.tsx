@@ -15,7 +15,7 @@ export const metadata: Metadata = { title: "Mail", robots: { index: false, follo
 
 const MailPage = async ({ params }: Props) => {
   if (!isMailOutboxEnabled()) notFound();
-  const mail = await findMailMessage(getDb(), (await params).id);
+  const mail = await findMailMessage({ db: getDb() }, { id: (await params).id });
   if (!mail) notFound();
   return (
     <OutboxLayout>

@@ -45,7 +45,7 @@ describe("GET /v1/campaign/{id}", () => {
     await getDb().campaign.update({ where: { id: params.id }, data: { status: "stopped" } });
     const w = await call(STOP_AND_WITHDRAW, { headers: idem(headers), params });
     expect(w.status).toBe(202);
-    await completeCampaignOperation(getDb(), w.body.operationId);
+    await completeCampaignOperation({ db: getDb() }, { operationId: w.body.operationId });
     const after = await call(GET, { headers, params });
     expect(after.body.campaign).toMatchObject({ status: "stopped", totalAmountFunded: 1000, totalAmountPaidOut: 5.500001, availableToWithdraw: 0 });
   });

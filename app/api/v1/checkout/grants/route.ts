@@ -2,6 +2,7 @@
 import { reply, route } from "@/lib/http/route";
 import { createCheckoutGrant } from "@/lib/checkout/create-grant";
 import { GrantBody, GrantCreated } from "@/lib/checkout/schemas";
+import { OPEN_CHECKOUT_ERRORS } from "@/lib/checkout/errors";
 
 export const POST = route({
   method: "POST",
@@ -10,19 +11,7 @@ export const POST = route({
   tags: ["Checkout"],
   auth: "server",
   idempotency: "required",
-  errors: [
-    "NOT_FOUND",
-    "INVALID_USER_REF",
-    "LINK_NOT_APPROVED",
-    "PRODUCT_NOT_FOUND",
-    "ITEM_NOT_FOR_SALE",
-    "ITEM_NOT_VISIBLE",
-    "ITEM_NOT_VISIBLE_GONE",
-    "ITEM_OF_ANOTHER_GAME",
-    "GAME_MISMATCH",
-    "METADATA_INVALID",
-    "CUSTOM_MESSAGE_INVALID",
-  ],
+  errors: ["NOT_FOUND", "INVALID_USER_REF", "LINK_NOT_APPROVED", "METADATA_INVALID", "CUSTOM_MESSAGE_INVALID", ...OPEN_CHECKOUT_ERRORS],
   body: GrantBody,
   response: { status: 201, schema: GrantCreated },
   handler: async ({ ctx, body }) => reply(await createCheckoutGrant(ctx, body), { status: 201 }),

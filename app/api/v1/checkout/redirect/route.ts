@@ -2,6 +2,7 @@
 import { route } from "@/lib/http/route";
 import { createCheckoutRedirect } from "@/lib/checkout/create-redirect";
 import { RedirectQuery, RedirectResponse } from "@/lib/checkout/schemas";
+import { OPEN_CHECKOUT_ERRORS } from "@/lib/checkout/errors";
 
 export const GET = route({
   method: "GET",
@@ -10,16 +11,7 @@ export const GET = route({
   tags: ["Checkout"],
   auth: "server",
   idempotency: "none",
-  errors: [
-    "NOT_FOUND",
-    "PRODUCT_NOT_FOUND",
-    "ITEM_NOT_FOR_SALE",
-    "ITEM_NOT_VISIBLE",
-    "ITEM_NOT_VISIBLE_GONE",
-    "ITEM_OF_ANOTHER_GAME",
-    "GAME_MISMATCH",
-    "INVALID_DEAL",
-  ],
+  errors: ["NOT_FOUND", "INVALID_DEAL", ...OPEN_CHECKOUT_ERRORS],
   query: RedirectQuery,
   response: { status: 200, schema: RedirectResponse },
   handler: ({ ctx, query }) => createCheckoutRedirect(ctx, query),

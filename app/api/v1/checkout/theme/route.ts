@@ -2,6 +2,7 @@
 import { route } from "@/lib/http/route";
 import { getCheckoutTheme } from "@/lib/checkout/get-checkout-theme";
 import { CheckoutTheme, ThemeQuery } from "@/lib/checkout/schemas";
+import { OPEN_CHECKOUT_ERRORS } from "@/lib/checkout/errors";
 
 export const GET = route({
   method: "GET",
@@ -10,7 +11,7 @@ export const GET = route({
   tags: ["Checkout"],
   auth: "server",
   idempotency: "none",
-  errors: ["NOT_FOUND", "PRODUCT_NOT_FOUND", "ITEM_NOT_FOR_SALE", "ITEM_NOT_VISIBLE", "ITEM_NOT_VISIBLE_GONE", "ITEM_OF_ANOTHER_GAME", "GAME_MISMATCH"],
+  errors: ["NOT_FOUND", ...OPEN_CHECKOUT_ERRORS],
   query: ThemeQuery,
   response: { status: 200, schema: CheckoutTheme },
   handler: ({ ctx, query }) => getCheckoutTheme(ctx, query),

@@ -4,6 +4,7 @@ import { loadProduct } from "@/lib/products/load-product";
 import { Product, ProductIdParams, UpdateProductBody } from "@/lib/products/schemas";
 import { serializeProduct } from "@/lib/products/serialize-product";
 import { updateProduct } from "@/lib/products/update-product";
+import { WRITE_PRODUCT_ERRORS } from "@/lib/products/errors";
 
 export const GET = route({
   method: "GET",
@@ -16,7 +17,7 @@ export const GET = route({
   params: ProductIdParams,
   response: { status: 200, schema: Product },
   handler: async ({ ctx, params }) =>
-    serializeProduct(await loadProduct(ctx.db, { gameId: ctx.principal.gameId, environment: ctx.environment, productId: params.productId })),
+    serializeProduct(await loadProduct(ctx, { gameId: ctx.principal.gameId, environment: ctx.environment, productId: params.productId })),
 });
 
 export const PATCH = route({
@@ -26,7 +27,7 @@ export const PATCH = route({
   tags: ["Products"],
   auth: "server",
   idempotency: "optional",
-  errors: ["PRODUCT_NOT_FOUND", "PRODUCT_NOT_ACTIVE", "PRODUCT_STATE_CONFLICT", "CURRENCY_NOT_FOUND"],
+  errors: WRITE_PRODUCT_ERRORS,
   params: ProductIdParams,
   body: UpdateProductBody,
   response: { status: 200, schema: Product },

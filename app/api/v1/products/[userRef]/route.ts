@@ -3,6 +3,7 @@ import { reply, route } from "@/lib/http/route";
 import { createUgcProduct } from "@/lib/products/create-ugc-product";
 import { listCreatorProducts } from "@/lib/products/list-creator-products";
 import { CreateUgcProductBody, CreatorProductListQuery, Product, ProductList, UserRefParams } from "@/lib/products/schemas";
+import { WRITE_PRODUCT_ERRORS } from "@/lib/products/errors";
 
 const tags = ["Products"];
 
@@ -27,7 +28,7 @@ export const POST = route({
   tags,
   auth: "server",
   idempotency: "required",
-  errors: ["USER_REF_NOT_FOUND", "PRODUCT_NOT_FOUND", "PRODUCT_NOT_ACTIVE", "PRODUCT_STATE_CONFLICT", "CURRENCY_NOT_FOUND"],
+  errors: ["USER_REF_NOT_FOUND", ...WRITE_PRODUCT_ERRORS],
   params: UserRefParams,
   body: CreateUgcProductBody,
   response: { status: 201, schema: Product },

@@ -14,8 +14,8 @@ describe("GET /v1/users/{userRef}", () => {
     const player = await getDb().player.findUniqueOrThrow({ where: { id: s.playerIds[0] } });
     expect(empty.body).toEqual({ userRef: s.users[0], email: player.email, profileImageUrl: "", subscriptions: [] });
     const item = await makeProductRow(s.game.id, { type: "subscription" });
-    const p = await createPurchase(getDb(), { gameId: s.game.id, environment: "test", productId: item.id, userRef: s.users[0], method: "card" });
-    const done = await completePurchase(getDb(), { purchaseId: p.id, paymentProvider: "sandbox" });
+    const p = await createPurchase({ db: getDb() }, { gameId: s.game.id, environment: "test", productId: item.id, userRef: s.users[0], method: "card" });
+    const done = await completePurchase({ db: getDb() }, { purchaseId: p.id, paymentProvider: "sandbox" });
     const res = await call(GET, { headers: s.headers, params: { userRef: s.users[0] } });
     expect(res.body.subscriptions).toEqual([
       {

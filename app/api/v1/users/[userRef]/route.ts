@@ -13,5 +13,5 @@ export const GET = route({
   errors: ["USER_REF_NOT_FOUND"],
   params: UserParams,
   response: { status: 200, schema: UserInfo },
-  handler: ({ ctx, params }) => getUserInfo(ctx, params.userRef),
+  handler: ({ ctx, params }) => getUserInfo(ctx, { userRef: params.userRef }),
 });

@@ -4,7 +4,7 @@ import { call } from "@/tests/support/http";
 import { makeGame } from "@/tests/support/fixtures";
 import { idem } from "@/tests/support/vc";
 import { getDb } from "@/lib/db/client";
-import { custodyAddress } from "@/lib/custody/address";
+import { custodyAddress } from "@/lib/ledger/address";
 
 describe("POST /v1/vc/currencies", () => {
   it("201 creates an active currency with its pool account; the code is upper-cased", async () => {

@@ -4,7 +4,7 @@ import { POST as DEBIT } from "../debits/route";
 import { POST as BATCH } from "../batch/route";
 import { call } from "@/tests/support/http";
 import { fund, idem, makeVcGame } from "@/tests/support/vc";
-import { custodyAddress } from "@/lib/custody/address";
+import { custodyAddress } from "@/lib/ledger/address";
 
 describe("GET /v1/vc/journals", () => {
   it("lists journals newest first with signed postings, pool by address and players by userRef", async () => {

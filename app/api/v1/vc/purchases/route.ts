@@ -2,6 +2,7 @@
 import { reply, route } from "@/lib/http/route";
 import { VcPurchaseBody, VcPurchaseCreated } from "@/lib/purchases/schemas";
 import { startVcPurchase } from "@/lib/purchases/start-vc-purchase";
+import { START_PURCHASE_ERRORS } from "@/lib/purchases/errors";
 
 export const POST = route({
   method: "POST",
@@ -10,20 +11,7 @@ export const POST = route({
   tags: ["Virtual currency"],
   auth: "server",
   idempotency: "optional",
-  errors: [
-    "NOT_FOUND",
-    "USER_REF_NOT_FOUND",
-    "PLAYER_REQUIRED",
-    "LINK_NOT_APPROVED",
-    "PRODUCT_NOT_FOUND",
-    "ITEM_NOT_FOR_SALE",
-    "ITEM_NOT_VISIBLE",
-    "PRICE_NOT_AVAILABLE",
-    "INVALID_DEAL",
-    "CURRENCY_NOT_FOUND",
-    "PURCHASE_LIMIT_REACHED",
-    "INVALID_AFFILIATE_CODE",
-  ],
+  errors: ["NOT_FOUND", "CURRENCY_NOT_FOUND", ...START_PURCHASE_ERRORS],
   body: VcPurchaseBody,
   response: { status: 201, schema: VcPurchaseCreated },
   handler: async ({ ctx, body }) => reply(await startVcPurchase(ctx, body), { status: 201 }),

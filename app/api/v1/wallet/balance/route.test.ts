@@ -5,15 +5,15 @@ import { call } from "@/tests/support/http";
 import { makeCampaign } from "@/tests/support/fixtures";
 import { idem } from "@/tests/support/vc";
 import { fundWallet, makeStore } from "@/tests/support/purchases";
-import { custodyAddress } from "@/lib/custody/address";
+import { custodyAddress } from "@/lib/ledger/address";
 import { getDb } from "@/lib/db/client";
 import { loadWalletPage, OTHER_ACTIVITY } from "@/lib/wallet/load-wallet-page";
 import { findOrCreatePlayer, linkPlayer } from "@/lib/linking/link-player";
 
 /** A link made from an email alone, as a checkout grant makes it: no approval from the player. */
 const unapprovedLink = async (gameId: string, email: string) => {
-  const player = await findOrCreatePlayer(getDb(), { email });
-  return (await linkPlayer(getDb(), { namespace: { type: "game", id: gameId }, environment: "test", playerId: player.id })).userRef;
+  const player = await findOrCreatePlayer({ db: getDb() }, { email });
+  return (await linkPlayer({ db: getDb() }, { namespace: { type: "game", id: gameId }, environment: "test", playerId: player.id })).userRef;
 };
 
 describe("POST /v1/wallet/balance", () => {
@@ -60,22 +60,23 @@ describe("POST /v1/wallet/manage", () => {
     expect(res.status).toBe(200);
     expect(res.body.linkUrl).toMatch(/^http:\/\/localhost:3000\/wallet\/[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/);
     const token = res.body.linkUrl.split("/wallet/")[1];
-    const page = await loadWalletPage(getDb(), token);
+    const page = await loadWalletPage({ db: getDb() }, { token });
     expect(page).toEqual({
       ok: true,
       gameName: s.game.name,
       gameImageUrl: "",
       environment: "test",
       address: custodyAddress("wallet", s.playerIds[0], "test"),
+      network: "coinop-ledger",
       balance: "3.00",
       expiresAt: expect.any(String),
       // minted by the test kit, not by this game: shown with a neutral description
       history: [{ id: expect.any(String), at: expect.any(String), description: OTHER_ACTIVITY, amount: "3.00", direction: "in" }],
     });
     expect(new Date((page as { expiresAt: string }).expiresAt).getTime() - Date.now()).toBeGreaterThan(3500_000);
-    expect(await loadWalletPage(getDb(), token, Date.now() + 3601_000)).toEqual({ ok: false, reason: "expired" });
-    expect(await loadWalletPage(getDb(), token.slice(0, -2) + "xx")).toEqual({ ok: false, reason: "invalid" });
-    expect(await loadWalletPage(getDb(), "garbage")).toEqual({ ok: false, reason: "invalid" });
+    expect(await loadWalletPage({ db: getDb() }, { token, now: Date.now() + 3601_000 })).toEqual({ ok: false, reason: "expired" });
+    expect(await loadWalletPage({ db: getDb() }, { token: token.slice(0, -2) + "xx" })).toEqual({ ok: false, reason: "invalid" });
+    expect(await loadWalletPage({ db: getDb() }, { token: "garbage" })).toEqual({ ok: false, reason: "invalid" });
     const other = await makeStore();
     const foreign = await call(manage, { headers: idem(other.headers), body: { userId: s.users[0] } });
     expect([foreign.status, foreign.body.code]).toEqual([404, "USER_REF_NOT_FOUND"]);

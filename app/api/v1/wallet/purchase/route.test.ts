@@ -6,7 +6,7 @@ import { makeCampaign } from "@/tests/support/fixtures";
 import { idem } from "@/tests/support/vc";
 import { eventsOf, fundWallet, makeDealRow, makeProductRow, makeStore, usdcBalance } from "@/tests/support/purchases";
 import { getDb } from "@/lib/db/client";
-import { custodyAddress } from "@/lib/custody/address";
+import { custodyAddress } from "@/lib/ledger/address";
 import { USDC_ASSET } from "@/lib/ledger/accounts";
 
 const usdcSnapshot = async () => ({

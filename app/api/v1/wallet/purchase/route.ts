@@ -2,6 +2,7 @@
 import { route } from "@/lib/http/route";
 import { WalletPurchaseBody, WalletPurchaseCreated } from "@/lib/purchases/schemas";
 import { purchaseWithWallet } from "@/lib/flows/purchase-with-wallet";
+import { PAY_PURCHASE_ERRORS } from "@/lib/purchases/errors";
 
 export const POST = route({
   method: "POST",
@@ -10,23 +11,7 @@ export const POST = route({
   tags: ["Wallet"],
   auth: "server",
   idempotency: "required",
-  errors: [
-    "NOT_FOUND",
-    "INSUFFICIENT_FUNDS",
-    "USER_REF_NOT_FOUND",
-    "PLAYER_REQUIRED",
-    "LINK_NOT_APPROVED",
-    "PRODUCT_NOT_FOUND",
-    "ITEM_NOT_FOR_SALE",
-    "ITEM_NOT_VISIBLE",
-    "PRICE_NOT_AVAILABLE",
-    "INVALID_DEAL",
-    "PURCHASE_NOT_FOUND",
-    "PURCHASE_NOT_PENDING",
-    "PURCHASE_LIMIT_REACHED",
-    "INVALID_AFFILIATE_CODE",
-    "SUBSCRIPTION_ALREADY_ACTIVE",
-  ],
+  errors: ["NOT_FOUND", ...PAY_PURCHASE_ERRORS],
   body: WalletPurchaseBody,
   response: { status: 200, schema: WalletPurchaseCreated },
   handler: async ({ ctx, body }) => purchaseWithWallet(ctx, body),

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { GET, POST } from "./route";
 import { call } from "@/tests/support/http";
 import { getDb } from "@/lib/db/client";
-import { transactionHash } from "@/lib/custody/address";
+import { transactionHash } from "@/lib/ledger/address";
 import { USDC_ASSET } from "@/lib/ledger/accounts";
 import { checkLedgerInvariants } from "@/lib/ledger/check-ledger-invariants";
 import { removeLink } from "@/lib/linking/remove-link";
@@ -132,10 +132,13 @@ describe("POST /v1/campaign/{id}/events", () => {
     expect((await call(POST, { headers: a.headers, params: a.params, body })).body.code).toBe("CAMPAIGN_NOT_STARTED");
 
     await getDb().campaign.update({ where: { id: a.campaign.id }, data: { status: "started" } });
-    await removeLink(getDb(), {
-      scope: { namespace: { type: "campaign", id: a.campaign.id }, environment: "test", owner: { type: "campaign", id: a.campaign.id } },
-      userRef: a.users[1].userRef,
-    });
+    await removeLink(
+      { db: getDb() },
+      {
+        scope: { namespace: { type: "campaign", id: a.campaign.id }, environment: "test", owner: { type: "campaign", id: a.campaign.id } },
+        userRef: a.users[1].userRef,
+      },
+    );
     const { game } = await makeGame();
     const gameUser = await linkUser(game.id);
     const before = await snapshot(a.campaign.id);

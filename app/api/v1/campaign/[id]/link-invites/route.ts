@@ -18,7 +18,7 @@ export const POST = route({
   body: CreateInviteBody,
   response: { status: 201, schema: LinkInvite, description: "The invite; the Location header carries its url.", location: true },
   handler: async ({ ctx, body }) => {
-    const invite = await createInvite(ctx.db, { scope: linkScopeOf(ctx), ...body });
+    const invite = await createInvite(ctx, { scope: linkScopeOf(ctx), ...body });
     return reply(invite, { status: 201, headers: { location: invite.url } });
   },
 });
@@ -35,5 +35,5 @@ export const GET = route({
   params: CampaignParams,
   query: ListInvitesQuery,
   response: { status: 200, schema: InviteList },
-  handler: ({ ctx, query }) => listInvites(ctx.db, { scope: linkScopeOf(ctx), includeRevoked: query.includeRevoked }),
+  handler: ({ ctx, query }) => listInvites(ctx, { scope: linkScopeOf(ctx), includeRevoked: query.includeRevoked }),
 });

@@ -13,10 +13,13 @@ describe("GET /v1/campaign/{id}/users", () => {
       linked.push(await linkCampaignUser(campaign.id, { email: `user${i}@example.com`, name: `User ${i}` }));
       await getDb().playerLink.update({ where: { id: linked[i].link.id }, data: { linkedAt: new Date(Date.UTC(2026, 0, 1 + i)) } });
     }
-    await removeLink(getDb(), {
-      scope: { namespace: { type: "campaign", id: campaign.id }, environment: "test", owner: { type: "campaign", id: campaign.id } },
-      userRef: linked[2].userRef,
-    });
+    await removeLink(
+      { db: getDb() },
+      {
+        scope: { namespace: { type: "campaign", id: campaign.id }, environment: "test", owner: { type: "campaign", id: campaign.id } },
+        userRef: linked[2].userRef,
+      },
+    );
     await makeCampaignWith({ users: 2 }); // another campaign's users never show
 
     const res = await call(GET, { headers, params });

@@ -37,7 +37,7 @@ describe("POST /v1/campaign/{id}/withdraw", () => {
     expect(await getDb().campaignOperation.count({ where: { campaignId: campaign.id } })).toBe(1);
 
     // once completed, the balance is 0: a further withdrawal has nothing to send
-    await completeCampaignOperation(getDb(), racing.find((r) => r.status === 202)!.body.operationId);
+    await completeCampaignOperation({ db: getDb() }, { operationId: racing.find((r) => r.status === 202)!.body.operationId });
     const after = await call(POST, { headers, params });
     expect([after.status, after.body.code]).toEqual([422, "NO_FUNDS_TO_WITHDRAW"]);
   });

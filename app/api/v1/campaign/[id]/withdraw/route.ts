@@ -10,19 +10,12 @@ export const POST = route({
   tags: ["Campaign"],
   auth: "campaign",
   idempotency: "optional",
-  errors: [
-    "CAMPAIGN_NOT_FOUND",
-    "CAMPAIGN_NOT_STARTED",
-    "CAMPAIGN_ALREADY_STARTED",
-    "CAMPAIGN_NOT_STOPPED",
-    "CAMPAIGN_WITHDRAW_PENDING",
-    "NO_FUNDS_TO_WITHDRAW",
-  ],
+  errors: ["CAMPAIGN_NOT_FOUND", "CAMPAIGN_NOT_STOPPED", "CAMPAIGN_WITHDRAW_PENDING", "NO_FUNDS_TO_WITHDRAW"],
   successEnvelope: true,
   params: CampaignParams,
   response: { status: 202, schema: Accepted },
   handler: async ({ ctx }) => {
-    const { operation, message } = await requestCampaignOperation(ctx, "withdraw");
+    const { operation, message } = await requestCampaignOperation(ctx, { action: "withdraw" });
     return { success: true, message, operationId: operation.id };
   },
 });

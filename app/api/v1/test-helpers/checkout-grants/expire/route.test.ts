@@ -70,9 +70,9 @@ describe("grant expiry after 2 hours", () => {
       data: { expiresAt: past },
     });
     await getDb().checkoutGrant.update({ where: { id: id(claimed.checkoutUrl) }, data: { status: "claimed" } });
-    const c = await loadCheckout(getDb(), { kind: "grant", grantId: id(onRead.checkoutUrl) });
+    const c = await loadCheckout({ db: getDb() }, { ref: { kind: "grant", grantId: id(onRead.checkoutUrl) } });
     expect([c.state, c.grant?.status]).toEqual(["expired", "expired"]);
-    expect(await expireCheckoutGrants(getDb())).toBe(1);
+    expect(await expireCheckoutGrants({ db: getDb() })).toBe(1);
     const rows = await getDb().checkoutGrant.findMany({ where: { gameId: s.game.id } });
     const statusOf = (u: string) => rows.find((r) => r.id === id(u))?.status;
     expect([statusOf(old.checkoutUrl), statusOf(fresh.checkoutUrl), statusOf(claimed.checkoutUrl), statusOf(onRead.checkoutUrl)]).toEqual([
@@ -81,6 +81,6 @@ describe("grant expiry after 2 hours", () => {
       "claimed",
       "expired",
     ]);
-    expect(await expireCheckoutGrants(getDb())).toBe(0);
+    expect(await expireCheckoutGrants({ db: getDb() })).toBe(0);
   });
 });

@@ -2,6 +2,7 @@
 import { route } from "@/lib/http/route";
 import { actOutCheckout } from "@/lib/flows/act-out-checkout";
 import { CheckoutHelperResult, CompleteHelperBody } from "@/lib/checkout/schemas";
+import { PAY_CHECKOUT_ERRORS } from "@/lib/checkout/errors";
 
 export const POST = route({
   method: "POST",
@@ -10,32 +11,7 @@ export const POST = route({
   tags: ["test-helpers"],
   auth: "server",
   idempotency: "optional",
-  errors: [
-    "INSUFFICIENT_FUNDS",
-    "PAYMENTS_NOT_CONFIGURED",
-    "USER_REF_NOT_FOUND",
-    "PLAYER_REQUIRED",
-    "LINK_NOT_APPROVED",
-    "PRODUCT_NOT_FOUND",
-    "ITEM_NOT_FOR_SALE",
-    "ITEM_NOT_VISIBLE",
-    "PRICE_NOT_AVAILABLE",
-    "INVALID_DEAL",
-    "PURCHASE_NOT_FOUND",
-    "PURCHASE_NOT_PENDING",
-    "PURCHASE_LIMIT_REACHED",
-    "INVALID_AFFILIATE_CODE",
-    "CHECKOUT_NOT_FOUND",
-    "CHECKOUT_EXPIRED",
-    "CHECKOUT_COMPLETED",
-    "GRANT_NOT_PENDING",
-    "SIGN_IN_REQUIRED",
-    "GRANT_PAYER_MISMATCH",
-    "INVALID_EMAIL",
-    "EMAIL_REQUIRED",
-    "CARD_INVALID",
-    "SUBSCRIPTION_ALREADY_ACTIVE",
-  ],
+  errors: PAY_CHECKOUT_ERRORS,
   body: CompleteHelperBody,
   response: { status: 200, schema: CheckoutHelperResult },
   handler: ({ ctx, body }) => actOutCheckout(ctx, body),

@@ -4,7 +4,7 @@ import { call } from "@/tests/support/http";
 import { linkUser, makeCampaign, makeGame } from "@/tests/support/fixtures";
 import { idem } from "@/tests/support/vc";
 import { makeStore, usdcBalance } from "@/tests/support/purchases";
-import { custodyAddress } from "@/lib/custody/address";
+import { custodyAddress } from "@/lib/ledger/address";
 import { getDb } from "@/lib/db/client";
 import { USDC_ASSET } from "@/lib/ledger/accounts";
 

@@ -9,15 +9,18 @@ import { createPurchase } from "@/lib/purchases/create-purchase";
 import { completePurchase } from "@/lib/purchases/complete-purchase";
 
 const buy = async (s: Awaited<ReturnType<typeof makeStore>>, productId: string, extra: { dealCode?: string; u?: number } = {}) => {
-  const p = await createPurchase(getDb(), {
-    gameId: s.game.id,
-    environment: "test",
-    productId,
-    userRef: s.users[extra.u ?? 0],
-    method: "card",
-    dealCode: extra.dealCode,
-  });
-  return completePurchase(getDb(), { purchaseId: p.id, paymentProvider: "sandbox" });
+  const p = await createPurchase(
+    { db: getDb() },
+    {
+      gameId: s.game.id,
+      environment: "test",
+      productId,
+      userRef: s.users[extra.u ?? 0],
+      method: "card",
+      dealCode: extra.dealCode,
+    },
+  );
+  return completePurchase({ db: getDb() }, { purchaseId: p.id, paymentProvider: "sandbox" });
 };
 
 describe("GET /v1/users/{userRef}/purchases", () => {

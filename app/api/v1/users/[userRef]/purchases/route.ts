@@ -16,5 +16,5 @@ export const GET = route({
   params: UserParams,
   query: UserPurchasesQuery,
   response: { status: 200, schema: z.array(PurchaseJson) },
-  handler: ({ ctx, params, query }) => listUserPurchases(ctx, params.userRef, query),
+  handler: ({ ctx, params, query }) => listUserPurchases(ctx, { userRef: params.userRef, ...query }),
 });

@@ -15,8 +15,8 @@ import { deliverWebhook } from "@/lib/webhooks/deliver";
 import { verifySignature } from "@/lib/webhooks/sign";
 
 const subscribe = async (gameId: string, productId: string, who: { userRef?: string; playerId?: string }) => {
-  const p = await createPurchase(getDb(), { gameId, environment: "test", productId, ...who, method: "card" });
-  return completePurchase(getDb(), { purchaseId: p.id, paymentProvider: "sandbox" });
+  const p = await createPurchase({ db: getDb() }, { gameId, environment: "test", productId, ...who, method: "card" });
+  return completePurchase({ db: getDb() }, { purchaseId: p.id, paymentProvider: "sandbox" });
 };
 
 describe("user subscriptions", () => {

@@ -13,5 +13,5 @@ export const GET = route({
   errors: ["USER_REF_NOT_FOUND"],
   params: UserParams,
   response: { status: 200, schema: Subscriptions },
-  handler: async ({ ctx, params }) => ({ subscriptions: await listUserSubscriptions(ctx, params.userRef) }),
+  handler: async ({ ctx, params }) => ({ subscriptions: await listUserSubscriptions(ctx, { userRef: params.userRef }) }),
 });

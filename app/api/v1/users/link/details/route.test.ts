@@ -11,8 +11,11 @@ import { issueApiKey } from "@/lib/tenants/issue-api-key";
 describe("GET /v1/users/link/details", () => {
   it("a pending session: namespace fields, prefilled email, state and steps; no userRef", async () => {
     const { business } = await makeGame();
-    const game = await createGame(getDb(), { businessId: business.id, environment: "test", name: "Star Miner", imageUrl: "https://img.example.test/star.png" });
-    const { rawKey } = await issueApiKey(getDb(), { kind: "server", environment: "test", gameId: game.id });
+    const game = await createGame(
+      { db: getDb() },
+      { businessId: business.id, environment: "test", name: "Star Miner", imageUrl: "https://img.example.test/star.png" },
+    );
+    const { rawKey } = await issueApiKey({ db: getDb() }, { kind: "server", environment: "test", gameId: game.id });
     const h = { authorization: `Bearer ${rawKey}`, "x-game-id": game.id };
     const sessionKey = await start(h, { email: "gus@example.com" });
     const row = await getDb().linkSession.findUniqueOrThrow({ where: { sessionKey } });

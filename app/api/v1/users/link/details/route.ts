@@ -3,6 +3,7 @@ import { route } from "@/lib/http/route";
 import { getLinkSessionDetails } from "@/lib/linking/get-link-session-details";
 import { linkScopeOf } from "@/lib/linking/link-scope";
 import { GameLinkSessionDetails, LinkDetailsQuery } from "@/lib/linking/schemas";
+import { LINK_SESSION_ERRORS } from "@/lib/linking/errors";
 
 export const GET = route({
   method: "GET",
@@ -11,8 +12,8 @@ export const GET = route({
   tags: ["Account linking"],
   auth: "server",
   idempotency: "none",
-  errors: ["NOT_FOUND", "LINK_SESSION_NOT_FOUND", "LINK_SESSION_NOT_PENDING", "LINK_SESSION_NOT_APPROVED"],
+  errors: ["NOT_FOUND", ...LINK_SESSION_ERRORS],
   query: LinkDetailsQuery,
   response: { status: 200, schema: GameLinkSessionDetails },
-  handler: ({ ctx, query }) => getLinkSessionDetails(ctx.db, { scope: linkScopeOf(ctx), sessionKey: query.session }),
+  handler: ({ ctx, query }) => getLinkSessionDetails(ctx, { scope: linkScopeOf(ctx), sessionKey: query.session }),
 });

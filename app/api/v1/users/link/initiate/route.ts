@@ -3,6 +3,7 @@ import { reply, route } from "@/lib/http/route";
 import { initiateLinkSession, type InitiatedLinkSession } from "@/lib/linking/initiate-link-session";
 import { linkScopeOf } from "@/lib/linking/link-scope";
 import { InitiateLinkBody, LinkSessionInitiated } from "@/lib/linking/schemas";
+import { LINK_SESSION_ERRORS } from "@/lib/linking/errors";
 
 // A new session is 201 with Location; the pending session of the same email or Idempotency-Key is 200.
 const answer = ({ session, url, created }: InitiatedLinkSession) =>
@@ -15,7 +16,7 @@ const common = {
   // idempotent by email or Idempotency-Key in the service: a repeat returns the existing session with 200
   idempotency: "none" as const,
   serviceIdempotencyKey: true,
-  errors: ["LINK_SESSION_NOT_FOUND", "LINK_SESSION_NOT_PENDING", "LINK_SESSION_NOT_APPROVED"] as const,
+  errors: LINK_SESSION_ERRORS,
   response: {
     status: 201,
     schema: LinkSessionInitiated,
@@ -30,13 +31,12 @@ export const POST = route({
   method: "POST",
   summary: "Start a game-level link session, optionally pre-filling the player's email",
   body: InitiateLinkBody,
-  handler: async ({ ctx, body }) =>
-    answer(await initiateLinkSession(ctx.db, { scope: linkScopeOf(ctx), email: body.email, idempotencyKey: ctx.idempotencyKey })),
+  handler: async ({ ctx, body }) => answer(await initiateLinkSession(ctx, { scope: linkScopeOf(ctx), email: body.email, idempotencyKey: ctx.idempotencyKey })),
 });
 
 export const GET = route({
   ...common,
   method: "GET",
   summary: "Start a game-level link session; the player signs in or signs up in the hosted flow",
-  handler: async ({ ctx }) => answer(await initiateLinkSession(ctx.db, { scope: linkScopeOf(ctx), idempotencyKey: ctx.idempotencyKey })),
+  handler: async ({ ctx }) => answer(await initiateLinkSession(ctx, { scope: linkScopeOf(ctx), idempotencyKey: ctx.idempotencyKey })),
 });

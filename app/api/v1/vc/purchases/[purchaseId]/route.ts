@@ -2,6 +2,7 @@
 import { route } from "@/lib/http/route";
 import { completeVcPurchase } from "@/lib/purchases/complete-vc-purchase";
 import { PurchaseParams, VcPurchaseCompleted } from "@/lib/purchases/schemas";
+import { PAY_PURCHASE_ERRORS } from "@/lib/purchases/errors";
 
 export const POST = route({
   method: "POST",
@@ -10,23 +11,8 @@ export const POST = route({
   tags: ["Virtual currency"],
   auth: "server",
   idempotency: "required",
-  errors: [
-    "INSUFFICIENT_FUNDS",
-    "USER_REF_NOT_FOUND",
-    "PLAYER_REQUIRED",
-    "LINK_NOT_APPROVED",
-    "PRODUCT_NOT_FOUND",
-    "ITEM_NOT_FOR_SALE",
-    "ITEM_NOT_VISIBLE",
-    "PRICE_NOT_AVAILABLE",
-    "INVALID_DEAL",
-    "PURCHASE_NOT_FOUND",
-    "PURCHASE_NOT_PENDING",
-    "PURCHASE_LIMIT_REACHED",
-    "INVALID_AFFILIATE_CODE",
-    "SUBSCRIPTION_ALREADY_ACTIVE",
-  ],
+  errors: PAY_PURCHASE_ERRORS,
   params: PurchaseParams,
   response: { status: 200, schema: VcPurchaseCompleted },
-  handler: ({ ctx, params }) => completeVcPurchase(ctx, params.purchaseId),
+  handler: ({ ctx, params }) => completeVcPurchase(ctx, { purchaseId: params.purchaseId }),
 });

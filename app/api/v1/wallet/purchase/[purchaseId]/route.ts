@@ -14,5 +14,5 @@ export const GET = route({
   errors: ["PURCHASE_NOT_FOUND"],
   params: PurchaseParams,
   response: { status: 200, schema: z.object({ data: WalletPurchase }) },
-  handler: ({ ctx, params }) => getWalletPurchase(ctx, params.purchaseId),
+  handler: ({ ctx, params }) => getWalletPurchase(ctx, { purchaseId: params.purchaseId }),
 });

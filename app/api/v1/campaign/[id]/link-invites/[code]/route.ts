@@ -4,6 +4,7 @@ import { revokeInvite } from "@/lib/invites/revoke-invite";
 import { InviteParams, LinkInvite, UpdateInviteBody } from "@/lib/invites/schemas";
 import { updateInvite } from "@/lib/invites/update-invite";
 import { linkScopeOf } from "@/lib/linking/link-scope";
+import { USE_INVITE_ERRORS } from "@/lib/invites/errors";
 
 export const PATCH = route({
   method: "PATCH",
@@ -12,22 +13,12 @@ export const PATCH = route({
   tags: ["Campaign"],
   auth: "campaign",
   idempotency: "optional",
-  errors: [
-    "LINK_SESSION_NOT_FOUND",
-    "INVITE_NOT_FOUND",
-    "INVITE_REVOKED",
-    "INVITE_REVOKED_CONFLICT",
-    "INVITE_PAUSED",
-    "INVITE_EXPIRED",
-    "INVITE_USED_UP",
-    "INVITE_STATE_CONFLICT",
-    "MAX_USES_BELOW_CURRENT_USES",
-  ],
+  errors: ["LINK_SESSION_NOT_FOUND", "INVITE_REVOKED_CONFLICT", "INVITE_STATE_CONFLICT", "MAX_USES_BELOW_CURRENT_USES", ...USE_INVITE_ERRORS],
   successEnvelope: true,
   params: InviteParams,
   body: UpdateInviteBody,
   response: { status: 200, schema: LinkInvite },
-  handler: ({ ctx, params, body }) => updateInvite(ctx.db, { scope: linkScopeOf(ctx), code: params.code, body }),
+  handler: ({ ctx, params, body }) => updateInvite(ctx, { scope: linkScopeOf(ctx), code: params.code, body }),
 });
 
 export const DELETE = route({
@@ -37,9 +28,9 @@ export const DELETE = route({
   tags: ["Campaign"],
   auth: "campaign",
   idempotency: "optional",
-  errors: ["LINK_SESSION_NOT_FOUND", "INVITE_NOT_FOUND", "INVITE_REVOKED", "INVITE_PAUSED", "INVITE_EXPIRED", "INVITE_USED_UP", "INVITE_STATE_CONFLICT"],
+  errors: ["LINK_SESSION_NOT_FOUND", "INVITE_STATE_CONFLICT", ...USE_INVITE_ERRORS],
   successEnvelope: true,
   params: InviteParams,
   response: { status: 200, schema: LinkInvite },
-  handler: ({ ctx, params }) => revokeInvite(ctx.db, { scope: linkScopeOf(ctx), code: params.code }),
+  handler: ({ ctx, params }) => revokeInvite(ctx, { scope: linkScopeOf(ctx), code: params.code }),
 });

@@ -14,10 +14,13 @@ describe("GET /v1/campaign/{id}/user/{userId}", () => {
     const res = await call(GET, { headers, params: { ...params, userId } });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ success: true, data: { campaignId: campaign.id, userId, status: "linked", environment: "test" } });
-    await removeLink(getDb(), {
-      scope: { namespace: { type: "campaign", id: campaign.id }, environment: "test", owner: { type: "campaign", id: campaign.id } },
-      userRef: userId,
-    });
+    await removeLink(
+      { db: getDb() },
+      {
+        scope: { namespace: { type: "campaign", id: campaign.id }, environment: "test", owner: { type: "campaign", id: campaign.id } },
+        userRef: userId,
+      },
+    );
     const after = await call(GET, { headers, params: { ...params, userId } });
     expect(after.body.data).toEqual({ campaignId: campaign.id, userId, status: "unlinked", environment: "test" });
   });

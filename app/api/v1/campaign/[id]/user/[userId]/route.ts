@@ -14,5 +14,5 @@ export const GET = route({
   successEnvelope: true,
   params: CampaignUserParams,
   response: { status: 200, schema: CampaignUser },
-  handler: async ({ ctx, params }) => ({ success: true, data: await getCampaignUser(ctx, params.userId) }),
+  handler: async ({ ctx, params }) => ({ success: true, data: await getCampaignUser(ctx, { userRef: params.userId }) }),
 });

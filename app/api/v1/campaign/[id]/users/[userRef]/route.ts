@@ -3,6 +3,7 @@ import { route } from "@/lib/http/route";
 import { CampaignUserRefParams, Removed } from "@/lib/campaigns/schemas";
 import { linkScopeOf } from "@/lib/linking/link-scope";
 import { removeLink } from "@/lib/linking/remove-link";
+import { LINK_SESSION_ERRORS } from "@/lib/linking/errors";
 
 export const DELETE = route({
   method: "DELETE",
@@ -11,12 +12,12 @@ export const DELETE = route({
   tags: ["Campaign"],
   auth: "campaign",
   idempotency: "none",
-  errors: ["USER_REF_NOT_FOUND", "LINK_SESSION_NOT_FOUND", "LINK_SESSION_NOT_PENDING", "LINK_SESSION_NOT_APPROVED"],
+  errors: ["USER_REF_NOT_FOUND", ...LINK_SESSION_ERRORS],
   successEnvelope: true,
   params: CampaignUserRefParams,
   response: { status: 200, schema: Removed },
   handler: async ({ ctx, params }) => {
-    await removeLink(ctx.db, { scope: linkScopeOf(ctx), userRef: params.userRef });
+    await removeLink(ctx, { scope: linkScopeOf(ctx), userRef: params.userRef });
     return { success: true as const };
   },
 });

@@ -2,6 +2,7 @@
 import { route } from "@/lib/http/route";
 import { reviewUgcProduct } from "@/lib/products/review-ugc-product";
 import { Product, ReviewBody, UgcProductParams } from "@/lib/products/schemas";
+import { WRITE_PRODUCT_ERRORS } from "@/lib/products/errors";
 
 export const POST = route({
   method: "POST",
@@ -10,7 +11,7 @@ export const POST = route({
   tags: ["Products"],
   auth: "server",
   idempotency: "required",
-  errors: ["USER_REF_NOT_FOUND", "PRODUCT_NOT_FOUND", "PRODUCT_NOT_ACTIVE", "PRODUCT_STATE_CONFLICT", "CURRENCY_NOT_FOUND"],
+  errors: ["USER_REF_NOT_FOUND", ...WRITE_PRODUCT_ERRORS],
   params: UgcProductParams,
   body: ReviewBody,
   response: {

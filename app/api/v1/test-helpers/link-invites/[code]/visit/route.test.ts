@@ -184,7 +184,7 @@ describe("POST /v1/test-helpers/link-invites/{code}/visit", () => {
     const c = await makeCampaign();
     const { code } = await create(c, { maxUses: 3 });
     const keys = [];
-    for (let i = 0; i < 8; i++) keys.push((await openInviteSession(getDb(), { code, email: `open${i}@example.com` })).sessionKey);
+    for (let i = 0; i < 8; i++) keys.push((await openInviteSession({ db: getDb() }, { code, email: `open${i}@example.com` })).sessionKey);
     const results = await Promise.all(keys.map((sessionKey) => call(APPROVE, { headers: c.headers, params: { sessionKey } })));
     expect(results.map((r) => r.status).sort()).toEqual([200, 200, 200, 409, 409, 409, 409, 409]);
     expect(results.filter((r) => r.status === 409).map((r) => r.body.code)).toEqual(Array(5).fill("INVITE_USED_UP"));
@@ -207,7 +207,7 @@ describe("POST /v1/test-helpers/link-invites/{code}/visit", () => {
 
   it("webhooks: Started and Succeeded are delivered to the campaign's endpoint", async () => {
     const c = await makeCampaign();
-    await setWebhookEndpoint(getDb(), { type: "campaign", id: c.campaign.id }, { url: receiver.url, rotateSecret: true });
+    await setWebhookEndpoint({ db: getDb() }, { owner: { type: "campaign", id: c.campaign.id }, url: receiver.url, rotateSecret: true });
     const { code } = await create(c);
     const res = await visit(c.headers, code, { email: "hooked@example.com" });
     const { sessionKey, userRef } = res.body.session;

@@ -3,6 +3,8 @@ import { route } from "@/lib/http/route";
 import { InviteCodeParams, VisitInviteBody, VisitResult } from "@/lib/invites/schemas";
 import { visitInvite } from "@/lib/flows/visit-invite";
 import { testLinkScopeOf } from "@/lib/linking/link-scope";
+import { USE_INVITE_ERRORS } from "@/lib/invites/errors";
+import { LINK_SESSION_ERRORS } from "@/lib/linking/errors";
 
 export const POST = route({
   method: "POST",
@@ -12,19 +14,9 @@ export const POST = route({
   auth: ["server", "campaign", "platform"],
   targetBusiness: true,
   idempotency: "optional",
-  errors: [
-    "LINK_NOT_APPROVED",
-    "LINK_SESSION_NOT_FOUND",
-    "LINK_SESSION_NOT_PENDING",
-    "LINK_SESSION_NOT_APPROVED",
-    "INVITE_NOT_FOUND",
-    "INVITE_REVOKED",
-    "INVITE_PAUSED",
-    "INVITE_EXPIRED",
-    "INVITE_USED_UP",
-  ],
+  errors: ["LINK_NOT_APPROVED", ...LINK_SESSION_ERRORS, ...USE_INVITE_ERRORS],
   params: InviteCodeParams,
   body: VisitInviteBody,
   response: { status: 200, schema: VisitResult },
-  handler: ({ ctx, params, body }) => visitInvite(ctx.db, { scope: testLinkScopeOf(ctx), code: params.code, email: body.email, name: body.name }),
+  handler: ({ ctx, params, body }) => visitInvite(ctx, { scope: testLinkScopeOf(ctx), code: params.code, email: body.email, name: body.name }),
 });

@@ -44,7 +44,7 @@ describe("POST /v1/test-helpers/link-sessions/{sessionKey}/approve", () => {
     expect((await eventsOf(withKey))[1].data).toEqual({ sessionKey: withKey, user_ref: approved.body.userRef, metadata: { idempotencyKey: "order-77" } });
 
     const scope = { namespace: { type: "game" as const, id: game.id }, environment: "test" as const, owner: { type: "game" as const, id: game.id } };
-    const { session } = await initiateLinkSession(getDb(), { scope, metadata: { campaign: "spring", tier: 2 } });
+    const { session } = await initiateLinkSession({ db: getDb() }, { scope, metadata: { campaign: "spring", tier: 2 } });
     const res = await call(POST, { headers, params: { sessionKey: session.sessionKey } });
     expect((await eventsOf(session.sessionKey))[1].data).toEqual({
       sessionKey: session.sessionKey,

@@ -4,6 +4,8 @@ import { approveLinkSession } from "@/lib/flows/approve-link-session";
 import { testLinkScopeOf } from "@/lib/linking/link-scope";
 import { ApproveLinkBody, LinkSessionDetails, SessionKeyParams } from "@/lib/linking/schemas";
 import { describeLinkSession } from "@/lib/linking/serialize-link-session";
+import { USE_INVITE_ERRORS } from "@/lib/invites/errors";
+import { LINK_SESSION_ERRORS } from "@/lib/linking/errors";
 
 export const POST = route({
   method: "POST",
@@ -13,23 +15,12 @@ export const POST = route({
   auth: ["server", "campaign", "platform"],
   targetBusiness: true,
   idempotency: "optional",
-  errors: [
-    "LINK_NOT_APPROVED",
-    "LINK_SESSION_NOT_FOUND",
-    "LINK_SESSION_NOT_PENDING",
-    "LINK_SESSION_NOT_APPROVED",
-    "INVITE_NOT_FOUND",
-    "INVITE_REVOKED",
-    "INVITE_PAUSED",
-    "INVITE_EXPIRED",
-    "INVITE_USED_UP",
-  ],
+  errors: ["LINK_NOT_APPROVED", ...LINK_SESSION_ERRORS, ...USE_INVITE_ERRORS],
   params: SessionKeyParams,
   body: ApproveLinkBody,
   response: { status: 200, schema: LinkSessionDetails },
   handler: async ({ ctx, params, body }) =>
-    describeLinkSession(
-      ctx.db,
-      await approveLinkSession(ctx.db, { scope: testLinkScopeOf(ctx), sessionKey: params.sessionKey, email: body.email, name: body.name }),
-    ),
+    describeLinkSession(ctx, {
+      session: await approveLinkSession(ctx, { scope: testLinkScopeOf(ctx), sessionKey: params.sessionKey, email: body.email, name: body.name }),
+    }),
 });

@@ -4,6 +4,7 @@ import { expireLinkSession } from "@/lib/linking/expire-link-session";
 import { testLinkScopeOf } from "@/lib/linking/link-scope";
 import { LinkSessionDetails, SessionKeyParams } from "@/lib/linking/schemas";
 import { describeLinkSession } from "@/lib/linking/serialize-link-session";
+import { LINK_SESSION_ERRORS } from "@/lib/linking/errors";
 
 export const POST = route({
   method: "POST",
@@ -13,9 +14,9 @@ export const POST = route({
   auth: ["server", "campaign", "platform"],
   targetBusiness: true,
   idempotency: "optional",
-  errors: ["LINK_SESSION_NOT_FOUND", "LINK_SESSION_NOT_PENDING", "LINK_SESSION_NOT_APPROVED"],
+  errors: LINK_SESSION_ERRORS,
   params: SessionKeyParams,
   response: { status: 200, schema: LinkSessionDetails },
   handler: async ({ ctx, params }) =>
-    describeLinkSession(ctx.db, await expireLinkSession(ctx.db, { scope: testLinkScopeOf(ctx), sessionKey: params.sessionKey })),
+    describeLinkSession(ctx, { session: await expireLinkSession(ctx, { scope: testLinkScopeOf(ctx), sessionKey: params.sessionKey }) }),
 });

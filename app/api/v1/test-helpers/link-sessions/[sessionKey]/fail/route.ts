@@ -4,6 +4,7 @@ import { failLinkSession } from "@/lib/linking/fail-link-session";
 import { testLinkScopeOf } from "@/lib/linking/link-scope";
 import { FailLinkBody, LinkSessionDetails, SessionKeyParams } from "@/lib/linking/schemas";
 import { describeLinkSession } from "@/lib/linking/serialize-link-session";
+import { LINK_SESSION_ERRORS } from "@/lib/linking/errors";
 
 export const POST = route({
   method: "POST",
@@ -13,10 +14,10 @@ export const POST = route({
   auth: ["server", "campaign", "platform"],
   targetBusiness: true,
   idempotency: "optional",
-  errors: ["LINK_SESSION_NOT_FOUND", "LINK_SESSION_NOT_PENDING", "LINK_SESSION_NOT_APPROVED"],
+  errors: LINK_SESSION_ERRORS,
   params: SessionKeyParams,
   body: FailLinkBody,
   response: { status: 200, schema: LinkSessionDetails },
   handler: async ({ ctx, params, body }) =>
-    describeLinkSession(ctx.db, await failLinkSession(ctx.db, { scope: testLinkScopeOf(ctx), sessionKey: params.sessionKey, message: body.message })),
+    describeLinkSession(ctx, { session: await failLinkSession(ctx, { scope: testLinkScopeOf(ctx), sessionKey: params.sessionKey, message: body.message }) }),
 });

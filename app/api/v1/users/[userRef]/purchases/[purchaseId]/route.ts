@@ -14,5 +14,5 @@ export const GET = route({
   errors: ["USER_REF_NOT_FOUND", "PURCHASE_NOT_FOUND"],
   params: UserPurchaseParams,
   response: { status: 200, schema: PurchaseJson },
-  handler: ({ ctx, params }) => getUserPurchase(ctx, params.userRef, params.purchaseId),
+  handler: ({ ctx, params }) => getUserPurchase(ctx, { userRef: params.userRef, purchaseId: params.purchaseId }),
 });

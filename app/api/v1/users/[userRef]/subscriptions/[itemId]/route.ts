@@ -14,5 +14,5 @@ export const GET = route({
   errors: ["USER_REF_NOT_FOUND", "SUBSCRIPTION_NOT_FOUND"],
   params: UserItemParams,
   response: { status: 200, schema: SubscriptionJson },
-  handler: async ({ ctx, params }) => serializeSubscription(await findUserSubscription(ctx.db, ctx, params)),
+  handler: async ({ ctx, params }) => serializeSubscription(await findUserSubscription(ctx, params)),
 });

@@ -13,5 +13,5 @@ export const POST = route({
   errors: ["AMOUNT_OUT_OF_RANGE", "INSUFFICIENT_FUNDS", "CASHOUT_NOT_FOUND", "CASHOUT_NOT_PENDING"],
   params: CashoutParams,
   response: { status: 200, schema: ApproveCashoutResult },
-  handler: ({ ctx, params }) => approveCashout(ctx, params.cashoutRequestId),
+  handler: ({ ctx, params }) => approveCashout(ctx, { cashoutRequestId: params.cashoutRequestId }),
 });

@@ -14,5 +14,5 @@ export const POST = route({
   params: CashoutParams,
   body: RejectCashoutBody,
   response: { status: 204, description: "Rejected; no body." },
-  handler: ({ ctx, params, body }) => rejectCashout(ctx, params.cashoutRequestId, body),
+  handler: ({ ctx, params, body }) => rejectCashout(ctx, { cashoutRequestId: params.cashoutRequestId, body }),
 });

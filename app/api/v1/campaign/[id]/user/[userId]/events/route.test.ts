@@ -47,10 +47,13 @@ describe("GET /v1/campaign/{id}/user/{userId}/events", () => {
     const first = await call(GET, { headers, params: { ...params, userId }, query: { limit: 1 } });
     expect(first.body.data.pagination).toEqual({ limit: 1, offset: 0, total: 3, hasMore: true });
 
-    await removeLink(getDb(), {
-      scope: { namespace: { type: "campaign", id: campaign.id }, environment: "test", owner: { type: "campaign", id: campaign.id } },
-      userRef: userId,
-    });
+    await removeLink(
+      { db: getDb() },
+      {
+        scope: { namespace: { type: "campaign", id: campaign.id }, environment: "test", owner: { type: "campaign", id: campaign.id } },
+        userRef: userId,
+      },
+    );
     expect((await call(GET, { headers, params: { ...params, userId } })).body.data.pagination.total).toBe(3);
   });
 

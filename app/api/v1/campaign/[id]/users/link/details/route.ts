@@ -4,6 +4,7 @@ import { CampaignParams } from "@/lib/campaigns/schemas";
 import { getLinkSessionDetails } from "@/lib/linking/get-link-session-details";
 import { linkScopeOf } from "@/lib/linking/link-scope";
 import { CampaignLinkSessionDetails, LinkDetailsQuery } from "@/lib/linking/schemas";
+import { LINK_SESSION_ERRORS } from "@/lib/linking/errors";
 
 export const GET = route({
   method: "GET",
@@ -12,10 +13,10 @@ export const GET = route({
   tags: ["Campaign"],
   auth: "campaign",
   idempotency: "none",
-  errors: ["LINK_SESSION_NOT_FOUND", "LINK_SESSION_NOT_PENDING", "LINK_SESSION_NOT_APPROVED"],
+  errors: LINK_SESSION_ERRORS,
   successEnvelope: true,
   params: CampaignParams,
   query: LinkDetailsQuery,
   response: { status: 200, schema: CampaignLinkSessionDetails },
-  handler: ({ ctx, query }) => getLinkSessionDetails(ctx.db, { scope: linkScopeOf(ctx), sessionKey: query.session }),
+  handler: ({ ctx, query }) => getLinkSessionDetails(ctx, { scope: linkScopeOf(ctx), sessionKey: query.session }),
 });

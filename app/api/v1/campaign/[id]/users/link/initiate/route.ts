@@ -4,6 +4,7 @@ import { CampaignInitiateLinkBody, CampaignParams } from "@/lib/campaigns/schema
 import { initiateLinkSession } from "@/lib/linking/initiate-link-session";
 import { linkScopeOf } from "@/lib/linking/link-scope";
 import { LinkSessionInitiated } from "@/lib/linking/schemas";
+import { LINK_SESSION_ERRORS } from "@/lib/linking/errors";
 
 export const POST = route({
   method: "POST",
@@ -14,7 +15,7 @@ export const POST = route({
   // The key is required but the service, not the kernel, honours it: a repeat with the same key or
   // email answers 200 with the pending session (the spec's state table), not a stored 201.
   idempotency: "service",
-  errors: ["LINK_SESSION_NOT_FOUND", "LINK_SESSION_NOT_PENDING", "LINK_SESSION_NOT_APPROVED"],
+  errors: LINK_SESSION_ERRORS,
   successEnvelope: true,
   params: CampaignParams,
   body: CampaignInitiateLinkBody,
@@ -26,7 +27,7 @@ export const POST = route({
     alternate: { status: 200, description: "The pending session of the same email or Idempotency-Key" },
   },
   handler: async ({ ctx, body }) => {
-    const { session, url, created } = await initiateLinkSession(ctx.db, { scope: linkScopeOf(ctx), email: body.email, idempotencyKey: ctx.idempotencyKey });
+    const { session, url, created } = await initiateLinkSession(ctx, { scope: linkScopeOf(ctx), email: body.email, idempotencyKey: ctx.idempotencyKey });
     return reply({ url, sessionKey: session.sessionKey }, created ? { status: 201, headers: { location: url } } : { status: 200 });
   },
 });

@@ -1,0 +1,31 @@
+// POST /v1/platform/business/users/{userRef}/campaigns/{campaignId}/assign: link a business-linked player to a campaign
+import { reply, route } from "@/lib/http/route";
+import { assignBusinessUserToCampaign } from "@/lib/flows/assign-business-user-to-campaign";
+import { AssignParams, CampaignAssignment } from "@/lib/business-users/schemas";
+import { BUSINESS_USER_ERRORS } from "@/lib/business-users/errors";
+import { LINK_SESSION_ERRORS } from "@/lib/linking/errors";
+import { USE_INVITE_ERRORS } from "@/lib/invites/errors";
+
+export const POST = route({
+  method: "POST",
+  path: "/v1/platform/business/users/{userRef}/campaigns/{campaignId}/assign",
+  summary: "Assign a business-linked player to a campaign of the business (201 new; 200 already assigned)",
+  description: "Creates and approves the campaign's link session for the player (their approval of the business covers its campaigns).",
+  tags: ["Business users"],
+  auth: "platform",
+  scope: "business:users:link:read",
+  targetBusiness: true,
+  idempotency: "required",
+  errors: [...BUSINESS_USER_ERRORS, "CAMPAIGN_NOT_FOUND", ...LINK_SESSION_ERRORS, ...USE_INVITE_ERRORS],
+  params: AssignParams,
+  response: {
+    status: 201,
+    schema: CampaignAssignment,
+    description: "The player was assigned by this call",
+    alternate: { status: 200, description: "The player was already assigned to the campaign" },
+  },
+  handler: async ({ ctx, params }) => {
+    const { created, assignment } = await assignBusinessUserToCampaign(ctx, params);
+    return reply(assignment, { status: created ? 201 : 200 });
+  },
+});

@@ -1,0 +1,19 @@
+// POST /v1/platform/distributions/{id}/cancel: cancel a draft or pending distribution (creating platform only)
+import { route } from "@/lib/http/route";
+import { cancelDistribution } from "@/lib/distributions/cancel-distribution";
+import { DistributionIdParams, DistributionResource } from "@/lib/distributions/schemas";
+
+export const POST = route({
+  method: "POST",
+  path: "/v1/platform/distributions/{id}/cancel",
+  summary: "Cancel a distribution",
+  tags: ["Platform distributions"],
+  auth: "platform",
+  scope: "distribution:cancel",
+  targetBusiness: true,
+  idempotency: "optional",
+  errors: ["DISTRIBUTION_NOT_FOUND", "DISTRIBUTION_NOT_CREATOR", "NOT_CANCELLABLE"],
+  params: DistributionIdParams,
+  response: { status: 200, schema: DistributionResource },
+  handler: async ({ ctx, params }) => cancelDistribution(ctx, params),
+});

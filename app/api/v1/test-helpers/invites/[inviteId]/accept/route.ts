@@ -1,0 +1,18 @@
+// POST /v1/test-helpers/invites/{inviteId}/accept: the invited business accepts the platform's invite
+import { route } from "@/lib/http/route";
+import { actOutInviteDecision } from "@/lib/platform/act-out-invite-decision";
+import { DECIDE_INVITE_ERRORS } from "@/lib/platform/errors";
+import { InviteParams, InviteResource } from "@/lib/platform/schemas";
+
+export const POST = route({
+  method: "POST",
+  path: "/v1/test-helpers/invites/{inviteId}/accept",
+  summary: "Test mode: the business accepts a platform invite",
+  tags: ["test-helpers"],
+  auth: "platform",
+  idempotency: "optional",
+  errors: DECIDE_INVITE_ERRORS,
+  params: InviteParams,
+  response: { status: 200, schema: InviteResource },
+  handler: async ({ ctx, params }) => actOutInviteDecision(ctx, { inviteId: params.inviteId, decision: "accept" }),
+});

@@ -1,0 +1,19 @@
+// POST /v1/test-helpers/platform-link-sessions/{sessionKey}/decline: a business admin declines the platform link session
+import { route } from "@/lib/http/route";
+import { actOutLinkDecision } from "@/lib/platform/act-out-link-decision";
+import { DECIDE_LINK_SESSION_ERRORS } from "@/lib/platform/errors";
+import { HelperBusinessBody, LinkSessionParams, PlatformLinkSessionResource } from "@/lib/platform/schemas";
+
+export const POST = route({
+  method: "POST",
+  path: "/v1/test-helpers/platform-link-sessions/{sessionKey}/decline",
+  summary: "Test mode: a business admin declines a platform link session",
+  tags: ["test-helpers"],
+  auth: "platform",
+  idempotency: "optional",
+  errors: DECIDE_LINK_SESSION_ERRORS,
+  params: LinkSessionParams,
+  body: HelperBusinessBody,
+  response: { status: 200, schema: PlatformLinkSessionResource },
+  handler: async ({ ctx, params, body }) => actOutLinkDecision(ctx, { sessionKey: params.sessionKey, businessId: body.businessId, decision: "decline" }),
+});

@@ -1,0 +1,84 @@
+// The business's home: /business/{businessId} (the `links.home` a platform gets when it creates a business).
+// For an admin: where to manage the platforms connected to it, the invites waiting, and its verification.
+// A signed-out visitor is asked to sign in; anyone else gets a 404.
+import type { Metadata } from "next";
+import { notFound } from "next/navigation";
+import { requestResetAction, signUpAction } from "../../account/actions";
+import { PartyHeader } from "@/components/business/party-header";
+import { AuthForm } from "@/components/hosted/auth-form";
+import { HostedLayout } from "@/components/hosted/hosted-layout";
+import { SignedInAs } from "@/components/hosted/signed-in-as";
+import { Card } from "@/components/ui/card";
+import { buttonClass, textLinkClass } from "@/components/ui/classes";
+import { getSignedInPlayer } from "@/lib/auth/get-signed-in-player";
+import { getDb } from "@/lib/db/client";
+import { getRequestLocale } from "@/lib/hosted/locale";
+import { getTranslator } from "@/lib/i18n/translator";
+import { loadBusinessHome } from "@/lib/platform/load-business-pages";
+
+type Props = { params: Promise<{ businessId: string }> };
+
+export const dynamic = "force-dynamic";
+
+export const generateMetadata = async (): Promise<Metadata> => ({
+  title: getTranslator(await getRequestLocale(), "platform")("home.title"),
+  robots: { index: false, follow: false },
+});
+
+const BusinessHomePage = async ({ params }: Props) => {
+  const { businessId } = await params;
+  const t = getTranslator(await getRequestLocale(), "platform");
+  const player = await getSignedInPlayer();
+  if (!player)
+    return (
+      <HostedLayout>
+        <Card labelledBy="title">
+          <h1 id="title" className="text-2xl font-semibold tracking-tight text-slate-900">
+            {t("home.signInHeading")}
+          </h1>
+          <div className="mt-6">
+            <AuthForm mail={{ signUp: signUpAction, requestReset: requestResetAction }} intro={t("common.signInIntro")} />
+          </div>
+        </Card>
+      </HostedLayout>
+    );
+  const page = await loadBusinessHome({ db: getDb() }, { businessId, player });
+  if (!page) notFound();
+  const base = `/business/${encodeURIComponent(businessId)}`;
+  return (
+    <HostedLayout>
+      <Card labelledBy="title">
+        <PartyHeader kind={t("common.business")} name={page.business.name} test={page.business.environment === "test"} />
+        <h1 id="title" className="sr-only">
+          {page.business.name}
+        </h1>
+        <div className="mt-6">
+          <SignedInAs email={player.email} />
+        </div>
+        <ul className="mt-6 space-y-3">
+          <li>
+            <a className={buttonClass()} href={`${base}/platforms`}>
+              {t("home.connected")}
+            </a>
+            <p className="mt-1.5 text-center text-xs text-slate-600">
+              {t("home.connectedCount", { count: page.connectedPlatforms })} · {t("home.invitesCount", { count: page.pendingInvites })}
+            </p>
+          </li>
+          <li>
+            <a className={buttonClass({ variant: "secondary" })} href={`${base}/verification`}>
+              {t("home.verification")}
+            </a>
+            <p className="mt-1.5 text-center text-xs text-slate-600">{t("home.verificationHint")}</p>
+          </li>
+        </ul>
+        <p className="mt-6 text-center text-sm">
+          <a className={textLinkClass} href="/business">
+            {t("home.allBusinesses")}
+          </a>
+        </p>
+      </Card>
+    </HostedLayout>
+  );
+};
+
+export default BusinessHomePage;

@@ -1,0 +1,40 @@
+// /business/{businessId}/sign-in (the `links.signIn` a platform gets): the players' sign-in, for the
+// business's members; once signed in, the business's home (which itself decides who may see it).
+import type { Metadata } from "next";
+import { redirect } from "next/navigation";
+import { requestResetAction, signUpAction } from "../../../account/actions";
+import { AuthForm } from "@/components/hosted/auth-form";
+import { HostedLayout } from "@/components/hosted/hosted-layout";
+import { Card } from "@/components/ui/card";
+import { getSignedInPlayer } from "@/lib/auth/get-signed-in-player";
+import { getRequestLocale } from "@/lib/hosted/locale";
+import { getTranslator } from "@/lib/i18n/translator";
+
+type Props = { params: Promise<{ businessId: string }> };
+
+export const dynamic = "force-dynamic";
+
+export const generateMetadata = async (): Promise<Metadata> => ({
+  title: getTranslator(await getRequestLocale(), "platform")("home.signInHeading"),
+  robots: { index: false, follow: false },
+});
+
+const BusinessSignInPage = async ({ params }: Props) => {
+  const { businessId } = await params;
+  if (await getSignedInPlayer()) redirect(`/business/${encodeURIComponent(businessId)}`);
+  const t = getTranslator(await getRequestLocale(), "platform");
+  return (
+    <HostedLayout>
+      <Card labelledBy="title">
+        <h1 id="title" className="text-2xl font-semibold tracking-tight text-slate-900">
+          {t("home.signInHeading")}
+        </h1>
+        <div className="mt-6">
+          <AuthForm mail={{ signUp: signUpAction, requestReset: requestResetAction }} intro={t("common.signInIntro")} />
+        </div>
+      </Card>
+    </HostedLayout>
+  );
+};
+
+export default BusinessSignInPage;

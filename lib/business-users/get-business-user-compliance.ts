@@ -1,0 +1,21 @@
+import type { PlatformContext } from "../core/context.ts";
+import { verificationStatusOf } from "../businesses/verification-statuses.ts";
+import { complianceUrl } from "./compliance-url.ts";
+import { resolveBusinessUser } from "./resolve-business-user.ts";
+import type { ComplianceView } from "./schemas.ts";
+
+/** The compliance view of one player in one environment: kycUrl whenever the status is not approved. */
+export const complianceView = (userRef: string, stored: string | null | undefined): ComplianceView => {
+  const status = verificationStatusOf(stored);
+  return { userRef, status, ...(status === "approved" ? {} : { kycUrl: complianceUrl() }) };
+};
+
+/**
+ * A business-linked player's compliance (KYC) status: one review per player and environment, whichever
+ * business reads it; not_started until a review moves it.
+ */
+export const getBusinessUserCompliance = async (ctx: PlatformContext, { userRef }: { userRef: string }): Promise<ComplianceView> => {
+  const link = await resolveBusinessUser(ctx, userRef);
+  const row = await ctx.db.playerCompliance.findUnique({ where: { playerId_environment: { playerId: link.playerId, environment: ctx.environment } } });
+  return complianceView(link.userRef, row?.status);
+};

@@ -1,0 +1,18 @@
+import type { PlatformContext } from "../core/context.ts";
+import { formatUsdc } from "../core/usdc.ts";
+import { USDC_ASSET, walletAccount } from "../ledger/accounts.ts";
+import { getAccountBalance } from "../ledger/get-account-balance.ts";
+import { requireLinkConsent } from "../linking/link-consent.ts";
+import { resolveBusinessUser } from "./resolve-business-user.ts";
+
+/**
+ * The custody wallet of a business-linked player: one USDC wallet per player and environment. Reading it
+ * needs the player's approval of the business (given on the hosted link page; 403 LINK_NOT_APPROVED
+ * without it), as for games (lib/linking/link-consent.ts).
+ */
+export const getBusinessUserWallet = async (ctx: PlatformContext, { userRef }: { userRef: string }): Promise<{ address: string; balance: string }> => {
+  const link = requireLinkConsent(await resolveBusinessUser(ctx, userRef), "balance:read");
+  const account = walletAccount(link.playerId, ctx.environment);
+  const { balance } = await getAccountBalance(ctx.db, { asset: USDC_ASSET, environment: ctx.environment, kind: account.kind, ownerRef: account.ownerRef });
+  return { address: account.address, balance: formatUsdc(balance) };
+};

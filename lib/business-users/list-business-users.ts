@@ -1,0 +1,39 @@
+import type { Prisma } from "../db/generated/client.ts";
+import type { PlatformContext } from "../core/context.ts";
+import { pageInfo, pageWindow } from "../core/pagination.ts";
+import { targetBusinessOf } from "../businesses/target-business.ts";
+import type { BusinessUsersQuery } from "./schemas.ts";
+
+/** The text as a LIKE fragment: % and _ match themselves. */
+const literal = (q: string) => q.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/**
+ * The players actively linked to the target business in the key's environment, most recently linked
+ * first, a page at a time; `search` keeps those whose email or name contains it, case-insensitively.
+ */
+export const listBusinessUsers = async (ctx: PlatformContext, { page, limit, search }: BusinessUsersQuery) => {
+  const { businessId } = targetBusinessOf(ctx);
+  const q = search ? literal(search) : undefined;
+  const where: Prisma.PlayerLinkWhereInput = {
+    namespaceType: "business",
+    namespaceId: businessId,
+    environment: ctx.environment,
+    status: "active",
+    ...(q ? { player: { OR: [{ email: { contains: q, mode: "insensitive" } }, { name: { contains: q, mode: "insensitive" } }] } } : {}),
+  };
+  const [rows, totalCount] = await Promise.all([
+    ctx.db.playerLink.findMany({ where, include: { player: true }, orderBy: [{ linkedAt: "desc" }, { id: "desc" }], ...pageWindow({ page, limit }) }),
+    ctx.db.playerLink.count({ where }),
+  ]);
+  return {
+    users: rows.map((l) => ({
+      linkId: l.id,
+      userRef: l.userRef,
+      email: l.player.email,
+      name: l.player.name,
+      linkedAt: l.linkedAt.toISOString(),
+      environment: l.environment,
+    })),
+    pagination: pageInfo({ page, limit, totalCount }),
+  };
+};

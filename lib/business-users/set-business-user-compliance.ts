@@ -1,0 +1,26 @@
+import type { PlatformContext } from "../core/context.ts";
+import { AppError } from "../core/errors.ts";
+import { newId } from "../db/ids.ts";
+import type { VerificationStatus } from "../businesses/verification-statuses.ts";
+import { complianceView } from "./get-business-user-compliance.ts";
+import { resolveBusinessUser } from "./resolve-business-user.ts";
+import type { ComplianceView } from "./schemas.ts";
+
+/**
+ * Test mode: a compliance review moves a business-linked player to `status` (any of the five; the spec
+ * shows no transitions between them). Test environment only (a live key gets 404).
+ */
+export const setBusinessUserCompliance = async (
+  ctx: PlatformContext,
+  { userRef, status }: { userRef: string; status: VerificationStatus },
+): Promise<ComplianceView> => {
+  if (ctx.environment !== "test") throw new AppError("NOT_FOUND", "Test helpers exist only for test-environment keys.");
+  const link = await resolveBusinessUser(ctx, userRef);
+  const key = { playerId: link.playerId, environment: ctx.environment };
+  const row = await ctx.db.playerCompliance.upsert({
+    where: { playerId_environment: key },
+    create: { id: newId(), ...key, status },
+    update: { status },
+  });
+  return complianceView(link.userRef, row.status);
+};

@@ -1,0 +1,110 @@
+import type { PlatformContext } from "../core/context.ts";
+import { AppError } from "../core/errors.ts";
+import { newId } from "../db/ids.ts";
+import { inTransaction } from "../db/transaction.ts";
+import { emitEvent } from "../webhooks/emit-event.ts";
+import { targetBusinessOf } from "../businesses/target-business.ts";
+import { computeDistributionTotals, splitByPpm } from "../fees/fees.ts";
+import { serviceFeeFor } from "../fees/service-fee.ts";
+import { checkRecipientRefs } from "../split-templates/check-recipient-refs.ts";
+import { findSplitTemplate } from "../split-templates/find-split-template.ts";
+import { checkRecipients, type StoredRecipient } from "../split-templates/recipients.ts";
+import type { SplitMode } from "../split-templates/schemas.ts";
+import { platformFees } from "./platform-fees.ts";
+import type { CreateDistributionBody } from "./schemas.ts";
+import { distributionCreatedData, serializeDistribution, storeFee } from "./serialize-distribution.ts";
+
+/**
+ * Creates a pending distribution for the target business: recipients from the body or a saved template,
+ * each a direct transfer (the recipient has an account: a business-level userRef, or an email of a known
+ * player) or a gift (claimed by email); amounts split to the cent (docs/fees.md); the service's fee plus the
+ * platform's fees computed and stored. Platform.Distribution.Created. Nothing moves in the ledger yet.
+ */
+export const createDistribution = (ctx: PlatformContext, body: CreateDistributionBody) =>
+  inTransaction(ctx.db, async (tx) => {
+    const { businessId, grantId } = targetBusinessOf(ctx);
+    const c = { ...ctx, db: tx };
+    let mode: SplitMode;
+    let recipients: StoredRecipient[];
+    let templateId: string | null = null;
+    if (body.templateId !== undefined) {
+      const t = await findSplitTemplate({ ...ctx, db: tx }, { templateId: body.templateId });
+      if (body.mode !== undefined && body.mode !== t.mode)
+        throw new AppError("INVALID_SPLIT", `The template is a ${t.mode} split; send mode "${t.mode}" or leave mode out.`, {
+          details: [{ field: "mode", message: `must match the template's mode (${t.mode})` }],
+        });
+      mode = t.mode as SplitMode;
+      recipients = t.recipients as StoredRecipient[];
+      templateId = t.id;
+    } else {
+      mode = body.mode!;
+      recipients = checkRecipients(mode, body.recipients!);
+    }
+    if (mode === "percentage" && body.totalAmountCents === undefined)
+      throw new AppError("INVALID_SPLIT", "totalAmountCents is required in percentage mode.", {
+        details: [{ field: "totalAmountCents", message: "is required in percentage mode" }],
+      });
+    const linkedPlayers = await checkRecipientRefs(c, recipients);
+    const amounts =
+      mode === "percentage"
+        ? splitByPpm(
+            BigInt(body.totalAmountCents!),
+            recipients.map((r) => BigInt(r.ppm!)),
+          )
+        : recipients.map((r) => BigInt(r.amountCents!));
+    if (amounts.some((a) => a === 0n))
+      throw new AppError("INVALID_SPLIT", "A recipient's share rounds to 0 cents; raise totalAmountCents or that recipient's percentage.", {
+        details: amounts.flatMap((a, i) => (a === 0n ? [{ field: `recipients.${i}.percentage`, message: "gives this recipient 0 cents of the total" }] : [])),
+      });
+    const totalAmountCents = amounts.reduce((s, a) => s + a, 0n);
+    const emails = recipients.flatMap((r) => (r.email ? [r.email] : []));
+    const known = new Map((await tx.player.findMany({ where: { email: { in: emails } }, select: { id: true, email: true } })).map((p) => [p.email, p.id]));
+    const serviceFee = await serviceFeeFor(c, { businessId });
+    const fees = [...(serviceFee ? [serviceFee] : []), ...platformFees(body.fees)];
+    const totals = computeDistributionTotals({ totalAmountCents, recipientCount: recipients.length, fees });
+    const id = newId();
+    const d = await tx.distribution.create({
+      data: {
+        id,
+        businessId,
+        environment: ctx.environment,
+        platformId: ctx.principal.platformId,
+        createdByKeyId: ctx.principal.keyId,
+        grantId,
+        mode,
+        status: "pending",
+        payoutPath: body.payoutPath,
+        totalAmountCents,
+        totalFeeCents: totals.totalFeeCents,
+        feeLineItems: totals.feeLineItems.map(storeFee),
+        templateId,
+        memo: body.memo ?? "",
+        lineItems: {
+          create: recipients.map((r, i) => {
+            const playerId = linkedPlayers[i] ?? (r.email ? (known.get(r.email) ?? null) : null);
+            return {
+              id: newId(),
+              position: i,
+              email: r.email,
+              userRef: r.userRef,
+              name: r.name,
+              playerId,
+              method: playerId ? "direct_transfer" : "gift",
+              ppm: r.ppm === null ? null : BigInt(r.ppm),
+              amountCents: amounts[i]!,
+            };
+          }),
+        },
+      },
+      include: { lineItems: true },
+    });
+    await emitEvent(tx, {
+      owner: { type: "platform", id: ctx.principal.platformId },
+      environment: ctx.environment,
+      event: "Platform.Distribution.Created",
+      objectType: "distribution",
+      objectId: d.id,
+      data: distributionCreatedData(d, recipients.length),
+    });
+    return serializeDistribution(d);
+  });

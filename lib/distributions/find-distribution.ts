@@ -1,0 +1,20 @@
+import type { PlatformContext } from "../core/context.ts";
+import { AppError } from "../core/errors.ts";
+import type { DbClient } from "../db/transaction.ts";
+import { targetBusinessOf } from "../businesses/target-business.ts";
+
+export const distributionNotFound = (id: string) =>
+  new AppError("DISTRIBUTION_NOT_FOUND", `Distribution ${JSON.stringify(id.slice(0, 64))} was not found for this business in this environment.`);
+
+/**
+ * A distribution of the target business in the key's environment with its line items, or 404 (another
+ * business's is a 404 too). `lock`: the row is locked FOR UPDATE first, so concurrent changes queue.
+ */
+export const findDistribution = async (db: DbClient, ctx: PlatformContext, id: string, { lock = false } = {}) => {
+  const { businessId } = targetBusinessOf(ctx);
+  if (!/^[0-9a-f]{24}$/.test(id)) throw distributionNotFound(id);
+  if (lock) await db.$queryRaw`SELECT 1 FROM "Distribution" WHERE "id" = ${id} FOR UPDATE`;
+  const d = await db.distribution.findUnique({ where: { id }, include: { lineItems: true } });
+  if (!d || d.businessId !== businessId || d.environment !== ctx.environment) throw distributionNotFound(id);
+  return d;
+};

@@ -1,0 +1,48 @@
+import type { PlatformContext } from "../core/context.ts";
+import { notFound } from "../core/errors.ts";
+import { inTransaction } from "../db/transaction.ts";
+import { targetBusinessOf } from "../businesses/target-business.ts";
+import { resolveBusinessUser } from "../business-users/resolve-business-user.ts";
+import { initiateLinkSession } from "../linking/initiate-link-session.ts";
+import type { LinkScope } from "../linking/link-scope.ts";
+import { approveLinkSession } from "./approve-link-session.ts";
+
+export type CampaignAssignment = { campaignUserRef: string; email: string; assigned: true };
+
+/**
+ * Assigns a business-linked player to a campaign of the same business and environment (another
+ * business's campaign, or one of the other environment, is 404 CAMPAIGN_NOT_FOUND). The player approved
+ * the whole business on the hosted page, so the campaign's link session is created and approved for them
+ * at once, through the same link-session services as every other link: the campaign link (pvu_) carries
+ * an approval, and the session's User.Account.Link.Started and .Succeeded go to the platform that assigned.
+ * A player already linked to the campaign is returned as is (created false: 200). Assignments of one
+ * player to one campaign queue on a lock, so two at once make one link.
+ */
+export const assignBusinessUserToCampaign = async (
+  ctx: PlatformContext,
+  { userRef, campaignId }: { userRef: string; campaignId: string },
+): Promise<{ created: boolean; assignment: CampaignAssignment }> =>
+  inTransaction(ctx.db, async (tx) => {
+    const inTx = { ...ctx, db: tx };
+    const { businessId } = targetBusinessOf(ctx);
+    const link = await resolveBusinessUser(inTx, userRef);
+    const campaign = campaignId.includes("\u0000")
+      ? null
+      : await tx.campaign.findFirst({ where: { id: campaignId, businessId, environment: ctx.environment }, select: { id: true } });
+    if (!campaign) throw notFound(`Campaign ${JSON.stringify(campaignId)}`, "CAMPAIGN_NOT_FOUND");
+    await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`campaign-assign:${campaign.id}:${link.playerId}`}, 0))`;
+    const email = link.player.email;
+    const existing = await tx.playerLink.findUnique({
+      where: { namespaceType_namespaceId_playerId: { namespaceType: "campaign", namespaceId: campaign.id, playerId: link.playerId } },
+    });
+    if (existing?.status === "active") return { created: false, assignment: { campaignUserRef: existing.userRef, email, assigned: true } };
+
+    const scope: LinkScope = {
+      namespace: { type: "campaign", id: campaign.id },
+      environment: ctx.environment,
+      owner: { type: "platform", id: ctx.principal.platformId },
+    };
+    const { session } = await initiateLinkSession({ ...ctx, db: tx }, { scope, email });
+    const approved = await approveLinkSession({ ...ctx, db: tx }, { scope, sessionKey: session.sessionKey, email });
+    return { created: true, assignment: { campaignUserRef: approved.userRef!, email, assigned: true } };
+  });

@@ -1,0 +1,41 @@
+// The seed's platform half (test-mode.md §1): an active platform holding a test key with every scope
+// approved, an active grant of every business scope from the seed business, and (for the hosted business
+// pages) the developer's email as an admin owner of that business.
+import { describe, expect, it } from "vitest";
+import { randomBytes } from "node:crypto";
+import { getDb } from "../db/client.ts";
+import { inTransaction } from "../db/transaction.ts";
+import { createSeedTenants } from "./create-seed-tenants.ts";
+import { addBusinessMember } from "../tenants/add-business-member.ts";
+import { ALL_SCOPES, BUSINESS_SCOPES } from "../platform/scopes.ts";
+import { call } from "../../tests/support/http.ts";
+import { GET as ME } from "../../app/api/v1/platform/me/route.ts";
+import { listAdminBusinesses } from "../platform/load-business-pages.ts";
+import { makePlayer } from "../../tests/support/players.ts";
+
+describe("the seed's platform and business admin", () => {
+  it("a platform with every scope approved, a test key holding all of them, every business scope granted, the developer an admin", async () => {
+    const seeded = await inTransaction(getDb(), (tx) => createSeedTenants({ db: tx }, { tag: randomBytes(3).toString("hex"), webhookUrl: null }));
+    const platform = await getDb().platform.findUniqueOrThrow({ where: { id: seeded.platform.platformId } });
+    expect(platform).toMatchObject({ status: "active", approvedScopes: ALL_SCOPES, testApprovedScopes: [] });
+    const me = await call(ME, { headers: { authorization: `Bearer ${seeded.platform.platformKey}` } });
+    expect(me.body.keyInfo).toMatchObject({ environment: "test", activeScopes: ALL_SCOPES, requestedScopes: ALL_SCOPES });
+    const grants = await getDb().businessGrant.findMany({ where: { platformId: platform.id } });
+    expect(grants).toEqual([expect.objectContaining({ businessId: seeded.business.businessId, grantedScopes: BUSINESS_SCOPES, status: "active" })]);
+    expect(await getDb().businessMember.findMany({ where: { businessId: seeded.business.businessId } })).toEqual([
+      expect.objectContaining({ email: seeded.portal.email, roles: ["admin"], isOwner: true, playerId: null }),
+    ]);
+    // a player who signs up with that email (and confirms it) administers the business
+    const player = await makePlayer({ email: seeded.portal.email });
+    expect((await listAdminBusinesses({ db: getDb() }, { playerId: player.id, email: player.email })).map((b) => b.id)).toEqual([seeded.business.businessId]);
+  });
+
+  it("addBusinessMember lower-cases the email and keeps an existing member as it is", async () => {
+    const seeded = await inTransaction(getDb(), (tx) => createSeedTenants({ db: tx }, { tag: randomBytes(3).toString("hex"), webhookUrl: null }));
+    const again = await addBusinessMember(
+      { db: getDb() },
+      { businessId: seeded.business.businessId, email: seeded.portal.email.toUpperCase(), roles: ["viewer"] },
+    );
+    expect(again).toMatchObject({ email: seeded.portal.email, roles: ["admin"], isOwner: true });
+  });
+});

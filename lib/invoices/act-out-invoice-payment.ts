@@ -1,0 +1,19 @@
+import type { PlatformContext } from "../core/context.ts";
+import { inTransaction } from "../db/transaction.ts";
+import { findInvoice } from "./find-invoice.ts";
+import { invoiceStateConflict } from "./move-invoice.ts";
+import { payInvoiceByCard, settleInvoiceAch, startInvoiceAch } from "./pay-invoice.ts";
+import { serializeInvoice } from "./serialize-invoice.ts";
+
+/**
+ * POST /v1/test-helpers/invoices/{invoiceId}/pay: the receiver pays a sent invoice, as on its page. card: sent →
+ * paid. ach: sent → processing → paid (both events); an invoice already processing settles to paid.
+ */
+export const actOutInvoicePayment = (ctx: PlatformContext, { invoiceId, method }: { invoiceId: string; method: "card" | "ach" }) =>
+  inTransaction(ctx.db, async (tx) => {
+    const inv = await findInvoice({ ...ctx, db: tx }, { invoiceId });
+    if (method === "card") return serializeInvoice(await payInvoiceByCard(tx, inv));
+    if (inv.status === "processing" && inv.paymentMethod === "ach") return serializeInvoice(await settleInvoiceAch(tx, inv));
+    if (inv.status === "processing") throw invoiceStateConflict(inv, inv.status, "startAch");
+    return serializeInvoice(await settleInvoiceAch(tx, await startInvoiceAch(tx, inv)));
+  });

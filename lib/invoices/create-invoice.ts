@@ -1,0 +1,77 @@
+import type { PlatformContext } from "../core/context.ts";
+import { AppError } from "../core/errors.ts";
+import { now } from "../core/clock.ts";
+import { newId } from "../db/ids.ts";
+import type { Prisma } from "../db/generated/client.ts";
+import { inTransaction, pgCode, type DbClient } from "../db/transaction.ts";
+import { newPublicInvoiceId } from "./invoice-url.ts";
+import { prepareInvoice } from "./prepare-invoice.ts";
+import type { CreateInvoiceBody } from "./schemas.ts";
+import { serializeInvoice } from "./serialize-invoice.ts";
+import { emitInvoiceEvent } from "./move-invoice.ts";
+import { sendInvoiceEmail } from "./invoice-email.ts";
+
+/** The next generated number of the business in this environment: INV-000001, INV-000002, … */
+const nextInvoiceNumber = async (tx: DbClient, businessId: string, environment: string): Promise<string> => {
+  const key = `invoice-number:${businessId}:${environment}`;
+  const [{ last }] = await tx.$queryRaw<{ last: number }[]>`
+    INSERT INTO "ObjectSequence" ("objectKey", "last") VALUES (${key}, 1)
+    ON CONFLICT ("objectKey") DO UPDATE SET "last" = "ObjectSequence"."last" + 1
+    RETURNING "last"`;
+  return `INV-${String(last).padStart(6, "0")}`;
+};
+
+export const numberTaken = (n: string) =>
+  new AppError("INVOICE_NUMBER_TAKEN", `This business already has invoice number ${n} in this environment.`, {
+    details: [{ field: "invoiceNumber", message: "is already used" }],
+  });
+
+/**
+ * POST /v1/platform/invoices: a draft (or, with status 'sent', a sent invoice and its email unless
+ * emailSuppressed) for the target business, recording the platform, key and grant that created it.
+ */
+export const createInvoice = async (ctx: PlatformContext, body: CreateInvoiceBody) => {
+  const businessId = ctx.principal.businessId!;
+  try {
+    return await inTransaction(ctx.db, async (tx) => {
+      const fees = body.fees.map((f) => ({
+        label: f.label,
+        percentage: f.percentage ?? null,
+        flatCents: BigInt(f.flat ?? 0),
+        recipientWallet: f.recipientWallet.toLowerCase(),
+      }));
+      const prepared = await prepareInvoice({ ...ctx, db: tx }, { body, fees });
+      const invoiceNumber = body.invoiceNumber ?? (await nextInvoiceNumber(tx, businessId, ctx.environment));
+      if (body.invoiceNumber && (await tx.invoice.findFirst({ where: { businessId, environment: ctx.environment, invoiceNumber }, select: { id: true } })))
+        throw numberTaken(invoiceNumber);
+      const sending = body.status === "sent";
+      const at = now();
+      const inv = await tx.invoice.create({
+        data: {
+          id: newId(),
+          businessId,
+          environment: ctx.environment,
+          platformId: ctx.principal.platformId,
+          createdByKeyId: ctx.principal.keyId,
+          grantId: ctx.principal.grantId ?? null,
+          invoiceNumber,
+          ...prepared,
+          metadata: (prepared.metadata as Prisma.InputJsonObject | null) ?? undefined,
+          status: sending ? "sent" : "draft",
+          sentAt: sending ? at : null,
+          emailSuppressed: sending ? (body.emailSuppressed ?? false) : false,
+          publicId: newPublicInvoiceId(),
+        },
+      });
+      if (sending) {
+        await emitInvoiceEvent(tx, inv, "Platform.Invoice.Sent");
+        if (!inv.emailSuppressed) await sendInvoiceEmail({ db: tx }, { invoice: inv });
+      }
+      return serializeInvoice(inv);
+    });
+  } catch (err) {
+    // two creates racing for one custom number: the unique index decides
+    if (pgCode(err) === "23505" || (err as { code?: string }).code === "P2002") throw numberTaken(body.invoiceNumber ?? "");
+    throw err;
+  }
+};

@@ -1,0 +1,78 @@
+// The hosted invoice page's data: the invoice behind a signed page URL, as the receiver may see it (no
+// platform, key or metadata). A wrong signature and an unknown id look the same: not found.
+import type { DbContext } from "../core/context.ts";
+import type { Invoice } from "../db/generated/client.ts";
+import { invoicePdfPath, verifyPublicInvoiceSignature } from "./invoice-url.ts";
+import type { InvoiceStatus } from "./invoice-states.ts";
+import { storedFees, storedItems } from "./serialize-invoice.ts";
+
+export type InvoicePageView = {
+  publicId: string;
+  invoiceNumber: string;
+  status: InvoiceStatus;
+  environment: "test" | "live";
+  businessName: string;
+  businessLogoUrl: string | null;
+  receiverName: string;
+  receiverEmail: string | null;
+  date: Date;
+  dueDate: Date;
+  items: { description: string; quantity: number; rateCents: number; amountCents: number }[];
+  fees: { label: string; amountCents: number }[];
+  subtotalCents: number;
+  taxCents: number;
+  totalCents: number;
+  feeCents: number;
+  chargedCents: number;
+  note: string;
+  paymentMethod: "card" | "ach" | null;
+  paidAt: Date | null;
+  processingAt: Date | null;
+  cancelledAt: Date | null;
+  pdfPath: string;
+  receiptPath: string | null;
+};
+
+/** The invoice of a page URL, or null (unknown id, or a signature that does not match). */
+export const findInvoiceByPageUrl = async (
+  { db }: DbContext,
+  { publicId, sig }: { publicId: string; sig: string | null | undefined },
+): Promise<Invoice | null> => {
+  if (publicId.length > 64 || !verifyPublicInvoiceSignature(publicId, sig)) return null;
+  return db.invoice.findUnique({ where: { publicId } });
+};
+
+export const toPageView = (inv: Invoice, business: { name: string; logoUrl: string }): InvoicePageView => ({
+  publicId: inv.publicId,
+  invoiceNumber: inv.invoiceNumber,
+  status: inv.status as InvoiceStatus,
+  environment: inv.environment,
+  businessName: business.name,
+  businessLogoUrl: business.logoUrl || null,
+  receiverName: inv.receiverName,
+  receiverEmail: inv.receiverEmail,
+  date: inv.date,
+  dueDate: inv.dueDate,
+  items: storedItems(inv),
+  fees: storedFees(inv).map((f) => ({ label: f.label, amountCents: f.amountCents })),
+  subtotalCents: Number(inv.subtotalCents),
+  taxCents: Number(inv.taxCents),
+  totalCents: Number(inv.totalCents),
+  feeCents: Number(inv.feeCents),
+  chargedCents: Number(inv.chargedCents),
+  note: inv.note,
+  paymentMethod: (inv.paymentMethod as "card" | "ach" | null) ?? null,
+  paidAt: inv.paidAt,
+  processingAt: inv.processingAt,
+  cancelledAt: inv.cancelledAt,
+  pdfPath: invoicePdfPath(inv.publicId, "invoice"),
+  receiptPath: inv.status === "paid" ? invoicePdfPath(inv.publicId, "receipt") : null,
+});
+
+/** The page view, or null for a wrong URL. A draft is not shown either: it has not been sent yet. */
+export const loadInvoicePage = async (ctx: DbContext, input: { publicId: string; sig: string | null | undefined }): Promise<InvoicePageView | null> => {
+  const inv = await findInvoiceByPageUrl(ctx, input);
+  if (!inv || inv.status === "draft") return null;
+  const business = await ctx.db.business.findUniqueOrThrow({ where: { id: inv.businessId }, select: { name: true, logoUrl: true } });
+  return toPageView(inv, business);
+};

@@ -1,0 +1,16 @@
+import type { PlatformContext } from "../core/context.ts";
+import { now } from "../core/clock.ts";
+import { inTransaction } from "../db/transaction.ts";
+import { findInvoice } from "./find-invoice.ts";
+import { sendInvoiceEmail } from "./invoice-email.ts";
+import { moveInvoice } from "./move-invoice.ts";
+import { invoiceStatusResult } from "./serialize-invoice.ts";
+
+/** POST /v1/platform/invoices/{invoiceId}/send: draft → sent, and the invoice email unless emailSuppressed. */
+export const sendInvoice = (ctx: PlatformContext, { invoiceId, emailSuppressed }: { invoiceId: string; emailSuppressed: boolean }) =>
+  inTransaction(ctx.db, async (tx) => {
+    const inv = await findInvoice({ ...ctx, db: tx }, { invoiceId });
+    const moved = await moveInvoice(tx, inv, "send", { sentAt: now(), emailSuppressed, updatedByKeyId: ctx.principal.keyId });
+    if (!emailSuppressed) await sendInvoiceEmail({ db: tx }, { invoice: moved });
+    return { ...invoiceStatusResult(moved), emailSuppressed };
+  });

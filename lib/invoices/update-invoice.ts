@@ -1,0 +1,55 @@
+import type { PlatformContext } from "../core/context.ts";
+import { AppError } from "../core/errors.ts";
+import { now } from "../core/clock.ts";
+import { Prisma } from "../db/generated/client.ts";
+import { inTransaction, pgCode } from "../db/transaction.ts";
+import { findInvoice } from "./find-invoice.ts";
+import { sendInvoiceEmail } from "./invoice-email.ts";
+import { invoiceStateConflict, moveInvoice } from "./move-invoice.ts";
+import { numberTaken } from "./create-invoice.ts";
+import { prepareInvoice } from "./prepare-invoice.ts";
+import type { UpdateInvoiceBody } from "./schemas.ts";
+import { serializeInvoice, storedFees } from "./serialize-invoice.ts";
+
+/**
+ * PUT /v1/platform/invoices/{invoiceId}: full replacement of a draft or sent invoice. The receiver fields are
+ * replaced as a whole (switching receiverEmail ↔ recipientBusinessId clears the other), totals are recomputed,
+ * and the fee line items stay as created (their amounts follow the new total). status: omitted keeps it; 'sent'
+ * sends a draft (with its email unless emailSuppressed); 'draft' on a sent invoice is refused (409). An omitted
+ * invoiceNumber keeps the current one.
+ */
+export const updateInvoice = async (ctx: PlatformContext, { invoiceId, body }: { invoiceId: string; body: UpdateInvoiceBody }) => {
+  try {
+    return await inTransaction(ctx.db, async (tx) => {
+      const inv = await findInvoice({ ...ctx, db: tx }, { invoiceId });
+      const fees = storedFees(inv).map((f) => ({
+        label: f.label,
+        percentage: f.percentage,
+        flatCents: BigInt(f.flatCents),
+        recipientWallet: f.recipientWallet,
+      }));
+      const prepared = await prepareInvoice({ ...ctx, db: tx }, { body, fees });
+      const target = body.status ?? (inv.status === "sent" ? "sent" : "draft");
+      if (target === "draft" && inv.status !== "draft") throw invoiceStateConflict(inv, inv.status, "updateDraft");
+      const invoiceNumber = body.invoiceNumber ?? inv.invoiceNumber;
+      if (
+        invoiceNumber !== inv.invoiceNumber &&
+        (await tx.invoice.findFirst({ where: { businessId: inv.businessId, environment: inv.environment, invoiceNumber }, select: { id: true } }))
+      )
+        throw numberTaken(invoiceNumber);
+      const sending = target === "sent" && inv.status === "draft";
+      const moved = await moveInvoice(tx, inv, target === "sent" ? "updateSent" : "updateDraft", {
+        ...prepared,
+        metadata: (prepared.metadata as Prisma.InputJsonObject | null) ?? Prisma.DbNull,
+        invoiceNumber,
+        updatedByKeyId: ctx.principal.keyId,
+        ...(sending ? { sentAt: now(), emailSuppressed: body.emailSuppressed ?? false } : {}),
+      });
+      if (sending && !moved.emailSuppressed) await sendInvoiceEmail({ db: tx }, { invoice: moved });
+      return serializeInvoice(moved);
+    });
+  } catch (err) {
+    if (!(err instanceof AppError) && (pgCode(err) === "23505" || (err as { code?: string }).code === "P2002")) throw numberTaken(body.invoiceNumber ?? "");
+    throw err;
+  }
+};

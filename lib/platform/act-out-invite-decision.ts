@@ -1,0 +1,22 @@
+import type { PlatformContext } from "../core/context.ts";
+import { now } from "../core/clock.ts";
+import { AppError } from "../core/errors.ts";
+import { inTransaction } from "../db/transaction.ts";
+import { decideInvite, type InviteDecision } from "./decide-invite.ts";
+import { requireKnownBusiness } from "./require-known-business.ts";
+import { serializeInvite } from "./serialize-invite.ts";
+
+/**
+ * POST /v1/test-helpers/invites/{inviteId}/accept|decline: the invited business answers, with the hosted
+ * page's effects (accepting creates the grant). Another platform's invite is 404.
+ */
+export const actOutInviteDecision = (ctx: PlatformContext, input: { inviteId: string; decision: InviteDecision }) =>
+  inTransaction(ctx.db, async (tx) => {
+    const invite = await tx.platformInvite.findFirst({
+      where: { id: input.inviteId, platformId: ctx.principal.platformId, environment: ctx.environment },
+      select: { id: true, businessId: true },
+    });
+    if (!invite) throw new AppError("PLATFORM_INVITE_NOT_FOUND", `Invite ${input.inviteId} was not found for this platform.`);
+    await requireKnownBusiness({ ...ctx, db: tx }, invite.businessId);
+    return serializeInvite(await decideInvite({ db: tx }, { inviteId: invite.id, decision: input.decision, playerId: null }), now());
+  });

@@ -1,0 +1,39 @@
+import type { PlatformContext } from "../core/context.ts";
+import { now } from "../core/clock.ts";
+import { inTransaction } from "../db/transaction.ts";
+import { issueApiKey } from "../tenants/issue-api-key.ts";
+import { requireHeldScopes } from "./find-platform-key.ts";
+import { recordScopeRequest } from "./record-scope-request.ts";
+import type { CreateKeyBody } from "./schemas.ts";
+import { serializeKey } from "./serialize-key.ts";
+
+/**
+ * POST /v1/platform/me/keys: a new key of the caller's environment. Its scopes must all be held by the
+ * calling key. Scopes the platform is not approved for are requested: approved at once in test, pending
+ * in live (the key is 'pending' until then and works for its approved scopes). The raw key is returned
+ * this once; only its hash is stored.
+ */
+export const createKey = (ctx: PlatformContext, body: CreateKeyBody) =>
+  inTransaction(ctx.db, async (tx) => {
+    await requireHeldScopes({ ...ctx, db: tx }, { scopes: body.requestedScopes, field: "requestedScopes" });
+    const { seen } = await recordScopeRequest({ db: tx }, { platformId: ctx.principal.platformId, environment: ctx.environment, scopes: body.requestedScopes });
+    const { key, rawKey } = await issueApiKey(
+      { ...ctx, db: tx },
+      {
+        kind: "platform",
+        environment: ctx.environment,
+        platformId: ctx.principal.platformId,
+        scopes: body.requestedScopes,
+        label: body.label,
+      },
+    );
+    const shown = serializeKey(key, seen.approvedScopes, now());
+    return {
+      key: shown,
+      rawKey,
+      message:
+        shown.status === "pending"
+          ? "Key created. Store the raw key now: it is not shown again. Some scopes wait for approval; the key works for its activeScopes meanwhile."
+          : "Key created. Store the raw key now: it is not shown again.",
+    };
+  });

@@ -1,0 +1,29 @@
+import type { PlatformContext } from "../core/context.ts";
+import { AppError } from "../core/errors.ts";
+
+/**
+ * One of the calling platform's keys in the caller's environment (a test key never sees or changes a live
+ * key); anything else is 404. `lock` takes a row lock for a change.
+ */
+export const findPlatformKey = async (ctx: PlatformContext, { keyId, lock = false }: { keyId: string; lock?: boolean }) => {
+  const { db } = ctx;
+  if (lock) await db.$queryRaw`SELECT 1 FROM "ApiKey" WHERE "id" = ${keyId} FOR UPDATE`;
+  const key = await db.apiKey.findFirst({ where: { id: keyId, kind: "platform", platformId: ctx.principal.platformId, environment: ctx.environment } });
+  if (!key) throw new AppError("API_KEY_NOT_FOUND", `API key ${keyId} was not found for this platform in ${ctx.environment} mode.`);
+  return key;
+};
+
+/** A key may hand out only scopes it holds itself (creating or rotating a key never widens access). */
+export const requireHeldScopes = async (ctx: PlatformContext, { scopes, field }: { scopes: readonly string[]; field: string }) => {
+  const { db } = ctx;
+  const caller = await db.apiKey.findUniqueOrThrow({ where: { id: ctx.principal.keyId }, select: { scopes: true } });
+  const notHeld = scopes.filter((s) => !caller.scopes.includes(s));
+  if (notHeld.length > 0)
+    throw new AppError(
+      "SCOPE_NOT_HELD",
+      `Your key does not hold ${notHeld.join(", ")}, so it cannot give ${notHeld.length > 1 ? "them" : "it"} to another key.`,
+      {
+        details: notHeld.map((s) => ({ field, message: `${s} is not held by the calling key` })),
+      },
+    );
+};

@@ -1,0 +1,15 @@
+import type { PlatformContext } from "../core/context.ts";
+import { now } from "../core/clock.ts";
+import { loadPlatform, scopesSeenFrom } from "./load-platform.ts";
+import { serializeKey } from "./serialize-key.ts";
+
+/** GET /v1/platform/me/keys: the platform's keys in the caller's environment, newest first, revoked ones included. */
+export const listKeys = async (ctx: PlatformContext, _input: Record<string, never> = {}) => {
+  const { approvedScopes } = scopesSeenFrom(ctx.environment, await loadPlatform(ctx, { platformId: ctx.principal.platformId }));
+  const rows = await ctx.db.apiKey.findMany({
+    where: { kind: "platform", platformId: ctx.principal.platformId, environment: ctx.environment },
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+  });
+  const at = now();
+  return { keys: rows.map((k) => serializeKey(k, approvedScopes, at)), total: rows.length };
+};

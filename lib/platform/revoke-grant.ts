@@ -1,0 +1,16 @@
+import type { PlatformContext } from "../core/context.ts";
+import { AppError } from "../core/errors.ts";
+import { inTransaction } from "../db/transaction.ts";
+import { endGrant } from "./end-grant.ts";
+
+/** POST /v1/platform/grants/{grantId}/revoke: the platform gives up a business's grant (and its invites are cleared). */
+export const revokeGrant = (ctx: PlatformContext, { grantId }: { grantId: string }) =>
+  inTransaction(ctx.db, async (tx) => {
+    const grant = await tx.businessGrant.findFirst({
+      where: { id: grantId, platformId: ctx.principal.platformId, business: { environment: ctx.environment } },
+      include: { business: { select: { name: true } } },
+    });
+    if (!grant) throw new AppError("GRANT_NOT_FOUND", `Grant ${grantId} was not found for this platform in ${ctx.environment} mode.`);
+    await endGrant({ db: tx }, { grantId: grant.id, by: "platform" });
+    return { success: true as const, message: `Grant revoked: the platform can no longer act for ${grant.business.name}. A new invite can now be sent.` };
+  });

@@ -1,0 +1,23 @@
+import type { PlatformContext } from "../core/context.ts";
+import { inTransaction } from "../db/transaction.ts";
+import { emitEvent } from "../webhooks/emit-event.ts";
+import { findSplitTemplate } from "./find-split-template.ts";
+import { splitTemplateEventData } from "./serialize-split-template.ts";
+
+/** DELETE archives: the template leaves the lists and cannot be read, changed or used; Platform.SplitTemplate.Deleted. */
+export const archiveSplitTemplate = (ctx: PlatformContext, { templateId }: { templateId: string }) =>
+  inTransaction(ctx.db, async (tx) => {
+    const t = await findSplitTemplate({ ...ctx, db: tx }, { templateId, lock: true });
+    const archived = await tx.splitTemplate.update({
+      where: { id: t.id },
+      data: { isArchived: true, archivedAt: new Date(), updatedByKeyId: ctx.principal.keyId },
+    });
+    await emitEvent(tx, {
+      owner: { type: "platform", id: ctx.principal.platformId },
+      environment: ctx.environment,
+      event: "Platform.SplitTemplate.Deleted",
+      objectType: "split_template",
+      objectId: t.id,
+      data: splitTemplateEventData(archived),
+    });
+  });

@@ -1,0 +1,14 @@
+import type { PlatformContext } from "../core/context.ts";
+import { resolveBusinessUser } from "../business-users/resolve-business-user.ts";
+import type { StoredRecipient } from "./recipients.ts";
+
+/**
+ * Resolves every userRef of a recipient list in the target business: 400 INVALID_USER_REF (not obu_),
+ * 404 USER_REF_NOT_FOUND (not of this business), 404 LINK_NOT_FOUND (link removed). Returns the player
+ * id of each userRef recipient (null for email recipients), in order.
+ */
+export const checkRecipientRefs = async (ctx: PlatformContext, recipients: StoredRecipient[]): Promise<(string | null)[]> => {
+  const out: (string | null)[] = [];
+  for (const r of recipients) out.push(r.userRef === null ? null : (await resolveBusinessUser(ctx, r.userRef)).playerId);
+  return out;
+};

@@ -1,0 +1,57 @@
+// The static registry of the hosted pages' message catalogs: MESSAGES[locale][namespace] is the JSON file
+// messages/<locale>/<namespace>.json. A new namespace is a JSON file per locale plus one line per locale
+// here; messages/catalogs.test.ts checks that every locale has the same keys with the same ICU placeholders.
+// Owners: "checkout" belongs to the checkout pages (app/checkout, components/checkout), "platform" to the
+// business pages (app/business); the others to the rest of the hosted pages.
+import enAccount from "./en/account.json" with { type: "json" };
+import enAuth from "./en/auth.json" with { type: "json" };
+import enCheckout from "./en/checkout.json" with { type: "json" };
+import enCommon from "./en/common.json" with { type: "json" };
+import enHome from "./en/home.json" with { type: "json" };
+import enJoin from "./en/join.json" with { type: "json" };
+import enLink from "./en/link.json" with { type: "json" };
+import enPlatform from "./en/platform.json" with { type: "json" };
+import enWallet from "./en/wallet.json" with { type: "json" };
+import frAccount from "./fr/account.json" with { type: "json" };
+import frAuth from "./fr/auth.json" with { type: "json" };
+import frCheckout from "./fr/checkout.json" with { type: "json" };
+import frCommon from "./fr/common.json" with { type: "json" };
+import frHome from "./fr/home.json" with { type: "json" };
+import frJoin from "./fr/join.json" with { type: "json" };
+import frLink from "./fr/link.json" with { type: "json" };
+import frPlatform from "./fr/platform.json" with { type: "json" };
+import frWallet from "./fr/wallet.json" with { type: "json" };
+import type { Locale } from "../lib/i18n/locales.ts";
+
+/** A catalog: nested objects whose leaves are ICU messages. */
+export type Messages = { [key: string]: string | Messages };
+
+const en = {
+  account: enAccount,
+  auth: enAuth,
+  checkout: enCheckout,
+  common: enCommon,
+  home: enHome,
+  join: enJoin,
+  link: enLink,
+  platform: enPlatform,
+  wallet: enWallet,
+};
+export type Namespace = keyof typeof en;
+
+export const MESSAGES: Record<Locale, Record<Namespace, Messages>> = {
+  en,
+  fr: {
+    account: frAccount,
+    auth: frAuth,
+    checkout: frCheckout,
+    common: frCommon,
+    home: frHome,
+    join: frJoin,
+    link: frLink,
+    platform: frPlatform,
+    wallet: frWallet,
+  },
+};
+
+export const NAMESPACES = Object.keys(en) as Namespace[];

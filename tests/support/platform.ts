@@ -1,0 +1,67 @@
+// Platform tenants and calls for the platform access tests (keys, scopes, grants, invites, link sessions).
+import { randomBytes, randomUUID } from "node:crypto";
+import { getDb } from "../../lib/db/client.ts";
+import { createBusiness } from "../../lib/tenants/create-business.ts";
+import { addBusinessMember } from "../../lib/tenants/add-business-member.ts";
+import { issueApiKey } from "../../lib/tenants/issue-api-key.ts";
+import { createPlatform } from "../../lib/platform/create-platform.ts";
+import { grantBusiness } from "../../lib/platform/grant-business.ts";
+import { ALL_SCOPES, BUSINESS_SCOPES } from "../../lib/platform/scopes.ts";
+import type { Environment } from "../../lib/core/environment.ts";
+import { makePlayer } from "./players.ts";
+
+const tag = () => randomBytes(3).toString("hex");
+
+export const idem = () => ({ "idempotency-key": randomUUID() });
+
+/** The headers of a platform key; with `businessId`, acting for that business. */
+export const platformHeaders = (rawKey: string, businessId?: string): Record<string, string> => ({
+  authorization: `Bearer ${rawKey}`,
+  ...(businessId ? { "x-target-business-id": businessId } : {}),
+});
+
+/**
+ * A platform (approved for `approvedScopes`, default all) with a key of `keyScopes` (default all) in
+ * `environment`, and a business of that environment that granted it `grantScopes` (null: no grant).
+ * `mgmt` authenticates as the platform; `tb` acts for the business.
+ */
+export const makePlatformTenant = async ({
+  environment = "test" as Environment,
+  approvedScopes = ALL_SCOPES as string[],
+  keyScopes = ALL_SCOPES as string[],
+  grantScopes = BUSINESS_SCOPES as string[] | null,
+  webhookUrl = null as string | null,
+} = {}) => {
+  const db = getDb();
+  const platform = await createPlatform({ db }, { name: `Platform ${tag()}`, approvedScopes, webhookUrl });
+  // createPlatform always approves the management scopes; a test that leaves one out removes it again.
+  await db.platform.update({ where: { id: platform.id }, data: { approvedScopes: approvedScopes } });
+  const { key, rawKey } = await issueApiKey({ db }, { kind: "platform", environment, platformId: platform.id, scopes: keyScopes, label: "test" });
+  const business = await createBusiness({ db }, { name: `Biz ${tag()}`, environment });
+  const grant = grantScopes ? await grantBusiness({ db }, { platformId: platform.id, businessId: business.id, scopes: grantScopes }) : null;
+  return { platform, key, rawKey, business, grant, mgmt: platformHeaders(rawKey), tb: platformHeaders(rawKey, business.id) };
+};
+
+/** Another key of the same platform. */
+export const addPlatformKey = async (platformId: string, { environment = "test" as Environment, scopes = ALL_SCOPES as string[] } = {}) => {
+  const { key, rawKey } = await issueApiKey({ db: getDb() }, { kind: "platform", environment, platformId, scopes, label: "extra" });
+  return { key, rawKey, headers: platformHeaders(rawKey) };
+};
+
+/** A business of `environment` (no grant). */
+export const makeBusiness = (environment: Environment = "test") => createBusiness({ db: getDb() }, { name: `Biz ${tag()}`, environment });
+
+/** A player with a verified email who administers `businessId` (role admin), as a signed-in hosted-page player. */
+export const makeBusinessAdmin = async (businessId: string, { roles = ["admin"], isOwner = false } = {}) => {
+  const player = await makePlayer();
+  await addBusinessMember({ db: getDb() }, { businessId, email: player.email, roles, isOwner });
+  return { playerId: player.id, email: player.email };
+};
+
+/** The outbox events of a platform, oldest first, as {event, data}. */
+export const platformEventsOf = async (platformId: string) =>
+  (await getDb().webhookEvent.findMany({ where: { ownerType: "platform", ownerId: platformId }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] })).map((e) => ({
+    event: e.event,
+    objectType: e.objectType,
+    data: JSON.parse(e.payload).data as Record<string, unknown>,
+  }));
