@@ -73,7 +73,7 @@ test("a declined card, then a fix on the same form succeeds at the deal price wi
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Payment successful");
     const back = page.getByRole("link", { name: /Return to/ });
     await expect(back).toHaveAttribute("href", "https://game.example/store?back=1");
-    await expect(page.getByTestId("next-steps")).toContainText(`The purchase is on the account ${email}.`);
+    await expect(page.getByTestId("next-steps")).toContainText(`The purchase is on the account ${email}, and its receipt is emailed there.`);
     await expectHostedPageBasics(page);
     await screenshot(page, "checkout-retry-success");
 

@@ -68,7 +68,7 @@ test("a guest pays a checkout grant by card", async ({ page, request, baseURL })
     await expect(page.getByTestId("paid")).toHaveText("You paid USD 6.00 for Golden Sword. Includes VAT (20%): USD 1.00.");
     const next = page.getByRole("region", { name: "What happens next" });
     await expect(next.getByTestId("next-steps")).toContainText(`${game.name} delivers Golden Sword to your account.`);
-    await expect(next.getByTestId("next-steps")).toContainText(`The purchase is on the account ${email}.`);
+    await expect(next.getByTestId("next-steps")).toContainText(`The purchase is on the account ${email}, and its receipt is emailed there.`);
     const reference = await next.getByTestId("reference").textContent();
     expect(reference).toMatch(/^CO-[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}$/);
     await expect(page.getByRole("link", { name: `Return to ${game.name}` })).toHaveAttribute("href", GAME_LINKS.storeUrl);

@@ -4,12 +4,9 @@ import type { Locale } from "@/lib/i18n/locales";
 import { formatUnits } from "./method-options";
 import type { Translate } from "./translate";
 
-/** The tax included in `totalCents` at `rateBps` (2000 = 20%): total × rate / (1 + rate), to the cent. */
-export const includedTaxCents = (totalCents: number, rateBps: number): number => Math.round((totalCents * rateBps) / (10_000 + rateBps));
+import { formatRate, includedTaxCents } from "@/lib/checkout/included-tax";
 
-/** "20%", "8.25%", "20 %" in French. */
-export const formatRate = (locale: Locale, rateBps: number): string =>
-  new Intl.NumberFormat(locale, { style: "percent", maximumFractionDigits: 2 }).format(rateBps / 10_000);
+export { formatRate, includedTaxCents };
 
 /**
  * What the payer buys: the price (with a deal, the regular price struck through beside it), then the line

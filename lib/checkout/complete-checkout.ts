@@ -4,6 +4,8 @@ import { completePurchase } from "../purchases/complete-purchase.ts";
 import { canTransitionGrant } from "./grant-states.ts";
 import { transitionGrant } from "./transition-grant.ts";
 import type { DbContext } from "../core/context.ts";
+import { enqueueJob } from "../jobs/enqueue.ts";
+import { RECEIPT_EMAIL_TASK } from "./email-receipt.ts";
 
 /**
  * The payment of a checkout purchase succeeded: the purchase is charged and fulfilled (Purchases.Completed),
@@ -16,6 +18,8 @@ export const completeCheckout = (
   { purchaseId, paymentProvider, externalId, late = false }: { purchaseId: string; paymentProvider: string; externalId?: string | null; late?: boolean },
 ): Promise<Purchase> =>
   inTransaction(ctx.db, async (tx) => {
+    const before = await tx.purchase.findUnique({ where: { id: purchaseId }, select: { status: true } });
+    const replayed = before?.status === "completed";
     const purchase = await completePurchase({ ...ctx, db: tx }, { purchaseId, paymentProvider, externalId, late });
     if (purchase.grantId) {
       await tx.$queryRaw`SELECT 1 FROM "CheckoutGrant" WHERE id = ${purchase.grantId} FOR UPDATE`;
@@ -28,5 +32,8 @@ export const completeCheckout = (
         where: { id: purchase.checkoutSessionId, status: "open" },
         data: { status: "completed", purchaseId: purchase.id },
       });
+    // The receipt, once: the job key makes a replayed completion a no-op (emailReceipt skips an account without an address).
+    if (!replayed && purchase.playerId)
+      await enqueueJob(tx, RECEIPT_EMAIL_TASK, { purchaseId: purchase.id }, { jobKey: `${RECEIPT_EMAIL_TASK}:${purchase.id}`, maxAttempts: 10 });
     return purchase;
   });

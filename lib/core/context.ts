@@ -25,6 +25,8 @@ export type PlatformPrincipal = {
   scopes: string[];
   businessId?: string;
   grantId?: string;
+  /** set on `/v1/platform/campaigns/{campaignId}/...` routes: the campaign, already checked to belong to `businessId` */
+  campaignId?: string;
 };
 export type Principal = ServerPrincipal | CampaignPrincipal | PlatformPrincipal;
 

@@ -12,6 +12,7 @@ import { expireLinkSessions } from "../linking/expire-link-sessions.ts";
 import { expireCheckoutGrants } from "../checkout/expire-grants.ts";
 import { RENEW_TASK, renewDueSubscriptions } from "./renew-due-subscriptions.ts";
 import { KEY_EMAIL_TASK } from "../purchases/fulfil-purchase.ts";
+import { emailReceipt, RECEIPT_EMAIL_TASK } from "../checkout/email-receipt.ts";
 import { emailDeliveredKey } from "../purchases/email-delivered-key.ts";
 import { completeCampaignOperation } from "../campaigns/complete-campaign-operation.ts";
 import { pruneAuthRecords } from "../auth/prune-auth-records.ts";
@@ -44,6 +45,9 @@ const domainTasks: TaskList = {
   },
   [KEY_EMAIL_TASK]: async (payload) => {
     await emailDeliveredKey({ db: getDb() }, z.object({ purchaseId: z.string().min(1) }).parse(payload));
+  },
+  [RECEIPT_EMAIL_TASK]: async (payload) => {
+    await emailReceipt({ db: getDb() }, z.object({ purchaseId: z.string().min(1) }).parse(payload));
   },
   "linking:expire-sessions": async () => {
     await expireLinkSessions({ db: getDb() });

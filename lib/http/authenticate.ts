@@ -113,6 +113,7 @@ export const authenticate = async (req: Request, opts: AuthOptions): Promise<{ p
   const db = getDb();
   let grant: { id: string; grantedScopes: string[]; lastUsedAt: Date | null } | null = null;
   let businessId: string | undefined;
+  let pathCampaignId: string | undefined;
   if (opts.targetBusiness === "campaign") {
     // Another business's campaign, or one this platform has no grant for, is a 404 that leaks nothing.
     const notFound = () => new AppError("CAMPAIGN_NOT_FOUND", "No campaign with this id belongs to a business that granted your platform access.");
@@ -124,6 +125,7 @@ export const authenticate = async (req: Request, opts: AuthOptions): Promise<{ p
     const header = req.headers.get("x-target-business-id");
     if (header && header !== campaign.businessId) throw notFound();
     businessId = campaign.businessId;
+    pathCampaignId = campaignId;
     grant = await db.businessGrant.findFirst({
       where: { platformId: platform.id, businessId, status: "active" },
       select: { id: true, grantedScopes: true, lastUsedAt: true },
@@ -151,5 +153,5 @@ export const authenticate = async (req: Request, opts: AuthOptions): Promise<{ p
   }
   const scopes = effectiveScopes({ platform: platform.approvedScopes, key: key.scopes, grant: grant?.grantedScopes });
   await touchPlatformUse({ db }, { key, grant, now });
-  return { principal: { kind: "platform", keyId: key.id, platformId: platform.id, scopes, businessId, grantId: grant?.id }, environment };
+  return { principal: { kind: "platform", keyId: key.id, platformId: platform.id, scopes, businessId, grantId: grant?.id, campaignId: pathCampaignId }, environment };
 };

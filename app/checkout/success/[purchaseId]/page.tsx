@@ -88,7 +88,7 @@ const Completed = ({ view, locale, t }: { view: SuccessView; locale: Locale; t: 
         </h2>
         <ul className="mt-2 list-disc space-y-1 pl-5" data-testid="next-steps">
           <li>{deliveryText(view, locale, t)}</li>
-          {view.email ? <li>{t("success.account", { email: view.email })}</li> : null}
+          {view.email ? <li data-testid="receipt-line">{t("success.receiptSent", { email: view.email })}</li> : null}
         </ul>
         <dl className="mt-4 flex flex-wrap items-baseline gap-x-2 border-t border-[var(--co-border)] pt-3">
           <dt className="text-[var(--co-label)]">{t("success.reference")}</dt>
