@@ -1,9 +1,12 @@
 // axe-core over every hosted page and state, on the desktop and phone projects, with the WCAG 2.2 A and AA
 // rules: the landing page, /docs (Scalar), the link page (signed out, signed in, approved, canceled,
 // expired, failed, unknown), the join page (and a paused invite), the wallet page (and a bad link), the
-// mailed-link pages (verify, reset, dead link), and the checkout (grant, redirect, a decline, success,
-// cancel, not found). A serious or critical violation fails the test and is printed rule by rule with the
+// mailed-link pages (verify, reset, dead link), the checkout (grant, redirect, a decline, success,
+// cancel, not found), the gift claim page (open, used, unknown), the invoice page (due, a refused card, paid,
+// cancelled, a bad link) and the business pages (a platform's connect link and invite in each state, the
+// business's home, connected platforms and verification). A serious or critical violation fails the test and is printed rule by rule with the
 // elements at fault. Each state is also saved as a screenshot (test-results/screenshots/<project>-a11y-*.png).
+import { randomBytes } from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { createGrant, createProduct, openRedirect, typeCard } from "./checkout-support";
@@ -246,5 +249,179 @@ test("checkout: grant, redirect, a decline, success, cancel, not found", async (
     const missing = await page.goto("/checkout/r/cks_test_00000000000000000000000000000000");
     expect(missing?.status()).toBe(404);
     await audit(page, "checkout-not-found");
+  });
+});
+
+// The platform's parts of the seed (test-mode.md); ./support.ts types only the game and campaign parts.
+type PlatformSeeded = Seeded & {
+  platform: { platformId: string; platformKey: string };
+  business: { businessId: string };
+  portal: { email: string; password: string };
+};
+
+/** The platform's key, acting for the seed business (`business`) or for itself. */
+const platformHeaders = (s: PlatformSeeded, business = true): Record<string, string> => ({
+  authorization: `Bearer ${s.platform.platformKey}`,
+  ...(business ? { "x-target-business-id": s.business.businessId } : {}),
+});
+const withIdempotency = (headers: Record<string, string>) => ({ ...headers, "idempotency-key": crypto.randomUUID() });
+
+test("gift claim page: an open gift, a used code, an unknown code", async ({ page, request, baseURL }) => {
+  await withTenant(baseURL!, async (seeded) => {
+    const s = seeded as PlatformSeeded;
+    await asNewVisitor(page);
+    const email = uniqueEmail("a11y-gift");
+    const d = await post(request, "/api/v1/platform/distributions", withIdempotency(platformHeaders(s)), {
+      mode: "fixed",
+      memo: "a11y",
+      recipients: [{ email, name: "Winner", amount: 12.34 }],
+    });
+    const code = randomBytes(32).toString("hex");
+    await post(request, "/api/v1/platform/gifts/mark-funded", withIdempotency(platformHeaders(s)), {
+      distributionId: d._id,
+      transactionHash: "0x" + "ab".repeat(32),
+      giftData: [{ giftId: d.lineItems[0].lineItemId, claimCode: code }],
+    });
+    await page.goto(`/gift/${code}`);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(/ sent you USD\s12\.34$/);
+    await expect(page.getByRole("button", { name: "Sign in" })).toBeVisible();
+    await audit(page, "gift-claim");
+
+    await post(request, "/api/v1/test-helpers/gifts/claim", platformHeaders(s), { claimCode: code, email });
+    await page.goto(`/gift/${code}`);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("This gift was already claimed");
+    await audit(page, "gift-used");
+
+    await page.goto(`/gift/${"0".repeat(64)}`);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("We couldn't find this gift");
+    await audit(page, "gift-not-found");
+  });
+});
+
+test("invoice page: due, a refused card, paid, cancelled, a bad link", async ({ page, request, baseURL }) => {
+  await withTenant(baseURL!, async (seeded) => {
+    const s = seeded as PlatformSeeded;
+    const invoice = () =>
+      post(request, "/api/v1/platform/invoices", withIdempotency(platformHeaders(s)), {
+        receiverName: "Ada Lovelace",
+        receiverEmail: uniqueEmail("a11y-invoice"),
+        date: "2026-11-20",
+        dueDate: "2026-12-20",
+        items: [
+          { description: "Tournament hosting", quantity: 2, rate: 120 },
+          { description: "Prize pool management", quantity: 1.5, rate: 45.5 },
+        ],
+        taxAmount: 14.25,
+        fees: [{ label: "Processing fee", percentage: 2.9, flat: 30, recipientWallet: "0x" + "1f".repeat(20) }],
+        status: "sent",
+        emailSuppressed: true,
+      });
+    const due = await invoice();
+    await page.goto(due.links.invoice);
+    await expect(page.getByTestId("invoice-status")).toHaveText("Due");
+    await audit(page, "invoice-due");
+
+    // an empty card: the errors sit under their fields
+    await page.getByRole("button", { name: /^Pay USD\s[\d,.]+$/ }).click();
+    await expect(page.getByLabel("Card number")).toHaveAttribute("aria-invalid", "true");
+    await expect(page.getByText("Enter your card number.")).toBeVisible();
+    await audit(page, "invoice-card-error");
+
+    await post(request, `/api/v1/test-helpers/invoices/${due._id}/pay`, platformHeaders(s), { method: "card" });
+    await page.goto(due.links.invoice);
+    await expect(page.getByTestId("invoice-status")).toHaveText("Paid");
+    await expect(page.getByRole("link", { name: "Download receipt" })).toBeVisible();
+    await audit(page, "invoice-paid");
+
+    const cancelled = await invoice();
+    await post(request, `/api/v1/platform/invoices/${cancelled._id}/cancel`, withIdempotency(platformHeaders(s)));
+    await page.goto(cancelled.links.invoice);
+    await expect(page.getByTestId("invoice-status")).toHaveText("Cancelled");
+    await expect(page.getByRole("heading", { name: "This invoice was cancelled" })).toBeVisible();
+    await audit(page, "invoice-cancelled");
+
+    // the public id without its signature
+    await page.goto(`/invoice/${due.publicInvoiceId}`);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("This invoice link is not valid");
+    await audit(page, "invoice-invalid");
+  });
+});
+
+test("business pages: a platform's connect link and invite in each state, and the admin's pages", async ({ page, request, baseURL }) => {
+  await withTenant(baseURL!, async (seeded) => {
+    const s = seeded as PlatformSeeded;
+    await asNewVisitor(page);
+    const platform = platformHeaders(s, false);
+    const heading = page.getByRole("heading", { level: 1 });
+    // the seed connects the platform to the business: revoke that grant so the business can connect anew
+    const revokeActiveGrant = async () => {
+      const { grants } = await (await request.get("/api/v1/platform/grants", { headers: platform })).json();
+      const active = grants.find((g: { businessId: string; status: string }) => g.businessId === s.business.businessId && g.status === "active");
+      if (active) await post(request, `/api/v1/platform/grants/${active.grantId}/revoke`, withIdempotency(platform));
+    };
+    const linkSession = (): Promise<{ sessionKey: string; url: string }> =>
+      post(request, "/api/v1/platform/link-sessions", platform, { scopes: ["campaign:read", "distribution:create", "business:read"], metadata: {} });
+
+    await revokeActiveGrant();
+    const connect = await linkSession();
+    await page.goto(connect.url);
+    await expect(heading).toHaveText(/^Connect .+ to your business$/);
+    await expect(page.getByRole("heading", { name: "Sign in to continue" })).toBeVisible();
+    await audit(page, "business-connect-signed-out");
+
+    // the seed's admin email signs up on the page and comes back signed in
+    await signUpOnForm(page, { email: s.portal.email, password: "admin-password-1" });
+    await verifyEmailFromOutbox(page, { email: s.portal.email, password: "admin-password-1" });
+    await expect(page).toHaveURL(connect.url);
+    await expect(page.getByRole("radio")).toBeChecked();
+    await audit(page, "business-connect-signed-in");
+    await page.getByRole("button", { name: "Approve" }).click();
+    await expect(heading).toHaveText("Platform connected");
+    await audit(page, "business-connect-approved");
+
+    await revokeActiveGrant();
+    const declined = await linkSession();
+    await post(request, `/api/v1/test-helpers/platform-link-sessions/${declined.sessionKey}/decline`, platform, { businessId: s.business.businessId });
+    await page.goto(declined.url);
+    await expect(heading).toHaveText("Connection declined");
+    await audit(page, "business-connect-declined");
+    await page.goto("/business/connect/pls_test_00000000000000000000000000000000");
+    await expect(heading).toHaveText("Link not found");
+    await audit(page, "business-connect-not-found");
+
+    const invite = (): Promise<{ inviteId: string }> =>
+      post(request, "/api/v1/platform/invites", withIdempotency(platform), {
+        businessId: s.business.businessId,
+        requestedScopes: ["business:read", "invoice:read"],
+      });
+    const open = await invite();
+    await page.goto(`/business/invites/${open.inviteId}`);
+    await expect(heading).toHaveText(/ invites /);
+    await expect(page.getByRole("button", { name: "Accept" })).toBeVisible();
+    await audit(page, "business-invite");
+    await page.getByRole("button", { name: "Accept" }).click();
+    await expect(heading).toHaveText("Invite accepted");
+    await audit(page, "business-invite-accepted");
+
+    await revokeActiveGrant();
+    const refused = await invite();
+    await post(request, `/api/v1/test-helpers/invites/${refused.inviteId}/decline`, platform);
+    await page.goto(`/business/invites/${refused.inviteId}`);
+    await expect(heading).toHaveText("Invite declined");
+    await audit(page, "business-invite-declined");
+    await page.goto("/business/invites/000000000000000000000000");
+    await expect(heading).toHaveText("Invite not found");
+    await audit(page, "business-invite-not-found");
+
+    // the admin's own pages
+    await page.goto(`/business/${s.business.businessId}`);
+    await expect(page.getByRole("link", { name: "Connected platforms" })).toBeVisible();
+    await audit(page, "business-home");
+    await page.goto(`/business/${s.business.businessId}/platforms`);
+    await expect(heading).toHaveText("Connected platforms");
+    await audit(page, "business-platforms");
+    await page.goto(`/business/${s.business.businessId}/verification`);
+    await expect(heading).toHaveText("Business verification");
+    await audit(page, "business-verification");
   });
 });

@@ -2,12 +2,17 @@
 // messages/<locale>/<namespace>.json. A new namespace is a JSON file per locale plus one line per locale
 // here; messages/catalogs.test.ts checks that every locale has the same keys with the same ICU placeholders.
 // Owners: "checkout" belongs to the checkout pages (app/checkout, components/checkout), "platform" to the
-// business pages (app/business); the others to the rest of the hosted pages.
+// business pages (app/business), "gift" to the gift claim page (app/gift), "invoice" to the invoice page
+// (app/invoice, components/invoice), "fund" to the fund session page (app/fund); the others to the rest of the
+// hosted pages.
 import enAccount from "./en/account.json" with { type: "json" };
 import enAuth from "./en/auth.json" with { type: "json" };
 import enCheckout from "./en/checkout.json" with { type: "json" };
 import enCommon from "./en/common.json" with { type: "json" };
+import enFund from "./en/fund.json" with { type: "json" };
+import enGift from "./en/gift.json" with { type: "json" };
 import enHome from "./en/home.json" with { type: "json" };
+import enInvoice from "./en/invoice.json" with { type: "json" };
 import enJoin from "./en/join.json" with { type: "json" };
 import enLink from "./en/link.json" with { type: "json" };
 import enPlatform from "./en/platform.json" with { type: "json" };
@@ -16,7 +21,10 @@ import frAccount from "./fr/account.json" with { type: "json" };
 import frAuth from "./fr/auth.json" with { type: "json" };
 import frCheckout from "./fr/checkout.json" with { type: "json" };
 import frCommon from "./fr/common.json" with { type: "json" };
+import frFund from "./fr/fund.json" with { type: "json" };
+import frGift from "./fr/gift.json" with { type: "json" };
 import frHome from "./fr/home.json" with { type: "json" };
+import frInvoice from "./fr/invoice.json" with { type: "json" };
 import frJoin from "./fr/join.json" with { type: "json" };
 import frLink from "./fr/link.json" with { type: "json" };
 import frPlatform from "./fr/platform.json" with { type: "json" };
@@ -31,7 +39,10 @@ const en = {
   auth: enAuth,
   checkout: enCheckout,
   common: enCommon,
+  fund: enFund,
+  gift: enGift,
   home: enHome,
+  invoice: enInvoice,
   join: enJoin,
   link: enLink,
   platform: enPlatform,
@@ -46,7 +57,10 @@ export const MESSAGES: Record<Locale, Record<Namespace, Messages>> = {
     auth: frAuth,
     checkout: frCheckout,
     common: frCommon,
+    fund: frFund,
+    gift: frGift,
     home: frHome,
+    invoice: frInvoice,
     join: frJoin,
     link: frLink,
     platform: frPlatform,

@@ -3,6 +3,7 @@ import type { Metadata } from "next";
 import { requestResetAction, signUpAction } from "../account/actions";
 import { AuthForm } from "@/components/hosted/auth-form";
 import { HostedLayout } from "@/components/hosted/hosted-layout";
+import { hostedMetadata } from "@/components/hosted/page-metadata";
 import { SignedInAs } from "@/components/hosted/signed-in-as";
 import { TestModeBadge } from "@/components/hosted/test-mode-badge";
 import { Card } from "@/components/ui/card";
@@ -15,30 +16,32 @@ import { listAdminBusinesses } from "@/lib/platform/load-business-pages";
 
 export const dynamic = "force-dynamic";
 
-export const generateMetadata = async (): Promise<Metadata> => ({
-  title: getTranslator(await getRequestLocale(), "platform")("businesses.title"),
-  robots: { index: false, follow: false },
-});
+export const generateMetadata = async (): Promise<Metadata> => {
+  const locale = await getRequestLocale();
+  const t = getTranslator(locale, "platform");
+  return hostedMetadata({ locale, title: t("businesses.title"), description: t("meta.businesses.description") });
+};
 
 const BusinessesPage = async () => {
-  const t = getTranslator(await getRequestLocale(), "platform");
+  const locale = await getRequestLocale();
+  const t = getTranslator(locale, "platform");
   const player = await getSignedInPlayer();
   const businesses = player ? await listAdminBusinesses({ db: getDb() }, player) : [];
   return (
-    <HostedLayout>
+    <HostedLayout locale={locale}>
       <Card labelledBy="title">
         <h1 id="title" className="text-2xl font-semibold tracking-tight text-slate-900">
           {player ? t("businesses.heading") : t("businesses.signInHeading")}
         </h1>
         {!player ? (
           <div className="mt-6">
-            <AuthForm mail={{ signUp: signUpAction, requestReset: requestResetAction }} intro={t("common.signInIntro")} />
+            <AuthForm locale={locale} mail={{ signUp: signUpAction, requestReset: requestResetAction }} intro={t("common.signInIntro")} />
           </div>
         ) : (
           <>
             <p className="mt-2 text-sm leading-6 text-slate-700">{t("businesses.intro")}</p>
             <div className="mt-4">
-              <SignedInAs email={player.email} />
+              <SignedInAs email={player.email} locale={locale} />
             </div>
             {businesses.length === 0 ? (
               <p className="mt-6 text-sm text-slate-700">{t("businesses.none", { email: player.email })}</p>
@@ -49,7 +52,7 @@ const BusinessesPage = async () => {
                     <a className={`${textLinkClass} [overflow-wrap:anywhere]`} href={`/business/${b.id}/platforms`}>
                       {b.name}
                     </a>
-                    {b.environment === "test" ? <TestModeBadge /> : null}
+                    {b.environment === "test" ? <TestModeBadge locale={locale} /> : null}
                   </li>
                 ))}
               </ul>

@@ -1,31 +1,74 @@
 "use server";
 // The invoice page's actions: pay by the sandbox card, start an ACH transfer, or (test mode) settle it. The
-// page URL's signature is re-verified by the service (anyone who knows an action's id can call it).
+// page URL's signature is re-verified by the service (anyone who knows an action's id can call it). What the
+// form shows comes back in the page's language (the "invoice" catalog, the browser's Accept-Language).
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
-import { runHostedAction, textField } from "@/lib/hosted/action";
-import { CARD_FIELD_MAX } from "@/lib/checkout/sandbox-card";
+import { runHostedAction, textField, type FieldError } from "@/lib/hosted/action";
+import { getRequestLocale } from "@/lib/hosted/locale";
+import { CARD_FIELD_MAX, CARD_ISSUE_MESSAGE, NOT_A_TEST_CARD } from "@/lib/checkout/sandbox-card";
+import { getTranslator, type Translator } from "@/lib/i18n/translator";
 import { payInvoiceOnPage } from "@/lib/invoices/pay-invoice-on-page";
 import type { InvoicePayState, InvoicePayTarget } from "@/lib/invoices/page-form-state";
+import type { InvoicePayAnswer } from "@/components/invoice/pay-state";
 
 const field = (max: number, message: string) => textField(max, message, { slack: 8, trim: true });
-const PayForm = z.object({
-  method: z.enum(["card", "ach", "settle"], "Choose how to pay."),
-  cardNumber: field(CARD_FIELD_MAX.number, "This card number is not valid. Check the digits."),
-  cardExpiry: field(CARD_FIELD_MAX.expiry, "Enter the expiry date as MM/YY, e.g. 12/34."),
-  cardCvc: field(CARD_FIELD_MAX.cvc, "Enter the 3 or 4 digit security code (CVC)."),
-});
+const payForm = (t: Translator) =>
+  z.object({
+    method: z.enum(["card", "ach", "settle"], t("errors.methodRequired")),
+    cardNumber: field(CARD_FIELD_MAX.number, t("errors.cardNumberTooLong")),
+    cardExpiry: field(CARD_FIELD_MAX.expiry, t("errors.expiryInvalid")),
+    cardCvc: field(CARD_FIELD_MAX.cvc, t("errors.cvcInvalid")),
+  });
 
-/** The service's card field names → the form's. */
+/** The service's card field names → the form's (the form's own card fields keep theirs; the hidden method has no place to show an error). */
 const FORM_FIELD: Record<string, string> = { number: "cardNumber", expiry: "cardExpiry", cvc: "cardCvc" };
+const formFieldOf = (f: string): string | null => FORM_FIELD[f] ?? (Object.values(FORM_FIELD).includes(f) ? f : null);
+const TEST_CARDS = { ok: "4242 4242 4242 4242", declined: "4000 0000 0000 0002" };
 
-export const payInvoiceAction = async (target: InvoicePayTarget, prev: InvoicePayState, form: FormData): Promise<InvoicePayState> => {
+/** The catalog key of a card detail's English message (the sandbox's card issues and its "not a test card"). */
+const cardKey = (message: string): string | null => {
+  if (message === NOT_A_TEST_CARD) return "notATestCard";
+  return Object.entries(CARD_ISSUE_MESSAGE).find(([, m]) => m === message)?.[0] ?? null;
+};
+
+/** A refusal as the page says it: the fields at fault under their field, else one alert. */
+const refusal = (t: Translator, out: { error: string; status: number; fieldErrors: FieldError[]; code: string | null }): Omit<InvoicePayAnswer, "attempt"> => {
+  switch (out.code) {
+    case "CARD_INVALID":
+      return {
+        error: null,
+        fieldErrors: out.fieldErrors.map((e) => {
+          const key = cardKey(e.message);
+          return { field: e.field, message: key ? t(`errors.${key}`, TEST_CARDS) : e.message };
+        }),
+      };
+    case "CARD_DECLINED":
+      return { error: null, fieldErrors: [{ field: "cardNumber", message: t("errors.declined") }], declined: true };
+    case "INVOICE_NOT_FOUND":
+      return { error: t("errors.linkInvalid"), fieldErrors: [] };
+    case "INVOICE_STATE_CONFLICT":
+      return { error: t("errors.stateChanged"), fieldErrors: [] };
+    case "PAYMENTS_NOT_CONFIGURED":
+      return { error: t("errors.notConfigured"), fieldErrors: [] };
+    case null:
+      // a field refused unread by its length cap (already in the page's language), or our own failure
+      return out.fieldErrors.length
+        ? { error: null, fieldErrors: out.fieldErrors }
+        : { error: out.status >= 500 ? t("errors.unexpected") : out.error, fieldErrors: [] };
+    default:
+      return { error: out.status >= 500 ? t("errors.unexpected") : out.error, fieldErrors: [] };
+  }
+};
+
+export const payInvoiceAction = async (target: InvoicePayTarget, prev: InvoicePayState, form: FormData): Promise<InvoicePayAnswer> => {
+  const t = getTranslator(await getRequestLocale(), "invoice");
   const out = await runHostedAction({
-    schema: PayForm,
+    schema: payForm(t),
     form,
     signedIn: () => false,
-    fieldOf: (f) => FORM_FIELD[f] ?? null,
-    unexpected: { log: "[invoice] pay failed", message: "Something went wrong on our side. Nothing was charged; try again." },
+    fieldOf: formFieldOf,
+    unexpected: { log: "[invoice] pay failed", message: t("errors.unexpected") },
     run: ({ db, input }) =>
       payInvoiceOnPage(
         { db },
@@ -41,5 +84,5 @@ export const payInvoiceAction = async (target: InvoicePayTarget, prev: InvoicePa
     revalidatePath(`/invoice/${target.publicId}`);
     return { error: null, fieldErrors: [], attempt: prev.attempt + 1 };
   }
-  return { error: out.fieldErrors.length ? null : out.error, fieldErrors: out.fieldErrors, attempt: prev.attempt + 1 };
+  return { ...refusal(t, out), attempt: prev.attempt + 1 };
 };

@@ -1,9 +1,10 @@
 // Who the business admin is dealing with on the business pages: a monogram, a kind label ("Platform",
-// "Business") and the name, with a Test mode badge for test-environment objects.
+// "Business") and the name, with a Test mode badge for test-environment objects, in the page's language.
 import { initials } from "@/components/hosted/initials";
 import { TestModeBadge } from "@/components/hosted/test-mode-badge";
+import { DEFAULT_LOCALE, type Locale } from "@/lib/i18n/locales";
 
-export const PartyHeader = ({ kind, name, test }: { kind: string; name: string; test: boolean }) => (
+export const PartyHeader = ({ kind, name, test, locale = DEFAULT_LOCALE }: { kind: string; name: string; test: boolean; locale?: Locale }) => (
   <div className="flex items-center gap-4">
     <span aria-hidden="true" className="flex size-14 shrink-0 items-center justify-center rounded-xl bg-slate-900 text-lg font-bold text-brand-300">
       {initials(name)}
@@ -15,7 +16,7 @@ export const PartyHeader = ({ kind, name, test }: { kind: string; name: string; 
       </p>
       {test ? (
         <p className="mt-1">
-          <TestModeBadge />
+          <TestModeBadge locale={locale} />
         </p>
       ) : null}
     </div>

@@ -41,3 +41,12 @@ export const OPERATION_EVENTS: Record<CampaignAction, string> = {
   stop: "Campaign.Stopped",
   withdraw: "Campaign.Withdrawn",
 };
+
+/**
+ * DELETE /v1/platform/campaigns/{campaignId}: only a created or stopped campaign is deleted (a started one
+ * is 409 CAMPAIGN_NOT_STOPPED). Deleted is final: the kernel answers 404 for it on every route.
+ */
+export const CAMPAIGN_DELETE: StateTable<"delete", CampaignState | "deleted"> = { delete: { from: ["created", "stopped"], to: "deleted" } };
+
+export const campaignNotDeletable = (state: string): AppError =>
+  conflict("CAMPAIGN_NOT_STOPPED", `The campaign is ${state}: stop it (PUT /v1/platform/campaigns/{campaignId}/stop) before deleting it.`);

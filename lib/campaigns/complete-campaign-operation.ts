@@ -15,7 +15,10 @@ export const WITHDRAW_JOURNAL = "campaign_withdraw";
 type Moved = { amountMicros: bigint; journalId: string | null; toAddress: string };
 
 /** Sends the campaign account's whole balance to the business funding wallet in one journal (none when it is 0). */
-const withdrawBalance = async (tx: DbClient, campaign: { id: string; address: string; businessId: string; environment: Environment }): Promise<Moved> => {
+export const withdrawBalance = async (
+  tx: DbClient,
+  campaign: { id: string; address: string; businessId: string; environment: Environment },
+): Promise<Moved> => {
   const to = businessFundingAccount(campaign.businessId, campaign.environment);
   // Lock the account before reading it, so the amount is the balance the journal moves.
   const [row] = await tx.$queryRaw<{ balance: bigint }[]>`

@@ -16,6 +16,10 @@ export const createCampaign = async (
     publicName?: string;
     events: EventDefinitionInput[];
     createdByPlatformId?: string;
+    /** platform campaigns: the acting key, the payout email message and the campaign's own webhook endpoint */
+    createdByKeyId?: string;
+    message?: string;
+    webhook?: { url: string; secret: string };
   },
 ) => {
   const id = newId();
@@ -29,6 +33,10 @@ export const createCampaign = async (
       publicName: input.publicName ?? input.name,
       address: custodyAddress("campaign", id, input.environment),
       createdByPlatformId: input.createdByPlatformId,
+      createdByKeyId: input.createdByKeyId,
+      message: input.message,
+      webhookUrl: input.webhook?.url,
+      webhookSecret: input.webhook?.secret,
       events: { create: input.events.map((e) => ({ id: newId(), code: e.code, name: e.name, payoutMicros: e.payoutMicros })) },
     },
     include: { events: true },

@@ -35,7 +35,7 @@ export const Accepted = z.object({
   operationId: z.string().describe("The background operation; its webhook carries the same id."),
 });
 
-const PayoutAmount = z
+export const PayoutAmount = z
   .union([z.number(), z.string()], { error: 'must be a USDC amount: a number such as 5 or 2.5, or a decimal string such as "2.5"' })
   .transform((v, ctx) => {
     const micros = parseUsdcAmount(v);

@@ -164,6 +164,10 @@ export const ERRORS = {
     doc: "The distribution endpoint does not match its payoutPath (fund sessions need 'fund_session'; mark-funded needs 'partner').",
   },
 
+  // fund sessions (campaigns and distributions)
+  FUND_SESSION_NOT_FOUND: { status: 404, doc: "No fund session has this key (for this campaign, distribution or platform, in the key's environment)." },
+  FUND_SESSION_NOT_PENDING: { status: 409, doc: "The fund session is no longer pending (completed, expired or cancelled)." },
+
   // platform invoices
   INVOICE_NOT_FOUND: { status: 404, doc: "The invoice does not exist for the target business in the key's environment (or its page URL is wrong)." },
   INVOICE_STATE_CONFLICT: { status: 409, doc: "The invoice's status does not allow this action (paid and cancelled invoices cannot change)." },

@@ -20,7 +20,7 @@ import { MICROS_PER_CENT, serializeDistribution } from "./serialize-distribution
  */
 export const cancelDistribution = (ctx: PlatformContext, { id }: { id: string }) =>
   inTransaction(ctx.db, async (tx) => {
-    const d = await findDistribution(tx, ctx, id, { lock: true });
+    const d = await findDistribution({ ...ctx, db: tx }, { id, lock: true });
     if (d.platformId !== ctx.principal.platformId)
       throw new AppError("DISTRIBUTION_NOT_CREATOR", "Only the platform that created this distribution may cancel it.");
     const at = now();
@@ -53,6 +53,9 @@ export const cancelDistribution = (ctx: PlatformContext, { id }: { id: string })
       });
     }
     await tx.distributionLineItem.updateMany({ where: { distributionId: d.id }, data: { status: "cancelled" } });
+    // Pending fund sessions are revoked: their pages say so and they can no longer be paid (written here, not
+    // through lib/fund-sessions, which imports this domain).
+    await tx.fundSession.updateMany({ where: { distributionId: d.id, status: "pending" }, data: { status: "cancelled", cancelledAt: at } });
     let refundJournalId: string | null = null;
     if (d.fundedMicros > 0n) {
       const posted = await transfer(tx, {

@@ -1,6 +1,5 @@
 import type { PlatformContext } from "../core/context.ts";
 import { AppError } from "../core/errors.ts";
-import type { DbClient } from "../db/transaction.ts";
 import { targetBusinessOf } from "../businesses/target-business.ts";
 
 export const distributionNotFound = (id: string) =>
@@ -8,13 +7,14 @@ export const distributionNotFound = (id: string) =>
 
 /**
  * A distribution of the target business in the key's environment with its line items, or 404 (another
- * business's is a 404 too). `lock`: the row is locked FOR UPDATE first, so concurrent changes queue.
+ * business's is a 404 too). `lock`: the row is locked FOR UPDATE first (inside the caller's transaction),
+ * so concurrent changes queue.
  */
-export const findDistribution = async (db: DbClient, ctx: PlatformContext, id: string, { lock = false } = {}) => {
+export const findDistribution = async (ctx: PlatformContext, { id, lock = false }: { id: string; lock?: boolean }) => {
   const { businessId } = targetBusinessOf(ctx);
   if (!/^[0-9a-f]{24}$/.test(id)) throw distributionNotFound(id);
-  if (lock) await db.$queryRaw`SELECT 1 FROM "Distribution" WHERE "id" = ${id} FOR UPDATE`;
-  const d = await db.distribution.findUnique({ where: { id }, include: { lineItems: true } });
+  if (lock) await ctx.db.$queryRaw`SELECT 1 FROM "Distribution" WHERE "id" = ${id} FOR UPDATE`;
+  const d = await ctx.db.distribution.findUnique({ where: { id }, include: { lineItems: true } });
   if (!d || d.businessId !== businessId || d.environment !== ctx.environment) throw distributionNotFound(id);
   return d;
 };

@@ -21,7 +21,7 @@ import { MICROS_PER_CENT } from "./serialize-distribution.ts";
  */
 export const markGiftsFunded = (ctx: PlatformContext, body: MarkGiftsFundedBody) =>
   inTransaction(ctx.db, async (tx) => {
-    const d = await findDistribution(tx, ctx, body.distributionId, { lock: true });
+    const d = await findDistribution({ ...ctx, db: tx }, { id: body.distributionId, lock: true });
     if (d.payoutPath !== "partner")
       throw new AppError(
         "PAYOUT_PATH_MISMATCH",

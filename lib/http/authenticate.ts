@@ -153,5 +153,8 @@ export const authenticate = async (req: Request, opts: AuthOptions): Promise<{ p
   }
   const scopes = effectiveScopes({ platform: platform.approvedScopes, key: key.scopes, grant: grant?.grantedScopes });
   await touchPlatformUse({ db }, { key, grant, now });
-  return { principal: { kind: "platform", keyId: key.id, platformId: platform.id, scopes, businessId, grantId: grant?.id, campaignId: pathCampaignId }, environment };
+  return {
+    principal: { kind: "platform", keyId: key.id, platformId: platform.id, scopes, businessId, grantId: grant?.id, campaignId: pathCampaignId },
+    environment,
+  };
 };

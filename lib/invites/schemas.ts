@@ -1,7 +1,7 @@
 // Request and response schemas of link invites (game-api.md "Link invite", Limits).
 import { z } from "zod";
 import { Timestamp } from "../core/schemas.ts";
-import { ApproveLinkBody, LinkSessionDetails } from "../linking/schemas.ts";
+import { ApproveLinkBody, LinkSessionDetails, PlatformCampaignLinkParams } from "../linking/schemas.ts";
 import { INVITE_STATES, SETTABLE_INVITE_STATES } from "./invite-states.ts";
 
 export const MAX_INVITE_LABEL = 120;
@@ -57,6 +57,8 @@ export const ListInvitesQuery = z.object({
 export const CampaignParams = z.object({ id: z.string().min(1).max(100).describe("The campaign the key belongs to.") });
 export const InviteParams = CampaignParams.extend({ code: z.string().min(1).describe("The invite code.") });
 export const InviteCodeParams = z.object({ code: z.string().min(1).describe("The invite code.") });
+/** `/v1/platform/campaigns/{campaignId}/link-invites/{code}`: the campaign is in the path (the kernel resolves it). */
+export const PlatformInviteParams = PlatformCampaignLinkParams.extend({ code: z.string().min(1).describe("The invite code.") });
 
 export const LinkInvite = z.object({
   code: z.string().describe("Unguessable and URL-safe; the join URL carries it."),

@@ -13,7 +13,9 @@ export type LinkScope = { namespace: Namespace; environment: Environment; owner:
 
 /**
  * The scope of the caller: a server key links to its game, a campaign key to its campaign, and a
- * platform key (with X-Target-Business-Id) to that business, with link webhooks to the platform.
+ * platform key (with X-Target-Business-Id) to that business, with link webhooks to the platform. A
+ * platform key on `/v1/platform/campaigns/{campaignId}/...` (the kernel set `campaignId`) links to that
+ * campaign: the same namespace, so the same pvu_ links, as the campaign key; its webhooks go to the platform.
  */
 export const linkScopeOf = (ctx: ServiceContext): LinkScope => {
   const p = ctx.principal;
@@ -24,6 +26,7 @@ export const linkScopeOf = (ctx: ServiceContext): LinkScope => {
     case "campaign":
       return { namespace: { type: "campaign", id: p.campaignId }, environment, owner: { type: "campaign", id: p.campaignId } };
     case "platform":
+      if (p.campaignId) return { namespace: { type: "campaign", id: p.campaignId }, environment, owner: { type: "platform", id: p.platformId } };
       if (!p.businessId) throw new AppError("TARGET_BUSINESS_REQUIRED", "Missing X-Target-Business-Id header: send the id of the business you act for.");
       return { namespace: { type: "business", id: p.businessId }, environment, owner: { type: "platform", id: p.platformId } };
   }
@@ -40,3 +43,27 @@ export const inLinkScope = (s: { namespaceType: string; namespaceId: string; env
   s.namespaceType === scope.namespace.type && s.namespaceId === scope.namespace.id && s.environment === scope.environment;
 
 export const linkSessionNotFound = (sessionKey: string) => notFound(`Link session ${JSON.stringify(sessionKey)}`, "LINK_SESSION_NOT_FOUND");
+
+/**
+ * The scope of a test helper acting on one object (a session or an invite) of namespace `of`. A platform key
+ * acting for a business (X-Target-Business-Id) also reaches the objects of that business's campaigns (what it
+ * makes on `/v1/platform/campaigns/{campaignId}`), so a platform tests them without the campaign key.
+ */
+const testScopeFor = async (ctx: ServiceContext, of: { namespaceType: string; namespaceId: string } | null): Promise<LinkScope> => {
+  const scope = testLinkScopeOf(ctx);
+  const p = ctx.principal;
+  if (p.kind !== "platform" || !p.businessId || of?.namespaceType !== "campaign") return scope;
+  const campaign = await ctx.db.campaign.findUnique({ where: { id: of.namespaceId }, select: { businessId: true, environment: true, status: true } });
+  if (!campaign || campaign.businessId !== p.businessId || campaign.environment !== ctx.environment || campaign.status === "deleted") return scope;
+  return linkScopeOf({ ...ctx, principal: { ...p, campaignId: of.namespaceId } });
+};
+
+const NAMESPACE = { namespaceType: true, namespaceId: true } as const;
+
+/** testLinkScopeOf for a helper on the session `sessionKey` (see testScopeFor). */
+export const testLinkScopeForSession = async (ctx: ServiceContext, { sessionKey }: { sessionKey: string }): Promise<LinkScope> =>
+  testScopeFor(ctx, sessionKey.includes("\u0000") ? null : await ctx.db.linkSession.findUnique({ where: { sessionKey }, select: NAMESPACE }));
+
+/** testLinkScopeOf for a helper on the invite `code` (see testScopeFor). */
+export const testLinkScopeForInvite = async (ctx: ServiceContext, { code }: { code: string }): Promise<LinkScope> =>
+  testScopeFor(ctx, code.includes("\u0000") ? null : await ctx.db.linkInvite.findUnique({ where: { code }, select: NAMESPACE }));

@@ -25,6 +25,15 @@ export const LinkDetailsQuery = z.object({
 
 export const SessionKeyParams = z.object({ sessionKey: z.string().min(1).describe("The sessionKey returned at initiation.") });
 
+/** `/v1/platform/campaigns/{campaignId}/...` linking routes: the campaign is in the path (the kernel resolves it). */
+export const PlatformCampaignLinkParams = z.object({
+  campaignId: z.string().min(1).max(100).describe("The campaign, of a business that granted your platform access."),
+});
+export const PlatformCampaignUserParams = PlatformCampaignLinkParams.extend({
+  userRef: z.string().min(1, "must not be empty").max(128, "must be at most 128 characters").describe("The campaign userRef (pvu_…)."),
+});
+export const PlatformCampaignLinkRemoved = z.object({ success: z.literal(true), message: z.string() });
+
 export const ApproveLinkBody = z.object({
   email: Email.optional().describe("The account that signs in; default: the prefilled email, or a new random one."),
   name: z.string("must be a string").trim().max(120, "must be at most 120 characters").optional().describe("The player's name when the account is created."),

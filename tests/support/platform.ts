@@ -5,6 +5,7 @@ import { createBusiness } from "../../lib/tenants/create-business.ts";
 import { addBusinessMember } from "../../lib/tenants/add-business-member.ts";
 import { issueApiKey } from "../../lib/tenants/issue-api-key.ts";
 import { createPlatform } from "../../lib/platform/create-platform.ts";
+import { createCampaign } from "../../lib/campaigns/create-campaign.ts";
 import { grantBusiness } from "../../lib/platform/grant-business.ts";
 import { ALL_SCOPES, BUSINESS_SCOPES } from "../../lib/platform/scopes.ts";
 import type { Environment } from "../../lib/core/environment.ts";
@@ -65,3 +66,33 @@ export const platformEventsOf = async (platformId: string) =>
     objectType: e.objectType,
     data: JSON.parse(e.payload).data as Record<string, unknown>,
   }));
+
+/**
+ * A platform (approved for `approvedScopes`, its key holding `keyScopes`) that an existing business granted
+ * `grantScopes`: e.g. the business of a campaign from makeCampaignWith, for `/v1/platform/campaigns/{campaignId}`
+ * calls. `headers` is the platform key alone (the kernel finds the business from the campaign in the path).
+ */
+export const grantPlatformOn = async (
+  businessId: string,
+  {
+    environment = "test" as Environment,
+    approvedScopes = ALL_SCOPES as string[],
+    keyScopes = ALL_SCOPES as string[],
+    grantScopes = BUSINESS_SCOPES as string[],
+    webhookUrl = null as string | null,
+  } = {},
+) => {
+  const db = getDb();
+  const platform = await createPlatform({ db }, { name: `Platform ${tag()}`, approvedScopes, webhookUrl });
+  await db.platform.update({ where: { id: platform.id }, data: { approvedScopes } });
+  const { key, rawKey } = await issueApiKey({ db }, { kind: "platform", environment, platformId: platform.id, scopes: keyScopes, label: "test" });
+  const grant = await grantBusiness({ db }, { platformId: platform.id, businessId, scopes: grantScopes });
+  return { platform, key, rawKey, grant, headers: platformHeaders(rawKey) };
+};
+
+/** A test-kit campaign of an existing business (e.g. a makeBusinessTenant's), for platform campaign calls. */
+export const makeCampaignIn = (businessId: string, environment: Environment = "test") =>
+  createCampaign(
+    { db: getDb() },
+    { businessId, environment, name: `Campaign ${tag()}`, events: [{ code: "level_complete", name: "Level complete", payoutMicros: 5_000_000n }] },
+  );

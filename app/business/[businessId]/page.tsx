@@ -7,6 +7,7 @@ import { requestResetAction, signUpAction } from "../../account/actions";
 import { PartyHeader } from "@/components/business/party-header";
 import { AuthForm } from "@/components/hosted/auth-form";
 import { HostedLayout } from "@/components/hosted/hosted-layout";
+import { hostedMetadata } from "@/components/hosted/page-metadata";
 import { SignedInAs } from "@/components/hosted/signed-in-as";
 import { Card } from "@/components/ui/card";
 import { buttonClass, textLinkClass } from "@/components/ui/classes";
@@ -15,29 +16,37 @@ import { getDb } from "@/lib/db/client";
 import { getRequestLocale } from "@/lib/hosted/locale";
 import { getTranslator } from "@/lib/i18n/translator";
 import { loadBusinessHome } from "@/lib/platform/load-business-pages";
+import { adminBusinessOf } from "../_lib/admin-business";
 
 type Props = { params: Promise<{ businessId: string }> };
 
 export const dynamic = "force-dynamic";
 
-export const generateMetadata = async (): Promise<Metadata> => ({
-  title: getTranslator(await getRequestLocale(), "platform")("home.title"),
-  robots: { index: false, follow: false },
-});
+/** The business's name is in the title for its admins only; anyone else sees the page's generic title. */
+export const generateMetadata = async ({ params }: Props): Promise<Metadata> => {
+  const { businessId } = await params;
+  const locale = await getRequestLocale();
+  const t = getTranslator(locale, "platform");
+  const admin = await adminBusinessOf(businessId);
+  if (!admin) return hostedMetadata({ locale, title: t("home.title"), description: t("meta.signInDescription") });
+  const business = admin.name;
+  return hostedMetadata({ locale, title: t("meta.home.title", { business }), description: t("meta.home.description", { business }), siteName: business });
+};
 
 const BusinessHomePage = async ({ params }: Props) => {
   const { businessId } = await params;
-  const t = getTranslator(await getRequestLocale(), "platform");
+  const locale = await getRequestLocale();
+  const t = getTranslator(locale, "platform");
   const player = await getSignedInPlayer();
   if (!player)
     return (
-      <HostedLayout>
+      <HostedLayout locale={locale}>
         <Card labelledBy="title">
           <h1 id="title" className="text-2xl font-semibold tracking-tight text-slate-900">
             {t("home.signInHeading")}
           </h1>
           <div className="mt-6">
-            <AuthForm mail={{ signUp: signUpAction, requestReset: requestResetAction }} intro={t("common.signInIntro")} />
+            <AuthForm locale={locale} mail={{ signUp: signUpAction, requestReset: requestResetAction }} intro={t("common.signInIntro")} />
           </div>
         </Card>
       </HostedLayout>
@@ -46,14 +55,14 @@ const BusinessHomePage = async ({ params }: Props) => {
   if (!page) notFound();
   const base = `/business/${encodeURIComponent(businessId)}`;
   return (
-    <HostedLayout>
+    <HostedLayout locale={locale}>
       <Card labelledBy="title">
-        <PartyHeader kind={t("common.business")} name={page.business.name} test={page.business.environment === "test"} />
+        <PartyHeader kind={t("common.business")} name={page.business.name} test={page.business.environment === "test"} locale={locale} />
         <h1 id="title" className="sr-only">
           {page.business.name}
         </h1>
         <div className="mt-6">
-          <SignedInAs email={player.email} />
+          <SignedInAs email={player.email} locale={locale} />
         </div>
         <ul className="mt-6 space-y-3">
           <li>

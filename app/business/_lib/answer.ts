@@ -19,6 +19,13 @@ const TRANSLATED = new Set(["ADMIN_SIGN_IN_REQUIRED", "BUSINESS_NOT_FOUND", "GRA
 export const answerOf = async (out: ActionOutcome<unknown>, page: string, prev: DecisionState): Promise<DecisionState> => {
   if (out.ok || (out.code && SHOW_THE_PAGE.has(out.code))) redirect(page);
   const t = getTranslator(await getRequestLocale(), "platform");
-  const error = out.code && TRANSLATED.has(out.code) ? t(`errors.${out.code}`) : out.status >= 500 ? t("errors.unexpected") : out.error;
+  const error =
+    out.code && TRANSLATED.has(out.code)
+      ? t(`errors.${out.code}`)
+      : out.status >= 500
+        ? t("errors.unexpected")
+        : out.code === null
+          ? t("errors.invalidChoice") // a refused parse: the form's hidden values were tampered with
+          : out.error;
   return { error, attempt: prev.attempt + 1 };
 };

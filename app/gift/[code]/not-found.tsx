@@ -1,18 +1,29 @@
 import type { Metadata } from "next";
 import { HostedLayout } from "@/components/hosted/hosted-layout";
+import { hostedMetadata } from "@/components/hosted/page-metadata";
 import { StateMessage } from "@/components/hosted/state-message";
 import { Card } from "@/components/ui/card";
+import { getRequestLocale } from "@/lib/hosted/locale";
+import { getTranslator } from "@/lib/i18n/translator";
 
-export const metadata: Metadata = { title: "Gift not found", robots: { index: false, follow: false } };
+export const generateMetadata = async (): Promise<Metadata> => {
+  const locale = await getRequestLocale();
+  const t = getTranslator(locale, "gift");
+  return hostedMetadata({ locale, title: t("meta.notFoundTitle"), description: t("meta.notFoundDescription") });
+};
 
-const GiftNotFound = () => (
-  <HostedLayout>
-    <Card labelledBy="title">
-      <StateMessage tone="warning" title="We couldn't find this gift" headingId="title">
-        <p>The claim link may be incomplete or mistyped. Open the link from your gift email again, or ask the sender for a new one.</p>
-      </StateMessage>
-    </Card>
-  </HostedLayout>
-);
+const GiftNotFound = async () => {
+  const locale = await getRequestLocale();
+  const t = getTranslator(locale, "gift");
+  return (
+    <HostedLayout locale={locale}>
+      <Card labelledBy="title">
+        <StateMessage tone="warning" title={t("notFound.title")} headingId="title">
+          <p>{t("notFound.body")}</p>
+        </StateMessage>
+      </Card>
+    </HostedLayout>
+  );
+};
 
 export default GiftNotFound;

@@ -1,9 +1,14 @@
 // The hosted invoice page: /invoice/{publicInvoiceId}?sig=…, the links.invoice of the Platform API and the link
 // of the invoice email. The signed URL is the credential. The receiver sees the items, fees, total, due date and
 // status, pays (card or ACH in test mode), and downloads the invoice as a PDF, or its receipt once paid.
+// Invoices carry no locale, so the page speaks the browser's language (Accept-Language), amounts and days
+// written its way (../_lib/format.ts).
 import type { Metadata } from "next";
+import { cache } from "react";
 import { HostedLayout } from "@/components/hosted/hosted-layout";
+import { IntlProvider } from "@/components/hosted/intl-provider";
 import { MerchantHeader } from "@/components/hosted/merchant-header";
+import { hostedMetadata } from "@/components/hosted/page-metadata";
 import { StateMessage } from "@/components/hosted/state-message";
 import { InvoicePayForms, SettleAchForm } from "@/components/invoice/invoice-pay-forms";
 import { Badge } from "@/components/ui/badge";
@@ -11,169 +16,214 @@ import { buttonClass } from "@/components/ui/classes";
 import { Card } from "@/components/ui/card";
 import { Table, Td, Th } from "@/components/ui/table";
 import { getDb } from "@/lib/db/client";
+import { getRequestLocale } from "@/lib/hosted/locale";
+import type { Locale } from "@/lib/i18n/locales";
+import { getTranslator, type Translator } from "@/lib/i18n/translator";
 import { loadInvoicePage, type InvoicePageView } from "@/lib/invoices/load-invoice-page";
+import { invoiceFormats, type InvoiceFormats } from "../_lib/format";
 import { payInvoiceAction } from "../actions";
 
 type Props = { params: Promise<{ publicId: string }>; searchParams: Promise<{ sig?: string | string[] }> };
 
 export const dynamic = "force-dynamic";
-export const metadata: Metadata = { title: "Invoice", robots: { index: false, follow: false }, referrer: "no-referrer" };
 
-const money = (cents: number) => `$${(cents / 100).toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
-const day = (d: Date) => d.toLocaleDateString("en-US", { dateStyle: "medium", timeZone: "UTC" });
-
-const STATUS: Record<InvoicePageView["status"], { label: string; tone: "neutral" | "warning" | "success" | "danger" }> = {
-  draft: { label: "Draft", tone: "neutral" },
-  sent: { label: "Due", tone: "warning" },
-  processing: { label: "Processing", tone: "warning" },
-  paid: { label: "Paid", tone: "success" },
-  cancelled: { label: "Cancelled", tone: "danger" },
+const TONE: Record<InvoicePageView["status"], "neutral" | "warning" | "success" | "danger"> = {
+  draft: "neutral",
+  sent: "warning",
+  processing: "warning",
+  paid: "success",
+  cancelled: "danger",
 };
 
-const Totals = ({ v }: { v: InvoicePageView }) => (
+/** The page's data, once per request (the metadata and the page both need it). */
+const load = cache(async (publicId: string, sig: string | null) => loadInvoicePage({ db: getDb() }, { publicId, sig }));
+
+const read = async ({ params, searchParams }: Props) => {
+  const { publicId } = await params;
+  const raw = (await searchParams).sig;
+  const sig = typeof raw === "string" ? raw : null;
+  return { sig, v: await load(publicId, sig) };
+};
+
+export const generateMetadata = async (props: Props): Promise<Metadata> => {
+  const { v } = await read(props);
+  const locale = await getRequestLocale();
+  const t = getTranslator(locale, "invoice");
+  if (!v) return hostedMetadata({ locale, title: t("meta.notFoundTitle"), description: t("meta.notFoundDescription") });
+  const f = invoiceFormats(locale);
+  const names = { number: v.invoiceNumber, business: v.businessName };
+  return hostedMetadata({
+    locale,
+    title: t("meta.title", names),
+    description: t("meta.description", { ...names, status: v.status, amount: f.money(v.chargedCents), date: f.day(v.dueDate) }),
+    siteName: v.businessName,
+    imageUrl: v.businessLogoUrl,
+  });
+};
+
+const Totals = ({ v, t, f }: { v: InvoicePageView; t: Translator; f: InvoiceFormats }) => (
   <dl className="mt-4 space-y-1.5 text-sm">
     <div className="flex justify-between gap-4">
-      <dt className="text-slate-600">Subtotal</dt>
-      <dd className="tabular-nums text-slate-900">{money(v.subtotalCents)}</dd>
+      <dt className="text-slate-600">{t("totals.subtotal")}</dt>
+      <dd className="text-slate-900 tabular-nums">{f.money(v.subtotalCents)}</dd>
     </div>
     {v.taxCents ? (
       <div className="flex justify-between gap-4">
-        <dt className="text-slate-600">Tax</dt>
-        <dd className="tabular-nums text-slate-900">{money(v.taxCents)}</dd>
+        <dt className="text-slate-600">{t("totals.tax")}</dt>
+        <dd className="text-slate-900 tabular-nums">{f.money(v.taxCents)}</dd>
       </div>
     ) : null}
     <div className="flex justify-between gap-4 font-medium">
-      <dt className="text-slate-700">Invoice total</dt>
-      <dd className="tabular-nums text-slate-900">{money(v.totalCents)}</dd>
+      <dt className="text-slate-700">{t("totals.total")}</dt>
+      <dd className="text-slate-900 tabular-nums">{f.money(v.totalCents)}</dd>
     </div>
-    {v.fees.map((f, i) => (
+    {v.fees.map((fee, i) => (
       <div key={i} className="flex justify-between gap-4">
-        <dt className="text-slate-600 [overflow-wrap:anywhere]">{f.label}</dt>
-        <dd className="tabular-nums text-slate-900">{money(f.amountCents)}</dd>
+        <dt className="text-slate-600 [overflow-wrap:anywhere]">{fee.label}</dt>
+        <dd className="text-slate-900 tabular-nums">{f.money(fee.amountCents)}</dd>
       </div>
     ))}
     <div className="flex justify-between gap-4 border-t border-slate-200 pt-2 text-base font-semibold">
-      <dt className="text-slate-900">{v.status === "paid" ? "Amount paid" : "Amount due"} (USD)</dt>
-      <dd className="tabular-nums text-slate-900" data-testid="amount-due">
-        {money(v.chargedCents)}
+      <dt className="text-slate-900">{v.status === "paid" ? t("totals.amountPaid") : t("totals.amountDue")}</dt>
+      <dd className="text-slate-900 tabular-nums" data-testid="amount-due">
+        {f.money(v.chargedCents)}
       </dd>
     </div>
   </dl>
 );
 
-const InvoicePage = async ({ params, searchParams }: Props) => {
-  const { publicId } = await params;
-  const raw = (await searchParams).sig;
-  const sig = typeof raw === "string" ? raw : null;
-  const v = await loadInvoicePage({ db: getDb() }, { publicId, sig });
+/** The payment card: the forms (test mode), or where the payment stands. */
+const Payment = ({ v, sig, locale, t, f }: { v: InvoicePageView; sig: string | null; locale: Locale; t: Translator; f: InvoiceFormats }) => {
+  const pay = payInvoiceAction.bind(null, { publicId: v.publicId, sig });
+  const amount = f.money(v.chargedCents);
+  switch (v.status) {
+    case "sent":
+      return v.environment === "test" ? (
+        <>
+          <p id="pay-title" className="sr-only">
+            {t("payment")}
+          </p>
+          <IntlProvider locale={locale} namespace="invoice">
+            <InvoicePayForms action={pay} amount={amount} />
+          </IntlProvider>
+        </>
+      ) : (
+        <StateMessage tone="info" title={t("notAvailable.title")} headingId="pay-title">
+          {t("notAvailable.body", { business: v.businessName })}
+        </StateMessage>
+      );
+    case "processing":
+      return (
+        <>
+          <StateMessage tone="info" title={t("processing.title")} headingId="pay-title">
+            {t("processing.body", { amount })}
+          </StateMessage>
+          {v.environment === "test" ? (
+            <div className="mt-4">
+              <IntlProvider locale={locale} namespace="invoice">
+                <SettleAchForm action={pay} />
+              </IntlProvider>
+            </div>
+          ) : null}
+        </>
+      );
+    case "paid": {
+      const method = v.paymentMethod ?? "other";
+      return (
+        <StateMessage tone="success" title={t("paid.title")} headingId="pay-title">
+          {v.paidAt ? t("paid.body", { amount, date: f.day(v.paidAt), method }) : t("paid.bodyUndated", { amount, method })}
+        </StateMessage>
+      );
+    }
+    default:
+      return (
+        <StateMessage tone="warning" title={t("cancelled.title")} headingId="pay-title">
+          {t("cancelled.body", { business: v.businessName })}
+        </StateMessage>
+      );
+  }
+};
+
+const InvoicePage = async (props: Props) => {
+  const { sig, v } = await read(props);
+  const locale = await getRequestLocale();
+  const t = getTranslator(locale, "invoice");
   if (!v)
     return (
-      <HostedLayout>
+      <HostedLayout locale={locale}>
         <Card labelledBy="title">
-          <StateMessage tone="error" title="This invoice link is not valid" headingId="title">
-            Check that you opened the whole link from the invoice email, or ask the sender for a new one.
+          <StateMessage tone="error" title={t("invalid.title")} headingId="title">
+            {t("invalid.body")}
           </StateMessage>
         </Card>
       </HostedLayout>
     );
-  const status = STATUS[v.status];
-  const pay = payInvoiceAction.bind(null, { publicId: v.publicId, sig });
+  const f = invoiceFormats(locale);
   return (
-    <HostedLayout>
+    <HostedLayout locale={locale}>
       <Card labelledBy="title">
-        <MerchantHeader merchant={{ kind: "business", name: v.businessName, imageUrl: v.businessLogoUrl, environment: v.environment }} />
+        <MerchantHeader merchant={{ kind: "business", name: v.businessName, imageUrl: v.businessLogoUrl, environment: v.environment }} locale={locale} />
         <div className="mt-6 flex flex-wrap items-center justify-between gap-3">
           <h1 id="title" className="text-xl font-semibold text-slate-900">
-            Invoice {v.invoiceNumber}
+            {t("heading", { number: v.invoiceNumber })}
           </h1>
-          <Badge tone={status.tone} dot>
-            <span className="sr-only">Status: </span>
-            <span data-testid="invoice-status">{status.label}</span>
+          <Badge tone={TONE[v.status]} dot>
+            <span className="sr-only">{t("statusLabel")} </span>
+            <span data-testid="invoice-status">{t(`status.${v.status}`)}</span>
           </Badge>
         </div>
         <dl className="mt-4 grid grid-cols-2 gap-3 text-sm">
           <div className="col-span-2 min-w-0">
-            <dt className="text-slate-600">Billed to</dt>
+            <dt className="text-slate-600">{t("billedTo")}</dt>
             <dd className="font-medium text-slate-900 [overflow-wrap:anywhere]">
               {v.receiverName}
               {v.receiverEmail ? <span className="block font-normal text-slate-600">{v.receiverEmail}</span> : null}
             </dd>
           </div>
           <div>
-            <dt className="text-slate-600">Invoice date</dt>
-            <dd className="text-slate-900">{day(v.date)}</dd>
+            <dt className="text-slate-600">{t("invoiceDate")}</dt>
+            <dd className="text-slate-900">{f.day(v.date)}</dd>
           </div>
           <div>
-            <dt className="text-slate-600">Due date</dt>
-            <dd className="text-slate-900">{day(v.dueDate)}</dd>
+            <dt className="text-slate-600">{t("dueDate")}</dt>
+            <dd className="text-slate-900">{f.day(v.dueDate)}</dd>
           </div>
         </dl>
-        <Table caption="Line items" className="mt-6">
+        <Table caption={t("items.caption")} className="mt-6">
           <thead>
             <tr>
-              <Th>Item</Th>
-              <Th className="text-right">Qty</Th>
-              <Th className="text-right">Rate</Th>
-              <Th className="text-right">Amount</Th>
+              <Th>{t("items.item")}</Th>
+              <Th className="text-right">{t("items.quantity")}</Th>
+              <Th className="text-right">{t("items.rate")}</Th>
+              <Th className="text-right">{t("items.amount")}</Th>
             </tr>
           </thead>
           <tbody>
             {v.items.map((item, i) => (
               <tr key={i}>
                 <Td className="[overflow-wrap:anywhere]">{item.description}</Td>
-                <Td className="text-right tabular-nums">{Number(item.quantity.toFixed(4))}</Td>
-                <Td className="text-right tabular-nums">{money(item.rateCents)}</Td>
-                <Td className="text-right tabular-nums">{money(item.amountCents)}</Td>
+                <Td className="text-right tabular-nums">{f.quantity(item.quantity)}</Td>
+                <Td className="text-right tabular-nums">{f.money(item.rateCents)}</Td>
+                <Td className="text-right tabular-nums">{f.money(item.amountCents)}</Td>
               </tr>
             ))}
           </tbody>
         </Table>
-        <Totals v={v} />
+        <Totals v={v} t={t} f={f} />
         {v.note ? <p className="mt-4 rounded-lg bg-slate-50 px-3 py-2 text-sm whitespace-pre-line text-slate-700 [overflow-wrap:anywhere]">{v.note}</p> : null}
         <div className="mt-6 flex flex-wrap gap-3">
           <a href={v.pdfPath} className={buttonClass({ variant: "secondary" })} download>
-            Download PDF
+            {t("downloadPdf")}
           </a>
           {v.receiptPath ? (
             <a href={v.receiptPath} className={buttonClass({ variant: "secondary" })} download>
-              Download receipt
+              {t("downloadReceipt")}
             </a>
           ) : null}
         </div>
       </Card>
       <Card labelledBy="pay-title" className="mt-6">
-        {v.status === "sent" && v.environment === "test" ? (
-          <>
-            <p id="pay-title" className="sr-only">
-              Payment
-            </p>
-            <InvoicePayForms action={pay} amount={money(v.chargedCents)} />
-          </>
-        ) : v.status === "sent" ? (
-          <StateMessage tone="info" title="Online payment is not available yet" headingId="pay-title">
-            Pay this invoice as agreed with {v.businessName}.
-          </StateMessage>
-        ) : v.status === "processing" ? (
-          <>
-            <StateMessage tone="info" title="Bank transfer processing" headingId="pay-title">
-              Your ACH transfer of {money(v.chargedCents)} has started. This page shows “Paid” once it settles.
-            </StateMessage>
-            {v.environment === "test" ? (
-              <div className="mt-4">
-                <SettleAchForm action={pay} />
-              </div>
-            ) : null}
-          </>
-        ) : v.status === "paid" ? (
-          <StateMessage tone="success" title="Paid" headingId="pay-title">
-            {money(v.chargedCents)} paid{v.paidAt ? ` on ${day(v.paidAt)}` : ""}
-            {v.paymentMethod ? ` by ${v.paymentMethod === "ach" ? "bank transfer (ACH)" : "card"}` : ""}. Thank you!
-          </StateMessage>
-        ) : (
-          <StateMessage tone="warning" title="This invoice was cancelled" headingId="pay-title">
-            Nothing is due. Contact {v.businessName} if you have questions.
-          </StateMessage>
-        )}
+        <Payment v={v} sig={sig} locale={locale} t={t} f={f} />
       </Card>
     </HostedLayout>
   );

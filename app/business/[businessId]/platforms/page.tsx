@@ -11,6 +11,7 @@ import { PartyHeader } from "@/components/business/party-header";
 import { ScopeList } from "@/components/business/scope-list";
 import { AuthForm } from "@/components/hosted/auth-form";
 import { HostedLayout } from "@/components/hosted/hosted-layout";
+import { hostedMetadata } from "@/components/hosted/page-metadata";
 import { SignedInAs } from "@/components/hosted/signed-in-as";
 import { Card } from "@/components/ui/card";
 import { buttonClass } from "@/components/ui/classes";
@@ -20,15 +21,27 @@ import { getRequestLocale } from "@/lib/hosted/locale";
 import { formatDate } from "@/lib/i18n/format";
 import { getTranslator } from "@/lib/i18n/translator";
 import { loadConnectedPlatforms } from "@/lib/platform/load-business-pages";
+import { adminBusinessOf } from "../../_lib/admin-business";
 
 type Props = { params: Promise<{ businessId: string }>; searchParams: Promise<{ revoked?: string | string[] }> };
 
 export const dynamic = "force-dynamic";
 
-export const generateMetadata = async (): Promise<Metadata> => ({
-  title: getTranslator(await getRequestLocale(), "platform")("platforms.title"),
-  robots: { index: false, follow: false },
-});
+/** The business's name is in the title for its admins only; anyone else sees the page's generic title. */
+export const generateMetadata = async ({ params }: Props): Promise<Metadata> => {
+  const { businessId } = await params;
+  const locale = await getRequestLocale();
+  const t = getTranslator(locale, "platform");
+  const admin = await adminBusinessOf(businessId);
+  if (!admin) return hostedMetadata({ locale, title: t("platforms.title"), description: t("meta.signInDescription") });
+  const business = admin.name;
+  return hostedMetadata({
+    locale,
+    title: t("meta.platforms.title", { business }),
+    description: t("meta.platforms.description", { business }),
+    siteName: business,
+  });
+};
 
 const ConnectedPlatformsPage = async ({ params, searchParams }: Props) => {
   const { businessId } = await params;
@@ -38,13 +51,13 @@ const ConnectedPlatformsPage = async ({ params, searchParams }: Props) => {
   const player = await getSignedInPlayer();
   if (!player)
     return (
-      <HostedLayout>
+      <HostedLayout locale={locale}>
         <Card labelledBy="title">
           <h1 id="title" className="text-2xl font-semibold tracking-tight text-slate-900">
             {t("platforms.heading")}
           </h1>
           <div className="mt-6">
-            <AuthForm mail={{ signUp: signUpAction, requestReset: requestResetAction }} intro={t("common.signInIntro")} />
+            <AuthForm locale={locale} mail={{ signUp: signUpAction, requestReset: requestResetAction }} intro={t("common.signInIntro")} />
           </div>
         </Card>
       </HostedLayout>
@@ -53,15 +66,15 @@ const ConnectedPlatformsPage = async ({ params, searchParams }: Props) => {
   if (!page) notFound();
   const business = page.business.name;
   return (
-    <HostedLayout>
+    <HostedLayout locale={locale}>
       <Card labelledBy="title">
-        <PartyHeader kind={t("common.business")} name={business} test={page.business.environment === "test"} />
+        <PartyHeader kind={t("common.business")} name={business} test={page.business.environment === "test"} locale={locale} />
         <h1 id="title" className="mt-6 text-2xl font-semibold tracking-tight text-slate-900">
           {t("platforms.heading")}
         </h1>
         <p className="mt-2 text-sm leading-6 text-slate-700">{t("platforms.intro", { business })}</p>
         <div className="mt-4">
-          <SignedInAs email={player.email} />
+          <SignedInAs email={player.email} locale={locale} />
         </div>
         {page.revokedPlatform ? (
           <p role="status" className="mt-4 rounded-lg bg-emerald-50 px-3 py-2.5 text-sm text-emerald-900 ring-1 ring-emerald-200 ring-inset">

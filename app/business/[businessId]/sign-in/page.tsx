@@ -5,6 +5,7 @@ import { redirect } from "next/navigation";
 import { requestResetAction, signUpAction } from "../../../account/actions";
 import { AuthForm } from "@/components/hosted/auth-form";
 import { HostedLayout } from "@/components/hosted/hosted-layout";
+import { hostedMetadata } from "@/components/hosted/page-metadata";
 import { Card } from "@/components/ui/card";
 import { getSignedInPlayer } from "@/lib/auth/get-signed-in-player";
 import { getRequestLocale } from "@/lib/hosted/locale";
@@ -14,23 +15,25 @@ type Props = { params: Promise<{ businessId: string }> };
 
 export const dynamic = "force-dynamic";
 
-export const generateMetadata = async (): Promise<Metadata> => ({
-  title: getTranslator(await getRequestLocale(), "platform")("home.signInHeading"),
-  robots: { index: false, follow: false },
-});
+export const generateMetadata = async (): Promise<Metadata> => {
+  const locale = await getRequestLocale();
+  const t = getTranslator(locale, "platform");
+  return hostedMetadata({ locale, title: t("home.signInHeading"), description: t("meta.signInDescription") });
+};
 
 const BusinessSignInPage = async ({ params }: Props) => {
   const { businessId } = await params;
   if (await getSignedInPlayer()) redirect(`/business/${encodeURIComponent(businessId)}`);
-  const t = getTranslator(await getRequestLocale(), "platform");
+  const locale = await getRequestLocale();
+  const t = getTranslator(locale, "platform");
   return (
-    <HostedLayout>
+    <HostedLayout locale={locale}>
       <Card labelledBy="title">
         <h1 id="title" className="text-2xl font-semibold tracking-tight text-slate-900">
           {t("home.signInHeading")}
         </h1>
         <div className="mt-6">
-          <AuthForm mail={{ signUp: signUpAction, requestReset: requestResetAction }} intro={t("common.signInIntro")} />
+          <AuthForm locale={locale} mail={{ signUp: signUpAction, requestReset: requestResetAction }} intro={t("common.signInIntro")} />
         </div>
       </Card>
     </HostedLayout>

@@ -1,19 +1,22 @@
 import type { Metadata } from "next";
 import { HostedLayout } from "@/components/hosted/hosted-layout";
+import { hostedMetadata } from "@/components/hosted/page-metadata";
 import { StateMessage } from "@/components/hosted/state-message";
 import { Card } from "@/components/ui/card";
 import { getRequestLocale } from "@/lib/hosted/locale";
 import { getTranslator } from "@/lib/i18n/translator";
 
-export const generateMetadata = async (): Promise<Metadata> => ({
-  title: getTranslator(await getRequestLocale(), "platform")("connect.titleNotFound"),
-  robots: { index: false, follow: false },
-});
+export const generateMetadata = async (): Promise<Metadata> => {
+  const locale = await getRequestLocale();
+  const t = getTranslator(locale, "platform");
+  return hostedMetadata({ locale, title: t("connect.titleNotFound"), description: t("connect.notFoundBody") });
+};
 
 const ConnectNotFound = async () => {
-  const t = getTranslator(await getRequestLocale(), "platform");
+  const locale = await getRequestLocale();
+  const t = getTranslator(locale, "platform");
   return (
-    <HostedLayout>
+    <HostedLayout locale={locale}>
       <Card labelledBy="title">
         <StateMessage tone="warning" title={t("connect.titleNotFound")} headingId="title">
           <p>{t("connect.notFoundBody")}</p>

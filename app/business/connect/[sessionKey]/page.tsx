@@ -12,6 +12,7 @@ import { PartyHeader } from "@/components/business/party-header";
 import { ScopeList } from "@/components/business/scope-list";
 import { AuthForm } from "@/components/hosted/auth-form";
 import { HostedLayout } from "@/components/hosted/hosted-layout";
+import { hostedMetadata } from "@/components/hosted/page-metadata";
 import { SignedInAs } from "@/components/hosted/signed-in-as";
 import { StateMessage } from "@/components/hosted/state-message";
 import { Card } from "@/components/ui/card";
@@ -26,18 +27,20 @@ type Props = { params: Promise<{ sessionKey: string }> };
 
 export const dynamic = "force-dynamic";
 
-const TITLE_KEYS = {
-  pending: "connect.titlePending",
-  approved: "connect.titleApproved",
-  declined: "connect.titleDeclined",
-  expired: "connect.titleExpired",
-} as const;
-
+/** The tab title and link preview name the platform and what it asks (the platform's name is on the page for anyone with the link). */
 export const generateMetadata = async ({ params }: Props): Promise<Metadata> => {
   const { sessionKey } = await params;
   const page = await loadConnectPage({ db: getDb() }, { sessionKey, player: null });
-  const t = getTranslator(await getRequestLocale(), "platform");
-  return { title: t(page ? TITLE_KEYS[page.status] : "connect.titleNotFound"), robots: { index: false, follow: false } };
+  const locale = await getRequestLocale();
+  const t = getTranslator(locale, "platform");
+  if (!page) return hostedMetadata({ locale, title: t("connect.titleNotFound"), description: t("connect.notFoundBody") });
+  const platform = page.platform.name;
+  return hostedMetadata({
+    locale,
+    title: t(`meta.connect.${page.status}`, { platform }),
+    description: t("meta.connect.description", { platform }),
+    siteName: platform,
+  });
 };
 
 type T = ReturnType<typeof getTranslator>;
@@ -78,13 +81,14 @@ const ConnectSessionPage = async ({ params }: Props) => {
   const player = await getSignedInPlayer();
   const page = await loadConnectPage({ db: getDb() }, { sessionKey, player });
   if (!page) notFound();
-  const t = getTranslator(await getRequestLocale(), "platform");
+  const locale = await getRequestLocale();
+  const t = getTranslator(locale, "platform");
   const platform = page.platform.name;
   const open = page.businesses.filter((b) => !b.connected);
   return (
-    <HostedLayout>
+    <HostedLayout locale={locale}>
       <Card labelledBy="title">
-        <PartyHeader kind={t("common.platform")} name={platform} test={page.environment === "test"} />
+        <PartyHeader kind={t("common.platform")} name={platform} test={page.environment === "test"} locale={locale} />
         <div className="mt-6">
           {page.status !== "pending" ? (
             <Final page={page} t={t} />
@@ -102,10 +106,10 @@ const ConnectSessionPage = async ({ params }: Props) => {
               </div>
               <div className="mt-6 space-y-5">
                 {!player ? (
-                  <AuthForm mail={{ signUp: signUpAction, requestReset: requestResetAction }} intro={t("common.signInIntro")} />
+                  <AuthForm locale={locale} mail={{ signUp: signUpAction, requestReset: requestResetAction }} intro={t("common.signInIntro")} />
                 ) : (
                   <>
-                    <SignedInAs email={player.email} />
+                    <SignedInAs email={player.email} locale={locale} />
                     {page.businesses.length === 0 ? (
                       <p role="status" className="rounded-lg bg-amber-50 px-3 py-2.5 text-sm text-amber-900 ring-1 ring-amber-200 ring-inset">
                         {t("common.notAdmin", { email: player.email, environment: page.environment })}

@@ -11,6 +11,7 @@ import { PartyHeader } from "@/components/business/party-header";
 import { ScopeList } from "@/components/business/scope-list";
 import { AuthForm } from "@/components/hosted/auth-form";
 import { HostedLayout } from "@/components/hosted/hosted-layout";
+import { hostedMetadata } from "@/components/hosted/page-metadata";
 import { SignedInAs } from "@/components/hosted/signed-in-as";
 import { StateMessage } from "@/components/hosted/state-message";
 import { Card } from "@/components/ui/card";
@@ -26,21 +27,23 @@ type Props = { params: Promise<{ inviteId: string }> };
 
 export const dynamic = "force-dynamic";
 
-const titleKey = (status: InvitePage["status"] | null) =>
-  status === "pending"
-    ? "invite.titlePending"
-    : status === "accepted"
-      ? "invite.titleAccepted"
-      : status === "declined"
-        ? "invite.titleDeclined"
-        : "invite.titleClosed";
+/** The tab title's key: the invite's state ("meta.invite.*", naming the platform). */
+const metaKey = (status: InvitePage["status"]) =>
+  status === "pending" || status === "accepted" || status === "declined" ? `meta.invite.${status}` : "meta.invite.closed";
 
+/** Only an admin of the invited business learns who invites it: anyone else sees a generic title. */
 export const generateMetadata = async ({ params }: Props): Promise<Metadata> => {
   const { inviteId } = await params;
   const player = await getSignedInPlayer();
   const page = player ? await loadInvitePage({ db: getDb() }, { inviteId, player }) : null;
-  const t = getTranslator(await getRequestLocale(), "platform");
-  return { title: t(page ? titleKey(page.status) : player ? "invite.titleNotFound" : "invite.titlePending"), robots: { index: false, follow: false } };
+  const locale = await getRequestLocale();
+  const t = getTranslator(locale, "platform");
+  if (!page)
+    return player
+      ? hostedMetadata({ locale, title: t("invite.titleNotFound"), description: t("invite.notFoundBody") })
+      : hostedMetadata({ locale, title: t("invite.titlePending"), description: t("meta.invite.signedOutDescription") });
+  const names = { platform: page.platform.name, business: page.business.name };
+  return hostedMetadata({ locale, title: t(metaKey(page.status), names), description: t("meta.invite.description", names), siteName: page.platform.name });
 };
 
 const InviteDecisionPage = async ({ params }: Props) => {
@@ -50,13 +53,13 @@ const InviteDecisionPage = async ({ params }: Props) => {
   const player = await getSignedInPlayer();
   if (!player)
     return (
-      <HostedLayout>
+      <HostedLayout locale={locale}>
         <Card labelledBy="title">
           <h1 id="title" className="text-2xl font-semibold tracking-tight text-balance text-slate-900">
             {t("invite.titlePending")}
           </h1>
           <div className="mt-6">
-            <AuthForm mail={{ signUp: signUpAction, requestReset: requestResetAction }} intro={t("common.signInIntro")} />
+            <AuthForm locale={locale} mail={{ signUp: signUpAction, requestReset: requestResetAction }} intro={t("common.signInIntro")} />
           </div>
         </Card>
       </HostedLayout>
@@ -73,9 +76,9 @@ const InviteDecisionPage = async ({ params }: Props) => {
     </p>
   );
   return (
-    <HostedLayout>
+    <HostedLayout locale={locale}>
       <Card labelledBy="title">
-        <PartyHeader kind={t("common.platform")} name={platform} test={page.business.environment === "test"} />
+        <PartyHeader kind={t("common.platform")} name={platform} test={page.business.environment === "test"} locale={locale} />
         <div className="mt-6">
           {page.status === "pending" ? (
             <>
@@ -91,7 +94,7 @@ const InviteDecisionPage = async ({ params }: Props) => {
                 <p className="mt-3 text-xs text-slate-600">{t("invite.expiresAt", { date: formatDate(locale, page.expiresAt) })}</p>
               </div>
               <div className="mt-6 space-y-5">
-                <SignedInAs email={player.email} />
+                <SignedInAs email={player.email} locale={locale} />
                 <DecisionForm
                   action={submitInviteDecision.bind(null, inviteId)}
                   buttons={[

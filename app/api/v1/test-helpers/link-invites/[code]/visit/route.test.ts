@@ -11,6 +11,7 @@ import { getDb } from "@/lib/db/client";
 import { openInviteSession } from "@/lib/invites/open-invite-session";
 import { deliverWebhook } from "@/lib/webhooks/deliver";
 import { setWebhookEndpoint } from "@/lib/webhooks/set-webhook-endpoint";
+import { grantPlatformOn } from "@/tests/support/platform";
 
 type C = Awaited<ReturnType<typeof makeCampaign>>;
 const create = async (c: C, body: Record<string, unknown> = {}) => (await call(CREATE, { headers: c.headers, params: { id: c.campaign.id }, body })).body;
@@ -261,6 +262,24 @@ describe("POST /v1/test-helpers/link-invites/{code}/visit", () => {
     expect(await sessionsOf(code)).toEqual([]);
     expect(await usesOf(code)).toBe(0);
     expect(await getDb().player.findUnique({ where: { email: "intruder@example.com" } })).toBeNull();
+  });
+
+  it("a platform key acting for a business visits the invites of that business's campaigns, not another business's", async () => {
+    const c = await makeCampaign();
+    const p = await grantPlatformOn(c.business.id);
+    const tb = { ...p.headers, "x-target-business-id": c.business.id };
+    const { code } = await create(c);
+    const res = await visit(tb, code, { email: "plat@example.com" });
+    expect(res.status).toBe(200);
+    expect(res.body.invite.currentUses).toBe(1);
+    expect(res.body.session).toMatchObject({ namespaceType: "campaign", campaignId: c.campaign.id, state: "approved" });
+
+    const other = await makeCampaign();
+    const theirs = await create(other);
+    const foreign = await visit(tb, theirs.code, { email: "plat2@example.com" });
+    expect([foreign.status, foreign.body.code]).toEqual([404, "INVITE_NOT_FOUND"]);
+    expect(await usesOf(theirs.code)).toBe(0);
+    expect(await sessionsOf(theirs.code)).toEqual([]);
   });
 
   it("401 without a key; 400 naming email for an invalid email, with nothing linked", async () => {

@@ -2,7 +2,7 @@
 import { route } from "@/lib/http/route";
 import { InviteCodeParams, VisitInviteBody, VisitResult } from "@/lib/invites/schemas";
 import { visitInvite } from "@/lib/flows/visit-invite";
-import { testLinkScopeOf } from "@/lib/linking/link-scope";
+import { testLinkScopeForInvite } from "@/lib/linking/link-scope";
 import { USE_INVITE_ERRORS } from "@/lib/invites/errors";
 import { LINK_SESSION_ERRORS } from "@/lib/linking/errors";
 
@@ -10,6 +10,7 @@ export const POST = route({
   method: "POST",
   path: "/v1/test-helpers/link-invites/{code}/visit",
   summary: "Test mode: a visitor opens the invite URL, signs in and approves (counts a use)",
+  description: "A platform key acting for a business also visits the invites of that business's campaigns.",
   tags: ["test-helpers"],
   auth: ["server", "campaign", "platform"],
   targetBusiness: true,
@@ -18,5 +19,6 @@ export const POST = route({
   params: InviteCodeParams,
   body: VisitInviteBody,
   response: { status: 200, schema: VisitResult },
-  handler: ({ ctx, params, body }) => visitInvite(ctx, { scope: testLinkScopeOf(ctx), code: params.code, email: body.email, name: body.name }),
+  handler: async ({ ctx, params, body }) =>
+    visitInvite(ctx, { scope: await testLinkScopeForInvite(ctx, params), code: params.code, email: body.email, name: body.name }),
 });

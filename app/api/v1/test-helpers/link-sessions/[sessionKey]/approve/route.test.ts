@@ -7,6 +7,8 @@ import { startLinkSession as start, linkEventsOf as eventsOf } from "@/tests/sup
 import { makeGame } from "@/tests/support/fixtures";
 import { getDb } from "@/lib/db/client";
 import { initiateLinkSession } from "@/lib/linking/initiate-link-session";
+import { makeCampaignWith } from "@/lib/campaigns/test-kit";
+import { grantPlatformOn } from "@/tests/support/platform";
 
 describe("POST /v1/test-helpers/link-sessions/{sessionKey}/approve", () => {
   it("signs in the prefilled email, links the player and emits Succeeded; returns the details with userRef", async () => {
@@ -176,6 +178,33 @@ describe("POST /v1/test-helpers/link-sessions/{sessionKey}/approve", () => {
       const res = await call(POST, { headers, params: { sessionKey } });
       expect([res.status, res.body.code]).toEqual([404, "LINK_SESSION_NOT_FOUND"]);
     }
+  });
+
+  it("a platform key acting for a business approves the sessions of that business's campaigns, not another business's or a deleted campaign's", async () => {
+    const c = await makeCampaignWith();
+    const p = await grantPlatformOn(c.business.id);
+    const tb = { ...p.headers, "x-target-business-id": c.business.id };
+    const scope = {
+      namespace: { type: "campaign" as const, id: c.campaign.id },
+      environment: "test" as const,
+      owner: { type: "platform" as const, id: p.platform.id },
+    };
+    const mine = (await initiateLinkSession({ db: getDb() }, { scope, email: "pat@example.com" })).session.sessionKey;
+    const res = await call(POST, { headers: tb, params: { sessionKey: mine } });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ sessionKey: mine, namespaceType: "campaign", campaignId: c.campaign.id, state: "approved" });
+    expect(res.body.userRef).toMatch(/^pvu_test_[0-9a-f]{24}$/);
+
+    const other = await makeCampaignWith();
+    const otherScope = { ...scope, namespace: { type: "campaign" as const, id: other.campaign.id } };
+    const theirs = (await initiateLinkSession({ db: getDb() }, { scope: otherScope })).session.sessionKey;
+    const foreign = await call(POST, { headers: tb, params: { sessionKey: theirs } });
+    expect([foreign.status, foreign.body.code]).toEqual([404, "LINK_SESSION_NOT_FOUND"]);
+    const deleted = (await initiateLinkSession({ db: getDb() }, { scope, email: "del@example.com" })).session.sessionKey;
+    await getDb().campaign.update({ where: { id: c.campaign.id }, data: { status: "deleted" } });
+    const gone = await call(POST, { headers: tb, params: { sessionKey: deleted } });
+    expect([gone.status, gone.body.code]).toEqual([404, "LINK_SESSION_NOT_FOUND"]);
+    for (const sessionKey of [theirs, deleted]) expect((await getDb().linkSession.findUniqueOrThrow({ where: { sessionKey } })).state).toBe("pending");
   });
 
   it("401 without a key", async () => {

@@ -1,7 +1,7 @@
 // POST /v1/test-helpers/link-sessions/{sessionKey}/approve: the player signs in and approves
 import { route } from "@/lib/http/route";
 import { approveLinkSession } from "@/lib/flows/approve-link-session";
-import { testLinkScopeOf } from "@/lib/linking/link-scope";
+import { testLinkScopeForSession } from "@/lib/linking/link-scope";
 import { ApproveLinkBody, LinkSessionDetails, SessionKeyParams } from "@/lib/linking/schemas";
 import { describeLinkSession } from "@/lib/linking/serialize-link-session";
 import { USE_INVITE_ERRORS } from "@/lib/invites/errors";
@@ -11,6 +11,7 @@ export const POST = route({
   method: "POST",
   path: "/v1/test-helpers/link-sessions/{sessionKey}/approve",
   summary: "Test mode: approve a link session as the player (an account is created when none exists)",
+  description: "A platform key acting for a business also approves the sessions of that business's campaigns.",
   tags: ["test-helpers"],
   auth: ["server", "campaign", "platform"],
   targetBusiness: true,
@@ -21,6 +22,11 @@ export const POST = route({
   response: { status: 200, schema: LinkSessionDetails },
   handler: async ({ ctx, params, body }) =>
     describeLinkSession(ctx, {
-      session: await approveLinkSession(ctx, { scope: testLinkScopeOf(ctx), sessionKey: params.sessionKey, email: body.email, name: body.name }),
+      session: await approveLinkSession(ctx, {
+        scope: await testLinkScopeForSession(ctx, params),
+        sessionKey: params.sessionKey,
+        email: body.email,
+        name: body.name,
+      }),
     }),
 });

@@ -1,0 +1,36 @@
+// PATCH /v1/platform/campaigns/{campaignId}/link-invites/{code}: change an invite; DELETE: revoke it for good
+import { route } from "@/lib/http/route";
+import { revokeInvite } from "@/lib/invites/revoke-invite";
+import { LinkInvite, PlatformInviteParams, UpdateInviteBody } from "@/lib/invites/schemas";
+import { updateInvite } from "@/lib/invites/update-invite";
+import { linkScopeOf } from "@/lib/linking/link-scope";
+import { USE_INVITE_ERRORS } from "@/lib/invites/errors";
+
+const common = {
+  tags: ["Platform campaigns"],
+  auth: "platform" as const,
+  scope: "campaign:users:link:static",
+  targetBusiness: "campaign" as const,
+  idempotency: "optional" as const,
+  params: PlatformInviteParams,
+  response: { status: 200, schema: LinkInvite },
+};
+
+export const PATCH = route({
+  ...common,
+  method: "PATCH",
+  path: "/v1/platform/campaigns/{campaignId}/link-invites/{code}",
+  summary: "Change a link invite's label, maxUses, expiresAt or status ('active' or 'paused')",
+  errors: ["INVITE_REVOKED_CONFLICT", "INVITE_STATE_CONFLICT", "MAX_USES_BELOW_CURRENT_USES", ...USE_INVITE_ERRORS],
+  body: UpdateInviteBody,
+  handler: ({ ctx, params, body }) => updateInvite(ctx, { scope: linkScopeOf(ctx), code: params.code, body }),
+});
+
+export const DELETE = route({
+  ...common,
+  method: "DELETE",
+  path: "/v1/platform/campaigns/{campaignId}/link-invites/{code}",
+  summary: "Revoke a link invite permanently (revoking it again returns it unchanged)",
+  errors: ["INVITE_STATE_CONFLICT", ...USE_INVITE_ERRORS],
+  handler: ({ ctx, params }) => revokeInvite(ctx, { scope: linkScopeOf(ctx), code: params.code }),
+});

@@ -1,0 +1,20 @@
+// PUT /v1/platform/campaigns/{campaignId}/start: 202 {success, message}; Platform.Campaign.Started
+import { route } from "@/lib/http/route";
+import { requestPlatformCampaignOperation } from "@/lib/campaigns/request-platform-campaign-operation";
+import { PlatformCampaignParams } from "@/lib/campaigns/platform-schemas";
+import { Accepted } from "@/lib/campaigns/schemas";
+
+export const PUT = route({
+  method: "PUT",
+  path: "/v1/platform/campaigns/{campaignId}/start",
+  summary: "Start a created or stopped campaign (409 CAMPAIGN_ALREADY_STARTED otherwise); a background job completes it",
+  tags: ["Platform campaigns"],
+  auth: "platform",
+  scope: "campaign:start",
+  targetBusiness: "campaign",
+  idempotency: "required",
+  errors: ["CAMPAIGN_NOT_FOUND", "CAMPAIGN_ALREADY_STARTED", "CAMPAIGN_WITHDRAW_PENDING"],
+  params: PlatformCampaignParams,
+  response: { status: 202, schema: Accepted },
+  handler: async ({ ctx }) => requestPlatformCampaignOperation(ctx, { action: "start" }),
+});

@@ -1,0 +1,164 @@
+// The hosted fund page: /fund/{sessionKey}, the url of a campaign or distribution fund session. The session key
+// is the credential (256 random bits). The payer sees what they fund (the campaign, or the payout with its fees
+// and the total due), pays by card (the sandbox card in test mode), and the session completes. Expired,
+// cancelled and completed sessions say so. Opening the page changes nothing.
+import type { Metadata } from "next";
+import type { ReactNode } from "react";
+import { cache } from "react";
+import { HostedLayout } from "@/components/hosted/hosted-layout";
+import { hostedMetadata } from "@/components/hosted/page-metadata";
+import { StateMessage } from "@/components/hosted/state-message";
+import { TestModeBadge } from "@/components/hosted/test-mode-badge";
+import { Card } from "@/components/ui/card";
+import { getDb } from "@/lib/db/client";
+import { loadFundPage, type FundPage } from "@/lib/fund-sessions/load-fund-page";
+import { getRequestLocale } from "@/lib/hosted/locale";
+import { formatDate, formatMoney } from "@/lib/i18n/format";
+import type { Locale } from "@/lib/i18n/locales";
+import { getTranslator, type Translator } from "@/lib/i18n/translator";
+import { payFundSessionAction } from "./actions";
+import { FundPayForm, type PayFormLabels } from "./pay-form";
+
+type Props = { params: Promise<{ sessionKey: string }> };
+
+export const dynamic = "force-dynamic";
+
+const load = cache(async (sessionKey: string) => loadFundPage({ db: getDb() }, { sessionKey }));
+
+export const generateMetadata = async ({ params }: Props): Promise<Metadata> => {
+  const page = await load((await params).sessionKey);
+  const locale = await getRequestLocale();
+  const t = getTranslator(locale, "fund");
+  if (!page) return hostedMetadata({ locale, title: t("meta.notFoundTitle") });
+  const title =
+    page.target === "campaign" ? t("meta.campaignTitle", { campaign: page.campaignName }) : t("meta.distributionTitle", { business: page.businessName });
+  return hostedMetadata({ locale, title, description: t("meta.description"), siteName: page.businessName || undefined });
+};
+
+const usd = (locale: Locale, cents: number) => formatMoney(locale, cents, "USD");
+const strong = (chunks: ReactNode) => <strong className="font-semibold [overflow-wrap:anywhere]">{chunks}</strong>;
+
+const Row = ({ label, value, total = false }: { label: string; value: string; total?: boolean }) => (
+  <div className={`flex justify-between gap-4 ${total ? "border-t border-slate-200 pt-2 text-base font-semibold" : ""}`}>
+    <dt className={`${total ? "text-slate-900" : "text-slate-600"} [overflow-wrap:anywhere]`}>{label}</dt>
+    <dd className="text-right text-slate-900 tabular-nums">{value}</dd>
+  </div>
+);
+
+const Summary = ({ page, locale, t }: { page: FundPage; locale: Locale; t: Translator }) =>
+  page.target === "campaign" ? (
+    <>
+      <h1 id="title" className="text-2xl font-semibold tracking-tight text-balance text-slate-900">
+        {t("campaign.heading", { campaign: page.campaignName })}
+      </h1>
+      <p className="mt-2 text-sm leading-6 text-slate-700">{t.rich("campaign.intro", { business: page.businessName, campaign: page.campaignName, strong })}</p>
+    </>
+  ) : (
+    <>
+      <h1 id="title" className="text-2xl font-semibold tracking-tight text-balance text-slate-900">
+        {t("distribution.heading", { business: page.businessName })}
+      </h1>
+      <p className="mt-2 text-sm leading-6 text-slate-700">{t("distribution.intro", { count: page.recipientCount })}</p>
+      <dl className="mt-4 space-y-1.5 text-sm" data-testid="fund-summary">
+        {page.memo ? <Row label={t("distribution.memo")} value={page.memo} /> : null}
+        <Row label={t("distribution.payout")} value={usd(locale, page.amountCents)} />
+        {page.fees.map((f, i) => (
+          <Row key={i} label={`${t("distribution.fees")}: ${f.label}`} value={usd(locale, f.amountCents)} />
+        ))}
+        {page.dueCents !== page.amountCents + page.fees.reduce((s, f) => s + f.amountCents, 0) ? (
+          <Row
+            label={t("distribution.paidEarlier")}
+            value={`−${usd(locale, page.amountCents + page.fees.reduce((s, f) => s + f.amountCents, 0) - page.dueCents)}`}
+          />
+        ) : null}
+        <Row label={t("distribution.due")} value={usd(locale, page.dueCents)} total />
+      </dl>
+    </>
+  );
+
+const Final = ({ page, locale, t }: { page: FundPage; locale: Locale; t: Translator }) => {
+  switch (page.status) {
+    case "completed":
+      return (
+        <StateMessage tone="success" title={t("completed.title")} headingId="title">
+          <p data-testid="fund-status">
+            {t("completed.body", { amount: usd(locale, page.paidCents ?? 0), date: formatDate(locale, page.completedAt ?? new Date()) })}
+          </p>
+        </StateMessage>
+      );
+    case "cancelled":
+      return (
+        <StateMessage tone="warning" title={t("cancelled.title")} headingId="title">
+          <p data-testid="fund-status">{t("cancelled.body", { business: page.businessName })}</p>
+        </StateMessage>
+      );
+    default:
+      return (
+        <StateMessage tone="warning" title={t("expired.title")} headingId="title">
+          <p data-testid="fund-status">{t("expired.body", { business: page.businessName })}</p>
+        </StateMessage>
+      );
+  }
+};
+
+const labelsOf = (page: FundPage, locale: Locale, t: Translator): PayFormLabels => ({
+  legend: t("card.legend"),
+  amount:
+    page.target === "campaign"
+      ? { label: t("amount.label"), hint: t("amount.hint", { min: usd(locale, page.minCents), max: usd(locale, page.maxCents) }) }
+      : undefined,
+  number: t("card.number"),
+  numberHint: t("card.numberHint"),
+  expiry: t("card.expiry"),
+  cvc: t("card.cvc"),
+  submit: page.target === "campaign" ? t("payChosen") : t("pay", { amount: usd(locale, page.dueCents) }),
+  paying: t("paying"),
+});
+
+const FundSessionPage = async ({ params }: Props) => {
+  const { sessionKey } = await params;
+  const page = await load(sessionKey);
+  const locale = await getRequestLocale();
+  const t = getTranslator(locale, "fund");
+  if (!page)
+    return (
+      <HostedLayout locale={locale}>
+        <Card labelledBy="title">
+          <StateMessage tone="error" title={t("notFound.title")} headingId="title">
+            <p>{t("notFound.body")}</p>
+          </StateMessage>
+        </Card>
+      </HostedLayout>
+    );
+  return (
+    <HostedLayout locale={locale}>
+      <Card labelledBy="title">
+        {page.environment === "test" ? (
+          <div className="mb-4 flex justify-end">
+            <TestModeBadge locale={locale} />
+          </div>
+        ) : null}
+        {page.status !== "pending" ? (
+          <Final page={page} locale={locale} t={t} />
+        ) : (
+          <>
+            <Summary page={page} locale={locale} t={t} />
+            <div className="mt-6 border-t border-slate-200 pt-6">
+              {page.environment === "test" ? (
+                <FundPayForm action={payFundSessionAction.bind(null, sessionKey)} labels={labelsOf(page, locale, t)} />
+              ) : (
+                <div role="status" className="rounded-lg bg-sky-50 px-3 py-2.5 text-sm text-sky-900 ring-1 ring-sky-200 ring-inset">
+                  <p className="font-medium">{t("liveUnavailable.title")}</p>
+                  <p className="mt-1">{t("liveUnavailable.body", { business: page.businessName })}</p>
+                </div>
+              )}
+              <p className="mt-4 text-xs text-slate-600">{t("expiresAt", { date: formatDate(locale, page.expiresAt) })}</p>
+            </div>
+          </>
+        )}
+      </Card>
+    </HostedLayout>
+  );
+};
+
+export default FundSessionPage;

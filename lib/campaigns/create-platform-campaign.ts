@@ -1,0 +1,44 @@
+import type { PlatformContext } from "../core/context.ts";
+import { inTransaction } from "../db/transaction.ts";
+import { emitEvent } from "../webhooks/emit-event.ts";
+import { generateWebhookSecret } from "../webhooks/webhook-secret.ts";
+import { targetBusinessOf } from "../businesses/target-business.ts";
+import { checkCampaignWebhookUrl } from "./check-campaign-webhook-url.ts";
+import { createCampaign } from "./create-campaign.ts";
+import type { CreatePlatformCampaignBody } from "./platform-schemas.ts";
+import { campaignChangedData, serializePlatformCampaign } from "./serialize-platform-campaign.ts";
+
+/**
+ * A campaign of the target business in the key's environment, state `created`, made by the calling platform
+ * and key (recorded on the row). A webhookUrl is checked (https, public) and gets a new webhookSecret.
+ * Platform.Campaign.Created goes to the platform's endpoint, with webhookSecret when a URL is set.
+ */
+export const createPlatformCampaign = async (ctx: PlatformContext, body: CreatePlatformCampaignBody) => {
+  const { businessId } = targetBusinessOf(ctx);
+  if (body.webhookUrl) await checkCampaignWebhookUrl(body.webhookUrl, { environment: ctx.environment });
+  return inTransaction(ctx.db, async (tx) => {
+    const campaign = await createCampaign(
+      { db: tx },
+      {
+        businessId,
+        environment: ctx.environment,
+        name: body.name,
+        publicName: body.publicName,
+        message: body.message ?? "",
+        events: (body.events ?? []).map((e) => ({ code: e.code, name: e.name, payoutMicros: e.payoutAmount })),
+        createdByPlatformId: ctx.principal.platformId,
+        createdByKeyId: ctx.principal.keyId,
+        webhook: body.webhookUrl ? { url: body.webhookUrl, secret: generateWebhookSecret() } : undefined,
+      },
+    );
+    await emitEvent(tx, {
+      owner: { type: "platform", id: ctx.principal.platformId },
+      environment: ctx.environment,
+      event: "Platform.Campaign.Created",
+      objectType: "campaign",
+      objectId: campaign.id,
+      data: campaignChangedData(campaign),
+    });
+    return serializePlatformCampaign(campaign);
+  });
+};

@@ -1,0 +1,21 @@
+import type { CampaignContext } from "../core/context.ts";
+import { formatUsdc } from "../core/usdc.ts";
+import { USDC_ASSET, walletAccount } from "../ledger/accounts.ts";
+import { getAccountBalance } from "../ledger/get-account-balance.ts";
+import { requireLinkConsent } from "../linking/link-consent.ts";
+import { resolveUserRef } from "../linking/resolve-user-ref.ts";
+
+/**
+ * The custody wallet (one USDC wallet per player and environment) of a player linked to the campaign:
+ * 404 USER_REF_NOT_FOUND for a reference of another campaign or without an active link, 403
+ * LINK_NOT_APPROVED when the player did not approve the link on the hosted page (lib/linking/link-consent.ts).
+ */
+export const getCampaignUserWallet = async (ctx: CampaignContext, { userRef }: { userRef: string }): Promise<{ address: string; balance: string }> => {
+  const link = requireLinkConsent(
+    await resolveUserRef(ctx, { namespace: { type: "campaign", id: ctx.principal.campaignId }, environment: ctx.environment, userRef }),
+    "balance:read",
+  );
+  const account = walletAccount(link.playerId, ctx.environment);
+  const { balance } = await getAccountBalance(ctx.db, { asset: USDC_ASSET, environment: ctx.environment, kind: account.kind, ownerRef: account.ownerRef });
+  return { address: account.address, balance: formatUsdc(balance) };
+};

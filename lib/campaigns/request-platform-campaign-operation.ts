@@ -1,0 +1,33 @@
+import type { PlatformContext } from "../core/context.ts";
+import { inTransaction } from "../db/transaction.ts";
+import { emitEvent } from "../webhooks/emit-event.ts";
+import { campaignViewOf } from "./campaign-view-of.ts";
+import { requestCampaignOperation } from "./request-campaign-operation.ts";
+import { campaignLifecycleData } from "./serialize-platform-campaign.ts";
+
+const PLATFORM_EVENTS = { start: "Platform.Campaign.Started", stop: "Platform.Campaign.Stopped" } as const;
+
+const MESSAGES = {
+  start: "Campaign started: events are accepted from now on. The background job finishes the start and sends Campaign.Started to the campaign's own endpoint.",
+  stop: "Campaign stopped: events are refused from now on. The background job finishes the stop and sends Campaign.Stopped to the campaign's own endpoint.",
+} as const;
+
+/**
+ * PUT start / stop on a platform campaign: the campaign-key operation (state table, status changed at once,
+ * background job; 409 per campaign-states.ts), plus Platform.Campaign.Started / .Stopped to the calling
+ * platform's endpoint in the same transaction.
+ */
+export const requestPlatformCampaignOperation = async (ctx: PlatformContext, { action }: { action: "start" | "stop" }) =>
+  inTransaction(ctx.db, async (tx) => {
+    const { operation } = await requestCampaignOperation({ ...campaignViewOf(ctx), db: tx }, { action });
+    const campaign = await tx.campaign.findUniqueOrThrow({ where: { id: operation.campaignId } });
+    await emitEvent(tx, {
+      owner: { type: "platform", id: ctx.principal.platformId },
+      environment: ctx.environment,
+      event: PLATFORM_EVENTS[action],
+      objectType: "campaign",
+      objectId: campaign.id,
+      data: campaignLifecycleData(campaign),
+    });
+    return { success: true as const, message: MESSAGES[action], operationId: operation.id };
+  });

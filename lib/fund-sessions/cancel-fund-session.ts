@@ -1,0 +1,27 @@
+import type { PlatformContext } from "../core/context.ts";
+import { now } from "../core/clock.ts";
+import { guardedTransition } from "../core/state-machine.ts";
+import { inTransaction } from "../db/transaction.ts";
+import { findFundSession } from "./find-fund-session.ts";
+import { effectiveStatus, FUND_SESSION_STATES } from "./fund-session-states.ts";
+import { fundSessionNotPending } from "./fund-session-not-pending.ts";
+import { resolveFundTarget, type FundSessionRef } from "./resolve-fund-target.ts";
+
+/** DELETE: cancels a pending, unexpired session (409 FUND_SESSION_NOT_PENDING otherwise); its page says so. */
+export const cancelFundSession = (ctx: PlatformContext, ref: FundSessionRef) =>
+  inTransaction(ctx.db, async (tx) => {
+    const c = { ...ctx, db: tx };
+    const target = await resolveFundTarget(c, ref);
+    const s = await findFundSession(c, { target, handle: ref.handle, lock: true });
+    const at = now();
+    await guardedTransition(FUND_SESSION_STATES, "cancel", {
+      write: (from, to) =>
+        tx.fundSession.updateMany({ where: { id: s.id, status: { in: [...from] }, expiresAt: { gt: at } }, data: { status: to, cancelledAt: at } }),
+      current: async () => {
+        const row = await tx.fundSession.findUnique({ where: { id: s.id } });
+        return row ? effectiveStatus(row, at) : null;
+      },
+      refuse: (state) => fundSessionNotPending(state, "cancelled"),
+    });
+    return { success: true as const };
+  });

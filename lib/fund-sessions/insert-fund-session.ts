@@ -1,0 +1,58 @@
+// The shared part of creating a campaign or a distribution fund session (not a service of its own: the two
+// create services call it inside their transaction).
+import type { PlatformContext } from "../core/context.ts";
+import type { FundSession, Prisma } from "../db/generated/client.ts";
+import { newId } from "../db/ids.ts";
+import { validateKey } from "../core/idempotency-key.ts";
+import { now } from "../core/clock.ts";
+import { newFundSessionKey } from "./fund-session-key.ts";
+
+export type FundTarget = { targetType: "campaign"; campaignId: string } | { targetType: "distribution"; distributionId: string };
+
+/**
+ * The pending, unexpired session this platform created for `target` with the same Idempotency-Key (created
+ * false: answered 200), else a new one (created true). Concurrent calls with one key are serialized by an
+ * advisory lock, so they never create two sessions. Runs in the caller's transaction.
+ */
+export const insertFundSession = async (
+  ctx: PlatformContext & { db: Prisma.TransactionClient },
+  input: { target: FundTarget; businessId: string; lifetimeMs: number; requestedMicros: bigint | null; metadata?: Record<string, unknown> },
+): Promise<{ session: FundSession; created: boolean }> => {
+  const key = validateKey(ctx.idempotencyKey ?? "");
+  const { platformId, keyId } = ctx.principal;
+  const targetId = input.target.targetType === "campaign" ? input.target.campaignId : input.target.distributionId;
+  const at = now();
+  await ctx.db.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`fund-session:${platformId}:${ctx.environment}:${targetId}:${key}`}, 12))`;
+  const existing = await ctx.db.fundSession.findFirst({
+    where: {
+      platformId,
+      idempotencyKey: key,
+      environment: ctx.environment,
+      targetType: input.target.targetType,
+      ...(input.target.targetType === "campaign" ? { campaignId: targetId } : { distributionId: targetId }),
+      status: "pending",
+      expiresAt: { gt: at },
+    },
+    orderBy: { createdAt: "desc" },
+  });
+  if (existing) return { session: existing, created: false };
+  const session = await ctx.db.fundSession.create({
+    data: {
+      id: newId(),
+      sessionKey: newFundSessionKey(ctx.environment),
+      targetType: input.target.targetType,
+      campaignId: input.target.targetType === "campaign" ? targetId : null,
+      distributionId: input.target.targetType === "distribution" ? targetId : null,
+      businessId: input.businessId,
+      environment: ctx.environment,
+      platformId,
+      createdByKeyId: keyId,
+      requestedMicros: input.requestedMicros,
+      idempotencyKey: key,
+      metadata: input.metadata as Prisma.InputJsonValue | undefined,
+      expiresAt: new Date(at.getTime() + input.lifetimeMs),
+      createdAt: at,
+    },
+  });
+  return { session, created: true };
+};
