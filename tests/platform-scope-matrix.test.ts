@@ -13,7 +13,7 @@ import type { RouteHandler } from "@/lib/http/route";
 import { ALL_SCOPES, BUSINESS_SCOPES, isManagementScope, lackingMessage, SCOPE_SET_FIELD, type ScopeSet } from "@/lib/platform/scopes";
 import { listRouteFiles } from "@/scripts/gen-route-index";
 import { call } from "./support/http";
-import { makePlatformTenant } from "./support/platform";
+import { makeCampaignIn, makePlatformTenant } from "./support/platform";
 
 const root = path.resolve(import.meta.dirname, "..");
 const handlers = new Map<string, RouteHandler>();
@@ -45,7 +45,11 @@ const callLacking = async (r: RegisteredRoute, lacking: ScopeSet | null) => {
     keyScopes: lacking === "key" ? without(ALL_SCOPES, scope) : ALL_SCOPES,
     grantScopes: lacking === "grant" ? without(BUSINESS_SCOPES, scope) : BUSINESS_SCOPES,
   });
-  const params = Object.fromEntries([...r.path.matchAll(/\{(\w+)\}/g)].map((m) => [m[1], "000000000000000000000000"]));
+  // A campaign route resolves its business from the campaign in the path: a real campaign of the granting business.
+  const campaignId = r.targetBusiness === "campaign" ? (await makeCampaignIn(t.business.id)).id : null;
+  const params = Object.fromEntries(
+    [...r.path.matchAll(/\{(\w+)\}/g)].map((m) => [m[1], m[1] === "campaignId" && campaignId ? campaignId : "000000000000000000000000"]),
+  );
   return call(handlers.get(key(r))!, {
     headers: { ...(r.targetBusiness ? t.tb : t.mgmt), "idempotency-key": randomUUID() },
     params,
@@ -101,4 +105,19 @@ describe("the platform scope matrix", () => {
     const tbRoutes = scopedPlatformRoutes().filter((r) => setsOf(r).includes("grant")).length;
     console.info(`[scope matrix] ${scopedPlatformRoutes().length} routes, ${cases} cases, ${tbRoutes} routes acting for a business`);
   }, 300_000);
+});
+
+describe("campaign routes", () => {
+  it("a key lacking the route's scope is refused before the campaign is looked up: the same 403 for a real and an unknown campaign", async () => {
+    const route = scopedPlatformRoutes().find((r) => r.method === "GET" && r.path === "/v1/platform/campaigns/{campaignId}")!;
+    const t = await makePlatformTenant({ keyScopes: without(ALL_SCOPES, "campaign:read") });
+    const real = await makeCampaignIn(t.business.id);
+    const answers = [];
+    for (const campaignId of [real.id, "000000000000000000000000"]) {
+      const res = await call(handlers.get(key(route))!, { headers: t.mgmt, params: { campaignId } });
+      answers.push({ status: res.status, code: res.body.code, error: res.body.error });
+    }
+    expect(answers[0]).toEqual({ status: 403, code: "INSUFFICIENT_SCOPE", error: lackingMessage("campaign:read", "key") });
+    expect(answers[1]).toEqual(answers[0]);
+  });
 });

@@ -57,6 +57,19 @@ type KeyRow = {
   platformTestScopes: string[] | null;
 };
 
+/**
+ * The effective permission is platform-approved ∩ key ∩ grant (the grant only when one applies): a refusal
+ * names the scope and every set that lacks it.
+ */
+const requireScope = (scope: string | undefined, sets: { platform: string[]; key: string[]; grant?: string[] }): void => {
+  if (!scope) return;
+  const lacking = setsLacking(scope, sets);
+  if (lacking.length > 0)
+    throw new AppError("INSUFFICIENT_SCOPE", lacking.map((set) => lackingMessage(scope, set)).join(" "), {
+      details: lacking.map((set) => ({ field: SCOPE_SET_FIELD[set], message: lackingMessage(scope, set) })),
+    });
+};
+
 /** The key and its owner in one round trip: this runs before every authenticated request. */
 const loadKey = async (raw: string): Promise<KeyRow | undefined> => {
   const [row] = await getDb().$queryRaw<KeyRow[]>`
@@ -115,6 +128,8 @@ export const authenticate = async (req: Request, opts: AuthOptions): Promise<{ p
   let businessId: string | undefined;
   let pathCampaignId: string | undefined;
   if (opts.targetBusiness === "campaign") {
+    // A key whose platform or own scopes lack the route's scope learns nothing about the campaign: refused first.
+    requireScope(opts.scope, { platform: platform.approvedScopes, key: key.scopes });
     // Another business's campaign, or one this platform has no grant for, is a 404 that leaks nothing.
     const notFound = () => new AppError("CAMPAIGN_NOT_FOUND", "No campaign with this id belongs to a business that granted your platform access.");
     const campaignId = campaignIdInPath(req);
@@ -142,15 +157,7 @@ export const authenticate = async (req: Request, opts: AuthOptions): Promise<{ p
     });
     if (!grant) throw new AppError("GRANT_REQUIRED", "This business has not granted your platform access (no active grant).");
   }
-  // The effective permission is platform-approved ∩ key ∩ grant: a refusal names the scope and every set that lacks it.
-  const scope = opts.scope;
-  if (scope) {
-    const lacking = setsLacking(scope, { platform: platform.approvedScopes, key: key.scopes, grant: grant?.grantedScopes });
-    if (lacking.length > 0)
-      throw new AppError("INSUFFICIENT_SCOPE", lacking.map((set) => lackingMessage(scope, set)).join(" "), {
-        details: lacking.map((set) => ({ field: SCOPE_SET_FIELD[set], message: lackingMessage(scope, set) })),
-      });
-  }
+  requireScope(opts.scope, { platform: platform.approvedScopes, key: key.scopes, grant: grant?.grantedScopes });
   const scopes = effectiveScopes({ platform: platform.approvedScopes, key: key.scopes, grant: grant?.grantedScopes });
   await touchPlatformUse({ db }, { key, grant, now });
   return {

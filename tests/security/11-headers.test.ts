@@ -43,6 +43,11 @@ const CREDENTIAL_PAGES = [
   "/join/INVITE1",
   "/wallet/eyJnIjoiZyJ9.c2ln",
   "/invoice/pinv_test_1",
+  "/fund/fds_test_1",
+  `/gift/${"a".repeat(64)}`,
+  "/business/connect/pls_test_1",
+  "/account/verify/tok",
+  "/account/reset/tok",
 ];
 const OTHER_PAGES = ["/", "/docs", "/account", "/account/reset-password", "/dev/mail", "/dev/mail/abc"];
 
