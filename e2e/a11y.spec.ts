@@ -401,6 +401,8 @@ test("business pages: a platform's connect link and invite in each state, and th
     await audit(page, "business-invite");
     await page.getByRole("button", { name: "Accept" }).click();
     await expect(heading).toHaveText("Invite accepted");
+    // the tab title follows the redirect back to the page (metadata streams in after the body)
+    await expect(page).toHaveTitle(/^Invite from .+ accepted/);
     await audit(page, "business-invite-accepted");
 
     await revokeActiveGrant();

@@ -20,11 +20,9 @@ const CUSTOM_CSS = `
 li[data-sidebar-id] button[class*="right-1.25"] { min-width: 24px; min-height: 24px; }
 `;
 
-/** Names Scalar's icon-only buttons that copy a code block (they carry aria-controls and no text). */
+/** Names Scalar's icon-only buttons that copy a code block (`.scalar-code-copy`: an svg and no text). */
 const LABEL_SCRIPT = `<script>(() => {
-  const name = () => document.querySelectorAll("button[aria-controls]:not([aria-label])").forEach((b) => {
-    if (!b.textContent.trim()) b.setAttribute("aria-label", "Copy code");
-  });
+  const name = () => document.querySelectorAll("button.scalar-code-copy:not([aria-label])").forEach((b) => b.setAttribute("aria-label", "Copy code"));
   new MutationObserver(name).observe(document.documentElement, { childList: true, subtree: true });
 })();</script>`;
 
