@@ -31,7 +31,18 @@ export const contentSecurityPolicy = ({ dev = false } = {}) =>
  * token, an invite code, a fund session key, a gift claim code, a mailed token). `same-origin` sends no Referer at all to other sites; `no-referrer` would also
  * turn the Origin of a same-origin form POST into "null", which Next.js refuses for a server action.
  */
-export const CREDENTIAL_PAGES = ["/checkout/:path*", "/wallet/:path*", "/link/:path*", "/join/:path*", "/invoice/:path*", "/fund/:path*", "/gift/:path*", "/business/connect/:path*", "/account/verify/:path*", "/account/reset/:path*"];
+export const CREDENTIAL_PAGES = [
+  "/checkout/:path*",
+  "/wallet/:path*",
+  "/link/:path*",
+  "/join/:path*",
+  "/invoice/:path*",
+  "/fund/:path*",
+  "/gift/:path*",
+  "/business/connect/:path*",
+  "/account/verify/:path*",
+  "/account/reset/:path*",
+];
 
 /**
  * The `headers()` rules, in order (a later rule overrides an earlier one for the same header).
