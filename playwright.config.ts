@@ -4,7 +4,7 @@ import { defineConfig, devices } from "@playwright/test";
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 const baseURL = `http://localhost:${PORT}`;
-const PHONE_SPECS = /(a11y|home|checkout-pages|checkout-guest-card|wallet-page|platform-gift|platform-invoice|platform-fund-session)\.spec\.ts/;
+const PHONE_SPECS = /(a11y|home|checkout-pages|checkout-guest-card|wallet-page|platform-gift|platform-invoice|platform-fund-session|portal)\.spec\.ts/;
 
 export default defineConfig({
   testDir: "e2e",

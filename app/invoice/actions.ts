@@ -1,14 +1,17 @@
 "use server";
-// The invoice page's actions: pay by the sandbox card, start an ACH transfer, or (test mode) settle it. The
+// The invoice page's actions: pay by the sandbox card, start an ACH transfer, or (test mode) settle it; a live
+// invoice's card payment goes to Stripe's Checkout page (startInvoiceCardPaymentAction), and no ACH in live. The
 // page URL's signature is re-verified by the service (anyone who knows an action's id can call it). What the
 // form shows comes back in the page's language (the "invoice" catalog, the browser's Accept-Language).
 import { revalidatePath } from "next/cache";
+import { redirect } from "next/navigation";
 import { z } from "zod";
 import { runHostedAction, textField, type FieldError } from "@/lib/hosted/action";
 import { getRequestLocale } from "@/lib/hosted/locale";
 import { CARD_FIELD_MAX, CARD_ISSUE_MESSAGE, NOT_A_TEST_CARD } from "@/lib/checkout/sandbox-card";
 import { getTranslator, type Translator } from "@/lib/i18n/translator";
 import { payInvoiceOnPage } from "@/lib/invoices/pay-invoice-on-page";
+import { startInvoiceCardPayment } from "@/lib/invoices/start-invoice-card-payment";
 import type { InvoicePayState, InvoicePayTarget } from "@/lib/invoices/page-form-state";
 import type { InvoicePayAnswer } from "@/components/invoice/pay-state";
 
@@ -51,6 +54,8 @@ const refusal = (t: Translator, out: { error: string; status: number; fieldError
       return { error: t("errors.stateChanged"), fieldErrors: [] };
     case "PAYMENTS_NOT_CONFIGURED":
       return { error: t("errors.notConfigured"), fieldErrors: [] };
+    case "PAYMENT_METHOD_UNAVAILABLE":
+      return { error: t("errors.achLive"), fieldErrors: [] };
     case null:
       // a field refused unread by its length cap (already in the page's language), or our own failure
       return out.fieldErrors.length
@@ -84,5 +89,25 @@ export const payInvoiceAction = async (target: InvoicePayTarget, prev: InvoicePa
     revalidatePath(`/invoice/${target.publicId}`);
     return { error: null, fieldErrors: [], attempt: prev.attempt + 1 };
   }
+  return { ...refusal(t, out), attempt: prev.attempt + 1 };
+};
+
+/**
+ * A live invoice's "Pay by card": a Stripe Checkout Session for its totalCharged, and the payer is sent to Stripe's
+ * page. Stripe's webhook pays the invoice; Stripe sends the payer back to the signed page. Nothing is charged here.
+ */
+export const startInvoiceCardPaymentAction = async (target: InvoicePayTarget, prev: InvoicePayState, form: FormData): Promise<InvoicePayAnswer> => {
+  const t = getTranslator(await getRequestLocale(), "invoice");
+  const out = await runHostedAction({
+    schema: z.object({}),
+    form,
+    signedIn: () => false,
+    fieldOf: () => null,
+    unexpected: { log: "[invoice] card payment start failed", message: t("errors.unexpected") },
+    run: ({ db }) => startInvoiceCardPayment({ db }, target),
+  });
+  if (out.ok && out.value) redirect(out.value.url);
+  // a test invoice is paid with the sandbox card form instead
+  if (out.ok) return { error: t("errors.stateChanged"), fieldErrors: [], attempt: prev.attempt + 1 };
   return { ...refusal(t, out), attempt: prev.attempt + 1 };
 };

@@ -45,6 +45,8 @@ export const EnvSchema = z.object({
   // jobs and webhooks
   COINOP_IN_PROCESS_WORKER: optionalString.describe("0: no job worker inside the web process"),
   WORKER_CONCURRENCY: optionalString.describe("jobs run at once per worker process (default 4)"),
+  SHUTDOWN_DEADLINE_MS: optionalString.describe("how long npm start/dev give Next and the worker to finish after SIGTERM (default 10000)"),
+  WORKER_SHUTDOWN_DEADLINE_MS: optionalString.describe("how long a worker process lets running jobs finish after SIGTERM (default 10000)"),
   WORKER_POLL_INTERVAL_MS: optionalString.describe("ms between a worker's checks for jobs that became due (default 2000)"),
   WEBHOOK_RETRY_SCALE: optionalString.describe("multiplies the webhook retry delays (default 1)"),
   WEBHOOK_TIMEOUT_MS: optionalString.describe("bounds one webhook delivery attempt, in ms (default 10000)"),

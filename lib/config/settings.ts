@@ -47,3 +47,9 @@ export const uploadDir = (env: Env = config()): string => path.resolve(env.UPLOA
 
 /** The sender address: EMAIL_FROM, or Coinop's no-reply address. */
 export const emailFrom = (env: Env = config()): string => env.EMAIL_FROM ?? "Coinop <no-reply@coinop.local>";
+
+/** How long `npm start`/`npm run dev` give Next and the worker to finish after a termination signal (SHUTDOWN_DEADLINE_MS). */
+export const shutdownDeadlineMs = (env: Env = config()): number => intOr(env.SHUTDOWN_DEADLINE_MS, 10_000, 1);
+
+/** How long a worker process lets its running jobs finish after SIGTERM (WORKER_SHUTDOWN_DEADLINE_MS). */
+export const workerShutdownDeadlineMs = (env: Env = config()): number => intOr(env.WORKER_SHUTDOWN_DEADLINE_MS, 10_000, 1);

@@ -120,7 +120,14 @@ export const ERRORS = {
   INSUFFICIENT_CAMPAIGN_FUNDS: { status: 422, doc: "The campaign's balance cannot pay this event." },
   EVENT_CODE_NOT_FOUND: { status: 404, doc: "The campaign has no event definition with this code." },
   EVENT_HAS_NO_PAYOUT: { status: 422, doc: "The event pays nothing and no payoutAmount was sent." },
-  TEST_FUNDS_ONLY: { status: 422, doc: "Only test campaigns can be funded from the test USDC mint." },
+  TEST_FUNDS_ONLY: {
+    status: 422,
+    doc: "Test-only funding (the test USDC mint, the sandbox card, the complete helper) cannot fund a live campaign or fund session.",
+  },
+  PAYMENT_METHOD_UNAVAILABLE: {
+    status: 422,
+    doc: "This way of paying is not offered for this object in its environment (live invoices: card through Stripe only, no ACH).",
+  },
 
   // platform access: keys, scopes, grants, invites, platform link sessions
   API_KEY_NOT_FOUND: { status: 404, doc: "The API key does not exist for this platform in the key's environment." },
@@ -139,6 +146,7 @@ export const ERRORS = {
   PLATFORM_LINK_SESSION_NOT_PENDING: { status: 409, doc: "The platform link session was already approved or declined." },
   PLATFORM_LINK_SESSION_EXPIRED: { status: 410, doc: "The platform link session has expired; the platform can create a new one." },
   ADMIN_SIGN_IN_REQUIRED: { status: 401, doc: "A hosted business page needs a signed-in admin of the business." },
+  PORTAL_ROLE_REQUIRED: { status: 403, doc: "The signed-in member's role in the business does not allow this portal page or action." },
 
   // businesses created by platforms
   BUSINESS_NAME_TAKEN: { status: 409, doc: "Another business in this environment already has this name (names compare case-insensitively)." },

@@ -5,14 +5,14 @@
 //   distribution:  fund-session clearing → the distribution's escrow  (lib/distributions/record-distribution-funding.ts;
 //                  once fully funded, escrow → recipients, gifts, fees in the same transaction)
 // The session row is locked and moved by guardedTransition (pending and not past expiresAt), so a session
-// completes at most once however many completions race. Test environment only: live payments go through Stripe,
-// which fund sessions do not use yet.
+// completes at most once however many completions race. Live sessions complete only with a Stripe payment
+// (`payment`, from the webhook: lib/flows/settle-paid-fund-session.ts); a live campaign is funded from Stripe's
+// card clearing account instead of the test USDC mint.
 import type { DbContext } from "../core/context.ts";
 import { now } from "../core/clock.ts";
 import type { Environment } from "../core/environment.ts";
 import { AppError } from "../core/errors.ts";
 import { guardedTransition } from "../core/state-machine.ts";
-import { decodeUsdc, MICROS_PER_CENT, microsToUsdc } from "../core/usdc.ts";
 import { inTransaction } from "../db/transaction.ts";
 import { transactionHash } from "../ledger/address.ts";
 import { DECLINED_MESSAGE, sandboxCardOutcome, type CardInput } from "../checkout/sandbox-card.ts";
@@ -22,7 +22,10 @@ import { emitEvent } from "../webhooks/emit-event.ts";
 import { fundSessionNotFound } from "../fund-sessions/find-fund-session.ts";
 import { isFundSessionKey } from "../fund-sessions/fund-session-key.ts";
 import { fundSessionNotPending } from "../fund-sessions/fund-session-not-pending.ts";
-import { MAX_CAMPAIGN_FUNDING_MICROS, MIN_CAMPAIGN_FUNDING_MICROS } from "../fund-sessions/fund-session-rules.ts";
+import { fundSessionAmount } from "../fund-sessions/fund-session-amount.ts";
+import { stripeCardClearing } from "../fund-sessions/fund-session-accounts.ts";
+import { campaignAccount, USDC_ASSET } from "../ledger/accounts.ts";
+import { transfer } from "../ledger/transfer.ts";
 import { effectiveStatus, FUND_SESSION_STATES } from "../fund-sessions/fund-session-states.ts";
 import { serializeFundSession } from "../fund-sessions/serialize-fund-session.ts";
 
@@ -34,26 +37,8 @@ export type CompleteFundSessionInput = {
   card?: CardInput;
   /** the test helper: only this platform's sessions in this environment (404 otherwise) */
   owner?: { platformId: string; environment: Environment };
-};
-
-const amountError = (message: string) => new AppError("VALIDATION_ERROR", `amountUsdc ${message}.`, { details: [{ field: "amountUsdc", message }] });
-
-const usd = (micros: bigint) => `${microsToUsdc(micros).toFixed(2)} USDC`;
-
-/** The micro-units to pay: whole cents, positive, within the session's limits. */
-const amountToPay = (s: { targetType: string; requestedMicros: bigint | null }, amountUsdc: number | string | undefined): bigint => {
-  const [min, max] = s.targetType === "campaign" ? [MIN_CAMPAIGN_FUNDING_MICROS, MAX_CAMPAIGN_FUNDING_MICROS] : [MICROS_PER_CENT, s.requestedMicros!];
-  if (amountUsdc === undefined || amountUsdc === "") {
-    if (s.targetType === "campaign") throw amountError("is required: the payer chooses how much to put into the campaign");
-    return s.requestedMicros!;
-  }
-  const r = decodeUsdc(amountUsdc, { min: 0n, max: 10n ** 18n });
-  if (!("micros" in r) || r.micros % MICROS_PER_CENT !== 0n) throw amountError("must be an amount in dollars with at most 2 decimals, for example 25 or 12.50");
-  if (r.micros < min || r.micros > max)
-    throw amountError(
-      s.targetType === "campaign" ? `must be between ${usd(min)} and ${usd(max)}` : `must be more than 0 and at most the amount due, ${usd(max)}`,
-    );
-  return r.micros;
+  /** a live session's card payment that Stripe took (the webhook): required in live, where no sandbox card exists */
+  payment?: { provider: "stripe"; externalId: string };
 };
 
 export const completeFundSession = (ctx: DbContext, input: CompleteFundSessionInput) =>
@@ -69,10 +54,13 @@ export const completeFundSession = (ctx: DbContext, input: CompleteFundSessionIn
     const at = now();
     const state = effectiveStatus(s, at);
     if (state !== "pending") throw fundSessionNotPending(state, "completed");
-    const amountMicros = amountToPay(s, input.amountUsdc);
-    if (s.environment !== "test")
-      throw new AppError("TEST_FUNDS_ONLY", "Live fund sessions are paid through Stripe, which is not available for them yet; nothing was charged.");
-    if (input.card && sandboxCardOutcome(input.card, at) === "declined")
+    const amountMicros = fundSessionAmount(s, input.amountUsdc);
+    if (s.environment !== "test" && !input.payment)
+      throw new AppError(
+        "TEST_FUNDS_ONLY",
+        "Live fund sessions are paid by card through Stripe on the fund page (the webhook completes them); nothing was charged.",
+      );
+    if (!input.payment && input.card && sandboxCardOutcome(input.card, at) === "declined")
       throw new AppError("CARD_DECLINED", DECLINED_MESSAGE, { details: [{ field: "number", message: DECLINED_MESSAGE }] });
     await guardedTransition(FUND_SESSION_STATES, "complete", {
       write: (from, to) =>
@@ -88,9 +76,24 @@ export const completeFundSession = (ctx: DbContext, input: CompleteFundSessionIn
     });
     let journalId: string;
     if (s.targetType === "campaign") {
-      const campaign = await tx.campaign.findUnique({ where: { id: s.campaignId! }, select: { status: true } });
+      const campaign = await tx.campaign.findUnique({ where: { id: s.campaignId! }, select: { id: true, status: true, address: true } });
       if (!campaign || campaign.status === "deleted") throw new AppError("CAMPAIGN_NOT_FOUND", "The campaign of this fund session was deleted.");
-      ({ journalId } = await fundCampaign({ db: tx }, { campaignId: s.campaignId!, environment: s.environment, businessId: s.businessId, amountMicros }));
+      if (s.environment === "test")
+        ({ journalId } = await fundCampaign({ db: tx }, { campaignId: s.campaignId!, environment: s.environment, businessId: s.businessId, amountMicros }));
+      else
+        ({ journalId } = await transfer(tx, {
+          asset: USDC_ASSET,
+          environment: s.environment,
+          tenantId: s.businessId,
+          type: "campaign_fund",
+          reference: campaign.id,
+          metadata: { campaignId: campaign.id, fundSessionId: s.id, paymentProvider: input.payment!.provider, externalId: input.payment!.externalId },
+          from: stripeCardClearing(s.environment),
+          to: campaignAccount(campaign),
+          amount: amountMicros,
+          description: `Card funding of campaign ${campaign.id} (fund session ${s.id})`,
+          unitLabel: "USDC micro-units",
+        }));
     } else {
       await recordDistributionFunding({ db: tx }, { distributionId: s.distributionId!, fundSessionId: s.id, amountMicros });
       const journal = await tx.ledgerJournal.findFirstOrThrow({

@@ -4,6 +4,9 @@ import { settlePaidCheckout } from "./settle-paid-checkout.ts";
 import { AppError } from "../core/errors.ts";
 import { requireStripe, requireWebhookSecret } from "../stripe/client.ts";
 import { refundStripePayment } from "../stripe/refund-stripe-payment.ts";
+import type { StripeSettlement } from "../stripe/settle-stripe-payment.ts";
+import { settleStripeInvoicePayment } from "../invoices/settle-stripe-invoice-payment.ts";
+import { settlePaidFundSession } from "./settle-paid-fund-session.ts";
 import type { DbContext } from "../core/context.ts";
 
 export type StripeWebhookResult = {
@@ -14,7 +17,26 @@ export type StripeWebhookResult = {
   action: "completed" | "refunded" | "failed" | "ignored";
   /** refunded: Stripe's refund id */
   refundId?: string;
+  /** a fund session's or an invoice's session (metadata.kind): what it paid */
+  kind?: "fund_session" | "invoice";
+  objectId?: string | null;
 };
+
+/** What a Checkout Session pays, from its metadata.kind (set by lib/stripe): a session without one is a checkout purchase's. */
+type SessionKind = "purchase" | "fund_session" | "invoice" | "unknown";
+
+const kindOf = async (ctx: DbContext, session: Stripe.Checkout.Session): Promise<SessionKind> => {
+  const kind = session.metadata?.kind;
+  if (kind === "purchase" || kind === "fund_session" || kind === "invoice") return kind;
+  if (kind) return "unknown";
+  // a thinned event without metadata: the payment record made with the session says
+  const row = await ctx.db.stripePayment.findUnique({ where: { sessionId: session.id }, select: { kind: true } });
+  return row?.kind === "fund_session" || row?.kind === "invoice" ? row.kind : "purchase";
+};
+
+/** The objectId of a fund session's or invoice's session: the payment record made with it, else its metadata. */
+const objectIdOf = async (ctx: DbContext, session: Stripe.Checkout.Session): Promise<string | null> =>
+  (await ctx.db.stripePayment.findUnique({ where: { sessionId: session.id }, select: { objectId: true } }))?.objectId ?? session.metadata?.objectId ?? null;
 
 const paymentIntentOf = (session: Stripe.Checkout.Session): string | null =>
   typeof session.payment_intent === "string" ? session.payment_intent : (session.payment_intent?.id ?? null);
@@ -28,6 +50,8 @@ const paymentIntentOf = (session: Stripe.Checkout.Session): string | null =>
  * a 500, so Stripe sends the event again and the refund (idempotent per purchase) is retried.
  * async_payment_failed and expired fail a pending purchase and release its grant. Replays are harmless:
  * each session completes or refunds once. Unknown sessions and other events are ignored.
+ * Sessions are routed by metadata.kind: none or "purchase" is a checkout purchase (found by its externalId);
+ * "fund_session" and "invoice" are settled by handleHostedPayment; any other kind is logged and acknowledged (200).
  */
 export const handleStripeWebhook = async (
   ctx: DbContext,
@@ -50,6 +74,14 @@ export const handleStripeWebhook = async (
   ];
   if (!handled.includes(event.type)) return { ...base, purchaseId: null, action: "ignored" };
   const session = event.data.object as Stripe.Checkout.Session;
+  const kind = await kindOf(ctx, session);
+  if (kind === "unknown") {
+    console.warn(
+      `[stripe] event ${event.id} (${event.type}) about session ${session.id} has an unknown metadata.kind ${JSON.stringify(session.metadata?.kind)}; acknowledged and ignored`,
+    );
+    return { ...base, purchaseId: null, action: "ignored" };
+  }
+  if (kind !== "purchase") return handleHostedPayment(ctx, stripe, { base, event, session, kind });
   const purchase = await ctx.db.purchase.findUnique({ where: { externalId: session.id } });
   if (!purchase) return { ...base, purchaseId: null, action: "ignored" };
   const paid = session.payment_status === "paid" || session.payment_status === "no_payment_required";
@@ -70,4 +102,44 @@ export const handleStripeWebhook = async (
     return { ...base, purchaseId: purchase.id, action: "failed" };
   }
   return { ...base, purchaseId: purchase.id, action: "ignored" };
+};
+
+/**
+ * A fund session's or an invoice's Checkout Session. Paid (completed or async_payment_succeeded): settled once
+ * through the object's own service, or refunded when the object can no longer take it (lib/stripe/settle-stripe-
+ * payment.ts). An unpaid, failed or expired session changes nothing: the fund session or invoice stays payable.
+ * An object that does not exist (any more) is acknowledged and ignored.
+ */
+const handleHostedPayment = async (
+  ctx: DbContext,
+  stripe: Stripe,
+  {
+    base,
+    event,
+    session,
+    kind,
+  }: { base: Omit<StripeWebhookResult, "purchaseId" | "action">; event: Stripe.Event; session: Stripe.Checkout.Session; kind: "fund_session" | "invoice" },
+): Promise<StripeWebhookResult> => {
+  const objectId = await objectIdOf(ctx, session);
+  const result = (action: StripeWebhookResult["action"], refundId?: string | null): StripeWebhookResult => ({
+    ...base,
+    purchaseId: null,
+    kind,
+    objectId,
+    action,
+    ...(refundId ? { refundId } : {}),
+  });
+  const paid = session.payment_status === "paid";
+  if (!objectId || !paid || (event.type !== "checkout.session.completed" && event.type !== "checkout.session.async_payment_succeeded"))
+    return result("ignored");
+  // an event carries the amount and the PaymentIntent; a thinned one is looked up
+  const full = session.amount_total == null || !paymentIntentOf(session) ? await stripe.checkout.sessions.retrieve(session.id) : session;
+  const paidSession = { sessionId: session.id, objectId, amountCents: BigInt(full.amount_total ?? 0), paymentIntentId: paymentIntentOf(full) };
+  const settled: StripeSettlement | null =
+    kind === "fund_session" ? await settlePaidFundSession(ctx, paidSession) : await settleStripeInvoicePayment(ctx, paidSession);
+  if (!settled) {
+    console.warn(`[stripe] event ${event.id}: the ${kind} ${objectId} of session ${session.id} was not found; acknowledged and ignored`);
+    return result("ignored");
+  }
+  return settled.outcome === "refunded" ? result("refunded", settled.payment.refundId) : result("completed");
 };

@@ -107,6 +107,8 @@ export const authenticate = async (req: Request, opts: AuthOptions): Promise<{ p
     if (!gameId) throw unauthorized("Missing X-Game-Id header: send the id of the game this key belongs to.");
     if (gameId !== key.gameId || !key.gameBusinessId || key.gameEnvironment !== environment)
       throw unauthorized("X-Game-Id does not match the game of this API key.");
+    // the "last used" time the developer portal shows beside each key (at most one write a minute)
+    await touchPlatformUse({ db: getDb() }, { key, grant: null, now });
     return { principal: { kind: "server", keyId: key.id, gameId, businessId: key.gameBusinessId }, environment };
   }
 

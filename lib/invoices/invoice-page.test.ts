@@ -106,9 +106,13 @@ describe("paying on the page", () => {
     expect(await getDb().ledgerJournal.count({ where: { reference: inv._id } })).toBe(1);
   });
 
-  it("a live invoice cannot be paid here (no processor for invoices): 503 PAYMENTS_NOT_CONFIGURED", async () => {
+  it("a live invoice takes no sandbox payment here (card goes through Stripe, no ACH in live): 422 PAYMENT_METHOD_UNAVAILABLE", async () => {
     const { inv, target } = await make({}, "live");
-    await expect(payInvoiceOnPage(ctx, { ...target, method: "ach" })).rejects.toMatchObject({ code: "PAYMENTS_NOT_CONFIGURED" });
+    for (const method of ["ach", "settle", "card"] as const)
+      await expect(payInvoiceOnPage(ctx, { ...target, method, card: { number: "4242424242424242", expiry: "12/40", cvc: "123" } })).rejects.toMatchObject({
+        code: "PAYMENT_METHOD_UNAVAILABLE",
+        status: 422,
+      });
     expect(await status(inv._id)).toBe("sent");
   });
 });

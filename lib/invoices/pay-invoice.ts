@@ -76,11 +76,16 @@ export const startInvoiceAch = (tx: DbClient, inv: Invoice): Promise<Invoice> =>
 export const settleInvoiceAch = async (tx: DbClient, inv: Invoice): Promise<Invoice> =>
   paid(tx, await moveInvoice(tx, inv, "settleAch", { paidAt: now() }), "ach");
 
-/** Live invoices: card and ACH payment on the hosted page need a processor integration that is not built. */
+/**
+ * The page's sandbox payments (sandbox card, ACH, settle) are test-mode only. A live invoice is paid by card through
+ * Stripe Checkout (start-invoice-card-payment.ts; the webhook pays it); ACH is not offered in live: collecting a
+ * US bank debit needs Stripe's us_bank_account method with its mandate, micro-deposit verification and days-long
+ * settlement and failure events, none of which is built (see docs/decisions/platform.md).
+ */
 export const requireTestInvoice = (inv: Invoice) => {
   if (inv.environment !== "test")
     throw new AppError(
-      "PAYMENTS_NOT_CONFIGURED",
-      "Paying a live invoice on this page is not available yet: card (Stripe) and ACH collection for invoices are not configured.",
+      "PAYMENT_METHOD_UNAVAILABLE",
+      "Live invoices are paid by card through Stripe (Pay by card on the invoice page); bank transfer (ACH) is not available for live invoices.",
     );
 };

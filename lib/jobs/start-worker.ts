@@ -45,6 +45,11 @@ const launch = async (opts: StartWorkerOptions): Promise<Worker> => {
       pollInterval: opts.pollInterval ?? workerPollIntervalMs(),
       logger: quietLogger,
       noHandleSignals: true,
+      // Record completions and failures through graphile-worker's batcher, which a graceful stop flushes.
+      // Unbatched (the default), a finished job's completion is a fire-and-forget query that a stop does
+      // not wait for: a job that finished during shutdown stayed locked until the 4-hour lock timeout
+      // (lib/ops/worker-process.test.ts).
+      preset: { worker: { completeJobBatchDelay: 0, failJobBatchDelay: 0 } },
       taskList: opts.taskList,
       parsedCronItems: opts.parsedCronItems ?? [],
     });

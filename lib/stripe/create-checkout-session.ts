@@ -20,7 +20,7 @@ export const createStripeCheckoutSession = async (
       mode: "payment",
       line_items: [{ quantity: 1, price_data: { currency: "usd", unit_amount: Number(purchase.amount), product_data: { name: itemName } } }],
       client_reference_id: purchase.id,
-      metadata: { purchaseId: purchase.id, gameId: purchase.gameId },
+      metadata: { kind: "purchase", purchaseId: purchase.id, gameId: purchase.gameId },
       ...(email ? { customer_email: email } : {}),
       success_url: successUrl,
       cancel_url: cancelUrl,

@@ -1,6 +1,5 @@
-import Stripe from "stripe";
 import type { Purchase } from "../db/generated/client.ts";
-import { requireStripe } from "./client.ts";
+import { refundPaymentIntent } from "./refund-payment-intent.ts";
 import type { DbContext } from "../core/context.ts";
 
 /**
@@ -15,19 +14,7 @@ export const refundStripePayment = async (
 ): Promise<Purchase> => {
   const p = await ctx.db.purchase.findUniqueOrThrow({ where: { id: purchaseId } });
   if (p.refundedAt) return p;
-  const stripe = requireStripe();
-  let refundId: string;
-  try {
-    const refund = await stripe.refunds.create(
-      { payment_intent: paymentIntentId, metadata: { purchaseId, gameId: p.gameId } },
-      { idempotencyKey: `refund-${purchaseId}` },
-    );
-    refundId = refund.id;
-  } catch (err) {
-    // refunded already (e.g. an earlier attempt whose answer was lost, past Stripe's 24 h idempotency window)
-    if (!(err instanceof Stripe.errors.StripeInvalidRequestError && err.code === "charge_already_refunded")) throw err;
-    refundId = (await stripe.refunds.list({ payment_intent: paymentIntentId, limit: 1 })).data[0]?.id ?? "charge_already_refunded";
-  }
+  const refundId = await refundPaymentIntent({ paymentIntentId, idempotencyKey: `refund-${purchaseId}`, metadata: { purchaseId, gameId: p.gameId } });
   await ctx.db.purchase.updateMany({ where: { id: purchaseId, refundedAt: null }, data: { refundId, refundedAt: new Date() } });
   return ctx.db.purchase.findUniqueOrThrow({ where: { id: purchaseId } });
 };

@@ -15,6 +15,7 @@ type Session = {
   payment_intent: string | null;
   url: string;
   amount_total: number;
+  metadata: Record<string, string>;
 };
 
 export type FakeStripe = {
@@ -67,6 +68,11 @@ export const startFakeStripe = async (): Promise<FakeStripe> => {
           payment_intent: null,
           url: `https://checkout.stripe.test/pay/${id}`,
           amount_total: Number(form["line_items[0][price_data][unit_amount]"] ?? 0),
+          metadata: Object.fromEntries(
+            Object.entries(form)
+              .filter(([k]) => /^metadata\[[^\]]+\]$/.test(k))
+              .map(([k, v]) => [k.slice(9, -1), v]),
+          ),
         };
         sessions.set(id, session);
         return json(res, 200, session);

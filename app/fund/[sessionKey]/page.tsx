@@ -1,6 +1,7 @@
 // The hosted fund page: /fund/{sessionKey}, the url of a campaign or distribution fund session. The session key
 // is the credential (256 random bits). The payer sees what they fund (the campaign, or the payout with its fees
-// and the total due), pays by card (the sandbox card in test mode), and the session completes. Expired,
+// and the total due), pays by card (the sandbox card in test mode; Stripe's Checkout page in live, whose webhook
+// completes the session and whose success_url comes back here with ?payment=stripe), and the session completes. Expired,
 // cancelled and completed sessions say so. Opening the page changes nothing.
 import type { Metadata } from "next";
 import type { ReactNode } from "react";
@@ -16,10 +17,10 @@ import { getRequestLocale } from "@/lib/hosted/locale";
 import { formatDate, formatMoney } from "@/lib/i18n/format";
 import type { Locale } from "@/lib/i18n/locales";
 import { getTranslator, type Translator } from "@/lib/i18n/translator";
-import { payFundSessionAction } from "./actions";
+import { payFundSessionAction, startFundCardPaymentAction } from "./actions";
 import { FundPayForm, type PayFormLabels } from "./pay-form";
 
-type Props = { params: Promise<{ sessionKey: string }> };
+type Props = { params: Promise<{ sessionKey: string }>; searchParams?: Promise<Record<string, string | string[] | undefined>> };
 
 export const dynamic = "force-dynamic";
 
@@ -113,10 +114,13 @@ const labelsOf = (page: FundPage, locale: Locale, t: Translator): PayFormLabels 
   cvc: t("card.cvc"),
   submit: page.target === "campaign" ? t("payChosen") : t("pay", { amount: usd(locale, page.dueCents) }),
   paying: t("paying"),
+  ...(page.environment === "live" ? { numberHint: "", stripeNote: t("stripe.note"), paying: t("stripe.redirecting") } : {}),
 });
 
-const FundSessionPage = async ({ params }: Props) => {
+const FundSessionPage = async ({ params, searchParams }: Props) => {
   const { sessionKey } = await params;
+  // Stripe's success_url: back from paying, before (or just after) the webhook completed the session
+  const backFromStripe = (await searchParams)?.payment === "stripe";
   const page = await load(sessionKey);
   const locale = await getRequestLocale();
   const t = getTranslator(locale, "fund");
@@ -146,11 +150,17 @@ const FundSessionPage = async ({ params }: Props) => {
             <div className="mt-6 border-t border-slate-200 pt-6">
               {page.environment === "test" ? (
                 <FundPayForm action={payFundSessionAction.bind(null, sessionKey)} labels={labelsOf(page, locale, t)} />
-              ) : (
+              ) : backFromStripe ? (
                 <div role="status" className="rounded-lg bg-sky-50 px-3 py-2.5 text-sm text-sky-900 ring-1 ring-sky-200 ring-inset">
-                  <p className="font-medium">{t("liveUnavailable.title")}</p>
-                  <p className="mt-1">{t("liveUnavailable.body", { business: page.businessName })}</p>
+                  {/* the page reloads itself until Stripe's webhook has completed the session */}
+                  <meta httpEquiv="refresh" content="3" />
+                  <p className="font-medium" data-testid="fund-status">
+                    {t("stripe.confirmingTitle")}
+                  </p>
+                  <p className="mt-1">{t("stripe.confirmingBody")}</p>
                 </div>
+              ) : (
+                <FundPayForm action={startFundCardPaymentAction.bind(null, sessionKey)} labels={labelsOf(page, locale, t)} />
               )}
               <p className="mt-4 text-xs text-slate-600">{t("expiresAt", { date: formatDate(locale, page.expiresAt) })}</p>
             </div>

@@ -3,7 +3,8 @@
 // under their field (aria-invalid, aria-describedby) and the first one is focused; a message about the attempt
 // itself is an alert on top, focused. What was typed lives in React state and the form is never reset (it
 // submits through onSubmit and a transition, not React's form action, which resets it): a refused attempt keeps
-// every value, and after a decline only the CVC is cleared, as on the checkout.
+// every value, and after a decline only the CVC is cleared, as on the checkout. A live session's form has the amount
+// only: its action sends the payer to Stripe's page for the card.
 import { startTransition, useActionState, useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { Button, Spinner } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
@@ -21,6 +22,8 @@ export type PayFormLabels = {
   cvc: string;
   submit: string;
   paying: string;
+  /** live sessions: no card fields here; the payer enters the card on Stripe's page (this note says so) */
+  stripeNote?: string;
 };
 
 type Values = { amount: string; cardNumber: string; cardExpiry: string; cardCvc: string };
@@ -75,17 +78,23 @@ export const FundPayForm = ({ action, labels }: { action: Action; labels: PayFor
           {(p) => <Input {...p} {...bind("amount")} inputMode="decimal" autoComplete="transaction-amount" placeholder="100.00" required />}
         </Field>
       ) : null}
-      <Field id={`${id}-cardNumber`} label={labels.number} hint={labels.numberHint} error={errorOf("cardNumber")}>
-        {(p) => <Input {...p} {...bind("cardNumber")} inputMode="numeric" autoComplete="cc-number" placeholder="4242 4242 4242 4242" required />}
-      </Field>
-      <div className="grid grid-cols-2 gap-3">
-        <Field id={`${id}-cardExpiry`} label={labels.expiry} error={errorOf("cardExpiry")}>
-          {(p) => <Input {...p} {...bind("cardExpiry")} inputMode="numeric" autoComplete="cc-exp" placeholder="12/34" required />}
-        </Field>
-        <Field id={`${id}-cardCvc`} label={labels.cvc} error={errorOf("cardCvc")}>
-          {(p) => <Input {...p} {...bind("cardCvc")} inputMode="numeric" autoComplete="cc-csc" placeholder="123" required />}
-        </Field>
-      </div>
+      {labels.stripeNote ? (
+        <p className="text-sm text-slate-700">{labels.stripeNote}</p>
+      ) : (
+        <>
+          <Field id={`${id}-cardNumber`} label={labels.number} hint={labels.numberHint} error={errorOf("cardNumber")}>
+            {(p) => <Input {...p} {...bind("cardNumber")} inputMode="numeric" autoComplete="cc-number" placeholder="4242 4242 4242 4242" required />}
+          </Field>
+          <div className="grid grid-cols-2 gap-3">
+            <Field id={`${id}-cardExpiry`} label={labels.expiry} error={errorOf("cardExpiry")}>
+              {(p) => <Input {...p} {...bind("cardExpiry")} inputMode="numeric" autoComplete="cc-exp" placeholder="12/34" required />}
+            </Field>
+            <Field id={`${id}-cardCvc`} label={labels.cvc} error={errorOf("cardCvc")}>
+              {(p) => <Input {...p} {...bind("cardCvc")} inputMode="numeric" autoComplete="cc-csc" placeholder="123" required />}
+            </Field>
+          </div>
+        </>
+      )}
       <Button type="submit" size="lg" disabled={pending}>
         {pending ? (
           <>

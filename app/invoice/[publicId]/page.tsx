@@ -21,9 +21,10 @@ import type { Locale } from "@/lib/i18n/locales";
 import { getTranslator, type Translator } from "@/lib/i18n/translator";
 import { loadInvoicePage, type InvoicePageView } from "@/lib/invoices/load-invoice-page";
 import { invoiceFormats, type InvoiceFormats } from "../_lib/format";
-import { payInvoiceAction } from "../actions";
+import { payInvoiceAction, startInvoiceCardPaymentAction } from "../actions";
+import { LiveCardForm } from "./live-card-form";
 
-type Props = { params: Promise<{ publicId: string }>; searchParams: Promise<{ sig?: string | string[] }> };
+type Props = { params: Promise<{ publicId: string }>; searchParams: Promise<{ sig?: string | string[]; payment?: string | string[] }> };
 
 export const dynamic = "force-dynamic";
 
@@ -42,7 +43,9 @@ const read = async ({ params, searchParams }: Props) => {
   const { publicId } = await params;
   const raw = (await searchParams).sig;
   const sig = typeof raw === "string" ? raw : null;
-  return { sig, v: await load(publicId, sig) };
+  // Stripe's success_url: back from paying a live invoice, before (or just after) the webhook paid it
+  const backFromStripe = (await searchParams).payment === "stripe";
+  return { sig, backFromStripe, v: await load(publicId, sig) };
 };
 
 export const generateMetadata = async (props: Props): Promise<Metadata> => {
@@ -93,7 +96,21 @@ const Totals = ({ v, t, f }: { v: InvoicePageView; t: Translator; f: InvoiceForm
 );
 
 /** The payment card: the forms (test mode), or where the payment stands. */
-const Payment = ({ v, sig, locale, t, f }: { v: InvoicePageView; sig: string | null; locale: Locale; t: Translator; f: InvoiceFormats }) => {
+const Payment = ({
+  v,
+  sig,
+  backFromStripe,
+  locale,
+  t,
+  f,
+}: {
+  v: InvoicePageView;
+  sig: string | null;
+  backFromStripe: boolean;
+  locale: Locale;
+  t: Translator;
+  f: InvoiceFormats;
+}) => {
   const pay = payInvoiceAction.bind(null, { publicId: v.publicId, sig });
   const amount = f.money(v.chargedCents);
   switch (v.status) {
@@ -107,10 +124,22 @@ const Payment = ({ v, sig, locale, t, f }: { v: InvoicePageView; sig: string | n
             <InvoicePayForms action={pay} amount={amount} />
           </IntlProvider>
         </>
-      ) : (
-        <StateMessage tone="info" title={t("notAvailable.title")} headingId="pay-title">
-          {t("notAvailable.body", { business: v.businessName })}
+      ) : backFromStripe ? (
+        <StateMessage tone="info" title={t("stripeReturn.title")} headingId="pay-title">
+          {/* the page reloads itself until Stripe's webhook has paid the invoice */}
+          <meta httpEquiv="refresh" content="3" />
+          {t("stripeReturn.body")}
         </StateMessage>
+      ) : (
+        <LiveCardForm
+          action={startInvoiceCardPaymentAction.bind(null, { publicId: v.publicId, sig })}
+          labels={{
+            title: t("cardLive.title"),
+            body: `${t("cardLive.body")} ${t("cardLive.achUnavailable", { business: v.businessName })}`,
+            submit: t("cardLive.submit", { amount }),
+            redirecting: t("cardLive.redirecting"),
+          }}
+        />
       );
     case "processing":
       return (
@@ -145,7 +174,7 @@ const Payment = ({ v, sig, locale, t, f }: { v: InvoicePageView; sig: string | n
 };
 
 const InvoicePage = async (props: Props) => {
-  const { sig, v } = await read(props);
+  const { sig, backFromStripe, v } = await read(props);
   const locale = await getRequestLocale();
   const t = getTranslator(locale, "invoice");
   if (!v)
@@ -223,7 +252,7 @@ const InvoicePage = async (props: Props) => {
         </div>
       </Card>
       <Card labelledBy="pay-title" className="mt-6">
-        <Payment v={v} sig={sig} locale={locale} t={t} f={f} />
+        <Payment v={v} sig={sig} backFromStripe={backFromStripe} locale={locale} t={t} f={f} />
       </Card>
     </HostedLayout>
   );

@@ -1,0 +1,90 @@
+// /portal/{businessId}/games: the games of the selected environment and, for roles that may change games,
+// the "Create game" form (test or live; the server checks the role again).
+import type { Metadata } from "next";
+import { TestModeBadge } from "@/components/hosted/test-mode-badge";
+import { environmentOf, envHref } from "@/components/portal/env-href";
+import { PortalForm } from "@/components/portal/portal-form";
+import { PortalFrame } from "@/components/portal/portal-frame";
+import { Badge } from "@/components/ui/badge";
+import { Card } from "@/components/ui/card";
+import { labelClass, textLinkClass } from "@/components/ui/classes";
+import { Field } from "@/components/ui/field";
+import { Input } from "@/components/ui/input";
+import { can } from "@/lib/portal/permissions";
+import { loadPortalGames } from "@/lib/portal/load-portal-games";
+import { loadPortalPage, RefusedPage, SignInCard } from "../../_lib/page";
+import { createGameAction } from "../actions";
+
+export const dynamic = "force-dynamic";
+export const metadata: Metadata = { title: { absolute: "Games · Developer portal" }, robots: { index: false } };
+
+type Props = { params: Promise<{ businessId: string }>; searchParams: Promise<{ env?: string | string[] }> };
+
+const GamesPage = async ({ params, searchParams }: Props) => {
+  const { businessId } = await params;
+  const environment = environmentOf((await searchParams).env);
+  const page = await loadPortalPage(businessId, (ctx) => loadPortalGames(ctx, { businessId, environment }));
+  if (page.kind === "signed-out") return <SignInCard environment={environment} />;
+  if (page.kind === "refused") return <RefusedPage page={page} environment={environment} current="games" />;
+  const { member, games } = page.value;
+  const base = `/portal/${encodeURIComponent(businessId)}`;
+  return (
+    <PortalFrame email={page.email} business={member.business} roles={member.roles} permissions={member.permissions} environment={environment} current="games">
+      <Card labelledBy="title">
+        <h1 id="title" className="text-2xl font-semibold tracking-tight text-slate-900">
+          {environment === "test" ? "Test games" : "Live games"}
+        </h1>
+        {games.length === 0 ? (
+          <p className="mt-3 text-sm text-slate-700">No {environment} games yet.</p>
+        ) : (
+          <ul className="mt-4 space-y-2">
+            {games.map((g) => (
+              <li key={g.id} className="flex min-h-11 flex-wrap items-center justify-between gap-2 rounded-lg px-3 py-2 ring-1 ring-slate-200 ring-inset">
+                <a className={`${textLinkClass} [overflow-wrap:anywhere]`} href={envHref(`${base}/games/${g.id}`, environment)}>
+                  {g.name}
+                </a>
+                <span className="flex items-center gap-2">
+                  {g.isVisible ? null : <Badge>Hidden</Badge>}
+                  {g.environment === "test" ? <TestModeBadge /> : <Badge tone="success">Live</Badge>}
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </Card>
+      {can(member.permissions, "games:write") ? (
+        <Card labelledBy="create-title">
+          <h2 id="create-title" className="text-lg font-semibold text-slate-900">
+            Create a game
+          </h2>
+          <div className="mt-4">
+            <PortalForm action={createGameAction.bind(null, businessId)} label="Create a game" submit="Create game" pendingLabel="Creating…">
+              <Field id="game-name" label="Name">
+                {(c) => <Input {...c} name="name" required maxLength={100} autoComplete="off" />}
+              </Field>
+              <Field id="game-description" label="Description" hint="Optional.">
+                {(c) => <Input {...c} name="description" maxLength={1000} autoComplete="off" />}
+              </Field>
+              <fieldset>
+                <legend className={labelClass}>Environment</legend>
+                <div className="mt-1.5 flex flex-wrap gap-3">
+                  {(["test", "live"] as const).map((env) => (
+                    <label
+                      key={env}
+                      className="flex min-h-11 cursor-pointer items-center gap-2 rounded-lg px-3 text-sm text-slate-900 ring-1 ring-slate-200 ring-inset"
+                    >
+                      <input type="radio" name="environment" value={env} defaultChecked={env === environment} className="size-4 accent-slate-900" />
+                      {env === "test" ? "Test" : "Live"}
+                    </label>
+                  ))}
+                </div>
+              </fieldset>
+            </PortalForm>
+          </div>
+        </Card>
+      ) : null}
+    </PortalFrame>
+  );
+};
+
+export default GamesPage;

@@ -1,0 +1,154 @@
+// /portal/{businessId}/keys: the server keys of each game of the selected environment: prefix, label,
+// status, creation and last use. Roles that may manage keys create one (the raw value shown once, with a
+// copy button), rename, rotate (the old key keeps working for a grace period) and revoke.
+import type { Metadata } from "next";
+import { TestModeBadge } from "@/components/hosted/test-mode-badge";
+import { environmentOf } from "@/components/portal/env-href";
+import { PortalForm } from "@/components/portal/portal-form";
+import { PortalFrame } from "@/components/portal/portal-frame";
+import { Badge } from "@/components/ui/badge";
+import { Card } from "@/components/ui/card";
+import { Field } from "@/components/ui/field";
+import { Input } from "@/components/ui/input";
+import type { PortalKey } from "@/lib/portal/load-portal-keys";
+import { loadPortalKeys } from "@/lib/portal/load-portal-keys";
+import { can } from "@/lib/portal/permissions";
+import { loadPortalPage, RefusedPage, SignInCard } from "../../_lib/page";
+import { createKeyAction, labelKeyAction, revokeKeyAction, rotateKeyAction } from "../actions";
+
+export const dynamic = "force-dynamic";
+export const metadata: Metadata = { title: { absolute: "API keys · Developer portal" }, robots: { index: false } };
+
+type Props = { params: Promise<{ businessId: string }>; searchParams: Promise<{ env?: string | string[] }> };
+
+const when = (d: Date | null) => (d ? `${d.toISOString().slice(0, 16).replace("T", " ")} UTC` : "Never");
+
+const STATUS: Record<PortalKey["status"], { label: string; tone: "success" | "warning" | "danger" }> = {
+  active: { label: "Active", tone: "success" },
+  rotating: { label: "Rotated (grace period)", tone: "warning" },
+  revoked: { label: "Revoked", tone: "danger" },
+};
+
+const KeyItem = ({ k, businessId, manage }: { k: PortalKey; businessId: string; manage: boolean }) => (
+  <li className="rounded-lg p-3 ring-1 ring-slate-200 ring-inset" data-testid={`key-${k.keyId}`} data-prefix={k.prefix}>
+    <div className="flex flex-wrap items-center justify-between gap-2">
+      <p className="min-w-0 font-semibold [overflow-wrap:anywhere] text-slate-900">{k.label || "(no label)"}</p>
+      <Badge tone={STATUS[k.status].tone}>{STATUS[k.status].label}</Badge>
+    </div>
+    <dl className="mt-2 grid gap-1 text-xs text-slate-700 sm:grid-cols-3">
+      <div>
+        <dt className="inline text-slate-600">Prefix </dt>
+        <dd className="inline font-mono text-slate-900">{k.prefix}…</dd>
+      </div>
+      <div>
+        <dt className="inline text-slate-600">Created </dt>
+        <dd className="inline">{when(k.createdAt)}</dd>
+      </div>
+      <div>
+        <dt className="inline text-slate-600">Last used </dt>
+        <dd className="inline">{when(k.lastUsedAt)}</dd>
+      </div>
+      {k.status === "rotating" ? (
+        <div className="sm:col-span-3">
+          <dt className="inline text-slate-600">Works until </dt>
+          <dd className="inline">{when(k.expiresAt)}</dd>
+        </div>
+      ) : null}
+    </dl>
+    {manage && k.status !== "revoked" ? (
+      <div className="mt-3 grid gap-3 sm:grid-cols-3">
+        <PortalForm
+          action={labelKeyAction.bind(null, businessId, k.keyId)}
+          label={`Rename key ${k.prefix}`}
+          submit="Rename"
+          pendingLabel="Saving…"
+          variant="secondary"
+        >
+          <Field id={`label-${k.keyId}`} label="Label">
+            {(c) => <Input {...c} name="label" defaultValue={k.label} maxLength={100} autoComplete="off" />}
+          </Field>
+        </PortalForm>
+        {/* kept for a rotated key too: it holds the new raw key until the page is left (rotating again is refused) */}
+        <PortalForm
+          action={rotateKeyAction.bind(null, businessId, k.keyId)}
+          label={`Rotate key ${k.prefix}`}
+          submit="Rotate"
+          pendingLabel="Rotating…"
+          variant="secondary"
+        >
+          <Field id={`grace-${k.keyId}`} label="Grace period (days)">
+            {(c) => <Input {...c} name="gracePeriodDays" defaultValue="7" inputMode="numeric" autoComplete="off" />}
+          </Field>
+        </PortalForm>
+        <PortalForm
+          action={revokeKeyAction.bind(null, businessId, k.keyId)}
+          label={`Revoke key ${k.prefix}`}
+          submit="Revoke"
+          pendingLabel="Revoking…"
+          variant="secondary"
+        >
+          <input type="hidden" name="confirm" value="yes" />
+          <p className="text-xs text-slate-600">Requests with a revoked key get 401 at once.</p>
+        </PortalForm>
+      </div>
+    ) : null}
+  </li>
+);
+
+const KeysPage = async ({ params, searchParams }: Props) => {
+  const { businessId } = await params;
+  const environment = environmentOf((await searchParams).env);
+  const page = await loadPortalPage(businessId, (ctx) => loadPortalKeys(ctx, { businessId, environment }));
+  if (page.kind === "signed-out") return <SignInCard environment={environment} />;
+  if (page.kind === "refused") return <RefusedPage page={page} environment={environment} current="keys" />;
+  const { member, games } = page.value;
+  const manage = can(member.permissions, "keys:write");
+  return (
+    <PortalFrame email={page.email} business={member.business} roles={member.roles} permissions={member.permissions} environment={environment} current="keys">
+      <Card labelledBy="title">
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <h1 id="title" className="text-2xl font-semibold tracking-tight text-slate-900">
+            API keys
+          </h1>
+          {environment === "test" ? <TestModeBadge /> : <Badge tone="success">Live</Badge>}
+        </div>
+        <p className="mt-2 text-sm text-slate-700">
+          Server keys of your {environment} games. A key is shown once, when it is made; afterwards only its prefix.
+        </p>
+        {games.length === 0 ? <p className="mt-3 text-sm text-slate-700">No {environment} games yet: create one on the Games page.</p> : null}
+      </Card>
+      {games.map((g) => (
+        <Card key={g.id} labelledBy={`game-${g.id}`}>
+          <h2 id={`game-${g.id}`} className="text-lg font-semibold [overflow-wrap:anywhere] text-slate-900">
+            {g.name}
+          </h2>
+          {manage ? (
+            <div className="mt-4">
+              <PortalForm
+                action={createKeyAction.bind(null, businessId, g.id)}
+                label={`Create a key for ${g.name}`}
+                submit="Create key"
+                pendingLabel="Creating…"
+              >
+                <Field id={`new-key-${g.id}`} label="Label of the new key">
+                  {(c) => <Input {...c} name="label" required maxLength={100} autoComplete="off" />}
+                </Field>
+              </PortalForm>
+            </div>
+          ) : null}
+          {g.keys.length === 0 ? (
+            <p className="mt-4 text-sm text-slate-700">No keys yet.</p>
+          ) : (
+            <ul className="mt-4 space-y-3" aria-label={`Keys of ${g.name}`}>
+              {g.keys.map((k) => (
+                <KeyItem key={k.keyId} k={k} businessId={businessId} manage={manage} />
+              ))}
+            </ul>
+          )}
+        </Card>
+      ))}
+    </PortalFrame>
+  );
+};
+
+export default KeysPage;

@@ -1,0 +1,83 @@
+// /portal/{businessId}: the Overview. The business, how many games it has in test and in live, and the
+// games of the selected environment (test data marked). Any member may see it.
+import type { Metadata } from "next";
+import { TestModeBadge } from "@/components/hosted/test-mode-badge";
+import { environmentOf, envHref } from "@/components/portal/env-href";
+import { PortalFrame } from "@/components/portal/portal-frame";
+import { Badge } from "@/components/ui/badge";
+import { Card } from "@/components/ui/card";
+import { textLinkClass } from "@/components/ui/classes";
+import { loadPortalOverview } from "@/lib/portal/load-portal-overview";
+import { loadPortalPage, RefusedPage, SignInCard } from "../_lib/page";
+
+export const dynamic = "force-dynamic";
+export const metadata: Metadata = { title: { absolute: "Overview · Developer portal" }, robots: { index: false } };
+
+type Props = { params: Promise<{ businessId: string }>; searchParams: Promise<{ env?: string | string[] }> };
+
+const OverviewPage = async ({ params, searchParams }: Props) => {
+  const { businessId } = await params;
+  const environment = environmentOf((await searchParams).env);
+  const page = await loadPortalPage(businessId, (ctx) => loadPortalOverview(ctx, { businessId, environment }));
+  if (page.kind === "signed-out") return <SignInCard environment={environment} />;
+  if (page.kind === "refused") return <RefusedPage page={page} environment={environment} current="overview" />;
+  const { member, counts, games } = page.value;
+  const base = `/portal/${encodeURIComponent(businessId)}`;
+  return (
+    <PortalFrame
+      email={page.email}
+      business={member.business}
+      roles={member.roles}
+      permissions={member.permissions}
+      environment={environment}
+      current="overview"
+    >
+      <Card labelledBy="title">
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <h1 id="title" className="text-2xl font-semibold tracking-tight text-slate-900">
+            Overview
+          </h1>
+          {member.business.environment === "test" ? <TestModeBadge /> : null}
+        </div>
+        <dl className="mt-4 grid grid-cols-2 gap-3 text-sm">
+          <div className="rounded-lg bg-amber-50 p-3 ring-1 ring-amber-200 ring-inset">
+            <dt className="text-amber-900">Test games</dt>
+            <dd className="text-2xl font-semibold text-slate-900" data-testid="count-test">
+              {counts.test}
+            </dd>
+          </div>
+          <div className="rounded-lg bg-slate-50 p-3 ring-1 ring-slate-200 ring-inset">
+            <dt className="text-slate-700">Live games</dt>
+            <dd className="text-2xl font-semibold text-slate-900" data-testid="count-live">
+              {counts.live}
+            </dd>
+          </div>
+        </dl>
+      </Card>
+      <Card labelledBy="games-title">
+        <h2 id="games-title" className="text-lg font-semibold text-slate-900">
+          {environment === "test" ? "Test games" : "Live games"}
+        </h2>
+        {games.length === 0 ? (
+          <p className="mt-3 text-sm text-slate-700">No {environment} games yet.</p>
+        ) : (
+          <ul className="mt-3 space-y-2">
+            {games.map((g) => (
+              <li key={g.id} className="flex min-h-11 flex-wrap items-center justify-between gap-2 rounded-lg px-3 py-2 ring-1 ring-slate-200 ring-inset">
+                <a className={`${textLinkClass} [overflow-wrap:anywhere]`} href={envHref(`${base}/games/${g.id}`, environment)}>
+                  {g.name}
+                </a>
+                <span className="flex items-center gap-2">
+                  {g.isVisible ? null : <Badge>Hidden</Badge>}
+                  {g.environment === "test" ? <TestModeBadge /> : <Badge tone="success">Live</Badge>}
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </Card>
+    </PortalFrame>
+  );
+};
+
+export default OverviewPage;

@@ -1,0 +1,88 @@
+// What every /portal/{businessId}/… page does first, on the server: who is signed in, and whether the
+// member's role allows the page. Signed out: the sign-in form. Not a member (or an unknown id, or another
+// business's game): 404. A role without the permission: the page says so, and shows nothing of its data.
+import { notFound } from "next/navigation";
+import { requestResetAction, signUpAction } from "../../account/actions";
+import { AuthForm } from "@/components/hosted/auth-form";
+import { ErrorNotice } from "@/components/hosted/state-message";
+import { PortalFrame, type NavKey } from "@/components/portal/portal-frame";
+import { Card } from "@/components/ui/card";
+import { textLinkClass } from "@/components/ui/classes";
+import { getSignedInPlayer } from "@/lib/auth/get-signed-in-player";
+import type { Environment } from "@/lib/core/environment";
+import { AppError } from "@/lib/core/errors";
+import { getDb } from "@/lib/db/client";
+import { listMemberships, type PortalContext, type PortalMember } from "@/lib/portal/require-portal-access";
+
+const NOT_FOUND = new Set(["BUSINESS_NOT_FOUND", "GAME_NOT_FOUND", "API_KEY_NOT_FOUND"]);
+
+export const SignInCard = ({ environment }: { environment: Environment }) => (
+  <PortalFrame environment={environment}>
+    <Card labelledBy="title" className="mx-auto w-full max-w-md">
+      <h1 id="title" className="text-2xl font-semibold tracking-tight text-slate-900">
+        Sign in to the developer portal
+      </h1>
+      <div className="mt-6">
+        <AuthForm
+          mail={{ signUp: signUpAction, requestReset: requestResetAction }}
+          intro="Sign in with the email that is a member of your business. A new account confirms its email first."
+        />
+      </div>
+    </Card>
+    <p className="mx-auto w-full max-w-md text-center text-sm text-slate-700">
+      Have the test login <code>npm run seed</code> printed?{" "}
+      <a className={textLinkClass} href="/portal/developer-login">
+        Use the developer login
+      </a>
+    </p>
+  </PortalFrame>
+);
+
+export type PortalPage<T> =
+  { kind: "signed-out" } | { kind: "refused"; member: PortalMember; message: string; email: string } | { kind: "ok"; value: T; email: string };
+
+/** Runs a portal loader for the signed-in player; 404s for a stranger, a refusal for a role without the permission. */
+export const loadPortalPage = async <T,>(businessId: string, load: (ctx: PortalContext) => Promise<T>): Promise<PortalPage<T>> => {
+  const player = await getSignedInPlayer();
+  if (!player) return { kind: "signed-out" };
+  const ctx = { db: getDb(), player };
+  try {
+    return { kind: "ok", value: await load(ctx), email: player.email };
+  } catch (err) {
+    if (err instanceof AppError && NOT_FOUND.has(err.code)) notFound();
+    if (err instanceof AppError && err.code === "PORTAL_ROLE_REQUIRED") {
+      const member = (await listMemberships(ctx, player)).find((m) => m.business.id === businessId);
+      if (member) return { kind: "refused", member, message: err.message, email: player.email };
+    }
+    throw err;
+  }
+};
+
+/** The page a role without the permission gets (the server refused; nothing of the page's data was loaded). */
+export const RefusedPage = ({
+  page,
+  environment,
+  current,
+}: {
+  page: Extract<PortalPage<unknown>, { kind: "refused" }>;
+  environment: Environment;
+  current: NavKey;
+}) => (
+  <PortalFrame
+    email={page.email}
+    business={page.member.business}
+    roles={page.member.roles}
+    permissions={page.member.permissions}
+    environment={environment}
+    current={current}
+  >
+    <Card labelledBy="title">
+      <h1 id="title" className="text-2xl font-semibold tracking-tight text-slate-900">
+        Not available for your role
+      </h1>
+      <div className="mt-4">
+        <ErrorNotice>{page.message}</ErrorNotice>
+      </div>
+    </Card>
+  </PortalFrame>
+);

@@ -1,0 +1,57 @@
+// /portal: the developer portal's front door. Signed out: the hosted pages' sign-in (a verified email).
+// Signed in: the businesses the player is a member of, with their roles; each leads to its Overview.
+import type { Metadata } from "next";
+import { environmentOf, envHref } from "@/components/portal/env-href";
+import { PortalFrame } from "@/components/portal/portal-frame";
+import { TestModeBadge } from "@/components/hosted/test-mode-badge";
+import { Card } from "@/components/ui/card";
+import { textLinkClass } from "@/components/ui/classes";
+import { getSignedInPlayer } from "@/lib/auth/get-signed-in-player";
+import { getDb } from "@/lib/db/client";
+import { listPortalBusinesses } from "@/lib/portal/list-portal-businesses";
+import { SignInCard } from "./_lib/page";
+
+export const dynamic = "force-dynamic";
+export const metadata: Metadata = { title: { absolute: "Developer portal · Coinop" }, robots: { index: false } };
+
+type Props = { searchParams: Promise<{ env?: string | string[] }> };
+
+const PortalHome = async ({ searchParams }: Props) => {
+  const environment = environmentOf((await searchParams).env);
+  const player = await getSignedInPlayer();
+  if (!player) return <SignInCard environment={environment} />;
+  const memberships = await listPortalBusinesses({ db: getDb() }, { player });
+  return (
+    <PortalFrame email={player.email} environment={environment}>
+      <Card labelledBy="title">
+        <h1 id="title" className="text-2xl font-semibold tracking-tight text-slate-900">
+          Your businesses
+        </h1>
+        {memberships.length === 0 ? (
+          <p className="mt-4 text-sm text-slate-700">
+            {player.email} is not a member of any business yet. Ask an owner or admin of your business to add this email.
+          </p>
+        ) : (
+          <ul className="mt-4 space-y-3">
+            {memberships.map((m) => (
+              <li
+                key={m.business.id}
+                className="flex min-h-11 flex-wrap items-center justify-between gap-2 rounded-lg px-3 py-2 ring-1 ring-slate-200 ring-inset"
+              >
+                <a className={`${textLinkClass} [overflow-wrap:anywhere]`} href={envHref(`/portal/${m.business.id}`, environment)}>
+                  {m.business.name}
+                </a>
+                <span className="flex items-center gap-2 text-xs text-slate-600">
+                  {m.roles.join(", ")}
+                  {m.business.environment === "test" ? <TestModeBadge /> : null}
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </Card>
+    </PortalFrame>
+  );
+};
+
+export default PortalHome;

@@ -1,0 +1,66 @@
+"use client";
+// The forms of the portal: one server action each (through the hosted action kernel), its refusal shown as
+// an alert, its success as a status line and, for a new or rotated key, the raw key shown this once with a
+// copy button. The key lives only in this form's state: a reload (or leaving the page) forgets it.
+import { useActionState, type ReactNode } from "react";
+import { CopyButton } from "@/components/hosted/copy-button";
+import { ErrorNotice } from "@/components/hosted/state-message";
+import { SubmitButton } from "@/components/ui/button";
+import type { ButtonVariant } from "@/components/ui/classes";
+
+export type PortalFormState = {
+  error: string | null;
+  notice: string | null;
+  secret: { heading: string; value: string } | null;
+  attempt: number;
+};
+export type PortalAction = (prev: PortalFormState, form: FormData) => Promise<PortalFormState>;
+
+export const INITIAL_FORM_STATE: PortalFormState = { error: null, notice: null, secret: null, attempt: 0 };
+
+const COPY_WORDS = { copy: "Copy", copied: "Copied", announced: "Key copied to the clipboard", failed: "Could not copy: select the key and copy it." };
+
+export const PortalForm = ({
+  action,
+  children,
+  submit,
+  pendingLabel,
+  variant,
+  label,
+}: {
+  action: PortalAction;
+  children?: ReactNode;
+  submit: string;
+  pendingLabel: string;
+  variant?: ButtonVariant;
+  /** the form's accessible name */
+  label: string;
+}) => {
+  const [state, formAction] = useActionState(action, INITIAL_FORM_STATE);
+  return (
+    <form action={formAction} aria-label={label} className="flex min-w-0 flex-col gap-3">
+      {state.error ? <ErrorNotice key={state.attempt}>{state.error}</ErrorNotice> : null}
+      {state.notice ? (
+        <p role="status" className="rounded-lg bg-emerald-50 px-3 py-2 text-sm text-emerald-900 ring-1 ring-emerald-200 ring-inset">
+          {state.notice}
+        </p>
+      ) : null}
+      {state.secret ? (
+        <div className="rounded-lg bg-amber-50 p-3 ring-1 ring-amber-300 ring-inset" data-testid="raw-key-box">
+          <p className="text-sm font-semibold text-amber-950">{state.secret.heading}</p>
+          <p className="mt-1 text-xs text-amber-950">Copy it now: it is not shown again. Only its hash is stored.</p>
+          <div className="mt-2 flex flex-wrap items-center gap-2">
+            <code data-testid="raw-key" className="min-w-0 flex-1 rounded bg-white px-2 py-2 font-mono text-xs break-all text-slate-900 ring-1 ring-amber-200">
+              {state.secret.value}
+            </code>
+            <CopyButton value={state.secret.value} words={COPY_WORDS} />
+          </div>
+        </div>
+      ) : null}
+      {children}
+      <SubmitButton pendingLabel={pendingLabel} variant={variant}>
+        {submit}
+      </SubmitButton>
+    </form>
+  );
+};

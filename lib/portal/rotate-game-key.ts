@@ -1,0 +1,39 @@
+import { now } from "../core/clock.ts";
+import { AppError } from "../core/errors.ts";
+import { inTransaction } from "../db/transaction.ts";
+import { RotateKeyBody } from "../platform/schemas.ts";
+import { issueApiKey } from "../tenants/issue-api-key.ts";
+import { findGameKey } from "./find-game-key.ts";
+import { requirePortalAccess, type PortalContext } from "./require-portal-access.ts";
+import { parseOrThrow } from "./validate.ts";
+
+const DAY_MS = 86_400_000;
+
+/**
+ * Rotates a server key of the business, as POST /v1/platform/me/keys/{keyId}/rotate does for platform keys:
+ * a new key with the same label; the old one keeps working for `gracePeriodDays` (1–30, default 7), then
+ * gets 401. A key is rotated once (409 API_KEY_ALREADY_ROTATED: rotate its replacement); a revoked one is
+ * 409 API_KEY_REVOKED. The raw new key is returned this once.
+ */
+export const rotateGameKey = async (ctx: PortalContext, input: { businessId: string; keyId: string; gracePeriodDays: number | string }) => {
+  await requirePortalAccess(ctx, { businessId: input.businessId, permission: "keys:write" });
+  const old = await findGameKey(ctx, input);
+  const days = typeof input.gracePeriodDays === "string" && input.gracePeriodDays.trim() !== "" ? Number(input.gracePeriodDays) : input.gracePeriodDays;
+  const { gracePeriodDays } = parseOrThrow(RotateKeyBody, days === "" ? {} : { gracePeriodDays: days });
+  return inTransaction(ctx.db, async (tx) => {
+    const at = now();
+    const expiresAt = new Date(at.getTime() + gracePeriodDays * DAY_MS);
+    const { key, rawKey } = await issueApiKey({ db: tx }, { kind: "server", environment: old.environment, gameId: old.gameId!, label: old.label });
+    // conditional on the old key's state, so two rotations at once make one replacement
+    const { count } = await tx.apiKey.updateMany({
+      where: { id: old.id, status: "active", revokedAt: null, replacedByKeyId: null, OR: [{ expiresAt: null }, { expiresAt: { gt: at } }] },
+      data: { expiresAt, replacedByKeyId: key.id },
+    });
+    if (count !== 1) {
+      const now2 = await tx.apiKey.findUniqueOrThrow({ where: { id: old.id } });
+      if (now2.replacedByKeyId) throw new AppError("API_KEY_ALREADY_ROTATED", "This API key was already rotated; rotate its replacement instead.");
+      throw new AppError("API_KEY_REVOKED", "This API key is revoked; create a new key instead.");
+    }
+    return { keyId: key.id, prefix: key.prefix, label: key.label, gameId: key.gameId!, rawKey, oldKeyId: old.id, oldKeyExpiresAt: expiresAt };
+  });
+};

@@ -1,0 +1,40 @@
+import { randomUUID } from "node:crypto";
+import { GameSettingsBody } from "../games/schemas.ts";
+import { updateGameSettings } from "../games/update-game-settings.ts";
+import { findBusinessGame } from "./load-portal-game.ts";
+import { requirePortalAccess, type PortalContext } from "./require-portal-access.ts";
+import { parseOrThrow } from "./validate.ts";
+
+export type GameSettingsForm = { storeUrl: string; termsUrl: string; supportUrl: string; taxLabel: string; taxRatePercent: string };
+
+/** A form's text as PATCH /v1/game's body: an empty field clears the setting (null), a rate is a number. */
+const bodyOf = (f: GameSettingsForm) => {
+  const text = (v: string) => (v.trim() === "" ? null : v);
+  const rate = f.taxRatePercent.trim();
+  return {
+    storeUrl: text(f.storeUrl),
+    termsUrl: text(f.termsUrl),
+    supportUrl: text(f.supportUrl),
+    taxLabel: text(f.taxLabel),
+    taxRatePercent: rate === "" ? null : Number.isFinite(Number(rate)) ? Number(rate) : rate,
+  };
+};
+
+/**
+ * The game settings form: the same body, validation and service as PATCH /v1/game, acting as the game
+ * (the member's permission is checked first; another business's game is 404).
+ */
+export const updatePortalGame = async (ctx: PortalContext, input: { businessId: string; gameId: string } & GameSettingsForm) => {
+  await requirePortalAccess(ctx, { businessId: input.businessId, permission: "games:write" });
+  const game = await findBusinessGame(ctx, input);
+  const body = parseOrThrow(GameSettingsBody, bodyOf(input));
+  return updateGameSettings(
+    {
+      db: ctx.db,
+      environment: game.environment,
+      principal: { kind: "server", keyId: "portal", gameId: game.id, businessId: game.businessId },
+      requestId: `portal_${randomUUID()}`,
+    },
+    body,
+  );
+};
