@@ -18,7 +18,7 @@ import { makeGame } from "./fixtures.ts";
 import { call, type Call, type CallResult } from "./http.ts";
 import { makePlatformTenant } from "./platform.ts";
 
-const tag = () => randomBytes(3).toString("hex");
+const tag = () => randomBytes(6).toString("hex");
 
 export const idem = (headers: Record<string, string>, key: string = randomUUID()) => ({ ...headers, "idempotency-key": key });
 

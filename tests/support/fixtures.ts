@@ -10,7 +10,7 @@ import { grantBusiness } from "../../lib/platform/grant-business.ts";
 import { ALL_SCOPES, BUSINESS_SCOPES } from "../../lib/platform/scopes.ts";
 import type { Environment } from "../../lib/core/environment.ts";
 
-const tag = () => randomBytes(3).toString("hex");
+const tag = () => randomBytes(6).toString("hex");
 
 /** A business with one game and a server key. `headers` authenticate as that game. */
 export const makeGame = async ({ environment = "test" as Environment, webhookUrl = null as string | null } = {}) => {

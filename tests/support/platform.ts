@@ -11,7 +11,7 @@ import { ALL_SCOPES, BUSINESS_SCOPES } from "../../lib/platform/scopes.ts";
 import type { Environment } from "../../lib/core/environment.ts";
 import { makePlayer } from "./players.ts";
 
-const tag = () => randomBytes(3).toString("hex");
+const tag = () => randomBytes(6).toString("hex");
 
 export const idem = () => ({ "idempotency-key": randomUUID() });
 
