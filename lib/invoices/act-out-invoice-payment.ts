@@ -12,8 +12,8 @@ import { serializeInvoice } from "./serialize-invoice.ts";
 export const actOutInvoicePayment = (ctx: PlatformContext, { invoiceId, method }: { invoiceId: string; method: "card" | "ach" }) =>
   inTransaction(ctx.db, async (tx) => {
     const inv = await findInvoice({ ...ctx, db: tx }, { invoiceId });
-    if (method === "card") return serializeInvoice(await payInvoiceByCard(tx, inv));
-    if (inv.status === "processing" && inv.paymentMethod === "ach") return serializeInvoice(await settleInvoiceAch(tx, inv));
+    if (method === "card") return serializeInvoice(await payInvoiceByCard({ db: tx }, { invoice: inv }));
+    if (inv.status === "processing" && inv.paymentMethod === "ach") return serializeInvoice(await settleInvoiceAch({ db: tx }, { invoice: inv }));
     if (inv.status === "processing") throw invoiceStateConflict(inv, inv.status, "startAch");
-    return serializeInvoice(await settleInvoiceAch(tx, await startInvoiceAch(tx, inv)));
+    return serializeInvoice(await settleInvoiceAch({ db: tx }, { invoice: await startInvoiceAch({ db: tx }, { invoice: inv }) }));
   });

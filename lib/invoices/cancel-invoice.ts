@@ -9,5 +9,7 @@ import { invoiceStatusResult } from "./serialize-invoice.ts";
 export const cancelInvoice = (ctx: PlatformContext, { invoiceId }: { invoiceId: string }) =>
   inTransaction(ctx.db, async (tx) => {
     const inv = await findInvoice({ ...ctx, db: tx }, { invoiceId });
-    return invoiceStatusResult(await moveInvoice(tx, inv, "cancel", { cancelledAt: now(), updatedByKeyId: ctx.principal.keyId }));
+    return invoiceStatusResult(
+      await moveInvoice({ db: tx }, { invoice: inv, action: "cancel", data: { cancelledAt: now(), updatedByKeyId: ctx.principal.keyId } }),
+    );
   });

@@ -64,7 +64,7 @@ export const createInvoice = async (ctx: PlatformContext, body: CreateInvoiceBod
         },
       });
       if (sending) {
-        await emitInvoiceEvent(tx, inv, "Platform.Invoice.Sent");
+        await emitInvoiceEvent({ db: tx }, { invoice: inv, event: "Platform.Invoice.Sent" });
         if (!inv.emailSuppressed) await sendInvoiceEmail({ db: tx }, { invoice: inv });
       }
       return serializeInvoice(inv);

@@ -41,9 +41,9 @@ const invoiceIn = async (ctx: PlatformContext, state: InvoiceStatus): Promise<st
   if (state === "cancelled") return (await cancelInvoice(ctx, { invoiceId: id }), id);
   await sendInvoice(ctx, { invoiceId: id, emailSuppressed: true });
   if (state === "sent") return id;
-  await inTransaction(undefined, async (tx) => startInvoiceAch(tx, await row()));
+  await inTransaction(undefined, async (tx) => startInvoiceAch({ db: tx }, { invoice: await row() }));
   if (state === "processing") return id;
-  await inTransaction(undefined, async (tx) => settleInvoiceAch(tx, await row()));
+  await inTransaction(undefined, async (tx) => settleInvoiceAch({ db: tx }, { invoice: await row() }));
   return id;
 };
 
@@ -59,9 +59,21 @@ const TRIGGERS: Trigger[] = [
   },
   { name: "PUT status 'draft'", run: (ctx, id) => updateInvoice(ctx, { invoiceId: id, body: { ...base, status: "draft" } }), expected: { draft: "draft" } },
   { name: "POST cancel", run: (ctx, id) => cancelInvoice(ctx, { invoiceId: id }), expected: { draft: "cancelled", sent: "cancelled" } },
-  { name: "pay by card", run: async (_, id) => inTransaction(undefined, async (tx) => payInvoiceByCard(tx, await row(id))), expected: { sent: "paid" } },
-  { name: "pay by ACH", run: async (_, id) => inTransaction(undefined, async (tx) => startInvoiceAch(tx, await row(id))), expected: { sent: "processing" } },
-  { name: "ACH settles", run: async (_, id) => inTransaction(undefined, async (tx) => settleInvoiceAch(tx, await row(id))), expected: { processing: "paid" } },
+  {
+    name: "pay by card",
+    run: async (_, id) => inTransaction(undefined, async (tx) => payInvoiceByCard({ db: tx }, { invoice: await row(id) })),
+    expected: { sent: "paid" },
+  },
+  {
+    name: "pay by ACH",
+    run: async (_, id) => inTransaction(undefined, async (tx) => startInvoiceAch({ db: tx }, { invoice: await row(id) })),
+    expected: { sent: "processing" },
+  },
+  {
+    name: "ACH settles",
+    run: async (_, id) => inTransaction(undefined, async (tx) => settleInvoiceAch({ db: tx }, { invoice: await row(id) })),
+    expected: { processing: "paid" },
+  },
 ];
 
 describe("invoice state table", () => {

@@ -3,7 +3,7 @@
 import { AppError } from "../core/errors.ts";
 import { guardedTransition } from "../core/state-machine.ts";
 import type { Invoice, Prisma } from "../db/generated/client.ts";
-import type { DbClient } from "../db/transaction.ts";
+import type { DbContext } from "../core/context.ts";
 import { emitEvent } from "../webhooks/emit-event.ts";
 import { INVOICE_STATES, type InvoiceAction } from "./invoice-states.ts";
 import { toDollars } from "./money.ts";
@@ -38,19 +38,23 @@ export const invoiceStateConflict = (inv: { id: string }, state: string | null, 
  * Performs `action` on the invoice (409 INVOICE_STATE_CONFLICT naming the state found when another change got
  * there first), writing `data` with it, and emits the event of the state entered when the status changes.
  */
-export const moveInvoice = async (tx: DbClient, inv: Invoice, action: InvoiceAction, data: Prisma.InvoiceUpdateManyMutationInput = {}): Promise<Invoice> => {
+export const moveInvoice = async (
+  ctx: DbContext,
+  { invoice: inv, action, data = {} }: { invoice: Invoice; action: InvoiceAction; data?: Prisma.InvoiceUpdateManyMutationInput },
+): Promise<Invoice> => {
+  const tx = ctx.db;
   const { row } = await guardedTransition<InvoiceAction, Invoice["status"] & string, Invoice>(INVOICE_STATES as never, action, {
     write: (from, to) => tx.invoice.updateManyAndReturn({ where: { id: inv.id, status: { in: [...from] } }, data: { ...data, status: to } }),
     current: async () => (await tx.invoice.findUnique({ where: { id: inv.id }, select: { status: true } }))?.status ?? null,
     refuse: (state) => invoiceStateConflict(inv, state, action),
   });
   const moved = row!;
-  if (moved.status !== inv.status && EVENT[moved.status]) await emitInvoiceEvent(tx, moved, EVENT[moved.status]!);
+  if (moved.status !== inv.status && EVENT[moved.status]) await emitInvoiceEvent(ctx, { invoice: moved, event: EVENT[moved.status]! });
   return moved;
 };
 
-export const emitInvoiceEvent = (tx: DbClient, inv: Invoice, event: string) =>
-  emitEvent(tx, {
+export const emitInvoiceEvent = (ctx: DbContext, { invoice: inv, event }: { invoice: Invoice; event: string }) =>
+  emitEvent(ctx.db, {
     owner: { type: "platform", id: inv.platformId },
     environment: inv.environment,
     event,

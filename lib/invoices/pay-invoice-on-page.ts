@@ -17,10 +17,10 @@ export const payInvoiceOnPage = (ctx: DbContext, input: PagePayInput) =>
     await tx.$queryRaw`SELECT 1 FROM "Invoice" WHERE "id" = ${found.id} FOR UPDATE`;
     const inv = await tx.invoice.findUniqueOrThrow({ where: { id: found.id } });
     requireTestInvoice(inv);
-    if (input.method === "settle") return settleInvoiceAch(tx, inv);
-    if (input.method === "ach") return startInvoiceAch(tx, inv);
-    if (inv.status !== "sent") return payInvoiceByCard(tx, inv); // refused with the state it is in
+    if (input.method === "settle") return settleInvoiceAch({ db: tx }, { invoice: inv });
+    if (input.method === "ach") return startInvoiceAch({ db: tx }, { invoice: inv });
+    if (inv.status !== "sent") return payInvoiceByCard({ db: tx }, { invoice: inv }); // refused with the state it is in
     const outcome = sandboxCardOutcome(input.card ?? { number: "" });
     if (outcome === "declined") throw new AppError("CARD_DECLINED", DECLINED_MESSAGE, { details: [{ field: "number", message: DECLINED_MESSAGE }] });
-    return payInvoiceByCard(tx, inv);
+    return payInvoiceByCard({ db: tx }, { invoice: inv });
   });

@@ -5,6 +5,7 @@ import { now } from "../core/clock.ts";
 import { AppError } from "../core/errors.ts";
 import type { Environment } from "../core/environment.ts";
 import type { Invoice } from "../db/generated/client.ts";
+import type { DbContext } from "../core/context.ts";
 import type { DbClient } from "../db/transaction.ts";
 import { businessFundingAccount, USDC_ASSET } from "../ledger/accounts.ts";
 import { custodyAddress } from "../ledger/address.ts";
@@ -65,16 +66,16 @@ const paid = async (tx: DbClient, moved: Invoice, method: "card" | "ach"): Promi
 };
 
 /** Card: sent → paid, with its journal (409 INVOICE_STATE_CONFLICT otherwise; of racing payments exactly one wins). */
-export const payInvoiceByCard = async (tx: DbClient, inv: Invoice): Promise<Invoice> =>
-  paid(tx, await moveInvoice(tx, inv, "payCard", { paidAt: now(), paymentMethod: "card" }), "card");
+export const payInvoiceByCard = async (ctx: DbContext, { invoice }: { invoice: Invoice }): Promise<Invoice> =>
+  paid(ctx.db, await moveInvoice(ctx, { invoice, action: "payCard", data: { paidAt: now(), paymentMethod: "card" } }), "card");
 
 /** ACH: sent → processing. Nothing is paid yet; settleInvoiceAch pays. */
-export const startInvoiceAch = (tx: DbClient, inv: Invoice): Promise<Invoice> =>
-  moveInvoice(tx, inv, "startAch", { processingAt: now(), paymentMethod: "ach" });
+export const startInvoiceAch = (ctx: DbContext, { invoice }: { invoice: Invoice }): Promise<Invoice> =>
+  moveInvoice(ctx, { invoice, action: "startAch", data: { processingAt: now(), paymentMethod: "ach" } });
 
 /** ACH settles: processing → paid, with its journal. */
-export const settleInvoiceAch = async (tx: DbClient, inv: Invoice): Promise<Invoice> =>
-  paid(tx, await moveInvoice(tx, inv, "settleAch", { paidAt: now() }), "ach");
+export const settleInvoiceAch = async (ctx: DbContext, { invoice }: { invoice: Invoice }): Promise<Invoice> =>
+  paid(ctx.db, await moveInvoice(ctx, { invoice, action: "settleAch", data: { paidAt: now() } }), "ach");
 
 /**
  * The page's sandbox payments (sandbox card, ACH, settle) are test-mode only. A live invoice is paid by card through

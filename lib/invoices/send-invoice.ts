@@ -10,7 +10,10 @@ import { invoiceStatusResult } from "./serialize-invoice.ts";
 export const sendInvoice = (ctx: PlatformContext, { invoiceId, emailSuppressed }: { invoiceId: string; emailSuppressed: boolean }) =>
   inTransaction(ctx.db, async (tx) => {
     const inv = await findInvoice({ ...ctx, db: tx }, { invoiceId });
-    const moved = await moveInvoice(tx, inv, "send", { sentAt: now(), emailSuppressed, updatedByKeyId: ctx.principal.keyId });
+    const moved = await moveInvoice(
+      { db: tx },
+      { invoice: inv, action: "send", data: { sentAt: now(), emailSuppressed, updatedByKeyId: ctx.principal.keyId } },
+    );
     if (!emailSuppressed) await sendInvoiceEmail({ db: tx }, { invoice: moved });
     return { ...invoiceStatusResult(moved), emailSuppressed };
   });

@@ -18,6 +18,6 @@ export const settleStripeInvoicePayment = async (ctx: DbContext, paid: Omit<Paid
         "INVOICE_STATE_CONFLICT",
         `Invoice ${inv.id} now charges ${inv.chargedCents} cents, not the ${paid.amountCents} cents this card payment was for.`,
       );
-    await payInvoiceByCard(tx, inv);
+    await payInvoiceByCard({ db: tx }, { invoice: inv });
   });
 };

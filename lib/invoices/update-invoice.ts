@@ -38,13 +38,20 @@ export const updateInvoice = async (ctx: PlatformContext, { invoiceId, body }: {
       )
         throw numberTaken(invoiceNumber);
       const sending = target === "sent" && inv.status === "draft";
-      const moved = await moveInvoice(tx, inv, target === "sent" ? "updateSent" : "updateDraft", {
-        ...prepared,
-        metadata: (prepared.metadata as Prisma.InputJsonObject | null) ?? Prisma.DbNull,
-        invoiceNumber,
-        updatedByKeyId: ctx.principal.keyId,
-        ...(sending ? { sentAt: now(), emailSuppressed: body.emailSuppressed ?? false } : {}),
-      });
+      const moved = await moveInvoice(
+        { db: tx },
+        {
+          invoice: inv,
+          action: target === "sent" ? "updateSent" : "updateDraft",
+          data: {
+            ...prepared,
+            metadata: (prepared.metadata as Prisma.InputJsonObject | null) ?? Prisma.DbNull,
+            invoiceNumber,
+            updatedByKeyId: ctx.principal.keyId,
+            ...(sending ? { sentAt: now(), emailSuppressed: body.emailSuppressed ?? false } : {}),
+          },
+        },
+      );
       if (sending && !moved.emailSuppressed) await sendInvoiceEmail({ db: tx }, { invoice: moved });
       return serializeInvoice(moved);
     });
