@@ -67,7 +67,7 @@ const refusal = (t: Translator, out: { error: string; status: number; fieldError
 };
 
 export const payInvoiceAction = async (target: InvoicePayTarget, prev: InvoicePayState, form: FormData): Promise<InvoicePayAnswer> => {
-  const t = getTranslator(await getRequestLocale(), "invoice");
+  const t = getTranslator(await getRequestLocale(target.locale), "invoice");
   const out = await runHostedAction({
     schema: payForm(t),
     form,
@@ -97,7 +97,7 @@ export const payInvoiceAction = async (target: InvoicePayTarget, prev: InvoicePa
  * page. Stripe's webhook pays the invoice; Stripe sends the payer back to the signed page. Nothing is charged here.
  */
 export const startInvoiceCardPaymentAction = async (target: InvoicePayTarget, prev: InvoicePayState, form: FormData): Promise<InvoicePayAnswer> => {
-  const t = getTranslator(await getRequestLocale(), "invoice");
+  const t = getTranslator(await getRequestLocale(target.locale), "invoice");
   const out = await runHostedAction({
     schema: z.object({}),
     form,

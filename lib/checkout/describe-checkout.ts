@@ -7,6 +7,7 @@ import type { CheckoutMethod, CheckoutTheme } from "./schemas.ts";
 import type { CheckoutRef } from "./sign-url.ts";
 import { resolveTheme } from "./theme.ts";
 import type { DbContext } from "../core/context.ts";
+import { metadataLocale } from "../i18n/locales.ts";
 
 export type VcOption = { currencyId: string; code: string; name: string; amount: number; balance: number | null };
 
@@ -44,11 +45,8 @@ export const gameLinksOf = (g: { storeUrl: string | null; termsUrl: string | nul
 export const includedTaxOf = (g: { taxLabel: string | null; taxRateBps: number | null }): IncludedTax | null =>
   g.taxLabel && g.taxRateBps ? { label: g.taxLabel, rateBps: g.taxRateBps } : null;
 
-/** A grant's checkoutMetadata.locale when it is a short language tag (e.g. "fr", "fr-CA"); anything else is ignored. */
-export const metadataLocale = (metadata: unknown): string | null => {
-  const v = metadata && typeof metadata === "object" && !Array.isArray(metadata) ? (metadata as Record<string, unknown>).locale : undefined;
-  return typeof v === "string" && /^[A-Za-z]{2,3}(?:[-_][A-Za-z0-9]{2,8})*$/.test(v) && v.length <= 35 ? v : null;
-};
+/** A grant's checkoutMetadata.locale when it is a short language tag (lib/i18n/locales.ts). */
+export { metadataLocale };
 
 /** The checkout page's view, or null when the reference is unknown. `payerRef` is whose VC balance to show. */
 export const describeCheckout = async (

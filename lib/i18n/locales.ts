@@ -54,3 +54,9 @@ export const negotiateLocale = (acceptLanguage: string | null | undefined, overr
   }
   return DEFAULT_LOCALE;
 };
+
+/** The `locale` of an object's metadata (a grant's checkoutMetadata, an invoice's metadata) when it is a short language tag ("fr", "fr-CA"); anything else is ignored. */
+export const metadataLocale = (metadata: unknown): string | null => {
+  const v = metadata && typeof metadata === "object" && !Array.isArray(metadata) ? (metadata as Record<string, unknown>).locale : undefined;
+  return typeof v === "string" && /^[A-Za-z]{2,3}(?:[-_][A-Za-z0-9]{2,8})*$/.test(v) && v.length <= 35 ? v : null;
+};

@@ -2,6 +2,7 @@
 // platform, key or metadata). A wrong signature and an unknown id look the same: not found.
 import type { DbContext } from "../core/context.ts";
 import type { Invoice } from "../db/generated/client.ts";
+import { metadataLocale } from "../i18n/locales.ts";
 import { invoicePdfPath, verifyPublicInvoiceSignature } from "./invoice-url.ts";
 import type { InvoiceStatus } from "./invoice-states.ts";
 import { storedFees, storedItems } from "./serialize-invoice.ts";
@@ -31,6 +32,8 @@ export type InvoicePageView = {
   cancelledAt: Date | null;
   pdfPath: string;
   receiptPath: string | null;
+  /** the language the platform set (metadata.locale), else null: the reader's browser decides */
+  locale: string | null;
 };
 
 /** The invoice of a page URL, or null (unknown id, or a signature that does not match). */
@@ -44,6 +47,7 @@ export const findInvoiceByPageUrl = async (
 
 export const toPageView = (inv: Invoice, business: { name: string; logoUrl: string }): InvoicePageView => ({
   publicId: inv.publicId,
+  locale: metadataLocale(inv.metadata),
   invoiceNumber: inv.invoiceNumber,
   status: inv.status as InvoiceStatus,
   environment: inv.environment,

@@ -3,4 +3,4 @@
 export type InvoicePayState = { error: string | null; fieldErrors: { field: string; message: string }[]; attempt: number };
 export const INVOICE_PAY_START: InvoicePayState = { error: null, fieldErrors: [], attempt: 0 };
 /** Which invoice a form pays: its public id and the page URL's signature (re-verified by the action). */
-export type InvoicePayTarget = { publicId: string; sig: string | null };
+export type InvoicePayTarget = { publicId: string; sig: string | null; locale?: string | null };

@@ -95,6 +95,19 @@ describe("the hosted invoice page", () => {
     expect(plain(String(meta.description))).toBe(`${p.business.name} vous a envoyé la facture INV-000001 : 1 234,56 USD, à payer avant le 20 déc. 2026.`);
   });
 
+  it("speaks the language the platform set in metadata.locale, whatever the browser's", async () => {
+    const { p, publicId, sig } = await make({ metadata: { locale: "fr-CA" } });
+    const html = await render(publicId, sig, "en-US,en;q=0.9");
+    expect(html).toContain('lang="fr"');
+    expect(html).toContain(">Facture INV-000001</h1>");
+    expect(html).toContain('data-testid="amount-due">1 234,56 USD</dd>');
+    expect((await metadata(publicId, sig, "en-US")).title).toEqual({ absolute: `Facture INV-000001 de ${p.business.name}` });
+    // a metadata locale we do not speak leaves the browser's choice
+    const other = await make({ metadata: { locale: "de" } });
+    expect(await render(other.publicId, other.sig, "fr")).toContain(">Facture INV-000001</h1>");
+    expect(await render(other.publicId, other.sig, "en")).toContain(">Invoice INV-000001</h1>");
+  });
+
   it("says a bad link is not valid, in the reader's language, and names nothing", async () => {
     const { p, publicId } = await make();
     const en = await render(publicId, null);

@@ -50,7 +50,7 @@ const read = async ({ params, searchParams }: Props) => {
 
 export const generateMetadata = async (props: Props): Promise<Metadata> => {
   const { v } = await read(props);
-  const locale = await getRequestLocale();
+  const locale = await getRequestLocale(v?.locale);
   const t = getTranslator(locale, "invoice");
   if (!v) return hostedMetadata({ locale, title: t("meta.notFoundTitle"), description: t("meta.notFoundDescription") });
   const f = invoiceFormats(locale);
@@ -111,7 +111,7 @@ const Payment = ({
   t: Translator;
   f: InvoiceFormats;
 }) => {
-  const pay = payInvoiceAction.bind(null, { publicId: v.publicId, sig });
+  const pay = payInvoiceAction.bind(null, { publicId: v.publicId, sig, locale: v.locale });
   const amount = f.money(v.chargedCents);
   switch (v.status) {
     case "sent":
@@ -132,7 +132,7 @@ const Payment = ({
         </StateMessage>
       ) : (
         <LiveCardForm
-          action={startInvoiceCardPaymentAction.bind(null, { publicId: v.publicId, sig })}
+          action={startInvoiceCardPaymentAction.bind(null, { publicId: v.publicId, sig, locale: v.locale })}
           labels={{
             title: t("cardLive.title"),
             body: `${t("cardLive.body")} ${t("cardLive.achUnavailable", { business: v.businessName })}`,
@@ -175,7 +175,7 @@ const Payment = ({
 
 const InvoicePage = async (props: Props) => {
   const { sig, backFromStripe, v } = await read(props);
-  const locale = await getRequestLocale();
+  const locale = await getRequestLocale(v?.locale);
   const t = getTranslator(locale, "invoice");
   if (!v)
     return (
