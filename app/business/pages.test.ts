@@ -49,6 +49,17 @@ describe("the platform connect page, signed out", () => {
     expect(fr).not.toContain("Sign in");
     expect((await inRequest(headersOf("fr"), () => connectMetadata(props))).title).toEqual({ absolute: `Connecter ${platform} à votre entreprise` });
   });
+
+  it("speaks the language the platform set in the session's metadata.locale, whatever the browser's", async () => {
+    const t = await makePlatformTenant({ grantScopes: null });
+    const body = { scopes: ["item:read"], metadata: { locale: "fr" } };
+    const { sessionKey } = (await call(CREATE, { headers: t.mgmt, body })).body;
+    const props = { params: Promise.resolve({ sessionKey }) };
+    const page = await html("en-US,en;q=0.9", () => ConnectSessionPage(props));
+    expect(page).toContain('lang="fr"');
+    expect(page).toContain(`Connecter ${t.platform.name} à votre entreprise</h1>`);
+    expect((await inRequest(headersOf("en-US"), () => connectMetadata(props))).title).toEqual({ absolute: `Connecter ${t.platform.name} à votre entreprise` });
+  });
 });
 
 describe("the business verification page, signed out", () => {

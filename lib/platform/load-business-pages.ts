@@ -7,6 +7,7 @@ import { adminBusinessIds, isUsableId, type AdminPlayer } from "./business-admin
 import { groupScopes, type ScopeGroup } from "./scope-areas.ts";
 import { inviteStatus } from "./serialize-invite.ts";
 import { linkSessionStatus } from "./serialize-link-session.ts";
+import { metadataLocale } from "../i18n/locales.ts";
 
 type PlatformSummary = { id: string; name: string; description: string };
 const platformSelect = { id: true, name: true, description: true } as const;
@@ -35,6 +36,8 @@ export type ConnectPage = {
   decidedBusiness: { id: string; name: string } | null;
   /** the viewer's businesses of the session's environment; `connected`: it already granted this platform access */
   businesses: (AdminBusiness & { connected: boolean })[];
+  /** the language the platform set in the session's metadata.locale, else null: the reader's browser decides */
+  locale: string | null;
 };
 
 /** /business/connect/{sessionKey}: the platform, the scopes it asks for, and where the viewer can answer. Null: no such session. */
@@ -61,6 +64,7 @@ export const loadConnectPage = async (
     expiresAt: session.expiresAt,
     decidedBusiness: decided ? { id: decided.id, name: decided.name } : null,
     businesses: mine.map((b) => ({ ...b, connected: active.some((g) => g.businessId === b.id) })),
+    locale: metadataLocale(session.metadata),
   };
 };
 

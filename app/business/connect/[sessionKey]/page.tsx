@@ -31,7 +31,7 @@ export const dynamic = "force-dynamic";
 export const generateMetadata = async ({ params }: Props): Promise<Metadata> => {
   const { sessionKey } = await params;
   const page = await loadConnectPage({ db: getDb() }, { sessionKey, player: null });
-  const locale = await getRequestLocale();
+  const locale = await getRequestLocale(page?.locale);
   const t = getTranslator(locale, "platform");
   if (!page) return hostedMetadata({ locale, title: t("connect.titleNotFound"), description: t("connect.notFoundBody") });
   const platform = page.platform.name;
@@ -81,7 +81,7 @@ const ConnectSessionPage = async ({ params }: Props) => {
   const player = await getSignedInPlayer();
   const page = await loadConnectPage({ db: getDb() }, { sessionKey, player });
   if (!page) notFound();
-  const locale = await getRequestLocale();
+  const locale = await getRequestLocale(page.locale);
   const t = getTranslator(locale, "platform");
   const platform = page.platform.name;
   const open = page.businesses.filter((b) => !b.connected);
