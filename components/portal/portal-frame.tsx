@@ -9,16 +9,43 @@ import type { Environment } from "@/lib/core/environment";
 import type { PortalPermission } from "@/lib/portal/permissions";
 import { envHref } from "./env-href";
 
-export type NavKey = "overview" | "games" | "keys";
+export type NavKey =
+  | "overview"
+  | "games"
+  | "keys"
+  | "webhooks"
+  | "ledger"
+  | "cashouts"
+  | "catalogue"
+  | "reviews"
+  | "campaigns"
+  | "players"
+  | "logs"
+  | "audit"
+  | "members"
+  | "helpers";
 
-const NAV: { key: NavKey; label: string; path: string; permission: PortalPermission }[] = [
+// One entry per portal page; `testOnly` items show only in test mode (the page refuses live too).
+const NAV: { key: NavKey; label: string; path: string; permission: PortalPermission; testOnly?: boolean }[] = [
   { key: "overview", label: "Overview", path: "", permission: "overview:read" },
   { key: "games", label: "Games", path: "/games", permission: "games:read" },
   { key: "keys", label: "API keys", path: "/keys", permission: "keys:read" },
+  { key: "webhooks", label: "Webhooks", path: "/webhooks", permission: "webhooks:read" },
+  { key: "ledger", label: "Ledger", path: "/ledger", permission: "ledger:read" },
+  { key: "cashouts", label: "Cashouts", path: "/cashouts", permission: "ledger:read" },
+  { key: "catalogue", label: "Catalogue", path: "/catalogue", permission: "catalogue:read" },
+  { key: "reviews", label: "Reviews", path: "/reviews", permission: "catalogue:read" },
+  { key: "campaigns", label: "Campaigns", path: "/campaigns", permission: "campaigns:read" },
+  { key: "players", label: "Players", path: "/players", permission: "players:read" },
+  { key: "logs", label: "Request log", path: "/logs", permission: "logs:read" },
+  { key: "audit", label: "Audit log", path: "/audit", permission: "audit:read" },
+  { key: "members", label: "Members", path: "/members", permission: "members:read" },
+  { key: "helpers", label: "Test helpers", path: "/helpers", permission: "testhelpers:use", testOnly: true },
 ];
 
 /** The nav items `permissions` allow (what a role cannot use is not shown). */
-export const navItemsFor = (permissions: readonly PortalPermission[]) => NAV.filter((n) => permissions.includes(n.permission));
+export const navItemsFor = (permissions: readonly PortalPermission[], environment: Environment = "test") =>
+  NAV.filter((n) => permissions.includes(n.permission) && (!n.testOnly || environment === "test"));
 
 const pill = (active: boolean) =>
   `inline-flex min-h-11 items-center rounded-lg px-3 text-sm font-semibold ${focusRing} ${active ? "bg-slate-900 text-white" : "text-slate-700 hover:bg-slate-100"}`;
@@ -71,7 +98,7 @@ export const PortalFrame = ({
         {business ? (
           <nav aria-label="Portal" className="mx-auto w-full max-w-5xl px-4 pb-2">
             <ul className="flex flex-wrap gap-1">
-              {navItemsFor(permissions).map((n) => (
+              {navItemsFor(permissions, environment).map((n) => (
                 <li key={n.key}>
                   <a href={envHref(`${base}${n.path}`, environment)} aria-current={n.key === current ? "page" : undefined} className={pill(n.key === current)}>
                     {n.label}

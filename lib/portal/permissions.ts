@@ -6,18 +6,56 @@
 export const PORTAL_ROLES = ["owner", "admin", "developer", "finance", "viewer"] as const;
 export type PortalRole = (typeof PORTAL_ROLES)[number];
 
-export const PORTAL_PERMISSIONS = ["overview:read", "games:read", "games:write", "keys:read", "keys:write"] as const;
+export const PORTAL_PERMISSIONS = [
+  "overview:read",
+  "games:read",
+  "games:write",
+  "keys:read",
+  "keys:write",
+  "members:read",
+  "members:write",
+  "audit:read",
+  "webhooks:read",
+  "webhooks:write",
+  "ledger:read",
+  "currencies:write",
+  "cashouts:write",
+  "catalogue:read",
+  "catalogue:write",
+  "campaigns:read",
+  "campaigns:write",
+  "players:read",
+  "logs:read",
+  "testhelpers:use",
+] as const;
 export type PortalPermission = (typeof PORTAL_PERMISSIONS)[number];
+
+const ALL: readonly PortalPermission[] = PORTAL_PERMISSIONS;
+const READ: readonly PortalPermission[] = PORTAL_PERMISSIONS.filter((p) => p.endsWith(":read"));
 
 /** The table: what each role may see and do. */
 export const ROLE_PERMISSIONS: Record<PortalRole, readonly PortalPermission[]> = {
-  owner: ["overview:read", "games:read", "games:write", "keys:read", "keys:write"],
-  admin: ["overview:read", "games:read", "games:write", "keys:read", "keys:write"],
-  developer: ["overview:read", "games:read", "games:write", "keys:read", "keys:write"],
-  // money people see the business and its games; API keys are not theirs to see
-  finance: ["overview:read", "games:read"],
-  // read-only: everything except secrets and changes (a key shows only its prefix anyway)
-  viewer: ["overview:read", "games:read", "keys:read"],
+  owner: ALL,
+  admin: ALL,
+  // builds the integration: games, keys, webhooks, currencies, catalogue, campaigns and test helpers; members,
+  // the audit log and cashout decisions are not theirs
+  developer: ALL.filter((p) => !["members:write", "cashouts:write"].includes(p)),
+  // money people: the ledger, cashout decisions, campaign funding and withdrawals, players, the audit log; no
+  // keys, webhooks, catalogue changes or request bodies
+  finance: [
+    "overview:read",
+    "games:read",
+    "members:read",
+    "audit:read",
+    "ledger:read",
+    "cashouts:write",
+    "catalogue:read",
+    "campaigns:read",
+    "campaigns:write",
+    "players:read",
+  ],
+  // read-only: everything that is read, nothing that changes (a key shows only its prefix anyway)
+  viewer: READ,
 };
 
 const isRole = (r: string): r is PortalRole => (PORTAL_ROLES as readonly string[]).includes(r);

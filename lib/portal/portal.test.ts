@@ -25,7 +25,7 @@ import { loadPortalGame } from "./load-portal-game";
 import { loadPortalGames } from "./load-portal-games";
 import { loadPortalKeys } from "./load-portal-keys";
 import { loadPortalOverview } from "./load-portal-overview";
-import { permissionsOf, ROLE_PERMISSIONS, rolesOf } from "./permissions";
+import { permissionsOf, PORTAL_PERMISSIONS, ROLE_PERMISSIONS, rolesOf } from "./permissions";
 import type { PortalContext } from "./require-portal-access";
 import { revokeGameKey } from "./revoke-game-key";
 import { rotateGameKey } from "./rotate-game-key";
@@ -55,15 +55,28 @@ const gameCall = (gameId: string, rawKey: string) => call(GET_GAME, { headers: {
 
 describe("the role table", () => {
   it("gives owners, admins and developers everything, finance the business and its games, viewers read-only access", () => {
-    expect(ROLE_PERMISSIONS).toEqual({
-      owner: ["overview:read", "games:read", "games:write", "keys:read", "keys:write"],
-      admin: ["overview:read", "games:read", "games:write", "keys:read", "keys:write"],
-      developer: ["overview:read", "games:read", "games:write", "keys:read", "keys:write"],
-      finance: ["overview:read", "games:read"],
-      viewer: ["overview:read", "games:read", "keys:read"],
-    });
+    const all = [...PORTAL_PERMISSIONS];
+    expect(ROLE_PERMISSIONS.owner).toEqual(all);
+    expect(ROLE_PERMISSIONS.admin).toEqual(all);
+    expect(ROLE_PERMISSIONS.developer).toEqual(all.filter((p) => p !== "members:write" && p !== "cashouts:write"));
+    expect(ROLE_PERMISSIONS.finance).toEqual([
+      "overview:read",
+      "games:read",
+      "members:read",
+      "audit:read",
+      "ledger:read",
+      "cashouts:write",
+      "catalogue:read",
+      "campaigns:read",
+      "campaigns:write",
+      "players:read",
+    ]);
+    expect(ROLE_PERMISSIONS.viewer).toEqual(all.filter((p) => p.endsWith(":read")));
+    expect(ROLE_PERMISSIONS.viewer).not.toContain("keys:write");
     expect(rolesOf({ roles: ["viewer", "finance", "superuser"], isOwner: true })).toEqual(["owner", "finance", "viewer"]);
-    expect(permissionsOf(["finance", "viewer"])).toEqual(["overview:read", "games:read", "keys:read"]);
+    expect(permissionsOf(["finance", "viewer"])).toEqual(
+      [...new Set([...ROLE_PERMISSIONS.finance, ...ROLE_PERMISSIONS.viewer])].sort((a, b) => PORTAL_PERMISSIONS.indexOf(a) - PORTAL_PERMISSIONS.indexOf(b)),
+    );
     expect(permissionsOf([])).toEqual([]);
   });
 });
@@ -78,7 +91,7 @@ describe("the portal's loaders", () => {
         business: { id: t.business.id, name: t.business.name, environment: "test" },
         email: t.viewer.email,
         roles: ["viewer"],
-        permissions: ["overview:read", "games:read", "keys:read"],
+        permissions: [...ROLE_PERMISSIONS.viewer],
       },
     ]);
     const overview = await loadPortalOverview(as(t.finance), { businessId: t.business.id, environment: "test" });

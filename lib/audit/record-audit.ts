@@ -1,0 +1,55 @@
+// The audit log's one writer: every change made in the portal (a member) or through the API (a key or a
+// platform) is one AuditEntry row. Portal services call it with the member, in the same transaction as the
+// change when they have one; the API kernel calls it for each successful change a key or platform makes.
+// Details never carry a secret: callers pass ids, labels and the changed fields' names or safe values.
+import type { DbContext } from "../core/context.ts";
+import type { Environment } from "../core/environment.ts";
+import { newId } from "../db/ids.ts";
+
+export type AuditActor =
+  | { type: "member"; email: string }
+  | { type: "key"; keyId: string; label: string }
+  | { type: "platform"; platformId: string; label: string }
+  | { type: "system"; label: string };
+
+export type AuditInput = {
+  businessId: string;
+  environment: Environment;
+  actor: AuditActor;
+  /** verb-like: "game.created", "api_key.rotated", "webhook_endpoint.deleted", or "POST /v1/vc/credit" */
+  action: string;
+  objectType: string;
+  objectId: string;
+  requestId?: string;
+  details?: Record<string, unknown>;
+};
+
+const actorColumns = (a: AuditActor) => {
+  switch (a.type) {
+    case "member":
+      return { actorType: "member", actorId: a.email, actorLabel: a.email };
+    case "key":
+      return { actorType: "key", actorId: a.keyId, actorLabel: a.label };
+    case "platform":
+      return { actorType: "platform", actorId: a.platformId, actorLabel: a.label };
+    case "system":
+      return { actorType: "system", actorId: "system", actorLabel: a.label };
+  }
+};
+
+/** Writes one audit entry on `ctx.db` (pass the change's transaction to make both land together). */
+export const recordAudit = async ({ db }: DbContext, input: AuditInput): Promise<void> => {
+  await db.auditEntry.create({
+    data: {
+      id: newId(),
+      businessId: input.businessId,
+      environment: input.environment,
+      ...actorColumns(input.actor),
+      action: input.action,
+      objectType: input.objectType,
+      objectId: input.objectId,
+      requestId: input.requestId ?? "",
+      details: (input.details ?? undefined) as object | undefined,
+    },
+  });
+};
