@@ -1,72 +1,13 @@
-import { describe, expect, it } from "vitest";
+import { describePlatformCampaignToggle } from "@/lib/campaigns/describe-platform-campaign-toggle";
 import { PUT } from "./route";
-import { call } from "@/tests/support/http";
-import { platformEventsOf } from "@/tests/support/platform";
-import { expectScopeRefusals } from "@/tests/support/business";
-import { getDb } from "@/lib/db/client";
-import { completeCampaignOperation } from "@/lib/campaigns/complete-campaign-operation";
-import { addCampaign, campaignSnapshot, expectPlatformCampaignAuth, idem, makePlatformCampaign } from "@/lib/campaigns/platform-test-kit";
 
-const jobsFor = async (operationId: string) => {
-  const [{ n }] = await getDb().$queryRaw<{ n: number }[]>`
-    SELECT count(*)::int AS n FROM graphile_worker._private_jobs j JOIN graphile_worker._private_tasks t ON t.id = j.task_id
-    WHERE t.identifier = 'campaigns:complete-operation' AND j.payload->>'operationId' = ${operationId}`;
-  return n;
-};
-
-describe("PUT /v1/platform/campaigns/{campaignId}/stop", () => {
-  it("202 {success, message} from started: status stopped at once, a background job, Platform.Campaign.Stopped to the platform", async () => {
-    const { tb, campaign, business, platform, params } = await makePlatformCampaign({ status: "started" });
-    const res = await call(PUT, { headers: idem(tb), params });
-    expect(res.status).toBe(202);
-    const op = await getDb().campaignOperation.findFirstOrThrow({ where: { campaignId: campaign.id } });
-    expect(res.body).toEqual({ success: true, message: expect.stringContaining("background job"), operationId: op.id });
-    expect(op).toMatchObject({ kind: "stop", status: "pending" });
-    expect(await jobsFor(op.id)).toBe(1);
-    expect((await getDb().campaign.findUniqueOrThrow({ where: { id: campaign.id } })).status).toBe("stopped");
-    expect(await platformEventsOf(platform.id)).toEqual([
-      {
-        event: "Platform.Campaign.Stopped",
-        objectType: "campaign",
-        data: { campaignId: campaign.id, businessId: business.id, name: campaign.name, environment: "test", address: campaign.address, chain: "coinop-ledger" },
-      },
-    ]);
-    // the job completes the operation as for the campaign key (its webhook goes to the campaign's endpoint)
-    expect(await completeCampaignOperation({ db: getDb() }, { operationId: op.id })).toMatchObject({ status: "completed" });
-  });
-
-  it("409 CAMPAIGN_NOT_STARTED from created, nothing changed; an idempotent retry replays the 202 once", async () => {
-    const { tb, campaign, params, platform } = await makePlatformCampaign({ status: "created" });
-    const before = await campaignSnapshot(campaign.id);
-    const refused = await call(PUT, { headers: idem(tb), params });
-    expect([refused.status, refused.body.code]).toEqual([409, "CAMPAIGN_NOT_STARTED"]);
-    expect(await campaignSnapshot(campaign.id)).toEqual(before);
-    expect(await platformEventsOf(platform.id)).toEqual([]);
-
-    const other = await makePlatformCampaign({ status: "started" });
-    const h = idem(other.tb);
-    const first = await call(PUT, { headers: h, params: other.params });
-    const replay = await call(PUT, { headers: h, params: other.params });
-    expect(replay.status).toBe(202);
-    expect(replay.text).toBe(first.text);
-    expect(replay.headers.get("idempotent-replayed")).toBe("true");
-    expect(await getDb().campaignOperation.count({ where: { campaignId: other.campaign.id } })).toBe(1);
-    expect((await platformEventsOf(other.platform.id)).length).toBe(1);
-    const noKey = await call(PUT, { headers: other.tb, params: other.params });
-    expect([noKey.status, noKey.body.code]).toEqual([400, "IDEMPOTENCY_KEY_REQUIRED"]);
-  });
-
-  it("404 for another business's campaign with nothing changed; 401 without a key; 403 without campaign:stop", async () => {
-    const { tb, params } = await makePlatformCampaign({ status: "started" });
-    const victim = await makePlatformCampaign({ status: "started" });
-    const before = await campaignSnapshot(victim.campaign.id);
-    const foreign = await call(PUT, { headers: idem(tb), params: victim.params });
-    expect([foreign.status, foreign.body.code]).toEqual([404, "CAMPAIGN_NOT_FOUND"]);
-    expect(await campaignSnapshot(victim.campaign.id)).toEqual(before);
-    await expectPlatformCampaignAuth(PUT, { params }, idem(tb));
-    await expectScopeRefusals("campaign:stop", async (t) => {
-      const c = await addCampaign(t.business.id, { status: "started" });
-      return call(PUT, { headers: idem(t.tb), params: { campaignId: c.id } });
-    });
-  });
+describePlatformCampaignToggle({
+  PUT,
+  kind: "stop",
+  from: "started",
+  to: "stopped",
+  event: "Platform.Campaign.Stopped",
+  refusedFrom: "created",
+  refusedCode: "CAMPAIGN_NOT_STARTED",
+  scope: "campaign:stop",
 });

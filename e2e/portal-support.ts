@@ -1,0 +1,43 @@
+// What every portal spec does: sign in with the login `npm run seed` printed, open a portal page, and audit
+// a page with axe (no serious or critical violations) while saving its screenshot.
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page } from "@playwright/test";
+import { asNewVisitor, screenshot, seed, type Seeded } from "./support";
+
+export type PortalSeed = Seeded & { business: { businessId: string }; portal: { email: string; password: string } };
+
+const WCAG_22_AA = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
+type Violation = Awaited<ReturnType<AxeBuilder["analyze"]>>["violations"][number];
+const describeViolation = (v: Violation): string =>
+  [
+    `[${v.impact}] ${v.id}: ${v.help} (${v.helpUrl})`,
+    ...v.nodes.map((n) => `    at ${n.target.join(" > ")}\n      ${(n.failureSummary ?? "").replace(/\n/g, "\n      ")}`),
+  ].join("\n");
+
+/** Runs axe on the page as it is; fails on serious or critical violations, printed readably. Saves a screenshot. */
+export const auditPortalPage = async (page: Page, name: string) => {
+  await screenshot(page, `portal-${name}`);
+  const { violations } = await new AxeBuilder({ page }).withTags(WCAG_22_AA).analyze();
+  const blocking = violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  const minor = violations.filter((v) => !blocking.includes(v));
+  if (minor.length) console.log(`axe (${name}, ${test.info().project.name}), not blocking:\n${minor.map(describeViolation).join("\n")}`);
+  expect(blocking.map(describeViolation).join("\n\n"), `axe found serious or critical violations on ${name}`).toBe("");
+};
+
+/** A fresh seed (its own business, game, keys and developer login) and a browser signed in to /portal with it. */
+export const signInToPortal = async (page: Page, baseURL: string, webhookUrl: string): Promise<PortalSeed> => {
+  const s = (await seed(baseURL, webhookUrl)) as PortalSeed;
+  await asNewVisitor(page);
+  await page.goto("/portal/developer-login");
+  const login = page.getByRole("form", { name: "Developer login" });
+  await login.getByLabel("Developer email").fill(s.portal.email);
+  await login.getByLabel("Developer password").fill(s.portal.password);
+  await login.getByRole("button", { name: "Sign in with the developer login" }).click();
+  await expect(page).toHaveURL(/\/portal$/);
+  return s;
+};
+
+/** Opens a page of the seed's business (`path` after /portal/{businessId}, e.g. "/webhooks"). */
+export const openPortal = async (page: Page, s: PortalSeed, path = "", env: "test" | "live" = "test") => {
+  await page.goto(`/portal/${s.business.businessId}${path}${env === "live" ? "?env=live" : ""}`);
+};
