@@ -1,29 +1,12 @@
-import type { Metadata } from "next";
-import { HostedLayout } from "@/components/hosted/hosted-layout";
-import { hostedMetadata } from "@/components/hosted/page-metadata";
-import { StateMessage } from "@/components/hosted/state-message";
-import { Card } from "@/components/ui/card";
-import { getRequestLocale } from "@/lib/hosted/locale";
-import { getTranslator } from "@/lib/i18n/translator";
+import { hostedNotFound } from "@/components/hosted/hosted-not-found";
 
-export const generateMetadata = async (): Promise<Metadata> => {
-  const locale = await getRequestLocale();
-  const t = getTranslator(locale, "platform");
-  return hostedMetadata({ locale, title: t("connect.titleNotFound"), description: t("connect.notFoundBody") });
-};
+const page = hostedNotFound({
+  namespace: "platform",
+  metaTitle: "connect.titleNotFound",
+  metaDescription: "connect.notFoundBody",
+  title: "connect.titleNotFound",
+  body: "connect.notFoundBody",
+});
 
-const ConnectNotFound = async () => {
-  const locale = await getRequestLocale();
-  const t = getTranslator(locale, "platform");
-  return (
-    <HostedLayout locale={locale}>
-      <Card labelledBy="title">
-        <StateMessage tone="warning" title={t("connect.titleNotFound")} headingId="title">
-          <p>{t("connect.notFoundBody")}</p>
-        </StateMessage>
-      </Card>
-    </HostedLayout>
-  );
-};
-
-export default ConnectNotFound;
+export const generateMetadata = page.generateMetadata;
+export default page.NotFound;

@@ -1,29 +1,12 @@
-import type { Metadata } from "next";
-import { HostedLayout } from "@/components/hosted/hosted-layout";
-import { hostedMetadata } from "@/components/hosted/page-metadata";
-import { StateMessage } from "@/components/hosted/state-message";
-import { Card } from "@/components/ui/card";
-import { getRequestLocale } from "@/lib/hosted/locale";
-import { getTranslator } from "@/lib/i18n/translator";
+import { hostedNotFound } from "@/components/hosted/hosted-not-found";
 
-export const generateMetadata = async (): Promise<Metadata> => {
-  const locale = await getRequestLocale();
-  const t = getTranslator(locale, "platform");
-  return hostedMetadata({ locale, title: t("invite.titleNotFound"), description: t("invite.notFoundBody") });
-};
+const page = hostedNotFound({
+  namespace: "platform",
+  metaTitle: "invite.titleNotFound",
+  metaDescription: "invite.notFoundBody",
+  title: "invite.titleNotFound",
+  body: "invite.notFoundBody",
+});
 
-const InviteNotFound = async () => {
-  const locale = await getRequestLocale();
-  const t = getTranslator(locale, "platform");
-  return (
-    <HostedLayout locale={locale}>
-      <Card labelledBy="title">
-        <StateMessage tone="warning" title={t("invite.titleNotFound")} headingId="title">
-          <p>{t("invite.notFoundBody")}</p>
-        </StateMessage>
-      </Card>
-    </HostedLayout>
-  );
-};
-
-export default InviteNotFound;
+export const generateMetadata = page.generateMetadata;
+export default page.NotFound;
