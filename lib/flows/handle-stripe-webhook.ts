@@ -107,7 +107,7 @@ export const handleStripeWebhook = async (
 /**
  * A fund session's or an invoice's Checkout Session. Paid (completed or async_payment_succeeded): settled once
  * through the object's own service, or refunded when the object can no longer take it (lib/stripe/settle-stripe-
- * payment.ts). An unpaid, failed or expired session changes nothing: the fund session or invoice stays payable.
+ * payment.ts). An expired or failed session marks its StripePayment row expired; the fund session or invoice stays payable.
  * An object that does not exist (any more) is acknowledged and ignored.
  */
 const handleHostedPayment = async (
@@ -130,6 +130,11 @@ const handleHostedPayment = async (
     ...(refundId ? { refundId } : {}),
   });
   const paid = session.payment_status === "paid";
+  if (event.type === "checkout.session.expired" || event.type === "checkout.session.async_payment_failed") {
+    // the session is over unpaid: its record says so (an open row only; a completed or refunded one keeps its end)
+    await ctx.db.stripePayment.updateMany({ where: { sessionId: session.id, status: "open" }, data: { status: "expired" } });
+    return result("ignored");
+  }
   if (!objectId || !paid || (event.type !== "checkout.session.completed" && event.type !== "checkout.session.async_payment_succeeded"))
     return result("ignored");
   // an event carries the amount and the PaymentIntent; a thinned one is looked up

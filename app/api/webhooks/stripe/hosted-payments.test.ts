@@ -272,6 +272,8 @@ describe("live fund sessions paid through Stripe", () => {
       kind: "fund_session",
     });
     expect((await getDb().fundSession.findUniqueOrThrow({ where: { id: row.id } })).status).toBe("pending");
+    // the session's own record ends expired; a new Pay opens a new session, open, for the same fund session
+    expect((await getDb().stripePayment.findUniqueOrThrow({ where: { sessionId: started.sessionId } })).status).toBe("expired");
   });
 });
 
