@@ -1,29 +1,31 @@
-// The invoice email: the receiver gets the invoice's page link. Written through lib/email (SMTP, or the
+// The invoice email: the receiver gets the invoice's page link, in the invoice's language (metadata.locale). Written through lib/email (SMTP, or the
 // development outbox /dev/mail without SMTP_URL) inside the transaction that sends the invoice.
 import type { Invoice } from "../db/generated/client.ts";
 import type { DbContext } from "../core/context.ts";
 import { sendEmail, type Email } from "../email/send-email.ts";
-import { toDollars } from "./money.ts";
+import { formatDate, formatMoney } from "../i18n/format.ts";
+import { DEFAULT_LOCALE, localeOfTag, metadataLocale } from "../i18n/locales.ts";
+import { getTranslator } from "../i18n/translator.ts";
 import { invoicePageUrl } from "./invoice-url.ts";
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 
+/** The invoice email in the invoice's language (its metadata.locale when supported, else English). */
 export const invoiceMail = (inv: Invoice, { to, businessName }: { to: string; businessName: string }): Email => {
+  const locale = localeOfTag(metadataLocale(inv.metadata)) ?? DEFAULT_LOCALE;
+  const t = getTranslator(locale, "invoice");
   const url = invoicePageUrl(inv.publicId);
-  const amount = `$${toDollars(inv.chargedCents).toFixed(2)}`;
-  const due = inv.dueDate.toISOString().slice(0, 10);
-  const subject = `Invoice ${inv.invoiceNumber} from ${businessName}: ${amount} due ${due}`;
-  const text = [
-    `Hello ${inv.receiverName},`,
-    "",
-    `${businessName} sent you invoice ${inv.invoiceNumber} for ${amount} (USD), due ${due}.`,
-    "",
-    `View and pay it here: ${url}`,
-    "",
-    "This link is for you only: anyone who has it can see the invoice.",
-  ].join("\n");
-  const html = `<p>Hello ${escapeHtml(inv.receiverName)},</p><p>${escapeHtml(businessName)} sent you invoice <strong>${escapeHtml(inv.invoiceNumber)}</strong> for <strong>${amount}</strong> (USD), due ${due}.</p><p><a href="${escapeHtml(url)}">View and pay invoice ${escapeHtml(inv.invoiceNumber)}</a></p><p>This link is for you only: anyone who has it can see the invoice.</p>`;
-  return { to, subject, text, html };
+  const amount = formatMoney(locale, Number(inv.chargedCents), "USD");
+  const due = formatDate(locale, inv.dueDate, { dateStyle: "medium" });
+  const names = { number: inv.invoiceNumber, business: businessName, amount, due };
+  const text = [t("email.hello", { name: inv.receiverName }), "", t("email.body", names), "", t("email.link", { url }), "", t("email.private")].join("\n");
+  const html = [
+    `<p>${escapeHtml(t("email.hello", { name: inv.receiverName }))}</p>`,
+    `<p>${escapeHtml(t("email.body", names))}</p>`,
+    `<p><a href="${escapeHtml(url)}">${escapeHtml(t("email.open", { number: inv.invoiceNumber }))}</a></p>`,
+    `<p>${escapeHtml(t("email.private"))}</p>`,
+  ].join("");
+  return { to, subject: t("email.subject", names), text, html };
 };
 
 /** Who receives the email: the receiverEmail, or the members of the recipient business (owners first, at most 10). */

@@ -96,6 +96,21 @@ describe("POST /v1/platform/invoices", () => {
     expect(await mails("carol@example.com")).toEqual([]);
   });
 
+  it("the email speaks the invoice's metadata.locale (French here), with the amount and due date in its format", async () => {
+    const p = await makePlatform();
+    const email = `fr-${crypto.randomUUID().slice(0, 8)}@example.com`;
+    const sent = await create(p.headers, { status: "sent", receiverEmail: email, receiverName: "Zoé", metadata: { locale: "fr-CA" } });
+    const [mail] = await mails(email);
+    const due = new Intl.DateTimeFormat("fr", { dateStyle: "medium", timeZone: "UTC" }).format(new Date("2026-12-20"));
+    expect(due).toBe("20 déc. 2026");
+    const { chargedCents: charged } = await getDb().invoice.findUniqueOrThrow({ where: { id: sent._id } });
+    expect(mail.subject).toBe(
+      `Facture ${sent.invoiceNumber} de ${p.business.name} : ${new Intl.NumberFormat("fr", { style: "currency", currency: "USD", currencyDisplay: "code" }).format(Number(charged) / 100)} à payer avant le ${due}`,
+    );
+    expect(mail.text).toContain("Bonjour Zoé,");
+    expect(mail.text).toContain(`Consultez-la et payez-la ici : ${sent.links.invoice}`);
+  });
+
   it("recipientBusinessId: receiverName defaults to the business name; it must exist in this environment", async () => {
     const p = await makePlatform();
     const other = await makePlatform();

@@ -59,7 +59,7 @@ describe("POST /v1/platform/gifts/mark-funded", () => {
     const mails = await getDb().mailMessage.findMany({ where: { to: { in: emails } }, orderBy: { to: "asc" } });
     expect(mails).toHaveLength(2);
     expect(mails.find((m) => m.to === emails[0])!.text).toContain(`/gift/${codes[0]}`);
-    expect(mails.find((m) => m.to === emails[0])!.subject).toBe("You received a gift of $7.00");
+    expect(mails.find((m) => m.to === emails[0])!.subject).toBe("You received a gift of USD\u00a07.00");
     const ev = (await platformEventsOf(platform.id)).filter((e) => e.event === "Platform.Gifts.Funded");
     expect(ev.map((e) => e.data)).toEqual([{ distributionId: d._id, businessId: business.id, giftCount: 2, totalAmountCents: 1000, transactionHash: "0xabc" }]);
     // a second call for the same gifts funds nothing again
