@@ -4,7 +4,8 @@ import { defineConfig, devices } from "@playwright/test";
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 const baseURL = `http://localhost:${PORT}`;
-const PHONE_SPECS = /(a11y|home|checkout-pages|checkout-guest-card|wallet-page|platform-gift|platform-invoice|platform-fund-session|portal)\.spec\.ts/;
+const PHONE_SPECS =
+  /(a11y|home|checkout-pages|checkout-guest-card|wallet-page|platform-gift|platform-invoice|platform-fund-session|portal|portal-webhooks)\.spec\.ts/;
 
 export default defineConfig({
   testDir: "e2e",
@@ -68,6 +69,8 @@ export default defineConfig({
       COINOP_SECRET: "e2e-only-coinop-secret-never-use-in-production-0123456789",
       // Serve /dev/mail in this production build: specs read sign-up and reset mails there (no SMTP_URL).
       COINOP_MAIL_OUTBOX: "1",
+      // One JSON line per /v1 request would bury the test report: only 5xx lines (E2E_LOG_LEVEL=info for all).
+      LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? "error",
     },
   },
 });

@@ -49,7 +49,7 @@ test("an invoice is sent, its email opened in the dev outbox, and paid by card",
     });
     expect(sent.status()).toBe(200);
 
-    await openNewestMail(page, email, new RegExp(`^Invoice ${inv.invoiceNumber} from .*: \\$308\\.74 due 2026-12-20$`));
+    await openNewestMail(page, email, new RegExp(`^Invoice ${inv.invoiceNumber} from .*: USD\\s308\\.74 due Dec 20, 2026$`));
     await screenshot(page, "invoice-email");
     const offsite = offsiteRequests(page, baseURL!);
     await page.getByRole("link", { name: new RegExp(`/invoice/${inv.publicInvoiceId}\\?sig=`) }).click();

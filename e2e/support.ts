@@ -7,7 +7,8 @@ import type { AddressInfo } from "node:net";
 import { promisify } from "node:util";
 import { expect, test, type APIRequestContext, type Locator, type Page } from "@playwright/test";
 
-export type Hook = { event: string; data: Record<string, any>; signature: string; raw: string };
+/** `eventId`, `deliveryId`: the x-service-event-id and x-service-delivery-id headers */
+export type Hook = { event: string; data: Record<string, any>; signature: string; raw: string; eventId: string; deliveryId: string };
 
 export type Seeded = {
   baseUrl: string;
@@ -22,7 +23,13 @@ export const startReceiver = async () => {
     let raw = "";
     req.on("data", (c) => (raw += c));
     req.on("end", () => {
-      hooks.push({ ...JSON.parse(raw), signature: String(req.headers["x-service-signature"] ?? ""), raw });
+      hooks.push({
+        ...JSON.parse(raw),
+        signature: String(req.headers["x-service-signature"] ?? ""),
+        eventId: String(req.headers["x-service-event-id"] ?? ""),
+        deliveryId: String(req.headers["x-service-delivery-id"] ?? ""),
+        raw,
+      });
       res.writeHead(200).end("ok");
     });
   });

@@ -11,10 +11,11 @@ import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { checkProductionSecrets } from "../lib/config/check-production-secrets.ts";
 import { config } from "../lib/config/env.ts";
-import { embeddedPgDir, embeddedPgPort, inProcessWorker, port as configuredPort, shutdownDeadlineMs } from "../lib/config/settings.ts";
+import { embeddedPgDir, embeddedPgPort, inProcessWorker, port as configuredPort, shutdownDeadlineMs, shutdownDrainMs } from "../lib/config/settings.ts";
 import { startEmbeddedPostgres, type EmbeddedHandle } from "../lib/db/embedded.ts";
 import { migrateDeploy } from "../lib/db/migrate.ts";
 import { installJobSchema } from "../lib/jobs/schema.ts";
+import { clearDraining, drainFileOf, markDraining } from "../lib/ops/draining.ts";
 import { indexedRouteFiles, ROUTE_INDEX, writeRouteIndex } from "./gen-route-index.ts";
 
 type Mode = "dev" | "start";
@@ -107,6 +108,10 @@ const main = async (mode: Mode) => {
   }
 
   const runWorker = inProcessWorker();
+  // SIGTERM under `npm start`: /api/ready answers 503 for SHUTDOWN_DRAIN_MS before Next stops (lib/ops/draining.ts)
+  const drainFile = drainFileOf();
+  clearDraining(drainFile);
+  process.on("exit", () => clearDraining(drainFile));
   const child: ChildProcess = spawn(nextBin, [mode, "--port", String(port)], {
     stdio: "inherit",
     env: {
@@ -115,6 +120,7 @@ const main = async (mode: Mode) => {
       APP_URL: appUrl,
       PORT: String(port),
       NEXT_TELEMETRY_DISABLED: "1",
+      COINOP_DRAIN_FILE: drainFile,
       // the worker is the child below, so its jobs can finish on SIGTERM while Next drains requests
       ...(runWorker ? { COINOP_IN_PROCESS_WORKER: "0" } : {}),
     },
@@ -140,6 +146,11 @@ const main = async (mode: Mode) => {
   /** Stops Next and the worker in parallel, each within the deadline, then the database. */
   const shutdown = async (signal: NodeJS.Signals) => {
     const deadline = shutdownDeadlineMs();
+    const drainMs = shutdownDrainMs();
+    if (mode === "start" && signal === "SIGTERM" && drainMs > 0 && child.exitCode === null) {
+      markDraining(drainFile);
+      await sleep(drainMs);
+    }
     const stop = async (proc: ChildProcess | null, graceMs: number) => {
       if (!proc || proc.exitCode !== null || proc.signalCode !== null) return;
       proc.kill(signal === "SIGHUP" ? "SIGTERM" : signal);

@@ -1,4 +1,4 @@
-// npm run seed [-- --json] [-- --webhook-url URL]
+// npm run seed [-- --json] [-- --webhook-url URL] [-- --history]
 // Creates a fresh, isolated set of test-environment objects (shared/spec/test-mode.md §1) and prints
 // how to use them. With --json, stdout carries exactly one JSON object; everything else goes to stderr.
 import { randomBytes } from "node:crypto";
@@ -11,17 +11,24 @@ import { closeDb, getDb } from "../lib/db/client.ts";
 import { inTransaction } from "../lib/db/transaction.ts";
 import { createSeedTenants } from "../lib/flows/create-seed-tenants.ts";
 import { checkWebhookUrl } from "../lib/webhooks/check-webhook-url.ts";
+import { seedHistory, type HistoryTotals } from "./seed-history.ts";
 
-const usage = `usage: npm run seed [-- --json] [-- --webhook-url URL]
+const usage = `usage: npm run seed [-- --json] [-- --webhook-url URL] [-- --history]
   --json             print exactly one JSON object on stdout (logs go to stderr)
-  --webhook-url URL  set URL as the webhook endpoint of the game, the platform and the campaign`;
+  --webhook-url URL  set URL as the webhook endpoint of the game, the platform and the campaign
+  --history          also backfill 30 days of activity (purchases, currency, payouts, webhooks, API calls)`;
 
 const log = (...a: unknown[]) => console.error(...a);
 
 const parseArguments = () => {
   try {
     return parseArgs({
-      options: { json: { type: "boolean", default: false }, "webhook-url": { type: "string" }, help: { type: "boolean", default: false } },
+      options: {
+        json: { type: "boolean", default: false },
+        "webhook-url": { type: "string" },
+        history: { type: "boolean", default: false },
+        help: { type: "boolean", default: false },
+      },
       allowPositionals: false,
     }).values;
   } catch (e) {
@@ -65,9 +72,11 @@ const main = async (): Promise<number> => {
     await installJobSchema(url);
     const tag = randomBytes(3).toString("hex");
     const seeded = await inTransaction(getDb(), (tx) => createSeedTenants({ db: tx }, { tag, webhookUrl: webhookUrl ?? null }));
+    if (values.history) log("Backfilling 30 days of history…");
+    const history = values.history ? await seedHistory({ businessId: seeded.business.businessId, gameId: seeded.game.gameId }) : null;
     const { APP_URL, PORT } = config();
     const baseUrl = APP_URL ?? `http://localhost:${PORT ?? 3000}`;
-    const out = { baseUrl, ...seeded };
+    const out = { baseUrl, ...seeded, ...(history ? { history } : {}) };
     console.log = stdoutLog;
     if (values.json) {
       process.stdout.write(JSON.stringify(out, null, 2) + "\n");
@@ -82,7 +91,7 @@ const main = async (): Promise<number> => {
   }
 };
 
-const humanReadable = (o: { baseUrl: string } & Awaited<ReturnType<typeof createSeedTenants>>) => `
+const humanReadable = (o: { baseUrl: string; history?: HistoryTotals } & Awaited<ReturnType<typeof createSeedTenants>>) => `
 Coinop test credentials (test environment). Keys are shown once; only their hashes are stored.
 
   Game       ${o.game.gameId}
@@ -95,7 +104,7 @@ Coinop test credentials (test environment). Keys are shown once; only their hash
     webhook secret  ${o.platform.webhookSecret}
   Business   ${o.business.businessId}  (has granted the platform every business scope)
   Portal     ${o.portal.email} / ${o.portal.password}
-
+${o.history ? `  History    30 days: ${o.history.purchases} purchases, ${o.history.gemsIssued} GEM issued, ${o.history.requests} API calls (see the portal's Overview)\n` : ""}
 First call:
   curl -s ${o.baseUrl}/api/v1/game \\
     -H "Authorization: Bearer ${o.game.serverKey}" \\

@@ -1,15 +1,20 @@
 // /portal: the developer portal's front door. Signed out: the hosted pages' sign-in (a verified email).
-// Signed in: the businesses the player is a member of, with their roles; each leads to its Overview.
+// Signed in: the businesses the player is a member of, with their roles; each leads to its Overview; and
+// "Create a business" (a test business with the player as its owner).
 import type { Metadata } from "next";
 import { environmentOf, envHref } from "@/components/portal/env-href";
+import { PortalForm } from "@/components/portal/portal-form";
 import { PortalFrame } from "@/components/portal/portal-frame";
 import { TestModeBadge } from "@/components/hosted/test-mode-badge";
 import { Card } from "@/components/ui/card";
 import { textLinkClass } from "@/components/ui/classes";
+import { Field } from "@/components/ui/field";
+import { Input } from "@/components/ui/input";
 import { getSignedInPlayer } from "@/lib/auth/get-signed-in-player";
 import { getDb } from "@/lib/db/client";
 import { listPortalBusinesses } from "@/lib/portal/list-portal-businesses";
 import { SignInCard } from "./_lib/page";
+import { createBusinessAction } from "./actions";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: { absolute: "Developer portal · Coinop" }, robots: { index: false } };
@@ -29,7 +34,7 @@ const PortalHome = async ({ searchParams }: Props) => {
         </h1>
         {memberships.length === 0 ? (
           <p className="mt-4 text-sm text-slate-700">
-            {player.email} is not a member of any business yet. Ask an owner or admin of your business to add this email.
+            {player.email} is not a member of any business yet. Create one below, or ask an owner or admin of your business to invite this email.
           </p>
         ) : (
           <ul className="mt-4 space-y-3">
@@ -49,6 +54,19 @@ const PortalHome = async ({ searchParams }: Props) => {
             ))}
           </ul>
         )}
+      </Card>
+      <Card labelledBy="new-business-title">
+        <h2 id="new-business-title" className="text-lg font-semibold text-slate-900">
+          {memberships.length === 0 ? "Create a business" : "Create another business"}
+        </h2>
+        <p className="mt-1 text-sm text-slate-700">A test business, with you as its owner. Invite your team from its Members page.</p>
+        <div className="mt-4">
+          <PortalForm action={createBusinessAction} label="Create a business" submit="Create business" pendingLabel="Creating…">
+            <Field id="business-name" label="Business name" hint="Unique among test businesses.">
+              {(c) => <Input {...c} name="name" required maxLength={200} autoComplete="organization" />}
+            </Field>
+          </PortalForm>
+        </div>
       </Card>
     </PortalFrame>
   );

@@ -2,7 +2,7 @@
 // The forms of the portal: one server action each (through the hosted action kernel), its refusal shown as
 // an alert, its success as a status line and, for a new or rotated key, the raw key shown this once with a
 // copy button. The key lives only in this form's state: a reload (or leaving the page) forgets it.
-import { useActionState, type ReactNode } from "react";
+import { useActionState, useEffect, useRef, type ReactNode } from "react";
 import { CopyButton } from "@/components/hosted/copy-button";
 import { ErrorNotice } from "@/components/hosted/state-message";
 import { SubmitButton } from "@/components/ui/button";
@@ -11,7 +11,8 @@ import type { ButtonVariant } from "@/components/ui/classes";
 export type PortalFormState = {
   error: string | null;
   notice: string | null;
-  secret: { heading: string; value: string } | null;
+  /** `note` replaces the "shown once, only its hash is stored" line (e.g. a webhook secret, which can be revealed again) */
+  secret: { heading: string; value: string; note?: string } | null;
   attempt: number;
 };
 export type PortalAction = (prev: PortalFormState, form: FormData) => Promise<PortalFormState>;
@@ -20,6 +21,21 @@ export const INITIAL_FORM_STATE: PortalFormState = { error: null, notice: null, 
 
 const COPY_WORDS = { copy: "Copy", copied: "Copied", announced: "Key copied to the clipboard", failed: "Could not copy: select the key and copy it." };
 
+/** Puts the submitted values back into the form's text fields, selects and checkboxes. */
+const restoreValues = (form: HTMLFormElement, values: FormData) => {
+  for (const el of Array.from(form.elements)) {
+    if (el instanceof HTMLInputElement && (el.type === "checkbox" || el.type === "radio")) el.checked = values.getAll(el.name).includes(el.value);
+    else if (
+      (el instanceof HTMLInputElement && el.type !== "hidden" && el.type !== "file") ||
+      el instanceof HTMLTextAreaElement ||
+      el instanceof HTMLSelectElement
+    ) {
+      const v = el.name ? values.get(el.name) : null;
+      if (typeof v === "string") el.value = v;
+    }
+  }
+};
+
 export const PortalForm = ({
   action,
   children,
@@ -27,6 +43,7 @@ export const PortalForm = ({
   pendingLabel,
   variant,
   label,
+  keepValuesOnError = false,
 }: {
   action: PortalAction;
   children?: ReactNode;
@@ -35,10 +52,23 @@ export const PortalForm = ({
   variant?: ButtonVariant;
   /** the form's accessible name */
   label: string;
+  /** after a refusal, put back what was typed (React resets a form after every action; long forms keep their values) */
+  keepValuesOnError?: boolean;
 }) => {
   const [state, formAction] = useActionState(action, INITIAL_FORM_STATE);
+  const formRef = useRef<HTMLFormElement>(null);
+  const sent = useRef<FormData | null>(null);
+  useEffect(() => {
+    if (keepValuesOnError && state.error && sent.current && formRef.current) restoreValues(formRef.current, sent.current);
+  }, [keepValuesOnError, state]);
   return (
-    <form action={formAction} aria-label={label} className="flex min-w-0 flex-col gap-3">
+    <form
+      ref={formRef}
+      action={formAction}
+      onSubmit={keepValuesOnError ? (e) => void (sent.current = new FormData(e.currentTarget)) : undefined}
+      aria-label={label}
+      className="flex min-w-0 flex-col gap-3"
+    >
       {state.error ? <ErrorNotice key={state.attempt}>{state.error}</ErrorNotice> : null}
       {state.notice ? (
         <p role="status" className="rounded-lg bg-emerald-50 px-3 py-2 text-sm text-emerald-900 ring-1 ring-emerald-200 ring-inset">
@@ -48,7 +78,7 @@ export const PortalForm = ({
       {state.secret ? (
         <div className="rounded-lg bg-amber-50 p-3 ring-1 ring-amber-300 ring-inset" data-testid="raw-key-box">
           <p className="text-sm font-semibold text-amber-950">{state.secret.heading}</p>
-          <p className="mt-1 text-xs text-amber-950">Copy it now: it is not shown again. Only its hash is stored.</p>
+          <p className="mt-1 text-xs text-amber-950">{state.secret.note ?? "Copy it now: it is not shown again. Only its hash is stored."}</p>
           <div className="mt-2 flex flex-wrap items-center gap-2">
             <code data-testid="raw-key" className="min-w-0 flex-1 rounded bg-white px-2 py-2 font-mono text-xs break-all text-slate-900 ring-1 ring-amber-200">
               {state.secret.value}

@@ -96,10 +96,11 @@ export const PortalFrame = ({
           </nav>
         </div>
         {business ? (
+          // one row that scrolls sideways on a phone (14 items would take four rows), wrapped from sm up
           <nav aria-label="Portal" className="mx-auto w-full max-w-5xl px-4 pb-2">
-            <ul className="flex flex-wrap gap-1">
+            <ul className="-mx-1 flex gap-1 overflow-x-auto px-1 pb-1 whitespace-nowrap sm:flex-wrap sm:overflow-visible">
               {navItemsFor(permissions, environment).map((n) => (
-                <li key={n.key}>
+                <li key={n.key} className="shrink-0">
                   <a href={envHref(`${base}${n.path}`, environment)} aria-current={n.key === current ? "page" : undefined} className={pill(n.key === current)}>
                     {n.label}
                   </a>

@@ -37,19 +37,24 @@ const actorColumns = (a: AuditActor) => {
   }
 };
 
+const rowOf = (input: AuditInput) => ({
+  id: newId(),
+  businessId: input.businessId,
+  environment: input.environment,
+  ...actorColumns(input.actor),
+  action: input.action,
+  objectType: input.objectType,
+  objectId: input.objectId,
+  requestId: input.requestId ?? "",
+  details: (input.details ?? undefined) as object | undefined,
+});
+
 /** Writes one audit entry on `ctx.db` (pass the change's transaction to make both land together). */
 export const recordAudit = async ({ db }: DbContext, input: AuditInput): Promise<void> => {
-  await db.auditEntry.create({
-    data: {
-      id: newId(),
-      businessId: input.businessId,
-      environment: input.environment,
-      ...actorColumns(input.actor),
-      action: input.action,
-      objectType: input.objectType,
-      objectId: input.objectId,
-      requestId: input.requestId ?? "",
-      details: (input.details ?? undefined) as object | undefined,
-    },
-  });
+  await db.auditEntry.create({ data: rowOf(input) });
+};
+
+/** Writes many audit entries in one statement (the API kernel's batches of key and platform changes). */
+export const recordAudits = async ({ db }: DbContext, inputs: AuditInput[]): Promise<void> => {
+  if (inputs.length) await db.auditEntry.createMany({ data: inputs.map(rowOf) });
 };

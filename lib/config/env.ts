@@ -17,6 +17,7 @@ export const EnvSchema = z.object({
   NODE_ENV: optionalString.describe("development | production | test; Next.js sets it (next start: production)"),
   NEXT_PHASE: optionalString.describe("set by Next.js; phase-production-build while `next build` runs"),
   NEXT_RUNTIME: optionalString.describe("set by Next.js: nodejs or edge (read literally in instrumentation.ts)"),
+  COINOP_DRAIN_FILE: optionalString.describe("set by scripts/launch.ts for its children: the file whose presence means draining (lib/ops/draining.ts)"),
 
   // database
   DATABASE_URL: optionalString.describe("PostgreSQL connection string; unset: the scripts start the embedded PostgreSQL"),
@@ -33,6 +34,7 @@ export const EnvSchema = z.object({
   NEXT_DIST_DIR: optionalString.describe("Next.js build directory (default .next; read by next.config.mjs)"),
   SKIP_BUILD_TYPECHECK: optionalString.describe("1: `next build` skips its type check (read by next.config.mjs)"),
   COINOP_PROXY_HOPS: optionalString.describe("proxies in front of the app, 1 to 10 (default 1)"),
+  LOG_LEVEL: optionalString.describe("request log lines on stdout: debug | info | warn | error | silent (default info; off under vitest unless set)"),
 
   // secrets
   COINOP_SECRET: optionalString.describe(
@@ -45,6 +47,7 @@ export const EnvSchema = z.object({
   // jobs and webhooks
   COINOP_IN_PROCESS_WORKER: optionalString.describe("0: no job worker inside the web process"),
   WORKER_CONCURRENCY: optionalString.describe("jobs run at once per worker process (default 4)"),
+  SHUTDOWN_DRAIN_MS: optionalString.describe("after SIGTERM, how long npm start keeps serving with /api/ready at 503 before it stops (default 2000)"),
   SHUTDOWN_DEADLINE_MS: optionalString.describe("how long npm start/dev give Next and the worker to finish after SIGTERM (default 10000)"),
   WORKER_SHUTDOWN_DEADLINE_MS: optionalString.describe("how long a worker process lets running jobs finish after SIGTERM (default 10000)"),
   WORKER_POLL_INTERVAL_MS: optionalString.describe("ms between a worker's checks for jobs that became due (default 2000)"),
@@ -72,7 +75,7 @@ export type Env = z.output<typeof EnvSchema>;
 export type EnvName = keyof Env;
 
 /** Variables the platform (Node.js, Next.js) sets: known here, not operator settings, so not in the README table. */
-export const PLATFORM_VARIABLES: readonly EnvName[] = ["NODE_ENV", "NEXT_PHASE", "NEXT_RUNTIME"];
+export const PLATFORM_VARIABLES: readonly EnvName[] = ["NODE_ENV", "NEXT_PHASE", "NEXT_RUNTIME", "COINOP_DRAIN_FILE"];
 
 /** Thrown when a variable is set to a value its schema refuses; the message names every such variable. */
 export class ConfigError extends Error {}

@@ -51,5 +51,8 @@ export const emailFrom = (env: Env = config()): string => env.EMAIL_FROM ?? "Coi
 /** How long `npm start`/`npm run dev` give Next and the worker to finish after a termination signal (SHUTDOWN_DEADLINE_MS). */
 export const shutdownDeadlineMs = (env: Env = config()): number => intOr(env.SHUTDOWN_DEADLINE_MS, 10_000, 1);
 
+/** After SIGTERM, how long `npm start` keeps serving while /api/ready answers 503 (SHUTDOWN_DRAIN_MS; 0: no drain). */
+export const shutdownDrainMs = (env: Env = config()): number => intOr(env.SHUTDOWN_DRAIN_MS, 2_000, 0);
+
 /** How long a worker process lets its running jobs finish after SIGTERM (WORKER_SHUTDOWN_DEADLINE_MS). */
 export const workerShutdownDeadlineMs = (env: Env = config()): number => intOr(env.WORKER_SHUTDOWN_DEADLINE_MS, 10_000, 1);

@@ -37,6 +37,10 @@ export const ERRORS = {
   INSUFFICIENT_FUNDS: { status: 422, doc: "A balance or wallet is too low for the operation." },
   INTERNAL_ERROR: { status: 500, doc: "An unexpected failure on the server; quote the request id to support." },
   PAYMENTS_NOT_CONFIGURED: { status: 503, doc: "Card payments are not configured on this server." },
+  SERVICE_UNAVAILABLE: {
+    status: 503,
+    doc: "The database cannot be reached for the moment (an outage or a restart); the answer carries Retry-After. Retry then with the same Idempotency-Key.",
+  },
 
   // players, sign-in and links
   WRONG_CREDENTIALS: { status: 401, doc: "The email or password is wrong." },
@@ -110,6 +114,9 @@ export const ERRORS = {
   CASHOUT_NOT_PENDING: { status: 409, doc: "The cashout request is no longer pending review." },
   EVENT_NOT_FOUND: { status: 404, doc: "The webhook event does not exist." },
   WEBHOOK_ENDPOINT_NOT_SET: { status: 409, doc: "No webhook endpoint is configured." },
+  WEBHOOK_ENDPOINT_NOT_FOUND: { status: 404, doc: "The webhook endpoint does not exist (or was deleted)." },
+  WEBHOOK_ENDPOINT_DISABLED: { status: 409, doc: "The webhook endpoint is disabled after a failure streak; enable it first." },
+  WEBHOOK_DELIVERY_NOT_FOUND: { status: 404, doc: "The webhook delivery does not exist." },
   INVALID_WEBHOOK_URL: { status: 400, doc: "The webhook URL is malformed, not public, or (for campaigns) not https." },
   CAMPAIGN_NOT_FOUND: { status: 404, doc: "The campaign does not exist." },
   CAMPAIGN_NOT_STARTED: { status: 409, doc: "The campaign is not started." },
@@ -147,6 +154,10 @@ export const ERRORS = {
   PLATFORM_LINK_SESSION_EXPIRED: { status: 410, doc: "The platform link session has expired; the platform can create a new one." },
   ADMIN_SIGN_IN_REQUIRED: { status: 401, doc: "A hosted business page needs a signed-in admin of the business." },
   PORTAL_ROLE_REQUIRED: { status: 403, doc: "The signed-in member's role in the business does not allow this portal page or action." },
+  MEMBER_NOT_FOUND: { status: 404, doc: "The portal member does not exist in this business." },
+  MEMBER_ALREADY_EXISTS: { status: 409, doc: "This email is already a member of the business (invited or joined); change its roles instead." },
+  LAST_OWNER: { status: 409, doc: "The business's last owner cannot be removed or lose the owner role; make another member an owner first." },
+  OWN_MEMBERSHIP_LOCKED: { status: 403, doc: "A portal member cannot change their own roles or remove themselves; another owner or admin can." },
 
   // businesses created by platforms
   BUSINESS_NAME_TAKEN: { status: 409, doc: "Another business in this environment already has this name (names compare case-insensitively)." },

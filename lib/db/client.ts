@@ -6,6 +6,9 @@ import { PrismaClient } from "./generated/client.ts";
 
 export type Db = PrismaClient;
 
+/** Longest wait for a pool connection (a new one, or a free one of a busy pool) before the query fails. */
+export const DATABASE_CONNECT_TIMEOUT_MS = 5_000;
+
 type Holder = { client?: PrismaClient; pool?: pg.Pool; url?: string };
 const holder: Holder = ((globalThis as { __coinopDb?: Holder }).__coinopDb ??= {});
 
@@ -23,6 +26,9 @@ export const getDb = (): PrismaClient => {
     connectionString: url,
     max: databasePoolSize(),
     idleTimeoutMillis: 10_000,
+    // A stopped or unreachable database fails a request within this bound (a 503, lib/http/route.ts)
+    // instead of hanging it; it also bounds the wait for a free connection of a busy pool.
+    connectionTimeoutMillis: DATABASE_CONNECT_TIMEOUT_MS,
   });
   // An idle client that loses its connection must not crash the process.
   pool.on("error", (err) => console.error("[db] idle client error:", err.message));

@@ -30,7 +30,16 @@ type Engine = {
   free?: () => void;
 };
 
-const loadEngine = async () => {
+type EngineClass = { new: (cfg: unknown, log: (m: string) => void, factory: unknown) => Promise<Engine> };
+let engineClass: Promise<EngineClass> | undefined;
+/**
+ * The WASM module is instantiated once per process: a second instance re-binds the shared JS glue, and a
+ * callback of the first then panics ("FnOnce called more than once"); a restore migrates in a process
+ * that may have migrated before (lib/ops/restore-database.ts).
+ */
+const loadEngine = (): Promise<EngineClass> => (engineClass ??= instantiateEngine());
+
+const instantiateEngine = async () => {
   // Without a registry, a panic inside the WASM engine shows only "unreachable".
   (globalThis as Record<string, unknown>).PRISMA_WASM_PANIC_REGISTRY ??= { set_message: (m: string) => console.error("[schema-engine panic]", m) };
   const bgPath = require.resolve("@prisma/schema-engine-wasm/schema_engine_bg");
@@ -39,7 +48,7 @@ const loadEngine = async () => {
   const inst = new WebAssembly.Instance(mod, { "./schema_engine_bg.js": bg });
   bg.__wbg_set_wasm(inst.exports);
   (inst.exports as { __wbindgen_start: () => void }).__wbindgen_start();
-  return bg.SchemaEngine as { new: (cfg: unknown, log: (m: string) => void, factory: unknown) => Promise<Engine> };
+  return bg.SchemaEngine as EngineClass;
 };
 
 const makeAdapterFactory = (url: string) => {
@@ -59,6 +68,8 @@ const makeAdapterFactory = (url: string) => {
   // introspection queries return; report them to the adapter as text (OID 25).
   const makePool = (database: string | undefined) => {
     const pool = new pg.Pool({ ...cfg, database });
+    // an idle connection the server ends (a restart, DROP DATABASE … WITH (FORCE)) must not crash the process
+    pool.on("error", () => undefined);
     pool.on("connect", (client) => {
       const query = client.query.bind(client) as (...a: unknown[]) => unknown;
       const fix = (r: { fields?: { dataTypeID: number }[] } | undefined) => {

@@ -44,3 +44,15 @@ export const Deal = z.object({
   updatedAt: Timestamp,
 });
 export type Deal = z.infer<typeof Deal>;
+
+/** A change to a deal (the developer portal): any subset of its fields; the item stays. currencyId null: USD. */
+export const UpdateDealBody = z
+  .object({
+    code: DealCode.optional(),
+    currencyId: CreateDealBody.shape.currencyId.unwrap().nullable().optional().describe("A virtual currency of the item; null for a USD deal."),
+    overridePrice: CreateDealBody.shape.overridePrice.optional(),
+    status: z.enum(["active", "inactive"], { error: "must be 'active' or 'inactive'" }).optional(),
+    metadata: DealMetadata.nullable().optional().describe("Replaces the metadata; null removes it."),
+  })
+  .refine((b) => Object.values(b).some((v) => v !== undefined), "must name at least one field to change");
+export type UpdateDealBody = z.output<typeof UpdateDealBody>;

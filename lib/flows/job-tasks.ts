@@ -22,9 +22,10 @@ import { expireStripeCheckoutSession } from "../stripe/expire-checkout-session.t
 const DeliverPayload = z.object({ deliveryId: z.string().min(1) });
 
 const webhookTasks: TaskList = {
-  [DELIVER_TASK]: async (payload) => {
+  [DELIVER_TASK]: async (payload, helpers) => {
     const { deliveryId } = DeliverPayload.parse(payload);
-    await deliverWebhook(getDb(), deliveryId);
+    // a job that runs again (its worker died mid-attempt, or it threw) may meet an abandoned attempt
+    await deliverWebhook(getDb(), deliveryId, { rerun: helpers.job.attempts > 1 });
   },
 };
 

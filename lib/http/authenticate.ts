@@ -5,6 +5,7 @@ import type { Principal } from "../core/context.ts";
 import { approvedScopesFor, effectiveScopes, lackingMessage, SCOPE_SET_FIELD, setsLacking } from "../platform/scopes.ts";
 import { touchPlatformUse } from "../platform/touch-platform-use.ts";
 import { now as clockNow } from "../core/clock.ts";
+import type { RequestFacts } from "../request-log/capture-request.ts";
 
 const unauthorized = (message: string) => new AppError("UNAUTHORIZED", message);
 
@@ -90,13 +91,29 @@ const loadKey = async (raw: string): Promise<KeyRow | undefined> => {
  * Keys are looked up by SHA-256 hash, with their game, campaign or platform, in one query and with no
  * cache, so a revoked key fails on its next request; a revoked, expired or wrong-kind key is a 401.
  */
-export const authenticate = async (req: Request, opts: AuthOptions): Promise<{ principal: Principal; environment: Environment }> => {
+export const authenticate = async (
+  req: Request,
+  opts: AuthOptions,
+  /** the request log's record of who called (filled in as far as authentication gets; lib/request-log) */
+  facts: RequestFacts = {},
+): Promise<{ principal: Principal; environment: Environment }> => {
   const kinds = kindsOf(opts.auth);
   const { raw, viaServerHeader } = presentedKey(req, kinds);
   const format = parseKeyFormat(raw);
   if (!format) throw unauthorized("The API key is not valid.");
   if (!kinds.includes(format.kind)) throw unauthorized(`This endpoint needs a ${kinds.join(" or ")} key; a ${format.kind} key was sent.`);
   const key = await loadKey(raw);
+  // The caller holds this key's raw value (its hash matched), even when it is refused below: its owner sees the request.
+  if (key)
+    Object.assign(facts, {
+      apiKeyId: key.id,
+      keyKind: key.kind,
+      environment: key.environment,
+      gameId: key.gameId ?? undefined,
+      campaignId: key.campaignId ?? undefined,
+      platformId: key.platformId ?? undefined,
+      businessId: key.gameBusinessId ?? key.campaignBusinessId ?? undefined,
+    });
   const now = clockNow();
   if (!key || key.kind !== format.kind || key.status !== "active" || key.revokedAt || (key.expiresAt && key.expiresAt <= now))
     throw unauthorized("The API key is not valid, or it has been revoked.");
@@ -148,6 +165,7 @@ export const authenticate = async (req: Request, opts: AuthOptions): Promise<{ p
       select: { id: true, grantedScopes: true, lastUsedAt: true },
     });
     if (!grant) throw notFound();
+    facts.businessId = businessId;
   } else if (opts.targetBusiness) {
     businessId = req.headers.get("x-target-business-id") ?? undefined;
     if (!businessId) throw new AppError("TARGET_BUSINESS_REQUIRED", "Missing X-Target-Business-Id header: send the id of the business you act for.");
@@ -158,6 +176,7 @@ export const authenticate = async (req: Request, opts: AuthOptions): Promise<{ p
       select: { id: true, grantedScopes: true, lastUsedAt: true },
     });
     if (!grant) throw new AppError("GRANT_REQUIRED", "This business has not granted your platform access (no active grant).");
+    facts.businessId = businessId;
   }
   requireScope(opts.scope, { platform: platform.approvedScopes, key: key.scopes, grant: grant?.grantedScopes });
   const scopes = effectiveScopes({ platform: platform.approvedScopes, key: key.scopes, grant: grant?.grantedScopes });

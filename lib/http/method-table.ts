@@ -18,12 +18,15 @@ const morePrecise = (a: string[], b: string[]) => {
  * The methods of the route that serves `path` ("/v1/..."), or null when no declared route does (the
  * JSON 404 fallback answers those). Segments are compared decoded, as Next.js routes them.
  */
-export const methodsFor = (table: readonly RouteMethods[], path: string): readonly string[] | null => {
-  const segments = path.split("/").filter(Boolean);
-  let best: { pattern: string[]; methods: readonly string[] } | null = null;
-  for (const [p, methods] of table) {
-    const pattern = p.split("/").filter(Boolean);
-    if (matches(pattern, segments) && (!best || morePrecise(pattern, best.pattern))) best = { pattern, methods };
+export const methodsFor = (table: readonly RouteMethods[], path: string): readonly string[] | null =>
+  bestMatch(table, path.split("/").filter(Boolean))?.[1] ?? null;
+
+/** The row whose folder pattern serves these URL segments (decoded), by Next.js precedence; null when none does. */
+export const bestMatch = <Row extends readonly [pattern: string, ...rest: unknown[]]>(table: readonly Row[], segments: string[]): Row | null => {
+  let best: { pattern: string[]; row: Row } | null = null;
+  for (const row of table) {
+    const pattern = row[0].split("/").filter(Boolean);
+    if (matches(pattern, segments) && (!best || morePrecise(pattern, best.pattern))) best = { pattern, row };
   }
-  return best?.methods ?? null;
+  return best?.row ?? null;
 };

@@ -62,7 +62,7 @@ const replays = (r: RegisteredRoute) => r.idempotency === "required" || r.idempo
 
 /** The codes the kernel itself can answer for this route (route.ts, authenticate.ts, idempotency.ts), then the declared ones. */
 export const errorCodesOf = (r: RegisteredRoute): ErrorCode[] => {
-  const codes: ErrorCode[] = ["UNAUTHORIZED", "UNSUPPORTED_API_VERSION", "BODY_TOO_LARGE", "INVALID_CHARACTERS"];
+  const codes: ErrorCode[] = ["UNAUTHORIZED", "UNSUPPORTED_API_VERSION", "BODY_TOO_LARGE", "INVALID_CHARACTERS", "SERVICE_UNAVAILABLE"];
   if (r.params || r.query || r.body) codes.push("VALIDATION_ERROR");
   if (r.body && r.bodyType !== "multipart") codes.push("INVALID_JSON", "BODY_TOO_DEEP");
   if (r.bodyType === "multipart") codes.push("UNSUPPORTED_MEDIA_TYPE", "INVALID_MULTIPART");
@@ -118,6 +118,7 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   Users: "Linked players: their purchases and subscriptions.",
   "Virtual currency": "The game's virtual-currency ledger: currencies, credits, debits, batches, balances, journals, purchases and cash-outs.",
   Wallet: "The player's USDC custody wallet: balance, management link, and purchases paid from it.",
+  Webhooks: "Beyond the spec: resend a webhook delivery, and recover every failed delivery since a time (docs/webhooks.md).",
   "test-helpers": "Test mode only: act out what a person would do on a hosted page (test keys; a live key gets 404).",
 };
 

@@ -124,4 +124,6 @@ export const ROUTE_METHODS: readonly RouteMethods[] = [
   ["/v1/wallet/manage", ["POST"]],
   ["/v1/wallet/purchase/[purchaseId]", ["GET"]],
   ["/v1/wallet/purchase", ["POST"]],
+  ["/v1/webhooks/deliveries/[deliveryId]/resend", ["POST"]],
+  ["/v1/webhooks/recover", ["POST"]],
 ];

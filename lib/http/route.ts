@@ -6,6 +6,7 @@ import { z } from "zod";
 import { isTest } from "../config/env.ts";
 import { getDb } from "../db/client.ts";
 import { inTransaction, pgCode } from "../db/transaction.ts";
+import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from "../db/is-database-unavailable.ts";
 import { authenticate } from "./authenticate.ts";
 import { principalScope, type CampaignContext, type GameContext, type PlatformContext, type Principal, type ServiceContext } from "../core/context.ts";
 import { AppError, errorBody, type ErrorCode } from "../core/errors.ts";
@@ -15,6 +16,7 @@ import type { KeyKind } from "../core/environment.ts";
 import { registerRoute } from "./registry.ts";
 import { connectionCloseHeader, readCappedBody } from "./read-capped-body.ts";
 import { parseOrThrow } from "./validation.ts";
+import { captureRequest, type RequestFacts } from "../request-log/capture-request.ts";
 
 export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 type AnySchema = z.ZodType;
@@ -179,6 +181,11 @@ const queryObject = (url: URL): Record<string, string> => {
 /** Maps any thrown value to an AppError; unknown errors become a generic 500 and are logged. */
 export const toAppError = (err: unknown, requestId: string): AppError => {
   if (err instanceof AppError) return err;
+  if (isDatabaseUnavailable(err))
+    return new AppError(
+      "SERVICE_UNAVAILABLE",
+      `The service cannot reach its database for the moment; retry in ${DATABASE_RETRY_AFTER_SECONDS} s with the same Idempotency-Key.`,
+    );
   const code = pgCode(err);
   if (code === "22003") return new AppError("AMOUNT_OUT_OF_RANGE", "The amount is out of the range a balance can hold.");
   if (code === "23514") return new AppError("INSUFFICIENT_FUNDS", "The balance is too low for this operation.");
@@ -202,20 +209,45 @@ export const route = <
   const handler = async (req: Request, context: NextContext): Promise<Response> => {
     const requestId = req.headers.get("x-request-id")?.slice(0, 64) || `req_${randomUUID().replace(/-/g, "")}`;
     const baseHeaders = { "x-request-id": requestId };
+    // what the request log keeps (lib/request-log): buffered, written in batches off this path
+    const started = performance.now();
+    const seen: { facts: RequestFacts; params?: Record<string, string | string[]>; raw?: string; replayed?: boolean } = { facts: {} };
+    const done = (res: Response, body: string, errorCode?: string): Response => {
+      const latencyMs = performance.now() - started;
+      captureRequest({
+        requestId,
+        at: new Date(Date.now() - latencyMs),
+        method: req.method,
+        path: req.url.slice(req.url.indexOf("/", req.url.indexOf("//") + 2)),
+        route: def.path,
+        params: seen.params,
+        status: res.status,
+        latencyMs,
+        idempotencyKey: req.headers.get("idempotency-key"),
+        errorCode,
+        replayed: seen.replayed,
+        requestBody: seen.raw,
+        responseBody: body,
+        facts: seen.facts,
+      });
+      return res;
+    };
     try {
       checkVersion(req);
-      const { principal, environment } = await authenticate(req, def);
+      const { principal, environment } = await authenticate(req, def, seen.facts);
       // Test helpers exist only for test-environment keys: a live key gets 404 before anything is read.
       if (def.path.startsWith("/v1/test-helpers/") && environment !== "test")
         throw new AppError("NOT_FOUND", "Test helpers exist only for test-environment keys.");
       const url = new URL(req.url);
       const rawParams = (await context?.params) ?? {};
+      seen.params = rawParams;
       if (principal.kind === "campaign" && typeof rawParams.id === "string" && rawParams.id !== principal.campaignId)
         throw new AppError("NOT_FOUND", "Campaign was not found.");
       const params = def.params ? parseOrThrow(def.params, rawParams, "params") : undefined;
       const query = def.query ? parseOrThrow(def.query, queryObject(url), "query") : undefined;
       const multipart = def.bodyType === "multipart" ? await readMultipart(req) : undefined;
       const { raw, value } = multipart ? { raw: multipart.raw, value: undefined } : await readBody(req, Boolean(def.body));
+      seen.raw = raw;
       const body = def.body && !multipart ? parseOrThrow(def.body, value, "body") : undefined;
 
       const headerKey = req.headers.get("idempotency-key");
@@ -263,11 +295,17 @@ export const route = <
         result = await call(ctx);
       }
       const headers: Record<string, string> = { ...baseHeaders, ...result.headers, ...(replayed ? { "idempotent-replayed": "true" } : {}) };
-      if (result.status === 204) return new Response(null, { status: 204, headers });
-      return new Response(result.body, { status: result.status, headers: { "content-type": "application/json; charset=utf-8", ...headers } });
+      seen.replayed = replayed;
+      if (result.status === 204) return done(new Response(null, { status: 204, headers }), "");
+      return done(
+        new Response(result.body, { status: result.status, headers: { "content-type": "application/json; charset=utf-8", ...headers } }),
+        result.body,
+      );
     } catch (err) {
       const appErr = toAppError(err, requestId);
-      return json(appErr.status, errorBody(appErr, requestId, Boolean(def.successEnvelope)), { ...baseHeaders, ...connectionCloseHeader(req) });
+      const retryAfter: Record<string, string> = appErr.key === "SERVICE_UNAVAILABLE" ? { "retry-after": String(DATABASE_RETRY_AFTER_SECONDS) } : {};
+      const bodyOut = errorBody(appErr, requestId, Boolean(def.successEnvelope));
+      return done(json(appErr.status, bodyOut, { ...baseHeaders, ...retryAfter, ...connectionCloseHeader(req) }), JSON.stringify(bodyOut), appErr.code);
     }
   };
   const routeHandler = handler as RouteHandler;

@@ -8,10 +8,11 @@
  * Next.js streams its data in inline <script> tags and the pages are not nonced (a nonce would need the
  * proxy on every page, which buffers server-action bodies: docs/decisions/security.md). Images may come from any
  * http(s) host: tenants' logos and product images are theirs. 'unsafe-eval' only in `next dev`.
- * @param {{ dev?: boolean }} [options]
+ * `frameAncestors` replaces 'none' for the pages this site frames itself (SELF_FRAMED_PAGES).
+ * @param {{ dev?: boolean; frameAncestors?: string }} [options]
  * @returns {string}
  */
-export const contentSecurityPolicy = ({ dev = false } = {}) =>
+export const contentSecurityPolicy = ({ dev = false, frameAncestors = "'none'" } = {}) =>
   [
     "default-src 'self'",
     `script-src 'self' 'unsafe-inline'${dev ? " 'unsafe-eval'" : ""}`,
@@ -21,7 +22,7 @@ export const contentSecurityPolicy = ({ dev = false } = {}) =>
     "connect-src 'self'",
     "worker-src 'self' blob:",
     "frame-src 'self'",
-    "frame-ancestors 'none'",
+    `frame-ancestors ${frameAncestors}`,
     "object-src 'none'",
     "base-uri 'self'",
   ].join("; ");
@@ -45,6 +46,12 @@ export const CREDENTIAL_PAGES = [
 ];
 
 /**
+ * Portal pages that the portal itself frames: the checkout theme editor's live preview (the real checkout
+ * painted with a draft theme). Framable by this origin only ('self', SAMEORIGIN); every other page keeps 'none'.
+ */
+export const SELF_FRAMED_PAGES = ["/portal/:businessId/games/:gameId/theme/preview"];
+
+/**
  * The `headers()` rules, in order (a later rule overrides an earlier one for the same header).
  * @param {{ dev?: boolean }} [options]
  * @returns {{ source: string; headers: { key: string; value: string }[] }[]}
@@ -60,4 +67,11 @@ export const securityHeaders = ({ dev = false } = {}) => [
     ],
   },
   ...CREDENTIAL_PAGES.map((source) => ({ source, headers: [{ key: "Referrer-Policy", value: "same-origin" }] })),
+  ...SELF_FRAMED_PAGES.map((source) => ({
+    source,
+    headers: [
+      { key: "X-Frame-Options", value: "SAMEORIGIN" },
+      { key: "Content-Security-Policy", value: contentSecurityPolicy({ dev, frameAncestors: "'self'" }) },
+    ],
+  })),
 ];

@@ -2,6 +2,7 @@ import { run, type ParsedCronItem, type Runner, type TaskList } from "graphile-w
 import pg from "pg";
 import { workerConcurrency, workerPollIntervalMs } from "../config/settings.ts";
 import { installJobSchema, quietLogger } from "./schema.ts";
+import { startLiveness, type Liveness } from "./worker-liveness.ts";
 
 export type StartWorkerOptions = {
   connectionString: string;
@@ -15,7 +16,7 @@ export type StartWorkerOptions = {
   pollInterval?: number;
 };
 
-type Worker = { runner: Runner; pool: pg.Pool };
+type Worker = { runner: Runner; pool: pg.Pool; liveness: Liveness };
 
 // One worker per process, kept on globalThis so Next's dev reloads and a second register() reuse it.
 type Holder = { worker?: Promise<Worker> };
@@ -38,9 +39,12 @@ const launch = async (opts: StartWorkerOptions): Promise<Worker> => {
   const concurrency = opts.concurrency ?? workerConcurrency();
   await installJobSchema(opts.connectionString);
   const pool = workerPool(opts.connectionString, concurrency + 2);
+  // a killed worker's jobs are unlocked for another worker within seconds, not after 4 hours (lib/jobs/worker-liveness.ts)
+  const liveness = startLiveness(opts.connectionString);
   try {
     const runner = await run({
       pgPool: pool,
+      events: liveness.events,
       concurrency,
       pollInterval: opts.pollInterval ?? workerPollIntervalMs(),
       logger: quietLogger,
@@ -53,8 +57,9 @@ const launch = async (opts: StartWorkerOptions): Promise<Worker> => {
       taskList: opts.taskList,
       parsedCronItems: opts.parsedCronItems ?? [],
     });
-    return { runner, pool };
+    return { runner, pool, liveness };
   } catch (err) {
+    await liveness.stop();
     await pool.end().catch(() => undefined);
     throw err;
   }
@@ -80,5 +85,6 @@ export const stopWorker = async (): Promise<void> => {
   const worker = await pending?.catch(() => undefined);
   if (!worker) return;
   await worker.runner.stop();
+  await worker.liveness.stop();
   await worker.pool.end().catch(() => undefined);
 };

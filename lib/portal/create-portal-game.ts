@@ -1,5 +1,7 @@
 import { z } from "zod";
+import { recordAudit } from "../audit/record-audit.ts";
 import type { Environment } from "../core/environment.ts";
+import { inTransaction } from "../db/transaction.ts";
 import { createGame } from "../games/create-game.ts";
 import { serializeGame } from "../games/serialize-game.ts";
 import { requirePortalAccess, type PortalContext } from "./require-portal-access.ts";
@@ -16,7 +18,26 @@ export const createPortalGame = async (
   ctx: PortalContext,
   input: { businessId: string; name: string; description: string; environment: Environment | string },
 ) => {
-  await requirePortalAccess(ctx, { businessId: input.businessId, permission: "games:write" });
+  const member = await requirePortalAccess(ctx, { businessId: input.businessId, permission: "games:write" });
   const body = parseOrThrow(NewGame, input);
-  return serializeGame(await createGame(ctx, { businessId: input.businessId, environment: body.environment, name: body.name, description: body.description }));
+  const game = await inTransaction(ctx.db, async (tx) => {
+    const created = await createGame(
+      { ...ctx, db: tx },
+      { businessId: input.businessId, environment: body.environment, name: body.name, description: body.description },
+    );
+    await recordAudit(
+      { db: tx },
+      {
+        businessId: input.businessId,
+        environment: created.environment,
+        actor: { type: "member", email: member.email },
+        action: "game.created",
+        objectType: "game",
+        objectId: created.id,
+        details: { name: created.name },
+      },
+    );
+    return created;
+  });
+  return serializeGame(game);
 };

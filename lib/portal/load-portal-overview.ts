@@ -1,7 +1,14 @@
 import type { Environment } from "../core/environment.ts";
+import { loadPortalDashboard } from "./load-portal-dashboard.ts";
 import { requirePortalAccess, type PortalContext } from "./require-portal-access.ts";
 
-/** The Overview page: the business, how many games it has per environment, and the games of `environment`. */
+/** The Overview's window: the last 30 UTC days. */
+export const OVERVIEW_DAYS = 30;
+
+/**
+ * The Overview page: the business, how many games it has per environment, the games of `environment`, and
+ * the dashboard of `environment` over the last 30 days.
+ */
 export const loadPortalOverview = async (ctx: PortalContext, { businessId, environment }: { businessId: string; environment: Environment }) => {
   const member = await requirePortalAccess(ctx, { businessId, permission: "overview:read" });
   const rows = await ctx.db.game.findMany({
@@ -9,9 +16,11 @@ export const loadPortalOverview = async (ctx: PortalContext, { businessId, envir
     select: { id: true, name: true, environment: true, isVisible: true, createdAt: true },
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
   });
+  const dashboard = await loadPortalDashboard(ctx, { businessId, environment, days: OVERVIEW_DAYS });
   return {
     member,
     counts: { test: rows.filter((g) => g.environment === "test").length, live: rows.filter((g) => g.environment === "live").length },
     games: rows.filter((g) => g.environment === environment),
+    dashboard,
   };
 };

@@ -1,5 +1,7 @@
+import { recordAudit } from "../audit/record-audit.ts";
 import { now } from "../core/clock.ts";
 import { AppError } from "../core/errors.ts";
+import { inTransaction } from "../db/transaction.ts";
 import { findGameKey } from "./find-game-key.ts";
 import { requirePortalAccess, type PortalContext } from "./require-portal-access.ts";
 
@@ -8,13 +10,27 @@ import { requirePortalAccess, type PortalContext } from "./require-portal-access
  * grace period now. An already revoked key is 409 API_KEY_REVOKED (conditional update: two clicks revoke once).
  */
 export const revokeGameKey = async (ctx: PortalContext, input: { businessId: string; keyId: string }) => {
-  await requirePortalAccess(ctx, { businessId: input.businessId, permission: "keys:write" });
+  const member = await requirePortalAccess(ctx, { businessId: input.businessId, permission: "keys:write" });
   const key = await findGameKey(ctx, input);
   const at = now();
-  const { count } = await ctx.db.apiKey.updateMany({
-    where: { id: key.id, status: "active", revokedAt: null, OR: [{ expiresAt: null }, { expiresAt: { gt: at } }] },
-    data: { status: "revoked", revokedAt: at },
+  await inTransaction(ctx.db, async (tx) => {
+    const { count } = await tx.apiKey.updateMany({
+      where: { id: key.id, status: "active", revokedAt: null, OR: [{ expiresAt: null }, { expiresAt: { gt: at } }] },
+      data: { status: "revoked", revokedAt: at },
+    });
+    if (count !== 1) throw new AppError("API_KEY_REVOKED", "This API key is already revoked.");
+    await recordAudit(
+      { db: tx },
+      {
+        businessId: input.businessId,
+        environment: key.environment,
+        actor: { type: "member", email: member.email },
+        action: "api_key.revoked",
+        objectType: "api_key",
+        objectId: key.id,
+        details: { prefix: key.prefix, label: key.label },
+      },
+    );
   });
-  if (count !== 1) throw new AppError("API_KEY_REVOKED", "This API key is already revoked.");
   return { keyId: key.id, revokedAt: at };
 };

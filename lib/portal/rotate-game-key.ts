@@ -1,3 +1,4 @@
+import { recordAudit } from "../audit/record-audit.ts";
 import { now } from "../core/clock.ts";
 import { AppError } from "../core/errors.ts";
 import { inTransaction } from "../db/transaction.ts";
@@ -16,7 +17,7 @@ const DAY_MS = 86_400_000;
  * 409 API_KEY_REVOKED. The raw new key is returned this once.
  */
 export const rotateGameKey = async (ctx: PortalContext, input: { businessId: string; keyId: string; gracePeriodDays: number | string }) => {
-  await requirePortalAccess(ctx, { businessId: input.businessId, permission: "keys:write" });
+  const member = await requirePortalAccess(ctx, { businessId: input.businessId, permission: "keys:write" });
   const old = await findGameKey(ctx, input);
   const days = typeof input.gracePeriodDays === "string" && input.gracePeriodDays.trim() !== "" ? Number(input.gracePeriodDays) : input.gracePeriodDays;
   const { gracePeriodDays } = parseOrThrow(RotateKeyBody, days === "" ? {} : { gracePeriodDays: days });
@@ -34,6 +35,18 @@ export const rotateGameKey = async (ctx: PortalContext, input: { businessId: str
       if (now2.replacedByKeyId) throw new AppError("API_KEY_ALREADY_ROTATED", "This API key was already rotated; rotate its replacement instead.");
       throw new AppError("API_KEY_REVOKED", "This API key is revoked; create a new key instead.");
     }
+    await recordAudit(
+      { db: tx },
+      {
+        businessId: input.businessId,
+        environment: old.environment,
+        actor: { type: "member", email: member.email },
+        action: "api_key.rotated",
+        objectType: "api_key",
+        objectId: old.id,
+        details: { prefix: old.prefix, newKeyId: key.id, newPrefix: key.prefix, gracePeriodDays, oldKeyExpiresAt: expiresAt.toISOString() },
+      },
+    );
     return { keyId: key.id, prefix: key.prefix, label: key.label, gameId: key.gameId!, rawKey, oldKeyId: old.id, oldKeyExpiresAt: expiresAt };
   });
 };

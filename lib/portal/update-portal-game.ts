@@ -1,4 +1,6 @@
 import { randomUUID } from "node:crypto";
+import { recordAudit } from "../audit/record-audit.ts";
+import { inTransaction } from "../db/transaction.ts";
 import { GameSettingsBody } from "../games/schemas.ts";
 import { updateGameSettings } from "../games/update-game-settings.ts";
 import { findBusinessGame } from "./load-portal-game.ts";
@@ -25,16 +27,31 @@ const bodyOf = (f: GameSettingsForm) => {
  * (the member's permission is checked first; another business's game is 404).
  */
 export const updatePortalGame = async (ctx: PortalContext, input: { businessId: string; gameId: string } & GameSettingsForm) => {
-  await requirePortalAccess(ctx, { businessId: input.businessId, permission: "games:write" });
+  const member = await requirePortalAccess(ctx, { businessId: input.businessId, permission: "games:write" });
   const game = await findBusinessGame(ctx, input);
   const body = parseOrThrow(GameSettingsBody, bodyOf(input));
-  return updateGameSettings(
-    {
-      db: ctx.db,
-      environment: game.environment,
-      principal: { kind: "server", keyId: "portal", gameId: game.id, businessId: game.businessId },
-      requestId: `portal_${randomUUID()}`,
-    },
-    body,
-  );
+  return inTransaction(ctx.db, async (tx) => {
+    const updated = await updateGameSettings(
+      {
+        db: tx,
+        environment: game.environment,
+        principal: { kind: "server", keyId: "portal", gameId: game.id, businessId: game.businessId },
+        requestId: `portal_${randomUUID()}`,
+      },
+      body,
+    );
+    await recordAudit(
+      { db: tx },
+      {
+        businessId: game.businessId,
+        environment: game.environment,
+        actor: { type: "member", email: member.email },
+        action: "game.settings_updated",
+        objectType: "game",
+        objectId: game.id,
+        details: { fields: Object.keys(body).sort() },
+      },
+    );
+    return updated;
+  });
 };

@@ -4,6 +4,9 @@ import {
   DELIVERY_TRANSITIONS,
   MAX_ATTEMPTS,
   RETRY_DELAYS_SECONDS,
+  RETRY_WINDOW_SECONDS,
+  DISABLE_AFTER_SECONDS,
+  healthThresholdsMs,
   canMove,
   deliveryTimeoutMs,
   retryDelayMs,
@@ -19,11 +22,19 @@ afterEach(() => {
 });
 
 describe("retry schedule", () => {
-  it("spans at least 24 hours from the first attempt to the last", () => {
+  it("spans at least 3 days from the first attempt to the last, on the published table", () => {
     const totalSeconds = RETRY_DELAYS_SECONDS.reduce((a, b) => a + b, 0);
-    expect(totalSeconds).toBeGreaterThanOrEqual(24 * 3600);
-    expect(totalSeconds).toBe(143_320); // about 39.8 h
-    expect(MAX_ATTEMPTS).toBe(14);
+    expect(totalSeconds).toBeGreaterThanOrEqual(72 * 3600);
+    expect(totalSeconds).toBe(272_170); // 75 h 36 min 10 s
+    expect(RETRY_WINDOW_SECONDS).toBe(272_170);
+    expect(RETRY_DELAYS_SECONDS).toEqual([10, 60, 300, 1800, 7200, 18000, 36000, 50400, 72000, 86400]);
+    expect(MAX_ATTEMPTS).toBe(11);
+  });
+
+  it("warns after a day of failures and disables after 3 (the retry window), scaled like the retries", () => {
+    expect(healthThresholdsMs(1)).toEqual({ warnMs: 86_400_000, disableMs: 259_200_000 });
+    expect(healthThresholdsMs(0.001)).toEqual({ warnMs: 86_400, disableMs: 259_200 });
+    expect(DISABLE_AFTER_SECONDS).toBeLessThanOrEqual(RETRY_WINDOW_SECONDS);
   });
 
   it("never shrinks and starts within seconds", () => {
@@ -33,8 +44,8 @@ describe("retry schedule", () => {
 
   it("gives the delay after each failed attempt and null after the last", () => {
     expect(retryDelayMs(1, 1)).toBe(10_000);
-    expect(retryDelayMs(2, 1)).toBe(30_000);
-    expect(retryDelayMs(13, 1)).toBe(43_200_000);
+    expect(retryDelayMs(2, 1)).toBe(60_000);
+    expect(retryDelayMs(10, 1)).toBe(86_400_000);
     expect(retryDelayMs(MAX_ATTEMPTS, 1)).toBeNull();
   });
 
@@ -44,7 +55,7 @@ describe("retry schedule", () => {
     expect(retryDelayMs(1)).toBe(10_000);
     process.env.WEBHOOK_RETRY_SCALE = "0.001";
     expect(retryDelayMs(1)).toBe(10);
-    expect(retryDelayMs(8)).toBe(3_600);
+    expect(retryDelayMs(5)).toBe(7_200);
     process.env.WEBHOOK_RETRY_SCALE = "-1";
     expect(() => retryScale()).toThrow(/WEBHOOK_RETRY_SCALE/);
   });

@@ -20,11 +20,22 @@ export const ATTEMPTABLE: DeliveryStatus[] = (Object.keys(DELIVERY_TRANSITIONS) 
 export const canMove = (from: DeliveryStatus, to: DeliveryStatus): boolean => DELIVERY_TRANSITIONS[from].includes(to);
 
 /**
- * Seconds to wait after a failed attempt n (index n-1) before attempt n+1. 13 retries, 14 attempts,
- * about 39.8 h from the first attempt to the last: a receiver that is down for a day still gets
- * every event.
+ * Seconds to wait after a failed attempt n (index n-1) before attempt n+1: 10 retries, 11 attempts, 75 h
+ * 36 min 10 s from the first attempt to the last, so a receiver that is down for 3 days still gets every
+ * event (docs/webhooks.md publishes this table).
  */
-export const RETRY_DELAYS_SECONDS: readonly number[] = [10, 30, 60, 120, 300, 600, 1800, 3600, 7200, 14400, 28800, 43200, 43200];
+export const RETRY_DELAYS_SECONDS: readonly number[] = [10, 60, 300, 1800, 7200, 18000, 36000, 50400, 72000, 86400];
+
+/** Seconds from the first attempt to the last one. */
+export const RETRY_WINDOW_SECONDS = RETRY_DELAYS_SECONDS.reduce((a, b) => a + b, 0);
+
+/**
+ * Endpoint health: an endpoint whose every attempt has failed for WARN_AFTER_SECONDS gets its owner warned
+ * (an email and a flag the portal shows); after DISABLE_AFTER_SECONDS (3 days: the retry window, so a
+ * failure streak across it) it is disabled. Both are multiplied by the retry scale.
+ */
+export const WARN_AFTER_SECONDS = 24 * 3600;
+export const DISABLE_AFTER_SECONDS = 72 * 3600;
 
 export const MAX_ATTEMPTS = RETRY_DELAYS_SECONDS.length + 1;
 
@@ -52,3 +63,15 @@ export const deliveryTimeoutMs = (): number => {
 
 /** Characters of the response body kept per attempt. */
 export const EXCERPT_CHARS = 500;
+
+/** Milliseconds of failure streak after which the owner is warned, and after which the endpoint is disabled. */
+export const healthThresholdsMs = (scale = retryScale()): { warnMs: number; disableMs: number } => ({
+  warnMs: Math.round(WARN_AFTER_SECONDS * 1000 * scale),
+  disableMs: Math.round(DISABLE_AFTER_SECONDS * 1000 * scale),
+});
+
+/** How long a rotated-out secret still signs (x-service-signature-previous). */
+export const PREVIOUS_SECRET_GRACE_MS = 24 * 3600 * 1000;
+
+/** Attempts the portal's health figure counts (success rate over the last N attempts). */
+export const HEALTH_WINDOW_ATTEMPTS = 20;

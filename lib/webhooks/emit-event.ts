@@ -1,7 +1,8 @@
 import { newId } from "../db/ids.ts";
 import type { DbClient } from "../db/transaction.ts";
-import { enqueueJob } from "../jobs/enqueue.ts";
 import type { Environment } from "../core/environment.ts";
+import { createDelivery } from "./create-delivery.ts";
+import { listOwnerEndpoints, receives, type Endpoint } from "./resolve-endpoint.ts";
 
 export type WebhookOwner = { type: "game" | "platform" | "campaign"; id: string };
 
@@ -15,18 +16,13 @@ export type EmitInput = {
   data: Record<string, unknown>;
 };
 
-const endpointOf = async (db: DbClient, owner: WebhookOwner): Promise<string | null> => {
-  if (owner.type === "game") return (await db.game.findUnique({ where: { id: owner.id }, select: { webhookUrl: true } }))?.webhookUrl ?? null;
-  if (owner.type === "platform") return (await db.platform.findUnique({ where: { id: owner.id }, select: { webhookUrl: true } }))?.webhookUrl ?? null;
-  return (await db.campaign.findUnique({ where: { id: owner.id }, select: { webhookUrl: true } }))?.webhookUrl ?? null;
-};
-
 /**
  * Writes an event to the outbox. Call it with the transaction that makes the change it reports, so the
- * event exists exactly when the change does. When the owner has a webhook URL, a delivery row and its
- * job are added in the same transaction. Returns the event id.
+ * event exists exactly when the change does. Each of the owner's endpoints whose filter takes the event
+ * gets a delivery row and its job in the same transaction (createDelivery); `to` names the endpoints
+ * instead, filters ignored (a test event goes to one). Returns the event id.
  */
-export const emitEvent = async (db: DbClient, input: EmitInput): Promise<string> => {
+export const emitEvent = async (db: DbClient, input: EmitInput, { to }: { to?: Endpoint[] } = {}): Promise<string> => {
   const objectKey = `${input.objectType}:${input.objectId}`;
   const [{ last }] = await db.$queryRaw<{ last: number }[]>`
     INSERT INTO "ObjectSequence" ("objectKey", "last") VALUES (${objectKey}, 1)
@@ -49,11 +45,7 @@ export const emitEvent = async (db: DbClient, input: EmitInput): Promise<string>
       createdAt: now,
     },
   });
-  const url = await endpointOf(db, input.owner);
-  if (url) {
-    const deliveryId = newId();
-    await db.webhookDelivery.create({ data: { id: deliveryId, eventId: id, url, nextAttemptAt: now } });
-    await enqueueJob(db, "webhooks:deliver", { deliveryId });
-  }
+  const endpoints = to ?? (await listOwnerEndpoints(db, input.owner)).filter((e) => receives(e, input.event));
+  for (const endpoint of endpoints) await createDelivery(db, { eventId: id, endpoint });
   return id;
 };

@@ -1,26 +1,36 @@
-import { newId } from "../db/ids.ts";
 import type { DbContext } from "../core/context.ts";
-import { inTransaction } from "../db/transaction.ts";
 import { conflict, notFound } from "../core/errors.ts";
-import { enqueueJob } from "../jobs/enqueue.ts";
-import { DELIVER_TASK } from "./deliver.ts";
+import { inTransaction } from "../db/transaction.ts";
+import { createDelivery } from "./create-delivery.ts";
 import type { WebhookOwner } from "./emit-event.ts";
-import { resolveEndpoint } from "./resolve-endpoint.ts";
+import { endpointOfRow, resolveEndpoint, type Endpoint } from "./resolve-endpoint.ts";
+
+/** 409 when there is no endpoint to send to, or it is disabled (no attempt would be made). */
+export const sendableEndpoint = (endpoint: Endpoint | null): Endpoint => {
+  if (!endpoint) throw conflict("WEBHOOK_ENDPOINT_NOT_SET", "No webhook endpoint is configured; set one before resending.");
+  if (endpoint.disabledAt) throw conflict("WEBHOOK_ENDPOINT_DISABLED", "The webhook endpoint is disabled; enable it before sending to it.");
+  return endpoint;
+};
 
 /**
  * Sends an existing event again as a new delivery (its own attempts and retry schedule) to the owner's
- * current endpoint. The event is loaded scoped to `owner`, so another tenant's event is not found.
- * The payload, event id and sequence are the original ones, so receivers can deduplicate.
+ * primary endpoint, or to `endpointId` (one of the owner's endpoints). The event is loaded scoped to
+ * `owner`, so another tenant's event is not found. The payload, event id and sequence are the original
+ * ones, so receivers can deduplicate.
  */
-export const resendEvent = async (ctx: DbContext, { owner, eventId }: { owner: WebhookOwner; eventId: string }): Promise<{ deliveryId: string }> => {
+export const resendEvent = async (
+  ctx: DbContext,
+  { owner, eventId, endpointId }: { owner: WebhookOwner; eventId: string; endpointId?: string | null },
+): Promise<{ deliveryId: string }> => {
   const event = await ctx.db.webhookEvent.findFirst({ where: { id: eventId, ownerType: owner.type, ownerId: owner.id }, select: { id: true } });
   if (!event) throw notFound("The event", "EVENT_NOT_FOUND");
-  const endpoint = await resolveEndpoint(ctx.db, owner);
-  if (!endpoint) throw conflict("WEBHOOK_ENDPOINT_NOT_SET", "No webhook endpoint is configured; set one before resending.");
-  const deliveryId = newId();
-  await inTransaction(ctx.db, async (tx) => {
-    await tx.webhookDelivery.create({ data: { id: deliveryId, eventId, url: endpoint.url, nextAttemptAt: new Date() } });
-    await enqueueJob(tx, DELIVER_TASK, { deliveryId });
-  });
+  let endpoint: Endpoint | null;
+  if (endpointId) {
+    const row = await ctx.db.webhookEndpoint.findFirst({ where: { id: endpointId, ownerType: owner.type, ownerId: owner.id, deletedAt: null } });
+    if (!row) throw notFound("The webhook endpoint", "WEBHOOK_ENDPOINT_NOT_FOUND");
+    endpoint = await endpointOfRow(ctx.db, row);
+  } else endpoint = await resolveEndpoint(ctx.db, owner);
+  const target = sendableEndpoint(endpoint);
+  const deliveryId = await inTransaction(ctx.db, (tx) => createDelivery(tx, { eventId, endpoint: target }));
   return { deliveryId };
 };

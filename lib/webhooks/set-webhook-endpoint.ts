@@ -1,5 +1,8 @@
 import type { DbContext } from "../core/context.ts";
 import type { DbClient } from "../db/transaction.ts";
+import { now } from "../core/clock.ts";
+import { PREVIOUS_SECRET_GRACE_MS } from "./delivery-policy.ts";
+import { ensurePrimaryEndpoint } from "./ensure-primary-endpoint.ts";
 import { generateWebhookSecret } from "./webhook-secret.ts";
 import { checkWebhookUrl } from "./check-webhook-url.ts";
 import type { WebhookOwner } from "./emit-event.ts";
@@ -10,7 +13,7 @@ import type { LookupAll } from "./resolve-webhook-target.ts";
  * has no mode of its own (it receives both), so its URL may be loopback; each delivery of a live event
  * refuses it then.
  */
-const allowsLoopback = async (db: DbClient, owner: WebhookOwner): Promise<boolean> => {
+export const allowsLoopback = async (db: DbClient, owner: WebhookOwner): Promise<boolean> => {
   if (owner.type === "platform") return true;
   const select = { environment: true } as const;
   const row =
@@ -18,11 +21,29 @@ const allowsLoopback = async (db: DbClient, owner: WebhookOwner): Promise<boolea
   return row?.environment === "test";
 };
 
+/** Before the primary secret is replaced: the current one keeps signing for 24 h. */
+export const keepPreviousSecret = async (db: DbClient, owner: WebhookOwner): Promise<void> => {
+  const select = { webhookSecret: true } as const;
+  const row =
+    owner.type === "game"
+      ? await db.game.findUnique({ where: { id: owner.id }, select })
+      : owner.type === "platform"
+        ? await db.platform.findUnique({ where: { id: owner.id }, select })
+        : await db.campaign.findUnique({ where: { id: owner.id }, select });
+  if (!row?.webhookSecret) return;
+  const primary = await ensurePrimaryEndpoint(db, owner);
+  await db.webhookEndpoint.update({
+    where: { id: primary.id },
+    data: { previousSecret: row.webhookSecret, previousSecretUntil: new Date(now().getTime() + PREVIOUS_SECRET_GRACE_MS) },
+  });
+};
+
 /**
  * Sets (or clears, with null) the webhook endpoint of a game, platform or campaign, after checking where the
  * URL points (check-webhook-url.ts: 400 INVALID_WEBHOOK_URL naming `url`). `rotateSecret`
- * issues a new signing secret; a campaign gets its own secret the first time a URL is set.
- * Returns the endpoint's URL and current secret.
+ * issues a new signing secret (the old one keeps signing, as x-service-signature-previous, for 24 h); a
+ * campaign gets its own secret the first time a URL is set. This is the owner's primary endpoint; the others
+ * are WebhookEndpoint rows (create-webhook-endpoint.ts). Returns the endpoint's URL and current secret.
  */
 export const setWebhookEndpoint = async (
   ctx: DbContext,
@@ -36,6 +57,7 @@ export const setWebhookEndpoint = async (
 ): Promise<{ url: string | null; secret: string | null }> => {
   const { db } = ctx;
   if (url !== null) await checkWebhookUrl(url, { httpsOnly, allowLoopback: await allowsLoopback(db, owner), lookup });
+  if (rotateSecret) await keepPreviousSecret(db, owner);
   if (owner.type === "game") {
     const g = await db.game.update({ where: { id: owner.id }, data: { webhookUrl: url, ...(rotateSecret ? { webhookSecret: generateWebhookSecret() } : {}) } });
     return { url: g.webhookUrl, secret: g.webhookSecret };

@@ -13,3 +13,14 @@ export const verifySignature = (rawBody: string | Buffer, secret: string, header
   const given = Buffer.from(header.trim().toLowerCase(), "hex");
   return timingSafeEqual(expected, given);
 };
+
+/**
+ * During the 24 h after a secret rotation a delivery carries two signatures: x-service-signature (new
+ * secret) and x-service-signature-previous (old secret). A receiver accepts it when either matches the
+ * secret it holds, so it can switch secrets at any moment of those 24 h.
+ */
+export const verifyWebhookSignatures = (
+  rawBody: string | Buffer,
+  secret: string,
+  headers: { signature: string | null | undefined; previous?: string | null | undefined },
+): boolean => verifySignature(rawBody, secret, headers.signature) || verifySignature(rawBody, secret, headers.previous);

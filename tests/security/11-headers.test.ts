@@ -65,6 +65,24 @@ describe("the hosted pages' headers (next.config.mjs)", () => {
     for (const page of OTHER_PAGES) expect(headersFor(rules, page)["referrer-policy"], page).toBe("strict-origin-when-cross-origin");
   });
 
+  it("only the theme editor's preview may be framed, and only by this site; the theme editor and other portal pages may not", async () => {
+    const rules = await loadConfigRules();
+    const preview = headersFor(rules, "/portal/biz_1/games/gam_1/theme/preview");
+    expect(preview["content-security-policy"]).toContain("frame-ancestors 'self'");
+    expect(preview["content-security-policy"]).not.toContain("frame-ancestors 'none'");
+    expect(preview["x-frame-options"]).toBe("SAMEORIGIN");
+    for (const page of [
+      "/portal",
+      "/portal/biz_1/games/gam_1/theme",
+      "/portal/biz_1/games/gam_1",
+      "/portal/biz_1/games/gam_1/theme/preview/x",
+      "/portal/biz_1/campaigns",
+    ]) {
+      expect(headersFor(rules, page)["content-security-policy"], page).toContain("frame-ancestors 'none'");
+      expect(headersFor(rules, page)["x-frame-options"], page).toBe("DENY");
+    }
+  });
+
   it("API responses and uploaded files are not sniffed either", async () => {
     const rules = await loadConfigRules();
     for (const p of ["/api/v1/game", "/api/v1/openapi.json", "/api/webhooks/stripe", "/uploads/abc.png"])

@@ -3,6 +3,7 @@
 // running; otherwise 503 {status:"unavailable", checks} with Retry-After. No key, no tenant data.
 import { getDb } from "@/lib/db/client";
 import { checkReadiness, RETRY_AFTER_SECONDS } from "@/lib/ops/check-readiness";
+import { isDraining } from "@/lib/ops/draining";
 
 export const dynamic = "force-dynamic";
 
@@ -15,6 +16,9 @@ export const GET = async (): Promise<Response> => {
     result = { ready: false, checks: { database: "failing", migrations: "failing", worker: "failing" } as const };
   }
   const headers: Record<string, string> = { "cache-control": "no-store" };
+  // SIGTERM received (npm start): out of rotation while requests in flight finish (lib/ops/draining.ts)
+  if (isDraining())
+    return Response.json({ status: "draining", checks: result.checks }, { status: 503, headers: { ...headers, "retry-after": String(RETRY_AFTER_SECONDS) } });
   if (result.ready) return Response.json({ status: "ok", checks: result.checks }, { headers });
   headers["retry-after"] = String(RETRY_AFTER_SECONDS);
   return Response.json({ status: "unavailable", checks: result.checks }, { status: 503, headers });

@@ -1,12 +1,13 @@
-// /portal/{businessId}: the Overview. The business, how many games it has in test and in live, and the
-// games of the selected environment (test data marked). Any member may see it.
+// /portal/{businessId}: the Overview. The business, how many games it has in test and in live, the
+// dashboard of the selected environment (the last 30 days in charts, each with its numbers) and its games
+// (test data marked). Any member may see it.
 import type { Metadata } from "next";
 import { TestModeBadge } from "@/components/hosted/test-mode-badge";
-import { environmentOf, envHref } from "@/components/portal/env-href";
+import { DashboardPanel } from "@/components/portal/dashboard-panel";
+import { environmentOf } from "@/components/portal/env-href";
+import { GamesList } from "@/components/portal/games-list";
 import { PortalFrame } from "@/components/portal/portal-frame";
-import { Badge } from "@/components/ui/badge";
 import { Card } from "@/components/ui/card";
-import { textLinkClass } from "@/components/ui/classes";
 import { loadPortalOverview } from "@/lib/portal/load-portal-overview";
 import { loadPortalPage, RefusedPage, SignInCard } from "../_lib/page";
 
@@ -21,8 +22,7 @@ const OverviewPage = async ({ params, searchParams }: Props) => {
   const page = await loadPortalPage(businessId, (ctx) => loadPortalOverview(ctx, { businessId, environment }));
   if (page.kind === "signed-out") return <SignInCard environment={environment} />;
   if (page.kind === "refused") return <RefusedPage page={page} environment={environment} current="overview" />;
-  const { member, counts, games } = page.value;
-  const base = `/portal/${encodeURIComponent(businessId)}`;
+  const { member, counts, games, dashboard } = page.value;
   return (
     <PortalFrame
       email={page.email}
@@ -54,27 +54,12 @@ const OverviewPage = async ({ params, searchParams }: Props) => {
           </div>
         </dl>
       </Card>
+      <DashboardPanel dashboard={dashboard} />
       <Card labelledBy="games-title">
         <h2 id="games-title" className="text-lg font-semibold text-slate-900">
           {environment === "test" ? "Test games" : "Live games"}
         </h2>
-        {games.length === 0 ? (
-          <p className="mt-3 text-sm text-slate-700">No {environment} games yet.</p>
-        ) : (
-          <ul className="mt-3 space-y-2">
-            {games.map((g) => (
-              <li key={g.id} className="flex min-h-11 flex-wrap items-center justify-between gap-2 rounded-lg px-3 py-2 ring-1 ring-slate-200 ring-inset">
-                <a className={`${textLinkClass} [overflow-wrap:anywhere]`} href={envHref(`${base}/games/${g.id}`, environment)}>
-                  {g.name}
-                </a>
-                <span className="flex items-center gap-2">
-                  {g.isVisible ? null : <Badge>Hidden</Badge>}
-                  {g.environment === "test" ? <TestModeBadge /> : <Badge tone="success">Live</Badge>}
-                </span>
-              </li>
-            ))}
-          </ul>
-        )}
+        <GamesList businessId={businessId} environment={environment} games={games} />
       </Card>
     </PortalFrame>
   );

@@ -14,7 +14,15 @@ import { AppError } from "@/lib/core/errors";
 import { getDb } from "@/lib/db/client";
 import { listMemberships, type PortalContext, type PortalMember } from "@/lib/portal/require-portal-access";
 
-const NOT_FOUND = new Set(["BUSINESS_NOT_FOUND", "GAME_NOT_FOUND", "API_KEY_NOT_FOUND"]);
+const NOT_FOUND = new Set([
+  "BUSINESS_NOT_FOUND",
+  "GAME_NOT_FOUND",
+  "API_KEY_NOT_FOUND",
+  "CAMPAIGN_NOT_FOUND",
+  "CURRENCY_NOT_FOUND",
+  "USER_REF_NOT_FOUND",
+  "CASHOUT_NOT_FOUND",
+]);
 
 export const SignInCard = ({ environment }: { environment: Environment }) => (
   <PortalFrame environment={environment}>

@@ -46,10 +46,10 @@ CREATE INDEX "AuditEntry_businessId_createdAt_idx" ON "AuditEntry"("businessId",
 CREATE INDEX "AuditEntry_businessId_objectType_objectId_idx" ON "AuditEntry"("businessId", "objectType", "objectId");
 
 -- CreateIndex
-CREATE UNIQUE INDEX "RequestLog_requestId_key" ON "RequestLog"("requestId");
+CREATE INDEX "RequestLog_businessId_createdAt_idx" ON "RequestLog"("businessId", "createdAt");
 
 -- CreateIndex
-CREATE INDEX "RequestLog_businessId_createdAt_idx" ON "RequestLog"("businessId", "createdAt");
+CREATE INDEX "RequestLog_businessId_requestId_idx" ON "RequestLog"("businessId", "requestId");
 
 -- CreateIndex
 CREATE INDEX "RequestLog_apiKeyId_createdAt_idx" ON "RequestLog"("apiKeyId", "createdAt");

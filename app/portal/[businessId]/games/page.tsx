@@ -1,13 +1,12 @@
 // /portal/{businessId}/games: the games of the selected environment and, for roles that may change games,
 // the "Create game" form (test or live; the server checks the role again).
 import type { Metadata } from "next";
-import { TestModeBadge } from "@/components/hosted/test-mode-badge";
-import { environmentOf, envHref } from "@/components/portal/env-href";
+import { environmentOf } from "@/components/portal/env-href";
+import { GamesList } from "@/components/portal/games-list";
 import { PortalForm } from "@/components/portal/portal-form";
 import { PortalFrame } from "@/components/portal/portal-frame";
-import { Badge } from "@/components/ui/badge";
 import { Card } from "@/components/ui/card";
-import { labelClass, textLinkClass } from "@/components/ui/classes";
+import { labelClass } from "@/components/ui/classes";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { can } from "@/lib/portal/permissions";
@@ -27,30 +26,13 @@ const GamesPage = async ({ params, searchParams }: Props) => {
   if (page.kind === "signed-out") return <SignInCard environment={environment} />;
   if (page.kind === "refused") return <RefusedPage page={page} environment={environment} current="games" />;
   const { member, games } = page.value;
-  const base = `/portal/${encodeURIComponent(businessId)}`;
   return (
     <PortalFrame email={page.email} business={member.business} roles={member.roles} permissions={member.permissions} environment={environment} current="games">
       <Card labelledBy="title">
         <h1 id="title" className="text-2xl font-semibold tracking-tight text-slate-900">
           {environment === "test" ? "Test games" : "Live games"}
         </h1>
-        {games.length === 0 ? (
-          <p className="mt-3 text-sm text-slate-700">No {environment} games yet.</p>
-        ) : (
-          <ul className="mt-4 space-y-2">
-            {games.map((g) => (
-              <li key={g.id} className="flex min-h-11 flex-wrap items-center justify-between gap-2 rounded-lg px-3 py-2 ring-1 ring-slate-200 ring-inset">
-                <a className={`${textLinkClass} [overflow-wrap:anywhere]`} href={envHref(`${base}/games/${g.id}`, environment)}>
-                  {g.name}
-                </a>
-                <span className="flex items-center gap-2">
-                  {g.isVisible ? null : <Badge>Hidden</Badge>}
-                  {g.environment === "test" ? <TestModeBadge /> : <Badge tone="success">Live</Badge>}
-                </span>
-              </li>
-            ))}
-          </ul>
-        )}
+        <GamesList businessId={businessId} environment={environment} games={games} />
       </Card>
       {can(member.permissions, "games:write") ? (
         <Card labelledBy="create-title">

@@ -73,6 +73,11 @@ const GamePage = async ({ params, searchParams }: Props) => {
             </a>
           </p>
         ) : null}
+        <p className="mt-2 text-sm">
+          <a className={textLinkClass} href={envHref(`${base}/games/${encodeURIComponent(game.gameId)}/theme`, environment)}>
+            Checkout theme (colours, logo, live preview)
+          </a>
+        </p>
       </Card>
       <Card labelledBy="settings-title">
         <h2 id="settings-title" className="text-lg font-semibold text-slate-900">

@@ -165,6 +165,11 @@ describe("business-level link sessions with the test helpers, and their webhooks
     const event = await getDb().webhookEvent.findFirstOrThrow({ where: { event: "User.Account.Link.Succeeded", ownerId: t.platform.id } });
     const delivery = await getDb().webhookDelivery.findFirstOrThrow({ where: { eventId: event.id } });
     expect(delivery.url).toBe(receiver.url);
+    // per-object order: Succeeded waits until the session's Started is delivered
+    expect(await deliverWebhook(getDb(), delivery.id)).toBe("deferred");
+    const startedEvent = await getDb().webhookEvent.findFirstOrThrow({ where: { event: "User.Account.Link.Started", ownerId: t.platform.id } });
+    for (const d of await getDb().webhookDelivery.findMany({ where: { eventId: startedEvent.id } }))
+      expect(await deliverWebhook(getDb(), d.id)).toBe("succeeded");
     expect(await deliverWebhook(getDb(), delivery.id)).toBe("succeeded");
     const [req] = receiver.forEvent(event.id);
     expect(verifySignature(req.rawBody, t.platform.webhookSecret, req.headers["x-service-signature"] as string)).toBe(true);

@@ -1,0 +1,22 @@
+// POST /v1/webhooks/recover: send every failed delivery since T to an endpoint again (beyond the spec, issue 16)
+import { route } from "@/lib/http/route";
+import { ensurePrimaryEndpoint } from "@/lib/webhooks/ensure-primary-endpoint";
+import { recoverFailedDeliveries } from "@/lib/webhooks/recover-failed-deliveries";
+import { RecoverBody, Recovered } from "@/lib/webhooks/schemas";
+
+export const POST = route({
+  method: "POST",
+  path: "/v1/webhooks/recover",
+  summary: "Recover all failed webhook deliveries since a time: each is sent again, once, as a new delivery of its event",
+  tags: ["Webhooks"],
+  auth: "server",
+  idempotency: "optional",
+  errors: ["WEBHOOK_ENDPOINT_NOT_FOUND", "WEBHOOK_ENDPOINT_NOT_SET", "WEBHOOK_ENDPOINT_DISABLED"],
+  body: RecoverBody,
+  response: { status: 200, schema: Recovered },
+  handler: async ({ ctx, body }) => {
+    const owner = { type: "game" as const, id: ctx.principal.gameId };
+    const endpointId = body.endpointId ?? (await ensurePrimaryEndpoint(ctx.db, owner)).id;
+    return { data: await recoverFailedDeliveries(ctx, { owner, endpointId, since: body.since }) };
+  },
+});

@@ -1,0 +1,178 @@
+// /portal/{businessId}/audit (audit:read): every change made in the portal (a member) or through the API
+// (a key or a platform) to this business, newest first: who, what, when and the object. Filters are the
+// page's search parameters; pages follow a cursor; "Export CSV" downloads everything the filters select.
+import type { Metadata } from "next";
+import { TestModeBadge } from "@/components/hosted/test-mode-badge";
+import { ErrorNotice } from "@/components/hosted/state-message";
+import { AuditFiltersForm } from "@/components/portal/audit-filters-form";
+import { envHref, environmentOf } from "@/components/portal/env-href";
+import { PortalFrame } from "@/components/portal/portal-frame";
+import { Badge } from "@/components/ui/badge";
+import { Card } from "@/components/ui/card";
+import { buttonClass, textLinkClass } from "@/components/ui/classes";
+import { Table, Td, Th } from "@/components/ui/table";
+import type { AuditRow } from "@/lib/audit/list-audit-entries";
+import { loadPortalAudit } from "@/lib/portal/load-portal-audit";
+import { loadPortalPage, RefusedPage, SignInCard } from "../../_lib/page";
+
+export const dynamic = "force-dynamic";
+export const metadata: Metadata = { title: { absolute: "Audit log · Developer portal" }, robots: { index: false } };
+
+type Params = Record<string, string | string[] | undefined>;
+type Props = { params: Promise<{ businessId: string }>; searchParams: Promise<Params> };
+
+const FILTER_NAMES = ["actor", "action", "objectType", "objectId", "from", "to"] as const;
+
+const when = (d: Date) => `${d.toISOString().slice(0, 19).replace("T", " ")} UTC`;
+
+/** The page's filters (and env) as a query string, plus `extra`. */
+const queryOf = (raw: Record<(typeof FILTER_NAMES)[number], string>, env: string, extra: Record<string, string> = {}) => {
+  const q = new URLSearchParams();
+  for (const n of FILTER_NAMES) if (raw[n]) q.set(n, raw[n]);
+  if (env === "live") q.set("env", "live");
+  for (const [k, v] of Object.entries(extra)) q.set(k, v);
+  const s = q.toString();
+  return s ? `?${s}` : "";
+};
+
+const detailsText = (d: unknown) => (d === null || d === undefined ? "" : JSON.stringify(d));
+
+const Row = ({ e }: { e: AuditRow }) => (
+  <tr data-testid="audit-row">
+    <Td className="whitespace-nowrap">{when(e.createdAt)}</Td>
+    <Td>
+      <span className="block [overflow-wrap:anywhere]">{e.actorLabel}</span>
+      <span className="text-xs text-slate-600">{e.actorType}</span>
+    </Td>
+    <Td className="font-mono text-xs [overflow-wrap:anywhere]">{e.action}</Td>
+    <Td>
+      <span className="block text-xs text-slate-600">{e.objectType}</span>
+      <span className="block font-mono text-xs [overflow-wrap:anywhere]">{e.objectId}</span>
+    </Td>
+    <Td className="max-w-xs font-mono text-xs [overflow-wrap:anywhere]">
+      {detailsText(e.details)}
+      {e.requestId ? <span className="mt-1 block text-slate-600">request {e.requestId}</span> : null}
+    </Td>
+  </tr>
+);
+
+/** The same entry as a card, for a phone (the table needs more width than a phone has). */
+const Item = ({ e }: { e: AuditRow }) => (
+  <li className="rounded-lg p-3 text-sm ring-1 ring-slate-200 ring-inset">
+    <p className="font-mono text-xs font-semibold [overflow-wrap:anywhere] text-slate-900">{e.action}</p>
+    <dl className="mt-2 grid gap-1 text-xs text-slate-700">
+      <div>
+        <dt className="inline text-slate-600">When </dt>
+        <dd className="inline">{when(e.createdAt)}</dd>
+      </div>
+      <div>
+        <dt className="inline text-slate-600">Who </dt>
+        <dd className="inline [overflow-wrap:anywhere]">
+          {e.actorLabel} ({e.actorType})
+        </dd>
+      </div>
+      <div>
+        <dt className="inline text-slate-600">Object </dt>
+        <dd className="inline font-mono [overflow-wrap:anywhere]">
+          {e.objectType} {e.objectId}
+        </dd>
+      </div>
+      {e.details !== null && e.details !== undefined ? (
+        <div>
+          <dt className="inline text-slate-600">Details </dt>
+          <dd className="inline font-mono [overflow-wrap:anywhere]">{detailsText(e.details)}</dd>
+        </div>
+      ) : null}
+      {e.requestId ? (
+        <div>
+          <dt className="inline text-slate-600">Request </dt>
+          <dd className="inline font-mono [overflow-wrap:anywhere]">{e.requestId}</dd>
+        </div>
+      ) : null}
+    </dl>
+  </li>
+);
+
+const AuditPage = async ({ params, searchParams }: Props) => {
+  const { businessId } = await params;
+  const sp = await searchParams;
+  const environment = environmentOf(sp.env);
+  const page = await loadPortalPage(businessId, (ctx) => loadPortalAudit(ctx, { businessId, environment, params: sp }));
+  if (page.kind === "signed-out") return <SignInCard environment={environment} />;
+  if (page.kind === "refused") return <RefusedPage page={page} environment={environment} current="audit" />;
+  const { member, entries, nextCursor, raw, invalid, paged } = page.value;
+  const base = `/portal/${businessId}/audit`;
+  return (
+    <PortalFrame email={page.email} business={member.business} roles={member.roles} permissions={member.permissions} environment={environment} current="audit">
+      <Card labelledBy="title">
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <h1 id="title" className="text-2xl font-semibold tracking-tight text-slate-900">
+            Audit log
+          </h1>
+          {environment === "test" ? <TestModeBadge /> : <Badge tone="success">Live</Badge>}
+        </div>
+        <p className="mt-2 text-sm text-slate-700">
+          Every change to {member.business.name} in {environment} mode, made in the portal or through the API, newest first. Changes to the business and its
+          members show in both modes.
+        </p>
+        <AuditFiltersForm values={raw} environment={environment} clearHref={envHref(base, environment)} />
+        {invalid.length ? (
+          <div className="mt-4">
+            <ErrorNotice>Some filters were not valid and were left out: {invalid.join(", ")}. Dates are days like 2026-11-26.</ErrorNotice>
+          </div>
+        ) : null}
+      </Card>
+      <Card labelledBy="entries-title">
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <h2 id="entries-title" className="text-lg font-semibold text-slate-900">
+            Entries
+          </h2>
+          <a className={`${buttonClass({ variant: "secondary" })} sm:w-auto`} href={`${base}/export${queryOf(raw, environment)}`} download>
+            Export CSV
+          </a>
+        </div>
+        {entries.length === 0 ? (
+          <p className="mt-4 text-sm text-slate-700">{paged ? "No more entries." : "No entries match these filters."}</p>
+        ) : (
+          <>
+            <ul className="mt-4 space-y-3 sm:hidden" aria-label="Audit log entries, newest first">
+              {entries.map((e) => (
+                <Item key={e.id} e={e} />
+              ))}
+            </ul>
+            <Table caption="Audit log entries, newest first" className="mt-4 hidden sm:block">
+              <thead>
+                <tr>
+                  <Th>Time</Th>
+                  <Th>Actor</Th>
+                  <Th>Action</Th>
+                  <Th>Object</Th>
+                  <Th>Details</Th>
+                </tr>
+              </thead>
+              <tbody>
+                {entries.map((e) => (
+                  <Row key={e.id} e={e} />
+                ))}
+              </tbody>
+            </Table>
+          </>
+        )}
+        <nav aria-label="Audit log pages" className="mt-4 flex flex-wrap gap-4 text-sm">
+          {paged ? (
+            <a className={`${textLinkClass} inline-flex min-h-11 items-center`} href={`${base}${queryOf(raw, environment)}`}>
+              Newest entries
+            </a>
+          ) : null}
+          {nextCursor ? (
+            <a className={`${textLinkClass} inline-flex min-h-11 items-center`} href={`${base}${queryOf(raw, environment, { cursor: nextCursor })}`}>
+              Older entries
+            </a>
+          ) : null}
+        </nav>
+      </Card>
+    </PortalFrame>
+  );
+};
+
+export default AuditPage;

@@ -1,0 +1,84 @@
+// One deal of the deals page: its code, item, deal price beside the item's regular price, status, and (for
+// roles that may change the catalogue) activate / deactivate and the edit form.
+import { Badge } from "@/components/ui/badge";
+import type { DealItem, PortalDeal } from "@/lib/portal/load-portal-deals";
+import { units, usd } from "./catalogue-fields";
+import { DealFields } from "./deal-fields";
+import { PortalForm, type PortalAction } from "./portal-form";
+
+export const dealPrice = (d: PortalDeal, currencies: { id: string; code: string }[]) =>
+  d.currencyId === null ? usd(d.overridePrice) : units(d.overridePrice, currencies.find((c) => c.id === d.currencyId)?.code ?? d.currencyId);
+
+/** The item's regular price in the deal's currency, or null when it has none there (the deal no longer applies). */
+export const regularPrice = (item: DealItem | undefined, d: PortalDeal) => {
+  if (!item) return null;
+  if (d.currencyId === null) return item.priceCents === null ? null : usd(item.priceCents);
+  const vc = item.vcPrices.find((v) => v.currencyId === d.currencyId);
+  return vc ? units(vc.amount, vc.code) : null;
+};
+
+export const DealItemRow = ({
+  deal: d,
+  item,
+  currencies,
+  toggle,
+  edit,
+}: {
+  deal: PortalDeal;
+  item: DealItem | undefined;
+  currencies: { id: string; code: string }[];
+  toggle?: PortalAction;
+  edit?: PortalAction;
+}) => {
+  const regular = regularPrice(item, d);
+  return (
+    <li className="rounded-lg p-3 ring-1 ring-slate-200 ring-inset" data-testid={`deal-${d._id}`}>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <p className="min-w-0 font-mono font-semibold [overflow-wrap:anywhere] text-slate-900">{d.code}</p>
+        <Badge tone={d.status === "active" ? "success" : "neutral"} dot>
+          {d.status === "active" ? "Active" : "Inactive"}
+        </Badge>
+      </div>
+      <p className="mt-1 text-sm text-slate-800">
+        <span className="font-semibold">{d.itemName}</span>: <span data-testid="deal-price">{dealPrice(d, currencies)}</span>
+        {regular ? (
+          <span className="text-slate-600"> instead of {regular}</span>
+        ) : (
+          <span className="text-red-700"> (the item has no price in this currency)</span>
+        )}
+      </p>
+      {d.metadata ? <p className="mt-1 font-mono text-xs [overflow-wrap:anywhere] text-slate-600">{JSON.stringify(d.metadata)}</p> : null}
+      {toggle || edit ? (
+        <div className="mt-3 grid gap-3 sm:grid-cols-[minmax(0,14rem)_1fr] sm:items-start">
+          {toggle ? (
+            <PortalForm
+              action={toggle}
+              label={`${d.status === "active" ? "Deactivate" : "Activate"} deal ${d.code}`}
+              submit={d.status === "active" ? "Deactivate" : "Activate"}
+              pendingLabel="Saving…"
+              variant="secondary"
+            >
+              <input type="hidden" name="status" value={d.status === "active" ? "inactive" : "active"} />
+            </PortalForm>
+          ) : null}
+          {edit ? (
+            <details className="group">
+              <summary className="inline-flex min-h-11 cursor-pointer items-center gap-2 rounded-lg px-2 text-sm font-semibold text-slate-900 hover:bg-slate-100">
+                <span aria-hidden="true" className="inline-block text-slate-600 transition-transform group-open:rotate-90">
+                  ▸
+                </span>
+                Edit deal {d.code}
+              </summary>
+              <div className="mt-3">
+                <PortalForm action={edit} label={`Edit deal ${d.code}`} submit="Save deal" keepValuesOnError pendingLabel="Saving…">
+                  <input type="hidden" name="itemId" value={d.itemId} />
+                  <DealFields id={`edit-${d._id}`} currencies={currencies} deal={d} />
+                </PortalForm>
+              </div>
+            </details>
+          ) : null}
+        </div>
+      ) : null}
+    </li>
+  );
+};

@@ -1,0 +1,219 @@
+// The delivery log of the portal's webhooks page: a filter form (endpoint, event, status, time; a GET, so a
+// filtered view is a link), then each delivery, newest first: its event, status, endpoint and time, and
+// opened, the body sent and every attempt with its request headers (signatures, never the secret), status,
+// latency, response excerpt or error; a "Resend" button for a member who may change webhooks.
+import { Badge } from "@/components/ui/badge";
+import { buttonClass, inputClass, labelClass, textLinkClass } from "@/components/ui/classes";
+import type { PortalDelivery, WebhookLogFilter } from "@/lib/portal/load-portal-webhooks";
+import type { EndpointSummary } from "@/lib/webhooks/list-webhook-endpoints";
+import { PortalForm, type PortalAction } from "./portal-form";
+
+const STATUS_TONE: Record<string, "success" | "warning" | "danger" | "neutral"> = {
+  succeeded: "success",
+  retrying: "warning",
+  failed: "danger",
+  pending: "neutral",
+};
+const when = (d: Date) => `${d.toISOString().slice(0, 19).replace("T", " ")} UTC`;
+const local = (d: Date | undefined) => (d ? d.toISOString().slice(0, 16) : "");
+const pretty = (body: string) => {
+  try {
+    return JSON.stringify(JSON.parse(body), null, 2);
+  } catch {
+    return body;
+  }
+};
+
+export type LogProps = {
+  deliveries: PortalDelivery[];
+  endpoints: EndpointSummary[];
+  eventNames: string[];
+  filter: WebhookLogFilter;
+  /** hidden fields the filter form keeps (env, game) */
+  keep: Record<string, string>;
+  /** the same page with a page number */
+  pageHref: (page: number) => string;
+  pagination: { page: number; totalPages: number; totalCount: number };
+  resend: ((deliveryId: string) => PortalAction) | null;
+};
+
+const Attempt = ({ a }: { a: PortalDelivery["attemptLog"][number] }) => (
+  <li className="rounded-md bg-slate-50 p-3 ring-1 ring-slate-200 ring-inset">
+    <p className="text-sm text-slate-900">
+      <span className="font-semibold">Attempt {a.attempt}</span> · {when(a.createdAt)} · {a.statusCode === null ? "no answer" : `HTTP ${a.statusCode}`} ·{" "}
+      {a.latencyMs} ms
+    </p>
+    {a.error ? <p className="mt-1 text-sm [overflow-wrap:anywhere] text-red-800">{a.error}</p> : null}
+    {a.requestHeaders ? (
+      <>
+        <p className="mt-2 text-xs font-semibold text-slate-700">Request headers</p>
+        <pre className="mt-1 rounded bg-white p-2 text-xs whitespace-pre-wrap [overflow-wrap:anywhere] text-slate-900 ring-1 ring-slate-200">
+          {Object.entries(a.requestHeaders)
+            .map(([k, v]) => `${k}: ${v}`)
+            .join("\n")}
+        </pre>
+      </>
+    ) : null}
+    <p className="mt-2 text-xs font-semibold text-slate-700">Response</p>
+    <pre className="mt-1 rounded bg-white p-2 text-xs whitespace-pre-wrap [overflow-wrap:anywhere] text-slate-900 ring-1 ring-slate-200">
+      {a.responseExcerpt ?? (a.statusCode === null ? "(none)" : "(not kept: loopback receivers’ answers are not stored)")}
+    </pre>
+  </li>
+);
+
+export const WebhookDeliveryLog = ({ deliveries, endpoints, eventNames, filter, keep, pageHref, pagination, resend }: LogProps) => (
+  <div>
+    <form method="get" className="grid gap-3 sm:grid-cols-2 lg:grid-cols-6" aria-label="Filter the delivery log">
+      {Object.entries(keep).map(([k, v]) => (
+        <input key={k} type="hidden" name={k} value={v} />
+      ))}
+      <div className="min-w-0 lg:col-span-2">
+        <label htmlFor="f-endpoint" className={labelClass}>
+          Endpoint
+        </label>
+        <select id="f-endpoint" name="endpointId" defaultValue={filter.endpointId ?? ""} className={inputClass}>
+          <option value="">All endpoints</option>
+          {endpoints.map((e) => (
+            <option key={e.id} value={e.id}>
+              {e.primary ? "Primary" : e.description || "Endpoint"}: {e.url ?? "no URL"}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="min-w-0">
+        <label htmlFor="f-event" className={labelClass}>
+          Event
+        </label>
+        <select id="f-event" name="event" defaultValue={filter.event ?? ""} className={inputClass}>
+          <option value="">All events</option>
+          {eventNames.map((n) => (
+            <option key={n} value={n}>
+              {n}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="min-w-0">
+        <label htmlFor="f-status" className={labelClass}>
+          Status
+        </label>
+        <select id="f-status" name="status" defaultValue={filter.status ?? ""} className={inputClass}>
+          <option value="">Any status</option>
+          {["pending", "retrying", "succeeded", "failed"].map((s) => (
+            <option key={s} value={s}>
+              {s}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="min-w-0">
+        <label htmlFor="f-since" className={labelClass}>
+          From (UTC)
+        </label>
+        <input id="f-since" name="since" type="datetime-local" defaultValue={local(filter.since)} className={inputClass} />
+      </div>
+      <div className="min-w-0">
+        <label htmlFor="f-until" className={labelClass}>
+          To (UTC)
+        </label>
+        <input id="f-until" name="until" type="datetime-local" defaultValue={local(filter.until)} className={inputClass} />
+      </div>
+      <div className="sm:col-span-2 lg:col-span-6 lg:w-48">
+        <button type="submit" className={buttonClass({ variant: "secondary" })}>
+          Filter
+        </button>
+      </div>
+    </form>
+    <p className="mt-4 text-sm text-slate-700" role="status">
+      {pagination.totalCount === 0
+        ? "No deliveries match."
+        : `${pagination.totalCount} ${pagination.totalCount === 1 ? "delivery" : "deliveries"}, newest first.`}
+    </p>
+    <ul className="mt-3 space-y-3" aria-label="Deliveries">
+      {deliveries.map((d) => (
+        <li
+          key={d.id}
+          className="rounded-lg ring-1 ring-slate-200 ring-inset"
+          data-testid={`delivery-${d.id}`}
+          data-event-id={d.eventId}
+          data-status={d.status}
+        >
+          <details>
+            <summary className="flex min-h-11 cursor-pointer flex-wrap items-center gap-x-3 gap-y-1 px-3 py-2 text-sm">
+              <span className="font-semibold text-slate-900">{d.event}</span>
+              <Badge tone={STATUS_TONE[d.status] ?? "neutral"}>{d.status}</Badge>
+              <span className="text-slate-700">
+                {d.attempts} {d.attempts === 1 ? "attempt" : "attempts"}
+              </span>
+              <span className="text-slate-700">{when(d.createdAt)}</span>
+              <span className="min-w-0 font-mono text-xs [overflow-wrap:anywhere] text-slate-700">{d.url}</span>
+            </summary>
+            <div className="space-y-3 border-t border-slate-200 p-3">
+              <dl className="grid gap-x-4 gap-y-1 text-sm text-slate-700 sm:grid-cols-[max-content_1fr]">
+                <dt className="text-slate-600">Event id</dt>
+                <dd className="font-mono text-xs [overflow-wrap:anywhere] text-slate-900">{d.eventId}</dd>
+                <dt className="text-slate-600">Delivery id</dt>
+                <dd className="font-mono text-xs [overflow-wrap:anywhere] text-slate-900">{d.id}</dd>
+                <dt className="text-slate-600">Object</dt>
+                <dd className="[overflow-wrap:anywhere]">
+                  {d.objectType} {d.objectId} · sequence {d.sequence}
+                </dd>
+                {d.failureReason ? (
+                  <>
+                    <dt className="text-slate-600">Why</dt>
+                    <dd>{d.failureReason}</dd>
+                  </>
+                ) : null}
+                {d.recoveredAt ? (
+                  <>
+                    <dt className="text-slate-600">Recovered</dt>
+                    <dd>{when(d.recoveredAt)}</dd>
+                  </>
+                ) : null}
+              </dl>
+              <div>
+                <p className="text-xs font-semibold text-slate-700">Request body</p>
+                <pre className="mt-1 rounded bg-slate-50 p-2 text-xs whitespace-pre-wrap [overflow-wrap:anywhere] text-slate-900 ring-1 ring-slate-200">
+                  {pretty(d.body)}
+                </pre>
+              </div>
+              {d.attemptLog.length ? (
+                <ol className="space-y-2" aria-label={`Attempts of delivery ${d.id}`}>
+                  {d.attemptLog.map((a) => (
+                    <Attempt key={a.attempt} a={a} />
+                  ))}
+                </ol>
+              ) : (
+                <p className="text-sm text-slate-700">No attempt yet.</p>
+              )}
+              {resend ? (
+                <div className="max-w-xs">
+                  <PortalForm action={resend(d.id)} label={`Resend delivery ${d.id}`} submit="Resend" pendingLabel="Resending…" variant="secondary">
+                    <p className="text-xs text-slate-600">A new delivery of the same event (same event id).</p>
+                  </PortalForm>
+                </div>
+              ) : null}
+            </div>
+          </details>
+        </li>
+      ))}
+    </ul>
+    {pagination.totalPages > 1 ? (
+      <nav aria-label="Delivery log pages" className="mt-4 flex flex-wrap items-center gap-4 text-sm">
+        {pagination.page > 1 ? (
+          <a className={textLinkClass} href={pageHref(pagination.page - 1)}>
+            Newer
+          </a>
+        ) : null}
+        <span className="text-slate-700">
+          Page {pagination.page} of {pagination.totalPages}
+        </span>
+        {pagination.page < pagination.totalPages ? (
+          <a className={textLinkClass} href={pageHref(pagination.page + 1)}>
+            Older
+          </a>
+        ) : null}
+      </nav>
+    ) : null}
+  </div>
+);

@@ -1,0 +1,144 @@
+import { z } from "zod";
+import type { Prisma } from "../db/generated/client.ts";
+import type { Environment } from "../core/environment.ts";
+import { AppError, notFound } from "../core/errors.ts";
+import { UserRef } from "../core/schemas.ts";
+import { vcAsset } from "../ledger/accounts.ts";
+import type { JournalEntry } from "../vc/schemas.ts";
+import { serializeJournal } from "../vc/serialize-journal.ts";
+import { businessGamesOf, findBusinessCurrency } from "./ledger-games.ts";
+import { requirePortalAccess, type PortalContext } from "./require-portal-access.ts";
+
+const blank = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
+const Day = z
+  .string()
+  .trim()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, "must be a date, YYYY-MM-DD")
+  .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d), "must be a real date");
+
+/** The explorer's filters, as the search parameters of /portal/{businessId}/ledger/journals (empty = unset). */
+export const LedgerJournalFilter = z
+  .object({
+    gameId: z.preprocess(blank, z.string().trim().max(64, "must be at most 64 characters").optional()),
+    currencyId: z.preprocess(blank, z.string().trim().max(64, "must be at most 64 characters").optional()),
+    type: z.preprocess(blank, z.string().trim().max(32, "must be at most 32 characters").optional()),
+    userRef: z.preprocess(blank, UserRef.optional()),
+    from: z.preprocess(blank, Day.optional()),
+    to: z.preprocess(blank, Day.optional()),
+    cursor: z.preprocess(blank, z.string().trim().max(64, "must be at most 64 characters").optional()),
+    limit: z.preprocess(
+      blank,
+      z.coerce.number("must be a whole number").int("must be a whole number").min(1, "must be at least 1").max(100, "must be at most 100").default(25),
+    ),
+  })
+  .refine((f) => !f.from || !f.to || f.from <= f.to, { message: "must not be before the start date", path: ["to"] });
+export type LedgerJournalFilter = z.output<typeof LedgerJournalFilter>;
+
+const FILTER_KEYS = ["gameId", "currencyId", "type", "userRef", "from", "to", "cursor", "limit"] as const;
+/** The filter fields of a page's search parameters (a repeated parameter: its first value). */
+export const journalFilterOf = (q: Record<string, string | string[] | undefined>): Record<string, string> =>
+  Object.fromEntries(
+    FILTER_KEYS.flatMap((k) => {
+      const v = Array.isArray(q[k]) ? q[k][0] : q[k];
+      return typeof v === "string" ? [[k, v]] : [];
+    }),
+  );
+
+export type LedgerJournal = JournalEntry & {
+  game: { id: string; name: string };
+  currency: { id: string; code: string; name: string };
+  reference: string | null;
+  /** the sum of the postings' deltas: "0" for every journal the engine wrote */
+  sumUnits: string;
+};
+
+const nextDay = (d: string) => new Date(Date.parse(`${d}T00:00:00Z`) + 86_400_000);
+
+/**
+ * The ledger explorer: the VC journals of the business's games in `environment`, newest first (ties by id,
+ * newest first, as GET /v1/vc/journals orders them), each with its postings in the order written (the same
+ * serializer), filtered by game, currency, type, player and day range (UTC, both days included), a page of
+ * `limit` after `cursor` (the id of the previous page's last journal). Filters that do not parse are not
+ * applied: they come back in `invalid` with the API's field messages. Another business's game, currency or
+ * player is a 404; a cursor that is not one of the listed journals is reported in `invalid` (first page shown).
+ */
+export const listLedgerJournals = async (ctx: PortalContext, input: { businessId: string; environment: Environment; filter: Record<string, unknown> }) => {
+  const member = await requirePortalAccess(ctx, { businessId: input.businessId, permission: "ledger:read" });
+  const { environment } = input;
+  const parsed = LedgerJournalFilter.safeParse(input.filter);
+  const invalid = parsed.success ? [] : parsed.error.issues.map((i) => ({ field: i.path.map(String).join("."), message: i.message }));
+  const f: LedgerJournalFilter = parsed.success ? parsed.data : { limit: 25 };
+
+  const games = await businessGamesOf(ctx, { businessId: input.businessId, environment });
+  let gameIds = games.map((g) => g.id);
+  if (f.gameId !== undefined) {
+    if (!gameIds.includes(f.gameId)) throw new AppError("GAME_NOT_FOUND", "This game was not found.");
+    gameIds = [f.gameId];
+  }
+  const currencies = await ctx.db.virtualCurrency.findMany({ where: { gameId: { in: games.map((g) => g.id) }, environment }, orderBy: { createdAt: "asc" } });
+  if (f.currencyId !== undefined) {
+    const c = await findBusinessCurrency(ctx, { businessId: input.businessId, currencyId: f.currencyId });
+    if (c.environment !== environment || !gameIds.includes(c.gameId)) throw notFound(`Currency ${JSON.stringify(f.currencyId)}`, "CURRENCY_NOT_FOUND");
+  }
+  if (f.userRef !== undefined) {
+    const link = await ctx.db.playerLink.findUnique({ where: { userRef: f.userRef } });
+    if (!link || link.namespaceType !== "game" || !games.some((g) => g.id === link.namespaceId) || link.environment !== environment)
+      throw notFound(`User ${JSON.stringify(f.userRef)}`, "USER_REF_NOT_FOUND");
+  }
+
+  const where: Prisma.LedgerJournalWhereInput = {
+    environment,
+    tenantId: { in: gameIds },
+    asset: f.currencyId !== undefined ? vcAsset(f.currencyId) : { startsWith: "vc:" },
+    ...(f.type !== undefined ? { type: f.type } : {}),
+    ...(f.from || f.to ? { createdAt: { ...(f.from ? { gte: new Date(`${f.from}T00:00:00Z`) } : {}), ...(f.to ? { lt: nextDay(f.to) } : {}) } } : {}),
+    ...(f.userRef !== undefined ? { postings: { some: { account: { kind: "user", ownerRef: f.userRef } } } } : {}),
+  };
+  let page: Prisma.LedgerJournalWhereInput = {};
+  if (f.cursor !== undefined) {
+    const after = await ctx.db.ledgerJournal.findFirst({
+      where: { id: f.cursor, environment, tenantId: { in: gameIds } },
+      select: { id: true, createdAt: true },
+    });
+    if (after) page = { OR: [{ createdAt: { lt: after.createdAt } }, { createdAt: after.createdAt, id: { lt: after.id } }] };
+    else invalid.push({ field: "cursor", message: "is not a journal of this list: showing the first page" });
+  }
+  const rows = await ctx.db.ledgerJournal.findMany({
+    where: { AND: [where, page] },
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    include: { postings: { include: { account: true } } },
+    take: f.limit + 1,
+  });
+  const shown = rows.slice(0, f.limit);
+  const gameById = new Map(games.map((g) => [g.id, g]));
+  const currencyByAsset = new Map(currencies.map((c) => [vcAsset(c.id), c]));
+  const items: LedgerJournal[] = shown.map((j) => {
+    const c = currencyByAsset.get(j.asset);
+    const g = gameById.get(j.tenantId);
+    return {
+      ...serializeJournal(j),
+      game: { id: j.tenantId, name: g?.name ?? "" },
+      currency: { id: c?.id ?? j.asset.slice(3), code: c?.code ?? "", name: c?.name ?? "" },
+      reference: j.reference,
+      sumUnits: j.postings.reduce((s, p) => s + p.delta, 0n).toString(),
+    };
+  });
+  const types = await ctx.db.ledgerJournal.findMany({
+    where: { environment, tenantId: { in: games.map((g) => g.id) }, asset: { startsWith: "vc:" } },
+    distinct: ["type"],
+    select: { type: true },
+    orderBy: { type: "asc" },
+  });
+  return {
+    member,
+    filter: f,
+    invalid,
+    items,
+    nextCursor: rows.length > f.limit ? shown[shown.length - 1]!.id : null,
+    options: {
+      games: games.map((g) => ({ id: g.id, name: g.name })),
+      currencies: currencies.map((c) => ({ id: c.id, code: c.code, name: c.name, gameId: c.gameId })),
+      types: types.map((t) => t.type),
+    },
+  };
+};

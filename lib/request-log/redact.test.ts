@@ -1,0 +1,119 @@
+import { describe, expect, it } from "vitest";
+import { MAX_STORED_BODY, REDACTED, isSecretField, redactBody, redactValue, scrubText } from "./redact";
+
+const RAW_SERVER = `service_server_test_${"ab12".repeat(12)}`;
+const RAW_PLATFORM = `service_platform_live_${"9f0e".repeat(12)}`;
+
+describe("isSecretField", () => {
+  // every field name that carries a secret in the spec (game-api.md, platform-api.md, test-mode.md) and in our API
+  const secret = [
+    "key",
+    "keys",
+    "rawKey",
+    "apiKey",
+    "serverKey",
+    "platformKey",
+    "campaignKey",
+    "webhookSecret",
+    "secret",
+    "signingSecret",
+    "clientSecret",
+    "password",
+    "newPassword",
+    "sessionKey",
+    "session",
+    "token",
+    "accessToken",
+    "refresh_token",
+    "deliveredKey",
+    "claimCode",
+    "claimUrl",
+    "card",
+    "cardNumber",
+    "cvc",
+    "cvv",
+    "authorization",
+    "sig",
+    "signature",
+  ];
+  it.each(secret)("%s is secret", (name) => expect(isSecretField(name)).toBe(true));
+  const plain = ["keyId", "oldKeyId", "prefix", "label", "idempotencyKey", "tokenAddress", "userRef", "email", "amount", "purchaseId", "code", "status"];
+  it.each(plain)("%s is kept", (name) => expect(isSecretField(name)).toBe(false));
+});
+
+describe("redactValue", () => {
+  it("blanks secret fields at any depth and keeps every other value", () => {
+    const out = redactValue({
+      rawKey: RAW_PLATFORM,
+      newKey: { id: "k1", prefix: "service_platform_live_9f0e", scopes: ["a"] },
+      endpoints: [{ url: "https://example.com/hook", webhookSecret: "whsec_abcdefghijklmnop" }],
+      player: { email: "p@example.com", password: "hunter2hunter2" },
+      amount: "150",
+      note: null,
+    });
+    expect(out).toEqual({
+      rawKey: REDACTED,
+      newKey: { id: "k1", prefix: "service_platform_live_9f0e", scopes: ["a"] },
+      endpoints: [{ url: "https://example.com/hook", webhookSecret: REDACTED }],
+      player: { email: "p@example.com", password: REDACTED },
+      amount: "150",
+      note: null,
+    });
+  });
+
+  it("scrubs raw keys and URL credentials from any string", () => {
+    expect(redactValue({ message: `key ${RAW_SERVER} was sent` })).toEqual({ message: `key service_server_test_${REDACTED} was sent` });
+    expect(scrubText("https://x.test/checkout/g/abc?sig=0123456789abcdef")).toBe(`https://x.test/checkout/g/abc?sig=${REDACTED}`);
+    expect(scrubText("https://x.test/checkout/r/tok_123456/pay")).toBe(`https://x.test/checkout/r/${REDACTED}/pay`);
+    expect(scrubText("Authorization: Bearer abc.def")).toBe(`Authorization: Bearer ${REDACTED}`);
+    expect(scrubText("sk_live_abcdefghijkl")).toBe(`sk_live_${REDACTED}`);
+    // session keys, alone or in their hosted pages' URLs
+    expect(scrubText("lks_test_7eb70091ed6bb73821a79a008aa582c9")).toBe(`lks_test_${REDACTED}`);
+    expect(scrubText("http://x.test/link/lks_7eb70091ed6bb73821a79a008aa582c9")).toBe(`http://x.test/link/lks_${REDACTED}`);
+    expect(scrubText(`https://x.test/fund/fs_test_${"A".repeat(43)}`)).toBe(`https://x.test/fund/fs_test_${REDACTED}`);
+    expect(scrubText("https://x.test/business/connect/lks_test_0123456789abcdef0123")).toBe(`https://x.test/business/connect/lks_test_${REDACTED}`);
+    expect(scrubText("/api/v1/users/link/initiate")).toBe("/api/v1/users/link/initiate");
+    expect(scrubText("a plain sentence with no secret: 42")).toBe("a plain sentence with no secret: 42");
+  });
+});
+
+describe("redactBody", () => {
+  it("stores JSON redacted, and null for an empty body", () => {
+    expect(redactBody(JSON.stringify({ sessionKey: "s1", userRef: "u1" }))).toBe(`{"sessionKey":"${REDACTED}","userRef":"u1"}`);
+    expect(redactBody("")).toBeNull();
+    expect(redactBody(undefined)).toBeNull();
+  });
+
+  it("scrubs text that is not JSON by field name and key shape", () => {
+    const text = `{"password": "hunter2", "email": "a@b.c", broken ${RAW_SERVER}`;
+    const out = redactBody(text)!;
+    expect(out).not.toContain("hunter2");
+    expect(out).not.toContain("ab12ab12");
+    expect(out).toContain('"email": "a@b.c"');
+  });
+
+  it("cuts a long body to about 4 KB, saying so, with secrets gone from what is kept", () => {
+    const big = JSON.stringify({ items: Array.from({ length: 2000 }, (_, i) => ({ i, secret: `s-${i}-hidden` })) });
+    const out = redactBody(big)!;
+    expect(out.length).toBeLessThan(MAX_STORED_BODY + 50);
+    expect(out).toMatch(/… \[cut, \d+ characters\]$/);
+    expect(out).not.toContain("hidden");
+  });
+
+  it("scrubs a body too large to parse as text", () => {
+    const huge = `{"password":"p4ss${"x".repeat(70_000)}", "key": "${RAW_SERVER}"}`;
+    const out = redactBody(huge)!;
+    expect(out).not.toContain("p4ss");
+  });
+});
+
+describe("objects under a secret name", () => {
+  it("an API key resource named key is kept (its fields redacted), a raw key or a key pool is blanked, a card whole", () => {
+    expect(redactValue({ key: { keyId: "k1", prefix: "p", rawKey: "r" }, keys: ["AAAA-BBBB"], card: { last4: "4242", number: "4242424242424242" } })).toEqual({
+      key: { keyId: "k1", prefix: "p", rawKey: REDACTED },
+      keys: REDACTED,
+      card: REDACTED,
+    });
+    expect(redactValue({ keys: [{ keyId: "k1", key: "raw" }] })).toEqual({ keys: [{ keyId: "k1", key: REDACTED }] });
+  });
+});

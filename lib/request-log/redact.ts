@@ -1,0 +1,135 @@
+// What a stored request or response body may not keep: raw API keys, secrets (webhook signing secrets
+// included), passwords, card data, tokens, session keys, claim codes and game keys from key pools. Fields
+// are redacted by name wherever they nest; string values are also scrubbed of anything shaped like a raw
+// key or a signed-URL credential (?sig=…, /checkout/r/<token>), whatever field holds them. Bodies are then
+// cut to MAX_STORED_BODY characters. A body that is not JSON (or too large to parse) is scrubbed as text.
+
+export const REDACTED = "[REDACTED]";
+/** Stored bodies are cut to about 4 KB. */
+export const MAX_STORED_BODY = 4096;
+/** Larger bodies are not parsed (they are scrubbed as text, then cut). */
+const MAX_PARSED_BODY = 64 * 1024;
+
+/** Field names (lowercase) that carry a secret in the spec or in our own API. */
+const SECRET_FIELDS = new Set([
+  // raw API keys (POST /v1/platform/me/keys → rawKey; the spec's serverKey/platformKey/campaignKey examples)
+  "key",
+  "keys",
+  "rawkey",
+  "apikey",
+  "serverkey",
+  "platformkey",
+  "campaignkey",
+  "x-server-api-key",
+  // product key pools and the key a purchase delivered
+  "deliveredkey",
+  "gamekey",
+  // link and fund sessions: the sessionKey is the handle that acts on a session
+  "session",
+  "sessionkey",
+  // passwords and one-time codes
+  "password",
+  "pin",
+  "otp",
+  "claimcode",
+  "claimurl",
+  "code_verifier",
+  // card data
+  "card",
+  "cardnumber",
+  "card_number",
+  "cvc",
+  "cvv",
+  "cvc2",
+  "pan",
+  "exp_month",
+  "exp_year",
+  // headers and signatures
+  "authorization",
+  "cookie",
+  "sig",
+  "signature",
+]);
+
+/** Name patterns: anything holding a secret, a password, a token, a private key or a session key. */
+const SECRET_PATTERN = /secret|passw|passphrase|privatekey|private_key|sessionkey|session_key|rawkey|apikey|api_key|claimcode|claim_code|cardnumber/i;
+
+/** True when a field of this name must never be stored (case-insensitive). */
+export const isSecretField = (name: string): boolean => {
+  const lower = name.toLowerCase();
+  if (SECRET_FIELDS.has(lower) || SECRET_PATTERN.test(lower)) return true;
+  // accessToken, refresh_token, token (not tokenAddress, tokenId)
+  return lower === "token" || lower.endsWith("token") || lower.endsWith("_token") || lower.endsWith("tokens");
+};
+
+/** Raw Coinop keys (service_<kind>_<env>_<hex>), Stripe-style secrets, and credentials inside URLs. */
+const VALUE_SCRUBS: [RegExp, string][] = [
+  [/\b(service_(?:server|campaign|platform)_(?:test|live)_)[0-9a-f]{12,}/gi, `$1${REDACTED}`],
+  [/\b((?:sk|rk|whsec)_(?:test_|live_)?)[A-Za-z0-9]{8,}/g, `$1${REDACTED}`],
+  [/([?&](?:sig|signature|token|key|session|sessionKey|code)=)[^&#"\s]+/gi, `$1${REDACTED}`],
+  [/(\/checkout\/r\/)[^/?#"\s]+/g, `$1${REDACTED}`],
+  // link and fund session keys wherever they appear, hosted page URLs (/link/…, /fund/…, /business/connect/…)
+  // included (lks_… from lib/linking, fs_… from lib/fund-sessions); API paths such as /v1/users/link/initiate stay
+  [/\b(lks_(?:test_)?)[0-9a-f]{16,}/g, `$1${REDACTED}`],
+  [/\b(fs_(?:test_)?)[A-Za-z0-9_-]{20,}/g, `$1${REDACTED}`],
+  [/(\b[Bb]earer\s+)\S+/g, `$1${REDACTED}`],
+];
+
+/** What any of the scrubs needs to find: most strings (ids, amounts, names) have none of it and skip them all. */
+const MIGHT_HOLD_SECRET = /service_|sk_|rk_|whsec_|lks_|fs_|[?&]|\/checkout\/r\/|bearer/i;
+
+/** Scrubs raw keys and URL credentials out of any string. */
+export const scrubText = (text: string): string => {
+  if (!MIGHT_HOLD_SECRET.test(text)) return text;
+  let out = text;
+  for (const [re, to] of VALUE_SCRUBS) out = out.replace(re, to);
+  return out;
+};
+
+/** A deep copy of a parsed JSON value with secret fields replaced by "[REDACTED]" and strings scrubbed. */
+export const redactValue = (value: unknown): unknown => {
+  if (typeof value === "string") return scrubText(value);
+  if (value === null || typeof value !== "object") return value;
+  if (Array.isArray(value)) return value.map(redactValue);
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(value)) out[k] = isSecretField(k) && holdsSecret(k, v) ? REDACTED : redactValue(v);
+  return out;
+};
+
+/** Objects kept whole under a secret name: card data. */
+const WHOLE = new Set(["card"]);
+
+/**
+ * Under a secret name, a value is blanked unless it is an object (or a list of objects) describing the
+ * thing: `key: { keyId, prefix, … }` is the API key resource, not the raw key; its own fields are redacted.
+ */
+const holdsSecret = (name: string, v: unknown): boolean => {
+  if (v === null) return false;
+  if (typeof v !== "object" || WHOLE.has(name.toLowerCase())) return true;
+  if (Array.isArray(v)) return !v.every((x) => x !== null && typeof x === "object" && !Array.isArray(x));
+  return false;
+};
+
+/** Text that is not JSON: "name": "value" pairs with a secret name are blanked, then keys and URL credentials. */
+const redactLooseText = (text: string): string =>
+  scrubText(
+    text.replace(/"([^"\\]{1,64})"(\s*:\s*)("(?:[^"\\]|\\.)*"?|[^,}\]\s]+)/g, (all, name: string, colon: string) =>
+      isSecretField(name) ? `"${name}"${colon}"${REDACTED}"` : all,
+    ),
+  );
+
+/** Cuts a stored body to `max` characters, saying so. */
+export const cut = (text: string, max = MAX_STORED_BODY): string => (text.length <= max ? text : `${text.slice(0, max)}… [cut, ${text.length} characters]`);
+
+/** The body as stored: redacted (as JSON when it parses, else as text) and cut; null for an empty body. */
+export const redactBody = (text: string | null | undefined, max = MAX_STORED_BODY): string | null => {
+  if (text === null || text === undefined || text === "") return null;
+  if (text.length <= MAX_PARSED_BODY) {
+    try {
+      return cut(JSON.stringify(redactValue(JSON.parse(text))), max);
+    } catch {
+      // not JSON: scrubbed as text below
+    }
+  }
+  return cut(redactLooseText(text.slice(0, MAX_PARSED_BODY)), max);
+};

@@ -1,0 +1,21 @@
+import type { DbClient } from "../db/transaction.ts";
+import type { WebhookOwner } from "./emit-event.ts";
+
+/**
+ * Who is told about an endpoint's health: the owners of the business of a game or campaign (members with the
+ * owner role, and the business's developer account). A platform has no business of its own: nobody (the
+ * flag the portal shows is all).
+ */
+export const ownerEmails = async (db: DbClient, owner: WebhookOwner): Promise<string[]> => {
+  if (owner.type === "platform") return [];
+  const select = { businessId: true } as const;
+  const row =
+    owner.type === "game" ? await db.game.findUnique({ where: { id: owner.id }, select }) : await db.campaign.findUnique({ where: { id: owner.id }, select });
+  if (!row) return [];
+  const [members, business] = await Promise.all([
+    db.businessMember.findMany({ where: { businessId: row.businessId, OR: [{ isOwner: true }, { roles: { has: "owner" } }] }, select: { email: true } }),
+    db.business.findUnique({ where: { id: row.businessId }, select: { owner: { select: { email: true } } } }),
+  ]);
+  const emails = [...members.map((m) => m.email), ...(business?.owner ? [business.owner.email] : [])].map((e) => e.toLowerCase());
+  return [...new Set(emails)].sort();
+};
