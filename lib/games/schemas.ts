@@ -28,13 +28,14 @@ export const Game = z.object({
 });
 export type Game = z.infer<typeof Game>;
 
-const httpsUrl = (what: string, { mailto = false } = {}) =>
+/** A link field: an http(s) URL (`secure`: https only; `mailto`: or a mailto: address), null removes it. */
+export const httpsUrl = (what: string, { mailto = false, secure = false } = {}) =>
   z
     .string()
     .trim()
     .max(2048)
-    .refine((v) => /^https?:\/\/[^\s"'<>]+$/i.test(v) || (mailto && /^mailto:[^\s@"'<>]+@[^\s@"'<>]+$/i.test(v)), {
-      message: mailto ? "must be an http(s) URL or a mailto: address" : "must be an http(s) URL",
+    .refine((v) => (secure ? /^https:\/\/[^\s"'<>]+$/i : /^https?:\/\/[^\s"'<>]+$/i).test(v) || (mailto && /^mailto:[^\s@"'<>]+@[^\s@"'<>]+$/i.test(v)), {
+      message: `must be an ${secure ? "https" : "http(s)"} URL${mailto ? " or a mailto: address" : ""}`,
     })
     .nullable()
     .optional()

@@ -134,6 +134,7 @@ export const authenticate = async (
     if (!campaignId) throw unauthorized("Missing X-Campaign-Id header: send the id of the campaign this key belongs to.");
     if (campaignId !== key.campaignId || !key.campaignBusinessId || key.campaignEnvironment !== environment)
       throw unauthorized("X-Campaign-Id does not match the campaign of this API key.");
+    await touchPlatformUse({ db: getDb() }, { key, grant: null, now }); // "last used" on the portal's keys page
     return { principal: { kind: "campaign", keyId: key.id, campaignId, businessId: key.campaignBusinessId }, environment };
   }
 

@@ -14,17 +14,30 @@ export type PortalKey = {
   expiresAt: Date | null;
 };
 
-/** The API keys page: each game of `environment` with its server keys, newest first (revoked ones included). */
+/**
+ * The API keys page: each game of `environment` with its server keys and each campaign of it (deleted ones
+ * left out) with its campaign keys, newest first (revoked keys included).
+ */
 export const loadPortalKeys = async (ctx: PortalContext, { businessId, environment }: { businessId: string; environment: Environment }) => {
   const member = await requirePortalAccess(ctx, { businessId, permission: "keys:read" });
-  const games = await ctx.db.game.findMany({
-    where: { businessId, environment },
-    select: { id: true, name: true },
-    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-  });
+  const order = [{ createdAt: "desc" as const }, { id: "desc" as const }];
+  const [games, campaigns] = await Promise.all([
+    ctx.db.game.findMany({ where: { businessId, environment }, select: { id: true, name: true }, orderBy: order }),
+    ctx.db.campaign.findMany({
+      where: { businessId, environment, status: { not: "deleted" }, deletedAt: null },
+      select: { id: true, name: true },
+      orderBy: order,
+    }),
+  ]);
   const keys = await ctx.db.apiKey.findMany({
-    where: { kind: "server", environment, gameId: { in: games.map((g) => g.id) } },
-    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    where: {
+      environment,
+      OR: [
+        { kind: "server", gameId: { in: games.map((g) => g.id) } },
+        { kind: "campaign", campaignId: { in: campaigns.map((c) => c.id) } },
+      ],
+    },
+    orderBy: order,
   });
   const at = now();
   const shown = (k: (typeof keys)[number]): PortalKey => ({
@@ -36,5 +49,9 @@ export const loadPortalKeys = async (ctx: PortalContext, { businessId, environme
     lastUsedAt: k.lastUsedAt,
     expiresAt: k.expiresAt,
   });
-  return { member, games: games.map((g) => ({ ...g, keys: keys.filter((k) => k.gameId === g.id).map(shown) })) };
+  return {
+    member,
+    games: games.map((g) => ({ ...g, keys: keys.filter((k) => k.kind === "server" && k.gameId === g.id).map(shown) })),
+    campaigns: campaigns.map((c) => ({ ...c, keys: keys.filter((k) => k.kind === "campaign" && k.campaignId === c.id).map(shown) })),
+  };
 };

@@ -2,16 +2,16 @@ import { recordAudit } from "../audit/record-audit.ts";
 import { now } from "../core/clock.ts";
 import { AppError } from "../core/errors.ts";
 import { inTransaction } from "../db/transaction.ts";
-import { findGameKey } from "./find-game-key.ts";
+import { findBusinessKey } from "./find-business-key.ts";
 import { requirePortalAccess, type PortalContext } from "./require-portal-access.ts";
 
 /**
- * Revokes a server key of the business for good: its next request gets 401. Revoking a rotated key ends its
+ * Revokes a server or campaign key of the business for good: its next request gets 401. Revoking a rotated key ends its
  * grace period now. An already revoked key is 409 API_KEY_REVOKED (conditional update: two clicks revoke once).
  */
 export const revokeGameKey = async (ctx: PortalContext, input: { businessId: string; keyId: string }) => {
   const member = await requirePortalAccess(ctx, { businessId: input.businessId, permission: "keys:write" });
-  const key = await findGameKey(ctx, input);
+  const key = await findBusinessKey(ctx, input);
   const at = now();
   await inTransaction(ctx.db, async (tx) => {
     const { count } = await tx.apiKey.updateMany({

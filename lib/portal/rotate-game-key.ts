@@ -4,27 +4,36 @@ import { AppError } from "../core/errors.ts";
 import { inTransaction } from "../db/transaction.ts";
 import { RotateKeyBody } from "../platform/schemas.ts";
 import { issueApiKey } from "../tenants/issue-api-key.ts";
-import { findGameKey } from "./find-game-key.ts";
+import { findBusinessKey } from "./find-business-key.ts";
 import { requirePortalAccess, type PortalContext } from "./require-portal-access.ts";
 import { parseOrThrow } from "./validate.ts";
 
 const DAY_MS = 86_400_000;
 
 /**
- * Rotates a server key of the business, as POST /v1/platform/me/keys/{keyId}/rotate does for platform keys:
- * a new key with the same label; the old one keeps working for `gracePeriodDays` (1–30, default 7), then
- * gets 401. A key is rotated once (409 API_KEY_ALREADY_ROTATED: rotate its replacement); a revoked one is
+ * Rotates a server or campaign key of the business, as POST /v1/platform/me/keys/{keyId}/rotate does for
+ * platform keys: a new key of the same kind, game or campaign and label; the old one keeps working for
+ * `gracePeriodDays` (1–30, default 7), then gets 401. A key is rotated once (409 API_KEY_ALREADY_ROTATED: rotate its replacement); a revoked one is
  * 409 API_KEY_REVOKED. The raw new key is returned this once.
  */
 export const rotateGameKey = async (ctx: PortalContext, input: { businessId: string; keyId: string; gracePeriodDays: number | string }) => {
   const member = await requirePortalAccess(ctx, { businessId: input.businessId, permission: "keys:write" });
-  const old = await findGameKey(ctx, input);
+  const old = await findBusinessKey(ctx, input);
   const days = typeof input.gracePeriodDays === "string" && input.gracePeriodDays.trim() !== "" ? Number(input.gracePeriodDays) : input.gracePeriodDays;
   const { gracePeriodDays } = parseOrThrow(RotateKeyBody, days === "" ? {} : { gracePeriodDays: days });
   return inTransaction(ctx.db, async (tx) => {
     const at = now();
     const expiresAt = new Date(at.getTime() + gracePeriodDays * DAY_MS);
-    const { key, rawKey } = await issueApiKey({ db: tx }, { kind: "server", environment: old.environment, gameId: old.gameId!, label: old.label });
+    const { key, rawKey } = await issueApiKey(
+      { db: tx },
+      {
+        kind: old.kind === "campaign" ? "campaign" : "server",
+        environment: old.environment,
+        gameId: old.gameId ?? undefined,
+        campaignId: old.campaignId ?? undefined,
+        label: old.label,
+      },
+    );
     // conditional on the old key's state, so two rotations at once make one replacement
     const { count } = await tx.apiKey.updateMany({
       where: { id: old.id, status: "active", revokedAt: null, replacedByKeyId: null, OR: [{ expiresAt: null }, { expiresAt: { gt: at } }] },
@@ -47,6 +56,15 @@ export const rotateGameKey = async (ctx: PortalContext, input: { businessId: str
         details: { prefix: old.prefix, newKeyId: key.id, newPrefix: key.prefix, gracePeriodDays, oldKeyExpiresAt: expiresAt.toISOString() },
       },
     );
-    return { keyId: key.id, prefix: key.prefix, label: key.label, gameId: key.gameId!, rawKey, oldKeyId: old.id, oldKeyExpiresAt: expiresAt };
+    return {
+      keyId: key.id,
+      prefix: key.prefix,
+      label: key.label,
+      gameId: key.gameId,
+      campaignId: key.campaignId,
+      rawKey,
+      oldKeyId: old.id,
+      oldKeyExpiresAt: expiresAt,
+    };
   });
 };

@@ -1,10 +1,11 @@
-// /portal/{businessId}/keys: the server keys of each game of the selected environment: prefix, label,
-// status, creation and last use. Roles that may manage keys create one (the raw value shown once, with a
-// copy button), rename, rotate (the old key keeps working for a grace period) and revoke.
+// /portal/{businessId}/keys: the server keys of each game and the campaign keys of each campaign of the
+// selected environment: prefix, label, status, creation and last use. Roles that may manage keys create one
+// (the raw value shown once, with a copy button), rename, rotate (the old key keeps working for a grace
+// period) and revoke. Platform keys belong to a platform, not to a business: a note points to the platform API.
 import type { Metadata } from "next";
 import { TestModeBadge } from "@/components/hosted/test-mode-badge";
 import { environmentOf } from "@/components/portal/env-href";
-import { PortalForm } from "@/components/portal/portal-form";
+import { PortalForm, type PortalFormState } from "@/components/portal/portal-form";
 import { PortalFrame } from "@/components/portal/portal-frame";
 import { Badge } from "@/components/ui/badge";
 import { Card } from "@/components/ui/card";
@@ -15,6 +16,7 @@ import { loadPortalKeys } from "@/lib/portal/load-portal-keys";
 import { can } from "@/lib/portal/permissions";
 import { loadPortalPage, RefusedPage, SignInCard } from "../../_lib/page";
 import { createKeyAction, labelKeyAction, revokeKeyAction, rotateKeyAction } from "../actions";
+import { createCampaignKeyAction } from "./actions";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: { absolute: "API keys · Developer portal" }, robots: { index: false } };
@@ -95,13 +97,66 @@ const KeyItem = ({ k, businessId, manage }: { k: PortalKey; businessId: string; 
   </li>
 );
 
+/** One game's or campaign's card: its create form (for roles that manage keys) and its keys. */
+const KeySection = ({
+  id,
+  name,
+  kind,
+  keys,
+  businessId,
+  manage,
+  create,
+}: {
+  id: string;
+  name: string;
+  kind: "game" | "campaign";
+  keys: PortalKey[];
+  businessId: string;
+  manage: boolean;
+  create: (prev: PortalFormState, form: FormData) => Promise<PortalFormState>;
+}) => (
+  <Card labelledBy={`${kind}-${id}`}>
+    <h2 id={`${kind}-${id}`} className="text-lg font-semibold [overflow-wrap:anywhere] text-slate-900">
+      {name}
+    </h2>
+    {kind === "campaign" ? (
+      <p className="mt-1 text-xs [overflow-wrap:anywhere] text-slate-700">
+        Campaign keys, sent with <code className="font-mono">X-Campaign-Id: {id}</code>
+      </p>
+    ) : null}
+    {manage ? (
+      <div className="mt-4">
+        <PortalForm
+          action={create}
+          label={kind === "campaign" ? `Create a key for campaign ${name}` : `Create a key for ${name}`}
+          submit="Create key"
+          pendingLabel="Creating…"
+        >
+          <Field id={`new-key-${id}`} label="Label of the new key">
+            {(c) => <Input {...c} name="label" required maxLength={100} autoComplete="off" />}
+          </Field>
+        </PortalForm>
+      </div>
+    ) : null}
+    {keys.length === 0 ? (
+      <p className="mt-4 text-sm text-slate-700">No keys yet.</p>
+    ) : (
+      <ul className="mt-4 space-y-3" aria-label={`Keys of ${name}`}>
+        {keys.map((k) => (
+          <KeyItem key={k.keyId} k={k} businessId={businessId} manage={manage} />
+        ))}
+      </ul>
+    )}
+  </Card>
+);
+
 const KeysPage = async ({ params, searchParams }: Props) => {
   const { businessId } = await params;
   const environment = environmentOf((await searchParams).env);
   const page = await loadPortalPage(businessId, (ctx) => loadPortalKeys(ctx, { businessId, environment }));
   if (page.kind === "signed-out") return <SignInCard environment={environment} />;
   if (page.kind === "refused") return <RefusedPage page={page} environment={environment} current="keys" />;
-  const { member, games } = page.value;
+  const { member, games, campaigns } = page.value;
   const manage = can(member.permissions, "keys:write");
   return (
     <PortalFrame email={page.email} business={member.business} roles={member.roles} permissions={member.permissions} environment={environment} current="keys">
@@ -113,40 +168,53 @@ const KeysPage = async ({ params, searchParams }: Props) => {
           {environment === "test" ? <TestModeBadge /> : <Badge tone="success">Live</Badge>}
         </div>
         <p className="mt-2 text-sm text-slate-700">
-          Server keys of your {environment} games. A key is shown once, when it is made; afterwards only its prefix.
+          Server keys of your {environment} games and campaign keys of your {environment} campaigns. A key is shown once, when it is made; afterwards only its
+          prefix.
         </p>
         {games.length === 0 ? <p className="mt-3 text-sm text-slate-700">No {environment} games yet: create one on the Games page.</p> : null}
       </Card>
       {games.map((g) => (
-        <Card key={g.id} labelledBy={`game-${g.id}`}>
-          <h2 id={`game-${g.id}`} className="text-lg font-semibold [overflow-wrap:anywhere] text-slate-900">
-            {g.name}
-          </h2>
-          {manage ? (
-            <div className="mt-4">
-              <PortalForm
-                action={createKeyAction.bind(null, businessId, g.id)}
-                label={`Create a key for ${g.name}`}
-                submit="Create key"
-                pendingLabel="Creating…"
-              >
-                <Field id={`new-key-${g.id}`} label="Label of the new key">
-                  {(c) => <Input {...c} name="label" required maxLength={100} autoComplete="off" />}
-                </Field>
-              </PortalForm>
-            </div>
-          ) : null}
-          {g.keys.length === 0 ? (
-            <p className="mt-4 text-sm text-slate-700">No keys yet.</p>
-          ) : (
-            <ul className="mt-4 space-y-3" aria-label={`Keys of ${g.name}`}>
-              {g.keys.map((k) => (
-                <KeyItem key={k.keyId} k={k} businessId={businessId} manage={manage} />
-              ))}
-            </ul>
-          )}
-        </Card>
+        <KeySection
+          key={g.id}
+          id={g.id}
+          name={g.name}
+          kind="game"
+          keys={g.keys}
+          businessId={businessId}
+          manage={manage}
+          create={createKeyAction.bind(null, businessId, g.id)}
+        />
       ))}
+      <Card labelledBy="campaign-keys">
+        <h2 id="campaign-keys" className="text-xl font-semibold tracking-tight text-slate-900">
+          Campaign keys
+        </h2>
+        <p className="mt-2 text-sm text-slate-700">A campaign key calls the campaign API (/v1/campaign/…) for its own campaign, sent with X-Campaign-Id.</p>
+        {campaigns.length === 0 ? <p className="mt-3 text-sm text-slate-700">No {environment} campaigns yet.</p> : null}
+      </Card>
+      {campaigns.map((c) => (
+        <KeySection
+          key={c.id}
+          id={c.id}
+          name={c.name}
+          kind="campaign"
+          keys={c.keys}
+          businessId={businessId}
+          manage={manage}
+          create={createCampaignKeyAction.bind(null, businessId, c.id)}
+        />
+      ))}
+      <Card labelledBy="platform-keys">
+        <h2 id="platform-keys" className="text-xl font-semibold tracking-tight text-slate-900">
+          Platform keys
+        </h2>
+        <p className="mt-2 text-sm [overflow-wrap:anywhere] text-slate-700">
+          Platform keys belong to a platform, not to a business, so they are not listed here. A platform manages its own keys with the platform API:{" "}
+          <code className="font-mono text-xs">POST /v1/platform/me/keys</code> to create one,{" "}
+          <code className="font-mono text-xs">POST /v1/platform/me/keys/&#123;keyId&#125;/rotate</code> to rotate it and{" "}
+          <code className="font-mono text-xs">DELETE /v1/platform/me/keys/&#123;keyId&#125;</code> to revoke it.
+        </p>
+      </Card>
     </PortalFrame>
   );
 };
