@@ -11,7 +11,15 @@ import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { checkProductionSecrets } from "../lib/config/check-production-secrets.ts";
 import { config } from "../lib/config/env.ts";
-import { embeddedPgDir, embeddedPgPort, inProcessWorker, port as configuredPort, shutdownDeadlineMs, shutdownDrainMs } from "../lib/config/settings.ts";
+import {
+  apiDispatch,
+  embeddedPgDir,
+  embeddedPgPort,
+  inProcessWorker,
+  port as configuredPort,
+  shutdownDeadlineMs,
+  shutdownDrainMs,
+} from "../lib/config/settings.ts";
 import { startEmbeddedPostgres, type EmbeddedHandle } from "../lib/db/embedded.ts";
 import { migrateDeploy } from "../lib/db/migrate.ts";
 import { installJobSchema } from "../lib/jobs/schema.ts";
@@ -112,10 +120,15 @@ const main = async (mode: Mode) => {
   const drainFile = drainFileOf();
   clearDraining(drainFile);
   process.on("exit", () => clearDraining(drainFile));
-  const child: ChildProcess = spawn(nextBin, [mode, "--port", String(port)], {
+  // `npm start` with API_DISPATCH=direct (the default): scripts/serve.ts, Next.js behind a node:http server
+  // that hands /api/v1 straight to the route handlers; it stops on SIGTERM as `next start` does.
+  const direct = mode === "start" && apiDispatch(env) === "direct";
+  const [command, args] = direct ? [process.execPath, ["--import", "tsx", path.resolve("scripts/serve.ts")]] : [nextBin, [mode, "--port", String(port)]];
+  const child: ChildProcess = spawn(command, args, {
     stdio: "inherit",
     env: {
       ...process.env,
+      ...(direct ? { NODE_ENV: "production" } : {}),
       DATABASE_URL: databaseUrl,
       APP_URL: appUrl,
       PORT: String(port),

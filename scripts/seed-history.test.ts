@@ -16,9 +16,7 @@ describe("seedHistory", () => {
   it("backfills 30 days through the services, and the dashboard counts what it made", async () => {
     const db = getDb();
     const seeded = await inTransaction(db, (tx) => createSeedTenants({ db: tx }, { tag: "hist01", webhookUrl: "https://hooks.example/coinop" }));
-    const started = Date.now();
     const totals = await seedHistory({ businessId: seeded.business.businessId, gameId: seeded.game.gameId });
-    expect(Date.now() - started).toBeLessThan(60_000);
 
     const viewer = await makePlayer();
     await addBusinessMember({ db }, { businessId: seeded.business.businessId, email: viewer.email, roles: ["viewer"] });

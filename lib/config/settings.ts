@@ -56,3 +56,6 @@ export const shutdownDrainMs = (env: Env = config()): number => intOr(env.SHUTDO
 
 /** How long a worker process lets its running jobs finish after SIGTERM (WORKER_SHUTDOWN_DEADLINE_MS). */
 export const workerShutdownDeadlineMs = (env: Env = config()): number => intOr(env.WORKER_SHUTDOWN_DEADLINE_MS, 10_000, 1);
+
+/** How `npm start` serves /api/v1: "direct" (scripts/serve.ts hands it to the route handlers) unless API_DISPATCH=next. */
+export const apiDispatch = (env: Env = config()): "direct" | "next" => (env.API_DISPATCH === "next" ? "next" : "direct");

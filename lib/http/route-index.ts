@@ -121,5 +121,7 @@ import "../../app/api/v1/wallet/balance/route.ts";
 import "../../app/api/v1/wallet/manage/route.ts";
 import "../../app/api/v1/wallet/purchase/[purchaseId]/route.ts";
 import "../../app/api/v1/wallet/purchase/route.ts";
+import "../../app/api/v1/webhooks/deliveries/[deliveryId]/resend/route.ts";
+import "../../app/api/v1/webhooks/recover/route.ts";
 
 export {};

@@ -14,9 +14,9 @@ describe("createBatcher", () => {
         batches.push(rows);
       },
     });
-    const started = performance.now();
     for (let i = 0; i < 900; i++) expect(b.push(i)).toBe(true);
-    expect(performance.now() - started).toBeLessThan(50);
+    // push returned 900 times before any write finished: it never waits for the database
+    expect(batches).toEqual([]);
     await b.drain();
     expect(batches.flat()).toEqual(Array.from({ length: 900 }, (_, i) => i));
     expect(Math.max(...batches.map((x) => x.length))).toBeLessThanOrEqual(50);
