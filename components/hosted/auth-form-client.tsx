@@ -149,7 +149,7 @@ export const AuthFormClient = ({ mail, defaultEmail = "", defaultMode = "signin"
 
   const signup = mode === "signup";
   return (
-    <form onSubmit={submit} noValidate aria-label={t(`heading.${mode}`)} className="space-y-4">
+    <form method="post" onSubmit={submit} noValidate aria-label={t(`heading.${mode}`)} className="space-y-4">
       <div>
         <h2 className="text-base font-semibold text-slate-900">{t(`heading.${mode}`)}</h2>
         {mode === "forgot" ? (

@@ -95,7 +95,7 @@ const ForgotPassword = ({
     setPending(false);
   };
   return (
-    <form onSubmit={submit} noValidate aria-labelledby={`${id}-title`} className="mt-6 space-y-4 border-t border-slate-200 pt-5">
+    <form method="post" onSubmit={submit} noValidate aria-labelledby={`${id}-title`} className="mt-6 space-y-4 border-t border-slate-200 pt-5">
       <h2
         id={`${id}-title`}
         ref={heading}
@@ -162,7 +162,7 @@ export const EmailLinkForm = ({ mode, token, email, returnTo, title, intro, requ
         {title}
       </h1>
       <p className="mt-2 text-sm leading-6 text-slate-700">{intro}</p>
-      <form onSubmit={submit} noValidate aria-labelledby="title" className="mt-6 space-y-4">
+      <form method="post" onSubmit={submit} noValidate aria-labelledby="title" className="mt-6 space-y-4">
         {error ? <ErrorNotice id={`${id}-error`}>{error}</ErrorNotice> : null}
         <Field id={`${id}-email`} label={t("email")}>
           {(control) => <Input {...control} type="email" value={email} readOnly autoComplete="username" className="bg-slate-50 text-slate-700" />}

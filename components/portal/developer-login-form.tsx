@@ -45,7 +45,7 @@ export const DeveloperLoginForm = ({ claim }: { claim: Claim }) => {
     router.refresh();
   };
   return (
-    <form onSubmit={submit} aria-label="Developer login" className="flex flex-col gap-3">
+    <form method="post" onSubmit={submit} aria-label="Developer login" className="flex flex-col gap-3">
       {error ? <ErrorNotice id="dev-login-error">{error}</ErrorNotice> : null}
       <Field id="dev-email" label="Developer email" error={!!error} errorId="dev-login-error">
         {(c) => <Input {...c} name="email" type="email" autoComplete="username" required />}

@@ -58,7 +58,7 @@ export const FundPayForm = ({ action, labels }: { action: Action; labels: PayFor
   });
 
   return (
-    <form onSubmit={submit} className="space-y-4" aria-labelledby={`${id}-legend`} noValidate>
+    <form method="post" onSubmit={submit} className="space-y-4" aria-labelledby={`${id}-legend`} noValidate>
       <h2 id={`${id}-legend`} className="text-base font-semibold text-slate-900">
         {labels.legend}
       </h2>
