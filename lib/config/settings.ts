@@ -57,5 +57,9 @@ export const shutdownDrainMs = (env: Env = config()): number => intOr(env.SHUTDO
 /** How long a worker process lets its running jobs finish after SIGTERM (WORKER_SHUTDOWN_DEADLINE_MS). */
 export const workerShutdownDeadlineMs = (env: Env = config()): number => intOr(env.WORKER_SHUTDOWN_DEADLINE_MS, 10_000, 1);
 
-/** How `npm start` serves /api/v1: "direct" (scripts/serve.ts hands it to the route handlers) unless API_DISPATCH=next. */
-export const apiDispatch = (env: Env = config()): "direct" | "next" => (env.API_DISPATCH === "next" ? "next" : "direct");
+/**
+ * How `npm start` serves /api/v1: "next" (everything through `next start`) unless API_DISPATCH=direct
+ * (scripts/serve.ts hands /api/v1 to the route handlers: faster, but its memory has not been soaked yet;
+ * docs/benchmarks.md).
+ */
+export const apiDispatch = (env: Env = config()): "direct" | "next" => (env.API_DISPATCH === "direct" ? "direct" : "next");

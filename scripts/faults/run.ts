@@ -15,8 +15,10 @@
 //      the ledger invariant holds there, and every operation answered before the backup began is in it
 //      with its journal and its idempotency record (none torn, none from after it).
 //   4. worker-kill: events are written to the outbox while the worker process is SIGKILLed K times mid-
-//      delivery (a receiver that answers slowly); the launcher restarts it; every event reaches the
-//      receiver at least once (it de-duplicates by x-service-event-id) and no job stays locked.
+//      delivery (a receiver that answers slowly) and mid-job (campaign start/stop/withdraw, a subscription
+//      renewal, a grant expiry, held mid-run on a locked row: job-kills.ts); the launcher restarts it;
+//      every event reaches the receiver at least once (it de-duplicates by x-service-event-id), every job
+//      completes once (one journal and one event per operation, balances right), none stays locked or failed.
 //   5. soak: mixed load for --soak-seconds (60; --soak 1800), sampling the server group's RSS, p99 per
 //      interval, database sessions and open files; an SVG chart goes to --chart (default .data/).
 //   6. sigterm-under-load: SIGTERM while the clients run: /api/ready answers 503 "draining" at once while
@@ -38,6 +40,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { parseArgs } from "node:util";
 import pg from "pg";
 import { LIVENESS_LOCK_CLASS } from "../../lib/jobs/worker-liveness.ts";
+import { checkJobs, jobsLeft, prepareRound, releaseHeld, seedJobFixtures, type JobFixtures } from "./job-kills.ts";
 
 const { values: args } = parseArgs({
   options: {
@@ -714,8 +717,12 @@ const main = async (): Promise<number> => {
       const problems: string[] = [];
       const kills: number[] = [];
       const eventIds: string[] = [];
+      const since = new Date(t0 - 1_000);
+      let jobs: JobFixtures | undefined;
       try {
         await setWebhookEndpoint({ db: getDb() }, { owner: { type: "game", id: tenant.gameId }, url: receiverUrl });
+        // campaigns, due subscriptions and expired grants whose jobs the kills cut off (job-kills.ts)
+        jobs = await seedJobFixtures({ gameId: tenant.gameId, users: tenant.users, receiverUrl });
         // events of 10 objects, 5 every 100 ms, while the worker is killed WORKER_KILLS times
         let emitting = true;
         const emitter = (async () => {
@@ -737,7 +744,9 @@ const main = async (): Promise<number> => {
           }
         })();
         for (let k = 0; k < WORKER_KILLS; k++) {
-          await sleep(1_500 + Math.random() * 1_500);
+          await sleep(500 + Math.random() * 1_500);
+          // campaign operations queued and one held mid-run (round 0: a renewal and a grant-expiry job too)
+          await prepareRound(jobs, k, { url: db.url, send: (method, p, headers) => request(port, method, p, headers) });
           const pid = await workerPid(server.proc.pid!);
           if (!pid) {
             problems.push(`kill ${k + 1}: no worker process found`);
@@ -751,42 +760,52 @@ const main = async (): Promise<number> => {
             if (next && next !== pid) break;
             await sleep(100);
           }
+          await releaseHeld(jobs);
         }
         await sleep(1_000);
         emitting = false;
         await emitter;
-        log(`${eventIds.length} events emitted, worker killed ${kills.length} times; waiting for every delivery`);
-        // every delivery succeeds (an attempt cut off by a kill is taken over once stale: WEBHOOK_TIMEOUT_MS + 60 s)
+        log(`${eventIds.length} events emitted, worker killed ${kills.length} times; waiting for every job and delivery`);
+        // every job completes and every delivery succeeds (an attempt cut off by a kill is taken over once
+        // stale: WEBHOOK_TIMEOUT_MS + 60 s); deliveries of every event since the start (ticks, campaign, purchase)
         const deadline = Date.now() + 150_000;
         let pending = eventIds.length;
+        let queued = 0;
         while (Date.now() < deadline) {
           const [{ n }] = await getDb().$queryRaw<{ n: number }[]>`
             SELECT count(*)::int AS n FROM "WebhookDelivery" d JOIN "WebhookEvent" e ON e.id = d."eventId"
-            WHERE e."ownerId" = ${tenant.gameId} AND e.event = 'Faults.Tick' AND d.status <> 'succeeded'`;
+            WHERE e."createdAt" >= ${since} AND d.status <> 'succeeded'`;
           pending = n;
-          if (!n) break;
+          queued = (await jobsLeft()).queued;
+          if (!n && !queued) break;
           await sleep(500);
         }
         const drained = Date.now();
         if (pending) problems.push(`${pending} deliveries not succeeded after 150 s`);
-        const missing = eventIds.filter((id) => !received.has(id));
+        const delivered = await getDb().$queryRaw<{ id: string }[]>`
+          SELECT DISTINCT e.id FROM "WebhookEvent" e JOIN "WebhookDelivery" d ON d."eventId" = e.id WHERE e."createdAt" >= ${since}`;
+        const allIds = [...new Set([...eventIds, ...delivered.map((e) => e.id)])];
+        const missing = allIds.filter((id) => !received.has(id));
         if (missing.length) problems.push(`${missing.length} events never reached the receiver (e.g. ${missing[0]})`);
         if (noId) problems.push(`${noId} deliveries without an x-service-event-id header`);
         const [{ left }] = await getDb().$queryRaw<{ left: number }[]>`
           SELECT count(*)::int AS left FROM graphile_worker._private_jobs WHERE locked_by IS NOT NULL AND locked_at < now() - interval '30 seconds'`;
         if (left) problems.push(`${left} jobs still locked by dead workers`);
         if (server.proc.exitCode !== null) problems.push("the server exited");
+        const checked = await checkJobs(jobs);
+        problems.push(...checked.problems);
         const dups = [...received.values()].filter((n) => n > 1).length;
         return {
           name,
           ok: problems.length === 0,
           line:
-            `${kills.length} worker kills during delivery, ${eventIds.length} events: ${eventIds.length - missing.length} delivered at least once, ` +
-            `${dups} twice or more (receiver de-duplicates by x-service-event-id), all delivered ${((drained - kills.at(-1)!) / 1000).toFixed(0)} s after the last kill; ` +
-            `no job left locked; ${((Date.now() - t0) / 1000).toFixed(0)} s` +
+            `${kills.length} worker kills during delivery and jobs, ${allIds.length} events (${eventIds.length} ticks): ${allIds.length - missing.length} delivered at least once, ` +
+            `${dups} twice or more (receiver de-duplicates by x-service-event-id), all delivered and done ${((drained - kills.at(-1)!) / 1000).toFixed(0)} s after the last kill; ` +
+            `${checked.line}; no job left locked; ${((Date.now() - t0) / 1000).toFixed(0)} s` +
             (problems.length ? `\n    ${problems.slice(0, 10).join("\n    ")}` : ""),
         };
       } finally {
+        if (jobs) await releaseHeld(jobs);
         receiver.closeAllConnections();
         receiver.close();
       }
