@@ -34,6 +34,8 @@ export const EnvSchema = z.object({
   NEXT_DIST_DIR: optionalString.describe("Next.js build directory (default .next; read by next.config.mjs)"),
   SKIP_BUILD_TYPECHECK: optionalString.describe("1: `next build` skips its type check (read by next.config.mjs)"),
   COINOP_PROXY_HOPS: optionalString.describe("proxies in front of the app, 1 to 10 (default 1)"),
+  GROUP_COMMIT_MAX_BATCH: optionalString.describe("credits written together in one transaction at most, 1 to 256 (default 32; 1 turns group commit off)"),
+  GROUP_COMMIT_IN_FLIGHT: optionalString.describe("group-commit transactions in flight at once per principal and process, 1 to 64 (default 4)"),
   LOG_LEVEL: optionalString.describe("request log lines on stdout: debug | info | warn | error | silent (default info; off under vitest unless set)"),
 
   // secrets

@@ -33,6 +33,12 @@ export const embeddedPgPort = (env: Env = config()): number => Number(env.EMBEDD
 /** Proxies in front of the app (COINOP_PROXY_HOPS, 1..10, default 1; anything else counts as 1). */
 export const proxyHops = (env: Env = config()): number => intOr(env.COINOP_PROXY_HOPS, 1, 1, 10);
 
+/** Calls written together in one group-commit transaction at most (GROUP_COMMIT_MAX_BATCH, 1..256, default 32). */
+export const groupCommitMaxBatch = (env: Env = config()): number => intOr(env.GROUP_COMMIT_MAX_BATCH, 32, 1, 256);
+
+/** Group-commit transactions in flight at once per group (GROUP_COMMIT_IN_FLIGHT, 1..64, default 4). */
+export const groupCommitInFlight = (env: Env = config()): number => intOr(env.GROUP_COMMIT_IN_FLIGHT, 4, 1, 64);
+
 /** Jobs run at once by a worker (WORKER_CONCURRENCY, a positive integer, default 4). */
 export const workerConcurrency = (env: Env = config()): number => intOr(env.WORKER_CONCURRENCY, 4, 1);
 

@@ -2,8 +2,14 @@ import type { GameContext } from "../core/context.ts";
 import { notFound } from "../core/errors.ts";
 
 /** The caller's currency. Another game's (or environment's) currency is a 404, like an unknown one. */
-export const findCurrency = async (ctx: GameContext, { currencyId }: { currencyId: string }) => {
-  const currency = await ctx.db.virtualCurrency.findFirst({ where: { id: currencyId, gameId: ctx.principal.gameId, environment: ctx.environment } });
+export const findCurrency = async (ctx: GameContext, { currencyId }: { currencyId: string }) =>
+  currencyOrNotFound(
+    await ctx.db.virtualCurrency.findFirst({ where: { id: currencyId, gameId: ctx.principal.gameId, environment: ctx.environment } }),
+    currencyId,
+  );
+
+/** The 404 CURRENCY_NOT_FOUND for a currency the caller's game and environment do not have (null: not found). */
+export const currencyOrNotFound = <C>(currency: C | null | undefined, currencyId: string): C => {
   if (!currency) throw notFound(`Currency ${JSON.stringify(currencyId)}`, "CURRENCY_NOT_FOUND");
   return currency;
 };

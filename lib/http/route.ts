@@ -11,6 +11,7 @@ import { authenticate } from "./authenticate.ts";
 import { principalScope, type CampaignContext, type GameContext, type PlatformContext, type Principal, type ServiceContext } from "../core/context.ts";
 import { AppError, errorBody, type ErrorCode } from "../core/errors.ts";
 import { claimKey, requestHash, storeResponse, type StoredResponse } from "./idempotency.ts";
+import { runGrouped } from "./run-grouped.ts";
 import { validateKey } from "../core/idempotency-key.ts";
 import type { KeyKind } from "../core/environment.ts";
 import { registerRoute } from "./registry.ts";
@@ -86,6 +87,13 @@ export type RouteDefinition<
     alternate?: { status: number; description: string };
   };
   handler: (input: { ctx: ContextFor<A>; params: Out<P>; query: Out<Q>; body: Out<B>; form: FormData | undefined; req: Request }) => Promise<unknown>;
+  /**
+   * Group commit (run-grouped.ts): concurrent calls with an Idempotency-Key from one principal are written
+   * together in one transaction. Given the calls in order (each context's `db` is that transaction), it
+   * returns per call what `handler` would return, or the AppError it would throw; a call that gets an
+   * error must have written nothing. The same services as `handler`, called for many.
+   */
+  grouped?: (calls: { ctx: ContextFor<A>; body: Out<B> }[]) => Promise<unknown[]>;
 };
 
 type NextContext = { params: Promise<Record<string, string | string[]>> };
@@ -265,13 +273,7 @@ export const route = <
           form: multipart?.form,
           req,
         });
-        const r = (out && typeof out === "object" && (out as Reply<unknown>).__reply ? out : { body: out }) as Reply<unknown>;
-        const status = r.status ?? def.response.status;
-        if (isTest() && def.response.schema && status === def.response.status) {
-          const check = def.response.schema.safeParse(r.body);
-          if (!check.success) throw new Error(`Response of ${def.method} ${def.path} does not match its schema: ${check.error.message}`);
-        }
-        return { status, headers: r.headers ?? {}, body: status === 204 ? "" : r.raw ? String(r.body) : JSON.stringify(r.body) };
+        return storedOf(out);
       };
 
       let result: StoredResponse;
@@ -281,16 +283,17 @@ export const route = <
       if (idemKey) {
         const scope = principalScope(principal as Principal, environment);
         const hash = requestHash(req.method, url.pathname + url.search, raw);
-        result = await inTransaction(undefined, async (tx) => {
-          const stored = await claimKey(tx, { scope, key: idemKey, hash });
-          if (stored) {
-            replayed = true;
-            return stored;
-          }
-          const response = await call({ ...ctx, db: tx });
-          await storeResponse(tx, { scope, key: idemKey, hash, response });
-          return response;
-        });
+        const alone = () =>
+          inTransaction(undefined, async (tx) => {
+            const stored = await claimKey(tx, { scope, key: idemKey, hash });
+            if (stored) return { response: stored, replayed: true };
+            const response = await call({ ...ctx, db: tx });
+            await storeResponse(tx, { scope, key: idemKey, hash, response });
+            return { response, replayed: false };
+          });
+        const outcome = grouped ? await grouped.submit(`${scope}\n${environment}`, { claim: { scope, key: idemKey, hash }, ctx, body, alone }) : await alone();
+        result = outcome.response;
+        replayed = outcome.replayed;
       } else {
         result = await call(ctx);
       }
@@ -308,6 +311,17 @@ export const route = <
       return done(json(appErr.status, bodyOut, { ...baseHeaders, ...retryAfter, ...connectionCloseHeader(req) }), JSON.stringify(bodyOut), appErr.code);
     }
   };
+  /** the success answer a handler's return value (a body, or reply(...)) becomes */
+  const storedOf = (out: unknown): StoredResponse => {
+    const r = (out && typeof out === "object" && (out as Reply<unknown>).__reply ? out : { body: out }) as Reply<unknown>;
+    const status = r.status ?? def.response.status;
+    if (isTest() && def.response.schema && status === def.response.status) {
+      const check = def.response.schema.safeParse(r.body);
+      if (!check.success) throw new Error(`Response of ${def.method} ${def.path} does not match its schema: ${check.error.message}`);
+    }
+    return { status, headers: r.headers ?? {}, body: status === 204 ? "" : r.raw ? String(r.body) : JSON.stringify(r.body) };
+  };
+  const grouped = def.grouped ? runGrouped(def.grouped as (calls: { ctx: ServiceContext; body: unknown }[]) => Promise<unknown[]>, storedOf) : undefined;
   const routeHandler = handler as RouteHandler;
   routeHandler.definition = def as unknown as RouteHandler["definition"];
   registerRoute(routeHandler.definition);

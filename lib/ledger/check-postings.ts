@@ -34,9 +34,29 @@ const describeAccount = (a: { kind: string; ownerRef: string }) =>
 
 /** 422 INSUFFICIENT_FUNDS when a non-issuer account would go below zero, naming it and the amounts. */
 export const assertFunds = (locked: Omit<LockedAccount, "slot">[], nets: Map<string, AccountNet>, unitLabel = "units"): void => {
+  const refused = fundsError(locked, nets, unitLabel);
+  if (refused) throw refused;
+};
+
+/** The INSUFFICIENT_FUNDS error assertFunds throws, or null when every account can pay its part. */
+export const fundsError = (locked: Omit<LockedAccount, "slot">[], nets: Map<string, AccountNet>, unitLabel = "units"): AppError | null => {
   for (const row of locked) {
     const net = nets.get(accountKey(row))?.net ?? 0n;
     if (row.allowNegative || row.balance + net >= 0n) continue;
-    throw new AppError("INSUFFICIENT_FUNDS", `${describeAccount(row)} has ${row.balance} ${unitLabel}; this operation needs ${-net}.`);
+    return new AppError("INSUFFICIENT_FUNDS", `${describeAccount(row)} has ${row.balance} ${unitLabel}; this operation needs ${-net}.`);
   }
+  return null;
+};
+
+/** A balance is a PostgreSQL bigint. */
+const MAX_BALANCE = 2n ** 63n - 1n;
+const MIN_BALANCE = -(2n ** 63n);
+
+/** 422 AMOUNT_OUT_OF_RANGE when a balance would leave the range it can hold, or null. */
+export const rangeError = (locked: Omit<LockedAccount, "slot">[], nets: Map<string, AccountNet>): AppError | null => {
+  for (const row of locked) {
+    const after = row.balance + (nets.get(accountKey(row))?.net ?? 0n);
+    if (after > MAX_BALANCE || after < MIN_BALANCE) return new AppError("AMOUNT_OUT_OF_RANGE", "The amount is out of the range a balance can hold.");
+  }
+  return null;
 };

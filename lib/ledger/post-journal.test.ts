@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db/client";
 import { inTransaction } from "@/lib/db/transaction";
 import { newId } from "@/lib/db/ids";
-import { postJournal } from "./post-journal";
+import { postJournal, postJournals } from "./post-journal";
+import { AppError } from "@/lib/core/errors";
 import { transfer } from "./transfer";
 import { getAccountBalance } from "./get-account-balance";
 import { checkLedgerInvariants } from "./check-ledger-invariants";
@@ -150,5 +151,83 @@ describe("postJournal", () => {
     expect((await getAccountBalance(getDb(), { ...s, kind: "user", ownerRef: "bob" })).balance).toBe(5n);
     expect((await getAccountBalance(getDb(), { ...s, kind: "issuer", ownerRef: "mint" })).balance).toBe(-5n);
     expect(await checkLedgerInvariants(getDb(), s)).toMatchObject({ sum: 0n, negativeAccounts: [], driftedAccounts: [], unbalancedJournals: [] });
+  });
+
+  it("postJournals: a group posts in order against running balances, leaves out a refused journal, and shares one write", async () => {
+    const s = scope();
+    const mint = acct("issuer", "mint", true);
+    const [ann, ben] = [acct("user", "ann"), acct("user", "ben")];
+    const move = (from: typeof ann, to: typeof ann, amount: bigint, type: string) => ({
+      ...s,
+      type,
+      postings: [
+        { account: from, delta: -amount, description: type },
+        { account: to, delta: amount, description: type },
+      ],
+    });
+    const outcomes = await inTransaction(getDb(), (tx) =>
+      postJournals(tx, [
+        move(mint, ann, 50n, "one"),
+        move(ann, ben, 80n, "two"), // ann has 50 by now: refused
+        move(ann, ben, 30n, "three"),
+        move(mint, ann, 5n, "four"),
+      ]),
+    );
+    expect(outcomes[1]).toBeInstanceOf(AppError);
+    expect(outcomes[1]).toMatchObject({ code: "INSUFFICIENT_FUNDS", message: 'User "ann" has 50 units; this operation needs 80.' });
+    const posted = outcomes.filter((o) => !(o instanceof AppError));
+    const balanceIn = (o: (typeof outcomes)[number], who: string) => (o instanceof AppError ? null : o.accounts.find((a) => a.ownerRef === who)?.balance);
+    expect([balanceIn(outcomes[0], "ann"), balanceIn(outcomes[2], "ann"), balanceIn(outcomes[2], "ben"), balanceIn(outcomes[3], "ann")]).toEqual([
+      50n,
+      20n,
+      30n,
+      25n,
+    ]);
+    const journals = await getDb().ledgerJournal.findMany({ where: { asset: s.asset }, include: { postings: true } });
+    expect(journals.map((j) => j.type).sort()).toEqual(["four", "one", "three"]);
+    expect(new Set(journals.map((j) => j.createdAt.getTime())).size).toBe(1);
+    expect(posted.map((p) => (p instanceof AppError ? null : p.createdAt.getTime()))).toEqual(Array(3).fill(journals[0].createdAt.getTime()));
+    expect((await getAccountBalance(getDb(), { ...s, kind: "user", ownerRef: "ann" })).balance).toBe(25n);
+    expect((await getAccountBalance(getDb(), { ...s, kind: "user", ownerRef: "ben" })).balance).toBe(30n);
+    expect(await checkLedgerInvariants(getDb(), s)).toMatchObject({ sum: 0n, negativeAccounts: [], driftedAccounts: [], unbalancedJournals: [] });
+  });
+
+  it("postJournals: a balance past what a bigint holds refuses that journal with 422, the others post", async () => {
+    const s = scope();
+    const mint = acct("issuer", "mint", true);
+    const cat = acct("user", "cat");
+    await inTransaction(getDb(), (tx) => transfer(tx, { ...s, type: "mint", from: mint, to: cat, amount: 1n, description: "m" }));
+    await getDb().ledgerAccount.updateMany({ where: { asset: s.asset, kind: "user" }, data: { balance: 2n ** 63n - 2n } });
+    const outcomes = await inTransaction(getDb(), (tx) =>
+      postJournals(
+        tx,
+        [1n, 2n, 1n].map((amount) => ({
+          ...s,
+          type: `+${amount}`,
+          postings: [
+            { account: mint, delta: -amount, description: "m" },
+            { account: cat, delta: amount, description: "m" },
+          ],
+        })),
+      ),
+    );
+    expect(outcomes.map((o) => (o instanceof AppError ? o.code : "posted"))).toEqual(["posted", "AMOUNT_OUT_OF_RANGE", "AMOUNT_OUT_OF_RANGE"]);
+    expect((await getAccountBalance(getDb(), { ...s, kind: "user", ownerRef: "cat" })).balance).toBe(2n ** 63n - 1n);
+  });
+
+  it("postJournals refuses a group of two assets (a caller bug)", async () => {
+    const [a, b] = [scope(), scope()];
+    const j = (s: ReturnType<typeof scope>) => ({
+      ...s,
+      type: "x",
+      postings: [
+        { account: acct("issuer", "mint", true), delta: -1n, description: "x" },
+        { account: acct("user", "dan"), delta: 1n, description: "x" },
+      ],
+    });
+    await expect(postJournals(getDb(), [j(a), j(b)])).rejects.toThrow(
+      `One group of journals must share its asset and environment; got ${b.asset} and ${a.asset}.`,
+    );
+    expect(await getDb().ledgerJournal.count({ where: { asset: { in: [a.asset, b.asset] } } })).toBe(0);
   });
 });

@@ -1,6 +1,7 @@
+import { AppError } from "../core/errors.ts";
 import { newId } from "../db/ids.ts";
 import { inTransaction, type DbClient } from "../db/transaction.ts";
-import { assertFunds, checkPostings, LedgerInvariantError, netByAccount } from "./check-postings.ts";
+import { checkPostings, fundsError, LedgerInvariantError, netByAccount, rangeError, type AccountNet } from "./check-postings.ts";
 import { distinctAccounts, ensureAccounts } from "./ensure-accounts.ts";
 import { lockAccounts } from "./lock-accounts.ts";
 import { withSlot } from "./slots.ts";
@@ -17,14 +18,36 @@ import { accountKey, type JournalInput, type PostedJournal } from "./types.ts";
  * journal and its postings. On first use of an account two more: create the missing rows, lock again.
  */
 export const postJournal = async (db: DbClient, input: JournalInput): Promise<PostedJournal> => {
-  checkPostings(input.postings);
-  return inTransaction(db, (tx) => writeJournal(tx, input));
+  const [outcome] = await postJournals(db, [input]);
+  if (outcome instanceof AppError) throw outcome;
+  return outcome;
 };
 
-const writeJournal = async (tx: DbClient, input: JournalInput): Promise<PostedJournal> => {
-  const nets = netByAccount(input.postings);
-  const accounts = distinctAccounts([...nets.values()].map((n) => n.account)).map(withSlot);
-  const scope = { asset: input.asset, environment: input.environment };
+/** What one journal of a group became: posted, or the client error that kept it out (nothing of it written). */
+export type JournalOutcome = PostedJournal | AppError;
+
+/**
+ * Posts several journals of one asset and environment with the round trips of one (group commit): the
+ * union of their accounts is locked in one query, each journal is checked in order against the balances
+ * the journals before it leave (funds, and the range a balance can hold), and the ones that pass are
+ * written in one statement. A journal that fails its check is left out with its error; the others are
+ * posted. An issuer writes one slot for the whole group. Each outcome's `accounts` are the balances right
+ * after that journal, as if the journals had been posted one by one in the order given.
+ */
+export const postJournals = async (db: DbClient, inputs: JournalInput[]): Promise<JournalOutcome[]> => {
+  if (inputs.length === 0) return [];
+  const [{ asset, environment }] = inputs;
+  for (const input of inputs) {
+    checkPostings(input.postings);
+    if (input.asset !== asset || input.environment !== environment)
+      throw new LedgerInvariantError(`One group of journals must share its asset and environment; got ${input.asset} and ${asset}.`);
+  }
+  return inTransaction(db, (tx) => writeJournals(tx, inputs));
+};
+
+const lockOrCreate = async (tx: DbClient, { asset, environment }: Pick<JournalInput, "asset" | "environment">, inputs: JournalInput[]) => {
+  const accounts = distinctAccounts(inputs.flatMap((i) => i.postings.map((p) => p.account))).map(withSlot);
+  const scope = { asset, environment };
   let locked = await lockAccounts(tx, { ...scope, accounts });
   if (locked.length === 0) {
     // First use of an account (or of an issuer slot): create the missing rows, then lock. No row lock
@@ -33,32 +56,63 @@ const writeJournal = async (tx: DbClient, input: JournalInput): Promise<PostedJo
     locked = await lockAccounts(tx, { ...scope, accounts });
   }
   if (locked.length !== accounts.length) throw new LedgerInvariantError(`Locked ${locked.length} of ${accounts.length} ledger accounts.`);
-  assertFunds(locked, nets, input.unitLabel);
+  return locked;
+};
+
+const writeJournals = async (tx: DbClient, inputs: JournalInput[]): Promise<JournalOutcome[]> => {
+  const locked = await lockOrCreate(tx, inputs[0], inputs);
+  // the balances as the journals accepted so far leave them
+  const running = new Map(locked.map((a) => [accountKey(a), a]));
+  const outcomes: JournalOutcome[] = [];
+  const accepted: { input: JournalInput; nets: Map<string, AccountNet>; posted: PostedJournal }[] = [];
+  for (const input of inputs) {
+    const nets = netByAccount(input.postings);
+    const rows = [...nets.keys()].map((k) => running.get(k)!);
+    const refused = fundsError(rows, nets, input.unitLabel) ?? rangeError(rows, nets);
+    if (refused) {
+      outcomes.push(refused);
+      continue;
+    }
+    const after = rows.map((a) => ({ ...a, balance: a.balance + nets.get(accountKey(a))!.net }));
+    for (const a of after) running.set(accountKey(a), a);
+    const posted: PostedJournal = { journalId: newId(), createdAt: new Date(0), accounts: after, postings: input.postings };
+    accepted.push({ input, nets, posted });
+    outcomes.push(posted);
+  }
+  if (accepted.length === 0) return outcomes;
 
   const idOf = new Map(locked.map((a) => [accountKey(a), a.id]));
-  const changed = locked.map((a) => ({ ...a, balance: a.balance + (nets.get(accountKey(a))?.net ?? 0n) }));
-  const journalId = newId();
+  const changed = locked.filter((a) => running.get(accountKey(a))!.balance !== a.balance);
+  const deltas = changed.map((a) => String(running.get(accountKey(a))!.balance - a.balance));
   // Sorted ids keep the postings of a journal in the order given, for listings ordered by id.
-  const postingIds = input.postings.map(() => newId()).sort();
-  const metadata = input.metadata ? JSON.stringify(input.metadata) : null;
-  const [row] = await tx.$queryRaw<{ createdAt: Date; updated: bigint }[]>`
+  const postings = accepted.flatMap(({ input, posted }) => {
+    const ids = input.postings.map(() => newId()).sort();
+    return input.postings.map((p, i) => ({ id: ids[i], journalId: posted.journalId, accountId: idOf.get(accountKey(p.account))!, p }));
+  });
+  const journals = accepted.map(({ input, posted }) => ({ ...input, id: posted.journalId }));
+  const [row] = await tx.$queryRaw<{ createdAt: Date; updated: bigint; inserted: bigint }[]>`
     WITH upd AS (
       UPDATE "LedgerAccount" a SET "balance" = a."balance" + d.delta::bigint, "updatedAt" = now() AT TIME ZONE 'UTC'
-      FROM unnest(${changed.map((a) => a.id)}::text[], ${changed.map((a) => String(nets.get(accountKey(a))!.net))}::text[]) AS d(id, delta)
+      FROM unnest(${changed.map((a) => a.id)}::text[], ${deltas}::text[]) AS d(id, delta)
       WHERE a."id" = d.id
       RETURNING a."id"
     ), j AS (
       INSERT INTO "LedgerJournal" ("id", "asset", "environment", "tenantId", "type", "reference", "metadata", "createdAt")
-      VALUES (${journalId}, ${input.asset}, ${input.environment}::"Environment", ${input.tenantId}, ${input.type}, ${input.reference ?? null}, ${metadata}::jsonb, now() AT TIME ZONE 'UTC')
+      SELECT t.id, ${inputs[0].asset}, ${inputs[0].environment}::"Environment", t.tenant, t.type, t.reference, t.metadata::jsonb, now() AT TIME ZONE 'UTC'
+      FROM unnest(${journals.map((j) => j.id)}::text[], ${journals.map((j) => j.tenantId)}::text[], ${journals.map((j) => j.type)}::text[],
+                  ${journals.map((j) => j.reference ?? null)}::text[], ${journals.map((j) => (j.metadata ? JSON.stringify(j.metadata) : null))}::text[])
+           AS t(id, tenant, type, reference, metadata)
       RETURNING "createdAt"
     ), p AS (
       INSERT INTO "LedgerPosting" ("id", "journalId", "accountId", "delta", "description", "createdAt")
-      SELECT t.id, ${journalId}, t.account, t.delta::bigint, t.description, now() AT TIME ZONE 'UTC'
-      FROM unnest(${postingIds}::text[], ${input.postings.map((p) => idOf.get(accountKey(p.account))!)}::text[],
-                  ${input.postings.map((p) => String(p.delta))}::text[], ${input.postings.map((p) => p.description)}::text[]) AS t(id, account, delta, description)
+      SELECT t.id, t.journal, t.account, t.delta::bigint, t.description, now() AT TIME ZONE 'UTC'
+      FROM unnest(${postings.map((p) => p.id)}::text[], ${postings.map((p) => p.journalId)}::text[], ${postings.map((p) => p.accountId)}::text[],
+                  ${postings.map((p) => String(p.p.delta))}::text[], ${postings.map((p) => p.p.description)}::text[]) AS t(id, journal, account, delta, description)
       RETURNING 1
     )
-    SELECT j."createdAt", (SELECT count(*) FROM upd) AS updated FROM j`;
+    SELECT (SELECT min("createdAt") FROM j) AS "createdAt", (SELECT count(*) FROM upd) AS updated, (SELECT count(*) FROM j) AS inserted`;
   if (Number(row.updated) !== changed.length) throw new LedgerInvariantError(`Updated ${row.updated} of ${changed.length} ledger accounts.`);
-  return { journalId, createdAt: row.createdAt, accounts: changed, postings: input.postings };
+  if (Number(row.inserted) !== journals.length) throw new LedgerInvariantError(`Inserted ${row.inserted} of ${journals.length} journals.`);
+  for (const { posted } of accepted) posted.createdAt = row.createdAt;
+  return outcomes;
 };

@@ -14,6 +14,16 @@ export const resolveUserRef = async (
 ) => {
   // PostgreSQL text cannot hold NUL: such a reference matches no user (and must not reach the query).
   const link = userRef.includes("\u0000") ? null : await ctx.db.playerLink.findUnique({ where: { userRef } });
+  return activeLinkOrNotFound(link, { namespace, environment, userRef });
+};
+
+type LinkFields = { namespaceType: string; namespaceId: string; environment: string; status: string };
+
+/** The checks of resolveUserRef on a link already read (null: none has this reference). */
+export const activeLinkOrNotFound = <L extends LinkFields>(
+  link: L | null | undefined,
+  { namespace, environment, userRef }: { namespace: Namespace; environment: Environment; userRef: string },
+): L => {
   if (!link || link.namespaceType !== namespace.type || link.namespaceId !== namespace.id || link.environment !== environment)
     throw notFound(`User ${JSON.stringify(userRef)}`, "USER_REF_NOT_FOUND");
   if (link.status !== "active")
