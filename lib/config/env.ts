@@ -58,6 +58,7 @@ export const EnvSchema = z.object({
   WORKER_POLL_INTERVAL_MS: optionalString.describe("ms between a worker's checks for jobs that became due (default 2000)"),
   WEBHOOK_RETRY_SCALE: optionalString.describe("multiplies the webhook retry delays (default 1)"),
   WEBHOOK_TIMEOUT_MS: optionalString.describe("bounds one webhook delivery attempt, in ms (default 10000)"),
+  WEBHOOK_CONCURRENCY: optionalString.describe("webhook deliveries run at once per worker process, besides WORKER_CONCURRENCY's jobs (default 64)"),
 
   // payments
   STRIPE_SECRET_KEY: optionalString.describe("Stripe secret key for live card payments"),
@@ -93,14 +94,25 @@ export const readEnv = (source: Record<string, string | undefined> = process.env
   throw new ConfigError(`Invalid configuration: ${problems.join("; ")}`);
 };
 
-/** The current settings of this process (process.env, read now). */
-export const config = (): Env => readEnv();
+const KEYS = Object.keys(EnvSchema.shape) as (keyof Env)[];
+let memo: { fingerprint: string; env: Env } | undefined;
+
+/**
+ * The current settings of this process (process.env, read now). Parsed again only when one of the
+ * declared variables changed since the last call: the kernel asks on every request, and a full parse
+ * costs far more than reading the variables.
+ */
+export const config = (): Env => {
+  const fingerprint = KEYS.map((k) => process.env[k] ?? "\u0001").join("\u0000");
+  if (memo?.fingerprint !== fingerprint) memo = { fingerprint, env: Object.freeze(readEnv()) };
+  return memo.env;
+};
 
 /**
  * True when this process serves production traffic (`next start` sets NODE_ENV=production). `next build`
  * also runs with NODE_ENV=production but serves nothing, and needs no secrets.
  */
-export const isProduction = (env: Env = readEnv()): boolean => env.NODE_ENV === "production" && env.NEXT_PHASE !== "phase-production-build";
+export const isProduction = (env: Env = config()): boolean => env.NODE_ENV === "production" && env.NEXT_PHASE !== "phase-production-build";
 
 /** True under vitest (NODE_ENV=test). */
-export const isTest = (env: Env = readEnv()): boolean => env.NODE_ENV === "test";
+export const isTest = (env: Env = config()): boolean => env.NODE_ENV === "test";

@@ -2,7 +2,7 @@
 // CHECKOUT_SIGNING_SECRET, its name before it signed more than checkout URLs, is still accepted.
 // Development and tests work with no setup (a fixed default, with a warning); production refuses the
 // default, a short value, or no value at all (check-production-secrets.ts runs at start-up).
-import { ConfigError, isProduction, readEnv, type Env } from "./env.ts";
+import { config, ConfigError, isProduction, type Env } from "./env.ts";
 
 /** The development default. Public (it is in the source), so production refuses it. */
 export const DEV_MASTER_SECRET = "coinop-dev-checkout-signing-secret";
@@ -47,7 +47,7 @@ let warned = false;
  * tests). In production a missing, short or default secret throws: start-up refuses it first, and this
  * keeps any other entry point from signing with a known key.
  */
-export const masterSecret = (env: Env = readEnv()): string => {
+export const masterSecret = (env: Env = config()): string => {
   if (isProduction(env)) {
     const problem = findSecretProblem(env);
     if (problem) throw new ConfigError(problem);

@@ -1,18 +1,13 @@
 // Typed getters for the settings that need a default or a parse. Each reads the environment through
 // config() on every call (tests change variables at run time), so nothing is frozen at import.
 import path from "node:path";
-import { z } from "zod";
 import { config, type Env } from "./env.ts";
 
 /** An integer setting within [min, max]; unset or out of range: the fallback (as before: never throws). */
 const intOr = (raw: string | undefined, fallback: number, min: number, max = Number.MAX_SAFE_INTEGER): number => {
-  const parsed = z.coerce
-    .number()
-    .int()
-    .min(min)
-    .max(max)
-    .safeParse(raw ?? fallback);
-  return parsed.success ? parsed.data : fallback;
+  // plain code, not a zod schema: some of these are read on every request
+  const n = raw === undefined || raw.trim() === "" ? fallback : Number(raw);
+  return Number.isInteger(n) && n >= min && n <= max ? n : fallback;
 };
 
 /** The HTTP port: PORT, default 3000. */
@@ -41,6 +36,9 @@ export const groupCommitInFlight = (env: Env = config()): number => intOr(env.GR
 
 /** Jobs run at once by a worker (WORKER_CONCURRENCY, a positive integer, default 4). */
 export const workerConcurrency = (env: Env = config()): number => intOr(env.WORKER_CONCURRENCY, 4, 1);
+
+/** Webhook deliveries run at once by a worker, in their own job slots (WEBHOOK_CONCURRENCY, 1..1000, default 64). */
+export const webhookConcurrency = (env: Env = config()): number => intOr(env.WEBHOOK_CONCURRENCY, 64, 1, 1000);
 
 /** ms between a worker's checks for scheduled jobs (WORKER_POLL_INTERVAL_MS, a positive integer, default 2000). */
 export const workerPollIntervalMs = (env: Env = config()): number => intOr(env.WORKER_POLL_INTERVAL_MS, 2000, 1);

@@ -1,3 +1,4 @@
+import { createGroupCommit } from "./group-commit.ts";
 import { getDb } from "../db/client.ts";
 import { AppError } from "../core/errors.ts";
 import { hashKey, parseKeyFormat, type Environment, type KeyKind } from "../tenants/keys.ts";
@@ -71,20 +72,32 @@ const requireScope = (scope: string | undefined, sets: { platform: string[]; key
     });
 };
 
-/** The key and its owner in one round trip: this runs before every authenticated request. */
-const loadKey = async (raw: string): Promise<KeyRow | undefined> => {
-  const [row] = await getDb().$queryRaw<KeyRow[]>`
-    SELECT k."id", k."kind", k."environment"::text AS "environment", k."gameId", k."campaignId", k."platformId", k."scopes", k."status", k."expiresAt", k."revokedAt", k."lastUsedAt",
-           g."businessId" AS "gameBusinessId", g."environment"::text AS "gameEnvironment",
-           c."businessId" AS "campaignBusinessId", c."environment"::text AS "campaignEnvironment",
-           p."status" AS "platformStatus", p."approvedScopes" AS "platformScopes", p."testApprovedScopes" AS "platformTestScopes"
-    FROM "ApiKey" k
-    LEFT JOIN "Game" g ON g."id" = k."gameId"
-    LEFT JOIN "Campaign" c ON c."id" = k."campaignId"
-    LEFT JOIN "Platform" p ON p."id" = k."platformId"
-    WHERE k."hash" = ${hashKey(raw)}`;
-  return row;
-};
+/**
+ * The key and its owner in one round trip: this runs before every authenticated request. Lookups that
+ * arrive while others are in flight are made together, in one query of all their hashes (./group-commit.ts).
+ * Each lookup still starts after its request arrived, with a snapshot of its own, so a key revoked before
+ * a request came in is refused, as with one query a request; a lookup with no company runs at once.
+ */
+const keyLookups = createGroupCommit<string, KeyRow | undefined>({
+  maxBatch: () => 128,
+  maxInFlight: () => 4,
+  run: async (hashes) => {
+    const rows = await getDb().$queryRaw<(KeyRow & { hash: string })[]>`
+      SELECT k."hash", k."id", k."kind", k."environment"::text AS "environment", k."gameId", k."campaignId", k."platformId", k."scopes", k."status", k."expiresAt", k."revokedAt", k."lastUsedAt",
+             g."businessId" AS "gameBusinessId", g."environment"::text AS "gameEnvironment",
+             c."businessId" AS "campaignBusinessId", c."environment"::text AS "campaignEnvironment",
+             p."status" AS "platformStatus", p."approvedScopes" AS "platformScopes", p."testApprovedScopes" AS "platformTestScopes"
+      FROM "ApiKey" k
+      LEFT JOIN "Game" g ON g."id" = k."gameId"
+      LEFT JOIN "Campaign" c ON c."id" = k."campaignId"
+      LEFT JOIN "Platform" p ON p."id" = k."platformId"
+      WHERE k."hash" = ANY(${[...new Set(hashes)]}::text[])`;
+    const byHash = new Map(rows.map(({ hash, ...row }) => [hash, row as KeyRow]));
+    return hashes.map((h) => byHash.get(h));
+  },
+});
+
+const loadKey = (raw: string): Promise<KeyRow | undefined> => keyLookups.submit("keys", hashKey(raw));
 
 /**
  * Authenticates the request for the route's credential and returns the principal and environment.

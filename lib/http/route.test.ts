@@ -236,6 +236,42 @@ describe("validation and errors", () => {
     expect((await call(probe, { headers: { authorization: "Bearer service_server_test_zz", "x-game-id": game.id } })).status).toBe(401);
   });
 
+  it("lookups of keys that arrive together are made together, and each request still gets its own principal or 401", async () => {
+    const games = await Promise.all([makeGame(), makeGame(), makeGame()]);
+    const revoked = await makeGame();
+    await getDb().apiKey.updateMany({ where: { gameId: revoked.game.id }, data: { revokedAt: new Date() } });
+    const probe = route({
+      method: "GET",
+      path: "/v1/__test/probe-many",
+      summary: "t",
+      tags: ["t"],
+      auth: "server",
+      idempotency: "none",
+      response: { status: 200 },
+      handler: async ({ ctx }) => ctx.principal,
+    });
+    const callers = Array.from({ length: 40 }, (_, i) => (i % 4 === 3 ? revoked : games[i % 4]));
+    const lookups: string[] = [];
+    const db = getDb();
+    const spy = db.$queryRaw.bind(db);
+    (db as { $queryRaw: unknown }).$queryRaw = ((strings: TemplateStringsArray, ...values: unknown[]) => {
+      if (strings.join("?").includes('FROM "ApiKey"')) lookups.push(String(values.length));
+      return spy(strings, ...values);
+    }) as typeof db.$queryRaw;
+    try {
+      const answers = await Promise.all(callers.map((c) => call(probe, { headers: c.headers })));
+      answers.forEach((res, i) => {
+        const c = callers[i];
+        if (c === revoked) expect({ i, status: res.status, code: res.body.code }).toEqual({ i, status: 401, code: "UNAUTHORIZED" });
+        else expect({ i, body: res.body }).toEqual({ i, body: { kind: "server", keyId: expect.any(String), gameId: c.game.id, businessId: c.business.id } });
+      });
+      expect(lookups.length).toBeGreaterThan(0);
+      expect(lookups.length).toBeLessThan(callers.length);
+    } finally {
+      (db as { $queryRaw: unknown }).$queryRaw = spy;
+    }
+  });
+
   it("X-Game-Id of another game is 401 naming the mismatch", async () => {
     const a = await makeGame();
     const b = await makeGame();
