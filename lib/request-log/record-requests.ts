@@ -76,35 +76,47 @@ export const recordRequests = async (ctx: DbContext, rows: CapturedRequest[]): P
   const sessions = handles.length ? await ctx.db.linkSession.findMany({ where: { sessionKey: { in: handles } }, select: { id: true, sessionKey: true } }) : [];
   const sessionIds = new Map(sessions.map((s) => [s.sessionKey, s.id]));
 
-  await ctx.db.requestLog.createMany({
-    skipDuplicates: true,
-    data: rows.map((c, i) => {
-      const ids = objectIdsOf(c.params as Record<string, unknown>, parsed[i]);
-      for (const h of sessionKeysOf(c, parsed[i])) {
-        const id = sessionIds.get(h);
-        if (id && !ids.includes(id)) ids.push(id);
-      }
-      return {
-        id: newId(),
-        requestId: c.requestId,
-        businessId: c.facts.businessId ?? null,
-        gameId: c.facts.gameId ?? null,
-        platformId: c.facts.platformId ?? null,
-        apiKeyId: c.facts.apiKeyId ?? null,
-        environment: c.facts.environment ?? null,
-        method: c.method,
-        path: storedPath(c.path, c.params),
-        status: c.status,
-        latencyMs: Math.max(0, Math.round(c.latencyMs)),
-        idempotencyKey: c.idempotencyKey ? c.idempotencyKey.slice(0, 255) : null,
-        errorCode: c.errorCode ?? null,
-        requestBody: redactBody(c.requestBody),
-        responseBody: redactBody(c.responseBody),
-        objectIds: ids,
-        createdAt: c.at,
-      };
-    }),
+  const data = rows.map((c, i) => {
+    const ids = objectIdsOf(c.params as Record<string, unknown>, parsed[i]);
+    for (const h of sessionKeysOf(c, parsed[i])) {
+      const id = sessionIds.get(h);
+      if (id && !ids.includes(id)) ids.push(id);
+    }
+    return {
+      id: newId(),
+      requestId: c.requestId,
+      businessId: c.facts.businessId ?? null,
+      gameId: c.facts.gameId ?? null,
+      platformId: c.facts.platformId ?? null,
+      apiKeyId: c.facts.apiKeyId ?? null,
+      environment: c.facts.environment ?? null,
+      method: c.method,
+      path: storedPath(c.path, c.params),
+      status: c.status,
+      latencyMs: Math.max(0, Math.round(c.latencyMs)),
+      idempotencyKey: c.idempotencyKey ? c.idempotencyKey.slice(0, 255) : null,
+      errorCode: c.errorCode ?? null,
+      requestBody: redactBody(c.requestBody),
+      responseBody: redactBody(c.responseBody),
+      objectIds: JSON.stringify(ids),
+      createdAt: c.at.toISOString(),
+    };
   });
+  const col = <K extends keyof (typeof data)[number]>(k: K) => data.map((r) => r[k]);
+  // a plain INSERT from arrays: Prisma's createMany costs CPU per row, and every API request is a row
+  await ctx.db.$executeRaw`
+    INSERT INTO "RequestLog" ("id", "requestId", "businessId", "gameId", "platformId", "apiKeyId", "environment", "method", "path", "status", "latencyMs",
+                              "idempotencyKey", "errorCode", "requestBody", "responseBody", "objectIds", "createdAt")
+    SELECT t.id, t.request_id, t.business, t.game, t.platform, t.api_key, t.environment::"Environment", t.method, t.path, t.status, t.latency,
+           t.idem, t.error_code, t.request_body, t.response_body, ARRAY(SELECT jsonb_array_elements_text(t.object_ids::jsonb)),
+           t.created_at::timestamptz AT TIME ZONE 'UTC'
+    FROM unnest(${col("id")}::text[], ${col("requestId")}::text[], ${col("businessId")}::text[], ${col("gameId")}::text[], ${col("platformId")}::text[],
+                ${col("apiKeyId")}::text[], ${col("environment")}::text[], ${col("method")}::text[], ${col("path")}::text[], ${col("status")}::int[],
+                ${col("latencyMs")}::int[], ${col("idempotencyKey")}::text[], ${col("errorCode")}::text[], ${col("requestBody")}::text[],
+                ${col("responseBody")}::text[], ${col("objectIds")}::text[], ${col("createdAt")}::text[])
+         AS t(id, request_id, business, game, platform, api_key, environment, method, path, status, latency, idem, error_code, request_body,
+              response_body, object_ids, created_at)
+    ON CONFLICT DO NOTHING`;
 
   // audit entries: successful changes by a key or a platform, acting for a business
   const changes = rows
