@@ -646,7 +646,7 @@ const main = async (): Promise<number> => {
       await sleep(1_000);
       load.stop();
       await load.done;
-      allOps.push(...load.ops);
+      for (const op of load.ops) allOps.push(op); // not push(...ops): a long run holds more ops than a call has argument slots
       const target = await db.createEmpty("restore");
       const problems: string[] = [];
       const restored = await restoreDatabase(target.url, file);
@@ -831,7 +831,7 @@ const main = async (): Promise<number> => {
       }
       load.stop();
       await load.done;
-      allOps.push(...load.ops);
+      for (const op of load.ops) allOps.push(op); // not push(...ops): a long run holds more ops than a call has argument slots
       const problems: string[] = [];
       const fives = load.samples.filter((x) => typeof x.status !== "number" || x.status >= 500);
       if (fives.length) problems.push(`${fives.length} requests failed or answered 5xx: ${countBy(fives, (x) => String(x.status))}`);
@@ -896,7 +896,7 @@ const main = async (): Promise<number> => {
       await sleep(3_000);
       load.stop();
       await load.done;
-      allOps.push(...load.ops);
+      for (const op of load.ops) allOps.push(op); // not push(...ops): a long run holds more ops than a call has argument slots
       const problems: string[] = [];
       const readyOrError = await ready;
       const readyMs = typeof readyOrError === "number" ? readyOrError : -1;
@@ -957,7 +957,7 @@ const main = async (): Promise<number> => {
       await sleep(SECONDS_BETWEEN_KILLS * 500);
       load.stop();
       await load.done;
-      allOps.push(...load.ops);
+      for (const op of load.ops) allOps.push(op); // not push(...ops): a long run holds more ops than a call has argument slots
       const books = await checkBooks(tenant, allOps);
       const problems = [...books.problems, ...(await replay(port, tenant, load.ops))];
       // clients retried until answered, so nothing may be left unanswered here
@@ -1019,7 +1019,7 @@ const main = async (): Promise<number> => {
       if (code !== 0) problems.push(`the launcher exited ${code ?? signal}, not 0`);
       if (took > DRAIN_MS + SHUTDOWN_DEADLINE_MS + 6_000) problems.push(`shutdown took ${took} ms`);
       if (await portAnswers(port)) problems.push("the port still answers after the launcher exited");
-      allOps.push(...load.ops);
+      for (const op of load.ops) allOps.push(op); // not push(...ops): a long run holds more ops than a call has argument slots
       const books = await checkBooks(tenant, allOps);
       problems.push(...books.problems);
       // A connection reset while the server closes (ECONNRESET) may hit a request the server had not
