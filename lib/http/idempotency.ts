@@ -42,9 +42,10 @@ export const claimKeys = async (tx: Prisma.TransactionClient, claims: KeyClaim[]
   const records =
     wanted.length === 0
       ? []
-      : await tx.idempotencyRecord.findMany({
-          where: wanted.length === 1 ? { scope: wanted[0].scope, key: wanted[0].key } : { OR: wanted.map(({ scope, key }) => ({ scope, key })) },
-        });
+      : await tx.$queryRaw<{ scope: string; key: string; requestHash: string; responseStatus: number; responseHeaders: unknown; responseBody: string }[]>`
+          SELECT r."scope", r."key", r."requestHash", r."responseStatus", r."responseHeaders", r."responseBody"
+          FROM "IdempotencyRecord" r
+          JOIN unnest(${wanted.map((c) => c.scope)}::text[], ${wanted.map((c) => c.key)}::text[]) AS k(scope, key) ON r."scope" = k.scope AND r."key" = k.key`;
   const stored = new Map(records.map((r) => [r.scope + "\n" + r.key, r]));
   return claims.map((claim, i) => {
     if (!mine[i]) return inProgress();
@@ -59,16 +60,14 @@ export const claimKeys = async (tx: Prisma.TransactionClient, claims: KeyClaim[]
 /** Stores the response in the same transaction as the effect. */
 export const storeResponse = (tx: Prisma.TransactionClient, record: KeyClaim & { response: StoredResponse }) => storeResponses(tx, [record]);
 
-/** storeResponse for several keys in one statement. */
-export const storeResponses = (tx: Prisma.TransactionClient, records: (KeyClaim & { response: StoredResponse })[]) =>
-  records.length === 1 ? tx.idempotencyRecord.create({ data: recordData(records[0]) }) : tx.idempotencyRecord.createMany({ data: records.map(recordData) });
-
-const recordData = ({ scope, key, hash, response }: KeyClaim & { response: StoredResponse }) => ({
-  id: newId(),
-  scope,
-  key,
-  requestHash: hash,
-  responseStatus: response.status,
-  responseHeaders: response.headers,
-  responseBody: response.body,
-});
+/** storeResponse for several keys in one statement (a plain INSERT from arrays: it runs with every idempotent write). */
+export const storeResponses = async (tx: Prisma.TransactionClient, records: (KeyClaim & { response: StoredResponse })[]): Promise<void> => {
+  if (records.length === 0) return;
+  await tx.$executeRaw`
+    INSERT INTO "IdempotencyRecord" ("id", "scope", "key", "requestHash", "responseStatus", "responseHeaders", "responseBody", "createdAt")
+    SELECT t.id, t.scope, t.key, t.hash, t.status, t.headers::jsonb, t.body, now() AT TIME ZONE 'UTC'
+    FROM unnest(${records.map(() => newId())}::text[], ${records.map((r) => r.scope)}::text[], ${records.map((r) => r.key)}::text[],
+                ${records.map((r) => r.hash)}::text[], ${records.map((r) => r.response.status)}::int[],
+                ${records.map((r) => JSON.stringify(r.response.headers))}::text[], ${records.map((r) => r.response.body)}::text[])
+         AS t(id, scope, key, hash, status, headers, body)`;
+};

@@ -15,13 +15,13 @@ const statementsOf = async (fn: () => Promise<unknown>): Promise<string[]> => {
     [/FROM "ApiKey"/, "auth"],
     [/^BEGIN/, "BEGIN"],
     [/pg_try_advisory_xact_lock/, "claim key"],
-    [/^SELECT .*"IdempotencyRecord"/, "stored response?"],
+    [/^SELECT [\s\S]*"IdempotencyRecord"/, "stored response?"],
     [/"VirtualCurrency"/, "currency"],
     [/"PlayerLink"/, "link"],
     [/^WITH found AS/, "lock accounts"],
     [/^INSERT INTO "LedgerAccount"/, "create accounts"],
     [/^WITH upd AS/, "write journal"],
-    [/^INSERT INTO .*"IdempotencyRecord"/, "store response"],
+    [/^INSERT INTO "IdempotencyRecord"/, "store response"],
     [/^COMMIT/, "COMMIT"],
   ];
   const seen: string[] = [];
@@ -149,5 +149,34 @@ describe("POST /v1/vc/credits", () => {
       "store response",
       "COMMIT",
     ]);
+  });
+
+  it("hot path under load: concurrent credits share their transaction and statements (group commit)", async () => {
+    process.env.GROUP_COMMIT_IN_FLIGHT = "1";
+    try {
+      const { headers, currencyId, users } = await makeVcGame({ players: 3 });
+      for (const u of users) await call(POST, { headers: idem(headers), body: body(currencyId, u) });
+      for (let slot = 0; slot < ISSUER_SLOTS; slot++)
+        await ensureAccounts(getDb(), { asset: vcAsset(currencyId), environment: "test", accounts: [{ ...vcPool(currencyId, "test"), slot }] });
+      const statements = await statementsOf(async () => {
+        const answers = await Promise.all(Array.from({ length: 12 }, (_, i) => call(POST, { headers: idem(headers), body: body(currencyId, users[i % 3]) })));
+        expect(answers.map((a) => a.status)).toEqual(Array(12).fill(201));
+      });
+      const count = (name: string) => statements.filter((s) => s === name).length;
+      // one credit alone (no company), then the ones that gathered meanwhile in one transaction
+      expect(count("write journal")).toBeLessThan(12);
+      expect(count("BEGIN")).toBe(count("COMMIT"));
+      expect(count("BEGIN")).toBe(count("write journal"));
+      // far fewer statements than 12 credits one by one (10 each)
+      expect(statements.length).toBeLessThan(12 * 10 * 0.5);
+      expect(
+        statements.filter(
+          (s) =>
+            !["auth", "BEGIN", "claim key", "stored response?", "currency", "link", "lock accounts", "write journal", "store response", "COMMIT"].includes(s),
+        ),
+      ).toEqual([]);
+    } finally {
+      delete process.env.GROUP_COMMIT_IN_FLIGHT;
+    }
   });
 });
