@@ -1,4 +1,4 @@
-import { createGroupCommit } from "./group-commit.ts";
+import { createGroupCommit } from "../core/group-commit.ts";
 import { getDb } from "../db/client.ts";
 import { AppError } from "../core/errors.ts";
 import { hashKey, parseKeyFormat, type Environment, type KeyKind } from "../tenants/keys.ts";
@@ -74,7 +74,7 @@ const requireScope = (scope: string | undefined, sets: { platform: string[]; key
 
 /**
  * The key and its owner in one round trip: this runs before every authenticated request. Lookups that
- * arrive while others are in flight are made together, in one query of all their hashes (./group-commit.ts).
+ * arrive while others are in flight are made together, in one query of all their hashes (lib/core/group-commit.ts).
  * Each lookup still starts after its request arrived, with a snapshot of its own, so a key revoked before
  * a request came in is refused, as with one query a request; a lookup with no company runs at once.
  */

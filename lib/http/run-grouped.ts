@@ -2,7 +2,7 @@ import { groupCommitInFlight, groupCommitMaxBatch } from "../config/settings.ts"
 import type { ServiceContext } from "../core/context.ts";
 import { AppError } from "../core/errors.ts";
 import { inTransaction } from "../db/transaction.ts";
-import { createGroupCommit } from "./group-commit.ts";
+import { createGroupCommit } from "../core/group-commit.ts";
 import { claimKeys, storeResponses, type KeyClaim, type StoredResponse } from "./idempotency.ts";
 
 /** What an idempotent call answers: its response, and whether it was replayed from the stored one. */
@@ -25,7 +25,7 @@ const settle = (p: Promise<IdempotentOutcome>): Promise<Settled> =>
   );
 
 /**
- * The kernel's side of group commit for one route (lib/http/group-commit.ts). A batch of one (no company)
+ * The kernel's side of group commit for one route (lib/core/group-commit.ts). A batch of one (no company)
  * runs `alone`, exactly as without grouping. A larger batch runs in one transaction: the keys are claimed
  * together (a replay or an idempotency error answers that call only), `grouped` runs the new calls, and
  * the success answers are stored together; a call the service refused with an AppError gets its error,

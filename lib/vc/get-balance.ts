@@ -1,18 +1,34 @@
 import type { GameContext } from "../core/context.ts";
-import { findCurrency } from "../currencies/find-currency.ts";
-import { resolveUserRef } from "../linking/resolve-user-ref.ts";
-import { vcAsset } from "../ledger/accounts.ts";
-import { getAccountBalance } from "../ledger/get-account-balance.ts";
+import { AppError } from "../core/errors.ts";
+import { createGroupCommit } from "../core/group-commit.ts";
+import { isInTransaction } from "../db/transaction.ts";
+import { getBalances, type BalanceQuery } from "./get-balances.ts";
 import type { Balance } from "./schemas.ts";
+
+/**
+ * Balance reads of one game that arrive while others are in flight are read together, in one query
+ * (getBalances). Each read's query starts after the read arrived, so it sees every write answered
+ * before it; a read with no company runs at once.
+ */
+const reads = createGroupCommit<{ ctx: GameContext; query: BalanceQuery }, Balance | AppError>({
+  maxBatch: () => 128,
+  maxInFlight: () => 4,
+  run: (items) =>
+    getBalances(
+      items[0].ctx,
+      items.map((i) => i.query),
+    ),
+});
 
 /**
  * A linked player's balance of one currency. A player who never held units has "0", dated from when
  * the balance began to exist: the later of the currency's creation and the player's link.
  */
-export const getBalance = async (ctx: GameContext, { currencyId, userRef }: { currencyId: string; userRef: string }): Promise<Balance> => {
-  const currency = await findCurrency(ctx, { currencyId });
-  const link = await resolveUserRef(ctx, { namespace: { type: "game", id: ctx.principal.gameId }, environment: ctx.environment, userRef });
-  const account = await getAccountBalance(ctx.db, { asset: vcAsset(currency.id), environment: ctx.environment, kind: "user", ownerRef: userRef });
-  const since = currency.createdAt > link.linkedAt ? currency.createdAt : link.linkedAt;
-  return { currencyId: currency.id, userRef, balanceUnits: account.balance.toString(), updatedAt: (account.updatedAt ?? since).toISOString() };
+export const getBalance = async (ctx: GameContext, query: BalanceQuery): Promise<Balance> => {
+  // inside a caller's transaction, read there; otherwise with the other reads of this game and environment
+  const balance = isInTransaction(ctx.db)
+    ? (await getBalances(ctx, [query]))[0]
+    : await reads.submit(`${ctx.principal.gameId}\n${ctx.environment}`, { ctx, query });
+  if (balance instanceof AppError) throw balance;
+  return balance;
 };

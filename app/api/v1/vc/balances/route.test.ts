@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { GET } from "./route";
 import { call } from "@/tests/support/http";
 import { fund, makeVcGame } from "@/tests/support/vc";
+import { linkUser } from "@/tests/support/fixtures";
 import { getDb } from "@/lib/db/client";
 
 describe("GET /v1/vc/balances", () => {
@@ -36,5 +37,45 @@ describe("GET /v1/vc/balances", () => {
     expect(r3.status).toBe(400);
     expect(r3.body.details.map((d: { field: string }) => d.field).sort()).toEqual(["currencyId", "userRef"]);
     expect((await call(GET, { query: { currencyId: a.currencyId, userRef: a.users[0] } })).status).toBe(401);
+  });
+
+  it("reads that arrive together are read in one query, each answered for itself, errors included", async () => {
+    const a = await makeVcGame({ players: 3 });
+    const b = await makeVcGame({ players: 1 });
+    for (const [i, u] of a.users.entries()) await fund(a.headers, a.currencyId, u, 10 * (i + 1));
+    const unlinked = await linkUser(a.game.id);
+    await getDb().playerLink.update({ where: { userRef: unlinked }, data: { status: "unlinked" } });
+    const asks = [
+      ...a.users.map((userRef, i) => ({ query: { currencyId: a.currencyId, userRef }, want: { status: 200, balanceUnits: String(10 * (i + 1)) } })),
+      { query: { currencyId: b.currencyId, userRef: a.users[0] }, want: { status: 404, code: "CURRENCY_NOT_FOUND" } },
+      { query: { currencyId: a.currencyId, userRef: b.users[0] }, want: { status: 404, code: "USER_REF_NOT_FOUND" } },
+      { query: { currencyId: a.currencyId, userRef: unlinked }, want: { status: 404, code: "USER_REF_NOT_FOUND" } },
+      { query: { currencyId: a.currencyId, userRef: "nobody\u0000" }, want: { status: 404, code: "USER_REF_NOT_FOUND" } },
+    ];
+    const many = Array.from({ length: 5 }, () => asks).flat();
+    const db = getDb();
+    const original = db.$queryRaw.bind(db);
+    let reads = 0;
+    (db as { $queryRaw: unknown }).$queryRaw = ((strings: TemplateStringsArray, ...values: unknown[]) => {
+      if (strings.join("?").includes('LEFT JOIN "PlayerLink"')) reads++;
+      return original(strings, ...values);
+    }) as typeof db.$queryRaw;
+    try {
+      const answers = await Promise.all(many.map(({ query }) => call(GET, { headers: a.headers, query })));
+      answers.forEach((res, i) => {
+        const { query, want } = many[i];
+        if (want.status === 200)
+          expect({ i, status: res.status, body: res.body }).toEqual({
+            i,
+            status: 200,
+            body: { ...query, balanceUnits: want.balanceUnits, updatedAt: expect.any(String) },
+          });
+        else expect({ i, status: res.status, code: res.body.code }).toEqual({ i, ...want });
+      });
+      expect(reads).toBeGreaterThan(0);
+      expect(reads).toBeLessThan(many.length);
+    } finally {
+      (db as { $queryRaw: unknown }).$queryRaw = original;
+    }
   });
 });
