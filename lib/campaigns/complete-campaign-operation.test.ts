@@ -128,6 +128,7 @@ describe("campaign lifecycle with the worker", () => {
       negativeAccounts: [],
       driftedAccounts: [],
       unbalancedJournals: [],
+      miscountedTenants: [],
     });
   });
 });

@@ -30,6 +30,7 @@ describe("fundCampaign", () => {
       negativeAccounts: [],
       driftedAccounts: [],
       unbalancedJournals: [],
+      miscountedTenants: [],
     });
   });
 

@@ -12,6 +12,8 @@ export type LedgerAudit = {
   driftedAccounts: string[];
   /** journals whose postings do not sum to zero */
   unbalancedJournals: string[];
+  /** tenants whose journal count (LedgerJournalCount, read for totals) differs from their journals */
+  miscountedTenants: string[];
 };
 
 /**
@@ -31,6 +33,12 @@ export const checkLedgerInvariants = async (db: DbClient, { asset, environment }
     SELECT j."id" FROM "LedgerJournal" j JOIN "LedgerPosting" p ON p."journalId" = j."id"
     WHERE j."asset" = ${asset} AND j."environment" = ${environment}::"Environment"
     GROUP BY j."id" HAVING sum(p."delta") <> 0`;
+  const miscounted = await db.$queryRaw<{ tenantId: string }[]>`
+    SELECT coalesce(j."tenantId", c."tenantId") AS "tenantId"
+    FROM (SELECT "tenantId", count(*) AS n FROM "LedgerJournal" WHERE "asset" = ${asset} AND "environment" = ${environment}::"Environment" GROUP BY "tenantId") j
+    FULL JOIN (SELECT "tenantId", sum("count") AS n FROM "LedgerJournalCount" WHERE "asset" = ${asset} AND "environment" = ${environment}::"Environment" GROUP BY "tenantId") c
+      ON c."tenantId" = j."tenantId"
+    WHERE coalesce(j.n, 0) <> coalesce(c.n, 0)`;
   return {
     sum: totals.sum ?? 0n,
     accountCount: Number(totals.accounts),
@@ -38,5 +46,6 @@ export const checkLedgerInvariants = async (db: DbClient, { asset, environment }
     negativeAccounts: accounts.filter((a) => a.negative).map((a) => a.id),
     driftedAccounts: accounts.filter((a) => a.drifted).map((a) => a.id),
     unbalancedJournals: unbalanced.map((j) => j.id),
+    miscountedTenants: miscounted.map((m) => m.tenantId),
   };
 };

@@ -31,7 +31,13 @@ describe("postJournal", () => {
     const journal = await getDb().ledgerJournal.findUniqueOrThrow({ where: { id: posted.journalId }, include: { postings: { orderBy: { id: "asc" } } } });
     expect(journal).toMatchObject({ type: "mint", reference: "r1", metadata: { a: 1 }, tenantId: "tenant", asset: s.asset });
     expect(journal.postings.map((p) => p.delta)).toEqual([-150n, 150n]);
-    expect(await checkLedgerInvariants(getDb(), s)).toMatchObject({ sum: 0n, negativeAccounts: [], driftedAccounts: [], unbalancedJournals: [] });
+    expect(await checkLedgerInvariants(getDb(), s)).toMatchObject({
+      sum: 0n,
+      negativeAccounts: [],
+      driftedAccounts: [],
+      unbalancedJournals: [],
+      miscountedTenants: [],
+    });
   });
 
   it("keeps postings in the given order and nets repeated accounts", async () => {
@@ -91,7 +97,13 @@ describe("postJournal", () => {
     const minted = results.filter((r, i) => !(i % 2) && r.status === "fulfilled").length;
     expect(minted).toBe(15);
     expect((await getAccountBalance(getDb(), { ...s, kind: "user", ownerRef: "hot" })).balance).toBe(100n + 15n - 10n * BigInt(spent));
-    expect(await checkLedgerInvariants(getDb(), s)).toMatchObject({ sum: 0n, negativeAccounts: [], driftedAccounts: [], unbalancedJournals: [] });
+    expect(await checkLedgerInvariants(getDb(), s)).toMatchObject({
+      sum: 0n,
+      negativeAccounts: [],
+      driftedAccounts: [],
+      unbalancedJournals: [],
+      miscountedTenants: [],
+    });
   });
 
   it("spreads an issuer over slot rows that share its address; its balance is their sum; first uses race without deadlock", async () => {
@@ -126,6 +138,7 @@ describe("postJournal", () => {
       negativeAccounts: [],
       driftedAccounts: [],
       unbalancedJournals: [],
+      miscountedTenants: [],
     });
   });
 
@@ -150,7 +163,13 @@ describe("postJournal", () => {
     expect(results.filter((r) => r.status === "rejected").map((r) => (r as PromiseRejectedResult).reason.code)).toEqual(Array(7).fill("INSUFFICIENT_FUNDS"));
     expect((await getAccountBalance(getDb(), { ...s, kind: "user", ownerRef: "bob" })).balance).toBe(5n);
     expect((await getAccountBalance(getDb(), { ...s, kind: "issuer", ownerRef: "mint" })).balance).toBe(-5n);
-    expect(await checkLedgerInvariants(getDb(), s)).toMatchObject({ sum: 0n, negativeAccounts: [], driftedAccounts: [], unbalancedJournals: [] });
+    expect(await checkLedgerInvariants(getDb(), s)).toMatchObject({
+      sum: 0n,
+      negativeAccounts: [],
+      driftedAccounts: [],
+      unbalancedJournals: [],
+      miscountedTenants: [],
+    });
   });
 
   it("postJournals: a group posts in order against running balances, leaves out a refused journal, and shares one write", async () => {
@@ -189,7 +208,13 @@ describe("postJournal", () => {
     expect(posted.map((p) => (p instanceof AppError ? null : p.createdAt.getTime()))).toEqual(Array(3).fill(journals[0].createdAt.getTime()));
     expect((await getAccountBalance(getDb(), { ...s, kind: "user", ownerRef: "ann" })).balance).toBe(25n);
     expect((await getAccountBalance(getDb(), { ...s, kind: "user", ownerRef: "ben" })).balance).toBe(30n);
-    expect(await checkLedgerInvariants(getDb(), s)).toMatchObject({ sum: 0n, negativeAccounts: [], driftedAccounts: [], unbalancedJournals: [] });
+    expect(await checkLedgerInvariants(getDb(), s)).toMatchObject({
+      sum: 0n,
+      negativeAccounts: [],
+      driftedAccounts: [],
+      unbalancedJournals: [],
+      miscountedTenants: [],
+    });
   });
 
   it("postJournals: a balance past what a bigint holds refuses that journal with 422, the others post", async () => {

@@ -4,7 +4,7 @@ import { inTransaction, type DbClient } from "../db/transaction.ts";
 import { checkPostings, fundsError, LedgerInvariantError, netByAccount, rangeError, type AccountNet } from "./check-postings.ts";
 import { distinctAccounts, ensureAccounts } from "./ensure-accounts.ts";
 import { lockAccounts } from "./lock-accounts.ts";
-import { withSlot } from "./slots.ts";
+import { ISSUER_SLOTS, withSlot } from "./slots.ts";
 import { accountKey, type JournalInput, type PostedJournal } from "./types.ts";
 
 /**
@@ -90,7 +90,11 @@ const writeJournals = async (tx: DbClient, inputs: JournalInput[]): Promise<Jour
     return input.postings.map((p, i) => ({ id: ids[i], journalId: posted.journalId, accountId: idOf.get(accountKey(p.account))!, p }));
   });
   const journals = accepted.map(({ input, posted }) => ({ ...input, id: posted.journalId }));
-  const [row] = await tx.$queryRaw<{ createdAt: Date; updated: bigint; inserted: bigint }[]>`
+  // the asset's journal count (GET /v1/vc/journals totalCount), per tenant, on one slot row at random
+  const perTenant = new Map<string, number>();
+  for (const j of journals) perTenant.set(j.tenantId, (perTenant.get(j.tenantId) ?? 0) + 1);
+  const countSlot = Math.floor(Math.random() * ISSUER_SLOTS);
+  const [row] = await tx.$queryRaw<{ createdAt: Date; updated: bigint; inserted: bigint; counted: bigint }[]>`
     WITH upd AS (
       UPDATE "LedgerAccount" a SET "balance" = a."balance" + d.delta::bigint, "updatedAt" = now() AT TIME ZONE 'UTC'
       FROM unnest(${changed.map((a) => a.id)}::text[], ${deltas}::text[]) AS d(id, delta)
@@ -109,8 +113,14 @@ const writeJournals = async (tx: DbClient, inputs: JournalInput[]): Promise<Jour
       FROM unnest(${postings.map((p) => p.id)}::text[], ${postings.map((p) => p.journalId)}::text[], ${postings.map((p) => p.accountId)}::text[],
                   ${postings.map((p) => String(p.p.delta))}::text[], ${postings.map((p) => p.p.description)}::text[]) AS t(id, journal, account, delta, description)
       RETURNING 1
+    ), n AS (
+      INSERT INTO "LedgerJournalCount" ("asset", "environment", "tenantId", "slot", "count")
+      SELECT ${inputs[0].asset}, ${inputs[0].environment}::"Environment", t.tenant, ${countSlot}, t.n::bigint
+      FROM unnest(${[...perTenant.keys()]}::text[], ${[...perTenant.values()]}::int[]) AS t(tenant, n)
+      ON CONFLICT ("asset", "environment", "tenantId", "slot") DO UPDATE SET "count" = "LedgerJournalCount"."count" + EXCLUDED."count"
+      RETURNING 1
     )
-    SELECT (SELECT min("createdAt") FROM j) AS "createdAt", (SELECT count(*) FROM upd) AS updated, (SELECT count(*) FROM j) AS inserted`;
+    SELECT (SELECT min("createdAt") FROM j) AS "createdAt", (SELECT count(*) FROM upd) AS updated, (SELECT count(*) FROM j) AS inserted, (SELECT count(*) FROM n) AS counted`;
   if (Number(row.updated) !== changed.length) throw new LedgerInvariantError(`Updated ${row.updated} of ${changed.length} ledger accounts.`);
   if (Number(row.inserted) !== journals.length) throw new LedgerInvariantError(`Inserted ${row.inserted} of ${journals.length} journals.`);
   for (const { posted } of accepted) posted.createdAt = row.createdAt;

@@ -9,17 +9,32 @@ import { serializeJournal } from "./serialize-journal.ts";
 
 type JournalQuery = { currencyId: string; userRef?: string; page: number; limit: number };
 
-/** A currency's journals, newest first (ties by id, newest first), optionally only those touching one player. */
+/**
+ * A currency's journals, newest first (ties by id, newest first), optionally only those touching one
+ * player. The total of a currency comes from its journal count (LedgerJournalCount, kept by the ledger's
+ * write), not from counting every journal; a player's total counts the journals of their one account.
+ */
 export const listJournals = async (ctx: GameContext, q: JournalQuery): Promise<{ items: JournalEntry[]; pagination: ReturnType<typeof pageInfo> }> => {
   const currency = await findCurrency(ctx, { currencyId: q.currencyId });
-  if (q.userRef !== undefined)
+  const scope = { tenantId: ctx.principal.gameId, asset: vcAsset(currency.id), environment: ctx.environment };
+  let where: Prisma.LedgerJournalWhereInput = scope;
+  let total: Promise<number>;
+  if (q.userRef !== undefined) {
     await resolveUserRef(ctx, { namespace: { type: "game", id: ctx.principal.gameId }, environment: ctx.environment, userRef: q.userRef });
-  const where: Prisma.LedgerJournalWhereInput = {
-    tenantId: ctx.principal.gameId,
-    asset: vcAsset(currency.id),
-    environment: ctx.environment,
-    ...(q.userRef !== undefined ? { postings: { some: { account: { kind: "user", ownerRef: q.userRef } } } } : {}),
-  };
+    const account = await ctx.db.ledgerAccount.findUnique({
+      where: { asset_environment_kind_ownerRef_slot: { asset: scope.asset, environment: scope.environment, kind: "user", ownerRef: q.userRef, slot: 0 } },
+      select: { id: true },
+    });
+    if (!account) return { items: [], pagination: pageInfo({ page: q.page, limit: q.limit, totalCount: 0 }) };
+    where = { ...scope, postings: { some: { accountId: account.id } } };
+    total = ctx.db.ledgerJournal.count({ where });
+  } else {
+    total = ctx.db.$queryRaw<{ n: bigint | null }[]>`
+      SELECT sum("count")::bigint AS n FROM "LedgerJournalCount"
+      WHERE "asset" = ${scope.asset} AND "environment" = ${scope.environment}::"Environment" AND "tenantId" = ${scope.tenantId}`.then(([r]) =>
+      Number(r.n ?? 0n),
+    );
+  }
   const [rows, totalCount] = await Promise.all([
     ctx.db.ledgerJournal.findMany({
       where,
@@ -27,7 +42,7 @@ export const listJournals = async (ctx: GameContext, q: JournalQuery): Promise<{
       include: { postings: { include: { account: true } } },
       ...pageWindow(q),
     }),
-    ctx.db.ledgerJournal.count({ where }),
+    total,
   ]);
   return { items: rows.map(serializeJournal), pagination: pageInfo({ page: q.page, limit: q.limit, totalCount }) };
 };

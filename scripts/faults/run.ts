@@ -483,7 +483,7 @@ const checkBooks = async (tenant: Tenant, ops: Op[]): Promise<Books> => {
   }
 
   const audit = await checkLedgerInvariants(db, { asset, environment: "test" });
-  if (audit.sum !== 0n || audit.negativeAccounts.length || audit.driftedAccounts.length || audit.unbalancedJournals.length)
+  if (audit.sum !== 0n || audit.negativeAccounts.length || audit.driftedAccounts.length || audit.unbalancedJournals.length || audit.miscountedTenants.length)
     problems.push(`ledger invariant broken: ${JSON.stringify(audit, (_, v) => (typeof v === "bigint" ? String(v) : v))}`);
 
   // a stored response for every succeeded key, none left half-written
@@ -658,7 +658,13 @@ const main = async (): Promise<number> => {
       let inFile = 0;
       try {
         const audit = await checkLedgerInvariants(rdb, { asset, environment: "test" });
-        if (audit.sum !== 0n || audit.negativeAccounts.length || audit.driftedAccounts.length || audit.unbalancedJournals.length)
+        if (
+          audit.sum !== 0n ||
+          audit.negativeAccounts.length ||
+          audit.driftedAccounts.length ||
+          audit.unbalancedJournals.length ||
+          audit.miscountedTenants.length
+        )
           problems.push(`restored ledger invariant broken: ${JSON.stringify(audit, (_, v) => (typeof v === "bigint" ? String(v) : v))}`);
         const journals = new Set((await rdb.ledgerJournal.findMany({ where: { asset }, select: { id: true } })).map((j) => j.id));
         const keys = new Set((await rdb.idempotencyRecord.findMany({ select: { key: true } })).map((r) => r.key));

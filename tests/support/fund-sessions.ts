@@ -67,5 +67,11 @@ export const usdcBalance = async (kind: string, ownerRef: string) =>
 /** The test USDC books: every journal balanced, no account drifted or negative where it may not be. */
 export const expectBalancedBooks = async () => {
   const audit = await checkLedgerInvariants(getDb(), { asset: USDC_ASSET, environment: "test" });
-  return { sum: audit.sum, negativeAccounts: audit.negativeAccounts, driftedAccounts: audit.driftedAccounts, unbalancedJournals: audit.unbalancedJournals };
+  return {
+    sum: audit.sum,
+    negativeAccounts: audit.negativeAccounts,
+    driftedAccounts: audit.driftedAccounts,
+    unbalancedJournals: audit.unbalancedJournals,
+    miscountedTenants: audit.miscountedTenants,
+  };
 };

@@ -117,6 +117,7 @@ describe("VC ledger under concurrency", () => {
       negativeAccounts: [],
       driftedAccounts: [],
       unbalancedJournals: [],
+      miscountedTenants: [],
     });
 
     for (const [u, userRef] of users.entries()) {

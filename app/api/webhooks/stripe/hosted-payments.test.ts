@@ -51,9 +51,15 @@ const liveBalance = async (kind: string, ownerRef: string) =>
   (await getAccountBalance(getDb(), { asset: USDC_ASSET, environment: "live", kind, ownerRef })).balance;
 const liveBooks = async () => {
   const a = await checkLedgerInvariants(getDb(), { asset: USDC_ASSET, environment: "live" });
-  return { sum: a.sum, negativeAccounts: a.negativeAccounts, driftedAccounts: a.driftedAccounts, unbalancedJournals: a.unbalancedJournals };
+  return {
+    sum: a.sum,
+    negativeAccounts: a.negativeAccounts,
+    driftedAccounts: a.driftedAccounts,
+    unbalancedJournals: a.unbalancedJournals,
+    miscountedTenants: a.miscountedTenants,
+  };
 };
-const BALANCED = { sum: 0n, negativeAccounts: [], driftedAccounts: [], unbalancedJournals: [] };
+const BALANCED = { sum: 0n, negativeAccounts: [], driftedAccounts: [], unbalancedJournals: [], miscountedTenants: [] };
 
 const liveCampaignSession = async () => {
   const t = await makeFundTenant({ environment: "live" });

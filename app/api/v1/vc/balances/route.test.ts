@@ -68,7 +68,7 @@ describe("GET /v1/vc/balances", () => {
           expect({ i, status: res.status, body: res.body }).toEqual({
             i,
             status: 200,
-            body: { ...query, balanceUnits: want.balanceUnits, updatedAt: expect.any(String) },
+            body: { ...query, balanceUnits: (want as { balanceUnits: string }).balanceUnits, updatedAt: expect.any(String) },
           });
         else expect({ i, status: res.status, code: res.body.code }).toEqual({ i, ...want });
       });

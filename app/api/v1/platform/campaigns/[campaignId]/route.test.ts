@@ -189,6 +189,7 @@ describe("DELETE /v1/platform/campaigns/{campaignId}", () => {
       negativeAccounts: [],
       driftedAccounts: [],
       unbalancedJournals: [],
+      miscountedTenants: [],
     });
     for (const handler of [GET, DELETE]) {
       const again = await call(handler, { headers: tb, params });

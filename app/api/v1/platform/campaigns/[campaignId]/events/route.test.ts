@@ -25,6 +25,7 @@ const expectLedgerHolds = async () =>
     negativeAccounts: [],
     driftedAccounts: [],
     unbalancedJournals: [],
+    miscountedTenants: [],
   });
 
 describe("POST /v1/platform/campaigns/{campaignId}/events", () => {

@@ -1,0 +1,52 @@
+// The bench's PostgreSQL: the embedded server (data in .data/bench-postgres, port EMBEDDED_BENCH_PG_PORT), or
+// the server of BENCH_DATABASE_URL. Each pass gets a database of its own, created empty and dropped after.
+import { randomBytes } from "node:crypto";
+import path from "node:path";
+import pg from "pg";
+import { startEmbeddedPostgres } from "../../lib/db/embedded.ts";
+
+export type Server = { adminUrl: string; stop: () => Promise<void> };
+
+export const startServer = async ({
+  adminDatabaseUrl,
+  pgPort,
+  log,
+}: {
+  adminDatabaseUrl: string | null;
+  pgPort: number;
+  log: (m: string) => void;
+}): Promise<Server> => {
+  if (adminDatabaseUrl) return { adminUrl: adminDatabaseUrl, stop: async () => undefined };
+  const embedded = await startEmbeddedPostgres({ dataDir: path.resolve(".data/bench-postgres"), port: pgPort, database: "postgres", log });
+  return { adminUrl: embedded.adminUrl, stop: () => embedded.stop() };
+};
+
+/** The URL of database `name` on the server of `adminUrl`. */
+export const databaseUrlOf = (adminUrl: string, name: string): string => {
+  const u = new URL(adminUrl);
+  u.pathname = `/${name}`;
+  return u.toString();
+};
+
+export const adminQuery = async <R extends pg.QueryResultRow = pg.QueryResultRow>(adminUrl: string, sql: string, values?: unknown[]) => {
+  const c = new pg.Client({ connectionString: adminUrl });
+  await c.connect();
+  try {
+    return await c.query<R>(sql, values);
+  } finally {
+    await c.end();
+  }
+};
+
+/** A new empty database; `drop` removes it (FORCE: the servers' pools may still hold connections). */
+export const freshDatabase = async (adminUrl: string, prefix = "coinop_bench"): Promise<{ name: string; url: string; drop: () => Promise<void> }> => {
+  const name = `${prefix}_${randomBytes(4).toString("hex")}`;
+  await adminQuery(adminUrl, `CREATE DATABASE "${name}"`);
+  return {
+    name,
+    url: databaseUrlOf(adminUrl, name),
+    drop: async () => {
+      await adminQuery(adminUrl, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`).catch(() => undefined);
+    },
+  };
+};

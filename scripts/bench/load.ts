@@ -1,0 +1,99 @@
+// A scenario's load: a fixed number of requests (not a duration, so no request is still in flight when it
+// ends and the counts are exact), split over the web processes: one autocannon instance per process, each
+// with its share of the connections and of the requests. Latencies are every response's own time, so the
+// percentiles of several instances are exact (not merged histograms).
+import autocannon from "autocannon";
+
+export type Result = {
+  name: string;
+  /** the web processes' CPU time per request sent, ms (Linux), summed over the processes */
+  serverCpuMsPerRequest: number | null;
+  requests: number;
+  requestsPerSecond: number;
+  ok2xx: number;
+  non2xx: number;
+  /** answers by HTTP status */
+  statuses: Record<string, number>;
+  errors: number;
+  timeouts: number;
+  p50Ms: number;
+  p99Ms: number;
+  maxMs: number;
+  seconds: number;
+  webProcesses: number;
+};
+
+/** The q-quantile of ascending `sorted` (nearest rank), rounded to 0.1; 0 when empty. */
+export const quantile = (sorted: number[], q: number): number =>
+  sorted.length === 0 ? 0 : Math.round(sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))]! * 10) / 10;
+
+export type RequestFor = (server: number) => autocannon.Request;
+
+/**
+ * Sends `amount` requests over `connections` connections spread across `bases`. `request(server)` is the
+ * request of the instance aimed at bases[server] (its setupRequest may draw from a counter shared by all).
+ */
+export const runLoad = ({
+  name,
+  amount,
+  connections,
+  bases,
+  request,
+  cpuMs,
+}: {
+  name: string;
+  amount: number;
+  connections: number;
+  bases: string[];
+  request: RequestFor;
+  cpuMs: () => number | null;
+}): Promise<Result> => {
+  const n = bases.length;
+  const started = performance.now();
+  const cpuBefore = cpuMs();
+  // Timed to the last response: autocannon reports completion on its 1-second sampling tick, which
+  // would round a 12-second run by up to a second.
+  let lastResponse = started;
+  let ok = 0;
+  const statuses: Record<string, number> = {};
+  const latencies: number[] = [];
+  const runs = bases.map(
+    (url, i) =>
+      new Promise<autocannon.Result | null>((resolve, reject) => {
+        const share = Math.floor(amount / n) + (i < amount % n ? 1 : 0);
+        const conns = Math.max(1, Math.floor(connections / n) + (i < connections % n ? 1 : 0));
+        if (share === 0) return resolve(null);
+        const instance = autocannon({ url, connections: Math.min(conns, share), amount: share, timeout: 30, requests: [request(i)] }, (err, r) =>
+          err ? reject(err) : resolve(r),
+        );
+        instance.on("response", (_client, statusCode, _bytes, responseTime) => {
+          lastResponse = performance.now();
+          latencies.push(responseTime);
+          statuses[statusCode] = (statuses[statusCode] ?? 0) + 1;
+          if (statusCode >= 200 && statusCode < 300) ok++;
+        });
+      }),
+  );
+  return Promise.all(runs).then((results) => {
+    const seconds = (lastResponse - started) / 1000;
+    const cpuAfter = cpuMs();
+    const rs = results.filter((r): r is autocannon.Result => r !== null);
+    latencies.sort((a, b) => a - b);
+    return {
+      name,
+      serverCpuMsPerRequest: cpuBefore === null || cpuAfter === null || amount === 0 ? null : Math.round(((cpuAfter - cpuBefore) / amount) * 100) / 100,
+      requests: amount,
+      requestsPerSecond: seconds > 0 ? Math.round((ok / seconds) * 10) / 10 : 0,
+      ok2xx: ok,
+      non2xx: rs.reduce((s, r) => s + r.non2xx, 0),
+      statuses,
+      errors: rs.reduce((s, r) => s + r.errors, 0),
+      timeouts: rs.reduce((s, r) => s + r.timeouts, 0),
+      p50Ms: quantile(latencies, 0.5),
+      p99Ms: quantile(latencies, 0.99),
+      maxMs: latencies.length ? Math.round(latencies[latencies.length - 1]! * 10) / 10 : 0,
+      seconds: Math.round(seconds * 100) / 100,
+      webProcesses: n,
+    };
+  });
+};
