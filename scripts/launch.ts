@@ -120,7 +120,7 @@ const main = async (mode: Mode) => {
   const drainFile = drainFileOf();
   clearDraining(drainFile);
   process.on("exit", () => clearDraining(drainFile));
-  // `npm start` with API_DISPATCH=direct (opt-in; the default is next): scripts/serve.ts, Next.js behind a node:http server
+  // `npm start` (API_DISPATCH=direct, the default; next: `next start`): scripts/serve.ts, Next.js behind a node:http server
   // that hands /api/v1 straight to the route handlers; it stops on SIGTERM as `next start` does.
   const direct = mode === "start" && apiDispatch(env) === "direct";
   const [command, args] = direct ? [process.execPath, ["--import", "tsx", path.resolve("scripts/serve.ts")]] : [nextBin, [mode, "--port", String(port)]];

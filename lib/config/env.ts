@@ -50,7 +50,7 @@ export const EnvSchema = z.object({
   COINOP_IN_PROCESS_WORKER: optionalString.describe("0: no job worker inside the web process"),
   WORKER_CONCURRENCY: optionalString.describe("jobs run at once per worker process (default 4)"),
   API_DISPATCH: optionalString.describe(
-    "npm start: direct (a node:http server hands /api/v1 straight to the route handlers) | next (all through Next.js); default next",
+    "npm start: direct (a node:http server hands /api/v1 straight to the route handlers) | next (all through Next.js); default direct",
   ),
   SHUTDOWN_DRAIN_MS: optionalString.describe("after SIGTERM, how long npm start keeps serving with /api/ready at 503 before it stops (default 2000)"),
   SHUTDOWN_DEADLINE_MS: optionalString.describe("how long npm start/dev give Next and the worker to finish after SIGTERM (default 10000)"),

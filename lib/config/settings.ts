@@ -62,8 +62,8 @@ export const shutdownDrainMs = (env: Env = config()): number => intOr(env.SHUTDO
 export const workerShutdownDeadlineMs = (env: Env = config()): number => intOr(env.WORKER_SHUTDOWN_DEADLINE_MS, 10_000, 1);
 
 /**
- * How `npm start` serves /api/v1: "next" (everything through `next start`) unless API_DISPATCH=direct
- * (scripts/serve.ts hands /api/v1 to the route handlers: faster, but its memory has not been soaked yet;
- * docs/benchmarks.md).
+ * How `npm start` serves /api/v1: "direct" (scripts/serve.ts hands /api/v1 straight to the route
+ * handlers, Next.js serves the rest) unless API_DISPATCH=next (everything through `next start`).
+ * A 20-minute soak showed its memory flat (docs/benchmarks.md).
  */
-export const apiDispatch = (env: Env = config()): "direct" | "next" => (env.API_DISPATCH === "direct" ? "direct" : "next");
+export const apiDispatch = (env: Env = config()): "direct" | "next" => (env.API_DISPATCH === "next" ? "next" : "direct");

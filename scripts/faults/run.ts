@@ -65,6 +65,8 @@ const SECONDS_BETWEEN_KILLS = Number(args.seconds ?? (full ? 10 : 5));
 const PLAYERS = Number(args.players ?? 8);
 /** --soak: the full 30-minute soak (scaled: 60 s); --soak-seconds S sets any length */
 const SOAK_SECONDS = Number(args["soak-seconds"] ?? (args.soak ? 1800 : 60));
+/** a short soak's bound on the server group's RSS (MB): twice what a 20-minute soak peaked at */
+const SOAK_RSS_CEILING_MB = 2400;
 /** --chart FILE: where the soak's SVG chart goes (default .data/faults-soak.svg; its figures go to .data/faults-soak.json) */
 const SOAK_CHART = args.chart ? path.resolve(args.chart) : undefined;
 /** sessions the soak may see on the database: the server's pool (DATABASE_POOL_SIZE 20), the worker's, the runner's */
@@ -854,7 +856,12 @@ const main = async (): Promise<number> => {
       const connMax = Math.max(...points.map((p) => p.connections));
       const fdsEarly = median(early.map((p) => p.fds));
       const fdsLate = median(late.map((p) => p.fds));
-      if (rssLate > rssEarly * 1.25 + 20) problems.push(`RSS grew from ${rssEarly} MB to ${rssLate} MB`);
+      // A heap settles over minutes: in a 20-minute soak of the direct dispatch RSS rose 25% by minute 3 and
+      // fell back by minute 8, then stayed flat (docs/benchmarks.md). Growth is judged on runs of 10 minutes
+      // or more; a shorter run (the scaled one in CI) only checks that RSS stays under a ceiling.
+      const rssMax = Math.max(...points.map((p) => p.rssMb));
+      if (SOAK_SECONDS >= 600 && rssLate > rssEarly * 1.25 + 20) problems.push(`RSS grew from ${rssEarly} MB to ${rssLate} MB`);
+      if (SOAK_SECONDS < 600 && rssMax > SOAK_RSS_CEILING_MB) problems.push(`RSS reached ${rssMax} MB (ceiling ${SOAK_RSS_CEILING_MB} MB)`);
       if (p99Late > p99Early * 2 + 50) problems.push(`p99 crept from ${p99Early} ms to ${p99Late} ms`);
       if (connMax > SOAK_MAX_CONNECTIONS) problems.push(`${connMax} database connections (bound ${SOAK_MAX_CONNECTIONS})`);
       if (fdsLate > fdsEarly + 100) problems.push(`open files grew from ${fdsEarly} to ${fdsLate}`);
