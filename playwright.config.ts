@@ -5,7 +5,7 @@ import { defineConfig, devices } from "@playwright/test";
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 const baseURL = `http://localhost:${PORT}`;
 const PHONE_SPECS =
-  /(a11y|home|checkout-pages|checkout-guest-card|wallet-page|platform-gift|platform-invoice|platform-fund-session|portal|portal-webhooks)\.spec\.ts/;
+  /(a11y|home|checkout-pages|checkout-guest-card|wallet-page|platform-gift|platform-invoice|platform-fund-session|portal(?:-[a-z]+)?)\.spec\.ts/;
 
 export default defineConfig({
   testDir: "e2e",
@@ -42,7 +42,8 @@ export default defineConfig({
     { name: "api", testMatch: /api-.*\.spec\.ts/ },
     { name: "desktop", testIgnore: /api-.*\.spec\.ts/, use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } } },
     // The phone runs what a payer meets on a phone: every hosted page and state under axe (a11y.spec), the
-    // landing page, and the payer flows with their screenshots. Flow logic that does not depend on the
+    // landing page, the payer flows with their screenshots, and every developer portal spec (each audited
+    // portal page must fit the 390 px width: e2e/portal-support.ts). Flow logic that does not depend on the
     // viewport (link states, security, platform access) runs once, on the desktop (docs/decisions/launcher-ci.md).
     {
       name: "phone",

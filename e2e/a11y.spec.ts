@@ -413,6 +413,8 @@ test("business pages: a platform's connect link and invite in each state, and th
     await audit(page, "business-invite-declined");
     await page.goto("/business/invites/000000000000000000000000");
     await expect(heading).toHaveText("Invite not found");
+    // the not-found page brings its tab title with its heading (components/hosted/hosted-not-found.tsx): no waiting
+    expect(await page.title()).toBe("Invite not found");
     await audit(page, "business-invite-not-found");
 
     // the admin's own pages

@@ -2,23 +2,14 @@
 // worker running): the seed's campaign (created, 1,000 test USDC) is listed with its funding; a player's
 // link session, started through the campaign API, is approved with the test helpers' button and shows up
 // as a linked player; the campaign is started, stopped and its balance withdrawn, each followed on the page
-// until its background job is done. The helpers refuse live mode. Every page passes axe and is saved as a
-// screenshot, on the desktop and at a phone's 390 px.
+// until its background job is done. The helpers refuse live mode. Every page fits the width, passes axe and
+// is saved as a screenshot, in the desktop and the phone (390 px) projects.
 import { randomUUID } from "node:crypto";
 import { expect, test, type Page } from "@playwright/test";
 import { auditPortalPage, openPortal, signInToPortal } from "./portal-support";
 import { campaignHeaders, startReceiver, uniqueEmail } from "./support";
 
 test.describe.configure({ timeout: 240_000 });
-
-const auditBothWidths = async (page: Page, name: string) => {
-  await auditPortalPage(page, name);
-  const size = page.viewportSize()!;
-  await page.setViewportSize({ width: 390, height: 844 });
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-  await auditPortalPage(page, `${name}-phone`);
-  await page.setViewportSize(size);
-};
 
 /**
  * Presses an operation's button and follows its progress on the page (requested, then the job) until the
@@ -46,7 +37,7 @@ test("campaigns: funding, a link session approved with a test helper button, sta
     const row = page.getByTestId(`campaign-${campaignId}`);
     await expect(row.getByTestId("campaign-status")).toHaveAttribute("data-status", "created");
     await expect(row).toContainText("1,000.00 USDC");
-    await auditBothWidths(page, "campaigns");
+    await auditPortalPage(page, "campaigns");
 
     // a player's link session, started by the game server with the campaign key, approved with the helper button
     const email = uniqueEmail("camper");
@@ -60,7 +51,7 @@ test("campaigns: funding, a link session approved with a test helper button, sta
     await expect(page.getByRole("heading", { level: 1, name: "Test helpers" })).toBeVisible();
     const pending = page.getByTestId(`session-${sessionKey}`);
     await expect(pending).toContainText(email);
-    await auditBothWidths(page, "helpers");
+    await auditPortalPage(page, "helpers");
     await pending.getByRole("button", { name: "Approve" }).click();
     await expect(pending.getByRole("status")).toContainText(/Approved: the player is linked as \S+/);
     // the campaign API sees the linked player
@@ -82,7 +73,7 @@ test("campaigns: funding, a link session approved with a test helper button, sta
 
     await runOperation(page, "Start campaign", "start", "Start");
     await expect(page.getByTestId("campaign-status").first()).toHaveAttribute("data-status", "started");
-    await auditBothWidths(page, "campaign");
+    await auditPortalPage(page, "campaign");
 
     await runOperation(page, "Stop campaign", "stop", "Stop");
     await expect(page.getByTestId("campaign-status").first()).toHaveAttribute("data-status", "stopped");

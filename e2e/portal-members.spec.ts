@@ -1,7 +1,8 @@
 // People and access in the developer portal, in a real browser against the production build: a new
 // developer signs up on /portal, confirms the email from the dev outbox, creates a business (and owns it),
 // invites a member (the invitation lands in the outbox with a link to /portal), changes the member's roles,
-// sees those changes in the audit log, filters it and downloads the CSV. Every page passes axe.
+// sees those changes in the audit log, filters it and downloads the CSV. Every page fits the width and passes
+// axe, in the desktop and the phone (390 px) projects (the audit log's table scrolls inside its own box).
 import { readFile } from "node:fs/promises";
 import { expect, test } from "@playwright/test";
 import { auditPortalPage } from "./portal-support";
@@ -31,7 +32,7 @@ test("a new developer signs up, creates a business, invites a member, and sees i
   const create = page.getByRole("form", { name: "Create a business" });
   await create.getByLabel("Business name").fill("   ");
   await create.getByRole("button", { name: "Create business" }).click();
-  await expect(create.getByRole("alert")).toContainText("must not be empty");
+  await expect(create.getByRole("alert")).toHaveText("Invalid body: name must not be empty.");
   await create.getByLabel("Business name").fill(businessName);
   await create.getByRole("button", { name: "Create business" }).click();
   await expect(page).toHaveURL(/\/portal\/[^/?]+$/);
@@ -107,16 +108,6 @@ test("a new developer signs up, creates a business, invites a member, and sees i
   expect(csv).toHaveLength(3);
   expect(csv[1]).toContain(`,member,${email},${email},member.roles_changed,business_member,`);
   expect(csv[2]).toContain(`,member,${email},${email},member.invited,business_member,`);
-
-  // both pages fit a 390 px phone (the log's table scrolls inside its own box)
-  await page.setViewportSize({ width: 390, height: 844 });
-  await page.goto(`/portal/${businessId}/members`);
-  await expectHostedPageBasics(page);
-  await auditPortalPage(page, "members-phone");
-  await page.goto(`/portal/${businessId}/audit`);
-  await expect(rows).toHaveCount(3);
-  await expectHostedPageBasics(page);
-  await auditPortalPage(page, "audit-phone");
 
   // signed out (a request without the browser's session), the export is refused
   const res = await request.get(`/portal/${businessId}/audit/export`);

@@ -3,32 +3,14 @@
 // GET /v1/game with it (200), rotates it (the old key still works in its grace period) and revokes it (401).
 // Every page is audited with axe (no serious or critical violations) and saved as a screenshot.
 import { randomBytes } from "node:crypto";
-import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { expect, test, type APIRequestContext } from "@playwright/test";
+import { auditPortalPage, type PortalSeed } from "./portal-support";
 import { asNewVisitor, expectHostedPageBasics, screenshot, seed, startReceiver } from "./support";
 
 // The seed, a sign-up through the outbox and six audited pages on a shared 2-core machine.
 test.describe.configure({ timeout: 240_000 });
 
-type PortalSeed = { business: { businessId: string }; portal: { email: string; password: string } };
-
-const WCAG_22_AA = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
-type Violation = Awaited<ReturnType<AxeBuilder["analyze"]>>["violations"][number];
-const describeViolation = (v: Violation): string =>
-  [
-    `[${v.impact}] ${v.id}: ${v.help} (${v.helpUrl})`,
-    ...v.nodes.map((n) => `    at ${n.target.join(" > ")}\n      ${(n.failureSummary ?? "").replace(/\n/g, "\n      ")}`),
-  ].join("\n");
-
-/** Runs axe on the page as it is; fails on serious or critical violations, printed readably. Saves a screenshot. */
-const audit = async (page: Page, name: string) => {
-  await screenshot(page, `portal-${name}`);
-  const { violations } = await new AxeBuilder({ page }).withTags(WCAG_22_AA).analyze();
-  const blocking = violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  const minor = violations.filter((v) => !blocking.includes(v));
-  if (minor.length) console.log(`axe (${name}, ${test.info().project.name}), not blocking:\n${minor.map(describeViolation).join("\n")}`);
-  expect(blocking.map(describeViolation).join("\n\n"), `axe found serious or critical violations on ${name}`).toBe("");
-};
+const audit = auditPortalPage;
 
 const gameCall = (request: APIRequestContext, gameId: string, rawKey: string) =>
   request.get("/api/v1/game", { headers: { authorization: `Bearer ${rawKey}`, "x-game-id": gameId } });
@@ -36,7 +18,7 @@ const gameCall = (request: APIRequestContext, gameId: string, rawKey: string) =>
 test("a developer signs in, creates a game and a key shown once, uses it, rotates it and revokes it", async ({ page, request, baseURL }) => {
   const receiver = await startReceiver();
   try {
-    const s = (await seed(baseURL!, receiver.url)) as unknown as PortalSeed;
+    const s = (await seed(baseURL!, receiver.url)) as PortalSeed;
     await asNewVisitor(page);
 
     // signed out: the hosted sign-in form
@@ -87,7 +69,7 @@ test("a developer signs in, creates a game and a key shown once, uses it, rotate
     const settings = page.getByRole("form", { name: "Checkout settings" });
     await settings.getByLabel("Store URL").fill("not a url");
     await settings.getByRole("button", { name: "Save settings" }).click();
-    await expect(settings.getByRole("alert")).toHaveText("storeUrl: must be an http(s) URL");
+    await expect(settings.getByRole("alert")).toHaveText("Invalid body: storeUrl must be an http(s) URL.");
     await settings.getByLabel("Store URL").fill("https://store.example/portal");
     await settings.getByRole("button", { name: "Save settings" }).click();
     await expect(settings.getByRole("status")).toHaveText("Settings saved.");

@@ -132,6 +132,12 @@ export const signUpOnForm = async (page: Page, { email, password, within = page.
   await expect(answer).toContainText(`We sent a link to ${email}.`);
 };
 
+/** Waits until React has hydrated the element (its props are attached): input typed before that can be lost. */
+export const hydrated = (element: Locator) =>
+  expect
+    .poll(() => element.evaluate((el) => Object.keys(el).some((k) => k.startsWith("__reactProps$"))), { message: "the form was never hydrated" })
+    .toBe(true);
+
 /** Opens the development mail outbox (/dev/mail), the newest mail to `email`, and checks its subject. */
 export const openNewestMail = async (page: Page, email: string, subject: string | RegExp) => {
   await page.goto(`/dev/mail?to=${encodeURIComponent(email)}`);
@@ -154,6 +160,8 @@ export const verifyEmailFromOutbox = async (page: Page, { email, password }: { e
   await openNewestMail(page, email, "Confirm your email to finish creating your account");
   await followMailLink(page, "verify");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Confirm your email");
+  // typed before React hydrates the form, the password can be lost to hydration (seen on the phone project)
+  await hydrated(page.getByRole("button", { name: "Confirm and sign in" }));
   await page.getByLabel("Password you chose", { exact: true }).fill(password);
   await page.getByRole("button", { name: "Confirm and sign in" }).click();
 };

@@ -5,7 +5,7 @@
 import "@/tests/support/serve-auth";
 import type { ReactElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import * as authRoute from "@/app/api/auth/[...nextauth]/route";
 import { INITIAL_FORM_STATE } from "@/components/portal/portal-form";
 import { getDb } from "@/lib/db/client";
@@ -15,8 +15,9 @@ import { createBusiness } from "@/lib/tenants/create-business";
 import { createDeveloperAccount } from "@/lib/tenants/create-developer-account";
 import { issueApiKey } from "@/lib/tenants/issue-api-key";
 import { hashKey } from "@/lib/tenants/keys";
-import { makeBusiness, makeBusinessAdmin } from "@/tests/support/platform";
-import { inRequest, serveAuth } from "@/tests/support/serve-auth";
+import { makeBusiness } from "@/tests/support/platform";
+import { formData as form, makePortalTenant, renderPortalPage, servePortalAuth } from "@/tests/support/portal";
+import { inRequest } from "@/tests/support/serve-auth";
 import { createGameAction, createKeyAction, labelKeyAction, revokeKeyAction, rotateKeyAction, updateGameAction } from "./[businessId]/actions";
 import GamePage from "./[businessId]/games/[gameId]/page";
 import GamesPage from "./[businessId]/games/page";
@@ -33,46 +34,18 @@ vi.mock("next/navigation", async (original) => ({
 }));
 
 const db = getDb();
-let auth: Awaited<ReturnType<typeof serveAuth>>;
-beforeAll(async () => {
-  auth = await serveAuth(authRoute as never);
-});
-afterAll(async () => {
-  await auth.close();
-});
+const auth = servePortalAuth(authRoute);
 
-/** A member of `businessId` with `roles`, signed in: the request headers its browser sends. */
-const signedIn = async (businessId: string, roles: string[]) => {
-  const member = await makeBusinessAdmin(businessId, { roles });
-  const browser = auth.browser();
-  expect(await browser.signIn({ mode: "signin", email: member.email, password: "password-123" })).toMatchObject({ signedIn: true });
-  return browser.headers();
-};
-
+/** The portal tenant (tests/support/portal.ts) with a seed-like server key, and its developer, finance, viewer and stranger signed in. */
 const tenant = async () => {
-  const business = await makeBusiness("test");
-  const other = await makeBusiness("test");
-  const game = await createGame({ db }, { businessId: business.id, environment: "test", name: "Main game" });
-  const key = await issueApiKey({ db }, { kind: "server", environment: "test", gameId: game.id, label: "seed" });
-  const [developer, finance, viewer, stranger] = await Promise.all([
-    signedIn(business.id, ["developer"]),
-    signedIn(business.id, ["finance"]),
-    signedIn(business.id, ["viewer"]),
-    signedIn(other.id, ["admin"]),
-  ]);
-  return { business, game, key, developer, finance, viewer, stranger };
+  const t = await makePortalTenant();
+  const key = await issueApiKey({ db }, { kind: "server", environment: "test", gameId: t.game.id, label: "seed" });
+  const signedIn = await auth.signInMembers({ developer: t.developer, finance: t.finance, viewer: t.viewer, stranger: t.stranger });
+  return { business: t.business, game: t.game, key, ...signedIn };
 };
 
-type PageProps = { params: Promise<Record<string, string>>; searchParams: Promise<{ env?: string }> };
-const html = (headers: Record<string, string>, page: (p: PageProps) => Promise<unknown>, params: Record<string, string>, env?: string) =>
-  inRequest(headers, async () =>
-    renderToStaticMarkup((await page({ params: Promise.resolve(params), searchParams: Promise.resolve(env ? { env } : {}) })) as ReactElement),
-  );
-const form = (fields: Record<string, string>) => {
-  const f = new FormData();
-  for (const [k, v] of Object.entries(fields)) f.set(k, v);
-  return f;
-};
+const html = (headers: Record<string, string>, page: unknown, params: Record<string, string>, env?: string) =>
+  renderPortalPage(headers, page, params, env ? { env } : {});
 
 describe("the portal pages", () => {
   it("ask a signed-out visitor to sign in, and list a member's businesses with its roles", async () => {
@@ -154,11 +127,13 @@ describe("the portal's server actions", () => {
   it("let a developer create a game and a key (raw value in the form's state only), save settings, rename, rotate and revoke", async () => {
     const t = await tenant();
     const b = t.business.id;
-    const game = await inRequest(t.developer, () => createGameAction(b, INITIAL_FORM_STATE, form({ name: "Rocket", description: "", environment: "live" })));
+    const game = await inRequest(t.developer, () =>
+      createGameAction({ businessId: b }, INITIAL_FORM_STATE, form({ name: "Rocket", description: "", environment: "live" })),
+    );
     expect(game).toEqual({ error: null, notice: "Game “Rocket” created in live.", secret: null, attempt: 1 });
     expect(await db.game.count({ where: { businessId: b, environment: "live", name: "Rocket" } })).toBe(1);
 
-    const made = await inRequest(t.developer, () => createKeyAction(b, t.game.id, INITIAL_FORM_STATE, form({ label: "CI" })));
+    const made = await inRequest(t.developer, () => createKeyAction({ businessId: b, gameId: t.game.id }, INITIAL_FORM_STATE, form({ label: "CI" })));
     expect(made.error).toBeNull();
     expect(made.notice).toBe("Key “CI” created.");
     expect(made.secret?.value).toMatch(/^service_server_test_[0-9a-f]{48}$/);
@@ -170,13 +145,16 @@ describe("the portal's server actions", () => {
     expect(page).not.toContain(made.secret!.value);
 
     const saved = await inRequest(t.developer, () =>
-      updateGameAction(b, t.game.id, INITIAL_FORM_STATE, form({ storeUrl: "ftp://nope", termsUrl: "", supportUrl: "", taxLabel: "", taxRatePercent: "" })),
+      updateGameAction(
+        { businessId: b, gameId: t.game.id },
+        INITIAL_FORM_STATE,
+        form({ storeUrl: "ftp://nope", termsUrl: "", supportUrl: "", taxLabel: "", taxRatePercent: "" }),
+      ),
     );
-    expect(saved).toEqual({ error: "storeUrl: must be an http(s) URL", notice: null, secret: null, attempt: 1 });
+    expect(saved).toEqual({ error: "Invalid body: storeUrl must be an http(s) URL.", notice: null, secret: null, attempt: 1 });
     const ok = await inRequest(t.developer, () =>
       updateGameAction(
-        b,
-        t.game.id,
+        { businessId: b, gameId: t.game.id },
         INITIAL_FORM_STATE,
         form({ storeUrl: "https://store.example", termsUrl: "", supportUrl: "", taxLabel: "", taxRatePercent: "" }),
       ),
@@ -184,11 +162,13 @@ describe("the portal's server actions", () => {
     expect(ok.notice).toBe("Settings saved.");
     expect((await db.game.findUniqueOrThrow({ where: { id: t.game.id } })).storeUrl).toBe("https://store.example");
 
-    expect((await inRequest(t.developer, () => labelKeyAction(b, row.id, INITIAL_FORM_STATE, form({ label: "Build" })))).notice).toBe("Renamed to “Build”.");
-    const rotated = await inRequest(t.developer, () => rotateKeyAction(b, row.id, INITIAL_FORM_STATE, form({ gracePeriodDays: "3" })));
+    expect((await inRequest(t.developer, () => labelKeyAction({ businessId: b, keyId: row.id }, INITIAL_FORM_STATE, form({ label: "Build" })))).notice).toBe(
+      "Renamed to “Build”.",
+    );
+    const rotated = await inRequest(t.developer, () => rotateKeyAction({ businessId: b, keyId: row.id }, INITIAL_FORM_STATE, form({ gracePeriodDays: "3" })));
     expect(rotated.notice).toMatch(/^Key rotated\. The old key works until \d{4}-\d\d-\d\d \d\d:\d\d UTC\.$/);
     expect(rotated.secret?.value).toMatch(/^service_server_test_/);
-    const revoked = await inRequest(t.developer, () => revokeKeyAction(b, row.id, INITIAL_FORM_STATE, form({ confirm: "yes" })));
+    const revoked = await inRequest(t.developer, () => revokeKeyAction({ businessId: b, keyId: row.id }, INITIAL_FORM_STATE, form({ confirm: "yes" })));
     expect(revoked.notice).toBe("Key revoked. Requests with it now get 401.");
     expect((await db.apiKey.findUniqueOrThrow({ where: { id: row.id } })).status).toBe("revoked");
   });
@@ -198,18 +178,17 @@ describe("the portal's server actions", () => {
     const b = t.business.id;
     const k = t.key.key.id;
     const actions = {
-      createGame: () => createGameAction(b, INITIAL_FORM_STATE, form({ name: "X", description: "", environment: "test" })),
+      createGame: () => createGameAction({ businessId: b }, INITIAL_FORM_STATE, form({ name: "X", description: "", environment: "test" })),
       updateGame: () =>
         updateGameAction(
-          b,
-          t.game.id,
+          { businessId: b, gameId: t.game.id },
           INITIAL_FORM_STATE,
           form({ storeUrl: "https://evil.example", termsUrl: "", supportUrl: "", taxLabel: "", taxRatePercent: "" }),
         ),
-      createKey: () => createKeyAction(b, t.game.id, INITIAL_FORM_STATE, form({ label: "X" })),
-      labelKey: () => labelKeyAction(b, k, INITIAL_FORM_STATE, form({ label: "X" })),
-      rotateKey: () => rotateKeyAction(b, k, INITIAL_FORM_STATE, form({ gracePeriodDays: "1" })),
-      revokeKey: () => revokeKeyAction(b, k, INITIAL_FORM_STATE, form({ confirm: "yes" })),
+      createKey: () => createKeyAction({ businessId: b, gameId: t.game.id }, INITIAL_FORM_STATE, form({ label: "X" })),
+      labelKey: () => labelKeyAction({ businessId: b, keyId: k }, INITIAL_FORM_STATE, form({ label: "X" })),
+      rotateKey: () => rotateKeyAction({ businessId: b, keyId: k }, INITIAL_FORM_STATE, form({ gracePeriodDays: "1" })),
+      revokeKey: () => revokeKeyAction({ businessId: b, keyId: k }, INITIAL_FORM_STATE, form({ confirm: "yes" })),
     };
     for (const [name, run] of Object.entries(actions)) {
       for (const [who, headers, role] of [

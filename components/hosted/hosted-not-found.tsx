@@ -1,6 +1,8 @@
 // The not-found page of a hosted page (an unknown, mistyped or tampered URL): the hosted layout in the
 // browser's language, a warning card, and a title and description for the tab. Each route's not-found.tsx
-// names its catalog keys and re-exports both parts.
+// names its catalog keys and re-exports both parts. The page renders its tab title itself too (React puts
+// it in the head): Next.js streams the metadata after the body, so a reader of the page as soon as its
+// heading shows (axe, a screen reader) could find no <title> yet; this one comes with the heading.
 import type { Metadata } from "next";
 import { HostedLayout } from "@/components/hosted/hosted-layout";
 import { hostedMetadata } from "@/components/hosted/page-metadata";
@@ -22,6 +24,7 @@ export const hostedNotFound = ({ namespace, metaTitle, metaDescription, title, b
     const t = getTranslator(locale, namespace);
     return (
       <HostedLayout locale={locale}>
+        <title>{t(metaTitle)}</title>
         <Card labelledBy="title">
           <StateMessage tone="warning" title={t(title)} headingId="title">
             <p>{t(body)}</p>

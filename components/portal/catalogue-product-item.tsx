@@ -4,6 +4,7 @@ import { Badge } from "@/components/ui/badge";
 import type { PortalCurrency, PortalProduct } from "@/lib/portal/load-portal-products";
 import { units, usd } from "./catalogue-fields";
 import { CatalogueProductFields, FULFILMENT } from "./catalogue-product-fields";
+import { Disclosure } from "./disclosure";
 import { PortalForm, type PortalAction } from "./portal-form";
 
 const STATUS_TONE: Record<string, "success" | "warning" | "neutral" | "danger"> = {
@@ -91,19 +92,11 @@ export const CatalogueProductItem = ({
       </div>
     </div>
     {edit ? (
-      <details className="group mt-3">
-        <summary className="inline-flex min-h-11 cursor-pointer items-center gap-2 rounded-lg px-2 text-sm font-semibold text-slate-900 hover:bg-slate-100">
-          <span aria-hidden="true" className="inline-block text-slate-600 transition-transform group-open:rotate-90">
-            ▸
-          </span>
-          Edit {p.name}
-        </summary>
-        <div className="mt-3">
-          <PortalForm action={edit} label={`Edit ${p.name}`} submit="Save product" keepValuesOnError pendingLabel="Saving…">
-            <CatalogueProductFields id={`edit-${p._id}`} currencies={currencies} product={p} />
-          </PortalForm>
-        </div>
-      </details>
+      <Disclosure summary={`Edit ${p.name}`} className="mt-3">
+        <PortalForm action={edit} label={`Edit ${p.name}`} submit="Save product" keepValuesOnError pendingLabel="Saving…">
+          <CatalogueProductFields id={`edit-${p._id}`} currencies={currencies} product={p} />
+        </PortalForm>
+      </Disclosure>
     ) : null}
   </li>
 );

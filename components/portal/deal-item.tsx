@@ -4,6 +4,7 @@ import { Badge } from "@/components/ui/badge";
 import type { DealItem, PortalDeal } from "@/lib/portal/load-portal-deals";
 import { units, usd } from "./catalogue-fields";
 import { DealFields } from "./deal-fields";
+import { Disclosure } from "./disclosure";
 import { PortalForm, type PortalAction } from "./portal-form";
 
 export const dealPrice = (d: PortalDeal, currencies: { id: string; code: string }[]) =>
@@ -62,20 +63,12 @@ export const DealItemRow = ({
             </PortalForm>
           ) : null}
           {edit ? (
-            <details className="group">
-              <summary className="inline-flex min-h-11 cursor-pointer items-center gap-2 rounded-lg px-2 text-sm font-semibold text-slate-900 hover:bg-slate-100">
-                <span aria-hidden="true" className="inline-block text-slate-600 transition-transform group-open:rotate-90">
-                  ▸
-                </span>
-                Edit deal {d.code}
-              </summary>
-              <div className="mt-3">
-                <PortalForm action={edit} label={`Edit deal ${d.code}`} submit="Save deal" keepValuesOnError pendingLabel="Saving…">
-                  <input type="hidden" name="itemId" value={d.itemId} />
-                  <DealFields id={`edit-${d._id}`} currencies={currencies} deal={d} />
-                </PortalForm>
-              </div>
-            </details>
+            <Disclosure summary={`Edit deal ${d.code}`}>
+              <PortalForm action={edit} label={`Edit deal ${d.code}`} submit="Save deal" keepValuesOnError pendingLabel="Saving…">
+                <input type="hidden" name="itemId" value={d.itemId} />
+                <DealFields id={`edit-${d._id}`} currencies={currencies} deal={d} />
+              </PortalForm>
+            </Disclosure>
           ) : null}
         </div>
       ) : null}

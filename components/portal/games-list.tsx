@@ -1,10 +1,10 @@
 // The games of one environment as links to their pages (Overview and Games pages): hidden games and test
 // games marked, an empty state when there are none.
-import { TestModeBadge } from "@/components/hosted/test-mode-badge";
 import { Badge } from "@/components/ui/badge";
 import { textLinkClass } from "@/components/ui/classes";
 import type { Environment } from "@/lib/core/environment";
 import { envHref } from "./env-href";
+import { EnvironmentBadge } from "./environment-badge";
 
 export type GamesListItem = { id: string; name: string; environment: Environment; isVisible: boolean };
 
@@ -20,7 +20,7 @@ export const GamesList = ({ businessId, environment, games }: { businessId: stri
           </a>
           <span className="flex items-center gap-2">
             {g.isVisible ? null : <Badge>Hidden</Badge>}
-            {g.environment === "test" ? <TestModeBadge /> : <Badge tone="success">Live</Badge>}
+            <EnvironmentBadge environment={g.environment} />
           </span>
         </li>
       ))}

@@ -1,5 +1,7 @@
 // The ledger explorer's journals: each with its type, currency, game, time and reference, and its postings
-// (account, signed change, description) in the order written, with the check that they sum to zero.
+// (account, signed change, description) in the order written, with the check that they sum to zero; and the
+// links to the newest and the older journals of a list read a page at a time.
+import type { ReactNode } from "react";
 import { envHref } from "@/components/portal/env-href";
 import { Badge } from "@/components/ui/badge";
 import { textLinkClass } from "@/components/ui/classes";
@@ -81,3 +83,22 @@ export const LedgerJournalList = ({
     </ul>
   );
 };
+
+const pageLink = `${textLinkClass} inline-flex min-h-11 items-center`;
+
+/** "Newest journals" (back to the first page) and "Older journals" (the next page) where there are such pages, then `children` (more links). */
+export const JournalPages = ({ newest, older, children }: { newest: string | null; older: string | null; children?: ReactNode }) => (
+  <p className="mt-4 flex flex-wrap gap-4 text-sm">
+    {newest ? (
+      <a className={pageLink} href={newest}>
+        Newest journals
+      </a>
+    ) : null}
+    {older ? (
+      <a className={pageLink} href={older} rel="next">
+        Older journals
+      </a>
+    ) : null}
+    {children}
+  </p>
+);

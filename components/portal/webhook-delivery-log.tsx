@@ -2,6 +2,7 @@
 // filtered view is a link), then each delivery, newest first: its event, status, endpoint and time, and
 // opened, the body sent and every attempt with its request headers (signatures, never the secret), status,
 // latency, response excerpt or error; a "Resend" button for a member who may change webhooks.
+import type { ReactNode } from "react";
 import { Badge } from "@/components/ui/badge";
 import { buttonClass, inputClass, labelClass, textLinkClass } from "@/components/ui/classes";
 import type { PortalDelivery, WebhookLogFilter } from "@/lib/portal/load-portal-webhooks";
@@ -37,27 +38,77 @@ export type LogProps = {
   resend: ((deliveryId: string) => PortalAction) | null;
 };
 
-const Attempt = ({ a }: { a: PortalDelivery["attemptLog"][number] }) => (
-  <li className="rounded-md bg-slate-50 p-3 ring-1 ring-slate-200 ring-inset">
-    <p className="text-sm text-slate-900">
-      <span className="font-semibold">Attempt {a.attempt}</span> · {when(a.createdAt)} · {a.statusCode === null ? "no answer" : `HTTP ${a.statusCode}`} ·{" "}
-      {a.latencyMs} ms
-    </p>
-    {a.error ? <p className="mt-1 text-sm [overflow-wrap:anywhere] text-red-800">{a.error}</p> : null}
-    {a.requestHeaders ? (
-      <>
-        <p className="mt-2 text-xs font-semibold text-slate-700">Request headers</p>
-        <pre className="mt-1 rounded bg-white p-2 text-xs whitespace-pre-wrap [overflow-wrap:anywhere] text-slate-900 ring-1 ring-slate-200">
-          {Object.entries(a.requestHeaders)
-            .map(([k, v]) => `${k}: ${v}`)
-            .join("\n")}
-        </pre>
-      </>
-    ) : null}
-    <p className="mt-2 text-xs font-semibold text-slate-700">Response</p>
-    <pre className="mt-1 rounded bg-white p-2 text-xs whitespace-pre-wrap [overflow-wrap:anywhere] text-slate-900 ring-1 ring-slate-200">
-      {a.responseExcerpt ?? (a.statusCode === null ? "(none)" : "(not kept: loopback receivers’ answers are not stored)")}
+/** One labelled block of text as it was sent or answered (headers, a body, a response excerpt). */
+const Excerpt = ({ label, children, on }: { label: string; children: string; on: "white" | "slate" }) => (
+  <div>
+    <p className="text-xs font-semibold text-slate-700">{label}</p>
+    <pre
+      className={`mt-1 rounded p-2 text-xs whitespace-pre-wrap [overflow-wrap:anywhere] text-slate-900 ring-1 ring-slate-200 ${on === "white" ? "bg-white" : "bg-slate-50"}`}
+    >
+      {children}
     </pre>
+  </div>
+);
+
+/** One field of the filter form: its label above its control. */
+const FilterField = ({ id, label, className = "", children }: { id: string; label: string; className?: string; children: ReactNode }) => (
+  <div className={`min-w-0 ${className}`.trim()}>
+    <label htmlFor={id} className={labelClass}>
+      {label}
+    </label>
+    {children}
+  </div>
+);
+
+/** A filter that picks one of `options` ([value, label]), or none (`any`, the empty value). */
+const FilterSelect = ({
+  id,
+  label,
+  name,
+  value,
+  any,
+  options,
+  className,
+}: {
+  id: string;
+  label: string;
+  name: string;
+  value: string | undefined;
+  any: string;
+  options: [value: string, label: string][];
+  className?: string;
+}) => (
+  <FilterField id={id} label={label} className={className}>
+    <select id={id} name={name} defaultValue={value ?? ""} className={inputClass}>
+      <option value="">{any}</option>
+      {options.map(([v, l]) => (
+        <option key={v} value={v}>
+          {l}
+        </option>
+      ))}
+    </select>
+  </FilterField>
+);
+
+const Attempt = ({ a }: { a: PortalDelivery["attemptLog"][number] }) => (
+  <li className="space-y-2 rounded-md bg-slate-50 p-3 ring-1 ring-slate-200 ring-inset">
+    <div>
+      <p className="text-sm text-slate-900">
+        <span className="font-semibold">Attempt {a.attempt}</span> · {when(a.createdAt)} · {a.statusCode === null ? "no answer" : `HTTP ${a.statusCode}`} ·{" "}
+        {a.latencyMs} ms
+      </p>
+      {a.error ? <p className="mt-1 text-sm [overflow-wrap:anywhere] text-red-800">{a.error}</p> : null}
+    </div>
+    {a.requestHeaders ? (
+      <Excerpt label="Request headers" on="white">
+        {Object.entries(a.requestHeaders)
+          .map(([k, v]) => `${k}: ${v}`)
+          .join("\n")}
+      </Excerpt>
+    ) : null}
+    <Excerpt label="Response" on="white">
+      {a.responseExcerpt ?? (a.statusCode === null ? "(none)" : "(not kept: loopback receivers’ answers are not stored)")}
+    </Excerpt>
   </li>
 );
 
@@ -67,57 +118,30 @@ export const WebhookDeliveryLog = ({ deliveries, endpoints, eventNames, filter, 
       {Object.entries(keep).map(([k, v]) => (
         <input key={k} type="hidden" name={k} value={v} />
       ))}
-      <div className="min-w-0 lg:col-span-2">
-        <label htmlFor="f-endpoint" className={labelClass}>
-          Endpoint
-        </label>
-        <select id="f-endpoint" name="endpointId" defaultValue={filter.endpointId ?? ""} className={inputClass}>
-          <option value="">All endpoints</option>
-          {endpoints.map((e) => (
-            <option key={e.id} value={e.id}>
-              {e.primary ? "Primary" : e.description || "Endpoint"}: {e.url ?? "no URL"}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="min-w-0">
-        <label htmlFor="f-event" className={labelClass}>
-          Event
-        </label>
-        <select id="f-event" name="event" defaultValue={filter.event ?? ""} className={inputClass}>
-          <option value="">All events</option>
-          {eventNames.map((n) => (
-            <option key={n} value={n}>
-              {n}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="min-w-0">
-        <label htmlFor="f-status" className={labelClass}>
-          Status
-        </label>
-        <select id="f-status" name="status" defaultValue={filter.status ?? ""} className={inputClass}>
-          <option value="">Any status</option>
-          {["pending", "retrying", "succeeded", "failed"].map((s) => (
-            <option key={s} value={s}>
-              {s}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="min-w-0">
-        <label htmlFor="f-since" className={labelClass}>
-          From (UTC)
-        </label>
+      <FilterSelect
+        id="f-endpoint"
+        label="Endpoint"
+        name="endpointId"
+        value={filter.endpointId}
+        any="All endpoints"
+        options={endpoints.map((e) => [e.id, `${e.primary ? "Primary" : e.description || "Endpoint"}: ${e.url ?? "no URL"}`])}
+        className="lg:col-span-2"
+      />
+      <FilterSelect id="f-event" label="Event" name="event" value={filter.event} any="All events" options={eventNames.map((n) => [n, n])} />
+      <FilterSelect
+        id="f-status"
+        label="Status"
+        name="status"
+        value={filter.status}
+        any="Any status"
+        options={["pending", "retrying", "succeeded", "failed"].map((st) => [st, st])}
+      />
+      <FilterField id="f-since" label="From (UTC)">
         <input id="f-since" name="since" type="datetime-local" defaultValue={local(filter.since)} className={inputClass} />
-      </div>
-      <div className="min-w-0">
-        <label htmlFor="f-until" className={labelClass}>
-          To (UTC)
-        </label>
+      </FilterField>
+      <FilterField id="f-until" label="To (UTC)">
         <input id="f-until" name="until" type="datetime-local" defaultValue={local(filter.until)} className={inputClass} />
-      </div>
+      </FilterField>
       <div className="sm:col-span-2 lg:col-span-6 lg:w-48">
         <button type="submit" className={buttonClass({ variant: "secondary" })}>
           Filter
@@ -171,12 +195,9 @@ export const WebhookDeliveryLog = ({ deliveries, endpoints, eventNames, filter, 
                   </>
                 ) : null}
               </dl>
-              <div>
-                <p className="text-xs font-semibold text-slate-700">Request body</p>
-                <pre className="mt-1 rounded bg-slate-50 p-2 text-xs whitespace-pre-wrap [overflow-wrap:anywhere] text-slate-900 ring-1 ring-slate-200">
-                  {pretty(d.body)}
-                </pre>
-              </div>
+              <Excerpt label="Request body" on="slate">
+                {pretty(d.body)}
+              </Excerpt>
               {d.attemptLog.length ? (
                 <ol className="space-y-2" aria-label={`Attempts of delivery ${d.id}`}>
                   {d.attemptLog.map((a) => (

@@ -16,13 +16,13 @@ import {
   refuseOwnMembership,
 } from "./business-member-rules.ts";
 import { requirePortalAccess, type PortalContext } from "./require-portal-access.ts";
-import { parseOrThrow } from "./validate.ts";
+import { parseOrThrow } from "../http/validation.ts";
 
 const Roles = z.object({ roles: MemberRoles });
 
 export const changeMemberRoles = async (ctx: PortalContext, input: { businessId: string; memberId: string; roles: string[] }) => {
   const actor = await requirePortalAccess(ctx, { businessId: input.businessId, permission: "members:write" });
-  const { roles } = parseOrThrow(Roles, { roles: input.roles });
+  const { roles } = parseOrThrow(Roles, { roles: input.roles }, "body");
   return inTransaction(ctx.db, async (tx) => {
     await lockBusinessMembers(tx, input.businessId);
     const row = await findBusinessMember(tx, input);

@@ -5,7 +5,7 @@ import { issueApiKey } from "../tenants/issue-api-key.ts";
 import { findBusinessCampaign } from "./load-portal-campaigns.ts";
 import { findBusinessGame } from "./load-portal-game.ts";
 import { requirePortalAccess, type PortalContext } from "./require-portal-access.ts";
-import { parseOrThrow } from "./validate.ts";
+import { parseOrThrow } from "../http/validation.ts";
 
 const Label = CreateKeyBody.pick({ label: true });
 
@@ -22,7 +22,7 @@ export const createGameKey = async (ctx: PortalContext, input: { businessId: str
     input.campaignId !== undefined
       ? { kind: "campaign" as const, ...(await findBusinessCampaign(ctx, { businessId: input.businessId, campaignId: input.campaignId })) }
       : { kind: "server" as const, ...(await findBusinessGame(ctx, { businessId: input.businessId, gameId: input.gameId })) };
-  const { label } = parseOrThrow(Label, { label: input.label });
+  const { label } = parseOrThrow(Label, { label: input.label }, "body");
   const ownerRef = owner.kind === "campaign" ? { campaignId: owner.id } : { gameId: owner.id };
   const { key, rawKey } = await inTransaction(ctx.db, async (tx) => {
     const issued = await issueApiKey({ db: tx }, { kind: owner.kind, environment: owner.environment, ...ownerRef, label });

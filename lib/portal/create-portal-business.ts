@@ -9,7 +9,7 @@ import { inTransaction, pgCode } from "../db/transaction.ts";
 import { addBusinessMember } from "../tenants/add-business-member.ts";
 import { createBusiness } from "../tenants/create-business.ts";
 import type { PortalContext } from "./require-portal-access.ts";
-import { parseOrThrow } from "./validate.ts";
+import { parseOrThrow } from "../http/validation.ts";
 
 const Name = CreateBusinessBody.pick({ name: true });
 
@@ -19,7 +19,7 @@ export const createPortalBusiness = async (ctx: PortalContext, input: { name: st
   if (!ctx.player) throw new AppError("ADMIN_SIGN_IN_REQUIRED", "Sign in to create a business.");
   const player = await ctx.db.player.findUnique({ where: { id: ctx.player.playerId }, select: { id: true, email: true, emailVerifiedAt: true } });
   if (!player?.emailVerifiedAt) throw new AppError("ADMIN_SIGN_IN_REQUIRED", "Confirm your email first: open the link we sent you, then sign in.");
-  const { name } = parseOrThrow(Name, { name: input.name });
+  const { name } = parseOrThrow(Name, { name: input.name }, "body");
   const environment = "test" as const;
   try {
     return await inTransaction(ctx.db, async (tx) => {

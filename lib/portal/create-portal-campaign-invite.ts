@@ -8,7 +8,7 @@ import { linkScopeOf } from "../linking/link-scope.ts";
 import { asCampaign } from "./helper-contexts.ts";
 import { findBusinessCampaign } from "./load-portal-campaigns.ts";
 import { requirePortalAccess, type PortalContext } from "./require-portal-access.ts";
-import { parseOrThrow } from "./validate.ts";
+import { parseOrThrow } from "../http/validation.ts";
 
 /** The form's text as the API's body: an empty label is no label, an empty limit is unlimited, a limit is a number. */
 const bodyOf = ({ label, maxUses }: { label: string; maxUses: string }) => ({
@@ -19,7 +19,7 @@ const bodyOf = ({ label, maxUses }: { label: string; maxUses: string }) => ({
 export const createPortalCampaignInvite = async (ctx: PortalContext, input: { businessId: string; campaignId: string; label: string; maxUses: string }) => {
   const member = await requirePortalAccess(ctx, { businessId: input.businessId, permission: "campaigns:write" });
   const campaign = await findBusinessCampaign(ctx, input);
-  const body = parseOrThrow(CreateInviteBody, bodyOf(input));
+  const body = parseOrThrow(CreateInviteBody, bodyOf(input), "body");
   return inTransaction(ctx.db, async (tx) => {
     const cctx = asCampaign({ db: tx }, campaign);
     const invite = await createInvite(cctx, { scope: linkScopeOf(cctx), ...body });

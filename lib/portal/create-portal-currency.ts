@@ -5,7 +5,7 @@ import { inTransaction } from "../db/transaction.ts";
 import { actAsGame } from "./ledger-games.ts";
 import { findBusinessGame } from "./load-portal-game.ts";
 import { requirePortalAccess, type PortalContext } from "./require-portal-access.ts";
-import { parseOrThrow } from "./validate.ts";
+import { parseOrThrow } from "../http/validation.ts";
 
 export type CurrencyForm = { code: string; name: string; baseUnitsPerVcUnit: string };
 
@@ -18,7 +18,7 @@ export const createPortalCurrency = async (ctx: PortalContext, input: { business
   const member = await requirePortalAccess(ctx, { businessId: input.businessId, permission: "currencies:write" });
   const game = await findBusinessGame(ctx, input);
   const rate = input.baseUnitsPerVcUnit.trim();
-  const body = parseOrThrow(CreateCurrencyBody, { code: input.code, name: input.name, ...(rate === "" ? {} : { baseUnitsPerVcUnit: rate }) });
+  const body = parseOrThrow(CreateCurrencyBody, { code: input.code, name: input.name, ...(rate === "" ? {} : { baseUnitsPerVcUnit: rate }) }, "body");
   return inTransaction(ctx.db, async (tx) => {
     const { currency } = await createCurrency(actAsGame({ db: tx }, game), body);
     await recordAudit(

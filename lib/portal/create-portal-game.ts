@@ -5,7 +5,7 @@ import { inTransaction } from "../db/transaction.ts";
 import { createGame } from "../games/create-game.ts";
 import { serializeGame } from "../games/serialize-game.ts";
 import { requirePortalAccess, type PortalContext } from "./require-portal-access.ts";
-import { parseOrThrow } from "./validate.ts";
+import { parseOrThrow } from "../http/validation.ts";
 
 export const NewGame = z.object({
   name: z.string().trim().min(1, "must not be empty").max(100, "must be at most 100 characters"),
@@ -19,7 +19,7 @@ export const createPortalGame = async (
   input: { businessId: string; name: string; description: string; environment: Environment | string },
 ) => {
   const member = await requirePortalAccess(ctx, { businessId: input.businessId, permission: "games:write" });
-  const body = parseOrThrow(NewGame, input);
+  const body = parseOrThrow(NewGame, input, "body");
   const game = await inTransaction(ctx.db, async (tx) => {
     const created = await createGame(
       { ...ctx, db: tx },

@@ -1,7 +1,7 @@
 import { createWebhookEndpoint } from "../webhooks/create-webhook-endpoint.ts";
 import type { LookupAll } from "../webhooks/resolve-webhook-target.ts";
 import { CreateEndpointInput } from "../webhooks/schemas.ts";
-import { parseOrThrow } from "./validate.ts";
+import { parseOrThrow } from "../http/validation.ts";
 import type { PortalContext } from "./require-portal-access.ts";
 import { auditWebhook, requireWebhookGame } from "./webhook-access.ts";
 import { eventTypesOf } from "./webhook-event-types.ts";
@@ -15,7 +15,7 @@ export const createPortalWebhookEndpoint = async (
   input: { businessId: string; gameId: string; url: string; eventTypes: string | string[]; description?: string; lookup?: LookupAll },
 ) => {
   const { member, game, owner } = await requireWebhookGame(ctx, { ...input, permission: "webhooks:write" });
-  const body = parseOrThrow(CreateEndpointInput, { url: input.url, eventTypes: eventTypesOf(input.eventTypes), description: input.description ?? "" });
+  const body = parseOrThrow(CreateEndpointInput, { url: input.url, eventTypes: eventTypesOf(input.eventTypes), description: input.description ?? "" }, "body");
   const { endpoint, secret } = await createWebhookEndpoint(ctx, { owner, ...body, lookup: input.lookup });
   await auditWebhook(ctx, { member, game, action: "webhook_endpoint.created", objectId: endpoint.id, details: { url: body.url, eventTypes: body.eventTypes } });
   return { endpointId: endpoint.id, url: body.url, eventTypes: body.eventTypes, secret };

@@ -13,7 +13,7 @@ import { describeLinkSession } from "../linking/serialize-link-session.ts";
 import { asCampaign, asGame } from "./helper-contexts.ts";
 import { requireTestObject } from "./helper-test-mode.ts";
 import { requirePortalAccess, type PortalContext } from "./require-portal-access.ts";
-import { parseOrThrow } from "./validate.ts";
+import { parseOrThrow } from "../http/validation.ts";
 
 /** The session of `sessionKey` when it belongs to the business (its game, its campaign, or itself); else 404. */
 const findBusinessSession = async (ctx: PortalContext, { businessId, sessionKey }: { businessId: string; sessionKey: string }) => {
@@ -36,7 +36,7 @@ export const approvePortalLinkSession = async (ctx: PortalContext, input: { busi
   const member = await requirePortalAccess(ctx, { businessId: input.businessId, permission: "testhelpers:use" });
   const { session, acting } = await findBusinessSession(ctx, input);
   requireTestObject(session.environment);
-  const body = parseOrThrow(ApproveLinkBody, { email: input.email.trim() || undefined, name: input.name.trim() || undefined });
+  const body = parseOrThrow(ApproveLinkBody, { email: input.email.trim() || undefined, name: input.name.trim() || undefined }, "body");
   // a business-level session has no key of ours to act as (a platform's key made it): its own scope, as the helper derives it
   const scope: LinkScope = acting
     ? await testLinkScopeForSession(acting, { sessionKey: session.sessionKey })

@@ -9,19 +9,23 @@ import { actOutCheckout } from "../flows/act-out-checkout.ts";
 import { asGame } from "./helper-contexts.ts";
 import { requireTestObject } from "./helper-test-mode.ts";
 import { requirePortalAccess, type PortalContext } from "./require-portal-access.ts";
-import { parseOrThrow } from "./validate.ts";
+import { parseOrThrow } from "../http/validation.ts";
 
 export const completePortalCheckout = async (
   ctx: PortalContext,
   input: { businessId: string; url: string; outcome: string; method: string; email: string },
 ) => {
   const member = await requirePortalAccess(ctx, { businessId: input.businessId, permission: "testhelpers:use" });
-  const body = parseOrThrow(CompleteHelperBody, {
-    url: input.url.trim(),
-    outcome: input.outcome,
-    method: input.method.trim() || undefined,
-    email: input.email.trim() || undefined,
-  });
+  const body = parseOrThrow(
+    CompleteHelperBody,
+    {
+      url: input.url.trim(),
+      outcome: input.outcome,
+      method: input.method.trim() || undefined,
+      email: input.email.trim() || undefined,
+    },
+    "body",
+  );
   const ref = parseCheckoutUrl(body.url);
   const checkout = ref ? await loadCheckout(ctx, { ref }).catch(() => null) : null;
   const game = checkout ? await ctx.db.game.findFirst({ where: { id: checkout.gameId, businessId: input.businessId } }) : null;

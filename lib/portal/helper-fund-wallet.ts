@@ -9,13 +9,13 @@ import { asGame } from "./helper-contexts.ts";
 import { requireTestObject } from "./helper-test-mode.ts";
 import { findBusinessGame } from "./load-portal-game.ts";
 import { requirePortalAccess, type PortalContext } from "./require-portal-access.ts";
-import { parseOrThrow } from "./validate.ts";
+import { parseOrThrow } from "../http/validation.ts";
 
 export const fundPortalWallet = async (ctx: PortalContext, input: { businessId: string; gameId: string; userRef: string; amountUsdc: string }) => {
   const member = await requirePortalAccess(ctx, { businessId: input.businessId, permission: "testhelpers:use" });
   const game = await findBusinessGame(ctx, input);
   requireTestObject(game.environment);
-  const body = parseOrThrow(FundWalletBody, { userRef: input.userRef.trim(), amountUsdc: input.amountUsdc.trim() });
+  const body = parseOrThrow(FundWalletBody, { userRef: input.userRef.trim(), amountUsdc: input.amountUsdc.trim() }, "body");
   return inTransaction(ctx.db, async (tx) => {
     const funded = await fundTestWallet(asGame({ db: tx }, game), body);
     await recordAudit(

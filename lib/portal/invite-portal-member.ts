@@ -12,13 +12,13 @@ import { addBusinessMember } from "../tenants/add-business-member.ts";
 import { lockBusinessMembers, memberColumns, MemberRoles, refuseOwnerChangeByNonOwner } from "./business-member-rules.ts";
 import { inviteMemberMail } from "./invite-member-mail.ts";
 import { requirePortalAccess, type PortalContext } from "./require-portal-access.ts";
-import { parseOrThrow } from "./validate.ts";
+import { parseOrThrow } from "../http/validation.ts";
 
 const Invite = z.object({ email: EmailSchema.transform(normalizeEmail), roles: MemberRoles });
 
 export const invitePortalMember = async (ctx: PortalContext, input: { businessId: string; email: string; roles: string[] }) => {
   const actor = await requirePortalAccess(ctx, { businessId: input.businessId, permission: "members:write" });
-  const body = parseOrThrow(Invite, { email: input.email, roles: input.roles });
+  const body = parseOrThrow(Invite, { email: input.email, roles: input.roles }, "body");
   refuseOwnerChangeByNonOwner(actor, body.roles.includes("owner"));
   const member = await inTransaction(ctx.db, async (tx) => {
     await lockBusinessMembers(tx, input.businessId);

@@ -3,7 +3,7 @@ import { inTransaction } from "../db/transaction.ts";
 import { CreateKeyBody } from "../platform/schemas.ts";
 import { findBusinessKey } from "./find-business-key.ts";
 import { requirePortalAccess, type PortalContext } from "./require-portal-access.ts";
-import { parseOrThrow } from "./validate.ts";
+import { parseOrThrow } from "../http/validation.ts";
 
 const Label = CreateKeyBody.pick({ label: true });
 
@@ -11,7 +11,7 @@ const Label = CreateKeyBody.pick({ label: true });
 export const labelGameKey = async (ctx: PortalContext, input: { businessId: string; keyId: string; label: string }) => {
   const member = await requirePortalAccess(ctx, { businessId: input.businessId, permission: "keys:write" });
   const key = await findBusinessKey(ctx, input);
-  const { label } = parseOrThrow(Label, { label: input.label });
+  const { label } = parseOrThrow(Label, { label: input.label }, "body");
   const updated = await inTransaction(ctx.db, async (tx) => {
     const row = await tx.apiKey.update({ where: { id: key.id }, data: { label } });
     await recordAudit(

@@ -11,11 +11,10 @@ import { POST as createCurrencyRoute } from "@/app/api/v1/vc/currencies/route";
 import { POST as debitRoute } from "@/app/api/v1/vc/debits/route";
 import { getDb } from "@/lib/db/client";
 import { newId } from "@/lib/db/ids";
-import { createGame } from "@/lib/games/create-game";
 import { issueApiKey } from "@/lib/tenants/issue-api-key";
 import { linkUser } from "@/tests/support/fixtures";
 import { call } from "@/tests/support/http";
-import { makeBusiness, makeBusinessAdmin } from "@/tests/support/platform";
+import { as, makePortalTenant } from "@/tests/support/portal";
 import { makeProductRow } from "@/tests/support/purchases";
 import { balanceOf, fund, idem, poolBalanceOf, vcSnapshot } from "@/tests/support/vc";
 import { approvePortalCashout } from "./approve-portal-cashout";
@@ -26,20 +25,16 @@ import { loadLedgerCurrencies } from "./load-ledger-currencies";
 import { loadLedgerPlayer } from "./load-ledger-player";
 import { loadPortalPlayer } from "./load-portal-player";
 import { rejectPortalCashout } from "./reject-portal-cashout";
-import type { PortalContext } from "./require-portal-access";
 import { searchPortalPlayers } from "./search-portal-players";
 import { setCurrencyRate } from "./set-currency-rate";
 
 const db = getDb();
-const as = (player: { playerId: string; email: string } | null): PortalContext => ({ db, player });
 
 let n = 0;
 /** A business with a game, its server key, a currency (rate 2500) and two linked players funded 100 and 40; a member of each role; a stranger administers another business with its own game, currency and player. */
 const tenant = async () => {
-  const business = await makeBusiness("test");
-  const other = await makeBusiness("test");
-  const game = await createGame({ db }, { businessId: business.id, environment: "test", name: "Main game" });
-  const otherGame = await createGame({ db }, { businessId: other.id, environment: "test", name: "Other game" });
+  const t = await makePortalTenant();
+  const { game, otherGame } = t;
   const headersOf = async (gameId: string) => {
     const { rawKey } = await issueApiKey({ db }, { kind: "server", environment: "test", gameId });
     return { authorization: `Bearer ${rawKey}`, "x-game-id": gameId };
@@ -60,15 +55,7 @@ const tenant = async () => {
   await fund(headers, currencyId, alice, 100);
   await fund(headers, currencyId, bob, 40);
   await fund(otherHeaders, otherCurrencyId, carol, 10);
-  const roles = {
-    owner: await makeBusinessAdmin(business.id, { roles: [], isOwner: true }),
-    admin: await makeBusinessAdmin(business.id, { roles: ["admin"] }),
-    developer: await makeBusinessAdmin(business.id, { roles: ["developer"] }),
-    finance: await makeBusinessAdmin(business.id, { roles: ["finance"] }),
-    viewer: await makeBusinessAdmin(business.id, { roles: ["viewer"] }),
-    stranger: await makeBusinessAdmin(other.id, { roles: ["admin"] }),
-  };
-  return { business, other, game, otherGame, headers, otherHeaders, currencyId, otherCurrencyId, alice, aliceEmail: tagged, bob, carol, ...roles };
+  return { ...t, headers, otherHeaders, currencyId, otherCurrencyId, alice, aliceEmail: tagged, bob, carol };
 };
 
 const requestCashout = async (headers: Record<string, string>, currencyId: string, userRef: string, units: string) => {

@@ -7,12 +7,11 @@ import { newId } from "@/lib/db/ids";
 import type { Environment } from "@/lib/core/environment";
 import { createGame } from "@/lib/games/create-game";
 import { makeBusiness, makeBusinessAdmin } from "@/tests/support/platform";
+import { as } from "@/tests/support/portal";
 import { dashboardWindow, loadPortalDashboard } from "./load-portal-dashboard";
 import { loadPortalOverview } from "./load-portal-overview";
-import type { PortalContext } from "./require-portal-access";
 
 const db = getDb();
-const as = (player: { playerId: string; email: string } | null): PortalContext => ({ db, player });
 const DAY = 86_400_000;
 const midnight = () => {
   const t = new Date();

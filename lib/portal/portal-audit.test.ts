@@ -3,31 +3,17 @@
 // members (404 a stranger, 401 nobody) and apply the same filters.
 import { describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db/client";
-import { createGame } from "@/lib/games/create-game";
-import { makeBusiness, makeBusinessAdmin } from "@/tests/support/platform";
+import { as, makePortalTenant } from "@/tests/support/portal";
 import { createGameKey } from "./create-game-key";
 import { createPortalGame } from "./create-portal-game";
 import { exportPortalAudit } from "./export-portal-audit";
 import { labelGameKey } from "./label-game-key";
 import { loadPortalAudit } from "./load-portal-audit";
-import type { PortalContext } from "./require-portal-access";
 import { revokeGameKey } from "./revoke-game-key";
 import { rotateGameKey } from "./rotate-game-key";
 import { updatePortalGame } from "./update-portal-game";
 
 const db = getDb();
-const as = (player: { playerId: string; email: string } | null): PortalContext => ({ db, player });
-
-const setup = async () => {
-  const business = await makeBusiness("test");
-  const other = await makeBusiness("test");
-  const game = await createGame({ db }, { businessId: business.id, environment: "test", name: "Main" });
-  const developer = await makeBusinessAdmin(business.id, { roles: ["developer"] });
-  const viewer = await makeBusinessAdmin(business.id, { roles: ["viewer"] });
-  const finance = await makeBusinessAdmin(business.id, { roles: ["finance"] });
-  const stranger = await makeBusinessAdmin(other.id, { roles: [], isOwner: true });
-  return { business, other, game, developer, viewer, finance, stranger };
-};
 
 const collect = async (lines: AsyncIterable<string>) => {
   let out = "";
@@ -37,7 +23,7 @@ const collect = async (lines: AsyncIterable<string>) => {
 
 describe("audit entries of the portal's game and key services", () => {
   it("records each change with the member as actor and no secret in the details", async () => {
-    const t = await setup();
+    const t = await makePortalTenant();
     const b = t.business.id;
     const dev = as(t.developer);
     const live = await createPortalGame(dev, { businessId: b, name: "Live one", description: "", environment: "live" });
@@ -78,7 +64,7 @@ describe("audit entries of the portal's game and key services", () => {
   });
 
   it("records nothing for a refused change", async () => {
-    const t = await setup();
+    const t = await makePortalTenant();
     const b = t.business.id;
     await expect(createPortalGame(as(t.viewer), { businessId: b, name: "No", description: "", environment: "test" })).rejects.toMatchObject({ status: 403 });
     await expect(createGameKey(as(t.stranger), { businessId: b, gameId: t.game.id, label: "x" })).rejects.toMatchObject({ status: 404 });
@@ -91,7 +77,7 @@ describe("audit entries of the portal's game and key services", () => {
 
 describe("the audit page and its CSV export", () => {
   it("show the filtered entries to every role that reads them; 404 a stranger, 401 nobody", async () => {
-    const t = await setup();
+    const t = await makePortalTenant();
     const b = t.business.id;
     const key = await createGameKey(as(t.developer), { businessId: b, gameId: t.game.id, label: '=HYPERLINK("x")' });
     await labelGameKey(as(t.developer), { businessId: b, keyId: key.keyId, label: "+plain" });
@@ -136,7 +122,7 @@ describe("the audit page and its CSV export", () => {
   });
 
   it("streams every entry, past one read batch, newest first", async () => {
-    const t = await setup();
+    const t = await makePortalTenant();
     const b = t.business.id;
     await db.auditEntry.createMany({
       data: Array.from({ length: 1203 }, (_, i) => ({

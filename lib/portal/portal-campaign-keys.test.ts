@@ -6,39 +6,30 @@ import { describe, expect, it } from "vitest";
 import { GET as GET_CAMPAIGN } from "@/app/api/v1/campaign/[id]/route";
 import { createCampaign } from "@/lib/campaigns/create-campaign";
 import { getDb } from "@/lib/db/client";
-import { createGame } from "@/lib/games/create-game";
 import { hashKey } from "@/lib/tenants/keys";
 import { issueApiKey } from "@/lib/tenants/issue-api-key";
 import { call } from "@/tests/support/http";
-import { makeBusiness, makeBusinessAdmin, makePlatformTenant } from "@/tests/support/platform";
+import { makeBusinessAdmin, makePlatformTenant } from "@/tests/support/platform";
+import { as, expectRefusedToReaders, makePortalTenant } from "@/tests/support/portal";
+import type { PortalContext } from "./require-portal-access";
 import { createGameKey } from "./create-game-key";
 import { labelGameKey } from "./label-game-key";
 import { loadPortalKeys } from "./load-portal-keys";
-import type { PortalContext } from "./require-portal-access";
 import { revokeGameKey } from "./revoke-game-key";
 import { rotateGameKey } from "./rotate-game-key";
 
 const db = getDb();
-const as = (player: { playerId: string; email: string } | null): PortalContext => ({ db, player });
 
 const EVENTS = [{ code: "level_complete", name: "Level complete", payoutMicros: 5_000_000n }];
 
-/** A test business with a game, a campaign with a seed-like campaign key, and a member of each role; a stranger administers another business with its own campaign and key. */
+/** The portal tenant (tests/support/portal.ts) with a campaign in each business, each with a seed-like campaign key. */
 const tenant = async () => {
-  const business = await makeBusiness("test");
-  const other = await makeBusiness("test");
-  const game = await createGame({ db }, { businessId: business.id, environment: "test", name: "Main game" });
-  const campaign = await createCampaign({ db }, { businessId: business.id, environment: "test", name: "Spring quest", events: EVENTS });
-  const otherCampaign = await createCampaign({ db }, { businessId: other.id, environment: "test", name: "Their quest", events: EVENTS });
+  const t = await makePortalTenant();
+  const campaign = await createCampaign({ db }, { businessId: t.business.id, environment: "test", name: "Spring quest", events: EVENTS });
+  const otherCampaign = await createCampaign({ db }, { businessId: t.other.id, environment: "test", name: "Their quest", events: EVENTS });
   const key = await issueApiKey({ db }, { kind: "campaign", environment: "test", campaignId: campaign.id, label: "seed" });
   const otherKey = await issueApiKey({ db }, { kind: "campaign", environment: "test", campaignId: otherCampaign.id, label: "theirs" });
-  const owner = await makeBusinessAdmin(business.id, { roles: [], isOwner: true });
-  const admin = await makeBusinessAdmin(business.id, { roles: ["admin"] });
-  const developer = await makeBusinessAdmin(business.id, { roles: ["developer"] });
-  const finance = await makeBusinessAdmin(business.id, { roles: ["finance"] });
-  const viewer = await makeBusinessAdmin(business.id, { roles: ["viewer"] });
-  const stranger = await makeBusinessAdmin(other.id, { roles: ["admin"] });
-  return { business, other, game, campaign, otherCampaign, key, otherKey, owner, admin, developer, finance, viewer, stranger };
+  return { ...t, campaign, otherCampaign, key, otherKey };
 };
 
 const campaignCall = (campaignId: string, rawKey: string) =>
@@ -142,12 +133,7 @@ describe("campaign keys in the portal", () => {
       rotate: (ctx: PortalContext) => rotateGameKey(ctx, { businessId: b, keyId: t.key.key.id, gracePeriodDays: "1" }),
       revoke: (ctx: PortalContext) => revokeGameKey(ctx, { businessId: b, keyId: t.key.key.id }),
     };
-    for (const [name, run] of Object.entries(actions)) {
-      await expect(run(as(t.viewer)), `${name} as viewer`).rejects.toMatchObject({ code: "PORTAL_ROLE_REQUIRED", status: 403 });
-      await expect(run(as(t.finance)), `${name} as finance`).rejects.toMatchObject({ code: "PORTAL_ROLE_REQUIRED", status: 403 });
-      await expect(run(as(t.stranger)), `${name} as a stranger`).rejects.toMatchObject({ code: "BUSINESS_NOT_FOUND", status: 404 });
-      await expect(run(as(null)), `${name} signed out`).rejects.toMatchObject({ code: "ADMIN_SIGN_IN_REQUIRED", status: 401 });
-    }
+    await expectRefusedToReaders(t, actions);
     // this business's admin, aiming at the other business's campaign or key through this business
     await expect(createGameKey(as(t.admin), { businessId: b, campaignId: t.otherCampaign.id, label: "x" })).rejects.toMatchObject({
       code: "CAMPAIGN_NOT_FOUND",

@@ -8,7 +8,7 @@ import { completeCampaignOperation } from "@/lib/campaigns/complete-campaign-ope
 import { recordCampaignEvent } from "@/lib/campaigns/record-campaign-event";
 import { makeCampaignWith, usdcOf } from "@/lib/campaigns/test-kit";
 import { getDb } from "@/lib/db/client";
-import { makeBusinessAdmin } from "@/tests/support/platform";
+import { as, makePortalMembers } from "@/tests/support/portal";
 import { createPortalCampaignInvite } from "./create-portal-campaign-invite";
 import { asCampaign } from "./helper-contexts";
 import { loadPortalCampaign } from "./load-portal-campaign";
@@ -18,7 +18,6 @@ import type { PortalContext } from "./require-portal-access";
 import { requestPortalCampaignOperation } from "./request-portal-campaign-operation";
 
 const db = getDb();
-const as = (player: { playerId: string; email: string } | null): PortalContext => ({ db, player });
 
 const tenant = async () => {
   const c = await makeCampaignWith({ fundMicros: 100_000_000n, users: 2 });
@@ -26,10 +25,7 @@ const tenant = async () => {
   return {
     ...c,
     other,
-    developer: await makeBusinessAdmin(c.business.id, { roles: ["developer"] }),
-    finance: await makeBusinessAdmin(c.business.id, { roles: ["finance"] }),
-    viewer: await makeBusinessAdmin(c.business.id, { roles: ["viewer"] }),
-    stranger: await makeBusinessAdmin(other.business.id, { roles: ["admin"] }),
+    ...(await makePortalMembers(c.business.id, other.business.id)),
   };
 };
 

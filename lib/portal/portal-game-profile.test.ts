@@ -3,9 +3,7 @@
 // the changed fields; every refusal (a bad field 400 VALIDATION_ERROR, role 403, stranger 404, signed out 401)
 // leaves the game as it was; the hosted checkout's success page follows hideSuccessPageShareButtons.
 import "@/tests/support/serve-auth";
-import type { ReactElement } from "react";
-import { renderToStaticMarkup } from "react-dom/server";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import * as authRoute from "@/app/api/auth/[...nextauth]/route";
 import GamePage from "@/app/portal/[businessId]/games/[gameId]/page";
 import { updateGameProfileAction } from "@/app/portal/[businessId]/games/[gameId]/profile-actions";
@@ -20,10 +18,10 @@ import { payCheckout } from "@/lib/flows/pay-checkout";
 import { call } from "@/tests/support/http";
 import { makeGame } from "@/tests/support/fixtures";
 import { makeBusinessAdmin } from "@/tests/support/platform";
+import { as, formData as form, makePortalMembers, renderPortalPage, servePortalAuth } from "@/tests/support/portal";
 import { makeProductRow, makeStore } from "@/tests/support/purchases";
-import { inRequest, serveAuth } from "@/tests/support/serve-auth";
+import { inRequest } from "@/tests/support/serve-auth";
 import { idem } from "@/tests/support/vc";
-import type { PortalContext } from "./require-portal-access";
 import { updatePortalGameProfile, type GameProfileForm } from "./update-portal-game-profile";
 
 vi.mock("next/headers", async () => (await import("@/tests/support/serve-auth")).nextHeaders);
@@ -34,14 +32,7 @@ vi.mock("next/navigation", async (original) => ({
 }));
 
 const db = getDb();
-let auth: Awaited<ReturnType<typeof serveAuth>>;
-beforeAll(async () => {
-  auth = await serveAuth(authRoute as never);
-});
-afterAll(async () => {
-  await auth.close();
-});
-const as = (player: { playerId: string; email: string } | null): PortalContext => ({ db, player });
+const auth = servePortalAuth(authRoute);
 
 const tenant = async () => {
   const g = await makeGame();
@@ -49,10 +40,7 @@ const tenant = async () => {
   return {
     ...g,
     other,
-    developer: await makeBusinessAdmin(g.business.id, { roles: ["developer"] }),
-    finance: await makeBusinessAdmin(g.business.id, { roles: ["finance"] }),
-    viewer: await makeBusinessAdmin(g.business.id, { roles: ["viewer"] }),
-    stranger: await makeBusinessAdmin(other.business.id, { roles: ["admin"] }),
+    ...(await makePortalMembers(g.business.id, other.business.id)),
   };
 };
 
@@ -235,24 +223,8 @@ describe("the store profile form", () => {
 
 describe("the store profile form on the game page", () => {
   /** A member of `businessId` with `roles`, signed in: the request headers its browser sends. */
-  const signedIn = async (businessId: string, roles: string[]) => {
-    const member = await makeBusinessAdmin(businessId, { roles });
-    const browser = auth.browser();
-    expect(await browser.signIn({ mode: "signin", email: member.email, password: "password-123" })).toMatchObject({ signedIn: true });
-    return browser.headers();
-  };
-  type PageProps = { params: Promise<Record<string, string>>; searchParams: Promise<{ env?: string }> };
-  const html = (headers: Record<string, string>, params: Record<string, string>) =>
-    inRequest(headers, async () =>
-      renderToStaticMarkup(
-        (await (GamePage as (p: PageProps) => Promise<unknown>)({ params: Promise.resolve(params), searchParams: Promise.resolve({}) })) as ReactElement,
-      ),
-    );
-  const form = (fields: Record<string, string>) => {
-    const f = new FormData();
-    for (const [k, v] of Object.entries(fields)) f.set(k, v);
-    return f;
-  };
+  const signedIn = async (businessId: string, roles: string[]) => auth.signIn(await makeBusinessAdmin(businessId, { roles }));
+  const html = (headers: Record<string, string>, params: Record<string, string>) => renderPortalPage(headers, GamePage, params);
   const FIELDS = {
     name: "Nebula Run",
     description: "Race through space.",
@@ -271,7 +243,7 @@ describe("the store profile form on the game page", () => {
   it("saves through the server action (checkboxes as ticked or not), shows a refusal's fields, and the page shows the saved profile", async () => {
     const g = await makeGame();
     const [developer, viewer] = await Promise.all([signedIn(g.business.id, ["developer"]), signedIn(g.business.id, ["viewer"])]);
-    const action = updateGameProfileAction.bind(null, g.business.id, g.game.id);
+    const action = updateGameProfileAction.bind(null, { businessId: g.business.id, gameId: g.game.id });
 
     const saved = await inRequest(developer, () => action(INITIAL_FORM_STATE, form({ ...FIELDS, hideSuccessPageShareButtons: "on" })));
     expect(saved).toEqual({

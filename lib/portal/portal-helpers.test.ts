@@ -13,7 +13,8 @@ import { issueApiKey } from "@/lib/tenants/issue-api-key";
 import { makeGame, linkUser } from "@/tests/support/fixtures";
 import { call } from "@/tests/support/http";
 import { startLinkSession } from "@/tests/support/linking";
-import { makeBusinessAdmin, makeCampaignIn } from "@/tests/support/platform";
+import { makeCampaignIn } from "@/tests/support/platform";
+import { as, makePortalMembers } from "@/tests/support/portal";
 import { makeProductRow, usdcBalance } from "@/tests/support/purchases";
 import { idem } from "@/tests/support/vc";
 import { asCampaign } from "./helper-contexts";
@@ -22,10 +23,8 @@ import { completePortalCheckout } from "./helper-complete-checkout";
 import { fundPortalWallet } from "./helper-fund-wallet";
 import { TEST_ONLY_MESSAGE } from "./helper-test-mode";
 import { loadPortalHelpers } from "./load-portal-helpers";
-import type { PortalContext } from "./require-portal-access";
 
 const db = getDb();
-const as = (player: { playerId: string; email: string } | null): PortalContext => ({ db, player });
 
 const tenant = async () => {
   const g = await makeGame();
@@ -37,10 +36,7 @@ const tenant = async () => {
     other,
     live,
     liveHeaders: { authorization: `Bearer ${liveKey.rawKey}`, "x-game-id": live.id },
-    developer: await makeBusinessAdmin(g.business.id, { roles: ["developer"] }),
-    finance: await makeBusinessAdmin(g.business.id, { roles: ["finance"] }),
-    viewer: await makeBusinessAdmin(g.business.id, { roles: ["viewer"] }),
-    stranger: await makeBusinessAdmin(other.business.id, { roles: ["admin"] }),
+    ...(await makePortalMembers(g.business.id, other.business.id)),
   };
 };
 

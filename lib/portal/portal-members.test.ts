@@ -6,28 +6,22 @@ import { describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db/client";
 import { makePlayer, mailsTo, uniquePlayerEmail } from "@/tests/support/players";
 import { makeBusiness, makeBusinessAdmin } from "@/tests/support/platform";
+import { as, makePortalMembers } from "@/tests/support/portal";
 import { changeMemberRoles } from "./change-member-roles";
 import { createPortalBusiness } from "./create-portal-business";
 import { invitePortalMember } from "./invite-portal-member";
 import { listPortalBusinesses } from "./list-portal-businesses";
 import { loadPortalMembers } from "./load-portal-members";
-import type { PortalContext } from "./require-portal-access";
 import { removePortalMember } from "./remove-portal-member";
 
 const db = getDb();
-const as = (player: { playerId: string; email: string } | null): PortalContext => ({ db, player });
 
+/** A business with one member of each role and a stranger (tests/support/portal.ts); `rowOf` reads a member's row. */
 const team = async () => {
   const business = await makeBusiness("test");
   const other = await makeBusiness("test");
-  const owner = await makeBusinessAdmin(business.id, { roles: [], isOwner: true });
-  const admin = await makeBusinessAdmin(business.id, { roles: ["admin"] });
-  const developer = await makeBusinessAdmin(business.id, { roles: ["developer"] });
-  const finance = await makeBusinessAdmin(business.id, { roles: ["finance"] });
-  const viewer = await makeBusinessAdmin(business.id, { roles: ["viewer"] });
-  const stranger = await makeBusinessAdmin(other.id, { roles: [], isOwner: true });
   const rowOf = async (email: string) => db.businessMember.findUniqueOrThrow({ where: { businessId_email: { businessId: business.id, email } } });
-  return { business, other, owner, admin, developer, finance, viewer, stranger, rowOf };
+  return { business, other, ...(await makePortalMembers(business.id, other.id)), rowOf };
 };
 
 const membersSnapshot = (businessId: string) =>
@@ -236,7 +230,7 @@ describe("change a member's roles", () => {
     await expect(change(t.stranger, view.id, ["admin"])).rejects.toMatchObject({ code: "BUSINESS_NOT_FOUND", status: 404 });
     await expect(change(null, view.id, ["admin"])).rejects.toMatchObject({ code: "ADMIN_SIGN_IN_REQUIRED", status: 401 });
     expect(await membersSnapshot(t.business.id)).toEqual(before);
-    expect(await db.businessMember.findUniqueOrThrow({ where: { id: stranger.id } })).toMatchObject({ isOwner: true });
+    expect(await db.businessMember.findUniqueOrThrow({ where: { id: stranger.id } })).toMatchObject({ roles: ["admin"], isOwner: false });
     expect(await auditsOf(t.business.id)).toEqual([]);
   });
 

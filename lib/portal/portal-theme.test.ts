@@ -9,15 +9,13 @@ import { STORE_THEME } from "@/lib/checkout/theme";
 import { getDb } from "@/lib/db/client";
 import { call } from "@/tests/support/http";
 import { makeGame } from "@/tests/support/fixtures";
-import { makeBusinessAdmin } from "@/tests/support/platform";
+import { as, makePortalMembers } from "@/tests/support/portal";
 import { makeProduct } from "@/tests/support/products";
 import { loadPortalTheme } from "./load-portal-theme";
 import { draftThemeOf, previewPortalTheme } from "./preview-portal-theme";
-import type { PortalContext } from "./require-portal-access";
 import { savePortalTheme } from "./save-portal-theme";
 
 const db = getDb();
-const as = (player: { playerId: string; email: string } | null): PortalContext => ({ db, player });
 
 const EMPTY = Object.fromEntries(Object.keys(STORE_THEME).map((k) => [k, ""])) as Record<keyof typeof STORE_THEME, string>;
 
@@ -29,10 +27,7 @@ const tenant = async () => {
     ...g,
     other,
     item,
-    developer: await makeBusinessAdmin(g.business.id, { roles: ["developer"] }),
-    finance: await makeBusinessAdmin(g.business.id, { roles: ["finance"] }),
-    viewer: await makeBusinessAdmin(g.business.id, { roles: ["viewer"] }),
-    stranger: await makeBusinessAdmin(other.business.id, { roles: ["admin"] }),
+    ...(await makePortalMembers(g.business.id, other.business.id)),
   };
 };
 

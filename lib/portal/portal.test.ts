@@ -15,7 +15,9 @@ import { createDeveloperAccount } from "@/lib/tenants/create-developer-account";
 import { issueApiKey } from "@/lib/tenants/issue-api-key";
 import { call } from "@/tests/support/http";
 import { makePlayer } from "@/tests/support/players";
-import { makeBusiness, makeBusinessAdmin } from "@/tests/support/platform";
+import { makeBusiness } from "@/tests/support/platform";
+import { as, expectRefusedToReaders, makePortalTenant } from "@/tests/support/portal";
+import type { PortalContext } from "./require-portal-access";
 import { claimDeveloperLogin } from "./claim-developer-login";
 import { createGameKey } from "./create-game-key";
 import { createPortalGame } from "./create-portal-game";
@@ -26,29 +28,18 @@ import { loadPortalGames } from "./load-portal-games";
 import { loadPortalKeys } from "./load-portal-keys";
 import { loadPortalOverview } from "./load-portal-overview";
 import { permissionsOf, PORTAL_PERMISSIONS, ROLE_PERMISSIONS, rolesOf } from "./permissions";
-import type { PortalContext } from "./require-portal-access";
 import { revokeGameKey } from "./revoke-game-key";
 import { rotateGameKey } from "./rotate-game-key";
 import { updatePortalGame } from "./update-portal-game";
 
 const db = getDb();
-const as = (player: { playerId: string; email: string } | null): PortalContext => ({ db, player });
 
-/** A test business with one game and its seed-like server key, and a member of each role; a stranger administers another business. */
+/** The portal tenant (tests/support/portal.ts), with the seed-like server key of each business's game. */
 const tenant = async () => {
-  const business = await makeBusiness("test");
-  const other = await makeBusiness("test");
-  const game = await createGame({ db }, { businessId: business.id, environment: "test", name: "Main game" });
-  const otherGame = await createGame({ db }, { businessId: other.id, environment: "test", name: "Other game" });
-  const key = await issueApiKey({ db }, { kind: "server", environment: "test", gameId: game.id, label: "seed" });
-  const otherKey = await issueApiKey({ db }, { kind: "server", environment: "test", gameId: otherGame.id, label: "theirs" });
-  const owner = await makeBusinessAdmin(business.id, { roles: [], isOwner: true });
-  const admin = await makeBusinessAdmin(business.id, { roles: ["admin"] });
-  const developer = await makeBusinessAdmin(business.id, { roles: ["developer"] });
-  const finance = await makeBusinessAdmin(business.id, { roles: ["finance"] });
-  const viewer = await makeBusinessAdmin(business.id, { roles: ["viewer"] });
-  const stranger = await makeBusinessAdmin(other.id, { roles: ["admin"] });
-  return { business, other, game, otherGame, key, otherKey, owner, admin, developer, finance, viewer, stranger };
+  const t = await makePortalTenant();
+  const key = await issueApiKey({ db }, { kind: "server", environment: "test", gameId: t.game.id, label: "seed" });
+  const otherKey = await issueApiKey({ db }, { kind: "server", environment: "test", gameId: t.otherGame.id, label: "theirs" });
+  return { ...t, key, otherKey };
 };
 
 const gameCall = (gameId: string, rawKey: string) => call(GET_GAME, { headers: { authorization: `Bearer ${rawKey}`, "x-game-id": gameId } });
@@ -309,12 +300,7 @@ describe("API keys", () => {
       rotate: (ctx: PortalContext) => rotateGameKey(ctx, { businessId: b, keyId: t.key.key.id, gracePeriodDays: "1" }),
       revoke: (ctx: PortalContext) => revokeGameKey(ctx, { businessId: b, keyId: t.key.key.id }),
     };
-    for (const [name, run] of Object.entries(actions)) {
-      await expect(run(as(t.viewer)), `${name} as viewer`).rejects.toMatchObject({ code: "PORTAL_ROLE_REQUIRED", status: 403 });
-      await expect(run(as(t.finance)), `${name} as finance`).rejects.toMatchObject({ code: "PORTAL_ROLE_REQUIRED", status: 403 });
-      await expect(run(as(t.stranger)), `${name} as a stranger`).rejects.toMatchObject({ code: "BUSINESS_NOT_FOUND", status: 404 });
-      await expect(run(as(null)), `${name} signed out`).rejects.toMatchObject({ code: "ADMIN_SIGN_IN_REQUIRED", status: 401 });
-    }
+    await expectRefusedToReaders(t, actions);
     // this business's admin, aiming at the other business's game or key through this business
     await expect(createGameKey(as(t.admin), { businessId: b, gameId: t.otherGame.id, label: "x" })).rejects.toMatchObject({
       code: "GAME_NOT_FOUND",

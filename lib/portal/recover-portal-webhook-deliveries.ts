@@ -1,7 +1,7 @@
 import { recoverFailedDeliveries } from "../webhooks/recover-failed-deliveries.ts";
 import { RecoverInput } from "../webhooks/schemas.ts";
 import type { PortalContext } from "./require-portal-access.ts";
-import { parseOrThrow } from "./validate.ts";
+import { parseOrThrow } from "../http/validation.ts";
 import { auditWebhook, requireWebhookGame } from "./webhook-access.ts";
 
 /** "Recover all failed since…" for one endpoint of a game (webhooks:write). `since`: an ISO date-time (UTC). */
@@ -11,7 +11,7 @@ export const recoverPortalWebhookDeliveries = async (
 ) => {
   const { member, game, owner } = await requireWebhookGame(ctx, { ...input, permission: "webhooks:write" });
   const since = typeof input.since === "string" && input.since.trim() === "" ? undefined : input.since;
-  const body = parseOrThrow(RecoverInput, { endpointId: input.endpointId, since });
+  const body = parseOrThrow(RecoverInput, { endpointId: input.endpointId, since }, "body");
   const out = await recoverFailedDeliveries(ctx, { owner, ...body });
   await auditWebhook(ctx, {
     member,

@@ -7,13 +7,13 @@ import { inTransaction } from "../db/transaction.ts";
 import { cashoutAudit, findBusinessCashout } from "./find-business-cashout.ts";
 import { actAsGame } from "./ledger-games.ts";
 import { requirePortalAccess, type PortalContext } from "./require-portal-access.ts";
-import { parseOrThrow } from "./validate.ts";
+import { parseOrThrow } from "../http/validation.ts";
 
 /** Rejects a pending request with a reason (POST /v1/vc/cashouts/{id}/reject's body and schema: 1–500 characters); no balance moves. */
 export const rejectPortalCashout = async (ctx: PortalContext, input: { businessId: string; cashoutRequestId: string; reason: string }) => {
   const member = await requirePortalAccess(ctx, { businessId: input.businessId, permission: "cashouts:write" });
   const { request, game } = await findBusinessCashout(ctx, input);
-  const body = parseOrThrow(RejectCashoutBody, { reason: input.reason });
+  const body = parseOrThrow(RejectCashoutBody, { reason: input.reason }, "body");
   await inTransaction(ctx.db, async (tx) => {
     await rejectCashout(actAsGame({ db: tx }, game), { cashoutRequestId: request.id, body });
     await recordAudit(

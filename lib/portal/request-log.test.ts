@@ -11,16 +11,14 @@ import { drainRequestLog, setRequestCapture } from "@/lib/request-log/capture-re
 import { deliverWebhook } from "@/lib/webhooks/deliver";
 import { setWebhookEndpoint } from "@/lib/webhooks/set-webhook-endpoint";
 import { call } from "@/tests/support/http";
-import { makeBusinessAdmin } from "@/tests/support/platform";
+import { as, makePortalMembers } from "@/tests/support/portal";
 import { fundWallet, makeProductRow, makeStore } from "@/tests/support/purchases";
 import { startReceiver, type Receiver } from "@/tests/support/webhook-receiver";
 import { loadObjectTimeline } from "./load-object-timeline";
 import { loadRequestDetail } from "./load-request-detail";
 import { loadRequestLog } from "./load-request-log";
-import type { PortalContext } from "./require-portal-access";
 
 const db = getDb();
-const as = (player: { playerId: string; email: string } | null): PortalContext => ({ db, player });
 let receiver: Receiver;
 
 beforeAll(async () => {
@@ -38,11 +36,8 @@ const setup = async () => {
   await setWebhookEndpoint({ db }, { owner: { type: "game", id: s.game.id }, url: receiver.url, rotateSecret: true });
   await fundWallet(s.playerIds[0], 20_000_000n);
   const item = await makeProductRow(s.game.id, { priceCents: 999, fulfillmentType: "WEBHOOK" });
-  const developer = await makeBusinessAdmin(s.business.id, { roles: ["developer"] });
-  const viewer = await makeBusinessAdmin(s.business.id, { roles: ["viewer"] });
-  const finance = await makeBusinessAdmin(s.business.id, { roles: ["finance"] });
   const other = await makeStore({ players: 1 });
-  const stranger = await makeBusinessAdmin(other.business.id, { roles: ["admin"] });
+  const { developer, viewer, finance, stranger } = await makePortalMembers(s.business.id, other.business.id);
 
   const idem = randomUUID();
   const ok = await call(walletPurchase, { headers: { ...s.headers, "idempotency-key": idem }, body: { userId: s.users[0], itemId: item.id } });

@@ -6,7 +6,7 @@ import { RotateKeyBody } from "../platform/schemas.ts";
 import { issueApiKey } from "../tenants/issue-api-key.ts";
 import { findBusinessKey } from "./find-business-key.ts";
 import { requirePortalAccess, type PortalContext } from "./require-portal-access.ts";
-import { parseOrThrow } from "./validate.ts";
+import { parseOrThrow } from "../http/validation.ts";
 
 const DAY_MS = 86_400_000;
 
@@ -20,7 +20,7 @@ export const rotateGameKey = async (ctx: PortalContext, input: { businessId: str
   const member = await requirePortalAccess(ctx, { businessId: input.businessId, permission: "keys:write" });
   const old = await findBusinessKey(ctx, input);
   const days = typeof input.gracePeriodDays === "string" && input.gracePeriodDays.trim() !== "" ? Number(input.gracePeriodDays) : input.gracePeriodDays;
-  const { gracePeriodDays } = parseOrThrow(RotateKeyBody, days === "" ? {} : { gracePeriodDays: days });
+  const { gracePeriodDays } = parseOrThrow(RotateKeyBody, days === "" ? {} : { gracePeriodDays: days }, "body");
   return inTransaction(ctx.db, async (tx) => {
     const at = now();
     const expiresAt = new Date(at.getTime() + gracePeriodDays * DAY_MS);

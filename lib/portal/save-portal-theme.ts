@@ -7,7 +7,7 @@ import { inTransaction } from "../db/transaction.ts";
 import { asGame } from "./helper-contexts.ts";
 import { findBusinessGame } from "./load-portal-game.ts";
 import { requirePortalAccess, type PortalContext } from "./require-portal-access.ts";
-import { parseOrThrow } from "./validate.ts";
+import { parseOrThrow } from "../http/validation.ts";
 
 export type ThemeForm = Partial<Record<ThemeField, string>>;
 
@@ -18,7 +18,7 @@ export const themeBodyOf = (form: ThemeForm) =>
 export const savePortalTheme = async (ctx: PortalContext, input: { businessId: string; gameId: string } & ThemeForm) => {
   const member = await requirePortalAccess(ctx, { businessId: input.businessId, permission: "games:write" });
   const game = await findBusinessGame(ctx, input);
-  const body = parseOrThrow(ThemeBody, themeBodyOf(input));
+  const body = parseOrThrow(ThemeBody, themeBodyOf(input), "body");
   return inTransaction(ctx.db, async (tx) => {
     const theme = await setCheckoutTheme({ ...asGame({ db: tx }, game) }, body);
     await recordAudit(

@@ -5,7 +5,7 @@ import { serializeCurrency } from "../currencies/serialize-currency.ts";
 import { inTransaction } from "../db/transaction.ts";
 import { findBusinessCurrency } from "./ledger-games.ts";
 import { requirePortalAccess, type PortalContext } from "./require-portal-access.ts";
-import { parseOrThrow } from "./validate.ts";
+import { parseOrThrow } from "../http/validation.ts";
 
 const RateBody = z.object({ baseUnitsPerVcUnit: BaseUnitsPerVcUnit });
 
@@ -18,7 +18,7 @@ const RateBody = z.object({ baseUnitsPerVcUnit: BaseUnitsPerVcUnit });
 export const setCurrencyRate = async (ctx: PortalContext, input: { businessId: string; currencyId: string; baseUnitsPerVcUnit: string }) => {
   const member = await requirePortalAccess(ctx, { businessId: input.businessId, permission: "currencies:write" });
   const found = await findBusinessCurrency(ctx, input);
-  const { baseUnitsPerVcUnit } = parseOrThrow(RateBody, { baseUnitsPerVcUnit: input.baseUnitsPerVcUnit });
+  const { baseUnitsPerVcUnit } = parseOrThrow(RateBody, { baseUnitsPerVcUnit: input.baseUnitsPerVcUnit }, "body");
   return inTransaction(ctx.db, async (tx) => {
     const [before] = await tx.$queryRaw<{ baseUnitsPerVcUnit: string }[]>`
       SELECT "baseUnitsPerVcUnit" FROM "VirtualCurrency" WHERE "id" = ${found.id} FOR UPDATE`;

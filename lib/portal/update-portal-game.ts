@@ -5,7 +5,7 @@ import { GameSettingsBody } from "../games/schemas.ts";
 import { updateGameSettings } from "../games/update-game-settings.ts";
 import { findBusinessGame } from "./load-portal-game.ts";
 import { requirePortalAccess, type PortalContext } from "./require-portal-access.ts";
-import { parseOrThrow } from "./validate.ts";
+import { parseOrThrow } from "../http/validation.ts";
 
 export type GameSettingsForm = { storeUrl: string; termsUrl: string; supportUrl: string; taxLabel: string; taxRatePercent: string };
 
@@ -29,7 +29,7 @@ const bodyOf = (f: GameSettingsForm) => {
 export const updatePortalGame = async (ctx: PortalContext, input: { businessId: string; gameId: string } & GameSettingsForm) => {
   const member = await requirePortalAccess(ctx, { businessId: input.businessId, permission: "games:write" });
   const game = await findBusinessGame(ctx, input);
-  const body = parseOrThrow(GameSettingsBody, bodyOf(input));
+  const body = parseOrThrow(GameSettingsBody, bodyOf(input), "body");
   return inTransaction(ctx.db, async (tx) => {
     const updated = await updateGameSettings(
       {

@@ -2,7 +2,7 @@ import type { LookupAll } from "../webhooks/resolve-webhook-target.ts";
 import { UpdateEndpointInput } from "../webhooks/schemas.ts";
 import { updateWebhookEndpoint } from "../webhooks/update-webhook-endpoint.ts";
 import type { PortalContext } from "./require-portal-access.ts";
-import { parseOrThrow } from "./validate.ts";
+import { parseOrThrow } from "../http/validation.ts";
 import { auditWebhook, requireWebhookGame } from "./webhook-access.ts";
 import { eventTypesOf } from "./webhook-event-types.ts";
 
@@ -24,12 +24,16 @@ export const updatePortalWebhookEndpoint = async (
   },
 ) => {
   const { member, game, owner } = await requireWebhookGame(ctx, { ...input, permission: "webhooks:write" });
-  const body = parseOrThrow(UpdateEndpointInput, {
-    url: input.url,
-    eventTypes: input.eventTypes === undefined ? undefined : eventTypesOf(input.eventTypes),
-    description: input.description,
-    enabled: input.enabled,
-  });
+  const body = parseOrThrow(
+    UpdateEndpointInput,
+    {
+      url: input.url,
+      eventTypes: input.eventTypes === undefined ? undefined : eventTypesOf(input.eventTypes),
+      description: input.description,
+      enabled: input.enabled,
+    },
+    "body",
+  );
   const row = await updateWebhookEndpoint(ctx, { owner, endpointId: input.endpointId, ...body, lookup: input.lookup });
   const action = body.enabled === true ? "webhook_endpoint.enabled" : body.enabled === false ? "webhook_endpoint.disabled" : "webhook_endpoint.updated";
   await auditWebhook(ctx, {

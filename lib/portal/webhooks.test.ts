@@ -4,9 +4,8 @@
 // nothing changed), another business's member (404, nothing changed) and nobody signed in (401).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db/client";
-import { createGame } from "@/lib/games/create-game";
 import { closedPort, startReceiver, type Receiver } from "@/tests/support/webhook-receiver";
-import { makeBusiness, makeBusinessAdmin } from "@/tests/support/platform";
+import { as, expectRefusedToReaders, makePortalTenant } from "@/tests/support/portal";
 import { deliverWebhook } from "@/lib/webhooks/deliver";
 import { setWebhookEndpoint } from "@/lib/webhooks/set-webhook-endpoint";
 import { sign, verifySignature } from "@/lib/webhooks/sign";
@@ -15,7 +14,6 @@ import { createPortalWebhookEndpoint } from "./create-portal-webhook-endpoint";
 import { deletePortalWebhookEndpoint } from "./delete-portal-webhook-endpoint";
 import { loadPortalWebhooks, webhookLogFilterOf } from "./load-portal-webhooks";
 import { recoverPortalWebhookDeliveries } from "./recover-portal-webhook-deliveries";
-import type { PortalContext } from "./require-portal-access";
 import { resendPortalWebhookDelivery } from "./resend-portal-webhook-delivery";
 import { revealPortalWebhookSecret } from "./reveal-portal-webhook-secret";
 import { rotatePortalWebhookSecret } from "./rotate-portal-webhook-secret";
@@ -23,7 +21,6 @@ import { sendPortalWebhookTest } from "./send-portal-webhook-test";
 import { updatePortalWebhookEndpoint } from "./update-portal-webhook-endpoint";
 
 const db = getDb();
-const as = (player: { playerId: string; email: string } | null): PortalContext => ({ db, player });
 let rx: Receiver;
 beforeAll(async () => {
   rx = await startReceiver();
@@ -33,15 +30,8 @@ afterAll(async () => {
 });
 
 const tenant = async () => {
-  const business = await makeBusiness("test");
-  const other = await makeBusiness("test");
-  const game = await createGame({ db }, { businessId: business.id, environment: "test", name: "Main game" });
-  const otherGame = await createGame({ db }, { businessId: other.id, environment: "test", name: "Other game" });
-  const developer = await makeBusinessAdmin(business.id, { roles: ["developer"] });
-  const finance = await makeBusinessAdmin(business.id, { roles: ["finance"] });
-  const viewer = await makeBusinessAdmin(business.id, { roles: ["viewer"] });
-  const stranger = await makeBusinessAdmin(other.id, { roles: ["admin"] });
-  return { business, game, otherGame, developer, finance, viewer, stranger, ids: { businessId: business.id, gameId: game.id } };
+  const t = await makePortalTenant();
+  return { ...t, ids: { businessId: t.business.id, gameId: t.game.id } };
 };
 
 const auditOf = (businessId: string) =>
@@ -185,30 +175,24 @@ describe("the webhooks page", () => {
     });
     const before = await snapshot();
     const e = { ...t.ids, endpointId: made.endpointId };
-    const actions: [string, (ctx: PortalContext) => Promise<unknown>][] = [
-      ["create", (c) => createPortalWebhookEndpoint(c, { ...t.ids, url: rx.url, eventTypes: [] })],
-      ["update", (c) => updatePortalWebhookEndpoint(c, { ...e, description: "x" })],
-      ["disable", (c) => updatePortalWebhookEndpoint(c, { ...e, enabled: false })],
-      ["delete", (c) => deletePortalWebhookEndpoint(c, e)],
-      ["reveal", (c) => revealPortalWebhookSecret(c, e)],
-      ["rotate", (c) => rotatePortalWebhookSecret(c, e)],
-      ["test", (c) => sendPortalWebhookTest(c, e)],
-      ["resend", (c) => resendPortalWebhookDelivery(c, { ...t.ids, deliveryId: sent.deliveryId })],
-      ["recover", (c) => recoverPortalWebhookDeliveries(c, { ...e, since: new Date(0).toISOString() })],
-    ];
-    for (const [name, run] of actions) {
-      await expect(run(as(t.viewer)), `${name} as viewer`).rejects.toMatchObject({ code: "PORTAL_ROLE_REQUIRED", status: 403 });
-      await expect(run(as(t.finance)), `${name} as finance`).rejects.toMatchObject({ code: "PORTAL_ROLE_REQUIRED", status: 403 });
-      await expect(run(as(t.stranger)), `${name} as a stranger`).rejects.toMatchObject({ code: "BUSINESS_NOT_FOUND", status: 404 });
-      await expect(run(as(null)), `${name} signed out`).rejects.toMatchObject({ code: "ADMIN_SIGN_IN_REQUIRED", status: 401 });
-    }
+    await expectRefusedToReaders(t, {
+      create: (c) => createPortalWebhookEndpoint(c, { ...t.ids, url: rx.url, eventTypes: [] }),
+      update: (c) => updatePortalWebhookEndpoint(c, { ...e, description: "x" }),
+      disable: (c) => updatePortalWebhookEndpoint(c, { ...e, enabled: false }),
+      delete: (c) => deletePortalWebhookEndpoint(c, e),
+      reveal: (c) => revealPortalWebhookSecret(c, e),
+      rotate: (c) => rotatePortalWebhookSecret(c, e),
+      test: (c) => sendPortalWebhookTest(c, e),
+      resend: (c) => resendPortalWebhookDelivery(c, { ...t.ids, deliveryId: sent.deliveryId }),
+      recover: (c) => recoverPortalWebhookDeliveries(c, { ...e, since: new Date(0).toISOString() }),
+    });
     // another business's game, endpoint or delivery through this business: 404
-    const stranger = await makeBusinessAdmin((await db.game.findUniqueOrThrow({ where: { id: t.otherGame.id } })).businessId, { roles: ["admin"] });
     await expect(
       createPortalWebhookEndpoint(as(t.developer), { businessId: t.business.id, gameId: t.otherGame.id, url: rx.url, eventTypes: [] }),
     ).rejects.toMatchObject({ code: "GAME_NOT_FOUND", status: 404 });
-    const theirs = await createPortalWebhookEndpoint(as(stranger), {
-      businessId: (await db.game.findUniqueOrThrow({ where: { id: t.otherGame.id } })).businessId,
+    // the stranger administers the other business, whose game it is
+    const theirs = await createPortalWebhookEndpoint(as(t.stranger), {
+      businessId: t.other.id,
       gameId: t.otherGame.id,
       url: rx.url,
       eventTypes: [],

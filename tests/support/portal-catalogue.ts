@@ -3,12 +3,12 @@
 import { getDb } from "../../lib/db/client.ts";
 import { createGame } from "../../lib/games/create-game.ts";
 import type { ProductForm } from "../../lib/portal/product-form.ts";
-import type { PortalContext } from "../../lib/portal/require-portal-access.ts";
-import { makeBusiness, makeBusinessAdmin } from "./platform.ts";
+import { makeBusiness } from "./platform.ts";
+import { makePortalMembers } from "./portal.ts";
 import { makeShop } from "./products.ts";
 
 const db = getDb();
-export const as = (player: { playerId: string; email: string } | null): PortalContext => ({ db, player });
+export { as } from "./portal.ts";
 
 /** A shop (a test game with GEMS and GOLD and a linked player) with a member of each role; a stranger administers another business. */
 export const catalogueTenant = async () => {
@@ -16,13 +16,7 @@ export const catalogueTenant = async () => {
   const businessId = shop.business.id;
   const other = await makeBusiness("test");
   const otherGame = await createGame({ db }, { businessId: other.id, environment: "test", name: "Their game" });
-  const [owner, developer, finance, viewer, stranger] = await Promise.all([
-    makeBusinessAdmin(businessId, { roles: [], isOwner: true }),
-    makeBusinessAdmin(businessId, { roles: ["developer"] }),
-    makeBusinessAdmin(businessId, { roles: ["finance"] }),
-    makeBusinessAdmin(businessId, { roles: ["viewer"] }),
-    makeBusinessAdmin(other.id, { roles: ["admin"] }),
-  ]);
+  const { owner, developer, finance, viewer, stranger } = await makePortalMembers(businessId, other.id);
   return { shop, businessId, other, otherGame, owner, developer, finance, viewer, stranger };
 };
 

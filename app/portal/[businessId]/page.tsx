@@ -6,10 +6,10 @@ import { TestModeBadge } from "@/components/hosted/test-mode-badge";
 import { DashboardPanel } from "@/components/portal/dashboard-panel";
 import { environmentOf } from "@/components/portal/env-href";
 import { GamesList } from "@/components/portal/games-list";
-import { PortalFrame } from "@/components/portal/portal-frame";
 import { Card } from "@/components/ui/card";
 import { loadPortalOverview } from "@/lib/portal/load-portal-overview";
-import { loadPortalPage, RefusedPage, SignInCard } from "../_lib/page";
+import { PortalPageShell } from "@/components/portal/portal-page-shell";
+import { portalPage } from "../_lib/page";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: { absolute: "Overview · Developer portal" }, robots: { index: false } };
@@ -19,49 +19,39 @@ type Props = { params: Promise<{ businessId: string }>; searchParams: Promise<{ 
 const OverviewPage = async ({ params, searchParams }: Props) => {
   const { businessId } = await params;
   const environment = environmentOf((await searchParams).env);
-  const page = await loadPortalPage(businessId, (ctx) => loadPortalOverview(ctx, { businessId, environment }));
-  if (page.kind === "signed-out") return <SignInCard environment={environment} />;
-  if (page.kind === "refused") return <RefusedPage page={page} environment={environment} current="overview" />;
-  const { member, counts, games, dashboard } = page.value;
-  return (
-    <PortalFrame
-      email={page.email}
-      business={member.business}
-      roles={member.roles}
-      permissions={member.permissions}
-      environment={environment}
-      current="overview"
-    >
-      <Card labelledBy="title">
-        <div className="flex flex-wrap items-center justify-between gap-2">
-          <h1 id="title" className="text-2xl font-semibold tracking-tight text-slate-900">
-            Overview
-          </h1>
-          {member.business.environment === "test" ? <TestModeBadge /> : null}
-        </div>
-        <dl className="mt-4 grid grid-cols-2 gap-3 text-sm">
-          <div className="rounded-lg bg-amber-50 p-3 ring-1 ring-amber-200 ring-inset">
-            <dt className="text-amber-900">Test games</dt>
-            <dd className="text-2xl font-semibold text-slate-900" data-testid="count-test">
-              {counts.test}
-            </dd>
-          </div>
-          <div className="rounded-lg bg-slate-50 p-3 ring-1 ring-slate-200 ring-inset">
-            <dt className="text-slate-700">Live games</dt>
-            <dd className="text-2xl font-semibold text-slate-900" data-testid="count-live">
-              {counts.live}
-            </dd>
-          </div>
-        </dl>
-      </Card>
-      <DashboardPanel dashboard={dashboard} />
-      <Card labelledBy="games-title">
-        <h2 id="games-title" className="text-lg font-semibold text-slate-900">
-          {environment === "test" ? "Test games" : "Live games"}
-        </h2>
-        <GamesList businessId={businessId} environment={environment} games={games} />
-      </Card>
-    </PortalFrame>
+  return portalPage(
+    { businessId, environment, current: "overview", load: (ctx) => loadPortalOverview(ctx, { businessId, environment }) },
+    ({ member, counts, games, dashboard }, frame) => (
+      <PortalPageShell
+        {...frame}
+        title="Overview"
+        badge={member.business.environment === "test" ? <TestModeBadge /> : null}
+        intro={
+          <dl className="mt-4 grid grid-cols-2 gap-3 text-sm">
+            <div className="rounded-lg bg-amber-50 p-3 ring-1 ring-amber-200 ring-inset">
+              <dt className="text-amber-900">Test games</dt>
+              <dd className="text-2xl font-semibold text-slate-900" data-testid="count-test">
+                {counts.test}
+              </dd>
+            </div>
+            <div className="rounded-lg bg-slate-50 p-3 ring-1 ring-slate-200 ring-inset">
+              <dt className="text-slate-700">Live games</dt>
+              <dd className="text-2xl font-semibold text-slate-900" data-testid="count-live">
+                {counts.live}
+              </dd>
+            </div>
+          </dl>
+        }
+      >
+        <DashboardPanel dashboard={dashboard} />
+        <Card labelledBy="games-title">
+          <h2 id="games-title" className="text-lg font-semibold text-slate-900">
+            {environment === "test" ? "Test games" : "Live games"}
+          </h2>
+          <GamesList businessId={businessId} environment={environment} games={games} />
+        </Card>
+      </PortalPageShell>
+    ),
   );
 };
 

@@ -1,11 +1,16 @@
 // What every /portal/{businessId}/… page does first, on the server: who is signed in, and whether the
 // member's role allows the page. Signed out: the sign-in form. Not a member (or an unknown id, or another
 // business's game): 404. A role without the permission: the page says so, and shows nothing of its data.
+// Then the page itself: the portal's frame with the member's business, roles and nav, and its title card
+// (the heading and the test/live badge). `portalPage` does the first part, PortalPageShell
+// (components/portal/portal-page-shell.tsx) the second.
 import { notFound } from "next/navigation";
+import type { ReactNode } from "react";
 import { requestResetAction, signUpAction } from "../../account/actions";
 import { AuthForm } from "@/components/hosted/auth-form";
 import { ErrorNotice } from "@/components/hosted/state-message";
 import { PortalFrame, type NavKey } from "@/components/portal/portal-frame";
+import { PortalPageShell, type PortalShellFrame } from "@/components/portal/portal-page-shell";
 import { Card } from "@/components/ui/card";
 import { textLinkClass } from "@/components/ui/classes";
 import { getSignedInPlayer } from "@/lib/auth/get-signed-in-player";
@@ -46,6 +51,15 @@ export const SignInCard = ({ environment }: { environment: Environment }) => (
   </PortalFrame>
 );
 
+/** A path segment as text (Next.js may hand it over still percent-encoded; a malformed escape stays as it is). */
+export const segmentText = (s: string) => {
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    return s;
+  }
+};
+
 export type PortalPage<T> =
   { kind: "signed-out" } | { kind: "refused"; member: PortalMember; message: string; email: string } | { kind: "ok"; value: T; email: string };
 
@@ -66,31 +80,33 @@ export const loadPortalPage = async <T,>(businessId: string, load: (ctx: PortalC
   }
 };
 
-/** The page a role without the permission gets (the server refused; nothing of the page's data was loaded). */
-export const RefusedPage = ({
-  page,
-  environment,
-  current,
-}: {
-  page: Extract<PortalPage<unknown>, { kind: "refused" }>;
-  environment: Environment;
-  current: NavKey;
-}) => (
-  <PortalFrame
-    email={page.email}
-    business={page.member.business}
-    roles={page.member.roles}
-    permissions={page.member.permissions}
-    environment={environment}
-    current={current}
-  >
-    <Card labelledBy="title">
-      <h1 id="title" className="text-2xl font-semibold tracking-tight text-slate-900">
-        Not available for your role
-      </h1>
-      <div className="mt-4">
-        <ErrorNotice>{page.message}</ErrorNotice>
-      </div>
-    </Card>
-  </PortalFrame>
-);
+/**
+ * Loads a portal page for the signed-in player and renders it: the sign-in card when nobody is signed in, a
+ * 404 for a stranger, the refusal (in the frame, none of the page's data) for a role without the permission,
+ * else `render(value, frame)`, which draws the page in a PortalPageShell. `environment` is the one the URL
+ * asked for; a page about one object (a game, a campaign, a player) shows that object's instead.
+ */
+export const portalPage = async <T extends { member: PortalMember }>(
+  { businessId, environment, current, load }: { businessId: string; environment: Environment; current: NavKey; load: (ctx: PortalContext) => Promise<T> },
+  render: (value: T, frame: PortalShellFrame) => ReactNode,
+): Promise<ReactNode> => {
+  const page = await loadPortalPage(businessId, load);
+  if (page.kind === "signed-out") return <SignInCard environment={environment} />;
+  if (page.kind === "refused")
+    return (
+      <PortalPageShell
+        email={page.email}
+        member={page.member}
+        environment={environment}
+        current={current}
+        title="Not available for your role"
+        badge={null}
+        intro={
+          <div className="mt-4">
+            <ErrorNotice>{page.message}</ErrorNotice>
+          </div>
+        }
+      />
+    );
+  return render(page.value, { email: page.email, member: page.value.member, environment, current });
+};

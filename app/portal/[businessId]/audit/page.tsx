@@ -2,18 +2,16 @@
 // (a key or a platform) to this business, newest first: who, what, when and the object. Filters are the
 // page's search parameters; pages follow a cursor; "Export CSV" downloads everything the filters select.
 import type { Metadata } from "next";
-import { TestModeBadge } from "@/components/hosted/test-mode-badge";
 import { ErrorNotice } from "@/components/hosted/state-message";
 import { AuditFiltersForm } from "@/components/portal/audit-filters-form";
 import { envHref, environmentOf } from "@/components/portal/env-href";
-import { PortalFrame } from "@/components/portal/portal-frame";
-import { Badge } from "@/components/ui/badge";
 import { Card } from "@/components/ui/card";
 import { buttonClass, textLinkClass } from "@/components/ui/classes";
 import { Table, Td, Th } from "@/components/ui/table";
 import type { AuditRow } from "@/lib/audit/list-audit-entries";
 import { loadPortalAudit } from "@/lib/portal/load-portal-audit";
-import { loadPortalPage, RefusedPage, SignInCard } from "../../_lib/page";
+import { PortalPageShell } from "@/components/portal/portal-page-shell";
+import { portalPage } from "../../_lib/page";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: { absolute: "Audit log · Developer portal" }, robots: { index: false } };
@@ -97,81 +95,79 @@ const AuditPage = async ({ params, searchParams }: Props) => {
   const { businessId } = await params;
   const sp = await searchParams;
   const environment = environmentOf(sp.env);
-  const page = await loadPortalPage(businessId, (ctx) => loadPortalAudit(ctx, { businessId, environment, params: sp }));
-  if (page.kind === "signed-out") return <SignInCard environment={environment} />;
-  if (page.kind === "refused") return <RefusedPage page={page} environment={environment} current="audit" />;
-  const { member, entries, nextCursor, raw, invalid, paged } = page.value;
   const base = `/portal/${businessId}/audit`;
-  return (
-    <PortalFrame email={page.email} business={member.business} roles={member.roles} permissions={member.permissions} environment={environment} current="audit">
-      <Card labelledBy="title">
-        <div className="flex flex-wrap items-center justify-between gap-2">
-          <h1 id="title" className="text-2xl font-semibold tracking-tight text-slate-900">
-            Audit log
-          </h1>
-          {environment === "test" ? <TestModeBadge /> : <Badge tone="success">Live</Badge>}
-        </div>
-        <p className="mt-2 text-sm text-slate-700">
-          Every change to {member.business.name} in {environment} mode, made in the portal or through the API, newest first. Changes to the business and its
-          members show in both modes.
-        </p>
-        <AuditFiltersForm values={raw} environment={environment} clearHref={envHref(base, environment)} />
-        {invalid.length ? (
-          <div className="mt-4">
-            <ErrorNotice>Some filters were not valid and were left out: {invalid.join(", ")}. Dates are days like 2026-11-26.</ErrorNotice>
-          </div>
-        ) : null}
-      </Card>
-      <Card labelledBy="entries-title">
-        <div className="flex flex-wrap items-center justify-between gap-3">
-          <h2 id="entries-title" className="text-lg font-semibold text-slate-900">
-            Entries
-          </h2>
-          <a className={`${buttonClass({ variant: "secondary" })} sm:w-auto`} href={`${base}/export${queryOf(raw, environment)}`} download>
-            Export CSV
-          </a>
-        </div>
-        {entries.length === 0 ? (
-          <p className="mt-4 text-sm text-slate-700">{paged ? "No more entries." : "No entries match these filters."}</p>
-        ) : (
+  return portalPage(
+    { businessId, environment, current: "audit", load: (ctx) => loadPortalAudit(ctx, { businessId, environment, params: sp }) },
+    ({ member, entries, nextCursor, raw, invalid, paged }, frame) => (
+      <PortalPageShell
+        {...frame}
+        title="Audit log"
+        intro={
           <>
-            <ul className="mt-4 space-y-3 sm:hidden" aria-label="Audit log entries, newest first">
-              {entries.map((e) => (
-                <Item key={e.id} e={e} />
-              ))}
-            </ul>
-            <Table caption="Audit log entries, newest first" className="mt-4 hidden sm:block">
-              <thead>
-                <tr>
-                  <Th>Time</Th>
-                  <Th>Actor</Th>
-                  <Th>Action</Th>
-                  <Th>Object</Th>
-                  <Th>Details</Th>
-                </tr>
-              </thead>
-              <tbody>
-                {entries.map((e) => (
-                  <Row key={e.id} e={e} />
-                ))}
-              </tbody>
-            </Table>
+            <p className="mt-2 text-sm text-slate-700">
+              Every change to {member.business.name} in {environment} mode, made in the portal or through the API, newest first. Changes to the business and its
+              members show in both modes.
+            </p>
+            <AuditFiltersForm values={raw} environment={environment} clearHref={envHref(base, environment)} />
+            {invalid.length ? (
+              <div className="mt-4">
+                <ErrorNotice>Some filters were not valid and were left out: {invalid.join(", ")}. Dates are days like 2026-11-26.</ErrorNotice>
+              </div>
+            ) : null}
           </>
-        )}
-        <nav aria-label="Audit log pages" className="mt-4 flex flex-wrap gap-4 text-sm">
-          {paged ? (
-            <a className={`${textLinkClass} inline-flex min-h-11 items-center`} href={`${base}${queryOf(raw, environment)}`}>
-              Newest entries
+        }
+      >
+        <Card labelledBy="entries-title">
+          <div className="flex flex-wrap items-center justify-between gap-3">
+            <h2 id="entries-title" className="text-lg font-semibold text-slate-900">
+              Entries
+            </h2>
+            <a className={`${buttonClass({ variant: "secondary" })} sm:w-auto`} href={`${base}/export${queryOf(raw, environment)}`} download>
+              Export CSV
             </a>
-          ) : null}
-          {nextCursor ? (
-            <a className={`${textLinkClass} inline-flex min-h-11 items-center`} href={`${base}${queryOf(raw, environment, { cursor: nextCursor })}`}>
-              Older entries
-            </a>
-          ) : null}
-        </nav>
-      </Card>
-    </PortalFrame>
+          </div>
+          {entries.length === 0 ? (
+            <p className="mt-4 text-sm text-slate-700">{paged ? "No more entries." : "No entries match these filters."}</p>
+          ) : (
+            <>
+              <ul className="mt-4 space-y-3 sm:hidden" aria-label="Audit log entries, newest first">
+                {entries.map((e) => (
+                  <Item key={e.id} e={e} />
+                ))}
+              </ul>
+              <Table caption="Audit log entries, newest first" className="mt-4 hidden sm:block">
+                <thead>
+                  <tr>
+                    <Th>Time</Th>
+                    <Th>Actor</Th>
+                    <Th>Action</Th>
+                    <Th>Object</Th>
+                    <Th>Details</Th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {entries.map((e) => (
+                    <Row key={e.id} e={e} />
+                  ))}
+                </tbody>
+              </Table>
+            </>
+          )}
+          <nav aria-label="Audit log pages" className="mt-4 flex flex-wrap gap-4 text-sm">
+            {paged ? (
+              <a className={`${textLinkClass} inline-flex min-h-11 items-center`} href={`${base}${queryOf(raw, environment)}`}>
+                Newest entries
+              </a>
+            ) : null}
+            {nextCursor ? (
+              <a className={`${textLinkClass} inline-flex min-h-11 items-center`} href={`${base}${queryOf(raw, environment, { cursor: nextCursor })}`}>
+                Older entries
+              </a>
+            ) : null}
+          </nav>
+        </Card>
+      </PortalPageShell>
+    ),
   );
 };
 

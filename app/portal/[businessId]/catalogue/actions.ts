@@ -1,21 +1,19 @@
 "use server";
-// The catalogue's server actions: products (create, edit) and deals (create, edit, activate, deactivate).
-// Each runs through the hosted action kernel and calls one lib/portal service, which checks the member's
-// role first and then validates with the /v1 schema. The business, game, product or deal are bound by the page.
-import { revalidatePath } from "next/cache";
+// The catalogue pages' server actions: products (create, edit) and deals (create, edit, activate, deactivate).
+// Each is one portalAction calling one lib/portal service, which checks the member's role first and then
+// validates with the /v1 schema. The business, game, product or deal are bound by the page.
 import { z } from "zod";
-import type { PortalFormState } from "@/components/portal/portal-form";
-import { runHostedAction, textField } from "@/lib/hosted/action";
+import { textField } from "@/lib/hosted/action";
 import { createPortalDeal } from "@/lib/portal/create-portal-deal";
 import { createPortalProduct } from "@/lib/portal/create-portal-product";
 import type { DealForm } from "@/lib/portal/deal-form";
 import { vcFieldsOf, type ProductForm } from "@/lib/portal/product-form";
 import { updatePortalDeal } from "@/lib/portal/update-portal-deal";
 import { updatePortalProduct } from "@/lib/portal/update-portal-product";
-import { answerOf } from "../../_lib/answer";
+import { portalAction, type Bound } from "../../_lib/answer";
 
-const unexpected = (what: string) => ({ log: `[portal] ${what} failed:`, message: "Something went wrong on our side. Please try again." });
-const refresh = (businessId: string) => revalidatePath(`/portal/${businessId}`, "layout");
+type OnGame = Bound & { gameId: string };
+type OnDeal = Bound & { dealId: string };
 
 const ProductFields = z.object({
   name: textField(300, "The name is too long."),
@@ -37,29 +35,20 @@ const ProductFields = z.object({
 
 const productFormOf = (input: z.output<typeof ProductFields>, form: FormData): ProductForm => ({ ...input, vcPrices: vcFieldsOf(form) });
 
-export const createProductAction = async (businessId: string, gameId: string, prev: PortalFormState, form: FormData): Promise<PortalFormState> => {
-  const out = await runHostedAction({
-    schema: ProductFields,
-    form,
-    run: ({ db, player, input }) => createPortalProduct({ db, player }, { businessId, gameId, form: productFormOf(input, form) }),
-    unexpected: unexpected("creating a product"),
-  });
-  if (out.ok) refresh(businessId);
-  return answerOf(out, prev, (p) => ({ notice: `Product “${p.name}” created.` }));
-};
+export const createProductAction = portalAction(
+  ProductFields,
+  (ctx, input, { businessId, gameId }: OnGame, form) => createPortalProduct(ctx, { businessId, gameId, form: productFormOf(input, form) }),
+  (p) => ({ notice: `Product “${p.name}” created.` }),
+  { doing: "creating a product" },
+);
 
-export const updateProductAction = async (businessId: string, productId: string, prev: PortalFormState, form: FormData): Promise<PortalFormState> => {
-  const out = await runHostedAction({
-    schema: ProductFields,
-    form,
-    run: ({ db, player, input }) => updatePortalProduct({ db, player }, { businessId, productId, form: productFormOf(input, form) }),
-    unexpected: unexpected("saving a product"),
-  });
-  if (out.ok) refresh(businessId);
-  return answerOf(out, prev, (p) => ({
-    notice: p.keysAvailable === null ? `Saved “${p.name}”.` : `Saved “${p.name}”. Keys available: ${p.keysAvailable}.`,
-  }));
-};
+export const updateProductAction = portalAction(
+  ProductFields,
+  (ctx, input, { businessId, productId }: Bound & { productId: string }, form) =>
+    updatePortalProduct(ctx, { businessId, productId, form: productFormOf(input, form) }),
+  (p) => ({ notice: p.keysAvailable === null ? `Saved “${p.name}”.` : `Saved “${p.name}”. Keys available: ${p.keysAvailable}.` }),
+  { doing: "saving a product" },
+);
 
 const DealFields = z.object({
   itemId: textField(80, "Choose an item."),
@@ -78,37 +67,25 @@ const dealFormOf = ({ code, currencyId, overridePrice, status, metadata }: z.out
   metadata,
 });
 
-export const createDealAction = async (businessId: string, gameId: string, prev: PortalFormState, form: FormData): Promise<PortalFormState> => {
-  const out = await runHostedAction({
-    schema: DealFields,
-    form,
-    run: ({ db, player, input }) => createPortalDeal({ db, player }, { businessId, gameId, itemId: input.itemId, form: dealFormOf(input) }),
-    unexpected: unexpected("creating a deal"),
-  });
-  if (out.ok) refresh(businessId);
-  return answerOf(out, prev, (d) => ({ notice: `Deal “${d.code}” created (${d.status}).` }));
-};
+export const createDealAction = portalAction(
+  DealFields,
+  (ctx, input, { businessId, gameId }: OnGame) => createPortalDeal(ctx, { businessId, gameId, itemId: input.itemId, form: dealFormOf(input) }),
+  (d) => ({ notice: `Deal “${d.code}” created (${d.status}).` }),
+  { doing: "creating a deal" },
+);
 
-export const updateDealAction = async (businessId: string, dealId: string, prev: PortalFormState, form: FormData): Promise<PortalFormState> => {
-  const out = await runHostedAction({
-    schema: DealFields,
-    form,
-    run: ({ db, player, input }) => updatePortalDeal({ db, player }, { businessId, dealId, form: dealFormOf(input) }),
-    unexpected: unexpected("saving a deal"),
-  });
-  if (out.ok) refresh(businessId);
-  return answerOf(out, prev, (d) => ({ notice: `Deal “${d.code}” saved.` }));
-};
+export const updateDealAction = portalAction(
+  DealFields,
+  (ctx, input, { businessId, dealId }: OnDeal) => updatePortalDeal(ctx, { businessId, dealId, form: dealFormOf(input) }),
+  (d) => ({ notice: `Deal “${d.code}” saved.` }),
+  { doing: "saving a deal" },
+);
 
 const StatusForm = z.object({ status: textField(20, "Choose active or inactive.") });
 
-export const setDealStatusAction = async (businessId: string, dealId: string, prev: PortalFormState, form: FormData): Promise<PortalFormState> => {
-  const out = await runHostedAction({
-    schema: StatusForm,
-    form,
-    run: ({ db, player, input }) => updatePortalDeal({ db, player }, { businessId, dealId, status: input.status === "active" ? "active" : "inactive" }),
-    unexpected: unexpected("changing a deal's status"),
-  });
-  if (out.ok) refresh(businessId);
-  return answerOf(out, prev, (d) => ({ notice: d.status === "active" ? `Deal “${d.code}” is active.` : `Deal “${d.code}” is inactive.` }));
-};
+export const setDealStatusAction = portalAction(
+  StatusForm,
+  (ctx, { status }, { businessId, dealId }: OnDeal) => updatePortalDeal(ctx, { businessId, dealId, status: status === "active" ? "active" : "inactive" }),
+  (d) => ({ notice: d.status === "active" ? `Deal “${d.code}” is active.` : `Deal “${d.code}” is inactive.` }),
+  { doing: "changing a deal's status" },
+);

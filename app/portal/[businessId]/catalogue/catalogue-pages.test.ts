@@ -4,18 +4,16 @@
 // service's message and nothing changed, and works for the developer (a product, a deal and its status, an
 // approval and a decline).
 import "@/tests/support/serve-auth";
-import type { ReactElement } from "react";
-import { renderToStaticMarkup } from "react-dom/server";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import * as authRoute from "@/app/api/auth/[...nextauth]/route";
 import { INITIAL_FORM_STATE } from "@/components/portal/portal-form";
 import { getDb } from "@/lib/db/client";
 import { createDeal } from "@/lib/deals/create-deal";
 import { createProduct } from "@/lib/products/create-product";
 import { submitUgcProduct } from "@/lib/products/submit-ugc-product";
-import { makeBusinessAdmin } from "@/tests/support/platform";
+import { formData as form, makePortalMembers, renderPortalPage, servePortalAuth } from "@/tests/support/portal";
 import { productSnapshot, makeShop } from "@/tests/support/products";
-import { inRequest, serveAuth } from "@/tests/support/serve-auth";
+import { inRequest } from "@/tests/support/serve-auth";
 import { approveProductAction, declineProductAction } from "../reviews/actions";
 import ReviewsPage from "../reviews/page";
 import { createDealAction, createProductAction, setDealStatusAction, updateDealAction, updateProductAction } from "./actions";
@@ -30,20 +28,7 @@ vi.mock("next/navigation", async (original) => ({
 }));
 
 const db = getDb();
-let auth: Awaited<ReturnType<typeof serveAuth>>;
-beforeAll(async () => {
-  auth = await serveAuth(authRoute as never);
-});
-afterAll(async () => {
-  await auth.close();
-});
-
-const signedIn = async (businessId: string, roles: string[]) => {
-  const member = await makeBusinessAdmin(businessId, { roles });
-  const browser = auth.browser();
-  expect(await browser.signIn({ mode: "signin", email: member.email, password: "password-123" })).toMatchObject({ signedIn: true });
-  return browser.headers();
-};
+const auth = servePortalAuth(authRoute);
 
 /** A shop with a product (USD and GEMS prices), a deal on it, a submitted player-made product, and signed-in members. */
 const tenant = async () => {
@@ -86,23 +71,11 @@ const tenant = async () => {
   });
   await submitUgcProduct(gctx, { userRef: shop.userRef, productId: ugc._id });
   const other = await makeShop();
-  const [developer, finance, viewer, stranger] = await Promise.all([
-    signedIn(shop.business.id, ["developer"]),
-    signedIn(shop.business.id, ["finance"]),
-    signedIn(shop.business.id, ["viewer"]),
-    signedIn(other.business.id, ["admin"]),
-  ]);
-  return { shop, product, deal, ugc, developer, finance, viewer, stranger, b: shop.business.id };
+  const { developer, finance, viewer, stranger } = await makePortalMembers(shop.business.id, other.business.id);
+  return { shop, product, deal, ugc, ...(await auth.signInMembers({ developer, finance, viewer, stranger })), b: shop.business.id };
 };
 
-type PageProps = { params: Promise<Record<string, string>>; searchParams: Promise<{ env?: string }> };
-const html = (headers: Record<string, string>, page: (p: PageProps) => Promise<unknown>, params: Record<string, string>) =>
-  inRequest(headers, async () => renderToStaticMarkup((await page({ params: Promise.resolve(params), searchParams: Promise.resolve({}) })) as ReactElement));
-const form = (fields: Record<string, string>) => {
-  const f = new FormData();
-  for (const [k, v] of Object.entries(fields)) f.set(k, v);
-  return f;
-};
+const html = (headers: Record<string, string>, page: unknown, params: Record<string, string>) => renderPortalPage(headers, page, params);
 const productForm = (over: Record<string, string> = {}) =>
   form({
     name: "Gem Pack",
@@ -158,18 +131,19 @@ describe("the catalogue's server actions", () => {
   it("let a developer create and edit a product, create, edit and toggle a deal, approve and decline", async () => {
     const t = await tenant();
     const made = await inRequest(t.developer, () =>
-      createProductAction(t.b, t.shop.game.id, INITIAL_FORM_STATE, productForm({ [`vc:${t.shop.gems._id}`]: "20" })),
+      createProductAction({ businessId: t.b, gameId: t.shop.game.id }, INITIAL_FORM_STATE, productForm({ [`vc:${t.shop.gems._id}`]: "20" })),
     );
     expect(made).toEqual({ error: null, notice: "Product “Gem Pack” created.", secret: null, attempt: 1 });
     const row = await db.product.findFirstOrThrow({ where: { gameId: t.shop.game.id, name: "Gem Pack" } });
     expect(row).toMatchObject({ type: "consumable", priceCents: 199 });
     expect((await db.productVcPrice.findMany({ where: { productId: row.id } })).map((p) => [p.currencyId, p.amount])).toEqual([[t.shop.gems._id, 20n]]);
-    const bad = await inRequest(t.developer, () => updateProductAction(t.b, row.id, INITIAL_FORM_STATE, productForm({ price: "1.5" })));
+    const bad = await inRequest(t.developer, () =>
+      updateProductAction({ businessId: t.b, productId: row.id }, INITIAL_FORM_STATE, productForm({ price: "1.5" })),
+    );
     expect(bad.error).toBe("Invalid body: price must be a whole number of US cents, e.g. 499 for $4.99.");
     const saved = await inRequest(t.developer, () =>
       updateProductAction(
-        t.b,
-        t.product._id,
+        { businessId: t.b, productId: t.product._id },
         INITIAL_FORM_STATE,
         productForm({ name: "Dragon Sword", price: "999", [`vc:${t.shop.gems._id}`]: "100", fulfillmentType: "KEY_DELIVERY", keys: "SECRET-KEY-3" }),
       ),
@@ -178,8 +152,7 @@ describe("the catalogue's server actions", () => {
 
     const deal = await inRequest(t.developer, () =>
       createDealAction(
-        t.b,
-        t.shop.game.id,
+        { businessId: t.b, gameId: t.shop.game.id },
         INITIAL_FORM_STATE,
         form({ itemId: t.product._id, code: "GEMS10", currencyId: t.shop.gems._id, overridePrice: "90", status: "active", metadata: "" }),
       ),
@@ -187,8 +160,7 @@ describe("the catalogue's server actions", () => {
     expect(deal).toMatchObject({ error: null, notice: "Deal “GEMS10” created (active)." });
     const taken = await inRequest(t.developer, () =>
       createDealAction(
-        t.b,
-        t.shop.game.id,
+        { businessId: t.b, gameId: t.shop.game.id },
         INITIAL_FORM_STATE,
         form({ itemId: t.product._id, code: "launch40", currencyId: "USD", overridePrice: "1", status: "active", metadata: "" }),
       ),
@@ -196,26 +168,34 @@ describe("the catalogue's server actions", () => {
     expect(taken.error).toBe('This item already has a deal with code "launch40".');
     const edited = await inRequest(t.developer, () =>
       updateDealAction(
-        t.b,
-        t.deal._id,
+        { businessId: t.b, dealId: t.deal._id },
         INITIAL_FORM_STATE,
         form({ itemId: t.product._id, code: "LAUNCH50", currencyId: "USD", overridePrice: "499", status: "active", metadata: "" }),
       ),
     );
     expect(edited.notice).toBe("Deal “LAUNCH50” saved.");
-    expect((await inRequest(t.developer, () => setDealStatusAction(t.b, t.deal._id, INITIAL_FORM_STATE, form({ status: "inactive" })))).notice).toBe(
-      "Deal “LAUNCH50” is inactive.",
-    );
+    expect(
+      (await inRequest(t.developer, () => setDealStatusAction({ businessId: t.b, dealId: t.deal._id }, INITIAL_FORM_STATE, form({ status: "inactive" }))))
+        .notice,
+    ).toBe("Deal “LAUNCH50” is inactive.");
     expect(await db.deal.findUniqueOrThrow({ where: { id: t.deal._id } })).toMatchObject({ code: "LAUNCH50", overridePrice: 499n, status: "inactive" });
 
-    const noReason = await inRequest(t.developer, () => declineProductAction(t.b, t.ugc._id, INITIAL_FORM_STATE, form({ reason: "" })));
+    const noReason = await inRequest(t.developer, () =>
+      declineProductAction({ businessId: t.b, productId: t.ugc._id }, INITIAL_FORM_STATE, form({ reason: "" })),
+    );
     expect(noReason.error).toBe("Invalid body: reason is required when declining: tell the creator what to change.");
-    const declined = await inRequest(t.developer, () => declineProductAction(t.b, t.ugc._id, INITIAL_FORM_STATE, form({ reason: "Blurry." })));
+    const declined = await inRequest(t.developer, () =>
+      declineProductAction({ businessId: t.b, productId: t.ugc._id }, INITIAL_FORM_STATE, form({ reason: "Blurry." })),
+    );
     expect(declined.notice).toBe("Declined “Wizard Hat”. The creator sees your reason and may submit again.");
     expect(await db.product.findUniqueOrThrow({ where: { id: t.ugc._id } })).toMatchObject({ status: "declined", reviewNote: "Blurry." });
     await db.product.update({ where: { id: t.ugc._id }, data: { status: "submitted" } });
     const approved = await inRequest(t.developer, () =>
-      approveProductAction(t.b, t.ugc._id, INITIAL_FORM_STATE, form({ isVisible: "on", forSale: "", price: "350", [`vc:${t.shop.gold._id}`]: "5" })),
+      approveProductAction(
+        { businessId: t.b, productId: t.ugc._id },
+        INITIAL_FORM_STATE,
+        form({ isVisible: "on", forSale: "", price: "350", [`vc:${t.shop.gold._id}`]: "5" }),
+      ),
     );
     expect(approved.notice).toBe("Approved “Wizard Hat”: visible, not for sale.");
     expect(await db.product.findUniqueOrThrow({ where: { id: t.ugc._id } })).toMatchObject({
@@ -230,25 +210,24 @@ describe("the catalogue's server actions", () => {
     const t = await tenant();
     const before = await productSnapshot(t.shop.game.id);
     const actions = {
-      createProduct: () => createProductAction(t.b, t.shop.game.id, INITIAL_FORM_STATE, productForm()),
-      updateProduct: () => updateProductAction(t.b, t.product._id, INITIAL_FORM_STATE, productForm()),
+      createProduct: () => createProductAction({ businessId: t.b, gameId: t.shop.game.id }, INITIAL_FORM_STATE, productForm()),
+      updateProduct: () => updateProductAction({ businessId: t.b, productId: t.product._id }, INITIAL_FORM_STATE, productForm()),
       createDeal: () =>
         createDealAction(
-          t.b,
-          t.shop.game.id,
+          { businessId: t.b, gameId: t.shop.game.id },
           INITIAL_FORM_STATE,
           form({ itemId: t.product._id, code: "X", currencyId: "USD", overridePrice: "1", status: "active", metadata: "" }),
         ),
       updateDeal: () =>
         updateDealAction(
-          t.b,
-          t.deal._id,
+          { businessId: t.b, dealId: t.deal._id },
           INITIAL_FORM_STATE,
           form({ itemId: t.product._id, code: "X", currencyId: "USD", overridePrice: "1", status: "active", metadata: "" }),
         ),
-      setDealStatus: () => setDealStatusAction(t.b, t.deal._id, INITIAL_FORM_STATE, form({ status: "inactive" })),
-      approve: () => approveProductAction(t.b, t.ugc._id, INITIAL_FORM_STATE, form({ isVisible: "on", forSale: "on", price: "300" })),
-      decline: () => declineProductAction(t.b, t.ugc._id, INITIAL_FORM_STATE, form({ reason: "No." })),
+      setDealStatus: () => setDealStatusAction({ businessId: t.b, dealId: t.deal._id }, INITIAL_FORM_STATE, form({ status: "inactive" })),
+      approve: () =>
+        approveProductAction({ businessId: t.b, productId: t.ugc._id }, INITIAL_FORM_STATE, form({ isVisible: "on", forSale: "on", price: "300" })),
+      decline: () => declineProductAction({ businessId: t.b, productId: t.ugc._id }, INITIAL_FORM_STATE, form({ reason: "No." })),
     };
     for (const [name, run] of Object.entries(actions)) {
       for (const [who, headers, role] of [

@@ -4,14 +4,14 @@ import type { Metadata } from "next";
 import { environmentOf } from "@/components/portal/env-href";
 import { GamesList } from "@/components/portal/games-list";
 import { PortalForm } from "@/components/portal/portal-form";
-import { PortalFrame } from "@/components/portal/portal-frame";
 import { Card } from "@/components/ui/card";
 import { labelClass } from "@/components/ui/classes";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { can } from "@/lib/portal/permissions";
 import { loadPortalGames } from "@/lib/portal/load-portal-games";
-import { loadPortalPage, RefusedPage, SignInCard } from "../../_lib/page";
+import { PortalPageShell } from "@/components/portal/portal-page-shell";
+import { portalPage } from "../../_lib/page";
 import { createGameAction } from "../actions";
 
 export const dynamic = "force-dynamic";
@@ -22,50 +22,48 @@ type Props = { params: Promise<{ businessId: string }>; searchParams: Promise<{ 
 const GamesPage = async ({ params, searchParams }: Props) => {
   const { businessId } = await params;
   const environment = environmentOf((await searchParams).env);
-  const page = await loadPortalPage(businessId, (ctx) => loadPortalGames(ctx, { businessId, environment }));
-  if (page.kind === "signed-out") return <SignInCard environment={environment} />;
-  if (page.kind === "refused") return <RefusedPage page={page} environment={environment} current="games" />;
-  const { member, games } = page.value;
-  return (
-    <PortalFrame email={page.email} business={member.business} roles={member.roles} permissions={member.permissions} environment={environment} current="games">
-      <Card labelledBy="title">
-        <h1 id="title" className="text-2xl font-semibold tracking-tight text-slate-900">
-          {environment === "test" ? "Test games" : "Live games"}
-        </h1>
-        <GamesList businessId={businessId} environment={environment} games={games} />
-      </Card>
-      {can(member.permissions, "games:write") ? (
-        <Card labelledBy="create-title">
-          <h2 id="create-title" className="text-lg font-semibold text-slate-900">
-            Create a game
-          </h2>
-          <div className="mt-4">
-            <PortalForm action={createGameAction.bind(null, businessId)} label="Create a game" submit="Create game" pendingLabel="Creating…">
-              <Field id="game-name" label="Name">
-                {(c) => <Input {...c} name="name" required maxLength={100} autoComplete="off" />}
-              </Field>
-              <Field id="game-description" label="Description" hint="Optional.">
-                {(c) => <Input {...c} name="description" maxLength={1000} autoComplete="off" />}
-              </Field>
-              <fieldset>
-                <legend className={labelClass}>Environment</legend>
-                <div className="mt-1.5 flex flex-wrap gap-3">
-                  {(["test", "live"] as const).map((env) => (
-                    <label
-                      key={env}
-                      className="flex min-h-11 cursor-pointer items-center gap-2 rounded-lg px-3 text-sm text-slate-900 ring-1 ring-slate-200 ring-inset"
-                    >
-                      <input type="radio" name="environment" value={env} defaultChecked={env === environment} className="size-4 accent-slate-900" />
-                      {env === "test" ? "Test" : "Live"}
-                    </label>
-                  ))}
-                </div>
-              </fieldset>
-            </PortalForm>
-          </div>
-        </Card>
-      ) : null}
-    </PortalFrame>
+  return portalPage(
+    { businessId, environment, current: "games", load: (ctx) => loadPortalGames(ctx, { businessId, environment }) },
+    ({ member, games }, frame) => (
+      <PortalPageShell
+        {...frame}
+        title={environment === "test" ? "Test games" : "Live games"}
+        badge={null}
+        intro={<GamesList businessId={businessId} environment={environment} games={games} />}
+      >
+        {can(member.permissions, "games:write") ? (
+          <Card labelledBy="create-title">
+            <h2 id="create-title" className="text-lg font-semibold text-slate-900">
+              Create a game
+            </h2>
+            <div className="mt-4">
+              <PortalForm action={createGameAction.bind(null, { businessId })} label="Create a game" submit="Create game" pendingLabel="Creating…">
+                <Field id="game-name" label="Name">
+                  {(c) => <Input {...c} name="name" required maxLength={100} autoComplete="off" />}
+                </Field>
+                <Field id="game-description" label="Description" hint="Optional.">
+                  {(c) => <Input {...c} name="description" maxLength={1000} autoComplete="off" />}
+                </Field>
+                <fieldset>
+                  <legend className={labelClass}>Environment</legend>
+                  <div className="mt-1.5 flex flex-wrap gap-3">
+                    {(["test", "live"] as const).map((env) => (
+                      <label
+                        key={env}
+                        className="flex min-h-11 cursor-pointer items-center gap-2 rounded-lg px-3 text-sm text-slate-900 ring-1 ring-slate-200 ring-inset"
+                      >
+                        <input type="radio" name="environment" value={env} defaultChecked={env === environment} className="size-4 accent-slate-900" />
+                        {env === "test" ? "Test" : "Live"}
+                      </label>
+                    ))}
+                  </div>
+                </fieldset>
+              </PortalForm>
+            </div>
+          </Card>
+        ) : null}
+      </PortalPageShell>
+    ),
   );
 };
 

@@ -2,16 +2,15 @@
 // The test helpers' server actions: each calls one lib/portal helper service (testhelpers:use checked
 // first, test objects only), which calls the same service as the /v1/test-helpers route.
 import { z } from "zod";
-import type { PortalFormState } from "@/components/portal/portal-form";
-import { runHostedAction, textField } from "@/lib/hosted/action";
+import { textField } from "@/lib/hosted/action";
 import { approvePortalLinkSession } from "@/lib/portal/helper-approve-link-session";
 import { completePortalCheckout } from "@/lib/portal/helper-complete-checkout";
 import { fundPortalWallet } from "@/lib/portal/helper-fund-wallet";
-import { answerOf } from "../../_lib/answer";
+import { portalAction, type Bound } from "../../_lib/answer";
 
-const unexpected = (what: string) => ({ log: `[portal] test helper ${what} failed:`, message: "Something went wrong on our side. Please try again." });
 // The helpers page is not refreshed after a helper ran: its answer stays beside the button that was pressed
 // (a refreshed list would drop the approved session, and its answer with it). Other pages render fresh.
+const helper = (doing: string) => ({ doing: `test helper ${doing}`, refresh: null });
 
 const ApproveForm = z.object({
   sessionKey: textField(200, "The session key is too long."),
@@ -19,15 +18,12 @@ const ApproveForm = z.object({
   name: textField(120, "The name is too long."),
 });
 
-export const approveSessionAction = async (businessId: string, prev: PortalFormState, form: FormData): Promise<PortalFormState> => {
-  const out = await runHostedAction({
-    schema: ApproveForm,
-    form,
-    run: ({ db, player, input }) => approvePortalLinkSession({ db, player }, { businessId, ...input }),
-    unexpected: unexpected("approving a link session"),
-  });
-  return answerOf(out, prev, (s) => ({ notice: `Approved: the player is linked as ${s.userRef ?? "?"}.` }));
-};
+export const approveSessionAction = portalAction(
+  ApproveForm,
+  (ctx, input, { businessId }: Bound) => approvePortalLinkSession(ctx, { businessId, ...input }),
+  (s) => ({ notice: `Approved: the player is linked as ${s.userRef ?? "?"}.` }),
+  helper("approving a link session"),
+);
 
 const CompleteForm = z.object({
   url: textField(2048, "The checkout URL is too long."),
@@ -36,17 +32,14 @@ const CompleteForm = z.object({
   email: textField(320, "The email is too long."),
 });
 
-export const completeCheckoutAction = async (businessId: string, prev: PortalFormState, form: FormData): Promise<PortalFormState> => {
-  const out = await runHostedAction({
-    schema: CompleteForm,
-    form,
-    run: ({ db, player, input }) => completePortalCheckout({ db, player }, { businessId, ...input }),
-    unexpected: unexpected("completing a checkout"),
-  });
-  return answerOf(out, prev, (r) => ({
+export const completeCheckoutAction = portalAction(
+  CompleteForm,
+  (ctx, input, { businessId }: Bound) => completePortalCheckout(ctx, { businessId, ...input }),
+  (r) => ({
     notice: r.purchase ? `Purchase ${r.purchase._id}: ${r.purchase.status}${r.message ? ` (${r.message})` : ""}.` : (r.message ?? "Done."),
-  }));
-};
+  }),
+  helper("completing a checkout"),
+);
 
 const FundForm = z.object({
   gameId: textField(100, "Choose a game."),
@@ -54,12 +47,9 @@ const FundForm = z.object({
   amountUsdc: textField(40, "Enter an amount of USDC, e.g. 25.00."),
 });
 
-export const fundWalletAction = async (businessId: string, prev: PortalFormState, form: FormData): Promise<PortalFormState> => {
-  const out = await runHostedAction({
-    schema: FundForm,
-    form,
-    run: ({ db, player, input }) => fundPortalWallet({ db, player }, { businessId, ...input }),
-    unexpected: unexpected("funding a wallet"),
-  });
-  return answerOf(out, prev, (w) => ({ notice: `Funded: the wallet of ${w.userRef} now holds ${w.balance} USDC.` }));
-};
+export const fundWalletAction = portalAction(
+  FundForm,
+  (ctx, input, { businessId }: Bound) => fundPortalWallet(ctx, { businessId, ...input }),
+  (w) => ({ notice: `Funded: the wallet of ${w.userRef} now holds ${w.balance} USDC.` }),
+  helper("funding a wallet"),
+);

@@ -1,12 +1,13 @@
 // /portal/{businessId}/keys: the server keys of each game and the campaign keys of each campaign of the
-// selected environment: prefix, label, status, creation and last use. Roles that may manage keys create one
-// (the raw value shown once, with a copy button), rename, rotate (the old key keeps working for a grace
-// period) and revoke. Platform keys belong to a platform, not to a business: a note points to the platform API.
+// selected environment (one KeySection each): prefix, label, status, creation and last use. Roles that may
+// manage keys create one (the raw value shown once, with a copy button), rename, rotate (the old key keeps
+// working for a grace period) and revoke. Platform keys belong to a platform, not to a business: a note
+// points to the platform API.
 import type { Metadata } from "next";
-import { TestModeBadge } from "@/components/hosted/test-mode-badge";
 import { environmentOf } from "@/components/portal/env-href";
-import { PortalForm, type PortalFormState } from "@/components/portal/portal-form";
-import { PortalFrame } from "@/components/portal/portal-frame";
+import { PortalForm } from "@/components/portal/portal-form";
+import { NamedCard } from "@/components/portal/named-card";
+import { PortalPageShell } from "@/components/portal/portal-page-shell";
 import { Badge } from "@/components/ui/badge";
 import { Card } from "@/components/ui/card";
 import { Field } from "@/components/ui/field";
@@ -14,9 +15,8 @@ import { Input } from "@/components/ui/input";
 import type { PortalKey } from "@/lib/portal/load-portal-keys";
 import { loadPortalKeys } from "@/lib/portal/load-portal-keys";
 import { can } from "@/lib/portal/permissions";
-import { loadPortalPage, RefusedPage, SignInCard } from "../../_lib/page";
+import { portalPage } from "../../_lib/page";
 import { createKeyAction, labelKeyAction, revokeKeyAction, rotateKeyAction } from "../actions";
-import { createCampaignKeyAction } from "./actions";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: { absolute: "API keys · Developer portal" }, robots: { index: false } };
@@ -60,7 +60,7 @@ const KeyItem = ({ k, businessId, manage }: { k: PortalKey; businessId: string; 
     {manage && k.status !== "revoked" ? (
       <div className="mt-3 grid gap-3 sm:grid-cols-3">
         <PortalForm
-          action={labelKeyAction.bind(null, businessId, k.keyId)}
+          action={labelKeyAction.bind(null, { businessId, keyId: k.keyId })}
           label={`Rename key ${k.prefix}`}
           submit="Rename"
           pendingLabel="Saving…"
@@ -72,7 +72,7 @@ const KeyItem = ({ k, businessId, manage }: { k: PortalKey; businessId: string; 
         </PortalForm>
         {/* kept for a rotated key too: it holds the new raw key until the page is left (rotating again is refused) */}
         <PortalForm
-          action={rotateKeyAction.bind(null, businessId, k.keyId)}
+          action={rotateKeyAction.bind(null, { businessId, keyId: k.keyId })}
           label={`Rotate key ${k.prefix}`}
           submit="Rotate"
           pendingLabel="Rotating…"
@@ -83,7 +83,7 @@ const KeyItem = ({ k, businessId, manage }: { k: PortalKey; businessId: string; 
           </Field>
         </PortalForm>
         <PortalForm
-          action={revokeKeyAction.bind(null, businessId, k.keyId)}
+          action={revokeKeyAction.bind(null, { businessId, keyId: k.keyId })}
           label={`Revoke key ${k.prefix}`}
           submit="Revoke"
           pendingLabel="Revoking…"
@@ -97,28 +97,19 @@ const KeyItem = ({ k, businessId, manage }: { k: PortalKey; businessId: string; 
   </li>
 );
 
-/** One game's or campaign's card: its create form (for roles that manage keys) and its keys. */
+/** One game's or campaign's card: its keys and, for roles that manage keys, the form that makes one (a server key of the game, a campaign key of the campaign). */
 const KeySection = ({
-  id,
-  name,
   kind,
-  keys,
+  owner: { id, name, keys },
   businessId,
   manage,
-  create,
 }: {
-  id: string;
-  name: string;
   kind: "game" | "campaign";
-  keys: PortalKey[];
+  owner: { id: string; name: string; keys: PortalKey[] };
   businessId: string;
   manage: boolean;
-  create: (prev: PortalFormState, form: FormData) => Promise<PortalFormState>;
 }) => (
-  <Card labelledBy={`${kind}-${id}`}>
-    <h2 id={`${kind}-${id}`} className="text-lg font-semibold [overflow-wrap:anywhere] text-slate-900">
-      {name}
-    </h2>
+  <NamedCard id={`${kind}-${id}`} name={name}>
     {kind === "campaign" ? (
       <p className="mt-1 text-xs [overflow-wrap:anywhere] text-slate-700">
         Campaign keys, sent with <code className="font-mono">X-Campaign-Id: {id}</code>
@@ -127,7 +118,7 @@ const KeySection = ({
     {manage ? (
       <div className="mt-4">
         <PortalForm
-          action={create}
+          action={createKeyAction.bind(null, kind === "campaign" ? { businessId, campaignId: id } : { businessId, gameId: id })}
           label={kind === "campaign" ? `Create a key for campaign ${name}` : `Create a key for ${name}`}
           submit="Create key"
           pendingLabel="Creating…"
@@ -147,75 +138,57 @@ const KeySection = ({
         ))}
       </ul>
     )}
-  </Card>
+  </NamedCard>
 );
 
 const KeysPage = async ({ params, searchParams }: Props) => {
   const { businessId } = await params;
   const environment = environmentOf((await searchParams).env);
-  const page = await loadPortalPage(businessId, (ctx) => loadPortalKeys(ctx, { businessId, environment }));
-  if (page.kind === "signed-out") return <SignInCard environment={environment} />;
-  if (page.kind === "refused") return <RefusedPage page={page} environment={environment} current="keys" />;
-  const { member, games, campaigns } = page.value;
-  const manage = can(member.permissions, "keys:write");
-  return (
-    <PortalFrame email={page.email} business={member.business} roles={member.roles} permissions={member.permissions} environment={environment} current="keys">
-      <Card labelledBy="title">
-        <div className="flex flex-wrap items-center justify-between gap-2">
-          <h1 id="title" className="text-2xl font-semibold tracking-tight text-slate-900">
-            API keys
-          </h1>
-          {environment === "test" ? <TestModeBadge /> : <Badge tone="success">Live</Badge>}
-        </div>
-        <p className="mt-2 text-sm text-slate-700">
-          Server keys of your {environment} games and campaign keys of your {environment} campaigns. A key is shown once, when it is made; afterwards only its
-          prefix.
-        </p>
-        {games.length === 0 ? <p className="mt-3 text-sm text-slate-700">No {environment} games yet: create one on the Games page.</p> : null}
-      </Card>
-      {games.map((g) => (
-        <KeySection
-          key={g.id}
-          id={g.id}
-          name={g.name}
-          kind="game"
-          keys={g.keys}
-          businessId={businessId}
-          manage={manage}
-          create={createKeyAction.bind(null, businessId, g.id)}
-        />
-      ))}
-      <Card labelledBy="campaign-keys">
-        <h2 id="campaign-keys" className="text-xl font-semibold tracking-tight text-slate-900">
-          Campaign keys
-        </h2>
-        <p className="mt-2 text-sm text-slate-700">A campaign key calls the campaign API (/v1/campaign/…) for its own campaign, sent with X-Campaign-Id.</p>
-        {campaigns.length === 0 ? <p className="mt-3 text-sm text-slate-700">No {environment} campaigns yet.</p> : null}
-      </Card>
-      {campaigns.map((c) => (
-        <KeySection
-          key={c.id}
-          id={c.id}
-          name={c.name}
-          kind="campaign"
-          keys={c.keys}
-          businessId={businessId}
-          manage={manage}
-          create={createCampaignKeyAction.bind(null, businessId, c.id)}
-        />
-      ))}
-      <Card labelledBy="platform-keys">
-        <h2 id="platform-keys" className="text-xl font-semibold tracking-tight text-slate-900">
-          Platform keys
-        </h2>
-        <p className="mt-2 text-sm [overflow-wrap:anywhere] text-slate-700">
-          Platform keys belong to a platform, not to a business, so they are not listed here. A platform manages its own keys with the platform API:{" "}
-          <code className="font-mono text-xs">POST /v1/platform/me/keys</code> to create one,{" "}
-          <code className="font-mono text-xs">POST /v1/platform/me/keys/&#123;keyId&#125;/rotate</code> to rotate it and{" "}
-          <code className="font-mono text-xs">DELETE /v1/platform/me/keys/&#123;keyId&#125;</code> to revoke it.
-        </p>
-      </Card>
-    </PortalFrame>
+  return portalPage(
+    { businessId, environment, current: "keys", load: (ctx) => loadPortalKeys(ctx, { businessId, environment }) },
+    ({ member, games, campaigns }, frame) => {
+      const manage = can(member.permissions, "keys:write");
+      return (
+        <PortalPageShell
+          {...frame}
+          title="API keys"
+          intro={
+            <>
+              <p className="mt-2 text-sm text-slate-700">
+                Server keys of your {environment} games and campaign keys of your {environment} campaigns. A key is shown once, when it is made; afterwards only
+                its prefix.
+              </p>
+              {games.length === 0 ? <p className="mt-3 text-sm text-slate-700">No {environment} games yet: create one on the Games page.</p> : null}
+            </>
+          }
+        >
+          {games.map((g) => (
+            <KeySection key={g.id} kind="game" owner={g} businessId={businessId} manage={manage} />
+          ))}
+          <Card labelledBy="campaign-keys">
+            <h2 id="campaign-keys" className="text-xl font-semibold tracking-tight text-slate-900">
+              Campaign keys
+            </h2>
+            <p className="mt-2 text-sm text-slate-700">A campaign key calls the campaign API (/v1/campaign/…) for its own campaign, sent with X-Campaign-Id.</p>
+            {campaigns.length === 0 ? <p className="mt-3 text-sm text-slate-700">No {environment} campaigns yet.</p> : null}
+          </Card>
+          {campaigns.map((c) => (
+            <KeySection key={c.id} kind="campaign" owner={c} businessId={businessId} manage={manage} />
+          ))}
+          <Card labelledBy="platform-keys">
+            <h2 id="platform-keys" className="text-xl font-semibold tracking-tight text-slate-900">
+              Platform keys
+            </h2>
+            <p className="mt-2 text-sm [overflow-wrap:anywhere] text-slate-700">
+              Platform keys belong to a platform, not to a business, so they are not listed here. A platform manages its own keys with the platform API:{" "}
+              <code className="font-mono text-xs">POST /v1/platform/me/keys</code> to create one,{" "}
+              <code className="font-mono text-xs">POST /v1/platform/me/keys/&#123;keyId&#125;/rotate</code> to rotate it and{" "}
+              <code className="font-mono text-xs">DELETE /v1/platform/me/keys/&#123;keyId&#125;</code> to revoke it.
+            </p>
+          </Card>
+        </PortalPageShell>
+      );
+    },
   );
 };
 

@@ -3,20 +3,19 @@
 // may manage currencies create one and change its rate (the /v1 schemas and services). Links lead to the
 // journal explorer and to a player's balances.
 import type { Metadata } from "next";
-import { TestModeBadge } from "@/components/hosted/test-mode-badge";
 import { environmentOf, envHref } from "@/components/portal/env-href";
 import { PortalForm } from "@/components/portal/portal-form";
-import { PortalFrame } from "@/components/portal/portal-frame";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { Card } from "@/components/ui/card";
 import { inputClass, labelClass, textLinkClass } from "@/components/ui/classes";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { formatUnits, formatUsdc, formatWhen } from "@/lib/portal/ledger-format";
 import { loadLedgerCurrencies, type LedgerCurrency } from "@/lib/portal/load-ledger-currencies";
 import { can } from "@/lib/portal/permissions";
-import { loadPortalPage, RefusedPage, SignInCard } from "../../_lib/page";
+import { NamedCard } from "@/components/portal/named-card";
+import { PortalPageShell } from "@/components/portal/portal-page-shell";
+import { portalPage } from "../../_lib/page";
 import { createCurrencyAction, setRateAction } from "./actions";
 
 export const dynamic = "force-dynamic";
@@ -89,7 +88,7 @@ const CurrencyItem = ({
     {manage ? (
       <div className="mt-2 max-w-md">
         <PortalForm
-          action={setRateAction.bind(null, businessId, c._id)}
+          action={setRateAction.bind(null, { businessId, currencyId: c._id })}
           label={`Change the cashout rate of ${c.code}`}
           submit="Change rate"
           pendingLabel="Saving…"
@@ -111,88 +110,90 @@ const CurrencyItem = ({
 const LedgerPage = async ({ params, searchParams }: Props) => {
   const { businessId } = await params;
   const environment = environmentOf((await searchParams).env);
-  const page = await loadPortalPage(businessId, (ctx) => loadLedgerCurrencies(ctx, { businessId, environment }));
-  if (page.kind === "signed-out") return <SignInCard environment={environment} />;
-  if (page.kind === "refused") return <RefusedPage page={page} environment={environment} current="ledger" />;
-  const { member, games } = page.value;
-  const manage = can(member.permissions, "currencies:write");
   const base = `/portal/${encodeURIComponent(businessId)}`;
-  return (
-    <PortalFrame email={page.email} business={member.business} roles={member.roles} permissions={member.permissions} environment={environment} current="ledger">
-      <Card labelledBy="title">
-        <div className="flex flex-wrap items-center justify-between gap-2">
-          <h1 id="title" className="text-2xl font-semibold tracking-tight text-slate-900">
-            Ledger
-          </h1>
-          {environment === "test" ? <TestModeBadge /> : <Badge tone="success">Live</Badge>}
-        </div>
-        <p className="mt-2 text-sm text-slate-700">
-          Virtual currencies of your {environment} games. Every movement is a balanced journal: the pool issues units to players and takes them back.
-        </p>
-        <div className="mt-4 flex flex-wrap items-end gap-4">
-          <a className={`${textLinkClass} inline-flex min-h-11 items-center`} href={envHref(`${base}/ledger/journals`, environment)}>
-            Explore all journals
-          </a>
-          <form method="get" action={`${base}/ledger/players`} aria-label="Find a player's ledger" className="flex min-w-0 flex-1 flex-wrap items-end gap-2">
-            {environment === "live" ? <input type="hidden" name="env" value="live" /> : null}
-            <div className="min-w-0 flex-1">
-              <label htmlFor="lookup-player" className={labelClass}>
-                Player&apos;s userRef
-              </label>
-              <input id="lookup-player" name="userRef" required autoComplete="off" spellCheck={false} className={`${inputClass} mt-1.5 font-mono`} />
-            </div>
-            <div className="w-full sm:w-auto">
-              <Button type="submit" variant="secondary">
-                Show balances and history
-              </Button>
-            </div>
-          </form>
-        </div>
-        {games.length === 0 ? <p className="mt-3 text-sm text-slate-700">No {environment} games yet: create one on the Games page.</p> : null}
-      </Card>
-      {games.map((g) => (
-        <Card key={g.id} labelledBy={`game-${g.id}`}>
-          <h2 id={`game-${g.id}`} className="text-lg font-semibold [overflow-wrap:anywhere] text-slate-900">
-            {g.name}
-          </h2>
-          {g.currencies.length === 0 ? (
-            <p className="mt-3 text-sm text-slate-700">No currencies yet.</p>
-          ) : (
-            <ul className="mt-4 space-y-3" aria-label={`Currencies of ${g.name}`}>
-              {g.currencies.map((c) => (
-                <CurrencyItem key={c._id} c={c} businessId={businessId} base={base} environment={environment} manage={manage} />
-              ))}
-            </ul>
-          )}
-          {manage ? (
-            <div className="mt-6 border-t border-slate-200 pt-4">
-              <h3 className="text-base font-semibold text-slate-900">Create a currency</h3>
-              <div className="mt-3">
-                <PortalForm
-                  action={createCurrencyAction.bind(null, businessId, g.id)}
-                  label={`Create a currency for ${g.name}`}
-                  submit="Create currency"
-                  pendingLabel="Creating…"
-                  keepValuesOnError
+  return portalPage(
+    { businessId, environment, current: "ledger", load: (ctx) => loadLedgerCurrencies(ctx, { businessId, environment }) },
+    ({ member, games }, frame) => {
+      const manage = can(member.permissions, "currencies:write");
+      return (
+        <PortalPageShell
+          {...frame}
+          title="Ledger"
+          intro={
+            <>
+              <p className="mt-2 text-sm text-slate-700">
+                Virtual currencies of your {environment} games. Every movement is a balanced journal: the pool issues units to players and takes them back.
+              </p>
+              <div className="mt-4 flex flex-wrap items-end gap-4">
+                <a className={`${textLinkClass} inline-flex min-h-11 items-center`} href={envHref(`${base}/ledger/journals`, environment)}>
+                  Explore all journals
+                </a>
+                <form
+                  method="get"
+                  action={`${base}/ledger/players`}
+                  aria-label="Find a player's ledger"
+                  className="flex min-w-0 flex-1 flex-wrap items-end gap-2"
                 >
-                  <div className="grid gap-3 sm:grid-cols-3">
-                    <Field id={`code-${g.id}`} label="Code" hint="2–16 letters, digits or _, starting with a letter; upper-cased.">
-                      {(p) => <Input {...p} name="code" required maxLength={16} autoComplete="off" spellCheck={false} />}
-                    </Field>
-                    <Field id={`name-${g.id}`} label="Name" hint="1–64 characters.">
-                      {(p) => <Input {...p} name="name" required maxLength={64} autoComplete="off" />}
-                    </Field>
-                    <Field id={`newrate-${g.id}`} label="Cashout rate (optional)" hint="USDC micro-units a unit; empty: 10000 (0.01 USDC).">
-                      {(p) => <Input {...p} name="baseUnitsPerVcUnit" inputMode="numeric" autoComplete="off" />}
-                    </Field>
+                  {environment === "live" ? <input type="hidden" name="env" value="live" /> : null}
+                  <div className="min-w-0 flex-1">
+                    <label htmlFor="lookup-player" className={labelClass}>
+                      Player&apos;s userRef
+                    </label>
+                    <input id="lookup-player" name="userRef" required autoComplete="off" spellCheck={false} className={`${inputClass} mt-1.5 font-mono`} />
                   </div>
-                </PortalForm>
+                  <div className="w-full sm:w-auto">
+                    <Button type="submit" variant="secondary">
+                      Show balances and history
+                    </Button>
+                  </div>
+                </form>
               </div>
-            </div>
-          ) : null}
-        </Card>
-      ))}
-    </PortalFrame>
+              {games.length === 0 ? <p className="mt-3 text-sm text-slate-700">No {environment} games yet: create one on the Games page.</p> : null}
+            </>
+          }
+        >
+          {games.map((g) => (
+            <NamedCard key={g.id} id={`game-${g.id}`} name={g.name}>
+              {g.currencies.length === 0 ? (
+                <p className="mt-3 text-sm text-slate-700">No currencies yet.</p>
+              ) : (
+                <ul className="mt-4 space-y-3" aria-label={`Currencies of ${g.name}`}>
+                  {g.currencies.map((c) => (
+                    <CurrencyItem key={c._id} c={c} businessId={businessId} base={base} environment={environment} manage={manage} />
+                  ))}
+                </ul>
+              )}
+              {manage ? (
+                <div className="mt-6 border-t border-slate-200 pt-4">
+                  <h3 className="text-base font-semibold text-slate-900">Create a currency</h3>
+                  <div className="mt-3">
+                    <PortalForm
+                      action={createCurrencyAction.bind(null, { businessId, gameId: g.id })}
+                      label={`Create a currency for ${g.name}`}
+                      submit="Create currency"
+                      pendingLabel="Creating…"
+                      keepValuesOnError
+                    >
+                      <div className="grid gap-3 sm:grid-cols-3">
+                        <Field id={`code-${g.id}`} label="Code" hint="2–16 letters, digits or _, starting with a letter; upper-cased.">
+                          {(p) => <Input {...p} name="code" required maxLength={16} autoComplete="off" spellCheck={false} />}
+                        </Field>
+                        <Field id={`name-${g.id}`} label="Name" hint="1–64 characters.">
+                          {(p) => <Input {...p} name="name" required maxLength={64} autoComplete="off" />}
+                        </Field>
+                        <Field id={`newrate-${g.id}`} label="Cashout rate (optional)" hint="USDC micro-units a unit; empty: 10000 (0.01 USDC).">
+                          {(p) => <Input {...p} name="baseUnitsPerVcUnit" inputMode="numeric" autoComplete="off" />}
+                        </Field>
+                      </div>
+                    </PortalForm>
+                  </div>
+                </div>
+              ) : null}
+            </NamedCard>
+          ))}
+        </PortalPageShell>
+      );
+    },
   );
 };
 

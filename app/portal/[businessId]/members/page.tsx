@@ -5,7 +5,6 @@ import type { Metadata } from "next";
 import { environmentOf } from "@/components/portal/env-href";
 import { MembersRoleCheckboxes } from "@/components/portal/members-role-checkboxes";
 import { PortalForm } from "@/components/portal/portal-form";
-import { PortalFrame } from "@/components/portal/portal-frame";
 import { Badge } from "@/components/ui/badge";
 import { Card } from "@/components/ui/card";
 import { Field } from "@/components/ui/field";
@@ -13,7 +12,8 @@ import { Input } from "@/components/ui/input";
 import type { PortalMemberRow } from "@/lib/portal/load-portal-members";
 import { loadPortalMembers } from "@/lib/portal/load-portal-members";
 import { can } from "@/lib/portal/permissions";
-import { loadPortalPage, RefusedPage, SignInCard } from "../../_lib/page";
+import { PortalPageShell } from "@/components/portal/portal-page-shell";
+import { portalPage } from "../../_lib/page";
 import { changeRolesAction, inviteMemberAction, removeMemberAction } from "./actions";
 
 export const dynamic = "force-dynamic";
@@ -44,7 +44,7 @@ const MemberItem = ({ m, businessId, manage }: { m: PortalMemberRow; businessId:
         </summary>
         <div className="mt-3 grid gap-4 sm:grid-cols-2">
           <PortalForm
-            action={changeRolesAction.bind(null, businessId, m.memberId)}
+            action={changeRolesAction.bind(null, { businessId, memberId: m.memberId })}
             label={`Roles of ${m.email}`}
             submit="Save roles"
             pendingLabel="Saving…"
@@ -53,7 +53,7 @@ const MemberItem = ({ m, businessId, manage }: { m: PortalMemberRow; businessId:
             <MembersRoleCheckboxes idPrefix={`roles-${m.memberId}`} checked={m.roles} />
           </PortalForm>
           <PortalForm
-            action={removeMemberAction.bind(null, businessId, m.memberId)}
+            action={removeMemberAction.bind(null, { businessId, memberId: m.memberId })}
             label={`Remove ${m.email}`}
             submit="Remove member"
             pendingLabel="Removing…"
@@ -71,54 +71,48 @@ const MemberItem = ({ m, businessId, manage }: { m: PortalMemberRow; businessId:
 const MembersPage = async ({ params, searchParams }: Props) => {
   const { businessId } = await params;
   const environment = environmentOf((await searchParams).env);
-  const page = await loadPortalPage(businessId, (ctx) => loadPortalMembers(ctx, { businessId }));
-  if (page.kind === "signed-out") return <SignInCard environment={environment} />;
-  if (page.kind === "refused") return <RefusedPage page={page} environment={environment} current="members" />;
-  const { member, members } = page.value;
-  const manage = can(member.permissions, "members:write");
-  return (
-    <PortalFrame
-      email={page.email}
-      business={member.business}
-      roles={member.roles}
-      permissions={member.permissions}
-      environment={environment}
-      current="members"
-    >
-      <Card labelledBy="title">
-        <h1 id="title" className="text-2xl font-semibold tracking-tight text-slate-900">
-          Members
-        </h1>
-        <p className="mt-2 text-sm text-slate-700">
-          People who work on {member.business.name}. Members sign in with their own verified email; an invitation is pending until they do. A business always
-          keeps at least one owner, and nobody changes their own roles.
-        </p>
-        <ul className="mt-4 space-y-3" aria-label="Members">
-          {members.map((m) => (
-            <MemberItem key={m.memberId} m={m} businessId={businessId} manage={manage} />
-          ))}
-        </ul>
-      </Card>
-      {manage ? (
-        <Card labelledBy="invite-title">
-          <h2 id="invite-title" className="text-lg font-semibold text-slate-900">
-            Invite a member
-          </h2>
-          <p className="mt-1 text-sm text-slate-700">We email them a link to the portal. They sign in (or sign up) with this address to join.</p>
-          <div className="mt-4">
-            <PortalForm action={inviteMemberAction.bind(null, businessId)} label="Invite a member" submit="Send invitation" pendingLabel="Inviting…">
-              <Field id="invite-email" label="Email">
-                {(c) => <Input {...c} name="email" type="email" required maxLength={254} autoComplete="off" />}
-              </Field>
-              <MembersRoleCheckboxes idPrefix="invite-role" checked={["developer"]} />
-            </PortalForm>
-          </div>
-        </Card>
-      ) : (
-        <p className="text-sm text-slate-700">Only owners and admins invite members and change roles.</p>
-      )}
-    </PortalFrame>
-  );
+  return portalPage({ businessId, environment, current: "members", load: (ctx) => loadPortalMembers(ctx, { businessId }) }, ({ member, members }, frame) => {
+    const manage = can(member.permissions, "members:write");
+    return (
+      <PortalPageShell
+        {...frame}
+        title="Members"
+        badge={null}
+        intro={
+          <>
+            <p className="mt-2 text-sm text-slate-700">
+              People who work on {member.business.name}. Members sign in with their own verified email; an invitation is pending until they do. A business
+              always keeps at least one owner, and nobody changes their own roles.
+            </p>
+            <ul className="mt-4 space-y-3" aria-label="Members">
+              {members.map((m) => (
+                <MemberItem key={m.memberId} m={m} businessId={businessId} manage={manage} />
+              ))}
+            </ul>
+          </>
+        }
+      >
+        {manage ? (
+          <Card labelledBy="invite-title">
+            <h2 id="invite-title" className="text-lg font-semibold text-slate-900">
+              Invite a member
+            </h2>
+            <p className="mt-1 text-sm text-slate-700">We email them a link to the portal. They sign in (or sign up) with this address to join.</p>
+            <div className="mt-4">
+              <PortalForm action={inviteMemberAction.bind(null, { businessId })} label="Invite a member" submit="Send invitation" pendingLabel="Inviting…">
+                <Field id="invite-email" label="Email">
+                  {(c) => <Input {...c} name="email" type="email" required maxLength={254} autoComplete="off" />}
+                </Field>
+                <MembersRoleCheckboxes idPrefix="invite-role" checked={["developer"]} />
+              </PortalForm>
+            </div>
+          </Card>
+        ) : (
+          <p className="text-sm text-slate-700">Only owners and admins invite members and change roles.</p>
+        )}
+      </PortalPageShell>
+    );
+  });
 };
 
 export default MembersPage;

@@ -4,20 +4,18 @@
 // webhooks:write add, edit, enable or disable and delete endpoints, reveal and rotate secrets, send test
 // events, resend any delivery and recover failed ones; webhooks:read sees it all read-only.
 import type { Metadata } from "next";
-import { TestModeBadge } from "@/components/hosted/test-mode-badge";
 import { envHref, environmentOf } from "@/components/portal/env-href";
 import { PortalForm } from "@/components/portal/portal-form";
-import { PortalFrame } from "@/components/portal/portal-frame";
 import { WebhookDeliveryLog } from "@/components/portal/webhook-delivery-log";
 import { WebhookEndpointItem } from "@/components/portal/webhook-endpoint-item";
-import { Badge } from "@/components/ui/badge";
 import { Card } from "@/components/ui/card";
 import { textLinkClass } from "@/components/ui/classes";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { loadPortalWebhooks, webhookLogFilterOf } from "@/lib/portal/load-portal-webhooks";
 import { can } from "@/lib/portal/permissions";
-import { loadPortalPage, RefusedPage, SignInCard } from "../../_lib/page";
+import { PortalPageShell } from "@/components/portal/portal-page-shell";
+import { portalPage } from "../../_lib/page";
 import {
   createEndpointAction,
   deleteEndpointAction,
@@ -44,7 +42,8 @@ const WebhooksPage = async ({ params, searchParams }: Props) => {
   const { businessId } = await params;
   const query = await searchParams;
   const environment = environmentOf(query.env);
-  const filter = webhookLogFilterOf({
+  const base = `/portal/${businessId}/webhooks`;
+  const asked = webhookLogFilterOf({
     endpointId: one(query.endpointId),
     event: one(query.event),
     status: one(query.status),
@@ -52,149 +51,146 @@ const WebhooksPage = async ({ params, searchParams }: Props) => {
     until: utcOf(one(query.until)),
     page: one(query.page),
   });
-  const page = await loadPortalPage(businessId, (ctx) => loadPortalWebhooks(ctx, { businessId, environment, gameId: one(query.game), filter }));
-  if (page.kind === "signed-out") return <SignInCard environment={environment} />;
-  if (page.kind === "refused") return <RefusedPage page={page} environment={environment} current="webhooks" />;
-  const { member, games, selected, log, eventNames } = page.value;
-  const manage = can(member.permissions, "webhooks:write");
-  const base = `/portal/${businessId}/webhooks`;
-  const gameHref = (gameId: string) => `${base}?${new URLSearchParams({ ...(environment === "live" ? { env: "live" } : {}), game: gameId })}`;
-  const keep: Record<string, string> = { ...(environment === "live" ? { env: "live" } : {}), ...(selected ? { game: selected.id } : {}) };
-  const pageHref = (n: number) => {
-    const q = new URLSearchParams(keep);
-    for (const k of ["endpointId", "event", "status", "since", "until"]) {
-      const v = one(query[k]);
-      if (v) q.set(k, v);
-    }
-    q.set("page", String(n));
-    return `${base}?${q}`;
-  };
-  const defaultSince = new Date(Date.now() - 3 * 86_400_000).toISOString().slice(0, 16);
-  const bound = (gameId: string, endpointId: string) => ({ businessId, gameId, endpointId });
-  return (
-    <PortalFrame
-      email={page.email}
-      business={member.business}
-      roles={member.roles}
-      permissions={member.permissions}
-      environment={environment}
-      current="webhooks"
-    >
-      <Card labelledBy="title">
-        <div className="flex flex-wrap items-center justify-between gap-2">
-          <h1 id="title" className="text-2xl font-semibold tracking-tight text-slate-900">
-            Webhooks
-          </h1>
-          {environment === "test" ? <TestModeBadge /> : <Badge tone="success">Live</Badge>}
-        </div>
-        <p className="mt-2 text-sm text-slate-700">
-          Where Coinop sends your {environment} games’ events. Each endpoint has its own secret and event filter; every delivery carries its event id
-          (x-service-event-id) for de-duplication, and failed ones are retried for 75 hours.
-        </p>
-        {games.length === 0 ? (
-          <p className="mt-3 text-sm text-slate-700">
-            No {environment} games yet: create one on the{" "}
-            <a className={textLinkClass} href={envHref(`/portal/${businessId}/games`, environment)}>
-              Games page
-            </a>
-            .
-          </p>
-        ) : games.length > 1 ? (
-          <nav aria-label="Games" className="mt-4 flex flex-wrap gap-2">
-            {games.map((g) => (
-              <a
-                key={g.id}
-                href={gameHref(g.id)}
-                aria-current={g.id === selected?.id ? "page" : undefined}
-                className={`inline-flex min-h-11 items-center rounded-lg px-3 text-sm font-semibold ring-1 ring-inset ${g.id === selected?.id ? "bg-slate-900 text-white ring-slate-900" : "text-slate-900 ring-slate-300 hover:bg-slate-50"}`}
-              >
-                {g.name}
-              </a>
-            ))}
-          </nav>
-        ) : null}
-      </Card>
-      {selected ? (
-        <>
-          <Card labelledBy="endpoints">
-            <h2 id="endpoints" className="text-lg font-semibold [overflow-wrap:anywhere] text-slate-900">
-              Endpoints of {selected.name}
-            </h2>
-            <ul className="mt-4 space-y-3" aria-label={`Endpoints of ${selected.name}`}>
-              {selected.endpoints.map((e) => {
-                const b = bound(selected.id, e.id);
-                return (
-                  <WebhookEndpointItem
-                    key={e.id}
-                    e={e}
-                    defaultSince={defaultSince}
-                    actions={
-                      manage
-                        ? {
-                            test: sendTestAction.bind(null, b),
-                            reveal: revealSecretAction.bind(null, b),
-                            rotate: rotateSecretAction.bind(null, b),
-                            update: updateEndpointAction.bind(null, b),
-                            enable: setEndpointEnabledAction.bind(null, b),
-                            recover: recoverAction.bind(null, b),
-                            remove: deleteEndpointAction.bind(null, b),
-                          }
-                        : null
-                    }
-                  />
-                );
-              })}
-            </ul>
-            {manage ? (
-              <div className="mt-6 max-w-xl">
-                <h3 className="font-semibold text-slate-900">Add an endpoint</h3>
-                <div className="mt-3">
-                  <PortalForm
-                    action={createEndpointAction.bind(null, { businessId, gameId: selected.id })}
-                    label={`Add an endpoint to ${selected.name}`}
-                    submit="Add endpoint"
-                    pendingLabel="Adding…"
-                  >
-                    <Field
-                      id="new-url"
-                      label="URL"
-                      hint={environment === "test" ? "Test games may use a receiver on this machine (127.0.0.1)." : "A public http(s) address."}
+  return portalPage(
+    {
+      businessId,
+      environment,
+      current: "webhooks",
+      load: (ctx) => loadPortalWebhooks(ctx, { businessId, environment, gameId: one(query.game), filter: asked }),
+    },
+    ({ member, games, selected, log, eventNames, filter }, frame) => {
+      const manage = can(member.permissions, "webhooks:write");
+      const gameHref = (gameId: string) => `${base}?${new URLSearchParams({ ...(environment === "live" ? { env: "live" } : {}), game: gameId })}`;
+      const keep: Record<string, string> = { ...(environment === "live" ? { env: "live" } : {}), ...(selected ? { game: selected.id } : {}) };
+      const pageHref = (n: number) => {
+        const q = new URLSearchParams(keep);
+        for (const k of ["endpointId", "event", "status", "since", "until"]) {
+          const v = one(query[k]);
+          if (v) q.set(k, v);
+        }
+        q.set("page", String(n));
+        return `${base}?${q}`;
+      };
+      const defaultSince = new Date(Date.now() - 3 * 86_400_000).toISOString().slice(0, 16);
+      const bound = (gameId: string, endpointId: string) => ({ businessId, gameId, endpointId });
+      return (
+        <PortalPageShell
+          {...frame}
+          title="Webhooks"
+          intro={
+            <>
+              <p className="mt-2 text-sm text-slate-700">
+                Where Coinop sends your {environment} games’ events. Each endpoint has its own secret and event filter; every delivery carries its event id
+                (x-service-event-id) for de-duplication, and failed ones are retried for 75 hours.
+              </p>
+              {games.length === 0 ? (
+                <p className="mt-3 text-sm text-slate-700">
+                  No {environment} games yet: create one on the{" "}
+                  <a className={textLinkClass} href={envHref(`/portal/${businessId}/games`, environment)}>
+                    Games page
+                  </a>
+                  .
+                </p>
+              ) : games.length > 1 ? (
+                <nav aria-label="Games" className="mt-4 flex flex-wrap gap-2">
+                  {games.map((g) => (
+                    <a
+                      key={g.id}
+                      href={gameHref(g.id)}
+                      aria-current={g.id === selected?.id ? "page" : undefined}
+                      className={`inline-flex min-h-11 items-center rounded-lg px-3 text-sm font-semibold ring-1 ring-inset ${g.id === selected?.id ? "bg-slate-900 text-white ring-slate-900" : "text-slate-900 ring-slate-300 hover:bg-slate-50"}`}
                     >
-                      {(c) => <Input {...c} name="url" type="url" required autoComplete="off" placeholder="https://example.com/coinop/webhooks" />}
-                    </Field>
-                    <Field id="new-events" label="Events" hint="Event names separated by commas, e.g. Purchases.Completed; empty for every event.">
-                      {(c) => <Input {...c} name="eventTypes" autoComplete="off" />}
-                    </Field>
-                    <Field id="new-description" label="Description">
-                      {(c) => <Input {...c} name="description" maxLength={200} autoComplete="off" />}
-                    </Field>
-                  </PortalForm>
-                </div>
-              </div>
-            ) : null}
-          </Card>
-          {log ? (
-            <Card labelledBy="log">
-              <h2 id="log" className="text-lg font-semibold text-slate-900">
-                Delivery log
-              </h2>
-              <div className="mt-4">
-                <WebhookDeliveryLog
-                  deliveries={log.deliveries}
-                  endpoints={selected.endpoints}
-                  eventNames={eventNames}
-                  filter={page.value.filter}
-                  keep={keep}
-                  pageHref={pageHref}
-                  pagination={log.pagination}
-                  resend={manage ? (deliveryId) => resendDeliveryAction.bind(null, { businessId, gameId: selected.id, deliveryId }) : null}
-                />
-              </div>
-            </Card>
+                      {g.name}
+                    </a>
+                  ))}
+                </nav>
+              ) : null}
+            </>
+          }
+        >
+          {selected ? (
+            <>
+              <Card labelledBy="endpoints">
+                <h2 id="endpoints" className="text-lg font-semibold [overflow-wrap:anywhere] text-slate-900">
+                  Endpoints of {selected.name}
+                </h2>
+                <ul className="mt-4 space-y-3" aria-label={`Endpoints of ${selected.name}`}>
+                  {selected.endpoints.map((e) => {
+                    const b = bound(selected.id, e.id);
+                    return (
+                      <WebhookEndpointItem
+                        key={e.id}
+                        e={e}
+                        defaultSince={defaultSince}
+                        actions={
+                          manage
+                            ? {
+                                test: sendTestAction.bind(null, b),
+                                reveal: revealSecretAction.bind(null, b),
+                                rotate: rotateSecretAction.bind(null, b),
+                                update: updateEndpointAction.bind(null, b),
+                                enable: setEndpointEnabledAction.bind(null, b),
+                                recover: recoverAction.bind(null, b),
+                                remove: deleteEndpointAction.bind(null, b),
+                              }
+                            : null
+                        }
+                      />
+                    );
+                  })}
+                </ul>
+                {manage ? (
+                  <div className="mt-6 max-w-xl">
+                    <h3 className="font-semibold text-slate-900">Add an endpoint</h3>
+                    <div className="mt-3">
+                      <PortalForm
+                        action={createEndpointAction.bind(null, { businessId, gameId: selected.id })}
+                        label={`Add an endpoint to ${selected.name}`}
+                        submit="Add endpoint"
+                        pendingLabel="Adding…"
+                      >
+                        <Field
+                          id="new-url"
+                          label="URL"
+                          hint={environment === "test" ? "Test games may use a receiver on this machine (127.0.0.1)." : "A public http(s) address."}
+                        >
+                          {(c) => <Input {...c} name="url" type="url" required autoComplete="off" placeholder="https://example.com/coinop/webhooks" />}
+                        </Field>
+                        <Field id="new-events" label="Events" hint="Event names separated by commas, e.g. Purchases.Completed; empty for every event.">
+                          {(c) => <Input {...c} name="eventTypes" autoComplete="off" />}
+                        </Field>
+                        <Field id="new-description" label="Description">
+                          {(c) => <Input {...c} name="description" maxLength={200} autoComplete="off" />}
+                        </Field>
+                      </PortalForm>
+                    </div>
+                  </div>
+                ) : null}
+              </Card>
+              {log ? (
+                <Card labelledBy="log">
+                  <h2 id="log" className="text-lg font-semibold text-slate-900">
+                    Delivery log
+                  </h2>
+                  <div className="mt-4">
+                    <WebhookDeliveryLog
+                      deliveries={log.deliveries}
+                      endpoints={selected.endpoints}
+                      eventNames={eventNames}
+                      filter={filter}
+                      keep={keep}
+                      pageHref={pageHref}
+                      pagination={log.pagination}
+                      resend={manage ? (deliveryId) => resendDeliveryAction.bind(null, { businessId, gameId: selected.id, deliveryId }) : null}
+                    />
+                  </div>
+                </Card>
+              ) : null}
+            </>
           ) : null}
-        </>
-      ) : null}
-    </PortalFrame>
+        </PortalPageShell>
+      );
+    },
   );
 };
 

@@ -2,13 +2,11 @@
 // The store profile form's server action: the form through the hosted action kernel (every field capped),
 // then updatePortalGameProfile (the member's games:write checked first, then the game's profile service and
 // its validation, with an audit entry). Checkboxes arrive as "on" when ticked.
-import { revalidatePath } from "next/cache";
 import { z } from "zod";
-import type { PortalFormState } from "@/components/portal/portal-form";
 import { MAX_MOVIES, MAX_SCREENSHOTS } from "@/lib/games/update-game-profile";
-import { runHostedAction, textField } from "@/lib/hosted/action";
+import { textField } from "@/lib/hosted/action";
 import { updatePortalGameProfile } from "@/lib/portal/update-portal-game-profile";
-import { answerOf, UNEXPECTED } from "../../../_lib/answer";
+import { portalAction, type Bound } from "../../../_lib/answer";
 
 const url = (what: string) => textField(2100, `The ${what} URL is too long.`);
 
@@ -29,17 +27,16 @@ const ProfileForm = z.object({
   isVisible: textField(10, "Tick or untick the box."),
 });
 
-export const updateGameProfileAction = async (businessId: string, gameId: string, prev: PortalFormState, form: FormData): Promise<PortalFormState> => {
-  const out = await runHostedAction({
-    schema: ProfileForm,
-    form,
-    run: ({ db, player, input }) =>
-      updatePortalGameProfile(
-        { db, player },
-        { businessId, gameId, ...input, hideSuccessPageShareButtons: input.hideSuccessPageShareButtons === "on", isVisible: input.isVisible === "on" },
-      ),
-    unexpected: { log: "[portal] saving a game's store profile failed:", message: UNEXPECTED.message },
-  });
-  if (out.ok) revalidatePath(`/portal/${businessId}`, "layout");
-  return answerOf(out, prev, ({ changed }) => ({ notice: changed.length ? `Store profile saved (${changed.join(", ")}).` : "Nothing changed." }));
-};
+export const updateGameProfileAction = portalAction(
+  ProfileForm,
+  (ctx, input, { businessId, gameId }: Bound & { gameId: string }) =>
+    updatePortalGameProfile(ctx, {
+      businessId,
+      gameId,
+      ...input,
+      hideSuccessPageShareButtons: input.hideSuccessPageShareButtons === "on",
+      isVisible: input.isVisible === "on",
+    }),
+  ({ changed }) => ({ notice: changed.length ? `Store profile saved (${changed.join(", ")}).` : "Nothing changed." }),
+  { doing: "saving a game's store profile" },
+);

@@ -4,13 +4,12 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { envHref, environmentOf } from "@/components/portal/env-href";
-import { PortalFrame } from "@/components/portal/portal-frame";
 import { TimelineList } from "@/components/portal/timeline-list";
 import { Badge } from "@/components/ui/badge";
 import { Card } from "@/components/ui/card";
-import { textLinkClass } from "@/components/ui/classes";
 import { loadObjectTimeline } from "@/lib/portal/load-object-timeline";
-import { loadPortalPage, RefusedPage, SignInCard } from "../../../_lib/page";
+import { PortalPageShell } from "@/components/portal/portal-page-shell";
+import { portalPage } from "../../../_lib/page";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: { absolute: "Timeline · Developer portal" }, robots: { index: false } };
@@ -22,56 +21,53 @@ const KIND_NAME = { purchase: "Purchase", link_session: "Link session", distribu
 const TimelinePage = async ({ params, searchParams }: Props) => {
   const { businessId, objectId } = await params;
   const environment = environmentOf((await searchParams).env);
-  const page = await loadPortalPage(businessId, (ctx) => loadObjectTimeline(ctx, { businessId, objectId: decodeURIComponent(objectId) }));
-  if (page.kind === "signed-out") return <SignInCard environment={environment} />;
-  if (page.kind === "refused") return <RefusedPage page={page} environment={environment} current="logs" />;
-  const { member, object, items } = page.value;
-  if (!object) notFound();
   const base = `/portal/${encodeURIComponent(businessId)}`;
-  return (
-    <PortalFrame email={page.email} business={member.business} roles={member.roles} permissions={member.permissions} environment={environment} current="logs">
-      <p>
-        <a className={textLinkClass} href={envHref(`${base}/logs`, environment)}>
-          ← Request log
-        </a>
-      </p>
-      <Card labelledBy="title">
-        <div className="flex flex-wrap items-center justify-between gap-2">
-          <h1 id="title" className="min-w-0 text-2xl font-semibold tracking-tight text-slate-900">
-            {KIND_NAME[object.kind]} <span className="font-mono text-lg [overflow-wrap:anywhere]">{object.id}</span>
-          </h1>
-          <div className="flex flex-wrap gap-2">
-            {object.status ? <Badge tone="neutral">{object.status}</Badge> : null}
-            {object.environment === "test" ? <Badge tone="warning">Test</Badge> : object.environment === "live" ? <Badge tone="success">Live</Badge> : null}
-          </div>
-        </div>
-        {object.facts.length ? (
-          <dl className="mt-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
-            {object.facts.map((f) => (
-              <div key={f.label} className="min-w-0">
-                <dt className="text-xs font-semibold tracking-wide text-slate-600 uppercase">{f.label}</dt>
-                <dd className="mt-0.5 text-sm [overflow-wrap:anywhere] text-slate-900">{f.value}</dd>
+  return portalPage(
+    { businessId, environment, current: "logs", load: (ctx) => loadObjectTimeline(ctx, { businessId, objectId: decodeURIComponent(objectId) }) },
+    ({ object, items }, frame) => {
+      if (!object) notFound();
+      return (
+        // its own first card: the object's kind and id are the heading, its status and environment (if any) the badges
+        <PortalPageShell {...frame} back={{ href: envHref(`${base}/logs`, environment), label: "Request log" }}>
+          <Card labelledBy="title">
+            <div className="flex flex-wrap items-center justify-between gap-2">
+              <h1 id="title" className="min-w-0 text-2xl font-semibold tracking-tight text-slate-900">
+                {KIND_NAME[object.kind]} <span className="font-mono text-lg [overflow-wrap:anywhere]">{object.id}</span>
+              </h1>
+              <div className="flex flex-wrap gap-2">
+                {object.status ? <Badge tone="neutral">{object.status}</Badge> : null}
+                {object.environment === "test" ? <Badge tone="warning">Test</Badge> : object.environment === "live" ? <Badge tone="success">Live</Badge> : null}
               </div>
-            ))}
-          </dl>
-        ) : (
-          <p className="mt-2 text-sm text-slate-700">Everything your request log and audit log hold about this id.</p>
-        )}
-      </Card>
-      <Card labelledBy="timeline">
-        <h2 id="timeline" className="text-lg font-semibold text-slate-900">
-          Timeline
-        </h2>
-        <p className="mt-1 text-sm text-slate-700">API requests, changes, ledger journals, webhook events and deliveries, oldest first.</p>
-        <div className="mt-5">
-          {items.length ? (
-            <TimelineList items={items} requestHref={(id) => envHref(`${base}/logs/${encodeURIComponent(id)}`, environment)} />
-          ) : (
-            <p className="text-sm text-slate-700">Nothing recorded yet.</p>
-          )}
-        </div>
-      </Card>
-    </PortalFrame>
+            </div>
+            {object.facts.length ? (
+              <dl className="mt-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+                {object.facts.map((f) => (
+                  <div key={f.label} className="min-w-0">
+                    <dt className="text-xs font-semibold tracking-wide text-slate-600 uppercase">{f.label}</dt>
+                    <dd className="mt-0.5 text-sm [overflow-wrap:anywhere] text-slate-900">{f.value}</dd>
+                  </div>
+                ))}
+              </dl>
+            ) : (
+              <p className="mt-2 text-sm text-slate-700">Everything your request log and audit log hold about this id.</p>
+            )}
+          </Card>
+          <Card labelledBy="timeline">
+            <h2 id="timeline" className="text-lg font-semibold text-slate-900">
+              Timeline
+            </h2>
+            <p className="mt-1 text-sm text-slate-700">API requests, changes, ledger journals, webhook events and deliveries, oldest first.</p>
+            <div className="mt-5">
+              {items.length ? (
+                <TimelineList items={items} requestHref={(id) => envHref(`${base}/logs/${encodeURIComponent(id)}`, environment)} />
+              ) : (
+                <p className="text-sm text-slate-700">Nothing recorded yet.</p>
+              )}
+            </div>
+          </Card>
+        </PortalPageShell>
+      );
+    },
   );
 };
 

@@ -1,13 +1,11 @@
 "use server";
 // The theme editor's server action: the form through the hosted action kernel, then savePortalTheme (the
 // member's games:write checked first; the same schema, service and contrast rule as PUT /v1/game/theme).
-import { revalidatePath } from "next/cache";
 import { z } from "zod";
-import type { PortalFormState } from "@/components/portal/portal-form";
 import { THEME_FIELDS, type ThemeField } from "@/lib/checkout/schemas";
-import { runHostedAction, textField } from "@/lib/hosted/action";
+import { textField } from "@/lib/hosted/action";
 import { savePortalTheme } from "@/lib/portal/save-portal-theme";
-import { answerOf } from "../../../../_lib/answer";
+import { portalAction, type Bound } from "../../../../_lib/answer";
 
 const ThemeForm = z.object(
   Object.fromEntries(
@@ -18,13 +16,11 @@ const ThemeForm = z.object(
   ) as Record<ThemeField, ReturnType<typeof textField>>,
 );
 
-export const saveThemeAction = async (businessId: string, gameId: string, prev: PortalFormState, form: FormData): Promise<PortalFormState> => {
-  const out = await runHostedAction({
-    schema: ThemeForm,
-    form,
-    run: ({ db, player, input }) => savePortalTheme({ db, player }, { businessId, gameId, ...input }),
-    unexpected: { log: "[portal] saving a checkout theme failed:", message: "Something went wrong on our side. Please try again." },
-  });
-  if (out.ok) revalidatePath(`/portal/${businessId}/games/${gameId}`, "layout");
-  return answerOf(out, prev, () => ({ notice: "Theme saved. New and open checkouts of this game now use it." }));
-};
+type OnGame = Bound & { gameId: string };
+
+export const saveThemeAction = portalAction(
+  ThemeForm,
+  (ctx, input, { businessId, gameId }: OnGame) => savePortalTheme(ctx, { businessId, gameId, ...input }),
+  () => ({ notice: "Theme saved. New and open checkouts of this game now use it." }),
+  { doing: "saving a checkout theme", refresh: ({ businessId, gameId }: OnGame) => ({ path: `/portal/${businessId}/games/${gameId}`, type: "layout" }) },
+);

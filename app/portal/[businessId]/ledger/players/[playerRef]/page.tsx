@@ -3,151 +3,131 @@
 // link's own environment; another business's player is a 404.
 import type { Metadata } from "next";
 import { ErrorNotice } from "@/components/hosted/state-message";
-import { TestModeBadge } from "@/components/hosted/test-mode-badge";
 import { envHref, environmentOf } from "@/components/portal/env-href";
-import { LedgerJournalList } from "@/components/portal/ledger-journal-list";
-import { PortalFrame } from "@/components/portal/portal-frame";
-import { Badge } from "@/components/ui/badge";
+import { JournalPages, LedgerJournalList } from "@/components/portal/ledger-journal-list";
 import { Card } from "@/components/ui/card";
 import { textLinkClass } from "@/components/ui/classes";
 import { formatUnits, formatWhen } from "@/lib/portal/ledger-format";
 import { journalFilterOf } from "@/lib/portal/list-ledger-journals";
 import { loadLedgerPlayer } from "@/lib/portal/load-ledger-player";
 import { can } from "@/lib/portal/permissions";
-import { loadPortalPage, RefusedPage, SignInCard } from "../../../../_lib/page";
+import { PortalPageShell } from "@/components/portal/portal-page-shell";
+import { portalPage, segmentText } from "../../../../_lib/page";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: { absolute: "Player ledger · Developer portal" }, robots: { index: false } };
 
 type Props = { params: Promise<{ businessId: string; playerRef: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
-/** The path segment as text (Next.js may hand it over still percent-encoded). */
-const safeDecode = (s: string) => {
-  try {
-    return decodeURIComponent(s);
-  } catch {
-    return s;
-  }
-};
-
 const LedgerPlayerPage = async ({ params, searchParams }: Props) => {
   const { businessId, playerRef } = await params;
-  const userRef = safeDecode(playerRef);
+  const userRef = segmentText(playerRef);
   const q = await searchParams;
   const asked = environmentOf(q.env);
   const { cursor, limit } = journalFilterOf(q);
-  const page = await loadPortalPage(businessId, (ctx) => loadLedgerPlayer(ctx, { businessId, userRef, filter: { cursor, limit } }));
-  if (page.kind === "signed-out") return <SignInCard environment={asked} />;
-  if (page.kind === "refused") return <RefusedPage page={page} environment={asked} current="ledger" />;
-  const { member, player, game, balances, history } = page.value;
-  const environment = player.environment;
-  const base = `/portal/${encodeURIComponent(businessId)}`;
-  const here = `${base}/ledger/players/${encodeURIComponent(player.userRef)}`;
-  const older = history.nextCursor
-    ? `${here}?${new URLSearchParams({ ...(environment === "live" ? { env: "live" } : {}), cursor: history.nextCursor })}`
-    : null;
-  return (
-    <PortalFrame email={page.email} business={member.business} roles={member.roles} permissions={member.permissions} environment={environment} current="ledger">
-      <Card labelledBy="title">
-        <div className="flex flex-wrap items-center justify-between gap-2">
-          <h1 id="title" className="text-2xl font-semibold tracking-tight text-slate-900">
-            Player ledger
-          </h1>
-          {environment === "test" ? <TestModeBadge /> : <Badge tone="success">Live</Badge>}
-        </div>
-        <dl className="mt-3 grid gap-2 text-sm sm:grid-cols-2">
-          <div>
-            <dt className="text-xs text-slate-600">userRef</dt>
-            <dd className="font-mono [overflow-wrap:anywhere] text-slate-900" data-testid="player-ref">
-              {player.userRef}
-            </dd>
-          </div>
-          <div>
-            <dt className="text-xs text-slate-600">Email</dt>
-            <dd className="[overflow-wrap:anywhere] text-slate-900">{player.email}</dd>
-          </div>
-          <div>
-            <dt className="text-xs text-slate-600">Game</dt>
-            <dd className="[overflow-wrap:anywhere] text-slate-900">{game.name}</dd>
-          </div>
-          <div>
-            <dt className="text-xs text-slate-600">Link</dt>
-            <dd className="text-slate-900">
-              {player.status === "active" ? "Active" : "Removed"} since {formatWhen(player.linkedAt)}
-            </dd>
-          </div>
-        </dl>
-        <p className="mt-3 flex flex-wrap gap-x-4 text-sm">
-          <a className={`${textLinkClass} inline-flex min-h-11 items-center`} href={envHref(`${base}/ledger`, environment)}>
-            Back to the ledger
-          </a>
-          {can(member.permissions, "players:read") ? (
-            <a
-              className={`${textLinkClass} inline-flex min-h-11 items-center`}
-              href={envHref(`${base}/players/${encodeURIComponent(player.userRef)}`, environment)}
-            >
-              Player page
-            </a>
-          ) : null}
-        </p>
-      </Card>
-      <Card labelledBy="balances">
-        <h2 id="balances" className="text-lg font-semibold text-slate-900">
-          Balances
-        </h2>
-        {balances.length === 0 ? (
-          <p className="mt-3 text-sm text-slate-700">This game has no currencies.</p>
-        ) : (
-          <ul className="mt-3 grid gap-3 sm:grid-cols-3" aria-label="Balances">
-            {balances.map((b) => (
-              <li key={b.currency.id} className="rounded-xl p-4 ring-1 ring-slate-200 ring-inset" data-testid={`balance-${b.currency.code}`}>
-                <p className="text-sm text-slate-700">
-                  <span className="font-mono font-semibold text-slate-900">{b.currency.code}</span> {b.currency.name}
-                </p>
-                <p className="mt-1 font-mono text-2xl font-semibold text-slate-900" data-testid="balance-units">
-                  {formatUnits(b.balanceUnits)}
-                </p>
-              </li>
-            ))}
-          </ul>
-        )}
-      </Card>
-      <Card labelledBy="history">
-        <h2 id="history" className="text-lg font-semibold text-slate-900">
-          History
-        </h2>
-        {history.invalid.length ? (
-          <div className="mt-3">
-            <ErrorNotice>{history.invalid.map((i) => `${i.field} ${i.message}`).join("; ")}.</ErrorNotice>
-          </div>
-        ) : null}
-        {history.items.length === 0 ? (
-          <p className="mt-3 text-sm text-slate-700">No journals touch this player{cursor ? " before these" : ""}.</p>
-        ) : (
-          <div className="mt-4">
-            <LedgerJournalList journals={history.items} businessId={businessId} environment={environment} label={`Journals of ${player.userRef}`} />
-          </div>
-        )}
-        <p className="mt-4 flex flex-wrap gap-4 text-sm">
-          {cursor ? (
-            <a className={`${textLinkClass} inline-flex min-h-11 items-center`} href={envHref(here, environment)}>
-              Newest journals
-            </a>
-          ) : null}
-          {older ? (
-            <a className={`${textLinkClass} inline-flex min-h-11 items-center`} href={older} rel="next">
-              Older journals
-            </a>
-          ) : null}
-          <a
-            className={`${textLinkClass} inline-flex min-h-11 items-center`}
-            href={`${base}/ledger/journals?${new URLSearchParams({ ...(environment === "live" ? { env: "live" } : {}), userRef: player.userRef })}`}
-          >
-            Filter their journals in the explorer
-          </a>
-        </p>
-      </Card>
-    </PortalFrame>
+  return portalPage(
+    { businessId, environment: asked, current: "ledger", load: (ctx) => loadLedgerPlayer(ctx, { businessId, userRef, filter: { cursor, limit } }) },
+    ({ member, player, game, balances, history }, frame) => {
+      const environment = player.environment;
+      const base = `/portal/${encodeURIComponent(businessId)}`;
+      const here = `${base}/ledger/players/${encodeURIComponent(player.userRef)}`;
+      const older = history.nextCursor
+        ? `${here}?${new URLSearchParams({ ...(environment === "live" ? { env: "live" } : {}), cursor: history.nextCursor })}`
+        : null;
+      return (
+        <PortalPageShell
+          {...frame}
+          environment={environment}
+          title="Player ledger"
+          intro={
+            <>
+              <dl className="mt-3 grid gap-2 text-sm sm:grid-cols-2">
+                <div>
+                  <dt className="text-xs text-slate-600">userRef</dt>
+                  <dd className="font-mono [overflow-wrap:anywhere] text-slate-900" data-testid="player-ref">
+                    {player.userRef}
+                  </dd>
+                </div>
+                <div>
+                  <dt className="text-xs text-slate-600">Email</dt>
+                  <dd className="[overflow-wrap:anywhere] text-slate-900">{player.email}</dd>
+                </div>
+                <div>
+                  <dt className="text-xs text-slate-600">Game</dt>
+                  <dd className="[overflow-wrap:anywhere] text-slate-900">{game.name}</dd>
+                </div>
+                <div>
+                  <dt className="text-xs text-slate-600">Link</dt>
+                  <dd className="text-slate-900">
+                    {player.status === "active" ? "Active" : "Removed"} since {formatWhen(player.linkedAt)}
+                  </dd>
+                </div>
+              </dl>
+              <p className="mt-3 flex flex-wrap gap-x-4 text-sm">
+                <a className={`${textLinkClass} inline-flex min-h-11 items-center`} href={envHref(`${base}/ledger`, environment)}>
+                  Back to the ledger
+                </a>
+                {can(member.permissions, "players:read") ? (
+                  <a
+                    className={`${textLinkClass} inline-flex min-h-11 items-center`}
+                    href={envHref(`${base}/players/${encodeURIComponent(player.userRef)}`, environment)}
+                  >
+                    Player page
+                  </a>
+                ) : null}
+              </p>
+            </>
+          }
+        >
+          <Card labelledBy="balances">
+            <h2 id="balances" className="text-lg font-semibold text-slate-900">
+              Balances
+            </h2>
+            {balances.length === 0 ? (
+              <p className="mt-3 text-sm text-slate-700">This game has no currencies.</p>
+            ) : (
+              <ul className="mt-3 grid gap-3 sm:grid-cols-3" aria-label="Balances">
+                {balances.map((b) => (
+                  <li key={b.currency.id} className="rounded-xl p-4 ring-1 ring-slate-200 ring-inset" data-testid={`balance-${b.currency.code}`}>
+                    <p className="text-sm text-slate-700">
+                      <span className="font-mono font-semibold text-slate-900">{b.currency.code}</span> {b.currency.name}
+                    </p>
+                    <p className="mt-1 font-mono text-2xl font-semibold text-slate-900" data-testid="balance-units">
+                      {formatUnits(b.balanceUnits)}
+                    </p>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </Card>
+          <Card labelledBy="history">
+            <h2 id="history" className="text-lg font-semibold text-slate-900">
+              History
+            </h2>
+            {history.invalid.length ? (
+              <div className="mt-3">
+                <ErrorNotice>{history.invalid.map((i) => `${i.field} ${i.message}`).join("; ")}.</ErrorNotice>
+              </div>
+            ) : null}
+            {history.items.length === 0 ? (
+              <p className="mt-3 text-sm text-slate-700">No journals touch this player{cursor ? " before these" : ""}.</p>
+            ) : (
+              <div className="mt-4">
+                <LedgerJournalList journals={history.items} businessId={businessId} environment={environment} label={`Journals of ${player.userRef}`} />
+              </div>
+            )}
+            <JournalPages newest={cursor ? envHref(here, environment) : null} older={older}>
+              <a
+                className={`${textLinkClass} inline-flex min-h-11 items-center`}
+                href={`${base}/ledger/journals?${new URLSearchParams({ ...(environment === "live" ? { env: "live" } : {}), userRef: player.userRef })}`}
+              >
+                Filter their journals in the explorer
+              </a>
+            </JournalPages>
+          </Card>
+        </PortalPageShell>
+      );
+    },
   );
 };
 
