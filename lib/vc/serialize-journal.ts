@@ -2,9 +2,12 @@ import type { LedgerAccount, LedgerJournal, LedgerPosting } from "../db/generate
 import type { BreakdownEntry, JournalEntry } from "./schemas.ts";
 import type { PostingInput } from "../ledger/types.ts";
 
-type JournalRow = LedgerJournal & { postings: (LedgerPosting & { account: LedgerAccount })[] };
+type AccountFields = Pick<LedgerAccount, "kind" | "address" | "ownerRef">;
+type JournalRow = Pick<LedgerJournal, "id" | "type" | "createdAt"> & {
+  postings: (Pick<LedgerPosting, "id" | "delta" | "description"> & { account: AccountFields })[];
+};
 
-const postingAccount = (a: LedgerAccount): JournalEntry["postings"][number]["account"] =>
+const postingAccount = (a: AccountFields): JournalEntry["postings"][number]["account"] =>
   a.kind === "pool" ? { type: "pool", address: a.address } : { type: "user", userRef: a.ownerRef };
 
 /** A VC journal as the spec's journal entry; postings in the order they were written. */
