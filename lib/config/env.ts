@@ -58,7 +58,6 @@ export const EnvSchema = z.object({
   WORKER_POLL_INTERVAL_MS: optionalString.describe("ms between a worker's checks for jobs that became due (default 2000)"),
   WEBHOOK_RETRY_SCALE: optionalString.describe("multiplies the webhook retry delays (default 1)"),
   WEBHOOK_TIMEOUT_MS: optionalString.describe("bounds one webhook delivery attempt, in ms (default 10000)"),
-  WEBHOOK_CONCURRENCY: optionalString.describe("webhook deliveries run at once per worker process, besides WORKER_CONCURRENCY's jobs (default 64)"),
 
   // payments
   STRIPE_SECRET_KEY: optionalString.describe("Stripe secret key for live card payments"),

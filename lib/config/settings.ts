@@ -37,9 +37,6 @@ export const groupCommitInFlight = (env: Env = config()): number => intOr(env.GR
 /** Jobs run at once by a worker (WORKER_CONCURRENCY, a positive integer, default 4). */
 export const workerConcurrency = (env: Env = config()): number => intOr(env.WORKER_CONCURRENCY, 4, 1);
 
-/** Webhook deliveries run at once by a worker, in their own job slots (WEBHOOK_CONCURRENCY, 1..1000, default 64). */
-export const webhookConcurrency = (env: Env = config()): number => intOr(env.WEBHOOK_CONCURRENCY, 64, 1, 1000);
-
 /** ms between a worker's checks for scheduled jobs (WORKER_POLL_INTERVAL_MS, a positive integer, default 2000). */
 export const workerPollIntervalMs = (env: Env = config()): number => intOr(env.WORKER_POLL_INTERVAL_MS, 2000, 1);
 
