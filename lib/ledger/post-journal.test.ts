@@ -14,6 +14,16 @@ import type { AccountSpec } from "./types";
 const acct = (kind: string, ownerRef: string, allowNegative = false): AccountSpec => ({ kind, ownerRef, address: `0x${"ab".repeat(20)}`, allowNegative });
 const scope = () => ({ asset: `test:${newId()}`, environment: "test" as const, tenantId: "tenant" });
 
+/** The asset's books: balances sum to 0, none negative or drifted, every journal balanced and counted. */
+const expectBooksBalance = async (s: ReturnType<typeof scope>) =>
+  expect(await checkLedgerInvariants(getDb(), s)).toMatchObject({
+    sum: 0n,
+    negativeAccounts: [],
+    driftedAccounts: [],
+    unbalancedJournals: [],
+    miscountedTenants: [],
+  });
+
 describe("postJournal", () => {
   it("creates accounts on first use, moves balances and writes journal and postings", async () => {
     const s = scope();
@@ -31,13 +41,7 @@ describe("postJournal", () => {
     const journal = await getDb().ledgerJournal.findUniqueOrThrow({ where: { id: posted.journalId }, include: { postings: { orderBy: { id: "asc" } } } });
     expect(journal).toMatchObject({ type: "mint", reference: "r1", metadata: { a: 1 }, tenantId: "tenant", asset: s.asset });
     expect(journal.postings.map((p) => p.delta)).toEqual([-150n, 150n]);
-    expect(await checkLedgerInvariants(getDb(), s)).toMatchObject({
-      sum: 0n,
-      negativeAccounts: [],
-      driftedAccounts: [],
-      unbalancedJournals: [],
-      miscountedTenants: [],
-    });
+    await expectBooksBalance(s);
   });
 
   it("keeps postings in the given order and nets repeated accounts", async () => {
@@ -97,13 +101,7 @@ describe("postJournal", () => {
     const minted = results.filter((r, i) => !(i % 2) && r.status === "fulfilled").length;
     expect(minted).toBe(15);
     expect((await getAccountBalance(getDb(), { ...s, kind: "user", ownerRef: "hot" })).balance).toBe(100n + 15n - 10n * BigInt(spent));
-    expect(await checkLedgerInvariants(getDb(), s)).toMatchObject({
-      sum: 0n,
-      negativeAccounts: [],
-      driftedAccounts: [],
-      unbalancedJournals: [],
-      miscountedTenants: [],
-    });
+    await expectBooksBalance(s);
   });
 
   it("spreads an issuer over slot rows that share its address; its balance is their sum; first uses race without deadlock", async () => {
@@ -163,13 +161,7 @@ describe("postJournal", () => {
     expect(results.filter((r) => r.status === "rejected").map((r) => (r as PromiseRejectedResult).reason.code)).toEqual(Array(7).fill("INSUFFICIENT_FUNDS"));
     expect((await getAccountBalance(getDb(), { ...s, kind: "user", ownerRef: "bob" })).balance).toBe(5n);
     expect((await getAccountBalance(getDb(), { ...s, kind: "issuer", ownerRef: "mint" })).balance).toBe(-5n);
-    expect(await checkLedgerInvariants(getDb(), s)).toMatchObject({
-      sum: 0n,
-      negativeAccounts: [],
-      driftedAccounts: [],
-      unbalancedJournals: [],
-      miscountedTenants: [],
-    });
+    await expectBooksBalance(s);
   });
 
   it("postJournals: a group posts in order against running balances, leaves out a refused journal, and shares one write", async () => {
@@ -208,13 +200,7 @@ describe("postJournal", () => {
     expect(posted.map((p) => (p instanceof AppError ? null : p.createdAt.getTime()))).toEqual(Array(3).fill(journals[0].createdAt.getTime()));
     expect((await getAccountBalance(getDb(), { ...s, kind: "user", ownerRef: "ann" })).balance).toBe(25n);
     expect((await getAccountBalance(getDb(), { ...s, kind: "user", ownerRef: "ben" })).balance).toBe(30n);
-    expect(await checkLedgerInvariants(getDb(), s)).toMatchObject({
-      sum: 0n,
-      negativeAccounts: [],
-      driftedAccounts: [],
-      unbalancedJournals: [],
-      miscountedTenants: [],
-    });
+    await expectBooksBalance(s);
   });
 
   it("postJournals: a balance past what a bigint holds refuses that journal with 422, the others post", async () => {
