@@ -3,7 +3,7 @@
 // link session, started through the campaign API, is approved with the test helpers' button and shows up
 // as a linked player; the campaign is started, stopped and its balance withdrawn, each followed on the page
 // until its background job is done. The helpers refuse live mode. Every page fits the width, passes axe and
-// is saved as a screenshot, in the desktop and the phone (390 px) projects.
+// is saved as a screenshot, on the desktop (the phone: portal-phone.spec).
 import { randomUUID } from "node:crypto";
 import { expect, test, type Page } from "@playwright/test";
 import { auditPortalPage, openPortal, signInToPortal } from "./portal-support";

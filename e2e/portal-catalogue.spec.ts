@@ -3,7 +3,7 @@
 // (the discounted price on the page, in the line items and in Purchases.Completed); a player's product,
 // made, illustrated and submitted through the API with the seed's key, waits in the review queue with its
 // image and is approved there with a price override. Every portal page fits the width, passes axe and is saved
-// as a screenshot, in the desktop and the phone (390 px) projects.
+// as a screenshot, on the desktop (the phone: portal-phone.spec).
 import { randomUUID } from "node:crypto";
 import { expect, test } from "@playwright/test";
 import { expectPurchaseHook, openRedirect, typeCard } from "./checkout-support";

@@ -1,35 +1,14 @@
 // The Overview's dashboard in a real browser against the production build: `npm run seed -- --history` backfills
 // 30 days for the seed's business, the developer signs in and sees every chart drawn (SVG with bars or a line)
 // with its numbers in a table (known figures from the seed's report), the live environment shows the empty
-// states, and the page fits the width and passes axe in the desktop and the phone (390 px) projects
+// states, and the page fits the width and passes axe on the desktop (the phone: portal-phone.spec)
 // (screenshots saved).
-import { execFile } from "node:child_process";
-import { promisify } from "node:util";
 import { expect, test } from "@playwright/test";
-import { auditPortalPage, openPortal, signInWithDeveloperLogin, type PortalSeed } from "./portal-support";
+import { auditPortalPage, openPortal, seedWithHistory, signInWithDeveloperLogin } from "./portal-support";
 import { expectHostedPageBasics, startReceiver } from "./support";
 
 // the seed's 30-day backfill goes through the services: about half a minute on a shared 2-core machine
 test.describe.configure({ timeout: 240_000 });
-
-type HistorySeed = PortalSeed & {
-  game: { gameId: string };
-  history: { purchases: number; usdCents: number; usdcMicros: number; gemsIssued: number; gemsSpent: number; payoutMicros: number; requests: number };
-};
-
-const seedWithHistory = async (baseURL: string, webhookUrl: string): Promise<HistorySeed> => {
-  const { stdout } = await promisify(execFile)(process.execPath, ["--import", "tsx", "scripts/seed.ts", "--json", "--history", "--webhook-url", webhookUrl], {
-    env: {
-      ...process.env,
-      APP_URL: baseURL,
-      DATABASE_URL: process.env.E2E_DATABASE_URL ?? "",
-      EMBEDDED_PG_PORT: process.env.E2E_PG_PORT ?? "54331",
-      EMBEDDED_PG_DIR: process.env.E2E_PG_DIR ?? ".data/e2e-postgres",
-    },
-    timeout: 180_000,
-  });
-  return JSON.parse(stdout);
-};
 
 const money = (n: number, digits = 2) => n.toLocaleString("en-US", { minimumFractionDigits: digits, maximumFractionDigits: digits });
 

@@ -2,8 +2,8 @@
 // that succeeds (a wallet purchase) and one that is refused (a field missing); both are in the log within a
 // second; the refusal's detail says why (the field); the request id search finds the purchase's call; its
 // detail links the purchase's timeline (the request, the ledger journals, the webhook event and its
-// delivery). Every page fits the width, is audited with axe and saved as a screenshot, in the desktop and the
-// phone (390 px) projects.
+// delivery). Every page fits the width, is audited with axe and saved as a screenshot, on the desktop
+// (the phone: portal-phone.spec).
 import { randomUUID } from "node:crypto";
 import { expect, test, type Page } from "@playwright/test";
 import { createProduct } from "./checkout-support";

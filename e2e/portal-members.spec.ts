@@ -2,7 +2,7 @@
 // developer signs up on /portal, confirms the email from the dev outbox, creates a business (and owns it),
 // invites a member (the invitation lands in the outbox with a link to /portal), changes the member's roles,
 // sees those changes in the audit log, filters it and downloads the CSV. Every page fits the width and passes
-// axe, in the desktop and the phone (390 px) projects (the audit log's table scrolls inside its own box).
+// axe, on the desktop (the phone: portal-phone.spec; the audit log's table scrolls inside its own box).
 import { readFile } from "node:fs/promises";
 import { expect, test } from "@playwright/test";
 import { auditPortalPage } from "./portal-support";
@@ -27,6 +27,11 @@ test("a new developer signs up, creates a business, invites a member, and sees i
   await expect(page.getByText(`${email} is not a member of any business yet.`)).toBeVisible();
   await expectHostedPageBasics(page);
   await auditPortalPage(page, "members-no-business");
+  // a business the developer is not a member of (here: none) is a not-found page, and its tab says so
+  await page.goto("/portal/not-a-business-of-yours");
+  await expect(page.getByRole("heading", { level: 1, name: "Not found" })).toBeVisible();
+  await expect(page).toHaveTitle("Not found · Developer portal");
+  await page.goto("/portal");
 
   // create a business: a clash is a form error, then the real one
   const create = page.getByRole("form", { name: "Create a business" });

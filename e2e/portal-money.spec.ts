@@ -3,7 +3,7 @@
 // changes its rate, explores the journals, approves a player's cashout in the review queue (and rejects another
 // with a reason) and sees the ledger and the balances change, then finds the player by email and opens their
 // page. Every page fits the width, is audited with axe (no serious or critical violations) and saved as a
-// screenshot, in the desktop and the phone (390 px) projects.
+// screenshot, on the desktop (the phone: portal-phone.spec).
 import { randomUUID } from "node:crypto";
 import { expect, test, type APIRequestContext } from "@playwright/test";
 import { auditPortalPage, openPortal, signInToPortal, type PortalSeed } from "./portal-support";

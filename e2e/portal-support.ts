@@ -1,6 +1,6 @@
 // What every portal spec does: sign in with the login `npm run seed` printed, open a portal page, and audit
-// a page: it fits the viewport's width (no sideways scrolling: 390 px in the phone project, where every
-// portal spec runs too), axe finds no serious or critical violations, and its screenshot is saved.
+// a page: it fits the viewport's width (no sideways scrolling: 390 px in the phone project, where
+// portal-phone.spec visits every portal page), axe finds no serious or critical violations, and its screenshot is saved.
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { asNewVisitor, screenshot, seed, type Seeded } from "./support";
@@ -25,6 +25,14 @@ export const auditPortalPage = async (page: Page, name: string) => {
   if (minor.length) console.log(`axe (${name}, ${test.info().project.name}), not blocking:\n${minor.map(describeViolation).join("\n")}`);
   expect(blocking.map(describeViolation).join("\n\n"), `axe found serious or critical violations on ${name}`).toBe("");
 };
+
+export type HistorySeed = PortalSeed & {
+  game: { gameId: string };
+  history: { purchases: number; usdCents: number; usdcMicros: number; gemsIssued: number; gemsSpent: number; payoutMicros: number; requests: number };
+};
+
+/** A fresh seed with 30 days of history (`npm run seed -- --history`): purchases, currency, payouts, webhooks, API calls. */
+export const seedWithHistory = async (baseURL: string, webhookUrl: string) => (await seed(baseURL, webhookUrl, { history: true })) as HistorySeed;
 
 /** Signs the browser in to /portal with a seed's developer login (as a new visitor). */
 export const signInWithDeveloperLogin = async (page: Page, portal: PortalSeed["portal"]) => {

@@ -2,7 +2,7 @@
 // the theme of the seed's game from its page, changes colours and sees the live preview (the real hosted
 // checkout, framed) repaint before saving, sees a low-contrast pair flagged, saves, and then the real hosted
 // checkout of a new grant shows the saved colours. The editor fits the width and passes axe (with the framed
-// preview) in the desktop and the phone (390 px) projects, and is saved as screenshots.
+// preview) on the desktop (the phone: portal-phone.spec), and is saved as screenshots.
 import { expect, test, type FrameLocator, type Locator, type Page } from "@playwright/test";
 import { createGrant, createProduct } from "./checkout-support";
 import { auditPortalPage, openPortal, signInToPortal } from "./portal-support";

@@ -1,4 +1,4 @@
-// The developer portal's first slice in a real browser against the production build, on desktop and phone:
+// The developer portal's first slice in a real browser against the production build, on the desktop:
 // the seed's developer signs in on /portal with the login `npm run seed` printed, sees its business, creates a game, creates a key (the raw value shown once: gone after a reload), calls
 // GET /v1/game with it (200), rotates it (the old key still works in its grace period) and revokes it (401).
 // Every page is audited with axe (no serious or critical violations) and saved as a screenshot.

@@ -38,8 +38,9 @@ export const startReceiver = async () => {
 };
 
 /** `npm run seed -- --json --webhook-url URL` against the e2e server's database. */
-export const seed = async (baseURL: string, webhookUrl: string): Promise<Seeded> => {
-  const { stdout } = await promisify(execFile)(process.execPath, ["--import", "tsx", "scripts/seed.ts", "--json", "--webhook-url", webhookUrl], {
+export const seed = async (baseURL: string, webhookUrl: string, { history = false } = {}): Promise<Seeded> => {
+  const args = ["--import", "tsx", "scripts/seed.ts", "--json", "--webhook-url", webhookUrl, ...(history ? ["--history"] : [])];
+  const { stdout } = await promisify(execFile)(process.execPath, args, {
     env: {
       ...process.env,
       APP_URL: baseURL,
@@ -47,7 +48,8 @@ export const seed = async (baseURL: string, webhookUrl: string): Promise<Seeded>
       EMBEDDED_PG_PORT: process.env.E2E_PG_PORT ?? "54331",
       EMBEDDED_PG_DIR: process.env.E2E_PG_DIR ?? ".data/e2e-postgres",
     },
-    timeout: 60_000,
+    // the 30-day backfill goes through the services: about half a minute on a shared 2-core machine
+    timeout: history ? 180_000 : 60_000,
   });
   return JSON.parse(stdout);
 };
