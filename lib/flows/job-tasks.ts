@@ -24,8 +24,9 @@ const DeliverPayload = z.object({ deliveryId: z.string().min(1) });
 const webhookTasks: TaskList = {
   [DELIVER_TASK]: async (payload, helpers) => {
     const { deliveryId } = DeliverPayload.parse(payload);
-    // a job that runs again (its worker died mid-attempt, or it threw) may meet an abandoned attempt
-    await deliverWebhook(getDb(), deliveryId, { rerun: helpers.job.attempts > 1 });
+    // a job that runs again (its worker died mid-attempt, or it threw) may meet an abandoned attempt; the job
+    // goes on with its object's next deliveries until the worker stops (abortSignal)
+    await deliverWebhook(getDb(), deliveryId, { rerun: helpers.job.attempts > 1, follow: true, signal: helpers.abortSignal });
   },
 };
 

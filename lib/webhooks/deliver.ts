@@ -1,6 +1,6 @@
 import type { Db } from "../db/client.ts";
 import { newId } from "../db/ids.ts";
-import { inTransaction } from "../db/transaction.ts";
+import { Prisma } from "../db/generated/client.ts";
 import { enqueueJob } from "../jobs/enqueue.ts";
 import { ATTEMPTABLE, deliveryTimeoutMs, retryDelayMs, type DeliveryStatus } from "./delivery-policy.ts";
 import { postWebhook, type AttemptResult } from "./post-webhook.ts";
@@ -18,61 +18,132 @@ export const deliveryJobKey = (deliveryId: string) => `${DELIVER_TASK}:${deliver
 export type DeliverOutcome = Exclude<DeliveryStatus, "pending"> | "skipped" | "deferred";
 
 type Event = { id: string; event: string; sequence: number; payload: string };
+
+/** A delivery with its event, as one query reads it (loadDelivery, nextInQueue). */
 type Delivery = {
   id: string;
   endpointId: string | null;
   attempts: number;
-  event: { ownerType: string; ownerId: string; objectType: string; objectId: string; sequence: number };
+  status: string;
+  /** null: an attempt is in flight */
+  nextAttemptAt: Date | null;
+  event: Event & { ownerType: string; ownerId: string; objectType: string; objectId: string; environment: string };
 };
 
-/** Deliveries of the same endpoint and object that are still being tried (not final, not recovered). */
-const sameQueue = (d: Delivery) => ({
-  endpointId: d.endpointId,
-  status: { in: ATTEMPTABLE },
-  event: { ownerType: d.event.ownerType, ownerId: d.event.ownerId, objectType: d.event.objectType, objectId: d.event.objectId },
+type DeliveryRow = Omit<Delivery, "event"> & {
+  eventId: string;
+  eventName: string;
+  sequence: number;
+  payload: string;
+  ownerType: string;
+  ownerId: string;
+  objectType: string;
+  objectId: string;
+  environment: string;
+};
+
+const toDelivery = (r: DeliveryRow): Delivery => ({
+  id: r.id,
+  endpointId: r.endpointId,
+  attempts: r.attempts,
+  status: r.status,
+  nextAttemptAt: r.nextAttemptAt,
+  event: {
+    id: r.eventId,
+    event: r.eventName,
+    sequence: r.sequence,
+    payload: r.payload,
+    ownerType: r.ownerType,
+    ownerId: r.ownerId,
+    objectType: r.objectType,
+    objectId: r.objectId,
+    environment: r.environment,
+  },
 });
+
+// The columns are timestamp (UTC wall time, as Prisma writes them): read and written AT TIME ZONE 'UTC'.
+const DELIVERY_COLUMNS = Prisma.sql`d.id, d."endpointId", d.attempts, d.status, d."nextAttemptAt" AT TIME ZONE 'UTC' AS "nextAttemptAt",
+  e.id AS "eventId", e.event AS "eventName", e.sequence, e.payload, e."ownerType", e."ownerId", e."objectType", e."objectId", e.environment::text AS environment`;
+
+const utc = (at: Date) => Prisma.sql`(${at.toISOString()}::timestamptz AT TIME ZONE 'UTC')`;
+
+/** The delivery with its event, in one query. */
+const loadDelivery = async (db: Db, deliveryId: string): Promise<Delivery | null> => {
+  const [row] = await db.$queryRaw<DeliveryRow[]>`
+    SELECT ${DELIVERY_COLUMNS} FROM "WebhookDelivery" d JOIN "WebhookEvent" e ON e.id = d."eventId" WHERE d.id = ${deliveryId}`;
+  return row ? toDelivery(row) : null;
+};
+
+/**
+ * Deliveries of the same endpoint and object that are still being tried (not final, not recovered), found
+ * from the object's events by sequence (index WebhookEvent(objectType, objectId, sequence)).
+ */
+const sameQueue = (d: Delivery) => Prisma.sql`
+  e."objectType" = ${d.event.objectType} AND e."objectId" = ${d.event.objectId}
+  AND e."ownerType" = ${d.event.ownerType} AND e."ownerId" = ${d.event.ownerId}
+  AND d."endpointId" IS NOT DISTINCT FROM ${d.endpointId}::text AND d.status = ANY(${ATTEMPTABLE}::text[]) AND d.id <> ${d.id}`;
+
+/**
+ * The nearest earlier delivery of the same queue still being tried, if any. From the nearest sequence down:
+ * when the one just before is still being tried (a backlog), it is the first row read.
+ */
+const earlierInQueue = async (db: Db, d: Delivery): Promise<{ id: string; nextAttemptAt: Date | null } | undefined> => {
+  const [row] = await db.$queryRaw<{ id: string; nextAttemptAt: Date | null }[]>`
+    SELECT d.id, d."nextAttemptAt" AT TIME ZONE 'UTC' AS "nextAttemptAt" FROM "WebhookEvent" e JOIN "WebhookDelivery" d ON d."eventId" = e.id
+    WHERE ${sameQueue(d)} AND e.sequence < ${d.event.sequence} ORDER BY e.sequence DESC LIMIT 1`;
+  return row;
+};
+
+/** The next delivery of the same queue (the lowest later sequence still being tried), with its event. */
+const nextInQueue = async (db: Db, d: Delivery): Promise<Delivery | null> => {
+  const [row] = await db.$queryRaw<DeliveryRow[]>`
+    SELECT ${DELIVERY_COLUMNS} FROM "WebhookEvent" e JOIN "WebhookDelivery" d ON d."eventId" = e.id
+    WHERE ${sameQueue(d)} AND e.sequence > ${d.event.sequence} ORDER BY e.sequence ASC LIMIT 1`;
+  return row ? toDelivery(row) : null;
+};
 
 /**
  * Per-object order: while an earlier event of the same object to the same endpoint is still being tried,
- * this delivery waits (no attempt is used up). The earlier one wakes the next when it ends (wakeNext), so
- * the wait here is only a safety net: until just after the earlier one's next attempt could have ended.
- * If the earlier one ended while this was being put off, it wakes itself. Returns true when it was put off.
+ * this delivery waits (no attempt is used up). The earlier one's job goes on to the next when it ends
+ * (deliverWebhook's `follow`, or wakeNext), so the wait here is only a safety net: until just after the
+ * earlier one's next attempt could have ended. If the earlier one ended while this was being put off, it
+ * wakes itself. Returns true when it was put off.
+ *
+ * An earlier one with an attempt in flight needs no safety net here: the job making that attempt takes or
+ * wakes this one when it ends, and if its worker dies, the job runs again and looks at the abandoned
+ * attempt once stale (recheckInFlight, recheckFollowed), and then goes on the same way. Writing a delay and
+ * a job for every event behind a busy object cost more than the deliveries themselves.
  */
 const deferBehindEarlier = async (db: Db, d: Delivery): Promise<boolean> => {
-  const q = sameQueue(d);
-  const blocker = await db.webhookDelivery.findFirst({
-    where: { ...q, id: { not: d.id }, event: { ...q.event, sequence: { lt: d.event.sequence } } },
-    orderBy: { event: { sequence: "asc" } },
-    select: { id: true, nextAttemptAt: true },
-  });
+  const blocker = await earlierInQueue(db, d);
   if (!blocker) return false;
+  if (blocker.nextAttemptAt === null) return true;
   const from = Math.max(blocker.nextAttemptAt?.getTime() ?? 0, Date.now());
   const runAt = new Date(from + deliveryTimeoutMs() + IN_FLIGHT_MARGIN_MS);
-  await inTransaction(db, async (tx) => {
-    const { count } = await tx.webhookDelivery.updateMany({
-      where: { id: d.id, attempts: d.attempts, status: { in: ATTEMPTABLE }, nextAttemptAt: { not: null } },
-      data: { nextAttemptAt: runAt },
-    });
-    if (count === 1) await enqueueJob(tx, DELIVER_TASK, { deliveryId: d.id }, { runAt, jobKey: deliveryJobKey(d.id) });
-  });
-  // the earlier one may have ended (and looked for a next one to wake) before the job above was written
-  const ongoing = await db.webhookDelivery.count({ where: { id: blocker.id, status: { in: ATTEMPTABLE } } });
-  if (ongoing === 0) await enqueueJob(db, DELIVER_TASK, { deliveryId: d.id }, { jobKey: deliveryJobKey(d.id) });
+  // one statement: the delay and its job commit together (graphile_worker.add_job, as enqueueJob)
+  await db.$executeRaw`
+    WITH put_off AS (
+      UPDATE "WebhookDelivery" SET "nextAttemptAt" = ${utc(runAt)}, "updatedAt" = ${utc(new Date())}
+      WHERE id = ${d.id} AND attempts = ${d.attempts} AND status = ANY(${ATTEMPTABLE}::text[]) AND "nextAttemptAt" IS NOT NULL
+      RETURNING id)
+    SELECT graphile_worker.add_job(${DELIVER_TASK}::text, json_build_object('deliveryId', id), run_at := ${runAt.toISOString()}::timestamptz,
+      max_attempts := 25, job_key := ${deliveryJobKey(d.id)}::text)::text FROM put_off`;
+  // the earlier one may have ended (and looked for a next one to take) before the job above was written
+  const [still] = await db.$queryRaw<{ n: number }[]>`
+    SELECT count(*)::int AS n FROM "WebhookDelivery" WHERE id = ${blocker.id} AND status = ANY(${ATTEMPTABLE}::text[])`;
+  if (still.n === 0) await enqueueJob(db, DELIVER_TASK, { deliveryId: d.id }, { jobKey: deliveryJobKey(d.id) });
   return true;
 };
 
-/** After a delivery ends (succeeded or failed): the next event of its object to its endpoint goes now. */
+/**
+ * After a delivery ends (succeeded or failed) and its job does not go on: the next event of its object to
+ * its endpoint goes now, unless its attempt is already in flight. Also when its next look is not in the
+ * future: its own job may have run already and found this one in flight (deferBehindEarlier writes nothing
+ * then); where its first job is still queued too, one of the two finds the attempt taken and skips.
+ */
 const wakeNext = async (db: Db, d: Delivery): Promise<void> => {
-  const q = sameQueue(d);
-  const next = await db.webhookDelivery.findFirst({
-    where: { ...q, id: { not: d.id }, event: { ...q.event, sequence: { gt: d.event.sequence } } },
-    orderBy: { event: { sequence: "asc" } },
-    select: { id: true, nextAttemptAt: true },
-  });
-  // only one that was put off (its next look is in the future): a new one's first job is still to run, and a
-  // second job for it would only find its attempt in flight
-  if (next?.nextAttemptAt && next.nextAttemptAt.getTime() > Date.now())
-    await enqueueJob(db, DELIVER_TASK, { deliveryId: next.id }, { jobKey: deliveryJobKey(next.id) });
+  const next = await nextInQueue(db, d);
+  if (next?.nextAttemptAt) await enqueueJob(db, DELIVER_TASK, { deliveryId: next.id }, { jobKey: deliveryJobKey(next.id) });
 };
 
 /**
@@ -128,7 +199,11 @@ const NO_ENDPOINT: AttemptResult = {
   error: "no webhook endpoint is configured (the URL was removed or the endpoint deleted)",
 };
 
-/** Stores the attempt and moves the delivery on; a retry is a new job added in the same transaction. */
+/**
+ * Stores the attempt and moves the delivery on; a retry is a new job (graphile_worker.add_job, as
+ * enqueueJob) added in the same statement, so the attempt, the new state and the retry's job commit
+ * together.
+ */
 const recordAttempt = async (
   db: Db,
   {
@@ -149,61 +224,50 @@ const recordAttempt = async (
   const delay = result.ok || !endpoint ? null : retryDelayMs(attempt);
   const status: DeliverOutcome = result.ok ? "succeeded" : delay === null ? "failed" : "retrying";
   const nextAttemptAt = delay === null ? null : new Date(now.getTime() + delay);
-  await inTransaction(db, async (tx) => {
-    const { ok: _ok, ...fields } = result;
-    await tx.webhookAttempt.create({
-      data: { id: newId(), deliveryId, attempt, ...fields, requestHeaders: requestHeaders ? JSON.stringify(requestHeaders) : null, createdAt: now },
-    });
-    await tx.webhookDelivery.update({
-      where: { id: deliveryId },
-      data: { status, nextAttemptAt, ...(result.ok ? { deliveredAt: now } : {}) },
-    });
-    if (nextAttemptAt) await enqueueJob(tx, DELIVER_TASK, { deliveryId }, { runAt: nextAttemptAt, jobKey: deliveryJobKey(deliveryId) });
-  });
+  const headers = requestHeaders ? JSON.stringify(requestHeaders) : null;
+  await db.$executeRaw`
+    WITH attempt AS (
+      INSERT INTO "WebhookAttempt" ("id", "deliveryId", "attempt", "statusCode", "latencyMs", "responseExcerpt", "error", "requestHeaders", "createdAt")
+      VALUES (${newId()}, ${deliveryId}, ${attempt}, ${result.statusCode}::int, ${result.latencyMs}, ${result.responseExcerpt}::text, ${result.error}::text,
+        ${headers}::text, ${utc(now)})),
+    moved AS (
+      UPDATE "WebhookDelivery" SET status = ${status}, "nextAttemptAt" = ${nextAttemptAt ? utc(nextAttemptAt) : Prisma.sql`NULL`},
+        "deliveredAt" = ${result.ok ? utc(now) : Prisma.sql`"deliveredAt"`}, "updatedAt" = ${utc(now)}
+      WHERE id = ${deliveryId} RETURNING id)
+    SELECT graphile_worker.add_job(${DELIVER_TASK}::text, json_build_object('deliveryId', id), run_at := ${nextAttemptAt?.toISOString() ?? null}::timestamptz,
+      max_attempts := 25, job_key := ${deliveryJobKey(deliveryId)}::text)::text
+    FROM moved WHERE ${nextAttemptAt !== null}::boolean`;
   return status;
 };
 
-/**
- * Makes the next attempt of a delivery: POSTs the stored payload, signed with its endpoint's current
- * secret (and the previous one during a rotation's 24 h), to the endpoint's current URL (resolved and checked
- * again now, and pinned: post-webhook.ts; a refused address is a failed attempt that says why), records the
- * attempt with its request headers, then marks the delivery succeeded, failed, or retrying with its next
- * attempt enqueued, and updates the endpoint's health (record-endpoint-health.ts). A delivery to a disabled
- * endpoint fails without an attempt (kept for recovery). Per-object order: a delivery waits while an earlier
- * event of its object to its endpoint is still being tried (deferBehindEarlier). Throws only on internal errors (the job then
- * retries). An attempt is claimed by a conditional update (same `attempts`, none in flight), so two workers
- * never send the same delivery at once; a delivery that is already final is skipped.
- */
-export const deliverWebhook = async (db: Db, deliveryId: string, { rerun = false }: { rerun?: boolean } = {}): Promise<DeliverOutcome> => {
-  const delivery = await db.webhookDelivery.findUnique({ where: { id: deliveryId }, include: { event: true } });
-  if (!delivery || !ATTEMPTABLE.includes(delivery.status as DeliveryStatus)) return "skipped";
+/** One attempt of a loaded delivery (see deliverWebhook); `ordered`: it was reached from the earlier one that just ended. */
+const attemptDelivery = async (db: Db, delivery: Delivery, { rerun, ordered }: { rerun: boolean; ordered: boolean }): Promise<DeliverOutcome> => {
+  const deliveryId = delivery.id;
   const owner = ownerOf(delivery.event);
   const endpoint = await resolveDeliveryEndpoint(db, { endpointId: delivery.endpointId, owner });
   if (endpoint?.disabledAt) {
-    const { count } = await db.webhookDelivery.updateMany({
-      where: { id: deliveryId, attempts: delivery.attempts, status: { in: ATTEMPTABLE } },
-      data: { status: "failed", nextAttemptAt: null, failureReason: DISABLED_REASON },
-    });
-    if (count === 0) return "skipped";
-    await wakeNext(db, delivery);
-    return "failed";
+    const count = await db.$executeRaw`
+      UPDATE "WebhookDelivery" SET status = 'failed', "nextAttemptAt" = NULL, "failureReason" = ${DISABLED_REASON}, "updatedAt" = ${utc(new Date())}
+      WHERE id = ${deliveryId} AND attempts = ${delivery.attempts} AND status = ANY(${ATTEMPTABLE}::text[])`;
+    return count === 0 ? "skipped" : "failed";
   }
-  if (endpoint && (await deferBehindEarlier(db, delivery))) return "deferred";
+  if (endpoint && !ordered && (await deferBehindEarlier(db, delivery))) return "deferred";
   const attempt = delivery.attempts + 1;
   const timeoutMs = deliveryTimeoutMs();
   // nextAttemptAt = null marks an attempt in flight; one older than the timeout plus a margin was
   // abandoned by a worker that died, and may be taken over.
   const staleBefore = new Date(Date.now() - timeoutMs - IN_FLIGHT_MARGIN_MS);
-  const claim = await db.webhookDelivery.updateMany({
-    where: {
-      id: deliveryId,
-      attempts: delivery.attempts,
-      status: { in: ATTEMPTABLE },
-      OR: [{ nextAttemptAt: { not: null } }, { updatedAt: { lt: staleBefore } }],
-    },
-    data: { attempts: attempt, nextAttemptAt: null, ...(endpoint ? { url: endpoint.url } : {}) },
-  });
-  if (claim.count === 0) return rerun ? recheckInFlight(db, deliveryId, timeoutMs) : "skipped";
+  // Taken by the job that follows the queue, a delivery's own keyed job (put off, a scheduled retry, a wake-up)
+  // is removed with the claim (graphile_worker.remove_job; a running one is left to find the attempt taken).
+  const [{ claimed }] = await db.$queryRaw<{ claimed: number }[]>`
+    WITH claim AS (
+      UPDATE "WebhookDelivery" SET attempts = ${attempt}, "nextAttemptAt" = NULL, url = COALESCE(${endpoint?.url ?? null}::text, url), "updatedAt" = ${utc(new Date())}
+      WHERE id = ${deliveryId} AND attempts = ${delivery.attempts} AND status = ANY(${ATTEMPTABLE}::text[])
+        AND ("nextAttemptAt" IS NOT NULL OR "updatedAt" < ${utc(staleBefore)})
+      RETURNING id),
+    removed AS (SELECT graphile_worker.remove_job(${deliveryJobKey(deliveryId)}::text) FROM claim WHERE ${ordered}::boolean)
+    SELECT (SELECT count(*) FROM claim)::int AS claimed, (SELECT count(*) FROM removed)::int AS removed`;
+  if (claimed === 0) return rerun ? recheckInFlight(db, deliveryId, timeoutMs) : "skipped";
   const headers = endpoint ? headersFor({ event: delivery.event, deliveryId, attempt, endpoint }) : null;
   const result =
     endpoint && headers
@@ -218,6 +282,66 @@ export const deliverWebhook = async (db: Db, deliveryId: string, { rerun = false
       : NO_ENDPOINT;
   const outcome = await recordAttempt(db, { deliveryId, attempt, result, endpoint, requestHeaders: headers });
   if (endpoint) await recordEndpointHealth(db, { owner, endpoint, ok: result.ok });
-  if (outcome === "succeeded" || outcome === "failed") await wakeNext(db, delivery);
   return outcome;
+};
+
+/**
+ * A job that runs again after its delivery ended died (or threw) after that end, while following the
+ * object's queue or before waking the next one. The next delivery still being tried may then have no job
+ * (its put-off job was removed with the claim, or its own job found the earlier attempt in flight and wrote
+ * nothing): in flight, it gets recheckInFlight's look once stale; otherwise it is woken now.
+ */
+const recheckFollowed = async (db: Db, d: Delivery): Promise<void> => {
+  const next = await nextInQueue(db, d);
+  if (!next) return;
+  if (next.nextAttemptAt === null) await recheckInFlight(db, next.id, deliveryTimeoutMs());
+  else await enqueueJob(db, DELIVER_TASK, { deliveryId: next.id }, { jobKey: deliveryJobKey(next.id) });
+};
+
+/** How far one job goes on along an object's queue (deliverWebhook's `follow`): deliveries, and time. */
+export const FOLLOW_LIMIT = { deliveries: 100, ms: 2_000 };
+
+/**
+ * Makes the next attempt of a delivery: POSTs the stored payload, signed with its endpoint's current
+ * secret (and the previous one during a rotation's 24 h), to the endpoint's current URL (resolved and checked
+ * again now, and pinned: post-webhook.ts; a refused address is a failed attempt that says why), records the
+ * attempt with its request headers, then marks the delivery succeeded, failed, or retrying with its next
+ * attempt enqueued, and updates the endpoint's health (record-endpoint-health.ts). A delivery to a disabled
+ * endpoint fails without an attempt (kept for recovery). Per-object order: a delivery waits while an earlier
+ * event of its object to its endpoint is still being tried (deferBehindEarlier). Throws only on internal errors (the job then
+ * retries). An attempt is claimed by a conditional update (same `attempts`, none in flight), so two workers
+ * never send the same delivery at once; a delivery that is already final is skipped.
+ *
+ * `follow` (the worker's task): once the delivery has ended, the same job goes on with the next delivery of
+ * its object to its endpoint (claimed the same way), up to FOLLOW_LIMIT or until `signal` aborts (the worker
+ * stops), instead of a job round trip per event of a busy object. Without it, or where it stops, the next one
+ * is woken (its job runs now). Returns the first delivery's outcome.
+ */
+export const deliverWebhook = async (
+  db: Db,
+  deliveryId: string,
+  { rerun = false, follow = false, signal }: { rerun?: boolean; follow?: boolean; signal?: AbortSignal } = {},
+): Promise<DeliverOutcome> => {
+  const first = await loadDelivery(db, deliveryId);
+  if (!first) return "skipped";
+  if (!ATTEMPTABLE.includes(first.status as DeliveryStatus)) {
+    if (rerun && follow) await recheckFollowed(db, first);
+    return "skipped";
+  }
+  const firstOutcome = await attemptDelivery(db, first, { rerun, ordered: false });
+  const started = Date.now();
+  let [delivery, outcome, done] = [first, firstOutcome, 1];
+  while (outcome === "succeeded" || outcome === "failed") {
+    const goOn = follow && done < FOLLOW_LIMIT.deliveries && Date.now() - started < FOLLOW_LIMIT.ms && !signal?.aborted;
+    if (!goOn) {
+      await wakeNext(db, delivery);
+      break;
+    }
+    const next = await nextInQueue(db, delivery);
+    // none, or in flight in another job (which goes on from there)
+    if (!next?.nextAttemptAt) break;
+    [delivery, outcome] = [next, await attemptDelivery(db, next, { rerun: false, ordered: true })];
+    done++;
+  }
+  return firstOutcome;
 };

@@ -207,6 +207,51 @@ describe("DNS rebinding", () => {
     expect(req.headers.host).toBe(`rebind.test:${receiver.port}`);
   });
 
+  it("reuses a kept-alive connection only for the same origin and the address this attempt checked", async () => {
+    // a receiver of its own on 127.0.0.1 only, recording the client port of each request (one port: one connection)
+    const ports: number[] = [];
+    const server = http.createServer((req, res) => {
+      ports.push(req.socket.remotePort!);
+      req.resume();
+      req.on("end", () => res.writeHead(200, { "content-length": "2" }).end("ok"));
+    });
+    await new Promise<void>((r) => server.listen(0, "127.0.0.1", () => r()));
+    const port = (server.address() as { port: number }).port;
+    const answer = { address: "127.0.0.1" };
+    const asked: string[] = [];
+    const lookup = async (host: string) => {
+      asked.push(host);
+      return [{ address: answer.address, family: 4 }];
+    };
+    try {
+      const url = `http://rebind.test:${port}/hooks`;
+      expect(await post(url, lookup)).toMatchObject({ ok: true, statusCode: 200 });
+      expect(await post(url, lookup)).toMatchObject({ ok: true, statusCode: 200 });
+      // checked at each attempt; the second went over the first one's connection
+      expect(asked).toEqual(["rebind.test", "rebind.test"]);
+      expect(ports).toHaveLength(2);
+      expect(ports[1]).toBe(ports[0]);
+      // the name now points elsewhere (127.0.0.2: allowed in test mode, nothing listens there): the open
+      // connection to 127.0.0.1 is not used for it, a new one to the checked address is tried and refused
+      answer.address = "127.0.0.2";
+      const moved = await post(url, lookup);
+      expect(moved).toMatchObject({ ok: false, statusCode: null });
+      expect(moved.error).toMatch(/ECONNREFUSED/);
+      expect(ports).toHaveLength(2);
+      // and a refused address is refused before any pool is looked at
+      answer.address = "10.0.0.1";
+      expect(await post(url, lookup)).toMatchObject({ ok: false, error: "refused: rebind.test resolves to 10.0.0.1 is a private address" });
+      expect(ports).toHaveLength(2);
+      // back to the first address: its kept-alive connection again
+      answer.address = "127.0.0.1";
+      expect(await post(url, lookup)).toMatchObject({ ok: true, statusCode: 200 });
+      expect(ports).toEqual([ports[0], ports[0], ports[0]]);
+    } finally {
+      server.closeAllConnections();
+      await new Promise<void>((r) => server.close(() => r()));
+    }
+  });
+
   it("a name that now resolves to a private address is refused before any connection", async () => {
     const result = await post("http://rebind.test:8080/hooks", async () => [{ address: "10.0.0.1", family: 4 }]);
     expect(result).toMatchObject({ ok: false, statusCode: null, error: "refused: rebind.test resolves to 10.0.0.1 is a private address" });
