@@ -89,6 +89,15 @@ export const uniqueEmail = (tag: string) => `${tag}-${randomUUID().slice(0, 8)}@
 export const screenshot = (page: Page, name: string, { fullPage = true } = {}) =>
   page.screenshot({ path: `test-results/screenshots/${test.info().project.name}-${name}.png`, fullPage });
 
+/**
+ * Waits for the API reference (/docs, already opened) to have rendered: Scalar builds the whole OpenAPI
+ * document in the browser, which has taken over 10 s (the default wait) on a loaded 2-core CI machine.
+ */
+export const expectApiReferenceRendered = async (page: Page) => {
+  await expect(page.getByRole("heading", { name: "Coinop API", level: 1 })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole("button", { name: "Test Request (get /v1/users/link/details)" })).toBeVisible();
+};
+
 /** Records requests that leave this server: hosted pages work offline (no fonts, no CDN). */
 export const offsiteRequests = (page: Page, baseURL: string): string[] => {
   const origin = new URL(baseURL).origin;
