@@ -8,6 +8,7 @@ import { inTransaction } from "../../lib/db/transaction.ts";
 import { createSeedTenants } from "../../lib/flows/create-seed-tenants.ts";
 import { findOrCreatePlayer, linkPlayer } from "../../lib/linking/link-player.ts";
 import { freshDatabase } from "./database.ts";
+import { cpuSnapshot, foreignCores } from "./foreign-cpu.ts";
 import { rawSqlCeiling, type Ceiling } from "./ceiling.ts";
 import { runLoad, type RequestFor, type Result } from "./load.ts";
 import type { BenchOptions, PassPlan, Scenario } from "./options.ts";
@@ -15,7 +16,13 @@ import { measureOutboxLag, startEventStream, startReceiver, type OutboxLag, type
 import { startFleet } from "./processes.ts";
 import { auditCurrency, seedLarge, type LargeSeed } from "./seed-large.ts";
 
-export type ScenarioResult = Result & { scenario: Scenario; connections: number; loadAverage1m: { start: number; end: number } };
+export type ScenarioResult = Result & {
+  scenario: Scenario;
+  connections: number;
+  loadAverage1m: { start: number; end: number };
+  /** cores that processes outside the bench kept busy on average during the run (foreign-cpu.ts); null: unknown */
+  othersCores: number | null;
+};
 
 export type PassResult = PassPlan & {
   startedAt: string;
@@ -120,9 +127,11 @@ export const runPass = async ({
       const warm2xx = await warmUp(label, request);
       beforeLoad?.();
       const start = load1m();
+      const cpuStart = cpuSnapshot({ postgresIsOwn: o.adminDatabaseUrl !== null });
       log(`[bench] ${label}: ${amount} requests, ${connections} connections over ${bases.length} web process(es)`);
       const r = await runLoad({ name: label, amount, connections, bases, request, cpuMs });
-      const out: ScenarioResult = { ...r, scenario: name, connections, loadAverage1m: { start, end: load1m() } };
+      const othersCores = foreignCores(cpuStart, cpuSnapshot({ postgresIsOwn: o.adminDatabaseUrl !== null }), os.availableParallelism());
+      const out: ScenarioResult = { ...r, scenario: name, connections, loadAverage1m: { start, end: load1m() }, othersCores };
       results.push(out);
       return { result: out, warm2xx };
     };
