@@ -3,4 +3,5 @@
 import { defineConfig } from "vitest/config";
 import base from "./vitest.config.ts";
 
-export default defineConfig({ ...base, test: { ...base.test, include: ["tests/canary/*.canary.ts"] } });
+// without the suite's projects (vitest.config.ts), which would choose the files instead of `include`
+export default defineConfig({ ...base, test: { ...base.test, projects: undefined, include: ["tests/canary/*.canary.ts"] } });

@@ -2,7 +2,7 @@
 // then clones its own database from the template (tests/file-setup.ts), so files run in parallel.
 // TEST_DATABASE_URL picks a server (CI: the machine's PostgreSQL 15); otherwise an embedded
 // PostgreSQL 17 runs under .data/test-postgres.
-import { createHash } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import pg from "pg";
@@ -15,6 +15,8 @@ declare module "vitest" {
   export interface ProvidedContext {
     adminUrl: string;
     templateDb: string;
+    /** names this run's per-file databases (tests/file-setup.ts), dropped together when the run ends */
+    testRunId: string;
   }
 }
 
@@ -34,20 +36,26 @@ const withDb = (url: string, database: string): string => {
   return u.toString();
 };
 
-let embedded: EmbeddedHandle | null = null;
+/**
+ * Vitest calls this once for the root and once for each project (vitest.config.ts), in one process: the first
+ * call prepares the server and the template, the others wait for it, and the last teardown cleans up.
+ */
+type Prepared = { adminUrl: string; templateDb: string; runId: string };
+type Shared = { ready?: Promise<Prepared>; users: number; embedded: EmbeddedHandle | null };
+const shared: Shared = ((globalThis as { __coinopTestSetup?: Shared }).__coinopTestSetup ??= { users: 0, embedded: null });
 
-export default async function setup(project: TestProject) {
+const prepare = async (): Promise<Prepared> => {
   let adminUrl: string;
   if (process.env.TEST_DATABASE_URL) {
     adminUrl = process.env.TEST_DATABASE_URL;
   } else {
-    embedded = await startEmbeddedPostgres({
+    shared.embedded = await startEmbeddedPostgres({
       dataDir: path.resolve(".data/test-postgres"),
       port: Number(process.env.EMBEDDED_TEST_PG_PORT ?? 54330),
       database: "postgres",
       log: () => undefined,
     });
-    adminUrl = embedded.adminUrl;
+    adminUrl = shared.embedded.adminUrl;
   }
   const templateDb = `coinop_tpl_${migrationsHash()}`;
   const admin = new pg.Client({ connectionString: adminUrl });
@@ -77,9 +85,33 @@ export default async function setup(project: TestProject) {
   } finally {
     await admin.end();
   }
-  project.provide("adminUrl", adminUrl);
-  project.provide("templateDb", templateDb);
+  return { adminUrl, templateDb, runId: randomBytes(4).toString("hex") };
+};
+
+/** This run's per-file databases, kept until the run ends (tests/file-setup.ts says why). */
+const dropRunDatabases = async ({ adminUrl, runId }: Prepared) => {
+  const c = new pg.Client({ connectionString: adminUrl });
+  await c.connect();
+  try {
+    const { rows } = await c.query("SELECT datname FROM pg_database WHERE datname ~ $1", [`^coinop_t_[0-9]+_${runId}_`]);
+    for (const r of rows) await c.query(`DROP DATABASE IF EXISTS "${r.datname}" WITH (FORCE)`).catch(() => undefined);
+  } finally {
+    await c.end();
+  }
+};
+
+export default async function setup(project: TestProject) {
+  shared.users++;
+  shared.ready ??= prepare();
+  const prepared = await shared.ready;
+  project.provide("adminUrl", prepared.adminUrl);
+  project.provide("templateDb", prepared.templateDb);
+  project.provide("testRunId", prepared.runId);
   return async () => {
-    await embedded?.stop();
+    if (--shared.users > 0) return;
+    shared.ready = undefined;
+    await dropRunDatabases(prepared);
+    await shared.embedded?.stop();
+    shared.embedded = null;
   };
 }

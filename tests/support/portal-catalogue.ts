@@ -7,7 +7,8 @@ import { makeBusiness } from "./platform.ts";
 import { makePortalMembers } from "./portal.ts";
 import { makeShop } from "./products.ts";
 
-const db = getDb();
+// read on each use: the test file's own database (tests/file-setup.ts), never one a module captured earlier
+const db = () => getDb();
 export { as } from "./portal.ts";
 
 /** A shop (a test game with GEMS and GOLD and a linked player) with a member of each role; a stranger administers another business. */
@@ -15,7 +16,7 @@ export const catalogueTenant = async () => {
   const shop = await makeShop();
   const businessId = shop.business.id;
   const other = await makeBusiness("test");
-  const otherGame = await createGame({ db }, { businessId: other.id, environment: "test", name: "Their game" });
+  const otherGame = await createGame({ db: db() }, { businessId: other.id, environment: "test", name: "Their game" });
   const { owner, developer, finance, viewer, stranger } = await makePortalMembers(businessId, other.id);
   return { shop, businessId, other, otherGame, owner, developer, finance, viewer, stranger };
 };
@@ -41,8 +42,8 @@ export const form = (over: Partial<ProductForm> = {}): ProductForm => ({
 });
 
 export const auditOf = (businessId: string) =>
-  db.auditEntry
-    .findMany({ where: { businessId }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] })
+  db()
+    .auditEntry.findMany({ where: { businessId }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] })
     .then((rows) =>
       rows.map((r) => ({ actorType: r.actorType, actorId: r.actorId, action: r.action, objectType: r.objectType, objectId: r.objectId, details: r.details })),
     );
