@@ -8,6 +8,9 @@
 //   3. stream: T events (2,000) over M objects written at R events/s (200) while the worker runs: the lag.
 // Lag = the first attempt's time (WebhookAttempt.createdAt of attempt 1, written when the attempt ended) minus
 // WebhookEvent.createdAt; in 1 and 2 it includes the wait behind the backlog, in 3 it is the outbox lag.
+// CPU, each phase: this process's (worker, receiver and, in 3, the writer: process.cpuUsage) and the PostgreSQL
+// backends' of the bench database (utime + stime from /proc/<pid>/stat; a local server only), in ms per
+// delivery: a figure that moves less than deliveries/s with the other load on a shared machine.
 // Checks, each phase: every event arrived exactly once, with a valid signature, each object's events in
 // sequence order; exit 1 when one fails. Database: DATABASE_URL's server (a new database on it, dropped
 // after), else an embedded PostgreSQL under .data/bench-webhooks-postgres on WEBHOOKS_BENCH_PG_PORT (54352).
@@ -17,6 +20,7 @@ import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
+import { readFile } from "node:fs/promises";
 import { parseArgs } from "node:util";
 import { closeDb, getDb } from "../lib/db/client.ts";
 import { startEmbeddedPostgres } from "../lib/db/embedded.ts";
@@ -144,13 +148,41 @@ const drained = async (ids: string[]): Promise<boolean> => {
   return false;
 };
 
+/** CPU seconds (user + system) of each PostgreSQL backend of `database`, by pid; empty where /proc is not readable. */
+const backendCpu = async (database: string): Promise<Map<number, number>> => {
+  const rows = await getDb().$queryRaw<{ pid: number }[]>`SELECT pid FROM pg_stat_activity WHERE datname = ${database} AND pid <> pg_backend_pid()`;
+  const out = new Map<number, number>();
+  for (const { pid } of rows) {
+    const stat = await readFile(`/proc/${pid}/stat`, "utf8").catch(() => null);
+    if (!stat) continue;
+    // the fields after "(comm)": state is the 3rd, utime the 14th and stime the 15th of the whole line
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    out.set(pid, (Number(fields[11]) + Number(fields[12])) / 100);
+  }
+  return out;
+};
+
+/** Starts counting CPU: this process's and the database's backends'; `stop` gives ms of each since. */
+const cpuMeter = async (database: string) => {
+  const [own, pg] = [process.cpuUsage(), await backendCpu(database)];
+  return async () => {
+    const used = process.cpuUsage(own);
+    const after = await backendCpu(database);
+    let pgSeconds = 0;
+    // a backend that ended during the phase is not counted (the pools keep theirs open for 10 s idle)
+    for (const [pid, seconds] of after) pgSeconds += seconds - (pg.get(pid) ?? 0);
+    return { nodeMs: (used.user + used.system) / 1000, pgMs: pgSeconds * 1000, readable: after.size > 0 };
+  };
+};
+type Cpu = Awaited<ReturnType<Awaited<ReturnType<typeof cpuMeter>>>>;
+
 type PhaseResult = { name: string; ok: boolean; line: string };
 
 /** The figures and checks of one phase, from the database and the receiver. */
 const report = async (
   name: string,
   emitted: Emitted[],
-  { receiver, from, complete }: { receiver: Receiver; from: number; complete: boolean },
+  { receiver, from, complete, cpu }: { receiver: Receiver; from: number; complete: boolean; cpu: Cpu },
 ): Promise<PhaseResult> => {
   const ids = emitted.map((e) => e.id);
   const rows = await getDb().$queryRaw<{ lag: number; at: Date }[]>`
@@ -190,6 +222,8 @@ const report = async (
   const line =
     `${name}: ${rows.length}/${ids.length} delivered in ${seconds.toFixed(1)} s = ${perSecond.toFixed(1)} deliveries/s; ` +
     `lag p50 ${quantile(lags, 0.5).toFixed(0)} ms, p99 ${quantile(lags, 0.99).toFixed(0)} ms, max ${Math.max(...lags).toFixed(0)} ms; ` +
+    `CPU per delivery ${(cpu.nodeMs / rows.length).toFixed(2)} ms this process, ` +
+    (cpu.readable ? `${(cpu.pgMs / rows.length).toFixed(2)} ms PostgreSQL; ` : "PostgreSQL not readable; ") +
     (problems.length ? `FAILED: ${problems.join("; ")}` : "each exactly once, signed, in per-object order") +
     ` (load average ${load()})`;
   return { name, ok: problems.length === 0, line };
@@ -224,11 +258,14 @@ const main = async (): Promise<number> => {
     const drain = async (name: string, count: number, objects: number, prefix: string) => {
       log(`${name}: writing ${count} events over ${objects} objects (worker stopped)`);
       const emitted = await emitMany(game.id, { count, objects, prefix });
+      const stop = await cpuMeter(database.name);
       const from = Date.now();
       await worker();
       const complete = await drained(emitted.map((e) => e.id));
+      // before the worker's pool closes its backends
+      const cpu = await stop();
       await stopWorker();
-      const r = await report(name, emitted, { receiver, from, complete });
+      const r = await report(name, emitted, { receiver, from, complete, cpu });
       console.log(r.line);
       results.push(r);
     };
@@ -237,11 +274,13 @@ const main = async (): Promise<number> => {
 
     log(`stream: ${STREAM_EVENTS} events over ${OBJECTS} objects at ${RATE}/s (worker running)`);
     await worker();
+    const stop = await cpuMeter(database.name);
     const from = Date.now();
     const emitted = await emitMany(game.id, { count: STREAM_EVENTS, objects: OBJECTS, prefix: "stream", rate: RATE });
     const complete = await drained(emitted.map((e) => e.id));
+    const cpu = await stop();
     await stopWorker();
-    const r = await report(`stream at ${RATE}/s (${STREAM_EVENTS} events)`, emitted, { receiver, from, complete });
+    const r = await report(`stream at ${RATE}/s (${STREAM_EVENTS} events)`, emitted, { receiver, from, complete, cpu });
     console.log(r.line);
     results.push(r);
   } finally {

@@ -1,26 +1,18 @@
 // deliverWebhook called directly (no worker running), against a real HTTP receiver and PostgreSQL.
 import { createHmac } from "node:crypto";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { getDb } from "../db/client.ts";
 import { inTransaction } from "../db/transaction.ts";
 import { makeGame } from "../../tests/support/fixtures.ts";
-import { closedPort, startReceiver, type Receiver, type Reply } from "../../tests/support/webhook-receiver.ts";
+import { closedPort, useReceiver } from "../../tests/support/webhook-receiver.ts";
 import { deliverWebhook, deliveryJobKey } from "./deliver.ts";
 import { emitEvent } from "./emit-event.ts";
 import { listDeliveries } from "./list-deliveries.ts";
 import { resendEvent } from "./resend-event.ts";
 import { setWebhookEndpoint } from "./set-webhook-endpoint.ts";
 
-let reply: (index: number) => Reply = () => ({ status: 200, body: "ok" });
-let receiver: Receiver;
-beforeAll(async () => {
-  receiver = await startReceiver({ respond: (_r, i) => reply(i) });
-});
-afterAll(async () => {
-  await receiver.close();
-});
+const receiver = useReceiver();
 afterEach(() => {
-  reply = () => ({ status: 200, body: "ok" });
   delete process.env.WEBHOOK_TIMEOUT_MS;
 });
 
@@ -70,7 +62,7 @@ describe("deliverWebhook", () => {
   });
 
   it("records a failed status (no excerpt from a loopback receiver) and schedules the next attempt as a job", async () => {
-    reply = () => ({ status: 503, body: "x".repeat(2000) });
+    receiver.reply(() => ({ status: 503, body: "x".repeat(2000) }));
     const { game } = await makeGame({ webhookUrl: receiver.url });
     const delivery = await deliveryOf(await emit(game.id));
     const before = Date.now();
@@ -87,6 +79,29 @@ describe("deliverWebhook", () => {
     expect(keyed[0].run_at.getTime()).toBe(due);
   });
 
+  it("a failed attempt starts the endpoint's failure streak, and a success ends it (with its warning)", async () => {
+    receiver.reply(() => ({ status: 503, body: "down" }));
+    const { game } = await makeGame({ webhookUrl: receiver.url });
+    const delivery = await deliveryOf(await emit(game.id));
+    expect(await deliverWebhook(getDb(), delivery.id)).toBe("retrying");
+    const primaryOf = `game:${game.id}`;
+    const failing = await getDb().webhookEndpoint.findUniqueOrThrow({ where: { primaryOf } });
+    expect(failing.failingSince).toBeInstanceOf(Date);
+    const warnedAt = new Date();
+    await getDb().webhookEndpoint.update({ where: { primaryOf }, data: { warnedAt } });
+
+    const retry = (await jobsFor(delivery.id)).filter((j) => j.key);
+    expect(retry.map((j) => j.key)).toEqual([deliveryJobKey(delivery.id)]);
+
+    receiver.reply(() => ({ status: 200, body: "ok" }));
+    expect(await deliverWebhook(getDb(), delivery.id)).toBe("succeeded");
+    // the retry's job, still waiting (this direct call made the attempt before it), went with the end
+    expect((await jobsFor(delivery.id)).filter((j) => j.key)).toEqual([]);
+    const healed = await getDb().webhookEndpoint.findUniqueOrThrow({ where: { primaryOf } });
+    expect(healed).toMatchObject({ id: failing.id, failingSince: null, warnedAt: null, disabledAt: null });
+    expect(healed.updatedAt.getTime()).toBeGreaterThanOrEqual(warnedAt.getTime());
+  });
+
   it("records a refused connection as an error without a status code", async () => {
     const port = await closedPort();
     const { game } = await makeGame({ webhookUrl: `http://127.0.0.1:${port}/hooks` });
@@ -99,7 +114,7 @@ describe("deliverWebhook", () => {
 
   it("gives up on a receiver slower than WEBHOOK_TIMEOUT_MS", async () => {
     process.env.WEBHOOK_TIMEOUT_MS = "150";
-    reply = () => ({ status: 200, body: "late", delayMs: 3_000 });
+    receiver.reply(() => ({ status: 200, body: "late", delayMs: 3_000 }));
     const { game } = await makeGame({ webhookUrl: receiver.url });
     const delivery = await deliveryOf(await emit(game.id));
     expect(await deliverWebhook(getDb(), delivery.id)).toBe("retrying");
@@ -109,7 +124,7 @@ describe("deliverWebhook", () => {
   });
 
   it("marks the delivery failed after the last scheduled attempt, with no further job", async () => {
-    reply = () => ({ status: 500, body: "no" });
+    receiver.reply(() => ({ status: 500, body: "no" }));
     const { game } = await makeGame({ webhookUrl: receiver.url });
     const delivery = await deliveryOf(await emit(game.id));
     await getDb().webhookDelivery.update({ where: { id: delivery.id }, data: { attempts: 13, status: "retrying" } });
@@ -117,6 +132,7 @@ describe("deliverWebhook", () => {
     const after = await deliveryOf(delivery.eventId);
     expect(after).toMatchObject({ status: "failed", attempts: 14, nextAttemptAt: null });
     expect(after.attemptLog.map((a) => [a.attempt, a.statusCode])).toEqual([[14, 500]]);
+    // no keyed job added and none rescheduled
     expect((await jobsFor(delivery.id)).filter((j) => j.key)).toHaveLength(0);
   });
 
@@ -142,7 +158,7 @@ describe("deliverWebhook", () => {
   });
 
   it("sends once when two workers run the same delivery at the same moment", async () => {
-    reply = () => ({ status: 200, body: "ok", delayMs: 100 });
+    receiver.reply(() => ({ status: 200, body: "ok", delayMs: 100 }));
     const { game } = await makeGame({ webhookUrl: receiver.url });
     const delivery = await deliveryOf(await emit(game.id));
     const outcomes = await Promise.all([deliverWebhook(getDb(), delivery.id), deliverWebhook(getDb(), delivery.id), deliverWebhook(getDb(), delivery.id)]);
@@ -150,6 +166,7 @@ describe("deliverWebhook", () => {
     expect(outcomes.sort()).toEqual(["skipped", "skipped", "succeeded"]);
     expect(receiver.forEvent(delivery.eventId)).toHaveLength(1);
     expect((await deliveryOf(delivery.eventId)).attempts).toBe(1);
+    expect((await jobsFor(delivery.id)).filter((j) => j.key)).toHaveLength(0);
   });
 
   it("leaves an attempt in flight alone, but takes over one abandoned by a dead worker", async () => {
@@ -157,9 +174,13 @@ describe("deliverWebhook", () => {
     const delivery = await deliveryOf(await emit(game.id));
     // what a claim leaves behind: attempts counted, nextAttemptAt cleared
     await getDb().$executeRaw`UPDATE "WebhookDelivery" SET attempts = 1, "nextAttemptAt" = NULL, "updatedAt" = now() WHERE id = ${delivery.id}`;
-    // not sent now; a job that runs again (its worker died mid-attempt) looks again once the attempt would be stale
+    // not sent now; a job that runs again (its worker died mid-attempt) looks again once the attempt would be
+    // stale: one keyed job, not one per look; a first run beside it is a duplicate, skipped
     expect(await deliverWebhook(getDb(), delivery.id, { rerun: true })).toBe("deferred");
-    const [recheck] = await jobsFor(delivery.id).then((jobs) => jobs.filter((j) => j.key === deliveryJobKey(delivery.id)));
+    expect(await deliverWebhook(getDb(), delivery.id, { rerun: true })).toBe("deferred");
+    expect(await deliverWebhook(getDb(), delivery.id)).toBe("skipped");
+    const [recheck, ...more] = (await jobsFor(delivery.id)).filter((j) => j.key);
+    expect([recheck.key, more]).toEqual([deliveryJobKey(delivery.id), []]);
     expect(recheck.run_at.getTime()).toBeGreaterThan(Date.now() + 60_000);
     expect(receiver.forEvent(delivery.eventId)).toHaveLength(0);
     await getDb().$executeRaw`UPDATE "WebhookDelivery" SET "updatedAt" = now() - interval '2 minutes' WHERE id = ${delivery.id}`;
@@ -199,7 +220,7 @@ describe("resendEvent and listDeliveries", () => {
   });
 
   it("lists an owner's deliveries newest first with their attempts, and nobody else's", async () => {
-    reply = (i) => ({ status: i % 2 ? 200 : 500 });
+    receiver.reply((i) => ({ status: i % 2 ? 200 : 500 }));
     const { game } = await makeGame({ webhookUrl: receiver.url });
     const other = await makeGame({ webhookUrl: receiver.url });
     const e1 = await emit(game.id, { objectId: "a" });

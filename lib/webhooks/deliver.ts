@@ -5,21 +5,19 @@ import { enqueueJob } from "../jobs/enqueue.ts";
 import { ATTEMPTABLE, deliveryTimeoutMs, retryDelayMs, type DeliveryStatus } from "./delivery-policy.ts";
 import { postWebhook, type AttemptResult } from "./post-webhook.ts";
 import { DISABLED_REASON } from "./create-delivery.ts";
+import { DELIVER_TASK, deliveryJobKey } from "./delivery-job.ts";
 import { recordEndpointHealth } from "./record-endpoint-health.ts";
-import { ownerOf, resolveDeliveryEndpoint, type Endpoint } from "./resolve-endpoint.ts";
+import { deliveryEndpointOf, deliveryEndpointSql, ownerOf, type DeliveryEndpointColumns, type Endpoint } from "./resolve-endpoint.ts";
 import { sign } from "./sign.ts";
 
-export const DELIVER_TASK = "webhooks:deliver";
-
-/** The job key of a delivery's next attempt: re-adding it replaces the pending job instead of adding a second. */
-export const deliveryJobKey = (deliveryId: string) => `${DELIVER_TASK}:${deliveryId}`;
+export { DELIVER_TASK, deliveryJobKey };
 
 /** deferred: an earlier event of the same object to the same endpoint is still being delivered (per-object order). */
 export type DeliverOutcome = Exclude<DeliveryStatus, "pending"> | "skipped" | "deferred";
 
 type Event = { id: string; event: string; sequence: number; payload: string };
 
-/** A delivery with its event, as one query reads it (loadDelivery, nextInQueue). */
+/** A delivery with its event and where it goes now, as one query reads it (loadDelivery, nextInQueue). */
 type Delivery = {
   id: string;
   endpointId: string | null;
@@ -28,19 +26,22 @@ type Delivery = {
   /** null: an attempt is in flight */
   nextAttemptAt: Date | null;
   event: Event & { ownerType: string; ownerId: string; objectType: string; objectId: string; environment: string };
+  /** its endpoint as configured now (read at every attempt: a rotated secret or a corrected URL applies at once) */
+  endpoint: Endpoint | null;
 };
 
-type DeliveryRow = Omit<Delivery, "event"> & {
-  eventId: string;
-  eventName: string;
-  sequence: number;
-  payload: string;
-  ownerType: string;
-  ownerId: string;
-  objectType: string;
-  objectId: string;
-  environment: string;
-};
+type DeliveryRow = Omit<Delivery, "event" | "endpoint"> &
+  DeliveryEndpointColumns & {
+    eventId: string;
+    eventName: string;
+    sequence: number;
+    payload: string;
+    ownerType: string;
+    ownerId: string;
+    objectType: string;
+    objectId: string;
+    environment: string;
+  };
 
 const toDelivery = (r: DeliveryRow): Delivery => ({
   id: r.id,
@@ -59,6 +60,7 @@ const toDelivery = (r: DeliveryRow): Delivery => ({
     objectId: r.objectId,
     environment: r.environment,
   },
+  endpoint: deliveryEndpointOf(r),
 });
 
 // The columns are timestamp (UTC wall time, as Prisma writes them): read and written AT TIME ZONE 'UTC'.
@@ -67,10 +69,16 @@ const DELIVERY_COLUMNS = Prisma.sql`d.id, d."endpointId", d.attempts, d.status, 
 
 const utc = (at: Date) => Prisma.sql`(${at.toISOString()}::timestamptz AT TIME ZONE 'UTC')`;
 
-/** The delivery with its event, in one query. */
+const endpointOfQ = deliveryEndpointSql("q");
+
+/** The delivery found by `query` (DELIVERY_COLUMNS, at most one row), with where it goes now (deliveryEndpointSql). */
+const withEndpoint = (query: Prisma.Sql) => Prisma.sql`SELECT q.*, ${endpointOfQ.columns} FROM (${query}) q ${endpointOfQ.joins}`;
+
+/** The delivery with its event and its endpoint, in one query. */
 const loadDelivery = async (db: Db, deliveryId: string): Promise<Delivery | null> => {
-  const [row] = await db.$queryRaw<DeliveryRow[]>`
-    SELECT ${DELIVERY_COLUMNS} FROM "WebhookDelivery" d JOIN "WebhookEvent" e ON e.id = d."eventId" WHERE d.id = ${deliveryId}`;
+  const [row] = await db.$queryRaw<DeliveryRow[]>(
+    withEndpoint(Prisma.sql`SELECT ${DELIVERY_COLUMNS} FROM "WebhookDelivery" d JOIN "WebhookEvent" e ON e.id = d."eventId" WHERE d.id = ${deliveryId}`),
+  );
   return row ? toDelivery(row) : null;
 };
 
@@ -94,11 +102,15 @@ const earlierInQueue = async (db: Db, d: Delivery): Promise<{ id: string; nextAt
   return row;
 };
 
-/** The next delivery of the same queue (the lowest later sequence still being tried), with its event. */
-const nextInQueue = async (db: Db, d: Delivery): Promise<Delivery | null> => {
-  const [row] = await db.$queryRaw<DeliveryRow[]>`
+/** The query of nextInQueue (also read in the statement that records an attempt: recordAttempt). */
+const nextInQueueSql = (d: Delivery) =>
+  withEndpoint(Prisma.sql`
     SELECT ${DELIVERY_COLUMNS} FROM "WebhookEvent" e JOIN "WebhookDelivery" d ON d."eventId" = e.id
-    WHERE ${sameQueue(d)} AND e.sequence > ${d.event.sequence} ORDER BY e.sequence ASC LIMIT 1`;
+    WHERE ${sameQueue(d)} AND e.sequence > ${d.event.sequence} ORDER BY e.sequence ASC LIMIT 1`);
+
+/** The next delivery of the same queue (the lowest later sequence still being tried), with its event and endpoint. */
+const nextInQueue = async (db: Db, d: Delivery): Promise<Delivery | null> => {
+  const [row] = await db.$queryRaw<DeliveryRow[]>(nextInQueueSql(d));
   return row ? toDelivery(row) : null;
 };
 
@@ -137,12 +149,11 @@ const deferBehindEarlier = async (db: Db, d: Delivery): Promise<boolean> => {
 
 /**
  * After a delivery ends (succeeded or failed) and its job does not go on: the next event of its object to
- * its endpoint goes now, unless its attempt is already in flight. Also when its next look is not in the
- * future: its own job may have run already and found this one in flight (deferBehindEarlier writes nothing
- * then); where its first job is still queued too, one of the two finds the attempt taken and skips.
+ * its endpoint (`next`, read as the end was recorded) goes now, unless its attempt is already in flight. Also
+ * when its next look is not in the future: its own job may have run already and found this one in flight
+ * (deferBehindEarlier writes nothing then); where its own job is still queued, this replaces it (the same key).
  */
-const wakeNext = async (db: Db, d: Delivery): Promise<void> => {
-  const next = await nextInQueue(db, d);
+const wakeNext = async (db: Db, next: Delivery | null): Promise<void> => {
   if (next?.nextAttemptAt) await enqueueJob(db, DELIVER_TASK, { deliveryId: next.id }, { jobKey: deliveryJobKey(next.id) });
 };
 
@@ -181,7 +192,9 @@ const IN_FLIGHT_MARGIN_MS = 60_000;
  * (SIGKILL, a lost machine): nothing else would ever take it over, and the object's later events would
  * wait behind it for good. So look again once that attempt would be stale; had a live worker made it, it
  * is recorded by then, and the job is skipped. (Found by the fault run's worker-kill scenario.) A first
- * run that meets an attempt in flight is a duplicate job beside a live attempt: skipped at once.
+ * run that meets an attempt in flight is a duplicate job beside a live attempt: skipped at once. (A
+ * delivery's first job has no key, so nothing else gives it up for retries: graphile-worker's add_job or
+ * remove_job on the key of a running job would; docs/decisions/webhooks.md.)
  */
 const recheckInFlight = async (db: Db, deliveryId: string, timeoutMs: number): Promise<DeliverOutcome> => {
   const d = await db.webhookDelivery.findUnique({ where: { id: deliveryId }, select: { status: true, nextAttemptAt: true, updatedAt: true } });
@@ -202,30 +215,34 @@ const NO_ENDPOINT: AttemptResult = {
 /**
  * Stores the attempt and moves the delivery on; a retry is a new job (graphile_worker.add_job, as
  * enqueueJob) added in the same statement, so the attempt, the new state and the retry's job commit
- * together.
+ * together. A success also ends its endpoint's failure streak in that statement (what recordEndpointHealth
+ * does for a success, without a round trip of its own: a no-op on a healthy endpoint). When the delivery has
+ * ended (succeeded, or failed for good), the same statement reads the next delivery of its queue (nextInQueue,
+ * which the job then takes or wakes): one round trip instead of two for each delivery of a busy object.
  */
 const recordAttempt = async (
   db: Db,
   {
-    deliveryId,
+    delivery,
     attempt,
     result,
     endpoint,
     requestHeaders,
   }: {
-    deliveryId: string;
+    delivery: Delivery;
     attempt: number;
     result: AttemptResult;
     endpoint: Endpoint | null;
     requestHeaders: Record<string, string> | null;
   },
-): Promise<DeliverOutcome> => {
+): Promise<Attempted> => {
+  const deliveryId = delivery.id;
   const now = new Date();
   const delay = result.ok || !endpoint ? null : retryDelayMs(attempt);
   const status: DeliverOutcome = result.ok ? "succeeded" : delay === null ? "failed" : "retrying";
   const nextAttemptAt = delay === null ? null : new Date(now.getTime() + delay);
   const headers = requestHeaders ? JSON.stringify(requestHeaders) : null;
-  await db.$executeRaw`
+  const recorded = Prisma.sql`
     WITH attempt AS (
       INSERT INTO "WebhookAttempt" ("id", "deliveryId", "attempt", "statusCode", "latencyMs", "responseExcerpt", "error", "requestHeaders", "createdAt")
       VALUES (${newId()}, ${deliveryId}, ${attempt}, ${result.statusCode}::int, ${result.latencyMs}, ${result.responseExcerpt}::text, ${result.error}::text,
@@ -233,25 +250,47 @@ const recordAttempt = async (
     moved AS (
       UPDATE "WebhookDelivery" SET status = ${status}, "nextAttemptAt" = ${nextAttemptAt ? utc(nextAttemptAt) : Prisma.sql`NULL`},
         "deliveredAt" = ${result.ok ? utc(now) : Prisma.sql`"deliveredAt"`}, "updatedAt" = ${utc(now)}
-      WHERE id = ${deliveryId} RETURNING id)
-    SELECT graphile_worker.add_job(${DELIVER_TASK}::text, json_build_object('deliveryId', id), run_at := ${nextAttemptAt?.toISOString() ?? null}::timestamptz,
-      max_attempts := 25, job_key := ${deliveryJobKey(deliveryId)}::text)::text
-    FROM moved WHERE ${nextAttemptAt !== null}::boolean`;
-  return status;
+      WHERE id = ${deliveryId} RETURNING id),
+    healed AS (
+      UPDATE "WebhookEndpoint" SET "failingSince" = NULL, "warnedAt" = NULL, "updatedAt" = ${utc(now)}
+      WHERE ${result.ok}::boolean AND id = ${endpoint?.id ?? null}::text AND "failingSince" IS NOT NULL)`;
+  if (nextAttemptAt) {
+    await db.$executeRaw`${recorded}
+      SELECT graphile_worker.add_job(${DELIVER_TASK}::text, json_build_object('deliveryId', id), run_at := ${nextAttemptAt.toISOString()}::timestamptz,
+        max_attempts := 25, job_key := ${deliveryJobKey(deliveryId)}::text)::text
+      FROM moved`;
+    return { outcome: status };
+  }
+  // Ended: a job of this delivery still waiting (a look for when an attempt would be stale, written by a job that
+  // lost the claim to this attempt: recheckInFlight; or a wake-up) has nothing left to do, and is removed with
+  // the end. Only one not running: remove_job on a running job (this one, for its first delivery) would give up
+  // its retries (graphile-worker clears the key and sets attempts to max_attempts).
+  // The data-modifying CTEs run whatever the query reads; it reads the queue as it was when the statement
+  // began, which is what it would read after it (the delivery this statement changes is not part of its own queue)
+  // (A CTE that only reads runs only when the query reads it: the count is the preserved side of a left join.)
+  const [row] = await db.$queryRaw<(DeliveryRow | { [K in keyof DeliveryRow]: null })[]>`${recorded},
+    cleared AS (
+      SELECT graphile_worker.remove_job(j.key) FROM graphile_worker.jobs j
+      WHERE j.key = ${deliveryJobKey(deliveryId)}::text AND j.locked_at IS NULL AND EXISTS (SELECT 1 FROM moved))
+    SELECT n.* FROM (SELECT count(*) FROM cleared) c LEFT JOIN (${nextInQueueSql(delivery)}) n ON true`;
+  return { outcome: status, next: row?.id ? toDelivery(row as DeliveryRow) : null };
 };
 
+/** What an attempt came to; `next`: the next delivery of its queue, when it ended and that was read with it (recordAttempt). */
+type Attempted = { outcome: DeliverOutcome; next?: Delivery | null };
+
 /** One attempt of a loaded delivery (see deliverWebhook); `ordered`: it was reached from the earlier one that just ended. */
-const attemptDelivery = async (db: Db, delivery: Delivery, { rerun, ordered }: { rerun: boolean; ordered: boolean }): Promise<DeliverOutcome> => {
+const attemptDelivery = async (db: Db, delivery: Delivery, { rerun, ordered }: { rerun: boolean; ordered: boolean }): Promise<Attempted> => {
   const deliveryId = delivery.id;
   const owner = ownerOf(delivery.event);
-  const endpoint = await resolveDeliveryEndpoint(db, { endpointId: delivery.endpointId, owner });
+  const { endpoint } = delivery;
   if (endpoint?.disabledAt) {
     const count = await db.$executeRaw`
       UPDATE "WebhookDelivery" SET status = 'failed', "nextAttemptAt" = NULL, "failureReason" = ${DISABLED_REASON}, "updatedAt" = ${utc(new Date())}
       WHERE id = ${deliveryId} AND attempts = ${delivery.attempts} AND status = ANY(${ATTEMPTABLE}::text[])`;
-    return count === 0 ? "skipped" : "failed";
+    return { outcome: count === 0 ? "skipped" : "failed" };
   }
-  if (endpoint && !ordered && (await deferBehindEarlier(db, delivery))) return "deferred";
+  if (endpoint && !ordered && (await deferBehindEarlier(db, delivery))) return { outcome: "deferred" };
   const attempt = delivery.attempts + 1;
   const timeoutMs = deliveryTimeoutMs();
   // nextAttemptAt = null marks an attempt in flight; one older than the timeout plus a margin was
@@ -267,7 +306,7 @@ const attemptDelivery = async (db: Db, delivery: Delivery, { rerun, ordered }: {
       RETURNING id),
     removed AS (SELECT graphile_worker.remove_job(${deliveryJobKey(deliveryId)}::text) FROM claim WHERE ${ordered}::boolean)
     SELECT (SELECT count(*) FROM claim)::int AS claimed, (SELECT count(*) FROM removed)::int AS removed`;
-  if (claimed === 0) return rerun ? recheckInFlight(db, deliveryId, timeoutMs) : "skipped";
+  if (claimed === 0) return { outcome: rerun ? await recheckInFlight(db, deliveryId, timeoutMs) : "skipped" };
   const headers = endpoint ? headersFor({ event: delivery.event, deliveryId, attempt, endpoint }) : null;
   const result =
     endpoint && headers
@@ -280,9 +319,10 @@ const attemptDelivery = async (db: Db, delivery: Delivery, { rerun, ordered }: {
           allowLoopback: delivery.event.environment === "test",
         })
       : NO_ENDPOINT;
-  const outcome = await recordAttempt(db, { deliveryId, attempt, result, endpoint, requestHeaders: headers });
-  if (endpoint) await recordEndpointHealth(db, { owner, endpoint, ok: result.ok });
-  return outcome;
+  const attempted = await recordAttempt(db, { delivery, attempt, result, endpoint, requestHeaders: headers });
+  // a success's end of the streak was recorded with the attempt
+  if (endpoint && !result.ok) await recordEndpointHealth(db, { owner, endpoint, ok: false });
+  return attempted;
 };
 
 /**
@@ -328,19 +368,20 @@ export const deliverWebhook = async (
     if (rerun && follow) await recheckFollowed(db, first);
     return "skipped";
   }
-  const firstOutcome = await attemptDelivery(db, first, { rerun, ordered: false });
+  let [delivery, attempted, done] = [first, await attemptDelivery(db, first, { rerun, ordered: false }), 1];
+  const firstOutcome = attempted.outcome;
   const started = Date.now();
-  let [delivery, outcome, done] = [first, firstOutcome, 1];
-  while (outcome === "succeeded" || outcome === "failed") {
+  while (attempted.outcome === "succeeded" || attempted.outcome === "failed") {
+    // read with the attempt's record, or (a delivery failed without an attempt: its endpoint is disabled) now
+    const next = attempted.next !== undefined ? attempted.next : await nextInQueue(db, delivery);
     const goOn = follow && done < FOLLOW_LIMIT.deliveries && Date.now() - started < FOLLOW_LIMIT.ms && !signal?.aborted;
     if (!goOn) {
-      await wakeNext(db, delivery);
+      await wakeNext(db, next);
       break;
     }
-    const next = await nextInQueue(db, delivery);
     // none, or in flight in another job (which goes on from there)
     if (!next?.nextAttemptAt) break;
-    [delivery, outcome] = [next, await attemptDelivery(db, next, { rerun: false, ordered: true })];
+    [delivery, attempted] = [next, await attemptDelivery(db, next, { rerun: false, ordered: true })];
     done++;
   }
   return firstOutcome;

@@ -104,7 +104,27 @@ const send = async (target: WebhookTarget, opts: { body: string; headers: Record
 };
 
 /** Responses of a loopback receiver are not read (postWebhook); a small one is drained so its socket is kept. */
-const LOOPBACK_DRAIN_MAX_BYTES = 64 * 1024;
+export const LOOPBACK_DRAIN_MAX_BYTES = 64 * 1024;
+
+/**
+ * Reads and drops a loopback receiver's answer until its end, so its socket goes back to its pool for the next
+ * attempt (the timeout still bounds it). One that says it is larger than `max` bytes (content-length), or turns
+ * out to be (chunked: counted as it comes), is cut, with its socket. Before, only an answer with a content-length
+ * was drained: a chunked one (node:http's `res.writeHead(...).end(body)`, as the bench's and the tests'
+ * receivers answer) closed its socket, and every attempt paid a new connection.
+ */
+const drain = async (res: http.IncomingMessage, max: number): Promise<void> => {
+  if (Number(res.headers["content-length"]) > max) {
+    res.destroy();
+    return;
+  }
+  let bytes = 0;
+  res.on("data", (chunk: Buffer) => {
+    bytes += chunk.length;
+    if (bytes > max) res.destroy();
+  });
+  await finished(res).catch(() => undefined);
+};
 
 /**
  * One HTTP attempt: resolve the URL's host, refuse it when any address is outside what address-policy.ts
@@ -145,14 +165,8 @@ export const postWebhook = async ({
     const latencyMs = elapsed();
     const statusCode = res.statusCode ?? 0;
     let responseExcerpt: string | null = null;
-    if (resolved.target.loopback) {
-      const length = Number(res.headers["content-length"]);
-      if (Number.isInteger(length) && length <= LOOPBACK_DRAIN_MAX_BYTES) {
-        res.resume();
-        // until the body is in, so the socket is back in its pool for the next attempt (the timeout still bounds it)
-        await finished(res).catch(() => undefined);
-      } else res.destroy();
-    } else responseExcerpt = await readExcerpt(res);
+    if (resolved.target.loopback) await drain(res, LOOPBACK_DRAIN_MAX_BYTES);
+    else responseExcerpt = await readExcerpt(res);
     return { ok: statusCode >= 200 && statusCode < 300, statusCode, latencyMs, responseExcerpt, error: null };
   } catch (err) {
     return { ok: false, statusCode: null, latencyMs: elapsed(), responseExcerpt: null, error: describeError(err, timeoutMs) };

@@ -1,5 +1,5 @@
 import { now } from "../core/clock.ts";
-import type { WebhookEndpoint } from "../db/generated/client.ts";
+import { Prisma, type WebhookEndpoint } from "../db/generated/client.ts";
 import type { DbClient } from "../db/transaction.ts";
 import type { WebhookOwner } from "./emit-event.ts";
 
@@ -71,11 +71,81 @@ export const endpointOfRow = async (db: DbClient, row: WebhookEndpoint): Promise
   };
 };
 
-/** Where a delivery goes now: its endpoint row, or (no endpointId: made before endpoints existed) the primary. */
+/**
+ * Where a delivery goes now, read in SQL together with the delivery (deliver.ts: one query per attempt
+ * instead of a load and two or three reads): the same rules as endpointOfRow and resolveEndpoint. A
+ * delivery's endpointId names its WebhookEndpoint row (none, or deleted: no endpoint); a primary row's URL
+ * and secret come from its owner, as does a delivery without endpointId (made before endpoints existed)
+ * from its event's owner, with the primary row's filter, health and previous secret. Joined onto a query
+ * whose rows have the delivery's `endpointId` and its event's `ownerType` and `ownerId` (`q`: wrap a query
+ * with a LIMIT in it, so this runs for the rows it keeps). Columns: DeliveryEndpointColumns; the timestamps
+ * are read AT TIME ZONE 'UTC' (Prisma writes UTC wall time).
+ */
+export const deliveryEndpointSql = (q: string) => {
+  const [endpointId, ownerType, ownerId] = ["endpointId", "ownerType", "ownerId"].map((c) => Prisma.raw(`${q}."${c}"`));
+  return {
+    columns: Prisma.sql`
+      ep_key.is_primary AS "epPrimary",
+      (${endpointId} IS NOT NULL AND (ep_row.id IS NULL OR ep_row."deletedAt" IS NOT NULL)) AS "epGone",
+      CASE WHEN ep_key.is_primary THEN ep_primary.id ELSE ep_row.id END AS "epId",
+      CASE WHEN ep_key.is_primary THEN ep_owner.url ELSE ep_row.url END AS "epUrl",
+      CASE WHEN ep_key.is_primary THEN ep_owner.secret ELSE ep_row.secret END AS "epSecret",
+      CASE WHEN ep_key.is_primary THEN ep_primary."previousSecret" ELSE ep_row."previousSecret" END AS "epPreviousSecret",
+      (CASE WHEN ep_key.is_primary THEN ep_primary."previousSecretUntil" ELSE ep_row."previousSecretUntil" END) AT TIME ZONE 'UTC' AS "epPreviousSecretUntil",
+      CASE WHEN ep_key.is_primary THEN ep_primary."eventTypes" ELSE ep_row."eventTypes" END AS "epEventTypes",
+      (CASE WHEN ep_key.is_primary THEN ep_primary."disabledAt" ELSE ep_row."disabledAt" END) AT TIME ZONE 'UTC' AS "epDisabledAt"`,
+    joins: Prisma.sql`
+      LEFT JOIN "WebhookEndpoint" ep_row ON ep_row.id = ${endpointId}
+      CROSS JOIN LATERAL (SELECT
+        (${endpointId} IS NULL OR (ep_row."primaryOf" IS NOT NULL AND ep_row."deletedAt" IS NULL)) AS is_primary,
+        CASE WHEN ${endpointId} IS NULL THEN ${ownerType} ELSE ep_row."ownerType" END AS owner_type,
+        CASE WHEN ${endpointId} IS NULL THEN ${ownerId} ELSE ep_row."ownerId" END AS owner_id) ep_key
+      LEFT JOIN "WebhookEndpoint" ep_primary ON ep_key.is_primary AND ep_primary."primaryOf" = ep_key.owner_type || ':' || ep_key.owner_id
+      LEFT JOIN LATERAL (
+        SELECT "webhookUrl" AS url, "webhookSecret" AS secret FROM "Game" WHERE ep_key.owner_type = 'game' AND id = ep_key.owner_id
+        UNION ALL SELECT "webhookUrl", "webhookSecret" FROM "Platform" WHERE ep_key.owner_type = 'platform' AND id = ep_key.owner_id
+        UNION ALL SELECT "webhookUrl", "webhookSecret" FROM "Campaign" WHERE ep_key.owner_type NOT IN ('game', 'platform') AND id = ep_key.owner_id
+      ) ep_owner ON ep_key.is_primary`,
+  };
+};
+
+/** What deliveryEndpointSql reads. */
+export type DeliveryEndpointColumns = {
+  epPrimary: boolean;
+  /** the delivery names an endpoint row that is missing or deleted */
+  epGone: boolean;
+  epId: string | null;
+  epUrl: string | null;
+  epSecret: string | null;
+  epPreviousSecret: string | null;
+  epPreviousSecretUntil: Date | null;
+  epEventTypes: string[] | null;
+  epDisabledAt: Date | null;
+};
+
+/** The endpoint of deliveryEndpointSql's columns; null when there is none (no URL or secret, or deleted). */
+export const deliveryEndpointOf = (c: DeliveryEndpointColumns): Endpoint | null => {
+  if (c.epGone || !c.epUrl || !c.epSecret) return null;
+  return {
+    id: c.epId,
+    primary: c.epPrimary,
+    url: c.epUrl,
+    secret: c.epSecret,
+    previousSecret: liveSecret({ previousSecret: c.epPreviousSecret, previousSecretUntil: c.epPreviousSecretUntil }, now()),
+    eventTypes: c.epEventTypes ?? [],
+    disabledAt: c.epDisabledAt,
+  };
+};
+
+/**
+ * Where a delivery goes now (deliveryEndpointSql in one query): its endpoint row, or (no endpointId: made before
+ * endpoints existed) the owner's primary. deliver.ts reads the same together with the delivery.
+ */
 export const resolveDeliveryEndpoint = async (db: DbClient, { endpointId, owner }: { endpointId: string | null; owner: WebhookOwner }) => {
-  if (!endpointId) return resolveEndpoint(db, owner);
-  const row = await db.webhookEndpoint.findUnique({ where: { id: endpointId } });
-  return row ? endpointOfRow(db, row) : null;
+  const sql = deliveryEndpointSql("q");
+  const [row] = await db.$queryRaw<DeliveryEndpointColumns[]>`
+    SELECT ${sql.columns} FROM (SELECT ${endpointId}::text AS "endpointId", ${owner.type}::text AS "ownerType", ${owner.id}::text AS "ownerId") q ${sql.joins}`;
+  return deliveryEndpointOf(row);
 };
 
 /** Every endpoint of the owner that exists now: the primary (when its URL is set) first, then the others, oldest first. */

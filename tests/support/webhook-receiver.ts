@@ -2,6 +2,7 @@
 // raw body, and answers as `respond` says: per request a status, a body and an optional delay.
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import { afterAll, afterEach, beforeAll } from "vitest";
 
 export type Received = { headers: http.IncomingHttpHeaders; rawBody: string; receivedAt: number };
 export type Reply = { status: number; body?: string; delayMs?: number };
@@ -50,6 +51,52 @@ export const startReceiver = async ({
         server.closeAllConnections();
         server.close(() => resolve());
       }),
+  };
+};
+
+const OK: Reply = { status: 200, body: "ok" };
+
+/** The receiver of a whole test file (useReceiver), with the answers a test sets. */
+export type FileReceiver = Omit<Receiver, "close"> & {
+  /** how the receiver answers the index-th request of the file, until the test ends (then 200 "ok" again) */
+  reply: (answer: (index: number) => Reply) => void;
+};
+
+/**
+ * One receiver for the whole test file: started before all its tests, closed after them, answering 200 "ok"
+ * unless a test says otherwise with `reply` (reset after each test). Its url, port and requests are read
+ * once it has started (inside a test or a hook).
+ */
+export const useReceiver = (): FileReceiver => {
+  let answer: (index: number) => Reply = () => OK;
+  let started: Receiver | undefined;
+  const current = () => {
+    if (!started) throw new Error("the receiver starts in beforeAll: read it inside a test or a hook");
+    return started;
+  };
+  beforeAll(async () => {
+    started = await startReceiver({ respond: (_r, i) => answer(i) });
+  });
+  afterAll(async () => {
+    await started?.close();
+  });
+  afterEach(() => {
+    answer = () => OK;
+  });
+  return {
+    get url() {
+      return current().url;
+    },
+    get port() {
+      return current().port;
+    },
+    get requests() {
+      return current().requests;
+    },
+    forEvent: (eventId) => current().forEvent(eventId),
+    reply: (a) => {
+      answer = a;
+    },
   };
 };
 
