@@ -59,7 +59,7 @@ const main = async () => {
     log(
       `[bench] ${plans.length} pass(es): ${plans.map((p) => p.label).join("; ")}. Scenarios: ${[...o.only].join(", ")}; ${o.players} players, ${o.connections} connections; API_DISPATCH=${dispatch}; ${os.cpus().length} cores`,
     );
-    for (const plan of plans) passes.push(await runPass({ plan, o, adminUrl: server.adminUrl, dispatch, log }));
+    for (const plan of plans) passes.push(await runPass({ plan, o, adminUrl: server.adminUrl, postgresIsOwn: server.postgresIsOwn, dispatch, log }));
   } finally {
     await server.stop();
   }

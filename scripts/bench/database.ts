@@ -5,7 +5,9 @@ import path from "node:path";
 import pg from "pg";
 import { startEmbeddedPostgres } from "../../lib/db/embedded.ts";
 
-export type Server = { adminUrl: string; stop: () => Promise<void> };
+/** `postgresIsOwn`: the server's processes are not the bench's children (BENCH_DATABASE_URL, or an embedded
+ * server that was already running): the bench counts every `postgres` process as its own (foreign-cpu.ts). */
+export type Server = { adminUrl: string; postgresIsOwn: boolean; stop: () => Promise<void> };
 
 export const startServer = async ({
   adminDatabaseUrl,
@@ -16,9 +18,9 @@ export const startServer = async ({
   pgPort: number;
   log: (m: string) => void;
 }): Promise<Server> => {
-  if (adminDatabaseUrl) return { adminUrl: adminDatabaseUrl, stop: async () => undefined };
+  if (adminDatabaseUrl) return { adminUrl: adminDatabaseUrl, postgresIsOwn: true, stop: async () => undefined };
   const embedded = await startEmbeddedPostgres({ dataDir: path.resolve(".data/bench-postgres"), port: pgPort, database: "postgres", log });
-  return { adminUrl: embedded.adminUrl, stop: () => embedded.stop() };
+  return { adminUrl: embedded.adminUrl, postgresIsOwn: !embedded.started, stop: () => embedded.stop() };
 };
 
 /** The URL of database `name` on the server of `adminUrl`. */

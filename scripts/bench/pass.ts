@@ -54,12 +54,15 @@ export const runPass = async ({
   plan,
   o,
   adminUrl,
+  postgresIsOwn,
   dispatch,
   log,
 }: {
   plan: PassPlan;
   o: BenchOptions;
   adminUrl: string;
+  /** count every `postgres` process as the bench's own (a server it did not start: database.ts) */
+  postgresIsOwn: boolean;
   dispatch: "direct" | "next";
   log: (m: string) => void;
 }): Promise<PassResult> => {
@@ -127,10 +130,10 @@ export const runPass = async ({
       const warm2xx = await warmUp(label, request);
       beforeLoad?.();
       const start = load1m();
-      const cpuStart = cpuSnapshot({ postgresIsOwn: o.adminDatabaseUrl !== null });
+      const cpuStart = cpuSnapshot({ postgresIsOwn });
       log(`[bench] ${label}: ${amount} requests, ${connections} connections over ${bases.length} web process(es)`);
       const r = await runLoad({ name: label, amount, connections, bases, request, cpuMs });
-      const othersCores = foreignCores(cpuStart, cpuSnapshot({ postgresIsOwn: o.adminDatabaseUrl !== null }), os.availableParallelism());
+      const othersCores = foreignCores(cpuStart, cpuSnapshot({ postgresIsOwn }), os.availableParallelism());
       const out: ScenarioResult = { ...r, scenario: name, connections, loadAverage1m: { start, end: load1m() }, othersCores };
       results.push(out);
       return { result: out, warm2xx };
