@@ -8,8 +8,8 @@ let offsetMs = 0;
 export const now = (): Date => new Date(Date.now() + offsetMs);
 
 /**
- * Tests only: moves the clock `ms` forward from the real time (0 resets it). The offset is per process,
- * and every vitest file runs in its own process.
+ * Tests only: moves the clock `ms` forward from the real time (0 resets it). The offset is per process;
+ * test files that share a worker get it reset to 0 before each file (tests/file-setup.ts).
  */
 export const setClockOffsetForTests = (ms: number): void => {
   offsetMs = ms;
