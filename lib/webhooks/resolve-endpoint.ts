@@ -38,42 +38,17 @@ export const ownerColumns = async (db: DbClient, owner: WebhookOwner): Promise<{
 /**
  * The owner's primary endpoint as configured now (the owner's webhookUrl and webhookSecret, with its row's
  * filter, health and previous secret). Read at every attempt, so a rotated secret or a corrected URL applies
- * to pending retries. Null when the URL or the secret is missing.
+ * to pending retries. Null when the URL or the secret is missing. (The rules live once, in deliveryEndpointSql.)
  */
-export const resolveEndpoint = async (db: DbClient, owner: WebhookOwner): Promise<Endpoint | null> => {
-  const cols = await ownerColumns(db, owner);
-  if (!cols?.url || !cols.secret) return null;
-  const row = await db.webhookEndpoint.findUnique({ where: { primaryOf: primaryKeyOf(owner) } });
-  return {
-    id: row?.id ?? null,
-    primary: true,
-    url: cols.url,
-    secret: cols.secret,
-    previousSecret: liveSecret(row, now()),
-    eventTypes: row?.eventTypes ?? [],
-    disabledAt: row?.disabledAt ?? null,
-  };
-};
+export const resolveEndpoint = (db: DbClient, owner: WebhookOwner): Promise<Endpoint | null> => resolveDeliveryEndpoint(db, { endpointId: null, owner });
 
 /** An endpoint row as an Endpoint (the primary's URL and secret come from the owner). Null when it has none or was deleted. */
-export const endpointOfRow = async (db: DbClient, row: WebhookEndpoint): Promise<Endpoint | null> => {
-  if (row.deletedAt) return null;
-  if (row.primaryOf) return resolveEndpoint(db, { type: row.ownerType as WebhookOwner["type"], id: row.ownerId });
-  if (!row.url || !row.secret) return null;
-  return {
-    id: row.id,
-    primary: false,
-    url: row.url,
-    secret: row.secret,
-    previousSecret: liveSecret(row, now()),
-    eventTypes: row.eventTypes,
-    disabledAt: row.disabledAt,
-  };
-};
+export const endpointOfRow = (db: DbClient, row: WebhookEndpoint): Promise<Endpoint | null> =>
+  resolveDeliveryEndpoint(db, { endpointId: row.id, owner: { type: row.ownerType as WebhookOwner["type"], id: row.ownerId } });
 
 /**
  * Where a delivery goes now, read in SQL together with the delivery (deliver.ts: one query per attempt
- * instead of a load and two or three reads): the same rules as endpointOfRow and resolveEndpoint. A
+ * instead of a load and two or three reads): the only place the rules are written (resolveEndpoint and endpointOfRow use it too). A
  * delivery's endpointId names its WebhookEndpoint row (none, or deleted: no endpoint); a primary row's URL
  * and secret come from its owner, as does a delivery without endpointId (made before endpoints existed)
  * from its event's owner, with the primary row's filter, health and previous secret. Joined onto a query
@@ -139,7 +114,8 @@ export const deliveryEndpointOf = (c: DeliveryEndpointColumns): Endpoint | null 
 
 /**
  * Where a delivery goes now (deliveryEndpointSql in one query): its endpoint row, or (no endpointId: made before
- * endpoints existed) the owner's primary. deliver.ts reads the same together with the delivery.
+ * endpoints existed) the owner's primary. deliver.ts reads the same together with the delivery; resolveEndpoint
+ * and endpointOfRow are this with no endpointId and with a row's.
  */
 export const resolveDeliveryEndpoint = async (db: DbClient, { endpointId, owner }: { endpointId: string | null; owner: WebhookOwner }) => {
   const sql = deliveryEndpointSql("q");
