@@ -12,10 +12,11 @@ import { isSecretField, REDACTED, redactBody, scrubText } from "./redact.ts";
 const MUTATING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 const MAX_PARSED = 64 * 1024;
 
-const parseJson = (text: string | undefined): unknown => {
+/** The body parsed ({ value }), or undefined when empty, too large or not JSON. */
+const parseJson = (text: string | undefined): { value: unknown } | undefined => {
   if (!text || text.length > MAX_PARSED) return undefined;
   try {
-    return JSON.parse(text);
+    return { value: JSON.parse(text) };
   } catch {
     return undefined;
   }
@@ -69,7 +70,9 @@ const auditObject = (c: CapturedRequest, response: unknown): { objectType: strin
 
 export const recordRequests = async (ctx: DbContext, rows: CapturedRequest[]): Promise<void> => {
   if (rows.length === 0) return;
-  const parsed = rows.map((c) => parseJson(c.responseBody));
+  // each response body is parsed once: for the object ids, the session handles, the audit entry and its stored form
+  const parsedBodies = rows.map((c) => parseJson(c.responseBody));
+  const parsed = parsedBodies.map((p) => p?.value);
 
   // link session handles → ids, in one query
   const handles = [...new Set(rows.flatMap((c, i) => sessionKeysOf(c, parsed[i])))];
@@ -97,7 +100,7 @@ export const recordRequests = async (ctx: DbContext, rows: CapturedRequest[]): P
       idempotencyKey: c.idempotencyKey ? c.idempotencyKey.slice(0, 255) : null,
       errorCode: c.errorCode ?? null,
       requestBody: redactBody(c.requestBody),
-      responseBody: redactBody(c.responseBody),
+      responseBody: redactBody(c.responseBody, undefined, parsedBodies[i]),
       objectIds: JSON.stringify(ids),
       createdAt: c.at.toISOString(),
     };

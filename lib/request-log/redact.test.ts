@@ -1,5 +1,6 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { MAX_STORED_BODY, REDACTED, isSecretField, redactBody, redactValue, scrubText } from "./redact";
+import { MAX_STORED_BODY, REDACTED, isSecretField, redactBody, redactValue, redactedJson, scrubText } from "./redact";
 
 const RAW_SERVER = `service_server_test_${"ab12".repeat(12)}`;
 const RAW_PLATFORM = `service_platform_live_${"9f0e".repeat(12)}`;
@@ -104,6 +105,53 @@ describe("redactBody", () => {
     const huge = `{"password":"p4ss${"x".repeat(70_000)}", "key": "${RAW_SERVER}"}`;
     const out = redactBody(huge)!;
     expect(out).not.toContain("p4ss");
+  });
+});
+
+describe("redactedJson (the stored form, written only as far as it is kept)", () => {
+  // field names drawn from secret and plain ones, values that may hold a raw key or a URL credential
+  const name = fc.constantFrom("key", "password", "sessionKey", "card", "token", "id", "userRef", "items", "data", "url", "note", "__proto__");
+  const leaf = fc.oneof(
+    fc.string(),
+    fc.constantFrom(RAW_SERVER, `https://x.test/checkout/r/tok123?sig=abc`, "Bearer abc.def", "lks_0123456789abcdef01"),
+    fc.integer(),
+    fc.double({ noNaN: true, noDefaultInfinity: true }),
+    fc.boolean(),
+    fc.constant(null),
+  );
+  const json = fc.letrec<{ value: unknown }>((tie) => ({
+    value: fc.oneof({ depthSize: "small" }, leaf, fc.array(tie("value"), { maxLength: 6 }), fc.dictionary(name, tie("value"), { maxKeys: 6 })),
+  })).value;
+
+  it("whole, it is exactly JSON.stringify(redactValue(v)); cut short, it is that text's beginning", () => {
+    fc.assert(
+      fc.property(json, fc.integer({ min: 0, max: 400 }), (raw, max) => {
+        const value = JSON.parse(JSON.stringify(raw)) as unknown;
+        const full = redactedJson(value, Number.MAX_SAFE_INTEGER);
+        expect(full.whole).toBe(true);
+        // __proto__ as a parsed field: redactValue's plain object assignment drops it, the writer keeps it (redacted)
+        if (!JSON.stringify(raw).includes("__proto__")) expect(full.text).toBe(JSON.stringify(redactValue(value)));
+        const short = redactedJson(value, max);
+        expect(short.whole).toBe(full.text.length <= max);
+        expect(full.text.startsWith(short.text)).toBe(true);
+        if (!short.whole) expect(short.text.length).toBeGreaterThan(max);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it("a 50-journal page is stored as its first 4 KB, redacted, with the length that was sent", () => {
+    const page = {
+      items: Array.from({ length: 50 }, (_, i) => ({ _id: `jrn_${i}`, note: `see https://x.test/pay?token=t${i}secret`, password: `pw${i}` })),
+      pagination: { page: 1, limit: 50, totalCount: 5000 },
+    };
+    const text = JSON.stringify(page);
+    const out = redactBody(text)!;
+    expect(out.startsWith(JSON.stringify(redactValue(page)).slice(0, MAX_STORED_BODY))).toBe(true);
+    expect(out.endsWith(`… [cut, ${text.length} characters]`)).toBe(true);
+    expect(out).not.toMatch(/pw\d|t\d+secret/);
+    // the same answer when the caller hands over the parsed body
+    expect(redactBody(text, undefined, { value: JSON.parse(text) })).toBe(out);
   });
 });
 

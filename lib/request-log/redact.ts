@@ -121,14 +121,72 @@ const redactLooseText = (text: string): string =>
 /** Cuts a stored body to `max` characters, saying so. */
 export const cut = (text: string, max = MAX_STORED_BODY): string => (text.length <= max ? text : `${text.slice(0, max)}… [cut, ${text.length} characters]`);
 
-/** The body as stored: redacted (as JSON when it parses, else as text) and cut; null for an empty body. */
-export const redactBody = (text: string | null | undefined, max = MAX_STORED_BODY): string | null => {
+/** Thrown by writeRedacted once its output is past the limit. */
+const FULL = Symbol("full");
+
+/**
+ * The JSON text of redactValue(value), written only up to a little past `max` characters: a list page's
+ * answer (15 KB for 50 journals) is stored as its first 4 KB, so the rest is neither redacted nor written.
+ * Returns the text and whether it is whole. Whole, it equals JSON.stringify(redactValue(value)).
+ */
+export const redactedJson = (value: unknown, max = MAX_STORED_BODY): { text: string; whole: boolean } => {
+  const parts: string[] = [];
+  let length = 0;
+  const put = (s: string) => {
+    parts.push(s);
+    length += s.length;
+    if (length > max) throw FULL;
+  };
+  const write = (v: unknown): void => {
+    if (typeof v === "string") return put(JSON.stringify(scrubText(v)));
+    if (v === null || typeof v !== "object") return put(JSON.stringify(v) ?? "null");
+    if (Array.isArray(v)) {
+      put("[");
+      v.forEach((x, i) => {
+        if (i > 0) put(",");
+        write(x);
+      });
+      return put("]");
+    }
+    put("{");
+    let first = true;
+    for (const [k, x] of Object.entries(v)) {
+      if (x === undefined) continue;
+      put(`${first ? "" : ","}${JSON.stringify(k)}:`);
+      first = false;
+      if (isSecretField(k) && holdsSecret(k, x)) put(JSON.stringify(REDACTED));
+      else write(x);
+    }
+    put("}");
+  };
+  try {
+    write(value);
+    return { text: parts.join(""), whole: true };
+  } catch (err) {
+    if (err !== FULL) throw err;
+    return { text: parts.join(""), whole: false };
+  }
+};
+
+/**
+ * The body as stored: redacted (as JSON when it parses, else as text) and cut; null for an empty body.
+ * `parsed`: the body already parsed by the caller ({ value }), so it is not parsed twice.
+ */
+export const redactBody = (text: string | null | undefined, max = MAX_STORED_BODY, parsed?: { value: unknown }): string | null => {
   if (text === null || text === undefined || text === "") return null;
   if (text.length <= MAX_PARSED_BODY) {
-    try {
-      return cut(JSON.stringify(redactValue(JSON.parse(text))), max);
-    } catch {
-      // not JSON: scrubbed as text below
+    let json: { value: unknown } | undefined = parsed;
+    if (!json) {
+      try {
+        json = { value: JSON.parse(text) };
+      } catch {
+        // not JSON: scrubbed as text below
+      }
+    }
+    if (json) {
+      const out = redactedJson(json.value, max);
+      // cut short: the marker gives the length of the body as it was sent
+      return out.whole ? cut(out.text, max) : `${out.text.slice(0, max)}… [cut, ${text.length} characters]`;
     }
   }
   return cut(redactLooseText(text.slice(0, MAX_PARSED_BODY)), max);
