@@ -18,6 +18,7 @@ import { registerRoute } from "./registry.ts";
 import { connectionCloseHeader, readCappedBody } from "./read-capped-body.ts";
 import { parseOrThrow } from "./validation.ts";
 import { captureRequest, type RequestFacts } from "../request-log/capture-request.ts";
+import { JsonText } from "../core/json-text.ts";
 
 export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 type AnySchema = z.ZodType;
@@ -315,11 +316,14 @@ export const route = <
   const storedOf = (out: unknown): StoredResponse => {
     const r = (out && typeof out === "object" && (out as Reply<unknown>).__reply ? out : { body: out }) as Reply<unknown>;
     const status = r.status ?? def.response.status;
+    // an answer the service wrote as JSON text itself (lib/core/json-text.ts) is sent as is
+    const written = r.body instanceof JsonText ? r.body.text : undefined;
     if (isTest() && def.response.schema && status === def.response.status) {
-      const check = def.response.schema.safeParse(r.body);
+      const check = def.response.schema.safeParse(written === undefined ? r.body : JSON.parse(written));
       if (!check.success) throw new Error(`Response of ${def.method} ${def.path} does not match its schema: ${check.error.message}`);
     }
-    return { status, headers: r.headers ?? {}, body: status === 204 ? "" : r.raw ? String(r.body) : JSON.stringify(r.body) };
+    const body = status === 204 ? "" : (written ?? (r.raw ? String(r.body) : JSON.stringify(r.body)));
+    return { status, headers: r.headers ?? {}, body };
   };
   const grouped = def.grouped ? runGrouped(def.grouped as (calls: { ctx: ServiceContext; body: unknown }[]) => Promise<unknown[]>, storedOf) : undefined;
   const routeHandler = handler as RouteHandler;

@@ -1,70 +1,74 @@
 import type { GameContext } from "../core/context.ts";
+import { jsonText, type JsonText } from "../core/json-text.ts";
 import { pageInfo } from "../core/pagination.ts";
-import { findCurrency } from "../currencies/find-currency.ts";
+import { currencyOrNotFound, findCurrency } from "../currencies/find-currency.ts";
+import { Prisma } from "../db/generated/client.ts";
 import { resolveUserRef } from "../linking/resolve-user-ref.ts";
 import { vcAsset } from "../ledger/accounts.ts";
-import type { JournalEntry } from "./schemas.ts";
-import { serializeJournal } from "./serialize-journal.ts";
 
 type JournalQuery = { currencyId: string; userRef?: string; page: number; limit: number };
 
-type PageRow = {
-  id: string;
-  type: string;
-  createdAt: Date;
-  postingId: string;
-  delta: bigint;
-  description: string;
-  kind: string;
-  address: string;
-  ownerRef: string;
-};
+/**
+ * One journal of the page as the spec's journal entry, written by PostgreSQL as compact JSON text: the same
+ * entry serializeJournal makes (postings in id order, the pool by address, a player by userRef, deltas signed,
+ * createdAt in ISO 8601 UTC); list-journals.test.ts checks the two agree. A page of 50 journals is 100 rows:
+ * read as rows, retyped by Prisma, mapped and stringified, it cost most of the request's CPU.
+ */
+const JOURNAL_JSON = Prisma.sql`
+  '{"_id":' || to_json(page."id")::text || ',"type":' || to_json(page."type")::text || ',"postings":[' ||
+  coalesce((
+    SELECT string_agg(
+      '{"account":' ||
+      CASE WHEN a."kind" = 'pool' THEN '{"type":"pool","address":' || to_json(a."address")::text
+           ELSE '{"type":"user","userRef":' || to_json(a."ownerRef")::text END ||
+      '},"deltaUnits":"' || p."delta"::text || '","description":' || to_json(p."description")::text || '}',
+      ',' ORDER BY p."id" COLLATE "C")
+    FROM "LedgerPosting" p JOIN "LedgerAccount" a ON a."id" = p."accountId"
+    WHERE p."journalId" = page."id"), '') ||
+  '],"createdAt":"' || to_char(page."createdAt", 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') || '"}'`;
 
 /**
  * A currency's journals, newest first (ties by id, newest first), optionally only those touching one
- * player. The page is one query (the journals with their postings and accounts). The total of a currency
- * comes from its journal count (LedgerJournalCount, kept by the ledger's write), not from counting every
- * journal; a player's total counts the journals of their one account.
+ * player: one statement. Without a player it also checks the currency (a 404 when the caller's game and
+ * environment do not have it) and reads the total from the journal count the ledger keeps
+ * (LedgerJournalCount), not by counting journals; a player's total counts the journals of their account.
+ * The answer is sent as the JSON text the statement wrote (lib/core/json-text.ts).
  */
-export const listJournals = async (ctx: GameContext, q: JournalQuery): Promise<{ items: JournalEntry[]; pagination: ReturnType<typeof pageInfo> }> => {
-  const currency = await findCurrency(ctx, { currencyId: q.currencyId });
-  const scope = { tenantId: ctx.principal.gameId, asset: vcAsset(currency.id), environment: ctx.environment };
+export const listJournals = async (ctx: GameContext, q: JournalQuery): Promise<JsonText> => {
+  const scope = { tenantId: ctx.principal.gameId, asset: vcAsset(q.currencyId), environment: ctx.environment };
   let accountId: string | null = null;
   if (q.userRef !== undefined) {
+    await findCurrency(ctx, { currencyId: q.currencyId });
     await resolveUserRef(ctx, { namespace: { type: "game", id: ctx.principal.gameId }, environment: ctx.environment, userRef: q.userRef });
     const account = await ctx.db.ledgerAccount.findUnique({
       where: { asset_environment_kind_ownerRef_slot: { asset: scope.asset, environment: scope.environment, kind: "user", ownerRef: q.userRef, slot: 0 } },
       select: { id: true },
     });
-    if (!account) return { items: [], pagination: pageInfo({ page: q.page, limit: q.limit, totalCount: 0 }) };
+    if (!account) return answer([], pageInfo({ page: q.page, limit: q.limit, totalCount: 0 }));
     accountId = account.id;
   }
   const total = accountId
-    ? ctx.db.$queryRaw<{ n: bigint }[]>`SELECT count(DISTINCT "journalId") AS n FROM "LedgerPosting" WHERE "accountId" = ${accountId}`.then(([r]) =>
-        Number(r.n),
-      )
-    : ctx.db.$queryRaw<{ n: bigint | null }[]>`
-        SELECT sum("count")::bigint AS n FROM "LedgerJournalCount"
-        WHERE "asset" = ${scope.asset} AND "environment" = ${scope.environment}::"Environment" AND "tenantId" = ${scope.tenantId}`.then(([r]) =>
-        Number(r.n ?? 0n),
-      );
-  const page = ctx.db.$queryRaw<PageRow[]>`
-    WITH page AS (
+    ? Prisma.sql`(SELECT count(DISTINCT "journalId") FROM "LedgerPosting" WHERE "accountId" = ${accountId})`
+    : Prisma.sql`(SELECT coalesce(sum("count"), 0) FROM "LedgerJournalCount"
+        WHERE "asset" = ${scope.asset} AND "environment" = ${scope.environment}::"Environment" AND "tenantId" = ${scope.tenantId})`;
+  const onlyPlayer = accountId ? Prisma.sql`AND j."id" IN (SELECT p."journalId" FROM "LedgerPosting" p WHERE p."accountId" = ${accountId})` : Prisma.empty;
+  const [row] = await ctx.db.$queryRaw<{ found: boolean; total: bigint; items: string | null }[]>`
+    WITH cur AS (
+      SELECT c."id" FROM "VirtualCurrency" c
+      WHERE c."id" = ${q.currencyId} AND c."gameId" = ${scope.tenantId} AND c."environment" = ${scope.environment}::"Environment"
+    ), page AS (
       SELECT j."id", j."type", j."createdAt" FROM "LedgerJournal" j
-      WHERE j."tenantId" = ${scope.tenantId} AND j."asset" = ${scope.asset} AND j."environment" = ${scope.environment}::"Environment"
-        AND (${accountId}::text IS NULL OR j."id" IN (SELECT p."journalId" FROM "LedgerPosting" p WHERE p."accountId" = ${accountId}::text))
+      WHERE EXISTS (SELECT 1 FROM cur)
+        AND j."tenantId" = ${scope.tenantId} AND j."asset" = ${scope.asset} AND j."environment" = ${scope.environment}::"Environment" ${onlyPlayer}
       ORDER BY j."createdAt" DESC, j."id" DESC
       LIMIT ${q.limit} OFFSET ${(q.page - 1) * q.limit}
     )
-    SELECT page."id", page."type", page."createdAt", p."id" AS "postingId", p."delta", p."description", a."kind", a."address", a."ownerRef"
-    FROM page JOIN "LedgerPosting" p ON p."journalId" = page."id" JOIN "LedgerAccount" a ON a."id" = p."accountId"
-    ORDER BY page."createdAt" DESC, page."id" DESC, p."id"`;
-  const [rows, totalCount] = await Promise.all([page, total]);
-  const journals = new Map<string, Parameters<typeof serializeJournal>[0]>();
-  for (const r of rows) {
-    let j = journals.get(r.id);
-    if (!j) journals.set(r.id, (j = { id: r.id, type: r.type, createdAt: r.createdAt, postings: [] }));
-    j.postings.push({ id: r.postingId, delta: r.delta, description: r.description, account: { kind: r.kind, address: r.address, ownerRef: r.ownerRef } });
-  }
-  return { items: [...journals.values()].map(serializeJournal), pagination: pageInfo({ page: q.page, limit: q.limit, totalCount }) };
+    SELECT EXISTS (SELECT 1 FROM cur) AS "found", ${total}::bigint AS "total",
+           (SELECT string_agg(${JOURNAL_JSON}, ',' ORDER BY page."createdAt" DESC, page."id" DESC) FROM page) AS "items"`;
+  currencyOrNotFound(row.found || null, q.currencyId);
+  return answer(row.items ?? "", pageInfo({ page: q.page, limit: q.limit, totalCount: Number(row.total) }));
 };
+
+/** The spec's list body around the items' JSON text. */
+const answer = (items: string | [], pagination: ReturnType<typeof pageInfo>): JsonText =>
+  jsonText(`{"items":[${typeof items === "string" ? items : ""}],"pagination":${JSON.stringify(pagination)}}`);

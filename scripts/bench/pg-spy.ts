@@ -27,16 +27,13 @@ const LABELS: [RegExp, string][] = [
   [/pg_try_advisory_xact_lock/, "idempotency: claim the key (advisory lock, lib/http/idempotency.ts)"],
   [/^\s*SELECT[\s\S]*"IdempotencyRecord"/, "idempotency: stored response? (lib/http/idempotency.ts)"],
   [/^\s*INSERT INTO[\s\S]*"IdempotencyRecord"/, "idempotency: store the response"],
+  [/^\s*WITH cur AS/, "journals: the currency, the total and the page written as JSON, one statement (lib/vc/list-journals.ts)"],
   [/"VirtualCurrency"/, "currency lookup (lib/currencies/find-currency.ts)"],
   [/"PlayerLink"/, "player link lookup (lib/linking/resolve-user-ref.ts)"],
   [/^\s*WITH found AS/, "lockAccounts (lib/ledger/lock-accounts.ts)"],
   [/^\s*INSERT INTO "LedgerAccount"/, "create missing accounts (lib/ledger/ensure-accounts.ts)"],
   [/^\s*WITH upd AS/, "write the journal: balances, journal, postings (lib/ledger/post-journal.ts)"],
-  [/COUNT\([\s\S]*"LedgerJournal"/i, "journals: totalCount (lib/vc/list-journals.ts)"],
-  [/FROM "public"\."LedgerJournal"/, "journals: the page (lib/vc/list-journals.ts)"],
-  [/FROM "public"\."LedgerPosting"/, "journals: the page's postings"],
   [/^\s*SELECT[\s\S]*FROM "public"\."LedgerAccount" WHERE[\s\S]*"ownerRef"/, "balance read (lib/ledger/get-account-balance.ts)"],
-  [/^\s*SELECT[\s\S]*FROM "public"\."LedgerAccount" WHERE[\s\S]*"id" IN/, "journals: the postings' accounts"],
   [/"RequestLog"|"AuditEntry"/, "request log batch (background)"],
 ];
 
