@@ -111,6 +111,9 @@ export const offsiteRequests = (page: Page, baseURL: string): string[] => {
 
 /** No sideways scrolling, a language (`lang`: the browser's, English by default), and every visible button at least 44px tall. */
 export const expectHostedPageBasics = async (page: Page, { lang = "en" }: { lang?: string } = {}) => {
+  // a page has a title (read by screen readers and tabs). Waited for: after a client-side change of state Next
+  // streams the page's metadata, so for a moment the document has no <title> (an axe run then saw none).
+  await expect(page).toHaveTitle(/\S/);
   expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
   await expect(page.locator("html")).toHaveAttribute("lang", lang);
   const small = await page.evaluate(() =>

@@ -36,6 +36,9 @@ export const Units = z
   .describe("A whole number of units, as a string.");
 export const Timestamp = z.string().describe("ISO 8601 UTC timestamp.");
 
+/** The most items a page-based list returns at once. */
+export const MAX_PAGE_LIMIT = 100;
+
 export const PageQuery = (defaultLimit = 20) =>
   z.object({
     page: z.coerce.number("must be a whole number").int("must be a whole number").min(1, "must be at least 1").default(1),
@@ -43,7 +46,7 @@ export const PageQuery = (defaultLimit = 20) =>
       .number("must be a whole number")
       .int("must be a whole number")
       .min(1, "must be at least 1")
-      .max(100, "must be at most 100")
+      .max(MAX_PAGE_LIMIT, `must be at most ${MAX_PAGE_LIMIT}`)
       .default(defaultLimit),
   });
 

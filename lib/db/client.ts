@@ -9,7 +9,7 @@ export type Db = PrismaClient;
 /** Longest wait for a pool connection (a new one, or a free one of a busy pool) before the query fails. */
 export const DATABASE_CONNECT_TIMEOUT_MS = 5_000;
 
-type Holder = { client?: PrismaClient; pool?: pg.Pool; url?: string };
+type Holder = { client?: PrismaClient; pool?: pg.Pool; url?: string; generic?: pg.Pool };
 const holder: Holder = ((globalThis as { __coinopDb?: Holder }).__coinopDb ??= {});
 
 export const databaseUrl = (): string => {
@@ -22,6 +22,9 @@ export const databaseUrl = (): string => {
 export const getDb = (): PrismaClient => {
   const url = databaseUrl();
   if (holder.client && holder.url === url) return holder.client;
+  // a new URL: the generic-plan pool of the old one is let go with it
+  void holder.generic?.end().catch(() => undefined);
+  holder.generic = undefined;
   const pool = new pg.Pool({
     connectionString: url,
     max: databasePoolSize(),
@@ -38,12 +41,34 @@ export const getDb = (): PrismaClient => {
   return holder.client;
 };
 
+/**
+ * A second, smaller pool beside the process-wide client's, for lib/db/prepared.ts: its connections plan every
+ * prepared statement once, generically (plan_cache_mode = force_generic_plan), which Prisma's statements on
+ * the main pool must not get. Undefined unless `db` is the process-wide client (getDb()): a transaction's
+ * client, or another client, has no such pool.
+ */
+export const genericPlanPoolOf = (db: unknown): pg.Pool | undefined => {
+  if (db === undefined || db !== holder.client || !holder.url) return undefined;
+  if (!holder.generic) {
+    holder.generic = new pg.Pool({
+      connectionString: holder.url,
+      max: Math.max(2, Math.ceil(databasePoolSize() / 2)),
+      idleTimeoutMillis: 10_000,
+      connectionTimeoutMillis: DATABASE_CONNECT_TIMEOUT_MS,
+      options: "-c plan_cache_mode=force_generic_plan",
+    });
+    holder.generic.on("error", (err) => console.error("[db] idle client error:", err.message));
+  }
+  return holder.generic;
+};
+
 /** Closes the pool (scripts and tests). */
 export const closeDb = async (): Promise<void> => {
-  const { client, pool } = holder;
+  const { client, pool, generic } = holder;
   holder.client = undefined;
   holder.pool = undefined;
+  holder.generic = undefined;
   holder.url = undefined;
   await client?.$disconnect();
-  await pool?.end().catch(() => undefined);
+  await Promise.all([pool?.end().catch(() => undefined), generic?.end().catch(() => undefined)]);
 };

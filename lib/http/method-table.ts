@@ -21,12 +21,21 @@ const morePrecise = (a: string[], b: string[]) => {
 export const methodsFor = (table: readonly RouteMethods[], path: string): readonly string[] | null =>
   bestMatch(table, path.split("/").filter(Boolean))?.[1] ?? null;
 
+/** Each table's patterns split into segments once, not on every request (a table is built once and kept). */
+const splitTables = new WeakMap<readonly unknown[], string[][]>();
+const patternsOf = (table: readonly (readonly [string, ...unknown[]])[]): string[][] => {
+  let patterns = splitTables.get(table);
+  if (!patterns || patterns.length !== table.length) splitTables.set(table, (patterns = table.map((row) => row[0].split("/").filter(Boolean))));
+  return patterns;
+};
+
 /** The row whose folder pattern serves these URL segments (decoded), by Next.js precedence; null when none does. */
 export const bestMatch = <Row extends readonly [pattern: string, ...rest: unknown[]]>(table: readonly Row[], segments: string[]): Row | null => {
-  let best: { pattern: string[]; row: Row } | null = null;
-  for (const row of table) {
-    const pattern = row[0].split("/").filter(Boolean);
-    if (matches(pattern, segments) && (!best || morePrecise(pattern, best.pattern))) best = { pattern, row };
+  const patterns = patternsOf(table);
+  let best = -1;
+  for (let i = 0; i < table.length; i++) {
+    const pattern = patterns[i];
+    if (matches(pattern, segments) && (best < 0 || morePrecise(pattern, patterns[best]))) best = i;
   }
-  return best?.row ?? null;
+  return best < 0 ? null : table[best];
 };
