@@ -1,6 +1,6 @@
 // NEXTAUTH_SECRET signs and encrypts the session cookie; NEXTAUTH_URL is where next-auth builds its
 // own URLs. Both have defaults so `npm run dev` works offline with no setup.
-import { config } from "../config/env.ts";
+import { config, envChanged } from "../config/env.ts";
 import { sessionSecret } from "../config/session-secret.ts";
 import { appBaseUrl } from "../config/settings.ts";
 
@@ -14,5 +14,6 @@ export const ensureAuthEnv = (): string => {
   if (!config().NEXTAUTH_URL) process.env.NEXTAUTH_URL = appBaseUrl();
   const secret = sessionSecret();
   process.env.NEXTAUTH_SECRET = secret;
+  envChanged();
   return secret;
 };

@@ -94,17 +94,34 @@ export const readEnv = (source: Record<string, string | undefined> = process.env
 };
 
 const KEYS = Object.keys(EnvSchema.shape) as (keyof Env)[];
-let memo: { fingerprint: string; env: Env } | undefined;
+let memo: { fingerprint: string; env: Env; fresh: boolean } | undefined;
 
 /**
  * The current settings of this process (process.env, read now). Parsed again only when one of the
  * declared variables changed since the last call: the kernel asks on every request, and a full parse
- * costs far more than reading the variables.
+ * costs far more than reading the variables. Reading them costs too (about 10 µs for the ~40 variables,
+ * several times a request), so a production server (NODE_ENV=production, outside vitest) reads them once
+ * per turn of the event loop: what its own code writes at run time (lib/auth/auth-secret.ts,
+ * lib/ops/worker-process.ts) calls envChanged(), and anything else is seen on the next turn. Tests, scripts
+ * and `npm run dev` read them on every call.
  */
 export const config = (): Env => {
+  if (memo?.fresh) return memo.env;
   const fingerprint = KEYS.map((k) => process.env[k] ?? "\u0001").join("\u0000");
-  if (memo?.fingerprint !== fingerprint) memo = { fingerprint, env: Object.freeze(readEnv()) };
+  if (memo?.fingerprint !== fingerprint) memo = { fingerprint, env: Object.freeze(readEnv()), fresh: false };
+  if (memo.env.NODE_ENV === "production" && process.env.VITEST === undefined) {
+    const current = memo;
+    current.fresh = true;
+    setImmediate(() => {
+      current.fresh = false;
+    }).unref();
+  }
   return memo.env;
+};
+
+/** Code that writes a declared variable at run time calls this, so the next config() reads it. */
+export const envChanged = (): void => {
+  memo = undefined;
 };
 
 /**

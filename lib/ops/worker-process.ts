@@ -4,7 +4,7 @@
 // deadline are unlocked so that another worker retries them at once (a killed worker's jobs stay locked
 // for graphile-worker's 4-hour lock timeout); the process then exits 1, ending the jobs' code with it.
 import type { ParsedCronItem, Runner, TaskList } from "graphile-worker";
-import { config } from "../config/env.ts";
+import { config, envChanged } from "../config/env.ts";
 import { workerConcurrency } from "../config/settings.ts";
 import { closeDb, getDb } from "../db/client.ts";
 import { workerShutdownDeadlineMs } from "../config/settings.ts";
@@ -68,6 +68,7 @@ export const runWorkerProcess = async ({ log = (m) => console.error(m), ...opts 
   const embedded: EmbeddedHandle | null = configured ? null : await startEmbeddedPostgres();
   const url = configured ?? embedded!.url;
   process.env.DATABASE_URL = url; // the tasks' services use getDb()
+  envChanged();
   const runner = await startWorker({ connectionString: url, ...opts });
   const busyWorkers = trackBusyWorkers(runner);
   log(`[worker] running (concurrency ${workerConcurrency()}, pid ${process.pid}); SIGTERM or Ctrl-C stops it`);
