@@ -129,6 +129,7 @@ describe("campaign lifecycle with the worker", () => {
       driftedAccounts: [],
       unbalancedJournals: [],
       miscountedTenants: [],
+      misstatedJournals: [],
     });
   });
 });

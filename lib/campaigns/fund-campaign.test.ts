@@ -31,6 +31,7 @@ describe("fundCampaign", () => {
       driftedAccounts: [],
       unbalancedJournals: [],
       miscountedTenants: [],
+      misstatedJournals: [],
     });
   });
 

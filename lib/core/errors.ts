@@ -20,7 +20,7 @@ export const ERRORS = {
   REQUEST_ABORTED: { status: 400, doc: "The connection closed before the request body arrived." },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, doc: "The call takes a multipart/form-data body with a boundary." },
   INVALID_MULTIPART: { status: 400, doc: "The multipart/form-data body could not be parsed." },
-  INVALID_CHARACTERS: { status: 400, doc: "The request contains a NUL character, which no field can hold." },
+  INVALID_CHARACTERS: { status: 400, doc: "The request contains a character no field can hold: a NUL, or half of a UTF-16 surrogate pair." },
   VALIDATION_ERROR: { status: 400, doc: "A field of the body, query or path is invalid; details[] names each field." },
   NOT_FOUND: { status: 404, doc: "The resource does not exist for this key (or test helpers with a live key)." },
   ROUTE_NOT_FOUND: { status: 404, doc: "There is no endpoint with this method and path." },

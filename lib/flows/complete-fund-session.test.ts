@@ -19,7 +19,7 @@ import { getDb } from "@/lib/db/client";
 import { completeFundSession } from "./complete-fund-session";
 import { AppError } from "@/lib/core/errors";
 
-const BALANCED = { sum: 0n, negativeAccounts: [], driftedAccounts: [], unbalancedJournals: [], miscountedTenants: [] };
+const BALANCED = { sum: 0n, negativeAccounts: [], driftedAccounts: [], unbalancedJournals: [], miscountedTenants: [], misstatedJournals: [] };
 const count = (xs: number[], v: number) => xs.filter((x) => x === v).length;
 
 describe("completing a fund session under concurrency", () => {

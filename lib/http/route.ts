@@ -130,7 +130,30 @@ const readBody = async (req: Request, hasSchema: boolean): Promise<{ raw: string
   }
   if (nestsDeeperThan(value, MAX_BODY_DEPTH))
     throw new AppError("BODY_TOO_DEEP", `The request body nests objects and arrays more than ${MAX_BODY_DEPTH} levels deep; flatten it.`);
+  // decoded bytes are always well-formed; only a \uD800–\uDFFF escape can leave half of a surrogate pair
+  if (/\\u[dD][89a-fA-F]/.test(raw) && holdsLoneSurrogate(value))
+    throw new AppError(
+      "INVALID_CHARACTERS",
+      "The request body contains half of a UTF-16 surrogate pair (a \\uD800–\\uDFFF escape without its partner), which no field can hold; send the whole character.",
+    );
   return { raw, value };
+};
+
+/** Whether a string of `value` (a key or a value, at any depth) is not well-formed UTF-16. */
+const holdsLoneSurrogate = (value: unknown): boolean => {
+  const stack: unknown[] = [value];
+  while (stack.length > 0) {
+    const v = stack.pop();
+    if (typeof v === "string") {
+      if (!v.isWellFormed()) return true;
+    } else if (v !== null && typeof v === "object") {
+      for (const [k, child] of Array.isArray(v) ? v.entries() : Object.entries(v)) {
+        if (typeof k === "string" && !k.isWellFormed()) return true;
+        stack.push(child);
+      }
+    }
+  }
+  return false;
 };
 
 /**

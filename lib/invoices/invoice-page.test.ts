@@ -92,6 +92,7 @@ describe("paying on the page", () => {
       sum: 0n,
       unbalancedJournals: [],
       miscountedTenants: [],
+      misstatedJournals: [],
     });
     expect((await loadInvoicePage(ctx, target))!.receiptPath).toBe(`/invoice/${target.publicId}/receipt?sig=${target.sig}`);
   });

@@ -6,7 +6,9 @@ import type { AccountSpec, LedgerScope } from "./types.ts";
 export const USDC_ASSET = "usdc";
 export const TEST_USDC_MINT = "test-usdc-mint";
 
-export const vcAsset = (currencyId: string): string => `vc:${currencyId}`;
+export const VC_ASSET_PREFIX = "vc:";
+export const vcAsset = (currencyId: string): string => `${VC_ASSET_PREFIX}${currencyId}`;
+export const isVcAsset = (asset: string): boolean => asset.startsWith(VC_ASSET_PREFIX);
 
 /** Where a game's VC journals live. */
 export const vcScope = ({ gameId, environment, currencyId }: { gameId: string; environment: Environment; currencyId: string }): LedgerScope => ({

@@ -22,6 +22,7 @@ const expectBooksBalance = async (s: ReturnType<typeof scope>) =>
     driftedAccounts: [],
     unbalancedJournals: [],
     miscountedTenants: [],
+    misstatedJournals: [],
   });
 
 describe("postJournal", () => {
@@ -137,6 +138,7 @@ describe("postJournal", () => {
       driftedAccounts: [],
       unbalancedJournals: [],
       miscountedTenants: [],
+      misstatedJournals: [],
     });
   });
 

@@ -1,6 +1,7 @@
 import { AppError } from "../core/errors.ts";
 import { newId } from "../db/ids.ts";
 import { inTransaction, type DbClient } from "../db/transaction.ts";
+import { isVcAsset } from "./accounts.ts";
 import { checkPostings, fundsError, LedgerInvariantError, netByAccount, rangeError, type AccountNet } from "./check-postings.ts";
 import { distinctAccounts, ensureAccounts } from "./ensure-accounts.ts";
 import { lockAccounts } from "./lock-accounts.ts";
@@ -15,7 +16,7 @@ import { accountKey, type JournalInput, type PostedJournal } from "./types.ts";
  * An issuer's balance is spread over slot rows and each journal writes one at random (./slots.ts), so
  * journals that all touch the pool do not queue on one row.
  * Round trips when the accounts exist: lock, then one statement that updates balances and inserts the
- * journal and its postings. On first use of an account two more: create the missing rows, lock again.
+ * journal (a VC journal with its listed entry, see LedgerJournal.entry) and its postings. On first use of an account two more: create the missing rows, lock again.
  */
 export const postJournal = async (db: DbClient, input: JournalInput): Promise<PostedJournal> => {
   const [outcome] = await postJournals(db, [input]);
@@ -94,24 +95,37 @@ const writeJournals = async (tx: DbClient, inputs: JournalInput[]): Promise<Jour
   const perTenant = new Map<string, number>();
   for (const j of journals) perTenant.set(j.tenantId, (perTenant.get(j.tenantId) ?? 0) + 1);
   const countSlot = Math.floor(Math.random() * ISSUER_SLOTS);
+  // a VC journal keeps its entry as GET /v1/vc/journals lists it, made by PostgreSQL from the very text it stores
+  // (SQL functions of migration 20261126140000_ledger_journal_entries)
+  const listed = isVcAsset(inputs[0].asset);
   const [row] = await tx.$queryRaw<{ createdAt: Date; updated: bigint; inserted: bigint; counted: bigint }[]>`
     WITH upd AS (
       UPDATE "LedgerAccount" a SET "balance" = a."balance" + d.delta::bigint, "updatedAt" = now() AT TIME ZONE 'UTC'
       FROM unnest(${changed.map((a) => a.id)}::text[], ${deltas}::text[]) AS d(id, delta)
       WHERE a."id" = d.id
       RETURNING a."id"
+    ), pp AS (
+      SELECT * FROM unnest(${postings.map((p) => p.id)}::text[], ${postings.map((p) => p.journalId)}::text[], ${postings.map((p) => p.accountId)}::text[],
+                           ${postings.map((p) => String(p.p.delta))}::text[], ${postings.map((p) => p.p.description)}::text[],
+                           ${postings.map((p) => p.p.account.kind)}::text[], ${postings.map((p) => p.p.account.address)}::text[],
+                           ${postings.map((p) => p.p.account.ownerRef)}::text[])
+        AS t(id, journal, account, delta, description, kind, address, owner)
+    ), e AS (
+      -- a VC journal's postings as its stored entry lists them, in posting id order
+      SELECT journal, string_agg(coinop_vc_posting_json(kind, address, owner, delta::bigint, description), ',' ORDER BY id COLLATE "C") AS postings
+      FROM pp WHERE ${listed} GROUP BY journal
     ), j AS (
-      INSERT INTO "LedgerJournal" ("id", "asset", "environment", "tenantId", "type", "reference", "metadata", "createdAt")
-      SELECT t.id, ${inputs[0].asset}, ${inputs[0].environment}::"Environment", t.tenant, t.type, t.reference, t.metadata::jsonb, now() AT TIME ZONE 'UTC'
+      INSERT INTO "LedgerJournal" ("id", "asset", "environment", "tenantId", "type", "reference", "metadata", "createdAt", "entry")
+      SELECT t.id, ${inputs[0].asset}, ${inputs[0].environment}::"Environment", t.tenant, t.type, t.reference, t.metadata::jsonb, now() AT TIME ZONE 'UTC',
+             CASE WHEN ${listed} THEN coinop_vc_journal_entry(t.id, t.type, now() AT TIME ZONE 'UTC', e.postings) END
       FROM unnest(${journals.map((j) => j.id)}::text[], ${journals.map((j) => j.tenantId)}::text[], ${journals.map((j) => j.type)}::text[],
                   ${journals.map((j) => j.reference ?? null)}::text[], ${journals.map((j) => (j.metadata ? JSON.stringify(j.metadata) : null))}::text[])
            AS t(id, tenant, type, reference, metadata)
+      LEFT JOIN e ON e.journal = t.id
       RETURNING "createdAt"
     ), p AS (
       INSERT INTO "LedgerPosting" ("id", "journalId", "accountId", "delta", "description", "createdAt")
-      SELECT t.id, t.journal, t.account, t.delta::bigint, t.description, now() AT TIME ZONE 'UTC'
-      FROM unnest(${postings.map((p) => p.id)}::text[], ${postings.map((p) => p.journalId)}::text[], ${postings.map((p) => p.accountId)}::text[],
-                  ${postings.map((p) => String(p.p.delta))}::text[], ${postings.map((p) => p.p.description)}::text[]) AS t(id, journal, account, delta, description)
+      SELECT id, journal, account, delta::bigint, description, now() AT TIME ZONE 'UTC' FROM pp
       RETURNING 1
     ), n AS (
       INSERT INTO "LedgerJournalCount" ("asset", "environment", "tenantId", "slot", "count")

@@ -85,7 +85,7 @@ const checkRestored = async (url: string, currencyId: string) => {
   try {
     const audit = await checkLedgerInvariants(db, { asset: vcAsset(currencyId), environment: "test" });
     expect(audit.sum).toBe(0n);
-    expect(audit).toMatchObject({ negativeAccounts: [], driftedAccounts: [], unbalancedJournals: [], miscountedTenants: [] });
+    expect(audit).toMatchObject({ negativeAccounts: [], driftedAccounts: [], unbalancedJournals: [], miscountedTenants: [], misstatedJournals: [] });
     expect(await db.ledgerJournal.count({ where: { asset: vcAsset(currencyId) } })).toBe(3);
     expect(await db.idempotencyRecord.count()).toBeGreaterThanOrEqual(4);
   } finally {

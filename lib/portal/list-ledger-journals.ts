@@ -3,7 +3,7 @@ import type { Prisma } from "../db/generated/client.ts";
 import type { Environment } from "../core/environment.ts";
 import { AppError, notFound } from "../core/errors.ts";
 import { UserRef } from "../core/schemas.ts";
-import { vcAsset } from "../ledger/accounts.ts";
+import { VC_ASSET_PREFIX, vcAsset } from "../ledger/accounts.ts";
 import type { JournalEntry } from "../vc/schemas.ts";
 import { serializeJournal } from "../vc/serialize-journal.ts";
 import { businessGamesOf, findBusinessCurrency } from "./ledger-games.ts";
@@ -89,7 +89,7 @@ export const listLedgerJournals = async (ctx: PortalContext, input: { businessId
   const where: Prisma.LedgerJournalWhereInput = {
     environment,
     tenantId: { in: gameIds },
-    asset: f.currencyId !== undefined ? vcAsset(f.currencyId) : { startsWith: "vc:" },
+    asset: f.currencyId !== undefined ? vcAsset(f.currencyId) : { startsWith: VC_ASSET_PREFIX },
     ...(f.type !== undefined ? { type: f.type } : {}),
     ...(f.from || f.to ? { createdAt: { ...(f.from ? { gte: new Date(`${f.from}T00:00:00Z`) } : {}), ...(f.to ? { lt: nextDay(f.to) } : {}) } } : {}),
     ...(f.userRef !== undefined ? { postings: { some: { account: { kind: "user", ownerRef: f.userRef } } } } : {}),
@@ -124,7 +124,7 @@ export const listLedgerJournals = async (ctx: PortalContext, input: { businessId
     };
   });
   const types = await ctx.db.ledgerJournal.findMany({
-    where: { environment, tenantId: { in: games.map((g) => g.id) }, asset: { startsWith: "vc:" } },
+    where: { environment, tenantId: { in: games.map((g) => g.id) }, asset: { startsWith: VC_ASSET_PREFIX } },
     distinct: ["type"],
     select: { type: true },
     orderBy: { type: "asc" },

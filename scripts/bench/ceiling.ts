@@ -14,8 +14,8 @@ export type Ceiling = { credits: number; clients: number; seconds: number; credi
  * The raw-SQL ceiling: the service's hot-pool credit written as plain SQL by `clients` pg clients, one
  * transaction a credit, on a currency of its own (its accounts created first, as the service's are by then).
  * Per credit: BEGIN; lock the player's row and one random pool slot (FOR UPDATE, the ledger's lock order);
- * one statement updating both balances and inserting the journal, its two postings and the idempotency
- * record; COMMIT.
+ * one statement updating both balances and inserting the journal (with its listed entry, as the ledger writes
+ * it), its two postings and the idempotency record; COMMIT.
  */
 export const rawSqlCeiling = async (
   url: string,
@@ -63,8 +63,11 @@ export const rawSqlCeiling = async (
              UPDATE "LedgerAccount" a SET "balance" = a."balance" + d.delta, "updatedAt" = now() AT TIME ZONE 'UTC'
              FROM unnest($1::text[], $2::bigint[]) AS d(id, delta) WHERE a."id" = d.id RETURNING a."id"
            ), j AS (
-             INSERT INTO "LedgerJournal" ("id", "asset", "environment", "tenantId", "type", "reference", "metadata", "createdAt")
-             VALUES ($3, $4, $5::"Environment", $6, 'credit', $7, $8::jsonb, now() AT TIME ZONE 'UTC') RETURNING "id"
+             INSERT INTO "LedgerJournal" ("id", "asset", "environment", "tenantId", "type", "reference", "metadata", "createdAt", "entry")
+             VALUES ($3, $4, $5::"Environment", $6, 'credit', $7, $8::jsonb, now() AT TIME ZONE 'UTC',
+                     coinop_vc_journal_entry($3, 'credit', now() AT TIME ZONE 'UTC',
+                       coinop_vc_posting_json('pool', $16, NULL, ($2::bigint[])[1], $9) || ',' || coinop_vc_posting_json('user', NULL, $17, ($2::bigint[])[2], $9)))
+             RETURNING "id"
            ), p AS (
              INSERT INTO "LedgerPosting" ("id", "journalId", "accountId", "delta", "description", "createdAt")
              SELECT t.id, $3, t.account, t.delta, $9, now() AT TIME ZONE 'UTC'
@@ -90,6 +93,8 @@ export const rawSqlCeiling = async (
             `raw-${i}`,
             randomBytes(32).toString("hex"),
             responseBody,
+            pool.address,
+            ref,
           ],
         );
         await c.query("COMMIT");

@@ -279,7 +279,7 @@ export const runPass = async ({
       prefillJournals,
       warmupJournals,
     };
-    log(`[bench] auditing the ledger of the currency (every balance = sum of its postings, every journal sums to 0)…`);
+    log(`[bench] auditing the ledger of the currency (every balance = sum of its postings, every journal sums to 0 and its stored entry is its postings')…`);
     const audit = await auditCurrency({ currencyId, environment: "test" });
     const invariantHolds =
       ledger.sumOfBalances === "0" &&

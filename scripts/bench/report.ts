@@ -76,7 +76,7 @@ export const printPass = (p: PassResult) => {
   console.log(
     `ledger: sum of balances ${l.sumOfBalances}, negative player balances ${l.negativePlayerBalances}, credit journals ${l.creditJournals} = credit 2xx ${l.credit2xx}` +
       `${l.seededJournals ? ` + seeded ${l.seededJournals}` : ""}${l.prefillJournals ? ` + prefill ${l.prefillJournals}` : ""}${l.warmupJournals ? ` + warm-up ${l.warmupJournals}` : ""}; ` +
-      `audit (${p.audit.accounts} accounts, ${p.audit.journals} journals, ${p.audit.seconds} s): drifted ${p.audit.driftedAccounts}, unbalanced journals ${p.audit.unbalancedJournals}: ${p.invariantHolds ? "OK" : "VIOLATED"}`,
+      `audit (${p.audit.accounts} accounts, ${p.audit.journals} journals, ${p.audit.seconds} s): drifted ${p.audit.driftedAccounts}, unbalanced journals ${p.audit.unbalancedJournals}, misstated entries ${p.audit.misstatedJournals}: ${p.invariantHolds ? "OK" : "VIOLATED"}`,
   );
 };
 

@@ -128,24 +128,33 @@ export const seedLarge = async ({
     const userOf = `u.n = (g::bigint * 7919 % ${players}) + 1`;
     for (let from = 1; from <= journals; from += CHUNK) {
       const to = Math.min(journals, from + CHUNK - 1);
+      // the journals and their postings in one statement, each journal with its listed entry as the ledger's write
+      // makes it (LedgerJournal.entry: the same SQL functions, postings in id order)
       await step(
-        `LedgerJournal ${from}–${to}`,
-        `INSERT INTO "LedgerJournal" ("id", "asset", "environment", "tenantId", "type", "reference", "metadata", "createdAt")
-         SELECT pg_temp.seed_id('a004', pg_temp.seed_s(g)::bigint, g), $1, $2::"Environment", $3, 'credit', 'seed-' || g,
-                jsonb_build_object('orderId', 'seed-' || g), pg_temp.seed_ts(g)
-         FROM generate_series($4::int, $5::int) g`,
-        [asset, environment, gameId, from, to],
-      );
-      await step(
-        `LedgerPosting ${from}–${to}`,
-        `INSERT INTO "LedgerPosting" ("id", "journalId", "accountId", "delta", "description", "createdAt")
-         SELECT pg_temp.seed_id(p.marker, pg_temp.seed_s(g)::bigint, g), pg_temp.seed_id('a004', pg_temp.seed_s(g)::bigint, g), p.account, p.delta,
-                'Credit for order seed-' || g, pg_temp.seed_ts(g)
-         FROM generate_series($1::int, $2::int) g
-         JOIN seed_slot s ON s."slot" = g % ${ISSUER_SLOTS}
-         JOIN seed_user u ON ${userOf}
-         CROSS JOIN LATERAL (VALUES ('a005', s."id", -(1 + g % 97)::bigint), ('a006', u.account_id, (1 + g % 97)::bigint)) AS p(marker, account, delta)`,
-        [from, to],
+        `LedgerJournal and LedgerPosting ${from}–${to}`,
+        `WITH src AS (
+           SELECT g, pg_temp.seed_id('a004', pg_temp.seed_s(g)::bigint, g) AS jid, pg_temp.seed_ts(g) AS ts, s."id" AS slot_account, u.account_id, u.user_ref
+           FROM generate_series($4::int, $5::int) g
+           JOIN seed_slot s ON s."slot" = g % ${ISSUER_SLOTS}
+           JOIN seed_user u ON ${userOf}
+         ), pp AS (
+           SELECT src.g, src.jid, src.ts, src.user_ref, p.kind, p.account, p.delta, pg_temp.seed_id(p.marker, pg_temp.seed_s(src.g)::bigint, src.g) AS pid,
+                  'Credit for order seed-' || src.g AS description
+           FROM src CROSS JOIN LATERAL (VALUES ('a005', 'pool', src.slot_account, -(1 + src.g % 97)::bigint),
+                                               ('a006', 'user', src.account_id, (1 + src.g % 97)::bigint)) AS p(marker, kind, account, delta)
+         ), e AS (
+           SELECT jid, string_agg(coinop_vc_posting_json(kind, $6, user_ref, delta, description), ',' ORDER BY pid COLLATE "C") AS postings
+           FROM pp GROUP BY jid
+         ), j AS (
+           INSERT INTO "LedgerJournal" ("id", "asset", "environment", "tenantId", "type", "reference", "metadata", "createdAt", "entry")
+           SELECT src.jid, $1, $2::"Environment", $3, 'credit', 'seed-' || src.g, jsonb_build_object('orderId', 'seed-' || src.g), src.ts,
+                  coinop_vc_journal_entry(src.jid, 'credit', src.ts, e.postings)
+           FROM src JOIN e ON e.jid = src.jid
+           RETURNING 1
+         )
+         INSERT INTO "LedgerPosting" ("id", "journalId", "accountId", "delta", "description", "createdAt")
+         SELECT pid, jid, account, delta, description, ts FROM pp`,
+        [asset, environment, gameId, from, to, custodyAddress("pool", currencyId, environment)],
       );
     }
     // the currency's journal count, as the ledger's write keeps it (LedgerJournalCount: totals without a scan)
@@ -265,12 +274,14 @@ export const auditCurrency = async ({ currencyId, environment }: { currencyId: s
     driftedAccounts: audit.driftedAccounts.length,
     unbalancedJournals: audit.unbalancedJournals.length,
     miscountedTenants: audit.miscountedTenants.length,
+    misstatedJournals: audit.misstatedJournals.length,
     ok:
       audit.sum === 0n &&
       audit.negativeAccounts.length === 0 &&
       audit.driftedAccounts.length === 0 &&
       audit.unbalancedJournals.length === 0 &&
-      audit.miscountedTenants.length === 0,
+      audit.miscountedTenants.length === 0 &&
+      audit.misstatedJournals.length === 0,
     seconds: Math.round((performance.now() - t0) / 100) / 10,
   };
 };

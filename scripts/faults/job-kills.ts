@@ -338,7 +338,14 @@ export const checkJobs = async (f: JobFixtures): Promise<{ problems: string[]; l
   if (failed) problems.push(`${failed} jobs failed for good (out of attempts)`);
 
   const audit = await checkLedgerInvariants(db, { asset: USDC_ASSET, environment: ENV });
-  if (audit.sum !== 0n || audit.negativeAccounts.length || audit.driftedAccounts.length || audit.unbalancedJournals.length || audit.miscountedTenants.length)
+  if (
+    audit.sum !== 0n ||
+    audit.negativeAccounts.length ||
+    audit.driftedAccounts.length ||
+    audit.unbalancedJournals.length ||
+    audit.miscountedTenants.length ||
+    audit.misstatedJournals.length
+  )
     problems.push(`USDC ledger invariant broken: ${JSON.stringify(audit, (_, v) => (typeof v === "bigint" ? String(v) : v))}`);
 
   const kinds = (["start", "stop", "withdraw"] as const).map((k) => `${f.requested.filter((r) => r.kind === k).length} ${k}`).join(", ");

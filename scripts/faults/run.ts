@@ -485,7 +485,14 @@ const checkBooks = async (tenant: Tenant, ops: Op[]): Promise<Books> => {
   }
 
   const audit = await checkLedgerInvariants(db, { asset, environment: "test" });
-  if (audit.sum !== 0n || audit.negativeAccounts.length || audit.driftedAccounts.length || audit.unbalancedJournals.length || audit.miscountedTenants.length)
+  if (
+    audit.sum !== 0n ||
+    audit.negativeAccounts.length ||
+    audit.driftedAccounts.length ||
+    audit.unbalancedJournals.length ||
+    audit.miscountedTenants.length ||
+    audit.misstatedJournals.length
+  )
     problems.push(`ledger invariant broken: ${JSON.stringify(audit, (_, v) => (typeof v === "bigint" ? String(v) : v))}`);
 
   // a stored response for every succeeded key, none left half-written
@@ -665,7 +672,8 @@ const main = async (): Promise<number> => {
           audit.negativeAccounts.length ||
           audit.driftedAccounts.length ||
           audit.unbalancedJournals.length ||
-          audit.miscountedTenants.length
+          audit.miscountedTenants.length ||
+          audit.misstatedJournals.length
         )
           problems.push(`restored ledger invariant broken: ${JSON.stringify(audit, (_, v) => (typeof v === "bigint" ? String(v) : v))}`);
         const journals = new Set((await rdb.ledgerJournal.findMany({ where: { asset }, select: { id: true } })).map((j) => j.id));

@@ -73,5 +73,6 @@ export const expectBalancedBooks = async () => {
     driftedAccounts: audit.driftedAccounts,
     unbalancedJournals: audit.unbalancedJournals,
     miscountedTenants: audit.miscountedTenants,
+    misstatedJournals: audit.misstatedJournals,
   };
 };

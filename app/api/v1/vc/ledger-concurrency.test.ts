@@ -124,6 +124,7 @@ describe("VC ledger under concurrency", () => {
       driftedAccounts: [],
       unbalancedJournals: [],
       miscountedTenants: [],
+      misstatedJournals: [],
     });
 
     for (const [u, userRef] of users.entries()) {

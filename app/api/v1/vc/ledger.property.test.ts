@@ -128,6 +128,7 @@ describe("VC ledger (property)", () => {
           driftedAccounts: [],
           unbalancedJournals: [],
           miscountedTenants: [],
+          misstatedJournals: [],
           journalCount: model.journals,
         });
         const statuses = await getDb().cashoutRequest.findMany({ where: { currencyId }, orderBy: { id: "asc" }, select: { id: true, status: true } });

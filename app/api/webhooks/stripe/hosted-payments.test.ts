@@ -57,9 +57,10 @@ const liveBooks = async () => {
     driftedAccounts: a.driftedAccounts,
     unbalancedJournals: a.unbalancedJournals,
     miscountedTenants: a.miscountedTenants,
+    misstatedJournals: a.misstatedJournals,
   };
 };
-const BALANCED = { sum: 0n, negativeAccounts: [], driftedAccounts: [], unbalancedJournals: [], miscountedTenants: [] };
+const BALANCED = { sum: 0n, negativeAccounts: [], driftedAccounts: [], unbalancedJournals: [], miscountedTenants: [], misstatedJournals: [] };
 
 const liveCampaignSession = async () => {
   const t = await makeFundTenant({ environment: "live" });

@@ -430,7 +430,7 @@ describe("POST /v1/test-helpers/invoices/{invoiceId}/pay", () => {
     expect(biz.account.ownerRef).toBe(p.business.id);
     expect(biz.account.address).toBe(businessFundingAccount(p.business.id, "test").address);
     const audit = await checkLedgerInvariants(getDb(), { asset: "usdc", environment: "test" });
-    expect(audit).toMatchObject({ sum: 0n, negativeAccounts: [], driftedAccounts: [], unbalancedJournals: [], miscountedTenants: [] });
+    expect(audit).toMatchObject({ sum: 0n, negativeAccounts: [], driftedAccounts: [], unbalancedJournals: [], miscountedTenants: [], misstatedJournals: [] });
     const events = await getDb().webhookEvent.findMany({ where: { objectId: inv._id }, orderBy: { createdAt: "asc" } });
     expect(events.map((e) => e.event)).toEqual(["Platform.Invoice.Sent", "Platform.Invoice.Paid"]);
     expect(JSON.parse(events[1].payload).data).toMatchObject({

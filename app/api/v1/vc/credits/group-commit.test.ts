@@ -119,6 +119,7 @@ describe("POST /v1/vc/credits, written together (group commit)", () => {
       driftedAccounts: [],
       unbalancedJournals: [],
       miscountedTenants: [],
+      misstatedJournals: [],
     });
     const keys = plan.map((p) => p.key);
     const stored = await db.idempotencyRecord.findMany({ where: { scope: `server:${game.id}`, key: { in: keys } } });

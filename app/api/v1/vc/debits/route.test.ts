@@ -80,4 +80,26 @@ describe("POST /v1/vc/debits", () => {
     expect(await balanceOf(currencyId, users[0])).toBe(0n);
     expect((await vcSnapshot(currencyId)).journals).toBe(2);
   });
+
+  it("half of a surrogate pair in a string is 400 INVALID_CHARACTERS and writes nothing; a whole pair is kept", async () => {
+    const { headers, currencyId, users } = await makeVcGame();
+    await fund(headers, currencyId, users[0], 100);
+    const before = await vcSnapshot(currencyId);
+    const records = await getDb().idempotencyRecord.count();
+    // JSON.stringify writes a lone surrogate as the escape \ud800: valid JSON, but no text PostgreSQL can store
+    for (const reason of ["lone \ud800 high", "lone \udfae low", "\udfae\ud83c reversed"]) {
+      const res = await call(POST, { headers: idem(headers), body: { ...body(currencyId, users[0], "1"), reason } });
+      expect([res.status, res.body.code]).toEqual([400, "INVALID_CHARACTERS"]);
+      expect(res.body.error).toContain("surrogate pair");
+    }
+    const key = await call(POST, { headers: idem(headers), body: { ...body(currencyId, users[0], "1"), ["k\ud800"]: 1 } });
+    expect([key.status, key.body.code]).toEqual([400, "INVALID_CHARACTERS"]);
+    expect(await vcSnapshot(currencyId)).toEqual(before);
+    expect(await getDb().idempotencyRecord.count()).toBe(records);
+
+    const whole = await call(POST, { headers: idem(headers), body: { ...body(currencyId, users[0], "1"), reason: "pad \ud83c\udfae" } });
+    expect(whole.status).toBe(201);
+    expect(whole.body.breakdown.map((b: { description: string }) => b.description)).toEqual(["pad 🎮", "pad 🎮"]);
+    expect(await balanceOf(currencyId, users[0])).toBe(99n);
+  });
 });

@@ -190,6 +190,7 @@ describe("DELETE /v1/platform/campaigns/{campaignId}", () => {
       driftedAccounts: [],
       unbalancedJournals: [],
       miscountedTenants: [],
+      misstatedJournals: [],
     });
     for (const handler of [GET, DELETE]) {
       const again = await call(handler, { headers: tb, params });

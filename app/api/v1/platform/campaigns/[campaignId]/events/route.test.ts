@@ -26,6 +26,7 @@ const expectLedgerHolds = async () =>
     driftedAccounts: [],
     unbalancedJournals: [],
     miscountedTenants: [],
+    misstatedJournals: [],
   });
 
 describe("POST /v1/platform/campaigns/{campaignId}/events", () => {

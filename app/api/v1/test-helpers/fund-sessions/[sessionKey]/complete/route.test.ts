@@ -17,7 +17,7 @@ import { addPlatformKey, platformEventsOf } from "@/tests/support/platform";
 import { getDb } from "@/lib/db/client";
 import { transactionHash } from "@/lib/ledger/address";
 
-const BALANCED = { sum: 0n, negativeAccounts: [], driftedAccounts: [], unbalancedJournals: [], miscountedTenants: [] };
+const BALANCED = { sum: 0n, negativeAccounts: [], driftedAccounts: [], unbalancedJournals: [], miscountedTenants: [], misstatedJournals: [] };
 
 describe("POST /v1/test-helpers/fund-sessions/{sessionKey}/complete", () => {
   it("campaign: the payer's amount credits the campaign in one journal; the session is completed; Platform.FundSession.Completed", async () => {
