@@ -238,6 +238,8 @@ export const route = <
 >(
   def: RouteDefinition<P, Q, B, R, A>,
 ): RouteHandler => {
+  // a list page's answer (`{ items, pagination }`) names no object at its top: the request log may keep it unparsed
+  const listPage = def.response.schema instanceof z.ZodObject && Object.keys(def.response.schema.shape).sort().join() === "items,pagination";
   const handler = async (req: Request, context: NextContext): Promise<Response> => {
     const requestId = req.headers.get("x-request-id")?.slice(0, 64) || `req_${randomUUID().replace(/-/g, "")}`;
     const baseHeaders = { "x-request-id": requestId };
@@ -260,6 +262,7 @@ export const route = <
         replayed: seen.replayed,
         requestBody: seen.raw,
         responseBody: body,
+        listPage: listPage && res.status === def.response.status,
         facts: seen.facts,
       });
       return res;

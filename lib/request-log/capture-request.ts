@@ -41,6 +41,9 @@ export type CapturedRequest = {
   requestBody?: string;
   /** the response body as sent (JSON text; "" for 204) */
   responseBody?: string;
+  /** the answer is the route's list page (`{ items, pagination }`): no object ids at its top, so a long one may be
+   *  stored without being parsed (redact.ts, storedListPage) */
+  listPage?: boolean;
   facts: RequestFacts;
 };
 

@@ -15,6 +15,11 @@ import { makePlatformTenant } from "@/tests/support/platform";
 import { fundWallet, makeProductRow, makeStore } from "@/tests/support/purchases";
 import { drainRequestLog, requestLogStats, setRequestCapture } from "./capture-request";
 import { REDACTED } from "./redact";
+import { GET as listJournals } from "@/app/api/v1/vc/journals/route";
+import { POST as DEBIT } from "@/app/api/v1/vc/debits/route";
+import { fund, idem, makeVcGame } from "@/tests/support/vc";
+
+const RAW_KEY = `service_server_test_${"0123456789abcdef".repeat(3)}`;
 
 beforeAll(() => setRequestCapture(true));
 afterAll(() => setRequestCapture(undefined));
@@ -160,5 +165,29 @@ describe("request capture in the /v1 kernel", () => {
     const ids = answers.map((a) => a.body.requestId as string);
     expect(await getDb().requestLog.count({ where: { requestId: { in: ids } } })).toBe(60);
     expect(requestLogStats().dropped).toBe(before);
+  });
+
+  it("a journals page through the kernel: kept as its first 4 KB as sent, unparsed; a page with a raw key in that part is redacted", async () => {
+    const { headers, currencyId, users } = await makeVcGame({ players: 2 });
+    await fund(headers, currencyId, users[0], 10_000);
+    for (let i = 0; i < 24; i++) {
+      const reason = i === 23 ? `refund for key ${RAW_KEY}` : `Shop purchase ${i}`;
+      expect((await call(DEBIT, { headers: idem(headers), body: { currencyId, userRef: users[0], amountUnits: "1", reason } })).status).toBe(201);
+    }
+    // the newest journal (first on the page) holds a raw key in its description: the full redaction path
+    const first = await call(listJournals, { headers, query: { currencyId, page: "1", limit: "50" } });
+    expect(first.status).toBe(200);
+    const sent = JSON.stringify(first.body);
+    expect(sent.length).toBeGreaterThan(4096);
+    const redacted = await rowOf(first.headers.get("x-request-id")!);
+    expect(redacted.responseBody).not.toContain(RAW_KEY);
+    expect(redacted.responseBody).toContain(REDACTED);
+    // the second page (older journals, none with a key): its first 4 KB as sent, and the length that was sent
+    const second = await call(listJournals, { headers, query: { currencyId, page: "2", limit: "12" } });
+    const text = JSON.stringify(second.body);
+    const row = await rowOf(second.headers.get("x-request-id")!);
+    expect(text.length).toBeGreaterThan(4096);
+    expect(row.responseBody).toBe(`${text.slice(0, 4096)}… [cut, ${text.length} characters]`);
+    expect(row.objectIds).toEqual([]);
   });
 });

@@ -7,7 +7,7 @@ import type { DbContext } from "../core/context.ts";
 import { newId } from "../db/ids.ts";
 import type { CapturedRequest } from "./capture-request.ts";
 import { objectIdsOf } from "./object-ids.ts";
-import { isSecretField, REDACTED, redactBody, scrubText } from "./redact.ts";
+import { isSecretField, REDACTED, redactBody, scrubText, storedListPage } from "./redact.ts";
 
 const MUTATING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 const MAX_PARSED = 64 * 1024;
@@ -70,8 +70,11 @@ const auditObject = (c: CapturedRequest, response: unknown): { objectType: strin
 
 export const recordRequests = async (ctx: DbContext, rows: CapturedRequest[]): Promise<void> => {
   if (rows.length === 0) return;
-  // each response body is parsed once: for the object ids, the session handles, the audit entry and its stored form
-  const parsedBodies = rows.map((c) => parseJson(c.responseBody));
+  // a long list page is stored as its first 4 KB when nothing there needs redacting, unparsed (it names no object at
+  // its top); any other response body is parsed once: for the object ids, the session handles, the audit entry and
+  // its stored form
+  const listPages = rows.map((c) => (c.listPage && c.responseBody ? storedListPage(c.responseBody) : undefined));
+  const parsedBodies = rows.map((c, i) => (listPages[i] === undefined ? parseJson(c.responseBody) : undefined));
   const parsed = parsedBodies.map((p) => p?.value);
 
   // link session handles → ids, in one query
@@ -100,7 +103,7 @@ export const recordRequests = async (ctx: DbContext, rows: CapturedRequest[]): P
       idempotencyKey: c.idempotencyKey ? c.idempotencyKey.slice(0, 255) : null,
       errorCode: c.errorCode ?? null,
       requestBody: redactBody(c.requestBody),
-      responseBody: redactBody(c.responseBody, undefined, parsedBodies[i]),
+      responseBody: listPages[i] ?? redactBody(c.responseBody, undefined, parsedBodies[i]),
       objectIds: JSON.stringify(ids),
       createdAt: c.at.toISOString(),
     };

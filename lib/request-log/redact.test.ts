@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { MAX_STORED_BODY, REDACTED, isSecretField, redactBody, redactValue, redactedJson, scrubText } from "./redact";
+import { MAX_STORED_BODY, REDACTED, isSecretField, redactBody, redactValue, redactedJson, scrubText, storedListPage } from "./redact";
 
 const RAW_SERVER = `service_server_test_${"ab12".repeat(12)}`;
 const RAW_PLATFORM = `service_platform_live_${"9f0e".repeat(12)}`;
@@ -152,6 +152,72 @@ describe("redactedJson (the stored form, written only as far as it is kept)", ()
     expect(out).not.toMatch(/pw\d|t\d+secret/);
     // the same answer when the caller hands over the parsed body
     expect(redactBody(text, undefined, { value: JSON.parse(text) })).toBe(out);
+  });
+});
+
+describe("storedListPage (a long list page kept unparsed when its kept part needs no redaction)", () => {
+  const SECRETS = [RAW_SERVER, "https://x.test/pay?sig=abcdef", "Bearer abc.def", "lks_0123456789abcdef01", "sk_live_abcdefgh1234"];
+  const plain = fc.string({ unit: fc.constantFrom("a", "b", "7", "é", "🎮", '"', "\\", "\n", " ", ":", ","), minLength: 20, maxLength: 80 });
+  const clean = fc.record({ _id: fc.string({ unit: fc.constantFrom("a", "0", "_"), minLength: 6, maxLength: 24 }), description: plain });
+  const dirty = fc.dictionary(
+    fc.constantFrom("description", "password", "token", "sessionKey", "ESCAPED"),
+    fc.oneof(plain, fc.constantFrom(...SECRETS), fc.constant("\u0001")),
+    { minKeys: 1, maxKeys: 3 },
+  );
+  const page = fc.record({
+    items: fc.array(fc.oneof({ weight: 30, arbitrary: clean }, { weight: 1, arbitrary: dirty }), { minLength: 80, maxLength: 160 }),
+    pagination: fc.record({ page: fc.nat(), limit: fc.nat(), totalCount: fc.nat() }),
+  });
+
+  it("keeps what redactBody keeps, and nothing a secret field or a scrub would have taken out", () => {
+    let fast = 0;
+    let full = 0;
+    fc.assert(
+      fc.property(page, (value) => {
+        // "ESCAPED" stands for a secret name spelled with an escape: "pass\u0077ord"
+        const sent = JSON.stringify(value).replaceAll('"ESCAPED":', '"pass\\u0077ord":');
+        const kept = storedListPage(sent);
+        const slow = redactBody(sent)!;
+        if (kept === undefined) {
+          full++;
+          return;
+        }
+        fast++;
+        expect(kept).toBe(`${sent.slice(0, MAX_STORED_BODY)}… [cut, ${sent.length} characters]`);
+        // the same as parsing and redacting, unless redactions further on shrank the page to fit whole
+        if (slow.endsWith(" characters]")) expect(kept).toBe(slow);
+        const head = kept.slice(0, MAX_STORED_BODY);
+        for (const secret of SECRETS) expect(head).not.toContain(secret.slice(0, 12));
+        expect(head).not.toMatch(/"(password|token|sessionKey|pass\\u0077ord)":|\\u0001/);
+      }),
+      { numRuns: 200 },
+    );
+    expect(fast).toBeGreaterThan(10);
+    expect(full).toBeGreaterThan(10);
+  });
+
+  it("a journals page is kept unparsed; a secret in the kept part, a short body or another shape takes the full path", () => {
+    const entry = (i: number, description = `Credit for order ${i}`) => ({
+      _id: `6b08b6${String(i).padStart(18, "0")}`,
+      type: "credit",
+      postings: [{ account: { type: "user", userRef: `player_${i}` }, deltaUnits: "3", description }],
+      createdAt: "2026-11-26T10:00:00.000Z",
+    });
+    const list = (items: unknown[]) => JSON.stringify({ items, pagination: { page: 1, limit: 50, totalCount: 50, totalPages: 1 } });
+    const journals = list(Array.from({ length: 50 }, (_, i) => entry(i)));
+    expect(storedListPage(journals)).toBe(redactBody(journals));
+    expect(storedListPage(journals)).toBe(`${journals.slice(0, MAX_STORED_BODY)}… [cut, ${journals.length} characters]`);
+    const withKey = list(Array.from({ length: 50 }, (_, i) => entry(i, i === 3 ? `my key ${RAW_SERVER}` : undefined)));
+    expect(storedListPage(withKey)).toBeUndefined();
+    expect(redactBody(withKey)).not.toContain(RAW_SERVER);
+    const withField = list(Array.from({ length: 50 }, (_, i) => (i === 2 ? { ...entry(i), password: "hunter2" } : entry(i))));
+    expect(storedListPage(withField)).toBeUndefined();
+    expect(storedListPage(list([entry(1)]))).toBeUndefined();
+    expect(storedListPage(JSON.stringify({ data: Array.from({ length: 50 }, (_, i) => entry(i)) }))).toBeUndefined();
+    // a secret only past the kept part: the kept part is the page as sent, which holds none
+    const late = list(Array.from({ length: 50 }, (_, i) => entry(i, i === 49 ? `my key ${RAW_SERVER}` : undefined)));
+    expect(storedListPage(late)).toBe(redactBody(late));
+    expect(storedListPage(late)).not.toContain("service_");
   });
 });
 
