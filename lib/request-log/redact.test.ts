@@ -1,6 +1,17 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { MAX_STORED_BODY, REDACTED, isSecretField, redactBody, redactValue, redactedJson, scrubText, storedListPage } from "./redact";
+import {
+  MAX_STORED_BODY,
+  REDACTED,
+  SECRET_FIELDS,
+  SECRET_NAME_HINT,
+  isSecretField,
+  redactBody,
+  redactValue,
+  redactedJson,
+  scrubText,
+  storedListPage,
+} from "./redact";
 
 const RAW_SERVER = `service_server_test_${"ab12".repeat(12)}`;
 const RAW_PLATFORM = `service_platform_live_${"9f0e".repeat(12)}`;
@@ -40,6 +51,20 @@ describe("isSecretField", () => {
   it.each(secret)("%s is secret", (name) => expect(isSecretField(name)).toBe(true));
   const plain = ["keyId", "oldKeyId", "prefix", "label", "idempotencyKey", "tokenAddress", "userRef", "email", "amount", "purchaseId", "code", "status"];
   it.each(plain)("%s is kept", (name) => expect(isSecretField(name)).toBe(false));
+
+  it("every secret name holds a piece of SECRET_NAME_HINT (a text without one names no secret field)", () => {
+    for (const name of [...secret, ...SECRET_FIELDS]) expect(SECRET_NAME_HINT.test(name), name).toBe(true);
+    const piece = fc.constantFrom(
+      ...["secret", "passw", "passphrase", "privatekey", "private_key", "sessionkey", "session_key", "rawkey", "apikey", "api_key"],
+      ...["claimcode", "claim_code", "cardnumber", "token", "tokens", "Token", "_token"],
+    );
+    fc.assert(
+      fc.property(fc.string(), piece, fc.string(), (before, p, after) => {
+        for (const name of [before + p + after, before, p + after, before + p]) if (isSecretField(name)) expect(SECRET_NAME_HINT.test(name)).toBe(true);
+      }),
+      { numRuns: 300 },
+    );
+  });
 });
 
 describe("redactValue", () => {
