@@ -33,3 +33,18 @@ export const queryPrepared = async <Row extends Record<string, unknown>>(db: DbC
   const { rows } = await pool.query<Row>({ name: nameOf(statement.text), text: statement.text, values: statement.values });
   return rows;
 };
+
+/**
+ * Runs `statement` on node-postgres, unnamed (parsed and planned on every call), outside a transaction: for a
+ * statement whose text varies (a multi-row VALUES), which would fill each connection with one prepared statement
+ * per variant. It still skips Prisma's handling of the parameters (about 1 us each: a batch of request-log rows has
+ * hundreds). Inside a transaction (or on another client) it goes through that client's $executeRaw.
+ */
+export const executeDirect = async (db: DbClient, statement: Prisma.Sql): Promise<void> => {
+  const pool = genericPlanPoolOf(db);
+  if (!pool) {
+    await db.$executeRaw(statement);
+    return;
+  }
+  await pool.query({ text: statement.text, values: statement.values });
+};

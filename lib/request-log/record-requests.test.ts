@@ -15,6 +15,7 @@ import { makePlatformTenant } from "@/tests/support/platform";
 import { fundWallet, makeProductRow, makeStore } from "@/tests/support/purchases";
 import { drainRequestLog, requestLogStats, setRequestCapture } from "./capture-request";
 import { REDACTED } from "./redact";
+import { recordRequests } from "./record-requests";
 import { GET as listJournals } from "@/app/api/v1/vc/journals/route";
 import { POST as DEBIT } from "@/app/api/v1/vc/debits/route";
 import { fund, idem, makeVcGame } from "@/tests/support/vc";
@@ -189,5 +190,33 @@ describe("request capture in the /v1 kernel", () => {
     expect(text.length).toBeGreaterThan(4096);
     expect(row.responseBody).toBe(`${text.slice(0, 4096)}… [cut, ${text.length} characters]`);
     expect(row.objectIds).toEqual([]);
+  });
+
+  it("a string PostgreSQL text cannot hold (a NUL, half a surrogate pair) is stored replaced, and does not lose the batch", async () => {
+    const tag = randomUUID();
+    const row = (requestId: string, requestBody: string) => ({
+      requestId,
+      at: new Date(),
+      method: "POST",
+      path: `/api/v1/vc/credits?tag=${tag}`,
+      route: "/v1/vc/credits",
+      status: 400,
+      latencyMs: 1,
+      errorCode: "INVALID_JSON",
+      requestBody,
+      responseBody: '{"error":"The request body is not valid JSON.","code":"INVALID_JSON"}',
+      facts: {},
+    });
+    await recordRequests({ db: getDb() }, [
+      row(`req_nul_${tag}`, "not json \u0000 here"),
+      row(`req_half_\ud800_${tag}`, "half \udfae pair"),
+      row(`req_plain_${tag}`, "plain"),
+    ]);
+    const rows = await getDb().requestLog.findMany({ where: { path: { endsWith: `tag=${tag}` } }, orderBy: { requestId: "asc" } });
+    expect(rows.map((r) => [r.requestId, r.requestBody])).toEqual([
+      [`req_half_\ufffd_${tag}`, "half \ufffd pair"],
+      [`req_nul_${tag}`, "not json \ufffd here"],
+      [`req_plain_${tag}`, "plain"],
+    ]);
   });
 });
