@@ -62,3 +62,12 @@ export const checkLedgerInvariants = async (db: DbClient, { asset, environment }
     misstatedJournals: misstated.map((j) => j.id),
   };
 };
+
+/** Whether an audit found nothing wrong. */
+export const auditHolds = (a: LedgerAudit): boolean =>
+  a.sum === 0n &&
+  a.negativeAccounts.length === 0 &&
+  a.driftedAccounts.length === 0 &&
+  a.unbalancedJournals.length === 0 &&
+  a.miscountedTenants.length === 0 &&
+  a.misstatedJournals.length === 0;
