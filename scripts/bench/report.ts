@@ -96,6 +96,17 @@ export const judgeTargets = (passes: PassResult[], comparisons: Comparison[]): s
   const lines: string[] = [];
   const ref = passes[0]!;
   const find = (p: PassResult, s: string) => p.results.find((r) => r.scenario === s);
+  for (const p of passes) {
+    const credits = find(p, "credits");
+    if (!credits || p.creditsToCeiling === null) continue;
+    const clean = credits.non2xx === 0 && credits.errors === 0 && credits.timeouts === 0;
+    const met = p.creditsToCeiling >= 1 && credits.p99Ms <= 100 && clean && p.invariantHolds;
+    lines.push(
+      `target 1, credits >= 1.0x the raw-SQL ceiling, p99 <= 100 ms, 0 errors, the invariant and journals = 2xx: ${p.creditsToCeiling}x, p99 ${credits.p99Ms} ms, ` +
+        `${credits.non2xx + credits.errors + credits.timeouts} failed, invariant ${p.invariantHolds ? "holds" : "VIOLATED"}: ${met ? "met" : "not met"} ` +
+        `(${p.label}; ${p.outbox ? `beside the webhook stream at ${p.outbox.stream.rate} events/s` : "no webhook stream"})`,
+    );
+  }
   const balances = find(ref, "balances");
   if (balances)
     lines.push(

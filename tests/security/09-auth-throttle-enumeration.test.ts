@@ -158,12 +158,18 @@ describe("hashing off the event loop", () => {
     const busy = async (work: () => Promise<unknown>) => {
       const start = performance.eventLoopUtilization();
       await Promise.all(Array.from({ length: 8 }, work));
-      return performance.eventLoopUtilization(start).utilization;
+      const { utilization, active } = performance.eventLoopUtilization(start);
+      return { utilization, activeMs: active };
     };
     const onArgon = await busy(() => checkPasswordHash(argon, "wrong-guess"));
     const onBcrypt = await busy(() => bcrypt.compare("wrong-guess", legacy));
-    expect(onBcrypt).toBeGreaterThan(0.8);
-    expect(onArgon).toBeLessThan(0.4);
+    // bcryptjs hashes on the event loop: busy all along
+    expect(onBcrypt.utilization).toBeGreaterThan(0.8);
+    // argon2 hashes on libuv's threads: the loop's own time for the same 8 verifications is a small part of
+    // bcryptjs's. Compared with bcryptjs at the same moment, not as a fixed share of the time: on a loaded CI
+    // machine (both test halves and two PostgreSQL at once) the loop's bookkeeping took 0.41 of a window that
+    // the other processes stretched, and a fixed 0.4 failed a run.
+    expect(onArgon.activeMs).toBeLessThan(onBcrypt.activeMs / 4);
     // and a password set through the hosted pages is stored as argon2
     const email = uniquePlayerEmail("hash");
     await submit(signUpAction, uniqueIp(), { email, password: "chosen-password" });
