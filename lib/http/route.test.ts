@@ -1,7 +1,7 @@
 // The kernel's own behaviour, through test-only route declarations against the real database.
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { getDb } from "../db/client.ts";
+import { genericPlanPoolOf, getDb } from "../db/client.ts";
 import { newId } from "../db/ids.ts";
 import { call } from "../../tests/support/http.ts";
 import { makeCampaign, makeGame, makePlatform } from "../../tests/support/fixtures.ts";
@@ -251,13 +251,15 @@ describe("validation and errors", () => {
       handler: async ({ ctx }) => ctx.principal,
     });
     const callers = Array.from({ length: 40 }, (_, i) => (i % 4 === 3 ? revoked : games[i % 4]));
-    const lookups: string[] = [];
-    const db = getDb();
-    const spy = db.$queryRaw.bind(db);
-    (db as { $queryRaw: unknown }).$queryRaw = ((strings: TemplateStringsArray, ...values: unknown[]) => {
-      if (strings.join("?").includes('FROM "ApiKey"')) lookups.push(String(values.length));
-      return spy(strings, ...values);
-    }) as typeof db.$queryRaw;
+    // the lookups go to node-postgres as a prepared statement (lib/db/prepared.ts): count them there
+    const lookups: string[][] = [];
+    const pool = genericPlanPoolOf(getDb())!;
+    const original = pool.query;
+    pool.query = function (this: typeof pool, config: unknown, ...rest: unknown[]) {
+      const q = config as { text?: string; values?: unknown[] };
+      if (q?.text?.includes('FROM "ApiKey"')) lookups.push(q.values![0] as string[]);
+      return (original as (...a: unknown[]) => unknown).call(this, config, ...rest);
+    } as typeof pool.query;
     try {
       const answers = await Promise.all(callers.map((c) => call(probe, { headers: c.headers })));
       answers.forEach((res, i) => {
@@ -267,8 +269,39 @@ describe("validation and errors", () => {
       });
       expect(lookups.length).toBeGreaterThan(0);
       expect(lookups.length).toBeLessThan(callers.length);
+      // some lookup carried several requests' keys
+      expect(Math.max(...lookups.map((hashes) => hashes.length))).toBeGreaterThan(1);
     } finally {
-      (db as { $queryRaw: unknown }).$queryRaw = spy;
+      pool.query = original;
+    }
+  });
+
+  it("a key's expiry is read in UTC whatever the process's time zone: expired an hour ago is 401, in an hour is 200", async () => {
+    const probe = route({
+      method: "GET",
+      path: "/v1/__test/probe-expiry",
+      summary: "t",
+      tags: ["t"],
+      auth: "server",
+      idempotency: "none",
+      response: { status: 200 },
+      handler: async ({ ctx }) => ctx.principal,
+    });
+    const [past, future] = [await makeGame(), await makeGame()];
+    const hour = 3_600_000;
+    await getDb().apiKey.updateMany({ where: { gameId: past.game.id }, data: { expiresAt: new Date(Date.now() - hour) } });
+    await getDb().apiKey.updateMany({ where: { gameId: future.game.id }, data: { expiresAt: new Date(Date.now() + hour) } });
+    const tz = process.env.TZ;
+    try {
+      // UTC+14 and UTC-10: a column read as local time would move each expiry by half a day or more
+      for (const zone of ["Pacific/Kiritimati", "Pacific/Honolulu", "UTC"]) {
+        process.env.TZ = zone;
+        expect([zone, (await call(probe, { headers: past.headers })).status]).toEqual([zone, 401]);
+        expect([zone, (await call(probe, { headers: future.headers })).status]).toEqual([zone, 200]);
+      }
+    } finally {
+      if (tz === undefined) delete process.env.TZ;
+      else process.env.TZ = tz;
     }
   });
 
