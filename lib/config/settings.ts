@@ -31,8 +31,12 @@ export const proxyHops = (env: Env = config()): number => intOr(env.COINOP_PROXY
 /** Calls written together in one group-commit transaction at most (GROUP_COMMIT_MAX_BATCH, 1..256, default 32). */
 export const groupCommitMaxBatch = (env: Env = config()): number => intOr(env.GROUP_COMMIT_MAX_BATCH, 32, 1, 256);
 
-/** Group-commit transactions in flight at once per group (GROUP_COMMIT_IN_FLIGHT, 1..64, default 4). */
-export const groupCommitInFlight = (env: Env = config()): number => intOr(env.GROUP_COMMIT_IN_FLIGHT, 4, 1, 64);
+/**
+ * Group-commit transactions in flight at once per group (GROUP_COMMIT_IN_FLIGHT, 1..64, default 2). On the 2-core
+ * bench machine 2 gave 1,890-2,050 credits/s at p99 66-75 ms against 1,440-1,680/s at p99 85-104 ms with 4
+ * (fewer, larger groups: less CPU a credit, fewer groups queueing on the same rows; docs/benchmarks.md).
+ */
+export const groupCommitInFlight = (env: Env = config()): number => intOr(env.GROUP_COMMIT_IN_FLIGHT, 2, 1, 64);
 
 /** Jobs run at once by a worker (WORKER_CONCURRENCY, a positive integer, default 4). */
 export const workerConcurrency = (env: Env = config()): number => intOr(env.WORKER_CONCURRENCY, 4, 1);
