@@ -30,6 +30,19 @@ const writeNote = route({
 
 const noteCount = () => getDb().objectSequence.count({ where: { objectKey: { startsWith: "note:" } } });
 
+/** A server-key route that answers with the principal the kernel authenticated. */
+const principalProbe = (path: string) =>
+  route({
+    method: "GET",
+    path,
+    summary: "t",
+    tags: ["t"],
+    auth: "server",
+    idempotency: "none",
+    response: { status: 200 },
+    handler: async ({ ctx }) => ctx.principal,
+  });
+
 describe("idempotency", () => {
   it("replays the first response byte for byte with Idempotent-Replayed, and writes once", async () => {
     const { headers } = await makeGame();
@@ -220,16 +233,7 @@ describe("validation and errors", () => {
 
   it("a key from another environment or a revoked key is 401, from the request right after the revocation", async () => {
     const { headers, game, business } = await makeGame();
-    const probe = route({
-      method: "GET",
-      path: "/v1/__test/probe",
-      summary: "t",
-      tags: ["t"],
-      auth: "server",
-      idempotency: "none",
-      response: { status: 200 },
-      handler: async ({ ctx }) => ctx.principal,
-    });
+    const probe = principalProbe("/v1/__test/probe");
     expect((await call(probe, { headers })).body).toEqual({ kind: "server", keyId: expect.any(String), gameId: game.id, businessId: business.id });
     await getDb().apiKey.updateMany({ where: { gameId: game.id }, data: { revokedAt: new Date() } });
     expect((await call(probe, { headers })).status).toBe(401);
@@ -240,16 +244,7 @@ describe("validation and errors", () => {
     const games = await Promise.all([makeGame(), makeGame(), makeGame()]);
     const revoked = await makeGame();
     await getDb().apiKey.updateMany({ where: { gameId: revoked.game.id }, data: { revokedAt: new Date() } });
-    const probe = route({
-      method: "GET",
-      path: "/v1/__test/probe-many",
-      summary: "t",
-      tags: ["t"],
-      auth: "server",
-      idempotency: "none",
-      response: { status: 200 },
-      handler: async ({ ctx }) => ctx.principal,
-    });
+    const probe = principalProbe("/v1/__test/probe-many");
     const callers = Array.from({ length: 40 }, (_, i) => (i % 4 === 3 ? revoked : games[i % 4]));
     // the lookups go to node-postgres as a prepared statement (lib/db/prepared.ts): count them there
     const lookups: string[][] = [];
@@ -277,16 +272,7 @@ describe("validation and errors", () => {
   });
 
   it("a key's expiry is read in UTC whatever the process's time zone: expired an hour ago is 401, in an hour is 200", async () => {
-    const probe = route({
-      method: "GET",
-      path: "/v1/__test/probe-expiry",
-      summary: "t",
-      tags: ["t"],
-      auth: "server",
-      idempotency: "none",
-      response: { status: 200 },
-      handler: async ({ ctx }) => ctx.principal,
-    });
+    const probe = principalProbe("/v1/__test/probe-expiry");
     const [past, future] = [await makeGame(), await makeGame()];
     const hour = 3_600_000;
     await getDb().apiKey.updateMany({ where: { gameId: past.game.id }, data: { expiresAt: new Date(Date.now() - hour) } });
