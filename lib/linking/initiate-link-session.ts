@@ -61,7 +61,8 @@ export const initiateLinkSession = async (ctx: DbContext, input: InitiateLinkSes
   const email = input.email ? normalizeEmail(input.email) : null;
   const key = input.idempotencyKey === undefined ? null : validateKey(input.idempotencyKey);
   return inTransaction(ctx.db, async (tx) => {
-    for (const name of lockNames(scope, email, key)) await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${name}, 11))`;
+    // one statement takes them in the sorted order of the array (unnest keeps it), so two callers never wait in a cycle
+    await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(n, 11)) FROM unnest(${lockNames(scope, email, key)}::text[]) AS n`;
     const existing = await findReusable(tx, scope, email, key, now);
     if (existing) return { session: existing, url: linkSessionUrl(existing.sessionKey), created: false };
     const session = await tx.linkSession.create({

@@ -1,10 +1,11 @@
 import type { Db } from "../db/client.ts";
 import { newId } from "../db/ids.ts";
 import { Prisma } from "../db/generated/client.ts";
-import { enqueueJob } from "../jobs/enqueue.ts";
+import { utcSql } from "../db/utc.ts";
+import { addJobSql, enqueueJob } from "../jobs/enqueue.ts";
 import { ATTEMPTABLE, deliveryTimeoutMs, retryDelayMs, type DeliveryStatus } from "./delivery-policy.ts";
 import { postWebhook, type AttemptResult } from "./post-webhook.ts";
-import { DISABLED_REASON } from "./create-delivery.ts";
+import { DELIVERY_PAYLOAD, DISABLED_REASON } from "./create-delivery.ts";
 import { DELIVER_TASK, deliveryJobKey } from "./delivery-job.ts";
 import { recordEndpointHealth } from "./record-endpoint-health.ts";
 import { deliveryEndpointOf, deliveryEndpointSql, ownerOf, type DeliveryEndpointColumns, type Endpoint } from "./resolve-endpoint.ts";
@@ -66,8 +67,6 @@ const toDelivery = (r: DeliveryRow): Delivery => ({
 // The columns are timestamp (UTC wall time, as Prisma writes them): read and written AT TIME ZONE 'UTC'.
 const DELIVERY_COLUMNS = Prisma.sql`d.id, d."endpointId", d.attempts, d.status, d."nextAttemptAt" AT TIME ZONE 'UTC' AS "nextAttemptAt",
   e.id AS "eventId", e.event AS "eventName", e.sequence, e.payload, e."ownerType", e."ownerId", e."objectType", e."objectId", e.environment::text AS environment`;
-
-const utc = (at: Date) => Prisma.sql`(${at.toISOString()}::timestamptz AT TIME ZONE 'UTC')`;
 
 const endpointOfQ = deliveryEndpointSql("q");
 
@@ -135,11 +134,10 @@ const deferBehindEarlier = async (db: Db, d: Delivery): Promise<boolean> => {
   // one statement: the delay and its job commit together (graphile_worker.add_job, as enqueueJob)
   await db.$executeRaw`
     WITH put_off AS (
-      UPDATE "WebhookDelivery" SET "nextAttemptAt" = ${utc(runAt)}, "updatedAt" = ${utc(new Date())}
+      UPDATE "WebhookDelivery" SET "nextAttemptAt" = ${utcSql(runAt)}, "updatedAt" = ${utcSql(new Date())}
       WHERE id = ${d.id} AND attempts = ${d.attempts} AND status = ANY(${ATTEMPTABLE}::text[]) AND "nextAttemptAt" IS NOT NULL
       RETURNING id)
-    SELECT graphile_worker.add_job(${DELIVER_TASK}::text, json_build_object('deliveryId', id), run_at := ${runAt.toISOString()}::timestamptz,
-      max_attempts := 25, job_key := ${deliveryJobKey(d.id)}::text)::text FROM put_off`;
+    SELECT ${addJobSql(DELIVER_TASK, DELIVERY_PAYLOAD, { runAt, jobKey: deliveryJobKey(d.id) })}::text FROM put_off`;
   // the earlier one may have ended (and looked for a next one to take) before the job above was written
   const [still] = await db.$queryRaw<{ n: number }[]>`
     SELECT count(*)::int AS n FROM "WebhookDelivery" WHERE id = ${blocker.id} AND status = ANY(${ATTEMPTABLE}::text[])`;
@@ -246,19 +244,17 @@ const recordAttempt = async (
     WITH attempt AS (
       INSERT INTO "WebhookAttempt" ("id", "deliveryId", "attempt", "statusCode", "latencyMs", "responseExcerpt", "error", "requestHeaders", "createdAt")
       VALUES (${newId()}, ${deliveryId}, ${attempt}, ${result.statusCode}::int, ${result.latencyMs}, ${result.responseExcerpt}::text, ${result.error}::text,
-        ${headers}::text, ${utc(now)})),
+        ${headers}::text, ${utcSql(now)})),
     moved AS (
-      UPDATE "WebhookDelivery" SET status = ${status}, "nextAttemptAt" = ${nextAttemptAt ? utc(nextAttemptAt) : Prisma.sql`NULL`},
-        "deliveredAt" = ${result.ok ? utc(now) : Prisma.sql`"deliveredAt"`}, "updatedAt" = ${utc(now)}
+      UPDATE "WebhookDelivery" SET status = ${status}, "nextAttemptAt" = ${nextAttemptAt ? utcSql(nextAttemptAt) : Prisma.sql`NULL`},
+        "deliveredAt" = ${result.ok ? utcSql(now) : Prisma.sql`"deliveredAt"`}, "updatedAt" = ${utcSql(now)}
       WHERE id = ${deliveryId} RETURNING id),
     healed AS (
-      UPDATE "WebhookEndpoint" SET "failingSince" = NULL, "warnedAt" = NULL, "updatedAt" = ${utc(now)}
+      UPDATE "WebhookEndpoint" SET "failingSince" = NULL, "warnedAt" = NULL, "updatedAt" = ${utcSql(now)}
       WHERE ${result.ok}::boolean AND id = ${endpoint?.id ?? null}::text AND "failingSince" IS NOT NULL)`;
   if (nextAttemptAt) {
     await db.$executeRaw`${recorded}
-      SELECT graphile_worker.add_job(${DELIVER_TASK}::text, json_build_object('deliveryId', id), run_at := ${nextAttemptAt.toISOString()}::timestamptz,
-        max_attempts := 25, job_key := ${deliveryJobKey(deliveryId)}::text)::text
-      FROM moved`;
+      SELECT ${addJobSql(DELIVER_TASK, DELIVERY_PAYLOAD, { runAt: nextAttemptAt, jobKey: deliveryJobKey(deliveryId) })}::text FROM moved`;
     return { outcome: status };
   }
   // Ended: a job of this delivery still waiting (a look for when an attempt would be stale, written by a job that
@@ -286,7 +282,7 @@ const attemptDelivery = async (db: Db, delivery: Delivery, { rerun, ordered }: {
   const { endpoint } = delivery;
   if (endpoint?.disabledAt) {
     const count = await db.$executeRaw`
-      UPDATE "WebhookDelivery" SET status = 'failed', "nextAttemptAt" = NULL, "failureReason" = ${DISABLED_REASON}, "updatedAt" = ${utc(new Date())}
+      UPDATE "WebhookDelivery" SET status = 'failed', "nextAttemptAt" = NULL, "failureReason" = ${DISABLED_REASON}, "updatedAt" = ${utcSql(new Date())}
       WHERE id = ${deliveryId} AND attempts = ${delivery.attempts} AND status = ANY(${ATTEMPTABLE}::text[])`;
     return { outcome: count === 0 ? "skipped" : "failed" };
   }
@@ -300,9 +296,9 @@ const attemptDelivery = async (db: Db, delivery: Delivery, { rerun, ordered }: {
   // is removed with the claim (graphile_worker.remove_job; a running one is left to find the attempt taken).
   const [{ claimed }] = await db.$queryRaw<{ claimed: number }[]>`
     WITH claim AS (
-      UPDATE "WebhookDelivery" SET attempts = ${attempt}, "nextAttemptAt" = NULL, url = COALESCE(${endpoint?.url ?? null}::text, url), "updatedAt" = ${utc(new Date())}
+      UPDATE "WebhookDelivery" SET attempts = ${attempt}, "nextAttemptAt" = NULL, url = COALESCE(${endpoint?.url ?? null}::text, url), "updatedAt" = ${utcSql(new Date())}
       WHERE id = ${deliveryId} AND attempts = ${delivery.attempts} AND status = ANY(${ATTEMPTABLE}::text[])
-        AND ("nextAttemptAt" IS NOT NULL OR "updatedAt" < ${utc(staleBefore)})
+        AND ("nextAttemptAt" IS NOT NULL OR "updatedAt" < ${utcSql(staleBefore)})
       RETURNING id),
     removed AS (SELECT graphile_worker.remove_job(${deliveryJobKey(deliveryId)}::text) FROM claim WHERE ${ordered}::boolean)
     SELECT (SELECT count(*) FROM claim)::int AS claimed, (SELECT count(*) FROM removed)::int AS removed`;

@@ -1,7 +1,8 @@
 import { newId } from "../db/ids.ts";
 import type { DbClient } from "../db/transaction.ts";
+import { utcSql } from "../db/utc.ts";
 import type { Environment } from "../core/environment.ts";
-import { createDelivery } from "./create-delivery.ts";
+import { createDeliveries } from "./create-delivery.ts";
 import { listOwnerEndpoints, receives, type Endpoint } from "./resolve-endpoint.ts";
 
 export type WebhookOwner = { type: "game" | "platform" | "campaign"; id: string };
@@ -19,33 +20,25 @@ export type EmitInput = {
 /**
  * Writes an event to the outbox. Call it with the transaction that makes the change it reports, so the
  * event exists exactly when the change does. Each of the owner's endpoints whose filter takes the event
- * gets a delivery row and its job in the same transaction (createDelivery); `to` names the endpoints
+ * gets a delivery row and its job in the same transaction (createDeliveries); `to` names the endpoints
  * instead, filters ignored (a test event goes to one). Returns the event id.
  */
 export const emitEvent = async (db: DbClient, input: EmitInput, { to }: { to?: Endpoint[] } = {}): Promise<string> => {
   const objectKey = `${input.objectType}:${input.objectId}`;
-  const [{ last }] = await db.$queryRaw<{ last: number }[]>`
-    INSERT INTO "ObjectSequence" ("objectKey", "last") VALUES (${objectKey}, 1)
-    ON CONFLICT ("objectKey") DO UPDATE SET "last" = "ObjectSequence"."last" + 1
-    RETURNING "last"`;
   const id = newId();
   const now = new Date();
   const payload = JSON.stringify({ event: input.event, data: input.data, timestamp: now.toISOString() });
-  await db.webhookEvent.create({
-    data: {
-      id,
-      ownerType: input.owner.type,
-      ownerId: input.owner.id,
-      environment: input.environment,
-      event: input.event,
-      objectType: input.objectType,
-      objectId: input.objectId,
-      sequence: last,
-      payload,
-      createdAt: now,
-    },
-  });
+  // the object's next sequence number and the event, in one statement
+  await db.$executeRaw`
+    WITH seq AS (
+      INSERT INTO "ObjectSequence" ("objectKey", "last") VALUES (${objectKey}, 1)
+      ON CONFLICT ("objectKey") DO UPDATE SET "last" = "ObjectSequence"."last" + 1
+      RETURNING "last")
+    INSERT INTO "WebhookEvent" ("id", "ownerType", "ownerId", "environment", "event", "objectType", "objectId", "sequence", "payload", "createdAt")
+    SELECT ${id}, ${input.owner.type}, ${input.owner.id}, ${input.environment}::"Environment", ${input.event}, ${input.objectType}, ${input.objectId},
+           seq."last", ${payload}, ${utcSql(now)}
+    FROM seq`;
   const endpoints = to ?? (await listOwnerEndpoints(db, input.owner)).filter((e) => receives(e, input.event));
-  for (const endpoint of endpoints) await createDelivery(db, { eventId: id, endpoint });
+  await createDeliveries(db, { eventId: id, endpoints });
   return id;
 };

@@ -124,15 +124,22 @@ export const resolveDeliveryEndpoint = async (db: DbClient, { endpointId, owner 
   return deliveryEndpointOf(row);
 };
 
-/** Every endpoint of the owner that exists now: the primary (when its URL is set) first, then the others, oldest first. */
+/**
+ * Every endpoint of the owner that exists now: the primary (when its URL is set) first, then the others, oldest
+ * first. One statement: the primary and the owner's other rows, each through deliveryEndpointSql, as
+ * resolveEndpoint and endpointOfRow read them one by one.
+ */
 export const listOwnerEndpoints = async (db: DbClient, owner: WebhookOwner): Promise<Endpoint[]> => {
-  const primary = await resolveEndpoint(db, owner);
-  const rows = await db.webhookEndpoint.findMany({
-    where: { ownerType: owner.type, ownerId: owner.id, primaryOf: null, deletedAt: null },
-    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
-  });
-  const others = (await Promise.all(rows.map((r) => endpointOfRow(db, r)))).filter((e): e is Endpoint => e !== null);
-  return primary ? [primary, ...others] : others;
+  const sql = deliveryEndpointSql("q");
+  const rows = await db.$queryRaw<DeliveryEndpointColumns[]>`
+    SELECT ${sql.columns} FROM (
+      SELECT NULL::text AS "endpointId", ${owner.type}::text AS "ownerType", ${owner.id}::text AS "ownerId", 0 AS rank, NULL::timestamp AS "createdAt"
+      UNION ALL
+      SELECT w.id, w."ownerType", w."ownerId", 1, w."createdAt" FROM "WebhookEndpoint" w
+      WHERE w."ownerType" = ${owner.type} AND w."ownerId" = ${owner.id} AND w."primaryOf" IS NULL AND w."deletedAt" IS NULL
+    ) q ${sql.joins}
+    ORDER BY q.rank, q."createdAt", q."endpointId"`;
+  return rows.map(deliveryEndpointOf).filter((e): e is Endpoint => e !== null);
 };
 
 /** Whether an endpoint with this filter receives `event` (an empty filter receives everything). */

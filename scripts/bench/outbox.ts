@@ -132,6 +132,26 @@ export const startEventStream = ({
   };
 };
 
+/**
+ * Sends `count` initiations per web process, a few at a time, before the measured stream: like the credits' warm-up,
+ * a fresh process compiles the route on first use, which would otherwise stall the measured load once. Their events
+ * are older than the stream's window (the caller waits past it before the stream starts).
+ */
+export const warmUpStream = async ({ bases, headers, count, tag }: { bases: string[]; headers: Record<string, string>; count: number; tag: string }) => {
+  let next = 0;
+  const one = async (): Promise<void> => {
+    for (let i = next++; i < count * bases.length; i = next++) {
+      const r = await fetch(`${bases[i % bases.length]}/api/v1/users/link/initiate`, {
+        method: "POST",
+        headers: { ...headers, "content-type": "application/json", "idempotency-key": `bench-link-warm-${tag}-${i}` },
+        body: JSON.stringify({ email: `bench-link-warm-${tag}-${i}@coinop.test` }),
+      });
+      await r.arrayBuffer();
+    }
+  };
+  await Promise.all(Array.from({ length: 4 * bases.length }, one));
+};
+
 export type OutboxLag = {
   /** events of the stream written to the outbox (User.Account.Link.Started of the game, in the window) */
   events: number;

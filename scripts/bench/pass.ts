@@ -1,6 +1,7 @@
 // One pass of `npm run bench`: a fresh database, the web processes and workers, the selected scenarios, the
 // checks. scripts/bench.ts runs one or more passes and compares them.
 import os from "node:os";
+import { setTimeout as sleep } from "node:timers/promises";
 import { migrateDeploy } from "../../lib/db/migrate.ts";
 import { installJobSchema } from "../../lib/jobs/schema.ts";
 import { closeDb, getDb } from "../../lib/db/client.ts";
@@ -12,7 +13,7 @@ import { cpuSnapshot, foreignCores } from "./foreign-cpu.ts";
 import { rawSqlCeiling, type Ceiling } from "./ceiling.ts";
 import { runLoad, type RequestFor, type Result } from "./load.ts";
 import type { BenchOptions, PassPlan, Scenario } from "./options.ts";
-import { measureOutboxLag, startEventStream, startReceiver, type OutboxLag, type StreamStats } from "./outbox.ts";
+import { measureOutboxLag, startEventStream, startReceiver, warmUpStream, type OutboxLag, type StreamStats } from "./outbox.ts";
 import { startFleet } from "./processes.ts";
 import { auditCurrency, seedLarge, type LargeSeed } from "./seed-large.ts";
 
@@ -150,6 +151,11 @@ export const runPass = async ({
         since = new Date(Date.now() - 1000);
         if (streamEvents) stream = startEventStream({ bases, headers, rate: o.eventRate, tag: plan.label.replace(/\W+/g, "-") });
       };
+      if (streamEvents) {
+        await warmUpStream({ bases, headers, count: o.warmup, tag: plan.label.replace(/\W+/g, "-") });
+        // the stream's window starts a second before it (startStream): keep the warm-up's events out of it
+        await sleep(1500);
+      }
       const { result: credits, warm2xx } = await scenario(
         "credits",
         "POST /v1/vc/credits",
