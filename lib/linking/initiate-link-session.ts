@@ -1,10 +1,11 @@
 import type { LinkSession, Prisma } from "../db/generated/client.ts";
 import { newId } from "../db/ids.ts";
 import { inTransaction } from "../db/transaction.ts";
+import { utcSql } from "../db/utc.ts";
 import { validateKey } from "../core/idempotency-key.ts";
 import type { LinkScope } from "./link-scope.ts";
 import { emitLinkEvent } from "./link-session-events.ts";
-import { isReusable, LINK_EVENTS, LINK_SESSION_LIFETIME_MS, LINK_SESSION_TRANSITIONS } from "./link-session-states.ts";
+import { LINK_EVENTS, LINK_SESSION_LIFETIME_MS, LINK_SESSION_TRANSITIONS } from "./link-session-states.ts";
 import { linkSessionUrl, newSessionKey } from "./link-session-url.ts";
 import type { DbContext } from "../core/context.ts";
 
@@ -29,23 +30,39 @@ const lockNames = (scope: LinkScope, email: string | null, key: string | null): 
   return [email === null ? null : `${base}:email:${email}`, key === null ? null : `${base}:key:${key}`].filter((n): n is string => n !== null).sort();
 };
 
-/** The pending, unexpired session for the same Idempotency-Key, else for the same email. */
-const findReusable = async (tx: Prisma.TransactionClient, scope: LinkScope, email: string | null, key: string | null, now: Date) => {
-  const or: Prisma.LinkSessionWhereInput[] = [...(key === null ? [] : [{ idempotencyKey: key }]), ...(email === null ? [] : [{ prefilledEmail: email }])];
-  if (or.length === 0) return null;
-  const candidates = await tx.linkSession.findMany({
-    where: {
-      namespaceType: scope.namespace.type,
-      namespaceId: scope.namespace.id,
-      environment: scope.environment,
-      state: { in: [...LINK_SESSION_TRANSITIONS.approve.from] },
-      expiresAt: { gt: now },
-      OR: or,
-    },
-    orderBy: { createdAt: "desc" },
-  });
-  const reusable = candidates.filter((s) => isReusable(s, now));
-  return reusable.find((s) => key !== null && s.idempotencyKey === key) ?? reusable[0] ?? null;
+type Created = LinkSession & { created: boolean };
+
+/**
+ * The pending, unexpired session for the same Idempotency-Key, else the latest for the same email (the ones
+ * isReusable accepts); when there is none, a new session. One statement, run under the caller's locks.
+ */
+const findOrCreate = async (
+  tx: Prisma.TransactionClient,
+  input: InitiateLinkSessionInput,
+  email: string | null,
+  key: string | null,
+  now: Date,
+): Promise<Created> => {
+  const { scope } = input;
+  const expiresAt = new Date(now.getTime() + LINK_SESSION_LIFETIME_MS);
+  const metadata = input.metadata === undefined || input.metadata === null ? null : JSON.stringify(input.metadata);
+  const [row] = await tx.$queryRaw<Created[]>`
+    WITH existing AS (
+      SELECT s.* FROM "LinkSession" s
+      WHERE s."namespaceType" = ${scope.namespace.type} AND s."namespaceId" = ${scope.namespace.id} AND s."environment" = ${scope.environment}::"Environment"
+        AND s."state" = ANY(${[...LINK_SESSION_TRANSITIONS.approve.from]}::text[]) AND s."expiresAt" > ${utcSql(now)}
+        AND (s."idempotencyKey" = ${key}::text OR s."prefilledEmail" = ${email}::text)
+      ORDER BY (s."idempotencyKey" = ${key}::text) IS TRUE DESC, s."createdAt" DESC
+      LIMIT 1),
+    created AS (
+      INSERT INTO "LinkSession" ("id", "sessionKey", "namespaceType", "namespaceId", "environment", "ownerType", "ownerId", "prefilledEmail",
+                                 "idempotencyKey", "metadata", "state", "expiresAt", "createdAt", "updatedAt")
+      SELECT ${newId()}, ${newSessionKey(scope.environment)}, ${scope.namespace.type}, ${scope.namespace.id}, ${scope.environment}::"Environment",
+             ${scope.owner.type}, ${scope.owner.id}, ${email}::text, ${key}::text, ${metadata}::jsonb, 'pending', ${utcSql(expiresAt)}, ${utcSql(now)}, ${utcSql(now)}
+      WHERE NOT EXISTS (SELECT 1 FROM existing)
+      RETURNING *)
+    SELECT *, false AS created FROM existing UNION ALL SELECT *, true AS created FROM created`;
+  return row;
 };
 
 /**
@@ -63,24 +80,8 @@ export const initiateLinkSession = async (ctx: DbContext, input: InitiateLinkSes
   return inTransaction(ctx.db, async (tx) => {
     // one statement takes them in the sorted order of the array (unnest keeps it), so two callers never wait in a cycle
     await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(n, 11)) FROM unnest(${lockNames(scope, email, key)}::text[]) AS n`;
-    const existing = await findReusable(tx, scope, email, key, now);
-    if (existing) return { session: existing, url: linkSessionUrl(existing.sessionKey), created: false };
-    const session = await tx.linkSession.create({
-      data: {
-        id: newId(),
-        sessionKey: newSessionKey(scope.environment),
-        namespaceType: scope.namespace.type,
-        namespaceId: scope.namespace.id,
-        environment: scope.environment,
-        ownerType: scope.owner.type,
-        ownerId: scope.owner.id,
-        prefilledEmail: email,
-        idempotencyKey: key,
-        metadata: input.metadata,
-        expiresAt: new Date(now.getTime() + LINK_SESSION_LIFETIME_MS),
-        createdAt: now,
-      },
-    });
+    const { created, ...session } = await findOrCreate(tx, input, email, key, now);
+    if (!created) return { session, url: linkSessionUrl(session.sessionKey), created: false };
     await emitLinkEvent({ ...ctx, db: tx }, { event: LINK_EVENTS.started, session });
     return { session, url: linkSessionUrl(session.sessionKey), created: true };
   });

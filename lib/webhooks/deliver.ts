@@ -1,6 +1,7 @@
 import type { Db } from "../db/client.ts";
 import { newId } from "../db/ids.ts";
 import { Prisma } from "../db/generated/client.ts";
+import { queryPrepared } from "../db/prepared.ts";
 import { utcSql } from "../db/utc.ts";
 import { addJobSql, enqueueJob } from "../jobs/enqueue.ts";
 import { ATTEMPTABLE, deliveryTimeoutMs, retryDelayMs, type DeliveryStatus } from "./delivery-policy.ts";
@@ -75,7 +76,8 @@ const withEndpoint = (query: Prisma.Sql) => Prisma.sql`SELECT q.*, ${endpointOfQ
 
 /** The delivery with its event and its endpoint, in one query. */
 const loadDelivery = async (db: Db, deliveryId: string): Promise<Delivery | null> => {
-  const [row] = await db.$queryRaw<DeliveryRow[]>(
+  const [row] = await queryPrepared<DeliveryRow>(
+    db,
     withEndpoint(Prisma.sql`SELECT ${DELIVERY_COLUMNS} FROM "WebhookDelivery" d JOIN "WebhookEvent" e ON e.id = d."eventId" WHERE d.id = ${deliveryId}`),
   );
   return row ? toDelivery(row) : null;
@@ -95,9 +97,12 @@ const sameQueue = (d: Delivery) => Prisma.sql`
  * when the one just before is still being tried (a backlog), it is the first row read.
  */
 const earlierInQueue = async (db: Db, d: Delivery): Promise<{ id: string; nextAttemptAt: Date | null } | undefined> => {
-  const [row] = await db.$queryRaw<{ id: string; nextAttemptAt: Date | null }[]>`
+  const [row] = await queryPrepared<{ id: string; nextAttemptAt: Date | null }>(
+    db,
+    Prisma.sql`
     SELECT d.id, d."nextAttemptAt" AT TIME ZONE 'UTC' AS "nextAttemptAt" FROM "WebhookEvent" e JOIN "WebhookDelivery" d ON d."eventId" = e.id
-    WHERE ${sameQueue(d)} AND e.sequence < ${d.event.sequence} ORDER BY e.sequence DESC LIMIT 1`;
+    WHERE ${sameQueue(d)} AND e.sequence < ${d.event.sequence} ORDER BY e.sequence DESC LIMIT 1`,
+  );
   return row;
 };
 
@@ -109,7 +114,7 @@ const nextInQueueSql = (d: Delivery) =>
 
 /** The next delivery of the same queue (the lowest later sequence still being tried), with its event and endpoint. */
 const nextInQueue = async (db: Db, d: Delivery): Promise<Delivery | null> => {
-  const [row] = await db.$queryRaw<DeliveryRow[]>(nextInQueueSql(d));
+  const [row] = await queryPrepared<DeliveryRow>(db, nextInQueueSql(d));
   return row ? toDelivery(row) : null;
 };
 
@@ -253,8 +258,11 @@ const recordAttempt = async (
       UPDATE "WebhookEndpoint" SET "failingSince" = NULL, "warnedAt" = NULL, "updatedAt" = ${utcSql(now)}
       WHERE ${result.ok}::boolean AND id = ${endpoint?.id ?? null}::text AND "failingSince" IS NOT NULL)`;
   if (nextAttemptAt) {
-    await db.$executeRaw`${recorded}
-      SELECT ${addJobSql(DELIVER_TASK, DELIVERY_PAYLOAD, { runAt: nextAttemptAt, jobKey: deliveryJobKey(deliveryId) })}::text FROM moved`;
+    await queryPrepared(
+      db,
+      Prisma.sql`${recorded}
+      SELECT ${addJobSql(DELIVER_TASK, DELIVERY_PAYLOAD, { runAt: nextAttemptAt, jobKey: deliveryJobKey(deliveryId) })}::text FROM moved`,
+    );
     return { outcome: status };
   }
   // Ended: a job of this delivery still waiting (a look for when an attempt would be stale, written by a job that
@@ -264,11 +272,14 @@ const recordAttempt = async (
   // The data-modifying CTEs run whatever the query reads; it reads the queue as it was when the statement
   // began, which is what it would read after it (the delivery this statement changes is not part of its own queue)
   // (A CTE that only reads runs only when the query reads it: the count is the preserved side of a left join.)
-  const [row] = await db.$queryRaw<(DeliveryRow | { [K in keyof DeliveryRow]: null })[]>`${recorded},
+  const [row] = await queryPrepared<DeliveryRow | { [K in keyof DeliveryRow]: null }>(
+    db,
+    Prisma.sql`${recorded},
     cleared AS (
       SELECT graphile_worker.remove_job(j.key) FROM graphile_worker.jobs j
       WHERE j.key = ${deliveryJobKey(deliveryId)}::text AND j.locked_at IS NULL AND EXISTS (SELECT 1 FROM moved))
-    SELECT n.* FROM (SELECT count(*) FROM cleared) c LEFT JOIN (${nextInQueueSql(delivery)}) n ON true`;
+    SELECT n.* FROM (SELECT count(*) FROM cleared) c LEFT JOIN (${nextInQueueSql(delivery)}) n ON true`,
+  );
   return { outcome: status, next: row?.id ? toDelivery(row as DeliveryRow) : null };
 };
 
@@ -294,14 +305,17 @@ const attemptDelivery = async (db: Db, delivery: Delivery, { rerun, ordered }: {
   const staleBefore = new Date(Date.now() - timeoutMs - IN_FLIGHT_MARGIN_MS);
   // Taken by the job that follows the queue, a delivery's own keyed job (put off, a scheduled retry, a wake-up)
   // is removed with the claim (graphile_worker.remove_job; a running one is left to find the attempt taken).
-  const [{ claimed }] = await db.$queryRaw<{ claimed: number }[]>`
+  const [{ claimed }] = await queryPrepared<{ claimed: number }>(
+    db,
+    Prisma.sql`
     WITH claim AS (
       UPDATE "WebhookDelivery" SET attempts = ${attempt}, "nextAttemptAt" = NULL, url = COALESCE(${endpoint?.url ?? null}::text, url), "updatedAt" = ${utcSql(new Date())}
       WHERE id = ${deliveryId} AND attempts = ${delivery.attempts} AND status = ANY(${ATTEMPTABLE}::text[])
         AND ("nextAttemptAt" IS NOT NULL OR "updatedAt" < ${utcSql(staleBefore)})
       RETURNING id),
     removed AS (SELECT graphile_worker.remove_job(${deliveryJobKey(deliveryId)}::text) FROM claim WHERE ${ordered}::boolean)
-    SELECT (SELECT count(*) FROM claim)::int AS claimed, (SELECT count(*) FROM removed)::int AS removed`;
+    SELECT (SELECT count(*) FROM claim)::int AS claimed, (SELECT count(*) FROM removed)::int AS removed`,
+  );
   if (claimed === 0) return { outcome: rerun ? await recheckInFlight(db, deliveryId, timeoutMs) : "skipped" };
   const headers = endpoint ? headersFor({ event: delivery.event, deliveryId, attempt, endpoint }) : null;
   const result =
