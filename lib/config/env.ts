@@ -35,7 +35,7 @@ export const EnvSchema = z.object({
   SKIP_BUILD_TYPECHECK: optionalString.describe("1: `next build` skips its type check (read by next.config.mjs)"),
   COINOP_PROXY_HOPS: optionalString.describe("proxies in front of the app, 1 to 10 (default 1)"),
   GROUP_COMMIT_MAX_BATCH: optionalString.describe("credits written together in one transaction at most, 1 to 256 (default 32; 1 turns group commit off)"),
-  GROUP_COMMIT_IN_FLIGHT: optionalString.describe("group-commit transactions in flight at once per principal and process, 1 to 64 (default 2)"),
+  GROUP_COMMIT_IN_FLIGHT: optionalString.describe("group-commit transactions in flight at once per principal and process, 1 to 64 (default 1)"),
   LOG_LEVEL: optionalString.describe("request log lines on stdout: debug | info | warn | error | silent (default info; off under vitest unless set)"),
 
   // secrets

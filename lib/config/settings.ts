@@ -32,11 +32,12 @@ export const proxyHops = (env: Env = config()): number => intOr(env.COINOP_PROXY
 export const groupCommitMaxBatch = (env: Env = config()): number => intOr(env.GROUP_COMMIT_MAX_BATCH, 32, 1, 256);
 
 /**
- * Group-commit transactions in flight at once per group (GROUP_COMMIT_IN_FLIGHT, 1..64, default 2). On the 2-core
- * bench machine 2 gave 1,890-2,050 credits/s at p99 66-75 ms against 1,440-1,680/s at p99 85-104 ms with 4
- * (fewer, larger groups: less CPU a credit, fewer groups queueing on the same rows; docs/benchmarks.md).
+ * Group-commit transactions in flight at once per group (GROUP_COMMIT_IN_FLIGHT, 1..64, default 1). On the 2-core
+ * bench machine, ten runs each (docs/benchmarks.md, eighth session): 1 gave 1,756-1,993 credits/s at p99 66-76 ms
+ * alone and 1,384-1,495/s at p99 90-106 ms beside the webhook stream, 2 gave 1,723-1,852/s at p99 73-80 ms and
+ * 1,159-1,359/s at p99 102-130 ms (fewer, larger groups: less CPU a credit, fewer groups queueing on the same rows).
  */
-export const groupCommitInFlight = (env: Env = config()): number => intOr(env.GROUP_COMMIT_IN_FLIGHT, 2, 1, 64);
+export const groupCommitInFlight = (env: Env = config()): number => intOr(env.GROUP_COMMIT_IN_FLIGHT, 1, 1, 64);
 
 /** Jobs run at once by a worker (WORKER_CONCURRENCY, a positive integer, default 4). */
 export const workerConcurrency = (env: Env = config()): number => intOr(env.WORKER_CONCURRENCY, 4, 1);
