@@ -1,4 +1,5 @@
 import { newId } from "../db/ids.ts";
+import { Prisma } from "../db/generated/client.ts";
 import type { DbClient } from "../db/transaction.ts";
 import { utcSql } from "../db/utc.ts";
 import type { Environment } from "../core/environment.ts";
@@ -28,17 +29,20 @@ export const emitEvent = async (db: DbClient, input: EmitInput, { to }: { to?: E
   const id = newId();
   const now = new Date();
   const payload = JSON.stringify({ event: input.event, data: input.data, timestamp: now.toISOString() });
-  // the object's next sequence number and the event, in one statement
-  await db.$executeRaw`
-    WITH seq AS (
+  // the object's next sequence number and the event, in one statement; with the owner's endpoints when it reads them
+  const write = Prisma.sql`
+    seq AS (
       INSERT INTO "ObjectSequence" ("objectKey", "last") VALUES (${objectKey}, 1)
       ON CONFLICT ("objectKey") DO UPDATE SET "last" = "ObjectSequence"."last" + 1
-      RETURNING "last")
-    INSERT INTO "WebhookEvent" ("id", "ownerType", "ownerId", "environment", "event", "objectType", "objectId", "sequence", "payload", "createdAt")
-    SELECT ${id}, ${input.owner.type}, ${input.owner.id}, ${input.environment}::"Environment", ${input.event}, ${input.objectType}, ${input.objectId},
-           seq."last", ${payload}, ${utcSql(now)}
-    FROM seq`;
-  const endpoints = to ?? (await listOwnerEndpoints(db, input.owner)).filter((e) => receives(e, input.event));
+      RETURNING "last"),
+    ev AS (
+      INSERT INTO "WebhookEvent" ("id", "ownerType", "ownerId", "environment", "event", "objectType", "objectId", "sequence", "payload", "createdAt")
+      SELECT ${id}, ${input.owner.type}, ${input.owner.id}, ${input.environment}::"Environment", ${input.event}, ${input.objectType}, ${input.objectId},
+             seq."last", ${payload}, ${utcSql(now)}
+      FROM seq)`;
+  let endpoints = to;
+  if (endpoints) await db.$executeRaw`WITH ${write} SELECT 1`;
+  else endpoints = (await listOwnerEndpoints(db, input.owner, { along: write })).filter((e) => receives(e, input.event));
   await createDeliveries(db, { eventId: id, endpoints });
   return id;
 };

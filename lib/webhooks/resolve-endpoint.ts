@@ -127,11 +127,13 @@ export const resolveDeliveryEndpoint = async (db: DbClient, { endpointId, owner 
 /**
  * Every endpoint of the owner that exists now: the primary (when its URL is set) first, then the others, oldest
  * first. One statement: the primary and the owner's other rows, each through deliveryEndpointSql, as
- * resolveEndpoint and endpointOfRow read them one by one.
+ * resolveEndpoint and endpointOfRow read them one by one. `along`: data-modifying CTEs to run in the same
+ * statement (emitEvent writes its event with it: one round trip for both).
  */
-export const listOwnerEndpoints = async (db: DbClient, owner: WebhookOwner): Promise<Endpoint[]> => {
+export const listOwnerEndpoints = async (db: DbClient, owner: WebhookOwner, { along }: { along?: Prisma.Sql } = {}): Promise<Endpoint[]> => {
   const sql = deliveryEndpointSql("q");
   const rows = await db.$queryRaw<DeliveryEndpointColumns[]>`
+    ${along ? Prisma.sql`WITH ${along}` : Prisma.empty}
     SELECT ${sql.columns} FROM (
       SELECT NULL::text AS "endpointId", ${owner.type}::text AS "ownerType", ${owner.id}::text AS "ownerId", 0 AS rank, NULL::timestamp AS "createdAt"
       UNION ALL
