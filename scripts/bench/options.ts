@@ -30,13 +30,14 @@ const only = (): ReadonlySet<Scenario> => {
 };
 
 export const readOptions = () => {
-  const credits = num("BENCH_CREDITS", 6000);
-  const balanceReads = num("BENCH_BALANCE_READS", 12000);
+  // long enough that a p99 is a few hundred requests, not a stall of the first second (docs/benchmarks.md, "Warm-up")
+  const credits = num("BENCH_CREDITS", 15000);
+  const balanceReads = num("BENCH_BALANCE_READS", 30000);
   return {
     credits,
     balanceReads,
     /** GET /v1/vc/journals (first page) requests */
-    journalReads: num("BENCH_JOURNAL_READS", 4000),
+    journalReads: num("BENCH_JOURNAL_READS", 20000),
     /** connections of the journals scenario (default BENCH_CONNECTIONS) */
     journalConnections: num("BENCH_JOURNAL_CONNECTIONS", num("BENCH_CONNECTIONS", 64, { min: 1 }), { min: 1 }),
     /** the page size of the journals scenario: the spec's example uses 50 */
@@ -72,7 +73,7 @@ export const readOptions = () => {
     /** how long to wait after the credits for every event's first delivery attempt */
     outboxWaitSeconds: num("BENCH_OUTBOX_WAIT_S", 120),
     /** requests per web process sent before each scenario and not measured (a fresh process compiles each route on first use) */
-    warmup: num("BENCH_WARMUP", 50),
+    warmup: num("BENCH_WARMUP", 500),
     /** keep each pass's database (it is dropped otherwise) */
     keepDatabase: flag("BENCH_KEEP_DB"),
   };
