@@ -52,7 +52,7 @@ const main = async () => {
   // a production server refuses to start without its own secret; the bench's servers and this process share one
   process.env.COINOP_SECRET ||= randomBytes(32).toString("hex");
   ensureBuild();
-  const server = await startServer({ adminDatabaseUrl: o.adminDatabaseUrl, pgPort: o.pgPort, log });
+  const server = await startServer({ adminDatabaseUrl: o.adminDatabaseUrl, pgPort: o.pgPort, sharedBuffers: o.pgSharedBuffers, log });
   const passes: PassResult[] = [];
   try {
     const plans = planPasses(o);

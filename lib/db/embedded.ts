@@ -99,7 +99,15 @@ export const startEmbeddedPostgres = async ({
   port = embeddedPgPort(),
   database = "coinop",
   log = (m: string) => console.error(m),
-}: { dataDir?: string; port?: number; database?: string; log?: (m: string) => void } = {}): Promise<EmbeddedHandle> => {
+  settings = {},
+}: {
+  dataDir?: string;
+  port?: number;
+  database?: string;
+  log?: (m: string) => void;
+  /** server settings for this start (`-c name=value`), e.g. the bench's shared_buffers; a server already running keeps its own */
+  settings?: Record<string, string>;
+} = {}): Promise<EmbeddedHandle> => {
   const url = `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${database}`;
   const adminUrl = `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/postgres`;
   if (await portAnswers(port)) {
@@ -121,6 +129,7 @@ export const startEmbeddedPostgres = async ({
     password: PASSWORD,
     persistent: true,
     createPostgresUser: process.getuid?.() === 0,
+    postgresFlags: Object.entries(settings).flatMap(([name, value]) => ["-c", `${name}=${value}`]),
     onLog: () => undefined,
     onError: (m: unknown) => {
       if (config().DEBUG_EMBEDDED_PG) console.error("[postgres]", m);

@@ -9,17 +9,34 @@ import { startEmbeddedPostgres } from "../../lib/db/embedded.ts";
  * server that was already running): the bench counts every `postgres` process as its own (foreign-cpu.ts). */
 export type Server = { adminUrl: string; postgresIsOwn: boolean; stop: () => Promise<void> };
 
+/**
+ * The embedded server's settings for the bench: a buffer cache that holds the large pass's hot indexes, as a
+ * production server would be given (docs/operations.md); PostgreSQL's default of 128 MB made the large pass read
+ * the 1,000,000 idempotency records' and journals' index pages from the OS cache (docs/benchmarks.md). Durability
+ * settings stay as they are (fsync and synchronous_commit on).
+ */
+export const benchServerSettings = (sharedBuffers: string): Record<string, string> => ({ shared_buffers: sharedBuffers });
+
 export const startServer = async ({
   adminDatabaseUrl,
   pgPort,
+  sharedBuffers,
   log,
 }: {
   adminDatabaseUrl: string | null;
   pgPort: number;
+  sharedBuffers: string;
   log: (m: string) => void;
 }): Promise<Server> => {
   if (adminDatabaseUrl) return { adminUrl: adminDatabaseUrl, postgresIsOwn: true, stop: async () => undefined };
-  const embedded = await startEmbeddedPostgres({ dataDir: path.resolve(".data/bench-postgres"), port: pgPort, database: "postgres", log });
+  const embedded = await startEmbeddedPostgres({
+    dataDir: path.resolve(".data/bench-postgres"),
+    port: pgPort,
+    database: "postgres",
+    settings: benchServerSettings(sharedBuffers),
+    log,
+  });
+  if (embedded.started) log(`[bench] embedded PostgreSQL with shared_buffers = ${sharedBuffers} (BENCH_PG_SHARED_BUFFERS)`);
   return { adminUrl: embedded.adminUrl, postgresIsOwn: !embedded.started, stop: () => embedded.stop() };
 };
 

@@ -138,7 +138,7 @@ const main = async () => {
   // the kernel's request log lines (stdout) would interleave with the plans
   process.env.LOG_LEVEL ||= "silent";
   const sizes = { players: o.largePlayers, journals: o.largeJournals, idempotencyRecords: o.largeIdempotencyRecords, games: o.largeGames };
-  const server = await startServer({ adminDatabaseUrl: o.adminDatabaseUrl, pgPort: o.pgPort, log });
+  const server = await startServer({ adminDatabaseUrl: o.adminDatabaseUrl, pgPort: o.pgPort, sharedBuffers: o.pgSharedBuffers, log });
   const lines: string[] = [];
   const out = (s = "") => {
     lines.push(s);

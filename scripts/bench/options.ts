@@ -29,6 +29,13 @@ const only = (): ReadonlySet<Scenario> => {
   return new Set(names as Scenario[]);
 };
 
+/** BENCH_PG_SHARED_BUFFERS: a PostgreSQL memory size such as 1GB or 512MB (default 1GB). */
+const sharedBuffers = (): string => {
+  const raw = (process.env.BENCH_PG_SHARED_BUFFERS ?? "").trim() || "1GB";
+  if (!/^[0-9]+(kB|MB|GB)$/.test(raw)) throw new Error(`BENCH_PG_SHARED_BUFFERS must be a size such as 1GB or 512MB, got "${raw}"`);
+  return raw;
+};
+
 export const readOptions = () => {
   // long enough that a p99 is a few hundred requests, not a stall of the first second (docs/benchmarks.md, "Warm-up")
   const credits = num("BENCH_CREDITS", 15000);
@@ -51,6 +58,8 @@ export const readOptions = () => {
     ceilingCredits: num("BENCH_CEILING_CREDITS", credits),
     ceilingClients: num("BENCH_CEILING_CLIENTS", 8, { min: 1 }),
     only: only(),
+    /** the embedded server's shared_buffers (when BENCH_DATABASE_URL is not set) */
+    pgSharedBuffers: sharedBuffers(),
     /** embedded PostgreSQL port (when BENCH_DATABASE_URL is not set) */
     pgPort: num("EMBEDDED_BENCH_PG_PORT", 54332, { min: 1 }),
     /** an admin connection to a PostgreSQL server; each pass creates (and drops) a database of its own on it */
