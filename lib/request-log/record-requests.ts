@@ -7,6 +7,7 @@ import type { DbContext } from "../core/context.ts";
 import { Prisma } from "../db/generated/client.ts";
 import { newId } from "../db/ids.ts";
 import { executeDirect } from "../db/prepared.ts";
+import { utcSql } from "../db/utc.ts";
 import type { CapturedRequest } from "./capture-request.ts";
 import { objectIdsOf } from "./object-ids.ts";
 import { isSecretField, REDACTED, redactBody, scrubText, storedListPage } from "./redact.ts";
@@ -119,7 +120,7 @@ export const recordRequests = async (ctx: DbContext, rows: CapturedRequest[]): P
       requestBody: storable(redactBody(c.requestBody)),
       responseBody: storable(listPages[i] ?? redactBody(c.responseBody, undefined, parsedBodies[i])),
       objectIds: ids.map((id) => storable(id)),
-      createdAt: c.at.toISOString(),
+      createdAt: c.at,
     };
   });
   // a VALUES row of parameters per request, each sent as the text it is, on node-postgres (executeDirect): as
@@ -131,7 +132,7 @@ export const recordRequests = async (ctx: DbContext, rows: CapturedRequest[]): P
     (r) =>
       Prisma.sql`(${r.id}, ${r.requestId}, ${r.businessId}, ${r.gameId}, ${r.platformId}, ${r.apiKeyId}, ${r.environment}::"Environment", ${r.method}, ${r.path},
         ${r.status}::int, ${r.latencyMs}::int, ${r.idempotencyKey}, ${r.errorCode}, ${r.requestBody}, ${r.responseBody}, ${r.objectIds}::text[],
-        ${r.createdAt}::timestamptz AT TIME ZONE 'UTC')`,
+        ${utcSql(r.createdAt)})`,
   );
   await executeDirect(
     ctx.db,
