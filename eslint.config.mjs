@@ -3,78 +3,63 @@ import js from "@eslint/js";
 import { defineConfig } from "eslint/config";
 import tseslint from "typescript-eslint";
 
-// Layer boundaries (ARCHITECTURE.md: core <- db <- ledger <- domains <- flows <- http/app). Each entry is an
-// import specifier pattern (relative or "@/") that the files of a layer may not use. Type-only imports are
-// allowed, as in scripts/check-cycles.ts: they are erased at build time. Tests are exempt (they may drive a
-// route to test a service). One exception: lib/http/route-index.ts (generated) imports every app/api/v1 route
-// to register it for the OpenAPI document.
-// lib/config sits beside lib/core: it imports only core, and every layer may read it.
-const DOMAINS =
-  "auth|campaigns|cashouts|checkout|currencies|deals|email|games|invites|jobs|linking|platform|products|purchases|stripe|subscriptions|tenants|uploads|users|vc|wallet|webhooks";
+import { LAYERS, LAYERED_FOLDERS, forbiddenFor } from "./scripts/lib-layers.mjs";
+
+// Layer boundaries (ARCHITECTURE.md, "Layers"): every first-level folder of lib/ has a layer in
+// scripts/lib-layers.mjs, and each layer may import only the layers below it that the table names. A rule here
+// is an import specifier pattern (relative or "@/") that the files of a layer may not use. Type-only imports
+// are allowed, as in scripts/check-cycles.ts: they are erased at build time. Tests are exempt (they may drive
+// a route to test a service). A folder of lib/ in no layer fails lint until it gets one. One exception:
+// lib/http/route-index.ts (generated) imports every app/api/v1 route to register it for the OpenAPI document.
 const LIB_NEVER = [
   { regex: "^next(/|$)", message: "lib/ never imports Next.js: a service throws AppError and returns data; the route makes the response." },
   { regex: "^(@/|(\\.\\./)+)(app|components)(/|$)", message: "lib/ never imports app/ or components/: pages and routes call lib, not the other way." },
+  { regex: "^(vitest|@playwright/test)(/|$)", message: "lib/ ships no test code: a test kit lives in tests/support." },
 ];
-const layer = (...patterns) => ["error", { patterns: [...LIB_NEVER, ...patterns].map((p) => ({ ...p, allowTypeImports: true })) }];
-const importsOf = (what, folders, message) => ({ regex: `^((\\.\\./)+|@/lib/)(${folders})(/|$)`, message: `${what}: ${message}` });
+const layerRule = (...patterns) => ["error", { patterns: [...LIB_NEVER, ...patterns].map((p) => ({ ...p, allowTypeImports: true })) }];
+const importsOf = (layer) => {
+  const forbidden = forbiddenFor(layer);
+  return forbidden.length === 0 ? [] : [{ regex: `^((\\.\\./)+|@/lib/)(${forbidden.join("|")})(/|$)`, message: `the "${layer.name}" layer: ${layer.why}` }];
+};
 const boundaries = [
-  {
-    files: ["lib/**/*.{ts,tsx,mts}"],
+  ...LAYERS.map((layer) => ({
+    files: layer.folders.map((f) => `lib/${f}/**/*.{ts,tsx,mts}`),
     ignores: ["lib/http/route-index.ts", "lib/hosted/locale.ts"],
-    rules: { "@typescript-eslint/no-restricted-imports": layer() },
-  },
+    rules: {
+      "@typescript-eslint/no-restricted-imports": layerRule(
+        ...importsOf(layer),
+        // the foundation imports nothing from the repository outside lib/core and lib/config (no tests/, scripts/)
+        ...(["core", "config"].includes(layer.name)
+          ? [{ regex: "^(@/(?!lib/)|(\\.\\./){2,}(?!lib/))", message: `the "${layer.name}" layer imports nothing from outside lib/ (no tests/, scripts/).` }]
+          : []),
+      ),
+    },
+  })),
   // The hosted pages' locale reads the request's Accept-Language through next/headers, and nothing else of Next.js.
   {
     files: ["lib/hosted/locale.ts"],
     rules: {
       "@typescript-eslint/no-restricted-imports": [
         "error",
-        { patterns: [{ regex: "^next(/(?!headers$)|$)", message: "lib/hosted/locale.ts may import next/headers only." }, LIB_NEVER[1]] },
+        {
+          patterns: [
+            { regex: "^next(/(?!headers$)|$)", message: "lib/hosted/locale.ts may import next/headers only." },
+            LIB_NEVER[1],
+            ...importsOf(LAYERS.find((l) => l.folders.includes("hosted"))),
+          ].map((p) => ({ ...p, allowTypeImports: true })),
+        },
       ],
     },
   },
+  // A folder of lib/ that no layer lists: every file in it is an error until scripts/lib-layers.mjs names its layer.
   {
-    files: [`lib/{${DOMAINS.replaceAll("|", ",")}}/**/*.{ts,tsx}`],
+    files: ["lib/*/**/*.{ts,tsx,mts}"],
+    ignores: [...LAYERED_FOLDERS.map((f) => `lib/${f}/**`), "lib/db/generated/**"],
     rules: {
-      "@typescript-eslint/no-restricted-imports": layer(
-        importsOf("a domain", "flows", "work that crosses domains lives in lib/flows, which imports the domains, never the reverse."),
-        importsOf("a domain", "http", "the HTTP kernel calls services, never the reverse; AppError and the context live in lib/core."),
-      ),
-    },
-  },
-  {
-    files: ["lib/flows/**/*.ts"],
-    rules: {
-      "@typescript-eslint/no-restricted-imports": layer(
-        importsOf("a flow", "http", "the HTTP kernel calls flows, never the reverse; a job's housekeeping lives in lib/db or its domain."),
-      ),
-    },
-  },
-  {
-    files: ["lib/ledger/**/*.ts"],
-    rules: {
-      "@typescript-eslint/no-restricted-imports": layer(
-        importsOf(
-          "the ledger engine",
-          `flows|http|vc|${DOMAINS}`,
-          "it imports only lib/db, lib/core and lib/config; product logic (VC, wallet, campaigns) calls the engine.",
-        ),
-      ),
-    },
-  },
-  {
-    files: ["lib/db/*.ts"],
-    rules: {
-      "@typescript-eslint/no-restricted-imports": layer(importsOf("lib/db", `flows|ledger|http|vc|${DOMAINS}`, "it imports only lib/core and lib/config.")),
-    },
-  },
-  {
-    files: ["lib/{core,config}/**/*.ts"],
-    rules: {
-      "@typescript-eslint/no-restricted-imports": layer({
-        regex: "^((\\.\\./)+|@/)(?!(lib/)?core/)",
-        message: "lib/core and lib/config import nothing else from the repository (config may read core).",
-      }),
+      "no-restricted-syntax": [
+        "error",
+        { selector: "Program", message: "This folder of lib/ has no layer: add it to LAYERS in scripts/lib-layers.mjs (ARCHITECTURE.md, Layers)." },
+      ],
     },
   },
 ].map((c) => ({ ...c, ignores: ["**/*.test.ts", ...(c.ignores ?? [])] }));

@@ -5,6 +5,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { ESLint } from "eslint";
 import { describe, expect, it } from "vitest";
+import { LAYERED_FOLDERS, LAYERS, forbiddenFor } from "./scripts/lib-layers.mjs";
 
 const root = import.meta.dirname;
 const fixtures = path.join(root, "tests", "fixtures", "boundaries");
@@ -43,6 +44,54 @@ describe("ESLint layer boundaries", () => {
   it("allows a domain to use the engine and other domains, and type-only imports", async () => {
     expect(await violations("allowed.ts.txt")).toEqual([]);
   });
+
+  it("every folder of lib/ has exactly one layer", () => {
+    const folders = fs
+      .readdirSync(path.join(root, "lib"), { withFileTypes: true })
+      .filter((d) => d.isDirectory())
+      .map((d) => d.name)
+      .sort();
+    expect([...LAYERED_FOLDERS].sort()).toEqual(folders);
+    expect(new Set(LAYERED_FOLDERS).size).toBe(LAYERED_FOLDERS.length);
+  });
+
+  it("lib/ ships no test kit: a non-test file may not import vitest", async () => {
+    const code = 'import { expect } from "vitest";\nexport const check = (v: number) => expect(v).toBe(1);\n';
+    const [kit] = await eslint.lintText(code, { filePath: path.join(root, "lib/campaigns/test-kit.ts") });
+    expect(kit.messages.map((m) => /'([^']+)'/.exec(m.message)?.[1])).toEqual(["vitest"]);
+    const [test] = await eslint.lintText(code, { filePath: path.join(root, "lib/campaigns/fund-campaign.test.ts") });
+    expect(test.messages).toEqual([]);
+  });
+
+  it("a folder of lib/ with no layer fails lint, whatever it imports", async () => {
+    const [result] = await eslint.lintText("export const answer = 42;\n", { filePath: path.join(root, "lib/new-folder/answer.ts") });
+    expect(result.messages.map((m) => m.message)).toEqual([
+      "This folder of lib/ has no layer: add it to LAYERS in scripts/lib-layers.mjs (ARCHITECTURE.md, Layers).",
+    ]);
+  });
+
+  // Every layer, from every one of its folders: each forbidden folder is reported, by "@/lib/" and by a relative
+  // path, and an import of each allowed layer is not (the rule neither misses nor over-reaches).
+  for (const layer of LAYERS) {
+    it(`the "${layer.name}" layer imports only what the table allows`, async () => {
+      const forbidden = forbiddenFor(layer);
+      const allowed = LAYERED_FOLDERS.filter((f) => !forbidden.includes(f) && !layer.folders.includes(f));
+      for (const folder of layer.folders) {
+        const code = [
+          ...forbidden.map((f, i) => `import { f${i} } from "${i % 2 ? `../${f}/thing.ts` : `@/lib/${f}/thing`}";`),
+          ...allowed.map((f, i) => `import { a${i} } from "@/lib/${f}/thing";`),
+          `import type { T } from "@/lib/${forbidden[0] ?? "core"}/types";`,
+          `export const all = [${[...forbidden.map((_, i) => `f${i}`), ...allowed.map((_, i) => `a${i}`)].join(", ")}] as unknown as T;`,
+        ].join("\n");
+        const [result] = await eslint.lintText(code, { filePath: path.join(root, `lib/${folder}/fixture.ts`) });
+        const reported = new Set(
+          result.messages.filter((m) => m.ruleId === "@typescript-eslint/no-restricted-imports").map((m) => /'([^']+)'/.exec(m.message)?.[1]),
+        );
+        const expected = forbidden.map((f, i) => (i % 2 ? `../${f}/thing.ts` : `@/lib/${f}/thing`));
+        expect([...reported].sort(), `lib/${folder}`).toEqual(expected.sort());
+      }
+    });
+  }
 
   it("the fixtures are not part of the normal lint run", async () => {
     expect(await eslint.isPathIgnored(path.join(fixtures, "domain-imports-flow.ts.txt"))).toBe(true);

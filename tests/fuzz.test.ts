@@ -23,7 +23,7 @@ import { makeProduct, PNG_1X1 } from "./support/products";
 import { fund } from "./support/vc";
 import { fundWallet } from "./support/purchases";
 import { fundCampaign } from "@/lib/campaigns/fund-campaign";
-import { linkCampaignUser } from "@/lib/campaigns/test-kit";
+import { linkCampaignUser } from "@/tests/support/campaigns";
 import { POST as createUgcRoute } from "@/app/api/v1/products/[userRef]/route";
 import { POST as requestCashoutRoute } from "@/app/api/v1/vc/cashouts/route";
 import { POST as startVcPurchaseRoute } from "@/app/api/v1/vc/purchases/route";

@@ -17,7 +17,7 @@ import { POST as WITHDRAW } from "../../app/api/v1/campaign/[id]/withdraw/route.
 import { POST as EVENTS } from "../../app/api/v1/campaign/[id]/events/route.ts";
 import { GET as CAMPAIGN } from "../../app/api/v1/campaign/[id]/route.ts";
 import { completeCampaignOperation } from "./complete-campaign-operation.ts";
-import { idem, makeCampaignWith, usdcOf } from "./test-kit.ts";
+import { idem, makeCampaignWith, usdcOf } from "@/tests/support/campaigns.ts";
 
 let receiver: Receiver;
 beforeAll(async () => {

@@ -6,7 +6,7 @@
 import { describe, expect, it } from "vitest";
 import { completeCampaignOperation } from "@/lib/campaigns/complete-campaign-operation";
 import { recordCampaignEvent } from "@/lib/campaigns/record-campaign-event";
-import { makeCampaignWith, usdcOf } from "@/lib/campaigns/test-kit";
+import { makeCampaignWith, usdcOf } from "@/tests/support/campaigns";
 import { getDb } from "@/lib/db/client";
 import { as, makePortalMembers } from "@/tests/support/portal";
 import { createPortalCampaignInvite } from "./create-portal-campaign-invite";

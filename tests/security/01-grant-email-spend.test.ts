@@ -20,7 +20,7 @@ import { POST as vcPurchaseComplete } from "@/app/api/v1/vc/purchases/[purchaseI
 import { POST as walletBalance } from "@/app/api/v1/wallet/balance/route";
 import { POST as walletPurchase } from "@/app/api/v1/wallet/purchase/route";
 import { getDb } from "@/lib/db/client";
-import { makeCampaignWith } from "@/lib/campaigns/test-kit";
+import { makeCampaignWith } from "@/tests/support/campaigns";
 import { USDC_ASSET } from "@/lib/ledger/accounts";
 import { createPurchase } from "@/lib/purchases/create-purchase";
 import { makeGame } from "@/tests/support/fixtures";

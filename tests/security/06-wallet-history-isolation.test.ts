@@ -22,7 +22,7 @@ import { POST as walletBalance } from "@/app/api/v1/wallet/balance/route";
 import { POST as walletManage } from "@/app/api/v1/wallet/manage/route";
 import { POST as walletPurchase } from "@/app/api/v1/wallet/purchase/route";
 import { getDb } from "@/lib/db/client";
-import { makeCampaignWith } from "@/lib/campaigns/test-kit";
+import { makeCampaignWith } from "@/tests/support/campaigns";
 import { custodyAddress } from "@/lib/ledger/address";
 import { loadWalletPage, OTHER_ACTIVITY } from "@/lib/wallet/load-wallet-page";
 import { makeGame } from "@/tests/support/fixtures";

@@ -3,7 +3,7 @@ import { GET } from "./route";
 import { POST as EVENTS } from "./events/route";
 import { call } from "@/tests/support/http";
 import { getDb } from "@/lib/db/client";
-import { expectCampaignAuth, idem, makeCampaignWith } from "@/lib/campaigns/test-kit";
+import { expectCampaignAuth, idem, makeCampaignWith } from "@/tests/support/campaigns";
 import { completeCampaignOperation } from "@/lib/campaigns/complete-campaign-operation";
 import { POST as STOP_AND_WITHDRAW } from "./withdraw/route";
 

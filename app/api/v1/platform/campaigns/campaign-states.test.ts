@@ -8,8 +8,8 @@ import { POST as EVENTS } from "./[campaignId]/events/route";
 import { call, type CallResult } from "@/tests/support/http";
 import { platformEventsOf } from "@/tests/support/platform";
 import { getDb } from "@/lib/db/client";
-import { idem, makePlatformCampaign } from "@/lib/campaigns/platform-test-kit";
-import { usdcOf } from "@/lib/campaigns/test-kit";
+import { idem, makePlatformCampaign } from "@/tests/support/platform-campaigns";
+import { usdcOf } from "@/tests/support/campaigns";
 
 type Trigger = "start" | "stop" | "delete" | "events";
 type State = "created" | "started" | "stopped" | "deleted";

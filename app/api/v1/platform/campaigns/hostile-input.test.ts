@@ -8,7 +8,7 @@ import { PATCH } from "./[campaignId]/route";
 import { POST as EVENTS } from "./[campaignId]/events/route";
 import { call } from "@/tests/support/http";
 import { getDb } from "@/lib/db/client";
-import { campaignSnapshot, idem, makePlatformCampaign } from "@/lib/campaigns/platform-test-kit";
+import { campaignSnapshot, idem, makePlatformCampaign } from "@/tests/support/platform-campaigns";
 
 const json = fc.jsonValue({ maxDepth: 3 });
 const field = (valid: unknown) => fc.oneof(fc.constant(valid), json, fc.string({ maxLength: 300 }), fc.double(), fc.constant(null), fc.constant(undefined));

@@ -4,7 +4,7 @@ import { call } from "@/tests/support/http";
 import { idem, makePlatformTenant, platformEventsOf } from "@/tests/support/platform";
 import { expectBusinessAuth, expectScopeRefusals } from "@/tests/support/business";
 import { getDb } from "@/lib/db/client";
-import { addCampaign } from "@/lib/campaigns/platform-test-kit";
+import { addCampaign } from "@/tests/support/platform-campaigns";
 import { custodyAddress } from "@/lib/ledger/address";
 
 const BODY = {

@@ -6,7 +6,7 @@ import { transactionHash } from "@/lib/ledger/address";
 import { USDC_ASSET } from "@/lib/ledger/accounts";
 import { checkLedgerInvariants } from "@/lib/ledger/check-ledger-invariants";
 import { removeLink } from "@/lib/linking/remove-link";
-import { expectCampaignAuth, idem, linkCampaignUser, makeCampaignWith, usdcOf } from "@/lib/campaigns/test-kit";
+import { expectCampaignAuth, idem, linkCampaignUser, makeCampaignWith, usdcOf } from "@/tests/support/campaigns";
 import { makeGame, linkUser } from "@/tests/support/fixtures";
 
 const snapshot = async (campaignId: string) => ({

@@ -3,7 +3,7 @@ import { PUT } from "./route";
 import { POST as EVENTS } from "../events/route";
 import { call } from "@/tests/support/http";
 import { getDb } from "@/lib/db/client";
-import { expectCampaignAuth, idem, makeCampaignWith } from "@/lib/campaigns/test-kit";
+import { expectCampaignAuth, idem, makeCampaignWith } from "@/tests/support/campaigns";
 
 const jobsFor = async (operationId: string) => {
   const [{ n }] = await getDb().$queryRaw<{ n: number }[]>`

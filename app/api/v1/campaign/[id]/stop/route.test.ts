@@ -3,7 +3,7 @@ import { PUT } from "./route";
 import { POST as EVENTS } from "../events/route";
 import { call } from "@/tests/support/http";
 import { getDb } from "@/lib/db/client";
-import { expectCampaignAuth, idem, makeCampaignWith, usdcOf } from "@/lib/campaigns/test-kit";
+import { expectCampaignAuth, idem, makeCampaignWith, usdcOf } from "@/tests/support/campaigns";
 
 describe("PUT /v1/campaign/{id}/stop", () => {
   it("202 from started: stopped at once, so the next event is refused and pays nothing", async () => {

@@ -3,7 +3,7 @@ import { GET } from "./route";
 import { call } from "@/tests/support/http";
 import { getDb } from "@/lib/db/client";
 import { removeLink } from "@/lib/linking/remove-link";
-import { expectCampaignAuth, linkCampaignUser, makeCampaignWith } from "@/lib/campaigns/test-kit";
+import { expectCampaignAuth, linkCampaignUser, makeCampaignWith } from "@/tests/support/campaigns";
 
 describe("GET /v1/campaign/{id}/users", () => {
   it("the active links, most recently linked first, paged with the shared Pagination object", async () => {

@@ -3,7 +3,7 @@ import { POST } from "./route";
 import { call } from "@/tests/support/http";
 import { getDb } from "@/lib/db/client";
 import { completeCampaignOperation } from "@/lib/campaigns/complete-campaign-operation";
-import { expectCampaignAuth, idem, makeCampaignWith, usdcOf } from "@/lib/campaigns/test-kit";
+import { expectCampaignAuth, idem, makeCampaignWith, usdcOf } from "@/tests/support/campaigns";
 
 describe("POST /v1/campaign/{id}/withdraw", () => {
   it("202 when stopped with funds: a pending withdraw operation; the job moves the balance (tested in the lifecycle test)", async () => {

@@ -3,7 +3,7 @@ import { GET } from "./route";
 import { call } from "@/tests/support/http";
 import { removeLink } from "@/lib/linking/remove-link";
 import { getDb } from "@/lib/db/client";
-import { expectCampaignAuth, makeCampaignWith } from "@/lib/campaigns/test-kit";
+import { expectCampaignAuth, makeCampaignWith } from "@/tests/support/campaigns";
 import { linkUser, makeGame } from "@/tests/support/fixtures";
 
 describe("GET /v1/campaign/{id}/user/{userId}", () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { DELETE } from "./route";
 import { call } from "@/tests/support/http";
 import { getDb } from "@/lib/db/client";
-import { expectCampaignAuth, makeCampaignWith } from "@/lib/campaigns/test-kit";
+import { expectCampaignAuth, makeCampaignWith } from "@/tests/support/campaigns";
 
 describe("DELETE /v1/campaign/{id}/users/{userRef}", () => {
   it("removes the link and emits User.Account.Link.Removed to the campaign; a second delete is 404", async () => {

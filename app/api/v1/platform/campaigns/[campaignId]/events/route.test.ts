@@ -9,7 +9,7 @@ import { transactionHash } from "@/lib/ledger/address";
 import { USDC_ASSET } from "@/lib/ledger/accounts";
 import { checkLedgerInvariants } from "@/lib/ledger/check-ledger-invariants";
 import { removeLink } from "@/lib/linking/remove-link";
-import { usdcOf } from "@/lib/campaigns/test-kit";
+import { usdcOf } from "@/tests/support/campaigns";
 import {
   addCampaign,
   campaignSnapshot,
@@ -17,7 +17,7 @@ import {
   idem,
   linkPlatformCampaignUser,
   makePlatformCampaign,
-} from "@/lib/campaigns/platform-test-kit";
+} from "@/tests/support/platform-campaigns";
 
 const expectLedgerHolds = async () =>
   expect(await checkLedgerInvariants(getDb(), { asset: USDC_ASSET, environment: "test" })).toMatchObject({

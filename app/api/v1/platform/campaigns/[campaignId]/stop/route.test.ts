@@ -1,4 +1,4 @@
-import { describePlatformCampaignToggle } from "@/lib/campaigns/describe-platform-campaign-toggle";
+import { describePlatformCampaignToggle } from "@/tests/support/platform-campaign-toggle";
 import { PUT } from "./route";
 
 describePlatformCampaignToggle({

@@ -3,7 +3,7 @@ import { GET } from "./route";
 import { call } from "@/tests/support/http";
 import { expectScopeRefusals } from "@/tests/support/business";
 import { getDb } from "@/lib/db/client";
-import { addCampaign, expectPlatformCampaignAuth, linkPlatformCampaignUser, makePlatformCampaign } from "@/lib/campaigns/platform-test-kit";
+import { addCampaign, expectPlatformCampaignAuth, linkPlatformCampaignUser, makePlatformCampaign } from "@/tests/support/platform-campaigns";
 
 describe("GET /v1/platform/campaigns/{campaignId}/users", () => {
   it("the campaign's linked users, most recently linked first, one page at a time", async () => {

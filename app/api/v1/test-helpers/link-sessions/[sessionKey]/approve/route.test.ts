@@ -7,7 +7,7 @@ import { startLinkSession as start, linkEventsOf as eventsOf } from "@/tests/sup
 import { makeGame } from "@/tests/support/fixtures";
 import { getDb } from "@/lib/db/client";
 import { initiateLinkSession } from "@/lib/linking/initiate-link-session";
-import { makeCampaignWith } from "@/lib/campaigns/test-kit";
+import { makeCampaignWith } from "@/tests/support/campaigns";
 import { grantPlatformOn } from "@/tests/support/platform";
 
 describe("POST /v1/test-helpers/link-sessions/{sessionKey}/approve", () => {

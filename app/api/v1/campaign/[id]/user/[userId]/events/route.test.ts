@@ -4,7 +4,7 @@ import { POST as EVENTS } from "../../../events/route";
 import { call } from "@/tests/support/http";
 import { getDb } from "@/lib/db/client";
 import { removeLink } from "@/lib/linking/remove-link";
-import { expectCampaignAuth, makeCampaignWith } from "@/lib/campaigns/test-kit";
+import { expectCampaignAuth, makeCampaignWith } from "@/tests/support/campaigns";
 
 describe("GET /v1/campaign/{id}/user/{userId}/events", () => {
   it("the user's paid events, newest first, with limit/offset pagination; kept after the link is removed", async () => {

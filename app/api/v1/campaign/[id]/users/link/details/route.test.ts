@@ -9,7 +9,7 @@ import { GET as USERS } from "../../route";
 import { call } from "@/tests/support/http";
 import { linkEventsOf } from "@/tests/support/linking";
 import { getDb } from "@/lib/db/client";
-import { expectCampaignAuth, idem, makeCampaignWith } from "@/lib/campaigns/test-kit";
+import { expectCampaignAuth, idem, makeCampaignWith } from "@/tests/support/campaigns";
 
 const initiate = async (headers: Record<string, string>, params: { id: string }, email: string) =>
   (await call(INITIATE, { headers: idem(headers), params, body: { email } })).body.sessionKey as string;

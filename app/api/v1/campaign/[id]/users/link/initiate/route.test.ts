@@ -3,7 +3,7 @@ import { POST } from "./route";
 import { call } from "@/tests/support/http";
 import { linkEventsOf } from "@/tests/support/linking";
 import { getDb } from "@/lib/db/client";
-import { expectCampaignAuth, idem, makeCampaignWith } from "@/lib/campaigns/test-kit";
+import { expectCampaignAuth, idem, makeCampaignWith } from "@/tests/support/campaigns";
 
 describe("POST /v1/campaign/{id}/users/link/initiate", () => {
   it("201 with Location = url: a pending campaign session whose webhooks go to the campaign", async () => {

@@ -4,7 +4,7 @@ import { DELETE } from "../../route";
 import { call } from "@/tests/support/http";
 import { expectScopeRefusals, fundTestUsdc } from "@/tests/support/business";
 import { businessFundingAccount } from "@/lib/ledger/accounts";
-import { addCampaign, expectPlatformCampaignAuth, makePlatformCampaign } from "@/lib/campaigns/platform-test-kit";
+import { addCampaign, expectPlatformCampaignAuth, makePlatformCampaign } from "@/tests/support/platform-campaigns";
 
 describe("GET /v1/platform/campaigns/{campaignId}/payout-wallet/balance", () => {
   it("the business funding wallet of the campaign's business: its address before any money, then its balance (a deleted campaign's funds land there)", async () => {

@@ -10,7 +10,7 @@ import { makeGame } from "@/tests/support/fixtures";
 import { linkEventsOf } from "@/tests/support/linking";
 import { expectScopeRefusals, idem } from "@/tests/support/business";
 import { grantPlatformOn, makeCampaignIn } from "@/tests/support/platform";
-import { makeCampaignWith } from "@/lib/campaigns/test-kit";
+import { makeCampaignWith } from "@/tests/support/campaigns";
 import { getDb } from "@/lib/db/client";
 import { appBaseUrl } from "@/lib/config/settings";
 

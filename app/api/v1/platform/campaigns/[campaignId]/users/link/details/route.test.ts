@@ -8,7 +8,7 @@ import { call } from "@/tests/support/http";
 import { makeGame } from "@/tests/support/fixtures";
 import { expectScopeRefusals, idem } from "@/tests/support/business";
 import { grantPlatformOn, makeCampaignIn } from "@/tests/support/platform";
-import { makeCampaignWith } from "@/lib/campaigns/test-kit";
+import { makeCampaignWith } from "@/tests/support/campaigns";
 import { getDb } from "@/lib/db/client";
 
 const setup = async () => {

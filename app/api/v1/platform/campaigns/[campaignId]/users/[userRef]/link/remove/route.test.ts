@@ -8,7 +8,7 @@ import { makeGame } from "@/tests/support/fixtures";
 import { linkEventsOf } from "@/tests/support/linking";
 import { expectScopeRefusals } from "@/tests/support/business";
 import { grantPlatformOn, makeCampaignIn } from "@/tests/support/platform";
-import { linkCampaignUser, makeCampaignWith } from "@/lib/campaigns/test-kit";
+import { linkCampaignUser, makeCampaignWith } from "@/tests/support/campaigns";
 import { getDb } from "@/lib/db/client";
 
 const setup = async () => {

@@ -4,7 +4,7 @@ import { POST as EVENTS } from "../../../../events/route";
 import { call } from "@/tests/support/http";
 import { expectScopeRefusals } from "@/tests/support/business";
 import { walletAccount } from "@/lib/ledger/accounts";
-import { addCampaign, expectPlatformCampaignAuth, idem, linkPlatformCampaignUser, makePlatformCampaign } from "@/lib/campaigns/platform-test-kit";
+import { addCampaign, expectPlatformCampaignAuth, idem, linkPlatformCampaignUser, makePlatformCampaign } from "@/tests/support/platform-campaigns";
 
 describe("GET /v1/platform/campaigns/{campaignId}/users/{userRef}/wallet/balance", () => {
   it("the linked player's custody wallet: address, and the USDC balance as a decimal string", async () => {

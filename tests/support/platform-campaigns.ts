@@ -2,18 +2,18 @@
 // business that owns a campaign (funded, in a state, with linked users), and the refusals every
 // /v1/platform/campaigns/{campaignId}/... route must give.
 import { expect } from "vitest";
-import { getDb } from "../db/client.ts";
-import type { Environment } from "../core/environment.ts";
-import type { RouteHandler } from "../http/route.ts";
-import { findOrCreatePlayer, linkPlayer } from "../linking/link-player.ts";
-import { ALL_SCOPES, BUSINESS_SCOPES } from "../platform/scopes.ts";
-import { makeCampaign, makeGame } from "../../tests/support/fixtures.ts";
-import { call, type Call } from "../../tests/support/http.ts";
-import { makePlatformTenant } from "../../tests/support/platform.ts";
-import { createCampaign } from "./create-campaign.ts";
-import { fundCampaign } from "./fund-campaign.ts";
+import { getDb } from "@/lib/db/client.ts";
+import type { Environment } from "@/lib/core/environment.ts";
+import type { RouteHandler } from "@/lib/http/route.ts";
+import { findOrCreatePlayer, linkPlayer } from "@/lib/linking/link-player.ts";
+import { ALL_SCOPES, BUSINESS_SCOPES } from "@/lib/platform/scopes.ts";
+import { makeCampaign, makeGame } from "./fixtures.ts";
+import { call, type Call } from "./http.ts";
+import { makePlatformTenant } from "./platform.ts";
+import { createCampaign } from "@/lib/campaigns/create-campaign.ts";
+import { fundCampaign } from "@/lib/campaigns/fund-campaign.ts";
 
-export { idem } from "./test-kit.ts";
+export { idem } from "./campaigns.ts";
 
 /** A player linked to the campaign; `approved`: through an approved session (the player consented on the hosted page). */
 export const linkPlatformCampaignUser = async (campaignId: string, { approved = true, environment = "test" as Environment } = {}) => {

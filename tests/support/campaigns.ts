@@ -2,16 +2,16 @@
 // users, USDC balances, and the auth / tenant checks every campaign route gets.
 import { randomUUID } from "node:crypto";
 import { expect } from "vitest";
-import { getDb } from "../db/client.ts";
-import type { Environment } from "../core/environment.ts";
-import type { RouteHandler } from "../http/route.ts";
-import { USDC_ASSET } from "../ledger/accounts.ts";
-import { getAccountBalance } from "../ledger/get-account-balance.ts";
-import { findOrCreatePlayer, linkPlayer } from "../linking/link-player.ts";
-import { makeCampaign, makeGame } from "../../tests/support/fixtures.ts";
-import { call, type Call } from "../../tests/support/http.ts";
-import { setWebhookEndpoint } from "../webhooks/set-webhook-endpoint.ts";
-import { fundCampaign } from "./fund-campaign.ts";
+import { getDb } from "@/lib/db/client.ts";
+import type { Environment } from "@/lib/core/environment.ts";
+import type { RouteHandler } from "@/lib/http/route.ts";
+import { USDC_ASSET } from "@/lib/ledger/accounts.ts";
+import { getAccountBalance } from "@/lib/ledger/get-account-balance.ts";
+import { findOrCreatePlayer, linkPlayer } from "@/lib/linking/link-player.ts";
+import { makeCampaign, makeGame } from "./fixtures.ts";
+import { call, type Call } from "./http.ts";
+import { setWebhookEndpoint } from "@/lib/webhooks/set-webhook-endpoint.ts";
+import { fundCampaign } from "@/lib/campaigns/fund-campaign.ts";
 
 export const idem = (headers: Record<string, string>, key: string = randomUUID()) => ({ ...headers, "idempotency-key": key });
 

@@ -2,13 +2,13 @@
 // routes are one state change each way, so one table drives both: the 202 with its job and platform event, the
 // 409 from the wrong state with nothing changed, the idempotent replay, and the auth, tenant and scope refusals.
 import { describe, expect, it } from "vitest";
-import type { RouteHandler } from "../http/route.ts";
-import { getDb } from "../db/client.ts";
-import { expectScopeRefusals } from "../../tests/support/business.ts";
-import { call } from "../../tests/support/http.ts";
-import { platformEventsOf } from "../../tests/support/platform.ts";
-import { completeCampaignOperation } from "./complete-campaign-operation.ts";
-import { addCampaign, campaignSnapshot, expectPlatformCampaignAuth, idem, makePlatformCampaign } from "./platform-test-kit.ts";
+import type { RouteHandler } from "@/lib/http/route.ts";
+import { getDb } from "@/lib/db/client.ts";
+import { expectScopeRefusals } from "./business.ts";
+import { call } from "./http.ts";
+import { platformEventsOf } from "./platform.ts";
+import { completeCampaignOperation } from "@/lib/campaigns/complete-campaign-operation.ts";
+import { addCampaign, campaignSnapshot, expectPlatformCampaignAuth, idem, makePlatformCampaign } from "./platform-campaigns.ts";
 
 type Toggle = {
   PUT: RouteHandler;

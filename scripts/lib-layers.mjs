@@ -1,0 +1,109 @@
+// @ts-check
+// The layers of lib/, bottom to top (ARCHITECTURE.md, "Layers"). Every first-level folder of lib/ is listed
+// in exactly one layer; eslint.config.mjs turns this table into import rules, and a folder that is in no layer
+// fails lint until it is added here. A layer may import the layers it names in `imports` (and, where
+// `sameLayer` is true, the other folders of its own layer); everything else in lib/ is forbidden to it.
+// Type-only imports are always allowed: they are erased at build time (as in scripts/check-cycles.ts).
+
+/** @typedef {{ name: string, folders: string[], imports: string[], sameLayer: boolean, why: string }} Layer */
+
+/** @type {Layer[]} */
+export const LAYERS = [
+  {
+    name: "core",
+    folders: ["core"],
+    imports: [],
+    sameLayer: false,
+    why: "lib/core is the foundation (context, errors, primitives): it imports nothing else from lib/.",
+  },
+  {
+    name: "config",
+    folders: ["config"],
+    imports: ["core"],
+    sameLayer: false,
+    why: "lib/config reads the environment; it may read lib/core and nothing else.",
+  },
+  {
+    name: "db",
+    folders: ["db"],
+    imports: ["core", "config"],
+    sameLayer: false,
+    why: "lib/db (client, transactions, ids) imports only lib/core and lib/config.",
+  },
+  {
+    name: "ledger",
+    folders: ["ledger"],
+    imports: ["core", "config", "db"],
+    sameLayer: false,
+    why: "the ledger engine imports only lib/db, lib/core and lib/config; product logic (VC, wallet, campaigns) calls the engine.",
+  },
+  {
+    name: "infrastructure",
+    folders: ["jobs", "audit", "i18n", "request-log"],
+    imports: ["core", "config", "db"],
+    sameLayer: true,
+    why: "infrastructure (jobs, audit, messages, the request log) serves the domains and never calls them.",
+  },
+  {
+    name: "domain",
+    folders: [
+      "auth",
+      "business-users",
+      "businesses",
+      "campaigns",
+      "cashouts",
+      "checkout",
+      "currencies",
+      "deals",
+      "distributions",
+      "email",
+      "fees",
+      "fund-sessions",
+      "gameplay",
+      "games",
+      "gifts",
+      "invites",
+      "invoices",
+      "items",
+      "linking",
+      "platform",
+      "products",
+      "purchases",
+      "split-templates",
+      "stripe",
+      "subscriptions",
+      "tenants",
+      "uploads",
+      "users",
+      "vc",
+      "wallet",
+      "webhooks",
+    ],
+    imports: ["core", "config", "db", "ledger", "infrastructure"],
+    sameLayer: true,
+    why: "a domain never imports lib/flows or an edge (the HTTP kernel, hosted pages, the portal): work across domains lives in lib/flows, which imports the domains.",
+  },
+  {
+    name: "flows",
+    folders: ["flows"],
+    imports: ["core", "config", "db", "ledger", "infrastructure", "domain"],
+    sameLayer: false,
+    why: "a flow never imports an edge (the HTTP kernel, hosted pages, the portal): the edges call flows; a job's housekeeping lives in lib/db or its domain.",
+  },
+  {
+    name: "edge",
+    folders: ["http", "hosted", "portal", "ops"],
+    imports: ["core", "config", "db", "ledger", "infrastructure", "domain", "flows"],
+    sameLayer: true,
+    why: "the edges (the /v1 kernel, hosted pages, the portal, operations) sit on top and may call everything below.",
+  },
+];
+
+/** every folder of lib/ that has a layer */
+export const LAYERED_FOLDERS = LAYERS.flatMap((l) => l.folders);
+
+/** The folders of lib/ that a folder of `layer` must not import (value imports). */
+export const forbiddenFor = (/** @type {Layer} */ layer) => {
+  const allowed = new Set([...layer.imports.flatMap((n) => LAYERS.find((l) => l.name === n)?.folders ?? []), ...(layer.sameLayer ? layer.folders : [])]);
+  return LAYERED_FOLDERS.filter((f) => !allowed.has(f) && !layer.folders.includes(f));
+};
