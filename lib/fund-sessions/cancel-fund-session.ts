@@ -2,12 +2,16 @@ import type { PlatformContext } from "../core/context.ts";
 import { now } from "../core/clock.ts";
 import { guardedTransition } from "../core/state-machine.ts";
 import { inTransaction } from "../db/transaction.ts";
+import { queueStripePaymentExpiry } from "../stripe/queue-session-expiry.ts";
 import { findFundSession } from "./find-fund-session.ts";
 import { effectiveStatus, FUND_SESSION_STATES } from "./fund-session-states.ts";
 import { fundSessionNotPending } from "./fund-session-not-pending.ts";
 import { resolveFundTarget, type FundSessionRef } from "./resolve-fund-target.ts";
 
-/** DELETE: cancels a pending, unexpired session (409 FUND_SESSION_NOT_PENDING otherwise); its page says so. */
+/**
+ * DELETE: cancels a pending, unexpired session (409 FUND_SESSION_NOT_PENDING otherwise); its page says so. A live
+ * session's open Stripe Checkout Sessions are expired by a job queued with the cancel, so the payer cannot pay them.
+ */
 export const cancelFundSession = (ctx: PlatformContext, ref: FundSessionRef) =>
   inTransaction(ctx.db, async (tx) => {
     const c = { ...ctx, db: tx };
@@ -23,5 +27,6 @@ export const cancelFundSession = (ctx: PlatformContext, ref: FundSessionRef) =>
       },
       refuse: (state) => fundSessionNotPending(state, "cancelled"),
     });
+    await queueStripePaymentExpiry(c, { kind: "fund_session", objectId: s.id });
     return { success: true as const };
   });

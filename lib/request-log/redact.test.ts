@@ -99,6 +99,18 @@ describe("redactValue", () => {
     expect(scrubText(`https://x.test/fund/fs_test_${"A".repeat(43)}`)).toBe(`https://x.test/fund/fs_test_${REDACTED}`);
     expect(scrubText("https://x.test/business/connect/lks_test_0123456789abcdef0123")).toBe(`https://x.test/business/connect/lks_test_${REDACTED}`);
     expect(scrubText("/api/v1/users/link/initiate")).toBe("/api/v1/users/link/initiate");
+    // every bearer page (BEARER_PAGES): the page's path is kept, its credential segment blanked; API paths stay whole
+    expect(scrubText("https://x.test/wallet/eyJnIjoiZyJ9.c2ln?lang=en")).toBe(`https://x.test/wallet/${REDACTED}?lang=en`);
+    expect(scrubText(`see https://x.test/gift/${"ab".repeat(32)} to claim`)).toBe(`see https://x.test/gift/${REDACTED} to claim`);
+    expect(scrubText("https://x.test/account/reset/tok123456")).toBe(`https://x.test/account/reset/${REDACTED}`);
+    expect(scrubText('"/wallet/abc.def"')).toBe(`"/wallet/${REDACTED}"`);
+    for (const api of [
+      "/api/v1/wallet/manage",
+      "https://x.test/api/v1/wallet/balance",
+      "/v1/platform/campaigns/c1/fund-sessions/h",
+      "https://x.test/join/CODE",
+    ])
+      expect(scrubText(api)).toBe(api);
     expect(scrubText("a plain sentence with no secret: 42")).toBe("a plain sentence with no secret: 42");
   });
 });
@@ -181,7 +193,16 @@ describe("redactedJson (the stored form, written only as far as it is kept)", ()
 });
 
 describe("storedListPage (a long list page kept unparsed when its kept part needs no redaction)", () => {
-  const SECRETS = [RAW_SERVER, "https://x.test/pay?sig=abcdef", "Bearer abc.def", "lks_0123456789abcdef01", "sk_live_abcdefgh1234"];
+  const SECRETS = [
+    RAW_SERVER,
+    "https://x.test/pay?sig=abcdef",
+    "Bearer abc.def",
+    "lks_0123456789abcdef01",
+    "sk_live_abcdefgh1234",
+    // bearer pages (BEARER_PAGES): the credential is the segment after the prefix
+    "https://x.test/wallet/eyJnIjoiZyJ9.c2lnbmF0dXJlX2J5dGVz",
+    `https://x.test/gift/${"ab".repeat(32)}`,
+  ];
   const plain = fc.string({ unit: fc.constantFrom("a", "b", "7", "é", "🎮", '"', "\\", "\n", " ", ":", ","), minLength: 20, maxLength: 80 });
   const clean = fc.record({ _id: fc.string({ unit: fc.constantFrom("a", "0", "_"), minLength: 6, maxLength: 24 }), description: plain });
   const dirty = fc.dictionary(
@@ -212,7 +233,8 @@ describe("storedListPage (a long list page kept unparsed when its kept part need
         // the same as parsing and redacting, unless redactions further on shrank the page to fit whole
         if (slow.endsWith(" characters]")) expect(kept).toBe(slow);
         const head = kept.slice(0, MAX_STORED_BODY);
-        for (const secret of SECRETS) expect(head).not.toContain(secret.slice(0, 12));
+        for (const secret of SECRETS)
+          expect(head).not.toContain(secret.includes("://") ? secret.slice(secret.lastIndexOf("/") + 1, secret.lastIndexOf("/") + 13) : secret.slice(0, 12));
         expect(head).not.toMatch(/"(password|token|sessionKey|pass\\u0077ord)":|\\u0001/);
       }),
       { numRuns: 200 },
@@ -235,6 +257,21 @@ describe("storedListPage (a long list page kept unparsed when its kept part need
     const withKey = list(Array.from({ length: 50 }, (_, i) => entry(i, i === 3 ? `my key ${RAW_SERVER}` : undefined)));
     expect(storedListPage(withKey)).toBeUndefined();
     expect(redactBody(withKey)).not.toContain(RAW_SERVER);
+    // a bearer page's URL (a wallet link, a gift's claim page) in a field of any name: the full path redacts it
+    for (const url of ["https://x.test/wallet/eyJnIjoiZyJ9.c2lnbmF0dXJlX2J5dGVz", `https://x.test/gift/${"cd".repeat(32)}`]) {
+      const withPage = list(Array.from({ length: 50 }, (_, i) => (i === 4 ? { ...entry(i), note: `open ${url}` } : entry(i))));
+      expect(storedListPage(withPage)).toBeUndefined();
+      const token = url.slice(url.lastIndexOf("/") + 1);
+      expect(redactBody(withPage)).not.toContain(token);
+      expect(redactBody(withPage)).toContain(`${url.slice(0, -token.length)}${REDACTED}`);
+    }
+    // the prefix just before the cut, its credential just after: what is kept holds none of it
+    for (let at = MAX_STORED_BODY - 30; at < MAX_STORED_BODY + 40; at++) {
+      const sent = `${journals.slice(0, at)}/wallet/SECRETTOKEN123${journals.slice(at)}`;
+      const kept = storedListPage(sent);
+      if (kept !== undefined) expect(kept.slice(0, MAX_STORED_BODY)).not.toMatch(/SECRET|\/wallet\/$/);
+      else expect(at).toBeLessThan(MAX_STORED_BODY + 32);
+    }
     const withField = list(Array.from({ length: 50 }, (_, i) => (i === 2 ? { ...entry(i), password: "hunter2" } : entry(i))));
     expect(storedListPage(withField)).toBeUndefined();
     expect(storedListPage(list([entry(1)]))).toBeUndefined();

@@ -1,7 +1,8 @@
 // What a stored request or response body may not keep: raw API keys, secrets (webhook signing secrets
 // included), passwords, card data, tokens, session keys, claim codes and game keys from key pools. Fields
 // are redacted by name wherever they nest; string values are also scrubbed of anything shaped like a raw
-// key or a signed-URL credential (?sig=…, /checkout/r/<token>), whatever field holds them. Bodies are then
+// key or a bearer URL's credential (?sig=…, the token segment of a hosted page that BEARER_PAGES lists:
+// /wallet/<token>, /checkout/r/<token>, /gift/<code>, …), whatever field holds them. Bodies are then
 // cut to MAX_STORED_BODY characters. A body that is not JSON (or too large to parse) is scrubbed as text.
 
 export const REDACTED = "[REDACTED]";
@@ -62,12 +63,44 @@ export const isSecretField = (name: string): boolean => {
   return lower === "token" || lower.endsWith("token") || lower.endsWith("_token") || lower.endsWith("tokens");
 };
 
+/**
+ * The hosted pages whose URL is a bearer credential in its path: whoever holds the URL acts as its owner until it
+ * expires. The segment after the prefix is the credential; the rule (BEARER_PAGE_SCRUB) keeps the page's prefix and
+ * blanks that segment. Credentials in a query (?sig=…: checkout grants, success and cancel pages, invoice pages and
+ * PDFs) are the query rule's. tests/security/25-request-log-bearer-tokens.test.ts walks the API's response schemas:
+ * a URL- or token-like field that neither rule nor a secret field name covers fails it.
+ */
+export const BEARER_PAGES = [
+  "/wallet/", // a player's wallet page: a signed token, an hour (POST /v1/wallet/manage → linkUrl)
+  "/checkout/r/", // a redirect checkout's page (GET /v1/checkout/redirect → url)
+  "/gift/", // a gift's claim page: the claim code (claimUrl)
+  "/link/", // a link session's page: its lks_ session key (url)
+  "/fund/", // a fund session's page: its fs_ session key (url)
+  "/business/connect/", // a platform's business link session: its lks_ session key (url)
+  "/account/verify/", // the mailed sign-up and reset links (never in an API answer; kept out of any text all the same)
+  "/account/reset/",
+] as const;
+
+const escapeRe = (s: string) => s.replace(/[/\\^$.*+?()[\]{}|-]/g, "\\$&");
+const PAGE_ALTERNATIVES = BEARER_PAGES.map(escapeRe).join("|");
+
+/**
+ * A bearer page's credential segment, where the page's path starts: at the start of the text, after a space, a quote
+ * or a bracket, or after an origin (`//host`, with path segments before it as long as none is `v1`: API paths such as
+ * /api/v1/wallet/manage or /v1/users/link/initiate are not pages and stay whole). A session key's kind (lks_, fs_,
+ * test_) stays readable.
+ */
+const BEARER_PAGE_SCRUB = new RegExp(
+  `(^|[\\s"'(<=,]|\\/\\/[^/\\s"'?#<>]+(?:\\/(?!v1\\/)[^/\\s"'?#<>]+)*?)(${PAGE_ALTERNATIVES})((?:lks|fs)_(?:test_)?)?[^/?#"'\\s<>]+`,
+  "g",
+);
+
 /** Raw Coinop keys (service_<kind>_<env>_<hex>), Stripe-style secrets, and credentials inside URLs. */
 const VALUE_SCRUBS: [RegExp, string][] = [
   [/\b(service_(?:server|campaign|platform)_(?:test|live)_)[0-9a-f]{12,}/gi, `$1${REDACTED}`],
   [/\b((?:sk|rk|whsec)_(?:test_|live_)?)[A-Za-z0-9]{8,}/g, `$1${REDACTED}`],
   [/([?&](?:sig|signature|token|key|session|sessionKey|code)=)[^&#"\s]+/gi, `$1${REDACTED}`],
-  [/(\/checkout\/r\/)[^/?#"\s]+/g, `$1${REDACTED}`],
+  [BEARER_PAGE_SCRUB, `$1$2$3${REDACTED}`],
   // link and fund session keys wherever they appear, hosted page URLs (/link/…, /fund/…, /business/connect/…)
   // included (lks_… from lib/linking, fs_… from lib/fund-sessions); API paths such as /v1/users/link/initiate stay
   [/\b(lks_(?:test_)?)[0-9a-f]{16,}/g, `$1${REDACTED}`],
@@ -75,8 +108,12 @@ const VALUE_SCRUBS: [RegExp, string][] = [
   [/(\b[Bb]earer\s+)\S+/g, `$1${REDACTED}`],
 ];
 
-/** What any of the scrubs needs to find: most strings (ids, amounts, names) have none of it and skip them all. */
-const MIGHT_HOLD_SECRET = /service_|sk_|rk_|whsec_|lks_|fs_|[?&]|\/checkout\/r\/|bearer/i;
+/**
+ * What any of the scrubs needs to find: most strings (ids, amounts, names) have none of it and skip them all. A bearer
+ * page's prefix comes right before its credential, so a credential that starts in a text's kept part has its prefix
+ * (at most 18 characters) there or just before.
+ */
+const MIGHT_HOLD_SECRET = new RegExp(`service_|sk_|rk_|whsec_|lks_|fs_|[?&]|bearer|${PAGE_ALTERNATIVES}`, "i");
 
 /** Scrubs raw keys and URL credentials out of any string. */
 export const scrubText = (text: string): string => {
@@ -195,8 +232,9 @@ const decoded = (raw: string): string => {
  */
 export const storedListPage = (text: string, max = MAX_STORED_BODY): string | undefined => {
   if (text.length <= max || !text.startsWith('{"items":[')) return undefined;
-  // a scrub's match starts where MIGHT_HOLD_SECRET does (at most 12 characters), so one that reaches the kept part starts here
-  const head = text.slice(0, max + 16);
+  // what a scrub replaces starts where MIGHT_HOLD_SECRET's match does, or right after it (a bearer page's prefix, at
+  // most 18 characters), so a replacement that reaches the kept part has its MIGHT_HOLD_SECRET match in here
+  const head = text.slice(0, max + 32);
   if (MIGHT_HOLD_SECRET.test(head) || head.includes("\\u")) return undefined;
   // a field whose value starts in the kept part has its whole name there
   const kept = text.slice(0, max);

@@ -1,0 +1,191 @@
+// Finding 14 of issue 26, written as the accident: a platform cancels a live fund session (or a sent invoice)
+// while the payer has Stripe's Checkout page open. Our side says "cancelled", but the Stripe session stayed
+// open, so the payer could still pay it: money taken for an object that can no longer take it.
+// Rule: cancelling a live fund session or invoice expires every open Stripe Checkout Session it has (a job
+// queued in the cancel's own transaction, the one purchases use, retried on Stripe errors); a
+// checkout.session.completed that arrives anyway (paid a moment before the expiry landed) is refunded, and
+// nothing is funded or paid.
+//
+// Real Stripe SDK against a local stand-in for the Stripe API; signed test events; the real job worker.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { POST as stripeWebhook } from "@/app/api/webhooks/stripe/route";
+import { DELETE as DELETE_CAMPAIGN_SESSION } from "@/app/api/v1/platform/campaigns/[campaignId]/fund-sessions/[handle]/route";
+import { DELETE as DELETE_DISTRIBUTION_SESSION } from "@/app/api/v1/platform/distributions/[id]/fund-sessions/[handle]/route";
+import { POST as CREATE_INVOICE } from "@/app/api/v1/platform/invoices/route";
+import { POST as CANCEL_INVOICE } from "@/app/api/v1/platform/invoices/[invoiceId]/cancel/route";
+import { getDb } from "@/lib/db/client";
+import { startWorker, stopWorker } from "@/lib/jobs/start-worker";
+import { workerTasks } from "@/lib/flows/job-tasks";
+import { USDC_ASSET } from "@/lib/ledger/accounts";
+import { getAccountBalance } from "@/lib/ledger/get-account-balance";
+import { startFundSessionCardPayment } from "@/lib/fund-sessions/start-fund-session-card-payment";
+import { startInvoiceCardPayment } from "@/lib/invoices/start-invoice-card-payment";
+import { call } from "@/tests/support/http";
+import { campaignSession, distributionSession, idemKey, makeFundDistribution, makeFundTenant } from "@/tests/support/fund-sessions";
+import { makePlatform } from "@/tests/support/fixtures";
+import { platformEventsOf } from "@/tests/support/platform";
+import { startFakeStripe, useFakeStripe, type FakeStripe } from "@/tests/support/fake-stripe";
+import { waitFor } from "@/tests/support/webhook-receiver";
+
+const SECRET = "whsec_security_26";
+let stripe: FakeStripe;
+let restore: () => void;
+beforeAll(async () => {
+  stripe = await startFakeStripe();
+  restore = useFakeStripe(stripe, { webhookSecret: SECRET });
+  await startWorker({ connectionString: process.env.DATABASE_URL!, ...workerTasks(), concurrency: 2, pollInterval: 50 });
+});
+afterAll(async () => {
+  await stopWorker();
+  restore();
+  await stripe.close();
+});
+
+/** Stripe POSTs a signed event to /api/webhooks/stripe. */
+const deliver = async (type: string, sessionId: string) => {
+  const { payload, signature } = stripe.signedEvent(type, sessionId, SECRET);
+  const res = await stripeWebhook(
+    new Request("http://localhost/api/webhooks/stripe", {
+      method: "POST",
+      headers: { "content-type": "application/json", "stripe-signature": signature },
+      body: payload,
+    }),
+  );
+  return { status: res.status, body: await res.json() };
+};
+
+const expireCalls = (sessionId: string) => stripe.calls.filter((c) => c.method === "POST" && c.path === `/v1/checkout/sessions/${sessionId}/expire`);
+const refundCalls = (sessionId: string) =>
+  stripe.calls.filter((c) => c.method === "POST" && c.path === "/v1/refunds" && c.form.payment_intent === `pi_for_${sessionId}`);
+const statusAtStripe = (sessionId: string) => stripe.sessions.get(sessionId)?.status;
+const expiredAtStripe = (sessionId: string, what: string) => waitFor(() => statusAtStripe(sessionId) === "expired", { timeoutMs: 20_000, what });
+const liveBalance = async (kind: string, ownerRef: string) =>
+  (await getAccountBalance(getDb(), { asset: USDC_ASSET, environment: "live", kind, ownerRef })).balance;
+
+/** The payer paid at Stripe a moment before the expiry landed: the session is complete, its event on its way. */
+const paidJustBefore = (sessionId: string) => {
+  const s = stripe.sessions.get(sessionId)!;
+  Object.assign(s, { status: "complete", payment_status: "paid", payment_intent: `pi_for_${sessionId}` });
+};
+
+describe("finding 14: cancelling a live fund session or invoice closes its Stripe Checkout Sessions", () => {
+  it("a live campaign fund session: cancel expires both of its open Stripe sessions; a completion that arrives anyway is refunded and funds nothing", async () => {
+    const t = await makeFundTenant({ environment: "live" });
+    const s = await campaignSession(t.mgmt, t.campaign.id);
+    const row = await getDb().fundSession.findUniqueOrThrow({ where: { sessionKey: s.sessionKey } });
+    // the payer pressed Pay twice (two tabs): two Stripe sessions, both open
+    const a = await startFundSessionCardPayment({ db: getDb() }, { sessionKey: s.sessionKey, amountUsdc: "30" });
+    const b = await startFundSessionCardPayment({ db: getDb() }, { sessionKey: s.sessionKey, amountUsdc: "12" });
+    expect([statusAtStripe(a.sessionId), statusAtStripe(b.sessionId)]).toEqual(["open", "open"]);
+    stripe.failNext(new RegExp(`/${a.sessionId}/expire$`)); // Stripe has a bad moment: the job retries
+
+    const del = await call(DELETE_CAMPAIGN_SESSION, { headers: { ...t.mgmt, ...idemKey() }, params: { campaignId: t.campaign.id, handle: s.sessionKey } });
+    expect(del.status, del.text).toBe(200);
+    expect((await getDb().fundSession.findUniqueOrThrow({ where: { id: row.id } })).status).toBe("cancelled");
+
+    await expiredAtStripe(a.sessionId, "the first Stripe session expired");
+    await expiredAtStripe(b.sessionId, "the second Stripe session expired");
+    expect(expireCalls(a.sessionId).map((c) => c.idempotencyKey)).toEqual([`expire-${a.sessionId}`, `expire-${a.sessionId}`]); // failed, then retried
+    expect(expireCalls(b.sessionId).map((c) => c.idempotencyKey)).toEqual([`expire-${b.sessionId}`]);
+
+    // Stripe reports the expiries: acknowledged, the payments' records end expired, the fund session stays cancelled
+    for (const id of [a.sessionId, b.sessionId]) expect((await deliver("checkout.session.expired", id)).status).toBe(200);
+    expect((await getDb().stripePayment.findMany({ where: { objectId: row.id }, orderBy: { createdAt: "asc" } })).map((p) => [p.sessionId, p.status])).toEqual(
+      expect.arrayContaining([
+        [a.sessionId, "expired"],
+        [b.sessionId, "expired"],
+      ]),
+    );
+    expect(await getDb().fundSession.findUniqueOrThrow({ where: { id: row.id } })).toMatchObject({ status: "cancelled", paidMicros: null, journalId: null });
+    expect(await liveBalance("campaign", t.campaign.id)).toBe(0n);
+  });
+
+  it("a completion that beat the expiry is refunded once, and the fund session is neither funded nor completed", async () => {
+    const t = await makeFundTenant({ environment: "live" });
+    const s = await campaignSession(t.mgmt, t.campaign.id);
+    const row = await getDb().fundSession.findUniqueOrThrow({ where: { sessionKey: s.sessionKey } });
+    const started = await startFundSessionCardPayment({ db: getDb() }, { sessionKey: s.sessionKey, amountUsdc: "40" });
+    paidJustBefore(started.sessionId);
+    const del = await call(DELETE_CAMPAIGN_SESSION, { headers: { ...t.mgmt, ...idemKey() }, params: { campaignId: t.campaign.id, handle: s.sessionKey } });
+    expect(del.status, del.text).toBe(200);
+    // the queued expiry tried, found the session complete at Stripe and ended without error
+    await waitFor(
+      () =>
+        expireCalls(started.sessionId).length === 1 && stripe.calls.some((c) => c.method === "GET" && c.path === `/v1/checkout/sessions/${started.sessionId}`),
+      { what: "the expiry attempt" },
+    );
+    const late = await deliver("checkout.session.completed", started.sessionId);
+    expect(late).toMatchObject({ status: 200, body: { kind: "fund_session", objectId: row.id, action: "refunded", refundId: expect.stringMatching(/^re_/) } });
+    expect((await deliver("checkout.session.completed", started.sessionId)).status).toBe(200); // Stripe's retry
+    expect(refundCalls(started.sessionId).map((c) => c.idempotencyKey)).toEqual([`refund-${started.sessionId}`]);
+    expect(await getDb().fundSession.findUniqueOrThrow({ where: { id: row.id } })).toMatchObject({ status: "cancelled", paidMicros: null, journalId: null });
+    expect(await liveBalance("campaign", t.campaign.id)).toBe(0n);
+    expect((await platformEventsOf(t.platform.id)).map((e) => e.event)).not.toContain("Platform.FundSession.Completed");
+  });
+
+  it("a live distribution's fund session: cancel expires its Stripe session; a completion that arrives anyway is refunded and the distribution stays unfunded", async () => {
+    const t = await makeFundTenant({ environment: "live" });
+    const d = await makeFundDistribution(t.tb);
+    const s = await distributionSession(t.tb, d._id);
+    const started = await startFundSessionCardPayment({ db: getDb() }, { sessionKey: s.sessionKey });
+    const distributionBefore = (await getDb().distribution.findUniqueOrThrow({ where: { id: d._id } })).status;
+    const del = await call(DELETE_DISTRIBUTION_SESSION, { headers: { ...t.tb, ...idemKey() }, params: { id: d._id, handle: s.sessionKey } });
+    expect(del.status, del.text).toBe(200);
+    await expiredAtStripe(started.sessionId, "the distribution's Stripe session expired");
+
+    stripe.pay(started.sessionId); // Stripe's completion arrives anyway (a race at Stripe)
+    const late = await deliver("checkout.session.completed", started.sessionId);
+    expect(late.body).toMatchObject({ kind: "fund_session", action: "refunded" });
+    expect(refundCalls(started.sessionId)).toHaveLength(1);
+    expect((await getDb().distribution.findUniqueOrThrow({ where: { id: d._id } })).status).toBe(distributionBefore);
+    expect(await getDb().fundSession.findUniqueOrThrow({ where: { sessionKey: s.sessionKey } })).toMatchObject({ status: "cancelled", journalId: null });
+  });
+
+  it("a live invoice: cancel expires its open Stripe session; a completion that arrives anyway is refunded and the invoice stays cancelled, unpaid", async () => {
+    const p = await makePlatform({ environment: "live" });
+    const res = await call(CREATE_INVOICE, {
+      headers: { ...p.headers, ...idemKey() },
+      body: {
+        receiverName: "Ada Lovelace",
+        receiverEmail: "ada@example.com",
+        date: "2026-11-20",
+        dueDate: "2026-12-20",
+        status: "sent",
+        emailSuppressed: true,
+        items: [{ description: "Hosting", quantity: 2, rate: 10.5 }],
+      },
+    });
+    expect(res.status, res.text).toBe(201);
+    const invoiceId = res.body._id as string;
+    const target = { publicId: res.body.publicInvoiceId as string, sig: new URL(res.body.links.invoice).searchParams.get("sig") };
+    const started = (await startInvoiceCardPayment({ db: getDb() }, target))!;
+    expect(statusAtStripe(started.sessionId)).toBe("open");
+
+    const cancel = await call(CANCEL_INVOICE, { headers: { ...p.headers, ...idemKey() }, params: { invoiceId } });
+    expect(cancel.status, cancel.text).toBe(200);
+    await expiredAtStripe(started.sessionId, "the invoice's Stripe session expired");
+    expect(expireCalls(started.sessionId).map((c) => c.idempotencyKey)).toEqual([`expire-${started.sessionId}`]);
+
+    stripe.pay(started.sessionId); // paid a moment before the expiry landed
+    const late = await deliver("checkout.session.completed", started.sessionId);
+    expect(late).toMatchObject({ status: 200, body: { kind: "invoice", objectId: invoiceId, action: "refunded", refundId: expect.stringMatching(/^re_/) } });
+    expect(refundCalls(started.sessionId)).toHaveLength(1);
+    expect(await getDb().invoice.findUniqueOrThrow({ where: { id: invoiceId } })).toMatchObject({ status: "cancelled", paymentJournalId: null });
+    expect(await getDb().stripePayment.findUniqueOrThrow({ where: { sessionId: started.sessionId } })).toMatchObject({
+      status: "refunded",
+      refundReason: expect.stringContaining("cancelled"),
+    });
+    expect((await platformEventsOf(p.platform.id)).map((e) => e.event)).not.toContain("Platform.Invoice.Paid");
+  });
+
+  it("cancelling an object with no Stripe session queues nothing and calls Stripe for nothing", async () => {
+    const t = await makeFundTenant({ environment: "live" });
+    const s = await campaignSession(t.mgmt, t.campaign.id);
+    const before = stripe.calls.length;
+    const del = await call(DELETE_CAMPAIGN_SESSION, { headers: { ...t.mgmt, ...idemKey() }, params: { campaignId: t.campaign.id, handle: s.sessionKey } });
+    expect(del.status, del.text).toBe(200);
+    expect((await getDb().fundSession.findUniqueOrThrow({ where: { sessionKey: s.sessionKey } })).status).toBe("cancelled");
+    await new Promise((r) => setTimeout(r, 500)); // the worker polls every 50 ms
+    expect(stripe.calls.slice(before)).toEqual([]);
+  });
+});
