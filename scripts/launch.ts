@@ -144,7 +144,14 @@ const main = async (mode: Mode) => {
   const startWorkerProcess = () => {
     worker = spawn(process.execPath, ["--import", "tsx", path.resolve("scripts/worker.ts")], {
       stdio: "inherit",
-      env: { ...process.env, DATABASE_URL: databaseUrl, WORKER_SHUTDOWN_DEADLINE_MS: String(shutdownDeadlineMs()) },
+      env: {
+        ...process.env,
+        // `npm start`'s worker serves production as its web process does (NODE_ENV=production there): the same
+        // defaults, e.g. no webhooks to this machine's loopback unless WEBHOOK_ALLOW_LOOPBACK=1 (lib/config)
+        ...(mode === "start" ? { NODE_ENV: "production" } : {}),
+        DATABASE_URL: databaseUrl,
+        WORKER_SHUTDOWN_DEADLINE_MS: String(shutdownDeadlineMs()),
+      },
     });
     const self = worker;
     self.on("exit", (code, signal) => {

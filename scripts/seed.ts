@@ -11,6 +11,7 @@ import { closeDb, getDb } from "../lib/db/client.ts";
 import { inTransaction } from "../lib/db/transaction.ts";
 import { createSeedTenants } from "../lib/flows/create-seed-tenants.ts";
 import { checkWebhookUrl } from "../lib/webhooks/check-webhook-url.ts";
+import { loopbackRule } from "../lib/webhooks/loopback-rule.ts";
 import { seedHistory, type HistoryTotals } from "./seed-history.ts";
 
 const usage = `usage: npm run seed [-- --json] [-- --webhook-url URL] [-- --history]
@@ -48,11 +49,12 @@ const main = async (): Promise<number> => {
     log(`--webhook-url must be an http(s) URL, got ${JSON.stringify(webhookUrl)}.\n${usage}`);
     return 2;
   }
-  // The seeded tenants are test mode: a loopback receiver is fine, link-local and private ranges are not.
+  // The seeded tenants are test mode: a loopback receiver is fine where the operator allows them
+  // (WEBHOOK_ALLOW_LOOPBACK, on outside production), link-local and private ranges never are.
   const refused =
     webhookUrl === undefined
       ? null
-      : await checkWebhookUrl(webhookUrl, { allowLoopback: true }).then(
+      : await checkWebhookUrl(webhookUrl, loopbackRule("test")).then(
           () => null,
           (e: Error) => e.message,
         );

@@ -58,6 +58,9 @@ export const EnvSchema = z.object({
   WORKER_POLL_INTERVAL_MS: optionalString.describe("ms between a worker's checks for jobs that became due (default 2000)"),
   WEBHOOK_RETRY_SCALE: optionalString.describe("multiplies the webhook retry delays (default 1)"),
   WEBHOOK_TIMEOUT_MS: optionalString.describe("bounds one webhook delivery attempt, in ms (default 10000)"),
+  WEBHOOK_ALLOW_LOOPBACK: optionalString.describe(
+    "1: test-mode webhooks may go to this machine's loopback (127.0.0.0/8, ::1, localhost); 0: never. Default: on in development and tests, off under npm start (NODE_ENV=production)",
+  ),
 
   // payments
   STRIPE_SECRET_KEY: optionalString.describe("Stripe secret key for live card payments"),

@@ -69,3 +69,15 @@ export const workerShutdownDeadlineMs = (env: Env = config()): number => intOr(e
  * A 20-minute soak showed its memory flat (docs/benchmarks.md).
  */
 export const apiDispatch = (env: Env = config()): "direct" | "next" => (env.API_DISPATCH === "next" ? "next" : "direct");
+
+/**
+ * Whether webhooks may go to this machine's loopback (127.0.0.0/8, ::1, localhost): a developer's local receiver
+ * (lib/webhooks/loopback-rule.ts; test mode only even then). WEBHOOK_ALLOW_LOOPBACK=1 (or true, yes, on) allows
+ * it, 0 (or false, no, off) refuses it; unset: allowed in development and tests, refused in production
+ * (NODE_ENV=production: `npm start`, its web process and its worker). Any other value refuses it (fails closed).
+ */
+export const webhookAllowLoopback = (env: Env = config()): boolean => {
+  const raw = env.WEBHOOK_ALLOW_LOOPBACK?.trim().toLowerCase();
+  if (raw === undefined || raw === "") return env.NODE_ENV !== "production";
+  return ["1", "true", "yes", "on"].includes(raw);
+};

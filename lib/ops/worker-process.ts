@@ -5,7 +5,7 @@
 // for graphile-worker's 4-hour lock timeout); the process then exits 1, ending the jobs' code with it.
 import type { ParsedCronItem, Runner, TaskList } from "graphile-worker";
 import { config, envChanged } from "../config/env.ts";
-import { workerConcurrency } from "../config/settings.ts";
+import { webhookAllowLoopback, workerConcurrency } from "../config/settings.ts";
 import { closeDb, getDb } from "../db/client.ts";
 import { workerShutdownDeadlineMs } from "../config/settings.ts";
 import { startEmbeddedPostgres, type EmbeddedHandle } from "../db/embedded.ts";
@@ -72,6 +72,11 @@ export const runWorkerProcess = async ({ log = (m) => console.error(m), ...opts 
   const runner = await startWorker({ connectionString: url, ...opts });
   const busyWorkers = trackBusyWorkers(runner);
   log(`[worker] running (concurrency ${workerConcurrency()}, pid ${process.pid}); SIGTERM or Ctrl-C stops it`);
+  // `npm run worker` on its own cannot tell a developer's machine from a deployment: say so when that decided
+  // that webhooks may go to this machine's loopback (scripts/launch.ts gives its own worker NODE_ENV)
+  const env = config();
+  if (env.WEBHOOK_ALLOW_LOOPBACK === undefined && env.NODE_ENV === undefined && webhookAllowLoopback(env))
+    log("[worker] test-mode webhooks may go to this machine's loopback (NODE_ENV is unset); in production set NODE_ENV=production or WEBHOOK_ALLOW_LOOPBACK=0");
 
   let stopping = 0;
   const onSignal = async (signal: NodeJS.Signals) => {

@@ -1,7 +1,7 @@
 // Which IP addresses a webhook may be delivered to: public unicast only. Link-local (where cloud metadata
 // services answer, 169.254.169.254), private, CGNAT, unspecified, multicast, broadcast and reserved ranges
-// are always refused; loopback only where the caller allows it (test mode). An IPv6 address that carries
-// an IPv4 address (IPv4-mapped ::ffff:a.b.c.d, NAT64 64:ff9b::/96, 6to4 2002::/16) is judged by that
+// are always refused; loopback only where the caller allows it (loopback-rule.ts: the operator's setting,
+// test mode). An IPv6 address that carries an IPv4 address (IPv4-mapped ::ffff:a.b.c.d, NAT64 64:ff9b::/96, 6to4 2002::/16) is judged by that
 // IPv4 address, so it cannot smuggle one past the rules. Pure: no DNS here (resolve-webhook-target.ts).
 import { BlockList, isIP } from "node:net";
 
@@ -135,11 +135,15 @@ export const classifyAddress = (address: string): AddressClass => {
 };
 
 /**
- * Why a webhook must not be delivered to `address`, or null when it may. `allowLoopback`: test mode, where
- * local receivers (127.0.0.1, ::1) are allowed.
+ * Why a webhook must not be delivered to `address`, or null when it may. `allowLoopback`: local receivers
+ * (127.0.0.1, ::1) are allowed (loopback-rule.ts: the operator's setting, test mode); `loopbackRefusal`: why
+ * they are not, when they are not (default: test mode only).
  */
-export const refusedAddressReason = (address: string, { allowLoopback }: { allowLoopback: boolean }): string | null => {
+export const refusedAddressReason = (
+  address: string,
+  { allowLoopback, loopbackRefusal = "allowed in test mode only" }: { allowLoopback: boolean; loopbackRefusal?: string },
+): string | null => {
   const c = classifyAddress(address);
   if (c.kind === "public" || (c.kind === "loopback" && allowLoopback)) return null;
-  return c.kind === "loopback" ? `${c.reason}, allowed in test mode only` : c.reason;
+  return c.kind === "loopback" ? `${c.reason}, ${loopbackRefusal}` : c.reason;
 };

@@ -1,11 +1,11 @@
 import { AppError } from "../core/errors.ts";
+import type { LoopbackRule } from "./loopback-rule.ts";
 import { resolveWebhookTarget, type LookupAll } from "./resolve-webhook-target.ts";
 
-export type CheckWebhookUrlOptions = {
+/** The loopback rule (loopbackRule in loopback-rule.ts: the operator's setting and the mode), and: */
+export type CheckWebhookUrlOptions = LoopbackRule & {
   /** campaigns: https only */
   httpsOnly?: boolean;
-  /** test mode: loopback receivers (127.0.0.1, ::1) are allowed */
-  allowLoopback: boolean;
   /** the field the 400 names */
   field?: string;
   lookup?: LookupAll;
@@ -16,9 +16,12 @@ export type CheckWebhookUrlOptions = {
  * reach (address-policy.ts): 400 INVALID_WEBHOOK_URL naming the field. A host name that does not resolve
  * (yet) is accepted: every delivery resolves and checks again before it connects.
  */
-export const checkWebhookUrl = async (url: string, { httpsOnly = false, allowLoopback, field = "url", lookup }: CheckWebhookUrlOptions): Promise<void> => {
+export const checkWebhookUrl = async (
+  url: string,
+  { httpsOnly = false, allowLoopback, loopbackRefusal, field = "url", lookup }: CheckWebhookUrlOptions,
+): Promise<void> => {
   const refuse = (message: string) => new AppError("INVALID_WEBHOOK_URL", message, { details: [{ field, message }] });
-  const result = await resolveWebhookTarget(url, { allowLoopback, lookup });
+  const result = await resolveWebhookTarget(url, { allowLoopback, loopbackRefusal, lookup });
   if (!result.ok && result.kind === "invalid") throw refuse(result.reason);
   if (!result.ok && result.kind === "refused") throw refuse(`The webhook URL is refused: ${result.reason}. Use a public address.`);
   if (httpsOnly && new URL(url).protocol !== "https:") throw refuse("A campaign webhook URL must use https.");

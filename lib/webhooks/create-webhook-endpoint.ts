@@ -3,7 +3,7 @@ import { newId } from "../db/ids.ts";
 import { checkWebhookUrl } from "./check-webhook-url.ts";
 import type { WebhookOwner } from "./emit-event.ts";
 import type { LookupAll } from "./resolve-webhook-target.ts";
-import { allowsLoopback } from "./set-webhook-endpoint.ts";
+import { ownerLoopbackRule } from "./set-webhook-endpoint.ts";
 import { generateWebhookSecret } from "./webhook-secret.ts";
 
 /**
@@ -21,7 +21,7 @@ export const createWebhookEndpoint = async (
     lookup,
   }: { owner: WebhookOwner; url: string; eventTypes?: string[]; description?: string; lookup?: LookupAll },
 ) => {
-  await checkWebhookUrl(url, { httpsOnly: owner.type === "campaign", allowLoopback: await allowsLoopback(ctx.db, owner), lookup });
+  await checkWebhookUrl(url, { httpsOnly: owner.type === "campaign", ...(await ownerLoopbackRule(ctx.db, owner)), lookup });
   const secret = generateWebhookSecret();
   const row = await ctx.db.webhookEndpoint.create({ data: { id: newId(), ownerType: owner.type, ownerId: owner.id, url, secret, eventTypes, description } });
   return { endpoint: row, secret };

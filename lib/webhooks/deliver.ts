@@ -5,6 +5,7 @@ import { queryPrepared } from "../db/prepared.ts";
 import { utcSql } from "../db/utc.ts";
 import { addJobSql, enqueueJob } from "../jobs/enqueue.ts";
 import { ATTEMPTABLE, deliveryTimeoutMs, retryDelayMs, type DeliveryStatus } from "./delivery-policy.ts";
+import { loopbackRule } from "./loopback-rule.ts";
 import { postWebhook, type AttemptResult } from "./post-webhook.ts";
 import { DELIVERY_PAYLOAD, DISABLED_REASON } from "./create-delivery.ts";
 import { DELIVER_TASK, deliveryJobKey } from "./delivery-job.ts";
@@ -325,8 +326,9 @@ const attemptDelivery = async (db: Db, delivery: Delivery, { rerun, ordered }: {
           body: delivery.event.payload,
           headers,
           timeoutMs,
-          // loopback receivers are for test mode only; everything else outside the public internet is refused
-          allowLoopback: delivery.event.environment === "test",
+          // loopback receivers only where the operator allows them, and for test mode only (loopback-rule.ts);
+          // everything else outside the public internet is refused
+          ...loopbackRule(delivery.event.environment === "test" ? "test" : "live"),
         })
       : NO_ENDPOINT;
   const attempted = await recordAttempt(db, { delivery, attempt, result, endpoint, requestHeaders: headers });

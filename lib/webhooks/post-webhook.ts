@@ -5,6 +5,7 @@ import http from "node:http";
 import https from "node:https";
 import type { LookupFunction } from "node:net";
 import { finished } from "node:stream/promises";
+import type { LoopbackRule } from "./loopback-rule.ts";
 import { readExcerpt } from "./read-excerpt.ts";
 import { resolveWebhookTarget, type LookupAll, type WebhookTarget } from "./resolve-webhook-target.ts";
 
@@ -23,11 +24,30 @@ const pinnedLookup = (target: WebhookTarget): LookupFunction =>
     else callback(null, target.address, target.family);
   }) as LookupFunction;
 
+/** What a failed connection or exchange with an allowed address is called in the delivery log, by its code. */
+const FAILURES: [RegExp, string][] = [
+  [/^ECONNREFUSED$/, "connection refused"],
+  [/^(ECONNRESET|EPIPE)$/, "connection reset"],
+  [/^(EHOSTUNREACH|ENETUNREACH|EHOSTDOWN|ENETDOWN)$/, "host unreachable"],
+  [/^ETIMEDOUT$/, "connection timed out"],
+  [/^HPE_/, "invalid HTTP response"],
+  [/CERT|SSL|TLS|SIGNATURE|ISSUER/, "TLS handshake failed"],
+];
+
+/**
+ * The delivery log's words for a failed attempt to an allowed address: a fixed phrase and the error's code,
+ * never the socket's own message (it names the address and port connected to, a resolved name's address
+ * included, or a certificate's names). Refused addresses never get here: they are refused before any
+ * connection, with the policy's reason (postWebhook). Refused and timed out stay apart for a public receiver
+ * (its developer needs to know which); docs/webhooks.md says why that is no port-scan oracle worth closing.
+ */
 const describeError = (err: unknown, timeoutMs: number): string => {
-  const e = err as { name?: string; message?: string; code?: string } | undefined;
+  const e = err as { name?: string; code?: unknown } | undefined;
   if (e?.name === "TimeoutError" || e?.name === "AbortError") return `timed out after ${timeoutMs} ms`;
-  const message = e?.message ?? String(err);
-  return e?.code && !message.includes(e.code) ? `${message} (${e.code})` : message;
+  const code = typeof e?.code === "string" && /^[A-Z][A-Z0-9_]{1,63}$/.test(e.code) ? e.code : null;
+  if (!code) return "the request failed";
+  const phrase = FAILURES.find(([pattern]) => pattern.test(code))?.[1] ?? "the request failed";
+  return `${phrase} (${code})`;
 };
 
 /** Resolves `promise`, or rejects with the signal's reason once it aborts. */
@@ -128,8 +148,10 @@ const drain = async (res: http.IncomingMessage, max: number): Promise<void> => {
 
 /**
  * One HTTP attempt: resolve the URL's host, refuse it when any address is outside what address-policy.ts
- * allows (`allowLoopback` in test mode), then POST `body` to the checked address. Never throws: a refusal,
- * a network failure or a timeout is an attempt result with `error`. Redirects are not followed (a 3xx is a
+ * allows (loopback only with `allowLoopback`: loopback-rule.ts), then POST `body` to the checked address.
+ * Never throws: a refusal, a network failure or a timeout is an attempt result with `error`. A refusal
+ * connects to nothing and says `refused: <the policy's reason>`, the same words whatever listens (or not) at
+ * the address's port; a failure to connect to an allowed address is a fixed phrase with its code. Redirects are not followed (a 3xx is a
  * failed attempt). The response excerpt is kept only from a public address: a loopback receiver's answer
  * (test mode) is not stored, so a URL aimed at a local service cannot read it back.
  */
@@ -139,20 +161,20 @@ export const postWebhook = async ({
   headers,
   timeoutMs,
   allowLoopback,
+  loopbackRefusal,
   lookup,
-}: {
+}: LoopbackRule & {
   url: string;
   body: string;
   headers: Record<string, string>;
   timeoutMs: number;
-  allowLoopback: boolean;
   lookup?: LookupAll;
 }): Promise<AttemptResult> => {
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
   const signal = AbortSignal.timeout(timeoutMs);
   try {
-    const resolved = await until(resolveWebhookTarget(url, { allowLoopback, lookup }), signal);
+    const resolved = await until(resolveWebhookTarget(url, { allowLoopback, loopbackRefusal, lookup }), signal);
     if (!resolved.ok)
       return {
         ok: false,

@@ -4,6 +4,7 @@
 import { lookup as dnsLookup } from "node:dns/promises";
 import { isIP } from "node:net";
 import { classifyAddress, refusedAddressReason } from "./address-policy.ts";
+import type { LoopbackRule } from "./loopback-rule.ts";
 
 export type ResolvedAddress = { address: string; family: number };
 /** Every address of a host name (node:dns `lookup` with `all`); injectable for tests. */
@@ -19,13 +20,25 @@ export type TargetResult =
   | { ok: false; kind: "invalid" | "refused" | "unresolved"; reason: string };
 
 /**
+ * `localhost` and the names under it (RFC 6761), in any case and with or without the root's trailing dot:
+ * loopback by definition, whatever a resolver says (one answers `localhost.` with 127.0.0.1, another with
+ * nothing: a name that does not resolve would otherwise be accepted when set).
+ */
+export const isLocalhostName = (host: string): boolean => {
+  const name = host.toLowerCase().replace(/\.+$/, "");
+  return name === "localhost" || name.endsWith(".localhost");
+};
+
+/**
  * Resolves `raw` and checks every address: refused when any of them is outside the public internet
- * (loopback only with `allowLoopback`, i.e. in test mode). The URL must be http(s). On success, the first
- * address is the one to connect to.
+ * (loopback only with `allowLoopback`: loopback-rule.ts; `loopbackRefusal` says why not). The URL must be
+ * http(s); the WHATWG parser has already turned every IPv4 spelling (0177.0.0.1, 2130706433, 0x7f.1, 127.1,
+ * a trailing dot) into a dotted quad and every IPv6 one into its short form. A localhost name is loopback
+ * without asking DNS. On success, the first address is the one to connect to.
  */
 export const resolveWebhookTarget = async (
   raw: string,
-  { allowLoopback, lookup = systemLookup }: { allowLoopback: boolean; lookup?: LookupAll },
+  { allowLoopback, loopbackRefusal, lookup = systemLookup }: LoopbackRule & { lookup?: LookupAll },
 ): Promise<TargetResult> => {
   let url: URL;
   try {
@@ -39,6 +52,12 @@ export const resolveWebhookTarget = async (
   let addresses: ResolvedAddress[];
   if (isIP(host)) {
     addresses = [{ address: host, family: isIP(host) }];
+  } else if (isLocalhostName(host)) {
+    if (!allowLoopback)
+      return { ok: false, kind: "refused", reason: refusedAddressReason("127.0.0.1", { allowLoopback, loopbackRefusal })!.replace(/^\S+ is/, `${host} names`) };
+    // allowed (a developer's machine): where the resolver points it, else 127.0.0.1; either is checked below
+    addresses = await lookup(host).catch(() => []);
+    if (addresses.length === 0) addresses = [{ address: "127.0.0.1", family: 4 }];
   } else {
     try {
       addresses = await lookup(host);
@@ -49,7 +68,7 @@ export const resolveWebhookTarget = async (
     if (addresses.length === 0) return { ok: false, kind: "unresolved", reason: `${host} does not resolve` };
   }
   for (const { address } of addresses) {
-    const refused = refusedAddressReason(address, { allowLoopback });
+    const refused = refusedAddressReason(address, { allowLoopback, loopbackRefusal });
     if (refused) return { ok: false, kind: "refused", reason: isIP(host) ? refused : `${host} resolves to ${refused}` };
   }
   const [first] = addresses;

@@ -5,20 +5,22 @@ import { PREVIOUS_SECRET_GRACE_MS } from "./delivery-policy.ts";
 import { ensurePrimaryEndpoint } from "./ensure-primary-endpoint.ts";
 import { generateWebhookSecret } from "./webhook-secret.ts";
 import { checkWebhookUrl } from "./check-webhook-url.ts";
+import { loopbackRule, type LoopbackRule } from "./loopback-rule.ts";
 import type { WebhookOwner } from "./emit-event.ts";
 import type { LookupAll } from "./resolve-webhook-target.ts";
 
 /**
- * Loopback receivers are for test mode: a test game or campaign may use one, a live one may not. A platform
- * has no mode of its own (it receives both), so its URL may be loopback; each delivery of a live event
- * refuses it then.
+ * The loopback rule for the owner's URLs (loopback-rule.ts): only where the operator allows loopback receivers
+ * (WEBHOOK_ALLOW_LOOPBACK), and then a test game or campaign may use one, a live one may not. A platform has
+ * no mode of its own (it receives both), so its URL may then be loopback; each delivery of a live event
+ * refuses it.
  */
-export const allowsLoopback = async (db: DbClient, owner: WebhookOwner): Promise<boolean> => {
-  if (owner.type === "platform") return true;
+export const ownerLoopbackRule = async (db: DbClient, owner: WebhookOwner): Promise<LoopbackRule> => {
+  if (owner.type === "platform") return loopbackRule("any");
   const select = { environment: true } as const;
   const row =
     owner.type === "game" ? await db.game.findUnique({ where: { id: owner.id }, select }) : await db.campaign.findUnique({ where: { id: owner.id }, select });
-  return row?.environment === "test";
+  return loopbackRule(row?.environment === "test" ? "test" : "live");
 };
 
 /** Before the primary secret is replaced: the current one keeps signing for 24 h. */
@@ -56,7 +58,7 @@ export const setWebhookEndpoint = async (
   }: { owner: WebhookOwner; url: string | null; rotateSecret?: boolean; httpsOnly?: boolean; lookup?: LookupAll },
 ): Promise<{ url: string | null; secret: string | null }> => {
   const { db } = ctx;
-  if (url !== null) await checkWebhookUrl(url, { httpsOnly, allowLoopback: await allowsLoopback(db, owner), lookup });
+  if (url !== null) await checkWebhookUrl(url, { httpsOnly, ...(await ownerLoopbackRule(db, owner)), lookup });
   if (rotateSecret) await keepPreviousSecret(db, owner);
   if (owner.type === "game") {
     const g = await db.game.update({ where: { id: owner.id }, data: { webhookUrl: url, ...(rotateSecret ? { webhookSecret: generateWebhookSecret() } : {}) } });

@@ -4,7 +4,7 @@ import { checkWebhookUrl } from "./check-webhook-url.ts";
 import type { WebhookOwner } from "./emit-event.ts";
 import { findOwnerEndpoint } from "./find-owner-endpoint.ts";
 import type { LookupAll } from "./resolve-webhook-target.ts";
-import { allowsLoopback, setWebhookEndpoint } from "./set-webhook-endpoint.ts";
+import { ownerLoopbackRule, setWebhookEndpoint } from "./set-webhook-endpoint.ts";
 
 /**
  * Changes an endpoint's URL (checked again; the primary's goes to the owner through setWebhookEndpoint, its
@@ -26,7 +26,7 @@ export const updateWebhookEndpoint = async (
   const row = await findOwnerEndpoint(ctx.db, { owner, endpointId });
   if (url !== undefined) {
     if (row.primaryOf) await setWebhookEndpoint(ctx, { owner, url, httpsOnly: owner.type === "campaign", lookup });
-    else await checkWebhookUrl(url, { httpsOnly: owner.type === "campaign", allowLoopback: await allowsLoopback(ctx.db, owner), lookup });
+    else await checkWebhookUrl(url, { httpsOnly: owner.type === "campaign", ...(await ownerLoopbackRule(ctx.db, owner)), lookup });
   }
   const health =
     enabled === true

@@ -65,6 +65,8 @@ export const startFleet = async ({
     DATABASE_URL: databaseUrl,
     APP_URL: appUrl,
     NEXT_TELEMETRY_DISABLED: "1",
+    // the bench's receiver listens on 127.0.0.1: loopback receivers are off by default in production processes
+    WEBHOOK_ALLOW_LOOPBACK: "1",
   };
   const web: ChildProcess[] = [];
   const workerProcs: ChildProcess[] = [];

@@ -205,6 +205,8 @@ const startServer = (port: number, databaseUrl: string): Server => {
       // an attempt cut off by a worker kill is taken over once older than this plus a minute (lib/webhooks/deliver.ts)
       WEBHOOK_TIMEOUT_MS: "3000",
       WORKER_POLL_INTERVAL_MS: "500",
+      // the receiver below listens on 127.0.0.1: loopback receivers are off by default under `npm start`
+      WEBHOOK_ALLOW_LOOPBACK: "1",
       COINOP_SECRET: process.env.COINOP_SECRET ?? `faults-only-secret-${randomUUID()}-${randomUUID()}`,
     },
   });

@@ -2,7 +2,8 @@
 // address 169.254.169.254, private ranges, the server's own loopback), the server POSTed there, and kept
 // an excerpt of the answer. Rule: when a URL is set, and again at every delivery, the host is resolved and
 // every address checked: link-local, private, CGNAT, unspecified, multicast and broadcast are always
-// refused, loopback is refused in live mode (test mode keeps local receivers working); IPv4-mapped IPv6
+// refused, loopback is refused in live mode (test mode keeps local receivers working, where the operator
+// allows them: WEBHOOK_ALLOW_LOOPBACK, on by default under vitest; off: 18-webhook-loopback.test.ts); IPv4-mapped IPv6
 // cannot bypass it; a delivery connects to the address it checked (DNS rebinding cannot swap it); a
 // refused delivery is a failed attempt that says why; a loopback receiver's answer is not stored.
 //
