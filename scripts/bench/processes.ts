@@ -65,6 +65,9 @@ export const startFleet = async ({
     DATABASE_URL: databaseUrl,
     APP_URL: appUrl,
     NEXT_TELEMETRY_DISABLED: "1",
+    // one key drives thousands of requests a second: no per-key rate limit (lib/http/rate-limit.ts)
+    RATE_LIMIT_PER_SECOND: "0",
+    RATE_LIMIT_TEST_PER_SECOND: "0",
   };
   const web: ChildProcess[] = [];
   const workerProcs: ChildProcess[] = [];
