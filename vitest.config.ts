@@ -42,7 +42,15 @@ export default defineConfig({
     pool: "forks",
     testTimeout: 30_000,
     hookTimeout: 60_000,
-    env: { NODE_ENV: "test", APP_URL: "http://localhost:3000" },
+    // Rate limits (lib/http/rate-limit.ts) stay on, far out of reach: a test's in-process loop calls one key faster
+    // than a client should (the VC property test sends about 200 a second for seconds on 2 shared cores), which
+    // would trip the defaults. tests/security/30-rate-limits.test.ts sets its own small limits.
+    env: {
+      NODE_ENV: "test",
+      APP_URL: "http://localhost:3000",
+      RATE_LIMIT_PER_SECOND: "100000",
+      RATE_LIMIT_TEST_PER_SECOND: "100000",
+    },
     projects: [
       { extends: true, test: { name: "shared", isolate: false, include, exclude: [...exclude, ...isolated] } },
       { extends: true, test: { name: "isolated", isolate: true, include: isolated.length ? isolated : ["no-such-file.test.ts"], exclude } },

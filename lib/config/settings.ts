@@ -81,3 +81,22 @@ export const webhookAllowLoopback = (env: Env = config()): boolean => {
   if (raw === undefined || raw === "") return env.NODE_ENV !== "production";
   return ["1", "true", "yes", "on"].includes(raw);
 };
+
+/** A key's token bucket: `perSecond` tokens added a second, at most `burst` held. */
+export type RateLimit = { perSecond: number; burst: number };
+
+/** Beyond any real setting (and the bench's thousands a second), small enough that token sums stay exact. */
+const MAX_RATE = 1_000_000;
+
+/**
+ * The rate limit of an API key of `environment`, per web process (lib/http/rate-limit.ts), or undefined when
+ * there is none: RATE_LIMIT_PER_SECOND (live, default 100) or RATE_LIMIT_TEST_PER_SECOND (test, default 50),
+ * 0 turning it off; the burst RATE_LIMIT_BURST / RATE_LIMIT_TEST_BURST defaults to twice the rate (0 also
+ * turns it off). A value that is not a whole number in range counts as unset. Read on every request.
+ */
+export const rateLimitFor = (environment: "live" | "test", env: Env = config()): RateLimit | undefined => {
+  const live = environment === "live";
+  const perSecond = intOr(live ? env.RATE_LIMIT_PER_SECOND : env.RATE_LIMIT_TEST_PER_SECOND, live ? 100 : 50, 0, MAX_RATE);
+  const burst = intOr(live ? env.RATE_LIMIT_BURST : env.RATE_LIMIT_TEST_BURST, 2 * perSecond, 0, 2 * MAX_RATE);
+  return perSecond === 0 || burst === 0 ? undefined : { perSecond, burst };
+};

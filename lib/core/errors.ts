@@ -33,6 +33,10 @@ export const ERRORS = {
   IDEMPOTENCY_KEY_INVALID: { status: 400, doc: "The Idempotency-Key header is empty or too long." },
   IDEMPOTENCY_IN_PROGRESS: { status: 409, doc: "A request with this Idempotency-Key is still being processed." },
   IDEMPOTENCY_KEY_REUSED: { status: 422, doc: "This Idempotency-Key was already used with a different request." },
+  RATE_LIMITED: {
+    status: 429,
+    doc: "The API key sent more requests than its rate limit allows; nothing was done. Retry after Retry-After seconds (the RateLimit-* headers say how much is left).",
+  },
   AMOUNT_OUT_OF_RANGE: { status: 422, doc: "An amount is more than a balance can hold." },
   INSUFFICIENT_FUNDS: { status: 422, doc: "A balance or wallet is too low for the operation." },
   INTERNAL_ERROR: { status: 500, doc: "An unexpected failure on the server; quote the request id to support." },

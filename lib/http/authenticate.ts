@@ -118,6 +118,12 @@ export const authenticate = async (
   opts: AuthOptions,
   /** the request log's record of who called (filled in as far as authentication gets; lib/request-log) */
   facts: RequestFacts = {},
+  /**
+   * Called once the key itself is valid, before the checks that follow it (the game or campaign header, the
+   * target business, the grant, the scopes), so a caller can charge the key's rate limit for every answer a
+   * valid key gets; what it throws is the answer (lib/http/rate-limit.ts).
+   */
+  admit?: (keyId: string, environment: Environment) => void,
 ): Promise<{ principal: Principal; environment: Environment }> => {
   const kinds = kindsOf(opts.auth);
   const { raw, viaServerHeader } = presentedKey(req, kinds);
@@ -140,6 +146,7 @@ export const authenticate = async (
   if (!key || key.kind !== format.kind || key.status !== "active" || key.revokedAt || (key.expiresAt && key.expiresAt <= now))
     throw unauthorized("The API key is not valid, or it has been revoked.");
   const environment = key.environment;
+  admit?.(key.id, environment);
 
   if (format.kind === "server") {
     const gameId = req.headers.get("x-game-id") ?? (viaServerHeader ? key.gameId : null);

@@ -54,15 +54,43 @@ const HEADERS = {
     schema: { type: "string", enum: ["true"] },
   },
   Location: { description: "The URL of the created resource.", schema: { type: "string", format: "uri" } },
+  RateLimitLimit: {
+    description:
+      "The size of this API key's token bucket: the requests it may send at once. Every answer to an authenticated request carries it (none when the server runs without rate limits).",
+    schema: { type: "integer", minimum: 1 },
+  },
+  RateLimitRemaining: {
+    description: "Requests this API key may still send at once after this one; a token comes back every 1/rate seconds.",
+    schema: { type: "integer", minimum: 0 },
+  },
+  RateLimitReset: { description: "Seconds until this API key's bucket is full again.", schema: { type: "integer", minimum: 0 } },
+  RetryAfter: {
+    description:
+      "Seconds to wait before retrying: on a 429, until this API key has a token again (the request did nothing); on a 503 SERVICE_UNAVAILABLE, until the database should be back (retry with the same Idempotency-Key).",
+    schema: { type: "integer", minimum: 1 },
+  },
 };
 const header = (name: keyof typeof HEADERS) => ({ $ref: `#/components/headers/${name}` });
+/** Sent on every answer to an authenticated request (lib/http/rate-limit.ts): all but a 401. */
+const RATE_LIMIT_HEADERS = {
+  "RateLimit-Limit": header("RateLimitLimit"),
+  "RateLimit-Remaining": header("RateLimitRemaining"),
+  "RateLimit-Reset": header("RateLimitReset"),
+};
+/** The 429's: always sent there. */
+const REQUIRED_ON_429 = {
+  "RateLimit-Limit": { ...HEADERS.RateLimitLimit, required: true },
+  "RateLimit-Remaining": { ...HEADERS.RateLimitRemaining, required: true },
+  "RateLimit-Reset": { ...HEADERS.RateLimitReset, required: true },
+  "Retry-After": { ...HEADERS.RetryAfter, description: "Seconds until this API key has a token again; the refused request did nothing.", required: true },
+};
 
 const kinds = (r: RegisteredRoute): string[] => (typeof r.auth === "string" ? [r.auth] : [...r.auth]);
 const replays = (r: RegisteredRoute) => r.idempotency === "required" || r.idempotency === "optional";
 
 /** The codes the kernel itself can answer for this route (route.ts, authenticate.ts, idempotency.ts), then the declared ones. */
 export const errorCodesOf = (r: RegisteredRoute): ErrorCode[] => {
-  const codes: ErrorCode[] = ["UNAUTHORIZED", "UNSUPPORTED_API_VERSION", "BODY_TOO_LARGE", "INVALID_CHARACTERS", "SERVICE_UNAVAILABLE"];
+  const codes: ErrorCode[] = ["UNAUTHORIZED", "RATE_LIMITED", "UNSUPPORTED_API_VERSION", "BODY_TOO_LARGE", "INVALID_CHARACTERS", "SERVICE_UNAVAILABLE"];
   if (r.params || r.query || r.body) codes.push("VALIDATION_ERROR");
   if (r.body && r.bodyType !== "multipart") codes.push("INVALID_JSON", "BODY_TOO_DEEP");
   if (r.bodyType === "multipart") codes.push("UNSUPPORTED_MEDIA_TYPE", "INVALID_MULTIPART");
@@ -92,7 +120,11 @@ const errorResponses = (r: RegisteredRoute): Record<string, Json> => {
     out[String(status)] = {
       description: codes.join(", "),
       "x-error-codes": codes,
-      headers: { "x-request-id": header("RequestId") },
+      headers: {
+        "x-request-id": header("RequestId"),
+        ...(status === 429 ? REQUIRED_ON_429 : status === 401 ? {} : RATE_LIMIT_HEADERS),
+        ...(status === 503 ? { "Retry-After": header("RetryAfter") } : {}),
+      },
       content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },
     };
   }
@@ -175,7 +207,11 @@ const operation = (r: RegisteredRoute): Json => {
       schema: { type: "string", maxLength: 255 },
     });
   parameters.push({ name: "X-Service-API-Version", in: "header", required: false, schema: { type: "string", enum: ["v1"] } });
-  const successHeaders: Json = { "x-request-id": header("RequestId"), ...(replays(r) ? { "Idempotent-Replayed": header("IdempotentReplayed") } : {}) };
+  const successHeaders: Json = {
+    "x-request-id": header("RequestId"),
+    ...RATE_LIMIT_HEADERS,
+    ...(replays(r) ? { "Idempotent-Replayed": header("IdempotentReplayed") } : {}),
+  };
   const content = r.response.contentType
     ? { [r.response.contentType]: { schema: { type: "string" } } }
     : r.response.schema && r.response.status !== 204
@@ -237,7 +273,8 @@ export const buildOpenApiDocument = (routes: RegisteredRoute[], serverUrl: strin
       version: "v1",
       contact: { name: "Coinop API reference", url: `${serverUrl.replace(/\/$/, "")}/docs` },
       license: { name: "Proprietary", identifier: "LicenseRef-Proprietary" },
-      description: "Commerce and rewards backend for games: virtual-currency ledgers, products, checkout, account linking, campaigns and the platform API.",
+      description:
+        "Commerce and rewards backend for games: virtual-currency ledgers, products, checkout, account linking, campaigns and the platform API.\n\nRate limits: each API key has a token bucket per server process (live and test keys apart; the server's settings). Every answer to an authenticated request carries RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset; past the limit the answer is 429 RATE_LIMITED with Retry-After, and nothing was done.",
     },
     servers: [{ url: `${serverUrl.replace(/\/$/, "")}/api` }],
     tags,

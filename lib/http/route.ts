@@ -19,6 +19,7 @@ import { connectionCloseHeader, readCappedBody } from "./read-capped-body.ts";
 import { parseOrThrow } from "./validation.ts";
 import { captureRequest, type RequestFacts } from "../request-log/capture-request.ts";
 import { JsonText } from "../core/json-text.ts";
+import { checkRateLimit } from "./rate-limit.ts";
 
 export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 type AnySchema = z.ZodType;
@@ -242,7 +243,8 @@ export const route = <
   const listPage = def.response.schema instanceof z.ZodObject && Object.keys(def.response.schema.shape).sort().join() === "items,pagination";
   const handler = async (req: Request, context: NextContext): Promise<Response> => {
     const requestId = req.headers.get("x-request-id")?.slice(0, 64) || `req_${randomUUID().replace(/-/g, "")}`;
-    const baseHeaders = { "x-request-id": requestId };
+    // the request id, then (once the key is known) its rate limit's headers: on every answer, errors included
+    let baseHeaders: Record<string, string> = { "x-request-id": requestId };
     // what the request log keeps (lib/request-log): buffered, written in batches off this path
     const started = performance.now();
     const seen: { facts: RequestFacts; params?: Record<string, string | string[]>; raw?: string; replayed?: boolean } = { facts: {} };
@@ -269,7 +271,14 @@ export const route = <
     };
     try {
       checkVersion(req);
-      const { principal, environment } = await authenticate(req, def, seen.facts);
+      // the key's rate limit (rate-limit.ts), charged as soon as the key is known to be valid, before anything is
+      // read or written (a refused request changes nothing) and before the scope, grant and business checks (their
+      // refusals count and carry the headers too)
+      const { principal, environment } = await authenticate(req, def, seen.facts, (keyId, env) => {
+        const limited = checkRateLimit(keyId, env);
+        baseHeaders = { ...baseHeaders, ...limited.headers };
+        if (limited.refused) throw limited.refused;
+      });
       // Test helpers exist only for test-environment keys: a live key gets 404 before anything is read.
       if (def.path.startsWith("/v1/test-helpers/") && environment !== "test")
         throw new AppError("NOT_FOUND", "Test helpers exist only for test-environment keys.");

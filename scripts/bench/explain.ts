@@ -137,6 +137,9 @@ const main = async () => {
   process.env.COINOP_SECRET ||= "bench-explain-secret-not-for-production-0123456789abcdef";
   // the kernel's request log lines (stdout) would interleave with the plans
   process.env.LOG_LEVEL ||= "silent";
+  // the hot requests are sent in-process with one key, as fast as they run: no per-key rate limit
+  process.env.RATE_LIMIT_PER_SECOND = "0";
+  process.env.RATE_LIMIT_TEST_PER_SECOND = "0";
   const sizes = { players: o.largePlayers, journals: o.largeJournals, idempotencyRecords: o.largeIdempotencyRecords, games: o.largeGames };
   const server = await startServer({ adminDatabaseUrl: o.adminDatabaseUrl, pgPort: o.pgPort, sharedBuffers: o.pgSharedBuffers, log });
   const lines: string[] = [];

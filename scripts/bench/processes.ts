@@ -67,6 +67,9 @@ export const startFleet = async ({
     NEXT_TELEMETRY_DISABLED: "1",
     // the bench's receiver listens on 127.0.0.1: loopback receivers are off by default in production processes
     WEBHOOK_ALLOW_LOOPBACK: "1",
+    // one key drives thousands of requests a second: no per-key rate limit (lib/http/rate-limit.ts)
+    RATE_LIMIT_PER_SECOND: "0",
+    RATE_LIMIT_TEST_PER_SECOND: "0",
   };
   const web: ChildProcess[] = [];
   const workerProcs: ChildProcess[] = [];

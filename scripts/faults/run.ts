@@ -200,6 +200,9 @@ const startServer = (port: number, databaseUrl: string): Server => {
       APP_URL: `http://127.0.0.1:${port}`,
       DATABASE_URL: databaseUrl,
       NEXT_TELEMETRY_DISABLED: "1",
+      // the load drives thousands of requests a second with one key: no per-key rate limit (lib/http/rate-limit.ts)
+      RATE_LIMIT_PER_SECOND: "0",
+      RATE_LIMIT_TEST_PER_SECOND: "0",
       SHUTDOWN_DEADLINE_MS: String(SHUTDOWN_DEADLINE_MS),
       SHUTDOWN_DRAIN_MS: String(DRAIN_MS),
       // an attempt cut off by a worker kill is taken over once older than this plus a minute (lib/webhooks/deliver.ts)
