@@ -70,6 +70,8 @@ export default defineConfig({
       COINOP_SECRET: "e2e-only-coinop-secret-never-use-in-production-0123456789",
       // Serve /dev/mail in this production build: specs read sign-up and reset mails there (no SMTP_URL).
       COINOP_MAIL_OUTBOX: "1",
+      // The seed's /portal/developer-login is a 404 in production unless this is set: the portal specs sign in with it.
+      COINOP_DEVELOPER_LOGIN: "1",
       // One JSON line per /v1 request would bury the test report: only 5xx lines (E2E_LOG_LEVEL=info for all).
       LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? "error",
     },

@@ -69,3 +69,11 @@ export const workerShutdownDeadlineMs = (env: Env = config()): number => intOr(e
  * A 20-minute soak showed its memory flat (docs/benchmarks.md).
  */
 export const apiDispatch = (env: Env = config()): "direct" | "next" => (env.API_DISPATCH === "next" ? "next" : "direct");
+
+/**
+ * Whether the seed's test login (/portal/developer-login and its action) is served: in development and
+ * tests, and in production only with COINOP_DEVELOPER_LOGIN=1 (the end-to-end tests' `npm start`). It turns a
+ * developer account's password into a verified player: not a door for a deployment (issue 26, finding 8).
+ */
+export const isDeveloperLoginEnabled = (env: Partial<Pick<Env, "NODE_ENV" | "COINOP_DEVELOPER_LOGIN">> = config()): boolean =>
+  env.NODE_ENV !== "production" || env.COINOP_DEVELOPER_LOGIN === "1";
