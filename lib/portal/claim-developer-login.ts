@@ -4,7 +4,7 @@ import { AppError, notFound } from "../core/errors.ts";
 import { isDeveloperLoginEnabled } from "../config/settings.ts";
 import { WRONG_CREDENTIALS } from "../auth/credentials.ts";
 import { checkPasswordHash, hashPassword } from "../auth/password-hash.ts";
-import { assertNotLocked, clearEvents, lockThrottles, recordEvents, SIGN_IN_PER_EMAIL, SIGN_IN_PER_IP } from "../auth/sign-in-throttle.ts";
+import { assertNotLocked, clearSignInFailures, lockThrottles, recordEvents, signInThrottleEntries } from "../auth/sign-in-throttle.ts";
 import { newId } from "../db/ids.ts";
 import { inTransaction } from "../db/transaction.ts";
 
@@ -26,10 +26,7 @@ export const claimDeveloperLogin = async (
   const normalized = parseEmail(email);
   const given = typeof password === "string" ? password : "";
   const found = await inTransaction(ctx.db, async (tx) => {
-    const rows = await lockThrottles(
-      { db: tx },
-      { entries: [{ rule: SIGN_IN_PER_IP, value: ip }, ...(normalized ? [{ rule: SIGN_IN_PER_EMAIL, value: normalized }] : [])] },
-    );
+    const rows = await lockThrottles({ db: tx }, { entries: signInThrottleEntries(normalized, ip) });
     assertNotLocked(rows, now);
     const dev = normalized
       ? await tx.developerAccount.findUnique({ where: { email: normalized }, include: { businesses: { select: { environment: true } } } })
@@ -40,7 +37,7 @@ export const claimDeveloperLogin = async (
       await recordEvents({ db: tx }, { rows, now });
       return null;
     }
-    await clearEvents({ db: tx }, { rule: SIGN_IN_PER_EMAIL, value: dev.email });
+    await clearSignInFailures({ db: tx }, { email: dev.email, ip });
     return dev;
   });
   if (!found) throw new AppError("WRONG_CREDENTIALS", WRONG_CREDENTIALS);
