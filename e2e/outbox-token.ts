@@ -3,5 +3,4 @@
 export const E2E_OUTBOX_TOKEN = "e2e-only-mail-outbox-token-0123456789";
 
 /** /dev/mail (or one of its pages) with the token, and optional filters. */
-export const outboxPath = (path = "/dev/mail", params: Record<string, string> = {}) =>
-  `${path}?${new URLSearchParams({ ...params, token: E2E_OUTBOX_TOKEN })}`;
+export const outboxPath = (path = "/dev/mail", params: Record<string, string> = {}) => `${path}?${new URLSearchParams({ ...params, token: E2E_OUTBOX_TOKEN })}`;

@@ -21,8 +21,17 @@ export const RETURN_TO_MAX_LENGTH = 2048;
 
 const FOREIGN_ORIGIN = "http://foreign.invalid";
 
-/** Any C0 control, space, DEL, or other Unicode whitespace: never part of a target we keep. */
-const CONTROL_OR_SPACE = /[\u0000-\u0020\u007f-\u00a0\u1680\u2000-\u200b\u2028\u2029\u202f\u205f\u3000\ufeff]/;
+/** Unicode whitespace beyond ASCII (no-break, ideographic, line and paragraph separators, BOM). */
+const WIDE_SPACE = /[\u00a0\u1680\u2000-\u200b\u2028\u2029\u202f\u205f\u3000\ufeff]/;
+
+/** Any C0 control, space, DEL, C1 control, or other Unicode whitespace: never part of a target we keep. */
+const hasControlOrSpace = (s: string): boolean => {
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c <= 0x20 || (c >= 0x7f && c <= 0x9f)) return true;
+  }
+  return WIDE_SPACE.test(s);
+};
 
 const stays = (path: string, origin: string): boolean => {
   try {
@@ -46,7 +55,7 @@ const decoded = (s: string): string | null => {
  */
 export const sameOriginReturnPath = (value: unknown, origin: string = RETURN_TO_PLACEHOLDER_ORIGIN): string | null => {
   if (typeof value !== "string" || value === "" || value.length > RETURN_TO_MAX_LENGTH) return null;
-  if (CONTROL_OR_SPACE.test(value)) return null;
+  if (hasControlOrSpace(value)) return null;
   let own: string;
   let url: URL;
   try {
@@ -63,7 +72,7 @@ export const sameOriginReturnPath = (value: unknown, origin: string = RETURN_TO_
   let seen = url.pathname;
   for (let i = 0; i < 2; i++) {
     const next = decoded(seen);
-    if (next === null || CONTROL_OR_SPACE.test(next) || next.includes("\\") || !stays(next, own)) return null;
+    if (next === null || hasControlOrSpace(next) || next.includes("\\") || !stays(next, own)) return null;
     if (next === seen) break;
     seen = next;
   }

@@ -63,7 +63,9 @@ export const mailOutboxAtStart = ({
   return {
     env: { COINOP_MAIL_OUTBOX_TOKEN: token },
     lines: [
-      ...(configured && configured !== token ? [`  COINOP_MAIL_OUTBOX_TOKEN is shorter than ${TOKEN_MIN_LENGTH} characters: a random token is used instead.`] : []),
+      ...(configured && configured !== token
+        ? [`  COINOP_MAIL_OUTBOX_TOKEN is shorter than ${TOKEN_MIN_LENGTH} characters: a random token is used instead.`]
+        : []),
       `  Mail outbox:    ${appUrl.replace(/\/+$/, "")}/dev/mail?token=${token}`,
       "  WARNING: COINOP_MAIL_OUTBOX=1 serves every mail this server sends, password-reset and sign-up links",
       "  included, to whoever has the address above: with it anyone can take over any account. Keep the token",

@@ -80,10 +80,21 @@ describe("checkReturnTo: one rule, by parsing against our origin", () => {
       expect(landsOn(kept), vector).toBe(ORIGIN);
       expect(landsOn(kept, "https://other.example/deep/page"), vector).toBe("https://other.example");
       expect(landsOn(decodeURIComponent(kept)), vector).toBe(ORIGIN);
-      expect(kept, vector).not.toMatch(/[\s\u0000-\u001f\\]/);
+      expect(
+        [...kept].some((c) => c.charCodeAt(0) <= 0x20 || c === "\\" || /\s/.test(c)),
+        vector,
+      ).toBe(false);
     }
     // the finding itself, and its close cousins, are refused outright
-    for (const vector of ["/..//evil.example", "/\\evil.example", "/%2F%2Fevil.example", "https:evil.example", "javascript:alert(1)", "/\t/evil.example", "/\n/evil.example"])
+    for (const vector of [
+      "/..//evil.example",
+      "/\\evil.example",
+      "/%2F%2Fevil.example",
+      "https:evil.example",
+      "javascript:alert(1)",
+      "/\t/evil.example",
+      "/\n/evil.example",
+    ])
       expect(checkReturnTo(vector), vector).toBeNull();
   });
 });

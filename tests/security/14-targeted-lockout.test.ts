@@ -71,7 +71,9 @@ describe("a stranger guessing an owner's password", () => {
       const minutes = Number(/in (\d+) minute/.exec((refused as { message: string }).message)![1]);
       waits.push(minutes);
       // one millisecond before the wait ends it still holds; then the next guess is taken
-      expect(await attempt(owner.email, "guess", strangerIp, new Date(now.getTime() + minutes * MINUTE - 1))).toMatchObject({ code: "TOO_MANY_SIGN_IN_ATTEMPTS" });
+      expect(await attempt(owner.email, "guess", strangerIp, new Date(now.getTime() + minutes * MINUTE - 1))).toMatchObject({
+        code: "TOO_MANY_SIGN_IN_ATTEMPTS",
+      });
       // meanwhile the owner signs in from their own client
       expect(await attempt(owner.email, "owner-password", uniqueIp(), now)).toEqual({ ok: owner.email });
       now = new Date(now.getTime() + minutes * MINUTE);

@@ -25,7 +25,8 @@ const rendered = (p: Promise<unknown>) =>
     (e: { digest?: string; message?: string }) => `thrown: ${e.digest ?? e.message}`,
   );
 const list = (query: Record<string, string>) => rendered(MailOutboxPage({ searchParams: Promise.resolve(query) } as never));
-const one = (id: string, query: Record<string, string>) => rendered(MailPage({ params: Promise.resolve({ id }), searchParams: Promise.resolve(query) } as never));
+const one = (id: string, query: Record<string, string>) =>
+  rendered(MailPage({ params: Promise.resolve({ id }), searchParams: Promise.resolve(query) } as never));
 const NOT_FOUND = "thrown: NEXT_HTTP_ERROR_FALLBACK;404";
 
 /** A reset mail to the victim, stored in the outbox (no SMTP_URL). */
@@ -43,7 +44,16 @@ describe("the mail outbox under npm start (production, COINOP_MAIL_OUTBOX=1)", (
     env.NODE_ENV = "production";
     env.COINOP_MAIL_OUTBOX = "1";
     env.COINOP_MAIL_OUTBOX_TOKEN = token;
-    for (const query of [{}, { to }, { token: "" }, { token: "wrong" }, { token: token.slice(0, -1) }, { token: `${token}x` }, { to, token: token.toUpperCase() }]) {
+    const queries: Record<string, string>[] = [
+      {},
+      { to },
+      { token: "" },
+      { token: "wrong" },
+      { token: token.slice(0, -1) },
+      { token: `${token}x` },
+      { to, token: token.toUpperCase() },
+    ];
+    for (const query of queries) {
       const html = await list(query);
       expect(html, JSON.stringify(query)).toBe(NOT_FOUND);
       expect(html).not.toContain(link);
