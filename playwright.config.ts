@@ -1,6 +1,7 @@
 // Playwright against `npm start` (run `npm run build` first), on Debian's Chromium: no browser download.
 // The server gets its own port and its own embedded PostgreSQL, so it runs beside `npm run dev`.
 import { defineConfig, devices } from "@playwright/test";
+import { E2E_OUTBOX_TOKEN } from "./e2e/outbox-token";
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 const baseURL = `http://localhost:${PORT}`;
@@ -72,6 +73,10 @@ export default defineConfig({
       COINOP_MAIL_OUTBOX: "1",
       // The specs' webhook receivers listen on 127.0.0.1: loopback receivers are off by default under `npm start`.
       WEBHOOK_ALLOW_LOOPBACK: "1",
+      // ... behind this token (e2e/outbox-token.ts): under `npm start` the outbox asks for one.
+      COINOP_MAIL_OUTBOX_TOKEN: E2E_OUTBOX_TOKEN,
+      // The seed's /portal/developer-login is a 404 in production unless this is set: the portal specs sign in with it.
+      COINOP_DEVELOPER_LOGIN: "1",
       // One JSON line per /v1 request would bury the test report: only 5xx lines (E2E_LOG_LEVEL=info for all).
       LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? "error",
     },

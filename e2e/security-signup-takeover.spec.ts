@@ -5,6 +5,7 @@
 // password signs nothing in, and even the victim clicking that mail cannot finish the attacker's sign-up.
 import { randomUUID } from "node:crypto";
 import { expect, test } from "@playwright/test";
+import { outboxPath } from "./outbox-token";
 import { createGrant, createProduct } from "./checkout-support";
 import {
   asNewVisitor,
@@ -68,7 +69,7 @@ test("an attacker signing up with a passwordless player's email gets no account;
     await expect(page.getByTestId("mail-to")).toHaveText(victim);
     await expectHostedPageBasics(page);
     await screenshot(page, "security-signup-takeover-outbox");
-    await page.goto(`/dev/mail?to=${encodeURIComponent(victim)}`);
+    await page.goto(outboxPath("/dev/mail", { to: victim }));
     await expect(page.getByRole("list", { name: "Mails" }).getByRole("listitem")).toHaveCount(1);
 
     // The victim opens that mail (in their own browser) and clicks through: it needs the password chosen at

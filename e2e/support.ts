@@ -6,6 +6,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { promisify } from "node:util";
 import { expect, test, type APIRequestContext, type Locator, type Page } from "@playwright/test";
+import { outboxPath } from "./outbox-token";
 
 /** `eventId`, `deliveryId`: the x-service-event-id and x-service-delivery-id headers */
 export type Hook = { event: string; data: Record<string, any>; signature: string; raw: string; eventId: string; deliveryId: string };
@@ -154,7 +155,7 @@ export const hydrated = (element: Locator) =>
 
 /** Opens the development mail outbox (/dev/mail), the newest mail to `email`, and checks its subject. */
 export const openNewestMail = async (page: Page, email: string, subject: string | RegExp) => {
-  await page.goto(`/dev/mail?to=${encodeURIComponent(email)}`);
+  await page.goto(outboxPath("/dev/mail", { to: email }));
   await page.getByRole("list", { name: "Mails" }).getByRole("link").first().click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(subject);
   await expect(page.getByTestId("mail-to")).toHaveText(email);

@@ -22,6 +22,7 @@ import {
 } from "../lib/config/settings.ts";
 import { startEmbeddedPostgres, type EmbeddedHandle } from "../lib/db/embedded.ts";
 import { migrateDeploy } from "../lib/db/migrate.ts";
+import { mailOutboxAtStart } from "../lib/email/mail-outbox.ts";
 import { installJobSchema } from "../lib/jobs/schema.ts";
 import { clearDraining, drainFileOf, markDraining } from "../lib/ops/draining.ts";
 import { indexedRouteFiles, ROUTE_INDEX, writeRouteIndex } from "./gen-route-index.ts";
@@ -123,6 +124,8 @@ const main = async (mode: Mode) => {
   // `npm start` (API_DISPATCH=direct, the default; next: `next start`): scripts/serve.ts, Next.js behind a node:http server
   // that hands /api/v1 straight to the route handlers; it stops on SIGTERM as `next start` does.
   const direct = mode === "start" && apiDispatch(env) === "direct";
+  // `npm start` with COINOP_MAIL_OUTBOX=1: the outbox's token for the server, and the lines that print it (lib/email/mail-outbox.ts)
+  const outbox = mailOutboxAtStart({ mode, env, appUrl });
   const [command, args] = direct ? [process.execPath, ["--import", "tsx", path.resolve("scripts/serve.ts")]] : [nextBin, [mode, "--port", String(port)]];
   const child: ChildProcess = spawn(command, args, {
     stdio: "inherit",
@@ -134,6 +137,7 @@ const main = async (mode: Mode) => {
       PORT: String(port),
       NEXT_TELEMETRY_DISABLED: "1",
       COINOP_DRAIN_FILE: drainFile,
+      ...outbox.env,
       // the worker is the child below, so its jobs can finish on SIGTERM while Next drains requests
       ...(runWorker ? { COINOP_IN_PROCESS_WORKER: "0" } : {}),
     },
@@ -223,6 +227,7 @@ const main = async (mode: Mode) => {
           "",
           `  Test credentials: run \`${seedCommand}\` in another terminal.`,
           "",
+          ...(outbox.lines.length ? [...outbox.lines, ""] : []),
         ].join("\n"),
       );
       break;

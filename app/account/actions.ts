@@ -10,7 +10,7 @@ import { config } from "@/lib/config/env";
 import { requestPasswordReset } from "@/lib/auth/request-password-reset";
 import { requestSignUp } from "@/lib/auth/request-sign-up";
 import type { DbClient } from "@/lib/db/transaction";
-import { isMailOutboxEnabled } from "@/lib/email/mail-outbox";
+import { isMailOutboxEnabled, mailOutboxNeedsToken } from "@/lib/email/mail-outbox";
 import { runHostedAction, textField } from "@/lib/hosted/action";
 import type { MailRequestState } from "@/lib/hosted/form-state";
 
@@ -43,7 +43,8 @@ const answer = async <S extends z.ZodObject>(
     run: ({ db, input }) => send(db, input, ip),
   });
   if (!out.ok) return { ok: false, error: out.error, field: out.field as "email" | "password" | "name" | null, status: out.status };
-  return { ok: true, email: out.value.email, outbox: !config().SMTP_URL && isMailOutboxEnabled() };
+  // the form links to /dev/mail only where it needs no token: a player's page never carries the outbox's token
+  return { ok: true, email: out.value.email, outbox: !config().SMTP_URL && isMailOutboxEnabled() && !mailOutboxNeedsToken() };
 };
 
 export const signUpAction = async (form: FormData): Promise<MailRequestState> =>

@@ -1,6 +1,8 @@
 // The page behind a mailed link (sign-up verification, password reset). Opening it (a GET, which mail
 // scanners and link previews also do) only shows a form: nothing is used until the player submits it.
 // In the browser's language; the verify form offers "Forgot password?" (a reset link for the same email).
+// The stored returnTo is checked again (a token stored before the rule was tightened), and once more by the
+// form before it navigates (lib/core/return-to.ts).
 import type { Metadata } from "next";
 import { EmailLinkForm } from "@/components/hosted/email-link-form";
 import { HostedLayout } from "@/components/hosted/hosted-layout";
@@ -8,6 +10,7 @@ import { IntlProvider } from "@/components/hosted/intl-provider";
 import { hostedMetadata } from "@/components/hosted/page-metadata";
 import { StateMessage } from "@/components/hosted/state-message";
 import { findUsableEmailToken } from "@/lib/auth/consume-email-token";
+import { checkReturnTo } from "@/lib/auth/credentials";
 import type { EmailTokenPurpose } from "@/lib/auth/issue-email-token";
 import { getDb } from "@/lib/db/client";
 import { getRequestLocale } from "@/lib/hosted/locale";
@@ -38,7 +41,7 @@ export const EmailLinkPage = async ({ token, purpose }: { token: string; purpose
               mode={copy}
               token={token}
               email={link.email}
-              returnTo={link.returnTo}
+              returnTo={checkReturnTo(link.returnTo)}
               title={t(`${copy}.title`)}
               intro={t(`${copy}.intro`)}
               requestReset={copy === "verify" ? requestResetAction : undefined}

@@ -7,6 +7,7 @@
 import { signIn } from "next-auth/react";
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { useTranslations } from "use-intl";
+import { sameOriginReturnPath } from "@/lib/core/return-to";
 import type { MailRequestAction } from "@/lib/hosted/form-state";
 import { translateAuthError } from "./auth-errors";
 import { CheckYourEmail } from "./auth-form-client";
@@ -30,7 +31,11 @@ type Props = {
   requestReset?: MailRequestAction;
 };
 
-const Done = ({ email, returnTo }: { email: string; returnTo: string | null }) => {
+/** The return target as this browser would follow it: a path on this page's own origin, or null (lib/core/return-to.ts). */
+const ownPath = (returnTo: string | null): string | null => (typeof window === "undefined" ? null : sameOriginReturnPath(returnTo, window.location.origin));
+
+const Done = ({ email, returnTo: given }: { email: string; returnTo: string | null }) => {
+  const returnTo = ownPath(given);
   const t = useTranslations("auth");
   const box = useRef<HTMLDivElement>(null);
   useEffect(() => box.current?.focus(), []);
@@ -148,7 +153,8 @@ export const EmailLinkForm = ({ mode, token, email, returnTo, title, intro, requ
       }
       setDone(true);
       // A full navigation, so the page renders on the server with the new session.
-      if (returnTo) window.location.assign(returnTo);
+      const target = ownPath(returnTo);
+      if (target) window.location.assign(target);
     } catch {
       setError(t("errors.network"));
       setPending(false);

@@ -8,6 +8,7 @@ import type { NextAuthOptions } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
 import { getDb } from "../db/client.ts";
 import { AppError } from "../core/errors.ts";
+import { sameOriginReturnPath } from "../core/return-to.ts";
 import { ensureAuthEnv } from "./auth-secret.ts";
 import { clientIpOf } from "./client-ip.ts";
 import { passwordStampOf } from "./password-hash.ts";
@@ -66,6 +67,12 @@ export const authOptions: NextAuthOptions = {
   callbacks: {
     jwt: ({ token, user }) => (user ? { ...token, stamp: (user as unknown as PlayerUser).stamp } : token),
     session: ({ session, token }) => ({ ...session, playerId: token.sub, stamp: token.stamp }),
+    // callbackUrl (a parameter or next-auth's cookie): the same return-target rule as returnTo
+    // (lib/core/return-to.ts), not next-auth's default prefix test; anything else goes to the base URL.
+    redirect: ({ url, baseUrl }) => {
+      const path = sameOriginReturnPath(url, baseUrl);
+      return path ? `${new URL(baseUrl).origin}${path}` : baseUrl;
+    },
   },
   logger: {
     error: (code, metadata) => console.error(`[auth] ${code}`, metadata),

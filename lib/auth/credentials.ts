@@ -1,6 +1,8 @@
 // Rules for player emails, passwords and names, shared by sign-in, sign-up, password reset and the forms.
 import { parseEmail } from "../core/email.ts";
 import { badRequest } from "../core/errors.ts";
+import { sameOriginReturnPath } from "../core/return-to.ts";
+import { appBaseUrl } from "../config/settings.ts";
 
 export const PASSWORD_MIN_LENGTH = 8;
 /** Bounds the work of one hash; argon2 itself has no length limit (bcrypt's was 72 bytes). */
@@ -40,17 +42,10 @@ export const checkName = (name: unknown): string | undefined => {
 };
 
 /**
- * Where to go back after following a mailed link: a path on this site ("/link/…", "/checkout/…"), never
- * another origin ("//evil.example", "/\\evil.example", "https://…"), so a mailed link cannot be turned into
- * an open redirect. Anything else is dropped.
+ * Where to go back after following a mailed link: a path on this site ("/link/…", "/checkout/…"), decided by
+ * parsing it against the app's own origin (APP_URL), never by its first characters: the one rule of
+ * lib/core/return-to.ts, which the browser applies again before it navigates. "/..//evil.example",
+ * "/\\evil.example", "/%2F%2Fevil.example", "https:evil.example", "javascript:…" and anything with a tab or
+ * newline are dropped (null), so a genuine mail cannot carry an open redirect.
  */
-export const checkReturnTo = (value: unknown): string | null => {
-  if (typeof value !== "string" || value.length > 2048) return null;
-  if (!/^\/(?![/\\])[^\s]*$/.test(value)) return null;
-  try {
-    const url = new URL(value, "http://coinop.invalid");
-    return url.origin === "http://coinop.invalid" ? `${url.pathname}${url.search}` : null;
-  } catch {
-    return null;
-  }
-};
+export const checkReturnTo = (value: unknown): string | null => sameOriginReturnPath(value, appBaseUrl());

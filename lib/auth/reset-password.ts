@@ -10,8 +10,8 @@ import { clearEvents, SIGN_IN_PER_EMAIL } from "./sign-in-throttle.ts";
 /**
  * Sets a new password from a mailed reset link (reset_password). The link proves the mailbox, so the email
  * is verified too. In one transaction: the token is used (single use, race-safe), every other unused link of
- * the email dies (a pending sign-up someone else started included), and the email's failed sign-ins are
- * cleared. Sessions signed in with the old password end (their stamp no longer matches). A bad new password
+ * the email dies (a pending sign-up someone else started included), and the email's failed sign-ins over
+ * every address (its ceiling, sign-in-throttle.ts) are cleared: guesses at the old password are moot. Sessions signed in with the old password end (their stamp no longer matches). A bad new password
  * is a 400 and leaves the link usable. Returns the player, to be signed in.
  */
 export const resetPassword = async (

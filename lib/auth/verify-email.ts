@@ -5,7 +5,7 @@ import { inTransaction } from "../db/transaction.ts";
 import { AppError } from "../core/errors.ts";
 import { consumeEmailToken, findUsableEmailToken, linkNotUsable, retireEmailTokens } from "./consume-email-token.ts";
 import { checkPasswordHash } from "./password-hash.ts";
-import { assertNotLocked, clearEvents, lockThrottles, recordEvents, SIGN_IN_PER_EMAIL, SIGN_IN_PER_IP } from "./sign-in-throttle.ts";
+import { assertNotLocked, clearSignInFailures, lockThrottles, recordEvents, signInThrottleEntries } from "./sign-in-throttle.ts";
 
 export const wrongSignUpPassword = () =>
   new AppError("WRONG_CREDENTIALS", "That is not the password you chose when you signed up. Try again, or sign up again to choose a new one.");
@@ -25,15 +25,7 @@ export const verifyEmail = async (
   const found = await findUsableEmailToken(ctx, { token, purpose: "verify_email", now });
   if (!found) throw linkNotUsable();
   const player = await inTransaction(ctx.db, async (tx) => {
-    const rows = await lockThrottles(
-      { ...ctx, db: tx },
-      {
-        entries: [
-          { rule: SIGN_IN_PER_IP, value: ip },
-          { rule: SIGN_IN_PER_EMAIL, value: found.email },
-        ],
-      },
-    );
+    const rows = await lockThrottles({ ...ctx, db: tx }, { entries: signInThrottleEntries(found.email, ip) });
     assertNotLocked(rows, now);
     if (!(await checkPasswordHash(found.passwordHash, typeof password === "string" ? password : ""))) {
       await recordEvents({ ...ctx, db: tx }, { rows, now });
@@ -47,7 +39,7 @@ export const verifyEmail = async (
     });
     await tx.player.updateMany({ where: { email: used.email, emailVerifiedAt: null }, data: { emailVerifiedAt: now } });
     await retireEmailTokens({ ...ctx, db: tx }, { email: used.email, purpose: "verify_email", now });
-    await clearEvents({ ...ctx, db: tx }, { rule: SIGN_IN_PER_EMAIL, value: used.email });
+    await clearSignInFailures({ ...ctx, db: tx }, { email: used.email, ip });
     return tx.player.findUniqueOrThrow({ where: { email: used.email } });
   });
   if (!player) throw wrongSignUpPassword();

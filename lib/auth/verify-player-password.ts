@@ -5,7 +5,7 @@ import { inTransaction } from "../db/transaction.ts";
 import { AppError } from "../core/errors.ts";
 import { WRONG_CREDENTIALS } from "./credentials.ts";
 import { checkPasswordHash, hashPassword, isLegacyHash } from "./password-hash.ts";
-import { assertNotLocked, clearEvents, lockThrottles, recordEvents, SIGN_IN_PER_EMAIL, SIGN_IN_PER_IP } from "./sign-in-throttle.ts";
+import { assertNotLocked, clearSignInFailures, lockThrottles, recordEvents, signInThrottleEntries } from "./sign-in-throttle.ts";
 
 export const wrongCredentials = () => new AppError("WRONG_CREDENTIALS", WRONG_CREDENTIALS);
 
@@ -13,8 +13,9 @@ export const wrongCredentials = () => new AppError("WRONG_CREDENTIALS", WRONG_CR
  * The player whose email and password match. An unknown email, a guest account without a password and a
  * wrong password all give the same 401 after the same work (an argon2 verify, against a dummy hash when
  * there is no real one), so neither the answer nor its timing reveals which emails exist. Failures are
- * counted per email (5 in 15 minutes lock it for 15 minutes) and per client address (20), under row locks
- * so parallel guesses cannot slip past a limit; a locked email or address is a 429 saying when to retry.
+ * counted per (email, client address) with growing delays, per email over every address (a high ceiling)
+ * and per address (sign-in-throttle.ts), under row locks so parallel guesses cannot slip past a limit; a
+ * held key is a 429 saying when to retry. Success clears only this client's failures on the email.
  * A bcrypt hash from before argon2 is replaced by an argon2 one on success.
  */
 export const verifyPlayerPassword = async (
@@ -24,10 +25,7 @@ export const verifyPlayerPassword = async (
   const normalized = parseEmail(email);
   const given = typeof password === "string" ? password : "";
   const player = await inTransaction(ctx.db, async (tx) => {
-    const rows = await lockThrottles(
-      { ...ctx, db: tx },
-      { entries: [{ rule: SIGN_IN_PER_IP, value: ip }, ...(normalized ? [{ rule: SIGN_IN_PER_EMAIL, value: normalized }] : [])] },
-    );
+    const rows = await lockThrottles({ ...ctx, db: tx }, { entries: signInThrottleEntries(normalized, ip) });
     assertNotLocked(rows, now);
     const found = normalized ? await tx.player.findUnique({ where: { email: normalized } }) : null;
     const ok = await checkPasswordHash(found?.passwordHash, given);
@@ -35,7 +33,7 @@ export const verifyPlayerPassword = async (
       await recordEvents({ ...ctx, db: tx }, { rows, now });
       return null;
     }
-    await clearEvents({ ...ctx, db: tx }, { rule: SIGN_IN_PER_EMAIL, value: found.email });
+    await clearSignInFailures({ ...ctx, db: tx }, { email: found.email, ip });
     return found;
   });
   if (!player) throw wrongCredentials();

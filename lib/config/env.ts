@@ -81,7 +81,9 @@ export const EnvSchema = z.object({
   // mail and uploads
   SMTP_URL: optionalString.describe("outgoing mail server, smtp://user:pass@host:587; unset: the mail outbox"),
   EMAIL_FROM: optionalString.describe("sender address of outgoing mail"),
-  COINOP_MAIL_OUTBOX: optionalString.describe("1: serve /dev/mail in production too"),
+  COINOP_MAIL_OUTBOX: optionalString.describe("1: serve /dev/mail in production too (behind a token)"),
+  COINOP_MAIL_OUTBOX_TOKEN: optionalString.describe("the token /dev/mail asks for in production (default: a random one printed at start-up)"),
+  COINOP_DEVELOPER_LOGIN: optionalString.describe("1: serve the seed's /portal/developer-login in production too (end-to-end tests only)"),
   UPLOAD_DIR: optionalString.describe("where product images are stored (default .data/uploads)"),
 });
 

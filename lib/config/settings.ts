@@ -100,3 +100,11 @@ export const rateLimitFor = (environment: "live" | "test", env: Env = config()):
   const burst = intOr(live ? env.RATE_LIMIT_BURST : env.RATE_LIMIT_TEST_BURST, 2 * perSecond, 0, 2 * MAX_RATE);
   return perSecond === 0 || burst === 0 ? undefined : { perSecond, burst };
 };
+
+/**
+ * Whether the seed's test login (/portal/developer-login and its action) is served: in development and
+ * tests, and in production only with COINOP_DEVELOPER_LOGIN=1 (the end-to-end tests' `npm start`). It turns a
+ * developer account's password into a verified player: not a door for a deployment (issue 26, finding 8).
+ */
+export const isDeveloperLoginEnabled = (env: Partial<Pick<Env, "NODE_ENV" | "COINOP_DEVELOPER_LOGIN">> = config()): boolean =>
+  env.NODE_ENV !== "production" || env.COINOP_DEVELOPER_LOGIN === "1";

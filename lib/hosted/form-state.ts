@@ -22,7 +22,7 @@ export const PAY_START: PayState = { error: null, field: null, fieldErrors: [], 
 
 /** The mail-sending forms (sign-up, forgot password): "check your email", or which field to fix. */
 export type MailRequestState =
-  | { ok: true; email: string; /** no SMTP_URL and /dev/mail is served: the form links to it */ outbox: boolean }
+  | { ok: true; email: string; /** no SMTP_URL and /dev/mail is served without a token (not production): the form links to it */ outbox: boolean }
   | { ok: false; error: string; field: "email" | "password" | "name" | null; status: number };
 
 export type PayAction = (prev: PayState, form: FormData) => Promise<PayState>;

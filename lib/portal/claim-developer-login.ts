@@ -1,9 +1,10 @@
 import { parseEmail } from "../core/email.ts";
 import type { DbContext } from "../core/context.ts";
-import { AppError } from "../core/errors.ts";
+import { AppError, notFound } from "../core/errors.ts";
+import { isDeveloperLoginEnabled } from "../config/settings.ts";
 import { WRONG_CREDENTIALS } from "../auth/credentials.ts";
 import { checkPasswordHash, hashPassword } from "../auth/password-hash.ts";
-import { assertNotLocked, clearEvents, lockThrottles, recordEvents, SIGN_IN_PER_EMAIL, SIGN_IN_PER_IP } from "../auth/sign-in-throttle.ts";
+import { assertNotLocked, clearSignInFailures, lockThrottles, recordEvents, signInThrottleEntries } from "../auth/sign-in-throttle.ts";
 import { newId } from "../db/ids.ts";
 import { inTransaction } from "../db/transaction.ts";
 
@@ -15,18 +16,17 @@ import { inTransaction } from "../db/transaction.ts";
  * signs in through next-auth as any player does. An existing player is left as it is (its own password
  * signs it in). Wrong credentials, an unknown email, or a developer account with a live business all give
  * the same 401 WRONG_CREDENTIALS after the same work, counted by the sign-in throttle (per email and address).
+ * In production (unless COINOP_DEVELOPER_LOGIN=1) it does not exist: 404, nothing read or made.
  */
 export const claimDeveloperLogin = async (
   ctx: DbContext,
   { email, password, ip, now = new Date() }: { email: unknown; password: unknown; ip: string; now?: Date },
 ) => {
+  if (!isDeveloperLoginEnabled()) throw notFound("The developer login");
   const normalized = parseEmail(email);
   const given = typeof password === "string" ? password : "";
   const found = await inTransaction(ctx.db, async (tx) => {
-    const rows = await lockThrottles(
-      { db: tx },
-      { entries: [{ rule: SIGN_IN_PER_IP, value: ip }, ...(normalized ? [{ rule: SIGN_IN_PER_EMAIL, value: normalized }] : [])] },
-    );
+    const rows = await lockThrottles({ db: tx }, { entries: signInThrottleEntries(normalized, ip) });
     assertNotLocked(rows, now);
     const dev = normalized
       ? await tx.developerAccount.findUnique({ where: { email: normalized }, include: { businesses: { select: { environment: true } } } })
@@ -37,7 +37,7 @@ export const claimDeveloperLogin = async (
       await recordEvents({ db: tx }, { rows, now });
       return null;
     }
-    await clearEvents({ db: tx }, { rule: SIGN_IN_PER_EMAIL, value: dev.email });
+    await clearSignInFailures({ db: tx }, { email: dev.email, ip });
     return dev;
   });
   if (!found) throw new AppError("WRONG_CREDENTIALS", WRONG_CREDENTIALS);

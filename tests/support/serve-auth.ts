@@ -83,6 +83,7 @@ export const serveAuth = async (route: { GET: Handler; POST: Handler }) => {
   /** A visitor: a cookie jar, and the requests next-auth's browser client makes. */
   const browser = ({ ip = "203.0.113.1" }: { ip?: string } = {}) => {
     const jar = new Map<string, string>();
+    let lastUrl: string | null = null;
     const cookie = () => [...jar].map(([k, v]) => `${k}=${encodeURIComponent(v)}`).join("; ");
     const keep = (res: Response) => {
       for (const c of res.headers.getSetCookie()) {
@@ -98,16 +99,17 @@ export const serveAuth = async (route: { GET: Handler; POST: Handler }) => {
       keep(res);
       return res;
     };
-    /** What `signIn("player-credentials", { redirect: false, ...fields })` does in the browser. */
+    /** What `signIn("player-credentials", { redirect: false, ...fields })` does in the browser (a `callbackUrl` field replaces the default). */
     const signIn = async (fields: Record<string, string>): Promise<SignInResult> => {
       const { csrfToken } = (await (await get("/csrf")).json()) as { csrfToken: string };
       const res = await fetch(`${base}/callback/player-credentials`, {
         method: "POST",
         headers: { cookie: cookie(), "content-type": "application/x-www-form-urlencoded", "x-forwarded-for": ip },
-        body: new URLSearchParams({ ...fields, csrfToken, callbackUrl: "http://localhost:3000/", json: "true" }),
+        body: new URLSearchParams({ callbackUrl: "http://localhost:3000/", ...fields, csrfToken, json: "true" }),
       });
       keep(res);
       const body = (await res.json()) as { url?: string };
+      lastUrl = body.url ?? null;
       const error = body.url ? new URL(body.url).searchParams.get("error") : null;
       return {
         status: res.status,
@@ -120,7 +122,9 @@ export const serveAuth = async (route: { GET: Handler; POST: Handler }) => {
     const session = async () => (await (await get("/session")).json()) as { playerId?: string; user?: { email?: string } };
     /** This visitor's request headers (cookies, address), for `inRequest`. */
     const headers = () => ({ cookie: cookie(), "x-forwarded-for": ip });
-    return { signIn, session, headers, cookies: jar };
+    /** The `url` next-auth answered the last sign-in with (where its client would navigate). */
+    const lastSignInUrl = () => lastUrl;
+    return { signIn, session, headers, cookies: jar, lastSignInUrl };
   };
   const close = () => new Promise<void>((resolve) => server.close(() => resolve()));
   return { base, browser, close };

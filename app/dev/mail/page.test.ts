@@ -7,7 +7,8 @@ import MailOutboxPage from "./page";
 
 const env = process.env as Record<string, string | undefined>;
 const list = async (to?: string) => renderToStaticMarkup((await MailOutboxPage({ searchParams: Promise.resolve(to ? { to } : {}) })) as ReactElement);
-const one = async (id: string) => renderToStaticMarkup((await MailPage({ params: Promise.resolve({ id }) })) as ReactElement);
+const one = async (id: string, token?: string) =>
+  renderToStaticMarkup((await MailPage({ params: Promise.resolve({ id }), searchParams: Promise.resolve(token ? { token } : {}) })) as ReactElement);
 const notFoundOf = (p: Promise<unknown>) =>
   p.then(
     () => "rendered",
@@ -18,6 +19,7 @@ describe("/dev/mail", () => {
   afterEach(() => {
     env.NODE_ENV = "test";
     delete env.COINOP_MAIL_OUTBOX;
+    delete env.COINOP_MAIL_OUTBOX_TOKEN;
   });
 
   it("lists the stored mails newest first, filters by recipient, and shows one with its links clickable", async () => {
@@ -42,13 +44,19 @@ describe("/dev/mail", () => {
     expect(await notFoundOf(one("nope"))).toBe("NEXT_HTTP_ERROR_FALLBACK;404");
   });
 
-  it("is a 404 in production, unless COINOP_MAIL_OUTBOX=1", async () => {
+  it("is a 404 in production, unless COINOP_MAIL_OUTBOX=1 and the URL carries its token", async () => {
     const to = `prod-${Date.now()}@example.com`;
     const sent = await sendEmail({ to, subject: "Secret link", text: "http://localhost:3000/account/reset/x" }, { smtpUrl: "" });
     env.NODE_ENV = "production";
     expect(await notFoundOf(list())).toBe("NEXT_HTTP_ERROR_FALLBACK;404");
     expect(await notFoundOf(one((sent as { outboxId: string }).outboxId))).toBe("NEXT_HTTP_ERROR_FALLBACK;404");
     env.COINOP_MAIL_OUTBOX = "1";
-    expect(await list(to)).toContain("Secret link");
+    env.COINOP_MAIL_OUTBOX_TOKEN = "a-token-of-twenty-or-more-characters";
+    expect(await notFoundOf(list(to))).toBe("NEXT_HTTP_ERROR_FALLBACK;404");
+    const html = renderToStaticMarkup(
+      (await MailOutboxPage({ searchParams: Promise.resolve({ to, token: "a-token-of-twenty-or-more-characters" }) })) as ReactElement,
+    );
+    expect(html).toContain("Secret link");
+    expect(await one((sent as { outboxId: string }).outboxId, "a-token-of-twenty-or-more-characters")).toContain("Secret link");
   });
 });

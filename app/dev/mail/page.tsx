@@ -1,22 +1,26 @@
-// /dev/mail: the mail outbox, newest first. Served outside production, or with COINOP_MAIL_OUTBOX=1
-// (the e2e server); anywhere else a 404. A person or a Playwright test reads a sign-up mail here.
+// /dev/mail: the mail outbox, newest first. Served outside production, or with COINOP_MAIL_OUTBOX=1 (the
+// e2e server) to a URL with the token `npm start` prints (?token=…); anywhere else a 404. A person or a
+// Playwright test reads a sign-up mail here. Its links carry the token it was opened with.
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { MailTime, OutboxLayout } from "@/components/dev/outbox-layout";
 import { parseEmail } from "@/lib/core/email";
 import { getDb } from "@/lib/db/client";
-import { isMailOutboxEnabled, listMailMessages, OUTBOX_PAGE_SIZE } from "@/lib/email/mail-outbox";
+import { listMailMessages, mayReadMailOutbox, OUTBOX_PAGE_SIZE, outboxHref } from "@/lib/email/mail-outbox";
 import { buttonClass, inputClass, labelClass, textLinkClass } from "@/components/ui/classes";
 
-type Props = { searchParams: Promise<{ to?: string | string[] }> };
+type Props = { searchParams: Promise<{ to?: string | string[]; token?: string | string[] }> };
+
+const first = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
 
 export const dynamic = "force-dynamic";
-export const metadata: Metadata = { title: "Mail outbox", robots: { index: false, follow: false } };
+export const metadata: Metadata = { title: "Mail outbox", robots: { index: false, follow: false }, referrer: "no-referrer" };
 
 const MailOutboxPage = async ({ searchParams }: Props) => {
-  if (!isMailOutboxEnabled()) notFound();
-  const raw = (await searchParams).to;
-  const to = parseEmail(Array.isArray(raw) ? raw[0] : raw) ?? undefined;
+  const query = await searchParams;
+  const token = first(query.token) ?? null;
+  if (!mayReadMailOutbox(token)) notFound();
+  const to = parseEmail(first(query.to)) ?? undefined;
   const mails = await listMailMessages({ db: getDb() }, { to });
   return (
     <OutboxLayout>
@@ -31,6 +35,7 @@ const MailOutboxPage = async ({ searchParams }: Props) => {
           </label>
           <input id="to" name="to" type="email" maxLength={254} defaultValue={to ?? ""} placeholder="player@example.com" className={inputClass} />
         </div>
+        {token ? <input type="hidden" name="token" value={token} /> : null}
         <button type="submit" className={`${buttonClass({ variant: "secondary" })} sm:w-auto`}>
           Filter
         </button>
@@ -38,7 +43,7 @@ const MailOutboxPage = async ({ searchParams }: Props) => {
       {to ? (
         <p className="mt-3 text-sm text-slate-700">
           Mails to <span className="font-semibold [overflow-wrap:anywhere]">{to}</span>.{" "}
-          <a href="/dev/mail" className={textLinkClass}>
+          <a href={outboxHref("/dev/mail", token)} className={textLinkClass}>
             Show all
           </a>
         </p>
@@ -55,7 +60,7 @@ const MailOutboxPage = async ({ searchParams }: Props) => {
           {mails.map((m) => (
             <li key={m.id} className="relative px-4 py-4 hover:bg-slate-50 sm:px-6">
               <p className="font-semibold text-slate-900">
-                <a href={`/dev/mail/${m.id}`} className={`${textLinkClass} text-slate-900 no-underline after:absolute after:inset-0`}>
+                <a href={outboxHref(`/dev/mail/${m.id}`, token)} className={`${textLinkClass} text-slate-900 no-underline after:absolute after:inset-0`}>
                   {m.subject}
                 </a>
               </p>

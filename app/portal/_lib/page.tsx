@@ -14,6 +14,7 @@ import { PortalPageShell, type PortalShellFrame } from "@/components/portal/port
 import { Card } from "@/components/ui/card";
 import { textLinkClass } from "@/components/ui/classes";
 import { getSignedInPlayer } from "@/lib/auth/get-signed-in-player";
+import { isDeveloperLoginEnabled } from "@/lib/config/settings";
 import type { Environment } from "@/lib/core/environment";
 import { AppError } from "@/lib/core/errors";
 import { getDb } from "@/lib/db/client";
@@ -42,12 +43,14 @@ export const SignInCard = ({ environment }: { environment: Environment }) => (
         />
       </div>
     </Card>
-    <p className="mx-auto w-full max-w-md text-center text-sm text-slate-700">
-      Have the test login <code>npm run seed</code> printed?{" "}
-      <a className={textLinkClass} href="/portal/developer-login">
-        Use the developer login
-      </a>
-    </p>
+    {isDeveloperLoginEnabled() ? (
+      <p className="mx-auto w-full max-w-md text-center text-sm text-slate-700">
+        Have the test login <code>npm run seed</code> printed?{" "}
+        <a className={textLinkClass} href="/portal/developer-login">
+          Use the developer login
+        </a>
+      </p>
+    ) : null}
   </PortalFrame>
 );
 

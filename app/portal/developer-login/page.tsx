@@ -1,18 +1,21 @@
 // /portal/developer-login: the test login `npm run seed` prints (a developer account's email and password),
-// for its test business. Signed in already: the portal.
+// for its test business. Signed in already: the portal. Development and tests only: a 404 in production
+// unless COINOP_DEVELOPER_LOGIN=1 (lib/config/settings.ts).
 import type { Metadata } from "next";
-import { redirect } from "next/navigation";
+import { notFound, redirect } from "next/navigation";
 import { DeveloperLoginForm } from "@/components/portal/developer-login-form";
 import { PortalFrame } from "@/components/portal/portal-frame";
 import { Card } from "@/components/ui/card";
 import { textLinkClass } from "@/components/ui/classes";
 import { getSignedInPlayer } from "@/lib/auth/get-signed-in-player";
+import { isDeveloperLoginEnabled } from "@/lib/config/settings";
 import { claimDeveloperLoginAction } from "../actions";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: { absolute: "Developer login · Developer portal" }, robots: { index: false } };
 
 const DeveloperLoginPage = async () => {
+  if (!isDeveloperLoginEnabled()) notFound();
   if (await getSignedInPlayer()) redirect("/portal");
   return (
     <PortalFrame environment="test">

@@ -1,26 +1,29 @@
-// /dev/mail/{id}: one stored mail, its text with the links clickable. Same guard as the list.
+// /dev/mail/{id}: one stored mail, its text with the links clickable. Same guard as the list (in production,
+// the token in ?token=…).
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { LinkedText } from "@/components/dev/linked-text";
 import { MailTime, OutboxLayout } from "@/components/dev/outbox-layout";
 import { getDb } from "@/lib/db/client";
 import { emailFrom } from "@/lib/email/send-email";
-import { findMailMessage, isMailOutboxEnabled } from "@/lib/email/mail-outbox";
+import { findMailMessage, mayReadMailOutbox, outboxHref } from "@/lib/email/mail-outbox";
 import { textLinkClass } from "@/components/ui/classes";
 
-type Props = { params: Promise<{ id: string }> };
+type Props = { params: Promise<{ id: string }>; searchParams: Promise<{ token?: string | string[] }> };
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Mail", robots: { index: false, follow: false }, referrer: "no-referrer" };
 
-const MailPage = async ({ params }: Props) => {
-  if (!isMailOutboxEnabled()) notFound();
+const MailPage = async ({ params, searchParams }: Props) => {
+  const raw = (await searchParams).token;
+  const token = (Array.isArray(raw) ? raw[0] : raw) ?? null;
+  if (!mayReadMailOutbox(token)) notFound();
   const mail = await findMailMessage({ db: getDb() }, { id: (await params).id });
   if (!mail) notFound();
   return (
     <OutboxLayout>
       <p className="text-sm">
-        <a href="/dev/mail" className={textLinkClass}>
+        <a href={outboxHref("/dev/mail", token)} className={textLinkClass}>
           ← All mails
         </a>
       </p>
