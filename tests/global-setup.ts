@@ -88,16 +88,35 @@ const prepare = async (): Promise<Prepared> => {
   return { adminUrl, templateDb, runId: randomBytes(4).toString("hex") };
 };
 
-/** This run's per-file databases, kept until the run ends (tests/file-setup.ts says why). */
-const dropRunDatabases = async ({ adminUrl, runId }: Prepared) => {
+/**
+ * This run's per-file databases, kept until the run ends (tests/file-setup.ts says why). Every DROP DATABASE
+ * waits for a checkpoint of its own (PostgreSQL 15+), about 0.2-0.45 s each: one after another, the full
+ * suite's ~300 databases held `npm test` open for a silent minute after its totals. Dropped on several
+ * connections at once, the drops share their checkpoints (measured: 30 databases, 13.6 s one by one,
+ * 4.5 s at once).
+ */
+const DROP_CONNECTIONS = 8;
+export const dropRunDatabases = async ({ adminUrl, runId }: Prepared) => {
   const c = new pg.Client({ connectionString: adminUrl });
   await c.connect();
+  let names: string[];
   try {
     const { rows } = await c.query("SELECT datname FROM pg_database WHERE datname ~ $1", [`^coinop_t_[0-9]+_${runId}_`]);
-    for (const r of rows) await c.query(`DROP DATABASE IF EXISTS "${r.datname}" WITH (FORCE)`).catch(() => undefined);
+    names = rows.map((r) => r.datname as string);
   } finally {
     await c.end();
   }
+  const dropNext = async () => {
+    const client = new pg.Client({ connectionString: adminUrl });
+    await client.connect();
+    try {
+      for (let name = names.pop(); name !== undefined; name = names.pop())
+        await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`).catch(() => undefined);
+    } finally {
+      await client.end();
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(DROP_CONNECTIONS, names.length) }, dropNext));
 };
 
 export default async function setup(project: TestProject) {
