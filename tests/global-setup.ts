@@ -7,6 +7,8 @@ import fs from "node:fs";
 import path from "node:path";
 import pg from "pg";
 import type { TestProject } from "vitest/node";
+import { config } from "../lib/config/env.ts";
+import { embeddedTestPgPort } from "../lib/config/settings.ts";
 import { startEmbeddedPostgres, type EmbeddedHandle } from "../lib/db/embedded.ts";
 import { migrateDeploy } from "../lib/db/migrate.ts";
 import { installJobSchema } from "../lib/jobs/schema.ts";
@@ -46,12 +48,13 @@ const shared: Shared = ((globalThis as { __coinopTestSetup?: Shared }).__coinopT
 
 const prepare = async (): Promise<Prepared> => {
   let adminUrl: string;
-  if (process.env.TEST_DATABASE_URL) {
-    adminUrl = process.env.TEST_DATABASE_URL;
+  const { TEST_DATABASE_URL } = config();
+  if (TEST_DATABASE_URL) {
+    adminUrl = TEST_DATABASE_URL;
   } else {
     shared.embedded = await startEmbeddedPostgres({
       dataDir: path.resolve(".data/test-postgres"),
-      port: Number(process.env.EMBEDDED_TEST_PG_PORT ?? 54330),
+      port: embeddedTestPgPort(),
       database: "postgres",
       log: () => undefined,
     });
