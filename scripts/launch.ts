@@ -99,9 +99,9 @@ const main = async (mode: Mode) => {
     databaseUrl = embedded!.url;
   }
   const stopDatabase = async () => {
-    // Only the server this process started; one we reused belongs to another launcher. Ctrl-C also
-    // reaches postgres itself (same process group), and stop() waits forever for an exit that
-    // already happened, so check the port and bound the wait.
+    // Only the server this process started; one we reused belongs to another launcher. It runs in a
+    // session of its own, so Ctrl-C reaches it only from here, after Next and the worker have stopped
+    // (lib/db/embedded.ts); the port check and the bound cover a server that something else stopped.
     if (!embedded?.started) return;
     const port = Number(new URL(embedded.url).port);
     if (await portAnswers(port)) await within(10_000, embedded.stop());

@@ -118,7 +118,8 @@ Run \`npm run seed -- --json\` for machine-readable output.
 main().then(
   (code) => process.exit(code),
   (err) => {
-    log(err instanceof Error ? err.message : err);
+    // never a bare "undefined": a library may reject without a reason
+    log(err instanceof Error ? err.message : `npm run seed failed: ${err === undefined ? "no reason given" : String(err)}`);
     process.exit(1);
   },
 );

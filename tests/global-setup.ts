@@ -7,6 +7,8 @@ import fs from "node:fs";
 import path from "node:path";
 import pg from "pg";
 import type { TestProject } from "vitest/node";
+import { config } from "../lib/config/env.ts";
+import { embeddedTestPgPort } from "../lib/config/settings.ts";
 import { startEmbeddedPostgres, type EmbeddedHandle } from "../lib/db/embedded.ts";
 import { migrateDeploy } from "../lib/db/migrate.ts";
 import { installJobSchema } from "../lib/jobs/schema.ts";
@@ -46,12 +48,13 @@ const shared: Shared = ((globalThis as { __coinopTestSetup?: Shared }).__coinopT
 
 const prepare = async (): Promise<Prepared> => {
   let adminUrl: string;
-  if (process.env.TEST_DATABASE_URL) {
-    adminUrl = process.env.TEST_DATABASE_URL;
+  const { TEST_DATABASE_URL } = config();
+  if (TEST_DATABASE_URL) {
+    adminUrl = TEST_DATABASE_URL;
   } else {
     shared.embedded = await startEmbeddedPostgres({
       dataDir: path.resolve(".data/test-postgres"),
-      port: Number(process.env.EMBEDDED_TEST_PG_PORT ?? 54330),
+      port: embeddedTestPgPort(),
       database: "postgres",
       log: () => undefined,
     });
@@ -88,16 +91,35 @@ const prepare = async (): Promise<Prepared> => {
   return { adminUrl, templateDb, runId: randomBytes(4).toString("hex") };
 };
 
-/** This run's per-file databases, kept until the run ends (tests/file-setup.ts says why). */
-const dropRunDatabases = async ({ adminUrl, runId }: Prepared) => {
+/**
+ * This run's per-file databases, kept until the run ends (tests/file-setup.ts says why). Every DROP DATABASE
+ * waits for a checkpoint of its own (PostgreSQL 15+), about 0.2-0.45 s each: one after another, the full
+ * suite's ~300 databases held `npm test` open for a silent minute after its totals. Dropped on several
+ * connections at once, the drops share their checkpoints (measured: 30 databases, 13.6 s one by one,
+ * 4.5 s at once).
+ */
+const DROP_CONNECTIONS = 8;
+export const dropRunDatabases = async ({ adminUrl, runId }: Prepared) => {
   const c = new pg.Client({ connectionString: adminUrl });
   await c.connect();
+  let names: string[];
   try {
     const { rows } = await c.query("SELECT datname FROM pg_database WHERE datname ~ $1", [`^coinop_t_[0-9]+_${runId}_`]);
-    for (const r of rows) await c.query(`DROP DATABASE IF EXISTS "${r.datname}" WITH (FORCE)`).catch(() => undefined);
+    names = rows.map((r) => r.datname as string);
   } finally {
     await c.end();
   }
+  const dropNext = async () => {
+    const client = new pg.Client({ connectionString: adminUrl });
+    await client.connect();
+    try {
+      for (let name = names.pop(); name !== undefined; name = names.pop())
+        await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`).catch(() => undefined);
+    } finally {
+      await client.end();
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(DROP_CONNECTIONS, names.length) }, dropNext));
 };
 
 export default async function setup(project: TestProject) {

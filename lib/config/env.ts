@@ -27,6 +27,7 @@ export const EnvSchema = z.object({
   DEBUG_EMBEDDED_PG: optionalString.describe("any value: print the embedded PostgreSQL's messages"),
   DEBUG_SE: optionalString.describe("any value: print the schema engine's log while migrating"),
   TEST_DATABASE_URL: optionalString.describe("the superuser connection `npm test` uses (read by tests/global-setup.ts)"),
+  EMBEDDED_TEST_PG_PORT: optionalString.describe("port of the embedded PostgreSQL `npm test` starts without TEST_DATABASE_URL (default 54330)"),
 
   // HTTP
   APP_URL: optionalString.describe("the public base URL of the hosted pages (default http://localhost:$PORT)"),

@@ -30,6 +30,21 @@ describe("README configuration table", () => {
     ).toEqual([]);
   });
 
+  it("declares every variable the app's code and the test setup read by name (so the table lists it too)", () => {
+    // the process's own variables, not settings
+    const system = ["PATH", "VITEST"];
+    const sources = (dir: string): string[] =>
+      fs.readdirSync(dir, { withFileTypes: true, recursive: true }).flatMap((e) => {
+        const file = path.join(e.parentPath, e.name);
+        return e.isFile() && /\.tsx?$/.test(e.name) && !/\.test\.tsx?$/.test(e.name) && !file.includes(`${path.sep}generated${path.sep}`) ? [file] : [];
+      });
+    const root = path.resolve(import.meta.dirname, "../..");
+    const files = [...sources(path.join(root, "lib")), ...sources(path.join(root, "tests"))];
+    const read = new Set(files.flatMap((f) => [...fs.readFileSync(f, "utf8").matchAll(/process\.env\.([A-Z][A-Z0-9_]*)/g)].map((m) => m[1]!)));
+    const known = Object.keys(EnvSchema.shape);
+    expect([...read].filter((v) => !known.includes(v) && !system.includes(v)).sort()).toEqual([]);
+  });
+
   it("gives every variable a meaning in the schema", () => {
     for (const [name, schema] of Object.entries(EnvSchema.shape)) expect(schema.description, name).toBeTruthy();
   });

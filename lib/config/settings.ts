@@ -25,6 +25,9 @@ export const embeddedPgDir = (env: Env = config()): string => path.resolve(env.E
 /** The embedded PostgreSQL's port: EMBEDDED_PG_PORT, default 54329. */
 export const embeddedPgPort = (env: Env = config()): number => Number(env.EMBEDDED_PG_PORT ?? 54329);
 
+/** The port of the embedded PostgreSQL `npm test` starts (tests/global-setup.ts): EMBEDDED_TEST_PG_PORT, default 54330. */
+export const embeddedTestPgPort = (env: Env = config()): number => Number(env.EMBEDDED_TEST_PG_PORT ?? 54330);
+
 /** Proxies in front of the app (COINOP_PROXY_HOPS, 1..10, default 1; anything else counts as 1). */
 export const proxyHops = (env: Env = config()): number => intOr(env.COINOP_PROXY_HOPS, 1, 1, 10);
 
