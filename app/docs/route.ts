@@ -4,7 +4,10 @@
 // to input (tens of seconds on a phone). The page is declared English for screen readers, and the theme is
 // adjusted where axe (WCAG 2.2 AA, e2e/a11y.spec.ts) finds Scalar's defaults short: text contrast, 24 px touch
 // targets, and a name for the icon-only "copy code" buttons.
+// Its scripts (Scalar's bundle and configuration, the label script below) carry the request's nonce
+// (proxy.ts): the page's Content-Security-Policy runs no other script.
 import { ApiReference } from "@scalar/nextjs-api-reference";
+import { readScriptNonce } from "@/lib/http/script-nonce";
 import { scalarVersion } from "./scalar-bundle";
 
 export const dynamic = "force-dynamic";
@@ -21,12 +24,16 @@ li[data-sidebar-id] button[class*="right-1.25"] { min-width: 24px; min-height: 2
 `;
 
 /** Names Scalar's icon-only buttons that copy a code block (`.scalar-code-copy`: an svg and no text). */
-const LABEL_SCRIPT = `<script>(() => {
+const LABEL_SCRIPT = `(() => {
   const name = () => document.querySelectorAll("button.scalar-code-copy:not([aria-label])").forEach((b) => b.setAttribute("aria-label", "Copy code"));
   new MutationObserver(name).observe(document.documentElement, { childList: true, subtree: true });
-})();</script>`;
+})();`;
 
-export const GET = async (): Promise<Response> => {
+/** Escapes a nonce for an HTML attribute (proxy.ts makes base64 ones; this keeps any other harmless). */
+const attribute = (value: string) => value.replace(/[&"<>]/g, (c) => `&#${c.charCodeAt(0)};`);
+
+export const GET = async (req: Request): Promise<Response> => {
+  const nonce = readScriptNonce(req.headers);
   const page = await ApiReference({
     pageTitle: "Coinop API reference",
     url: "/api/v1/openapi.json",
@@ -38,8 +45,11 @@ export const GET = async (): Promise<Response> => {
     mcp: { disabled: true },
     showDeveloperTools: "never",
     customCss: CUSTOM_CSS,
+    ...(nonce ? { nonce } : {}),
   })();
-  const html = (await page.text()).replace(/<html(?![^>]*\blang=)/i, '<html lang="en"').replace(/<\/body>/i, `${LABEL_SCRIPT}</body>`);
+  const html = (await page.text())
+    .replace(/<html(?![^>]*\blang=)/i, '<html lang="en"')
+    .replace(/<\/body>/i, `<script${nonce ? ` nonce="${attribute(nonce)}"` : ""}>${LABEL_SCRIPT}</script></body>`);
   const headers = new Headers(page.headers);
   headers.delete("content-length");
   return new Response(html, { status: page.status, headers });

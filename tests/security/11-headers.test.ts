@@ -6,33 +6,9 @@
 //
 // The rules are next.config.mjs `headers()`; they are matched here with Next.js's own path matcher, in
 // order, as the server applies them (e2e/security-headers.spec.ts checks the built server and a framing page).
-import path from "node:path";
-import { pathToFileURL } from "node:url";
-import { modifyRouteRegex } from "next/dist/lib/redirect-status";
-import { getPathMatch } from "next/dist/shared/lib/router/utils/path-match";
 import { describe, expect, it } from "vitest";
 import { contentSecurityPolicy, securityHeaders } from "@/lib/http/security-headers.mjs";
-
-type Rule = { source: string; headers: { key: string; value: string }[] };
-
-const loadConfigRules = async (): Promise<Rule[]> => {
-  const file = pathToFileURL(path.resolve("next.config.mjs")).href;
-  const config = (await import(/* @vite-ignore */ file)).default as { headers?: () => Promise<Rule[]> };
-  expect(typeof config.headers).toBe("function");
-  return config.headers!();
-};
-
-/**
- * The headers Next.js adds to a response for `pathname`: every matching rule in order, a later one winning.
- * Each source is compiled as next/dist/server/lib/router-utils/filesystem.js `buildCustomRoute` does.
- */
-const headersFor = (rules: Rule[], pathname: string): Record<string, string> => {
-  const out: Record<string, string> = {};
-  for (const rule of rules)
-    if (getPathMatch(rule.source, { strict: true, removeUnnamedParams: true, regexModifier: (re) => modifyRouteRegex(re) })(pathname))
-      for (const h of rule.headers) out[h.key.toLowerCase()] = h.value;
-  return out;
-};
+import { headersFor, loadConfigRules } from "@/tests/support/next-pipeline";
 
 const CREDENTIAL_PAGES = [
   "/checkout/g/ckg_test_1",
@@ -89,12 +65,13 @@ describe("the hosted pages' headers (next.config.mjs)", () => {
       expect(headersFor(rules, p)["x-content-type-options"], p).toBe("nosniff");
   });
 
-  it("the policy: same-origin scripts (inline allowed, no eval outside `next dev`), no plugins, no <base> hijack", () => {
+  // The pages' nonce (proxy.ts replaces this policy with one carrying it) is tests/security/17-csp-nonce.test.ts.
+  it("the policy: same-origin script files only (no inline, no eval outside `next dev`), no plugins, no <base> hijack", () => {
     const csp = contentSecurityPolicy();
     expect(csp.split("; ")).toEqual(
       expect.arrayContaining([
         "default-src 'self'",
-        "script-src 'self' 'unsafe-inline'",
+        "script-src 'self'",
         "frame-ancestors 'none'",
         "object-src 'none'",
         "base-uri 'self'",
@@ -102,7 +79,8 @@ describe("the hosted pages' headers (next.config.mjs)", () => {
       ]),
     );
     expect(csp).not.toContain("unsafe-eval");
-    expect(contentSecurityPolicy({ dev: true })).toContain("script-src 'self' 'unsafe-inline' 'unsafe-eval'");
+    expect(csp.split("; ").find((d) => d.startsWith("script-src"))).toBe("script-src 'self'");
+    expect(contentSecurityPolicy({ dev: true })).toContain("script-src 'self' 'unsafe-eval'");
     expect(securityHeaders()).toEqual(securityHeaders({ dev: false }));
   });
 });
