@@ -166,7 +166,7 @@ export const ERRORS = {
   SPLIT_TEMPLATE_NOT_FOUND: { status: 404, doc: "The split template does not exist for the target business in the key's environment, or it was archived." },
   INVALID_SPLIT: {
     status: 400,
-    doc: "The recipients do not make a valid split: percentages must sum to 100, amounts must be whole cents; details[] names each field.",
+    doc: "The recipients do not make a valid split: percentages must sum to 100, amounts must be whole cents, and the amounts (plus fees, for a distribution) must not exceed 1,000,000,000,000 cents; details[] names each field.",
   },
   DISTRIBUTION_NOT_FOUND: { status: 404, doc: "The distribution does not exist for the target business in the key's environment." },
   DISTRIBUTION_NOT_CREATOR: { status: 403, doc: "Only the platform that created a distribution may cancel it." },

@@ -1,12 +1,12 @@
 // Request and response schemas of platform distributions and the fee preview.
 import { z } from "zod";
 import { NonEmpty, PageQuery } from "../core/schemas.ts";
-import { FEE_TYPES } from "../fees/fees.ts";
+import { FEE_TYPES, MAX_TOTAL_CENTS } from "../fees/fees.ts";
 import { RecipientList, SplitMode } from "../split-templates/schemas.ts";
 import { DISTRIBUTION_STATUSES } from "./distribution-states.ts";
 
 export const PAYOUT_PATHS = ["partner", "fund_session"] as const;
-export const MAX_TOTAL_CENTS = 1_000_000_000_000;
+export { MAX_TOTAL_CENTS };
 
 export const FeeInput = z
   .object({
