@@ -279,7 +279,7 @@ test("gift claim page: an open gift, a used code, an unknown code", async ({ pag
     const code = randomBytes(32).toString("hex");
     await post(request, "/api/v1/platform/gifts/mark-funded", withIdempotency(platformHeaders(s)), {
       distributionId: d._id,
-      transactionHash: "0x" + "ab".repeat(32),
+      transactionHash: "0x" + randomBytes(32).toString("hex"),
       giftData: [{ giftId: d.lineItems[0].lineItemId, claimCode: code }],
     });
     await page.goto(`/gift/${code}`);

@@ -178,6 +178,10 @@ export const ERRORS = {
   GIFT_NOT_CLAIMABLE: { status: 409, doc: "The gift is not funded yet, or its distribution was cancelled." },
   GIFT_EMAIL_MISMATCH: { status: 403, doc: "The gift was sent to another email address: sign in with the address the claim email went to." },
   CLAIM_CODE_TAKEN: { status: 409, doc: "Another gift already uses this claim code; claim codes must be unique." },
+  TRANSACTION_HASH_USED: {
+    status: 409,
+    doc: "This transactionHash already funded gifts in another mark-funded call: one transaction funds one call's gifts, per environment.",
+  },
   PAYOUT_PATH_MISMATCH: {
     status: 409,
     doc: "The distribution endpoint does not match its payoutPath (fund sessions need 'fund_session'; mark-funded needs 'partner').",

@@ -161,7 +161,13 @@ export const MarkGiftsFundedBody = z
       .min(1, "must name at least one gift")
       .max(500, "must name at most 500 gifts")
       .describe("The funded gifts and their claim codes."),
-    transactionHash: z.string().trim().min(1, "must not be empty").max(100, "must be at most 100 characters").describe("The platform's funding transaction."),
+    transactionHash: z
+      .string()
+      .trim()
+      .regex(/^0x[0-9a-fA-F]{64}$/, "must be a transaction hash: 0x and 64 hexadecimal characters")
+      .describe(
+        "The hash of the platform's funding transaction: 0x and 64 hexadecimal characters. Recorded as the platform's claim (not verified on a chain); one hash funds gifts in one call only, per environment (409 TRANSACTION_HASH_USED).",
+      ),
   })
   .strict();
 export type MarkGiftsFundedBody = z.infer<typeof MarkGiftsFundedBody>;
