@@ -140,6 +140,10 @@ export const ERRORS = {
   API_KEY_NOT_FOUND: { status: 404, doc: "The API key does not exist for this platform in the key's environment." },
   API_KEY_REVOKED: { status: 409, doc: "The API key is revoked, or its rotation grace period has ended." },
   API_KEY_ALREADY_ROTATED: { status: 409, doc: "The API key was already rotated; rotate its replacement instead." },
+  API_KEY_IN_GRACE_PERIOD: {
+    status: 403,
+    doc: "The key was rotated and is in its grace period: it still calls the API but cannot manage keys or scopes; use the key that replaced it.",
+  },
   API_KEY_IN_USE: { status: 409, doc: "A key cannot delete itself; delete it with another key, or rotate it." },
   SCOPE_NOT_HELD: { status: 403, doc: "A key can only create keys with scopes it holds itself." },
   GRANT_NOT_FOUND: { status: 404, doc: "The grant does not exist for this platform in the key's environment." },
