@@ -140,6 +140,10 @@ export const ERRORS = {
   API_KEY_NOT_FOUND: { status: 404, doc: "The API key does not exist for this platform in the key's environment." },
   API_KEY_REVOKED: { status: 409, doc: "The API key is revoked, or its rotation grace period has ended." },
   API_KEY_ALREADY_ROTATED: { status: 409, doc: "The API key was already rotated; rotate its replacement instead." },
+  NOT_A_TEST_PLAYER: {
+    status: 403,
+    doc: "Test helpers act only as test players a helper of this business created, never as an account a person signed up for: use a fresh email, or leave it out.",
+  },
   API_KEY_IN_GRACE_PERIOD: {
     status: 403,
     doc: "The key was rotated and is in its grace period: it still calls the API but cannot manage keys or scopes; use the key that replaced it.",
