@@ -84,7 +84,13 @@ export const createDistribution = (ctx: PlatformContext, body: CreateDistributio
     const serviceFee = await serviceFeeFor(c, { businessId });
     const fees = [...(serviceFee ? [serviceFee] : []), ...platformFees(body.fees)];
     const totals = computeDistributionTotals({ totalAmountCents, recipientCount: recipients.length, fees });
-    assertUnderCap({ totalAmountCents, fundingRequiredCents: totals.fundingRequiredCents, mode, fromTemplate: templateId !== null, platformFees: body.fees !== undefined });
+    assertUnderCap({
+      totalAmountCents,
+      fundingRequiredCents: totals.fundingRequiredCents,
+      mode,
+      fromTemplate: templateId !== null,
+      platformFees: body.fees !== undefined,
+    });
     const id = newId();
     const d = await tx.distribution.create({
       data: {

@@ -7,10 +7,7 @@ import { AppError } from "../core/errors.ts";
  * environment: ON CONFLICT DO NOTHING, so a second use (also one racing this, which waits on the key) finds
  * its row taken and is 409 TRANSACTION_HASH_USED, and its transaction changes nothing.
  */
-export const recordFundingTransaction = async (
-  ctx: PlatformContext,
-  input: { distributionId: string; environment: Environment; transactionHash: string },
-) => {
+export const recordFundingTransaction = async (ctx: PlatformContext, input: { distributionId: string; environment: Environment; transactionHash: string }) => {
   const { count } = await ctx.db.giftFundingTransaction.createMany({
     data: [{ ...input, platformId: ctx.principal.platformId, keyId: ctx.principal.keyId }],
     skipDuplicates: true,

@@ -48,8 +48,7 @@ export const checkRecipients = (mode: SplitMode, recipients: RecipientInput[], f
   }
   if (mode === "fixed" && details.length === 0) {
     const sum = out.reduce((s, r) => s + BigInt(r.amountCents!), 0n);
-    if (sum > BigInt(MAX_TOTAL_CENTS))
-      details.push({ field, message: `the amounts must sum to at most ${MAX_TOTAL_CENTS} cents; they sum to ${sum} cents` });
+    if (sum > BigInt(MAX_TOTAL_CENTS)) details.push({ field, message: `the amounts must sum to at most ${MAX_TOTAL_CENTS} cents; they sum to ${sum} cents` });
   }
   if (details.length)
     throw new AppError("INVALID_SPLIT", `The recipients are not a valid ${mode} split: ${details.map((d) => `${d.field} ${d.message}`).join("; ")}.`, {

@@ -18,7 +18,14 @@ import { idem, makePlatformTenant, platformEventsOf } from "@/tests/support/plat
 const hex = (bytes: number) => randomBytes(bytes).toString("hex");
 const txHash = () => `0x${hex(32)}`;
 const escrow = async (giftId: string) =>
-  (await getAccountBalance(getDb(), { asset: USDC_ASSET, environment: "test", kind: giftEscrow(giftId, "test").kind, ownerRef: giftEscrow(giftId, "test").ownerRef })).balance;
+  (
+    await getAccountBalance(getDb(), {
+      asset: USDC_ASSET,
+      environment: "test",
+      kind: giftEscrow(giftId, "test").kind,
+      ownerRef: giftEscrow(giftId, "test").ownerRef,
+    })
+  ).balance;
 
 /** A partner distribution of two gifts ($7.00 and $3.00) for `t` (a new tenant by default). */
 const partnerDistribution = async (t?: Awaited<ReturnType<typeof makePlatformTenant>>) => {
@@ -38,7 +45,10 @@ const partnerDistribution = async (t?: Awaited<ReturnType<typeof makePlatformTen
 };
 
 const mark = (tb: Record<string, string>, distributionId: string, giftIds: string[], transactionHash: string, headers = idem()) =>
-  call(MARK, { headers: { ...tb, ...headers }, body: { distributionId, transactionHash, giftData: giftIds.map((giftId) => ({ giftId, claimCode: hex(32) })) } });
+  call(MARK, {
+    headers: { ...tb, ...headers },
+    body: { distributionId, transactionHash, giftData: giftIds.map((giftId) => ({ giftId, claimCode: hex(32) })) },
+  });
 
 const giftStatuses = async (distributionId: string) =>
   (await getDb().distributionLineItem.findMany({ where: { distributionId }, orderBy: { position: "asc" } })).map((l) => l.status);

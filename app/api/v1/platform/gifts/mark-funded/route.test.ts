@@ -107,8 +107,12 @@ describe("POST /v1/platform/gifts/mark-funded", () => {
     expect(dup.status).toBe(400);
     expect((await getDb().distribution.findUniqueOrThrow({ where: { id: d._id } })).status).toBe("pending");
     expect(
-      (await call(MARK, { headers: { ...tb }, body: { distributionId: d._id, transactionHash: txHash(), giftData: [{ giftId: giftIds[0], claimCode: code() }] } }))
-        .body.code,
+      (
+        await call(MARK, {
+          headers: { ...tb },
+          body: { distributionId: d._id, transactionHash: txHash(), giftData: [{ giftId: giftIds[0], claimCode: code() }] },
+        })
+      ).body.code,
     ).toBe("IDEMPOTENCY_KEY_REQUIRED");
     const noScope = await makePlatformTenant({ grantScopes: BUSINESS_SCOPES.filter((s) => s !== "gift:create") });
     expect(

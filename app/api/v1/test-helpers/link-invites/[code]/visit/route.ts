@@ -20,5 +20,11 @@ export const POST = route({
   body: VisitInviteBody,
   response: { status: 200, schema: VisitResult },
   handler: async ({ ctx, params, body }) =>
-    visitInvite(ctx, { scope: await testLinkScopeForInvite(ctx, params), code: params.code, email: body.email, name: body.name, testHelperOf: helperBusinessOf(ctx) }),
+    visitInvite(ctx, {
+      scope: await testLinkScopeForInvite(ctx, params),
+      code: params.code,
+      email: body.email,
+      name: body.name,
+      testHelperOf: helperBusinessOf(ctx),
+    }),
 });
