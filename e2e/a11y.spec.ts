@@ -279,7 +279,7 @@ test("gift claim page: an open gift, a used code, an unknown code", async ({ pag
     const code = randomBytes(32).toString("hex");
     await post(request, "/api/v1/platform/gifts/mark-funded", withIdempotency(platformHeaders(s)), {
       distributionId: d._id,
-      transactionHash: "0x" + "ab".repeat(32),
+      transactionHash: "0x" + randomBytes(32).toString("hex"),
       giftData: [{ giftId: d.lineItems[0].lineItemId, claimCode: code }],
     });
     await page.goto(`/gift/${code}`);
@@ -381,8 +381,10 @@ test("business pages: a platform's connect link and invite in each state, and th
 
     await revokeActiveGrant();
     const declined = await linkSession();
-    await post(request, `/api/v1/test-helpers/platform-link-sessions/${declined.sessionKey}/decline`, platform, { businessId: s.business.businessId });
+    // the seed's business was not created by the platform, so the test helpers do not answer for it
+    // (tests/security/19-helper-business-ownership.test.ts): its signed-in admin declines on the page
     await page.goto(declined.url);
+    await page.getByRole("button", { name: "Decline" }).click();
     await expect(heading).toHaveText("Connection declined");
     await audit(page, "business-connect-declined");
     await page.goto("/business/connect/pls_test_00000000000000000000000000000000");
@@ -407,8 +409,8 @@ test("business pages: a platform's connect link and invite in each state, and th
 
     await revokeActiveGrant();
     const refused = await invite();
-    await post(request, `/api/v1/test-helpers/invites/${refused.inviteId}/decline`, platform);
     await page.goto(`/business/invites/${refused.inviteId}`);
+    await page.getByRole("button", { name: "Decline" }).click();
     await expect(heading).toHaveText("Invite declined");
     await audit(page, "business-invite-declined");
     await page.goto("/business/invites/000000000000000000000000");

@@ -35,7 +35,11 @@ test("a new recipient claims a gift after signing up and confirming their email"
     const code = randomBytes(32).toString("hex");
     const marked = await request.post("/api/v1/platform/gifts/mark-funded", {
       headers: { ...headers, "idempotency-key": randomUUID() },
-      data: { distributionId: d._id, transactionHash: "0x" + "ab".repeat(32), giftData: [{ giftId: d.lineItems[0].lineItemId, claimCode: code }] },
+      data: {
+        distributionId: d._id,
+        transactionHash: "0x" + randomBytes(32).toString("hex"),
+        giftData: [{ giftId: d.lineItems[0].lineItemId, claimCode: code }],
+      },
     });
     expect(marked.status(), await marked.text()).toBe(200);
     expect((await marked.json()).result).toEqual({ updatedCount: 1, emailsSent: 1, emailsFailed: 0, totalFundedCents: 1234 });

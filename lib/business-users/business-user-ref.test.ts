@@ -23,7 +23,7 @@ describe("business-level userRefs (obu_)", () => {
     const a = await makeBusinessTenant();
     const b = await makeBusinessTenant();
     const inA = await linkBusinessUser(a.tb, { email: "many@example.com" });
-    const inB = await linkBusinessUser(b.tb, { email: "many@example.com" });
+    const inB = await linkBusinessUser(b.tb, { email: "many@example.com", asPerson: true });
     const otherPlayer = await linkBusinessUser(a.tb, { email: "someone@example.com" });
     expect(new Set([inA.userRef, inB.userRef, otherPlayer.userRef]).size).toBe(3);
     for (const ref of [inA.userRef, inB.userRef, otherPlayer.userRef]) expect(ref).toMatch(/^obu_test_[0-9a-f]{24}$/);

@@ -12,7 +12,7 @@ describe("loadCompliancePage", () => {
     const b = await makeBusinessTenant();
     const live = await makeBusinessTenant({ environment: "live" });
     const { player } = await linkBusinessUser(a.tb, { email: "kyc@example.com" });
-    await linkBusinessUser(b.tb, { email: "kyc@example.com" });
+    await linkBusinessUser(b.tb, { email: "kyc@example.com", asPerson: true });
     await linkPlayer({ db: getDb() }, { namespace: { type: "business", id: live.business.id }, environment: "live", playerId: player.id });
     await getDb().playerCompliance.create({ data: { id: newId(), playerId: player.id, environment: "test", status: "action_required" } });
     const someoneElse = await linkBusinessUser(a.tb);

@@ -27,6 +27,8 @@ export type PlatformPrincipal = {
   grantId?: string;
   /** set on `/v1/platform/campaigns/{campaignId}/...` routes: the campaign, already checked to belong to `businessId` */
   campaignId?: string;
+  /** set when the key was rotated: the end of its grace period (until then it calls the API but cannot manage keys or scopes) */
+  graceEndsAt?: Date;
 };
 export type Principal = ServerPrincipal | CampaignPrincipal | PlatformPrincipal;
 

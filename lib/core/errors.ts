@@ -144,6 +144,14 @@ export const ERRORS = {
   API_KEY_NOT_FOUND: { status: 404, doc: "The API key does not exist for this platform in the key's environment." },
   API_KEY_REVOKED: { status: 409, doc: "The API key is revoked, or its rotation grace period has ended." },
   API_KEY_ALREADY_ROTATED: { status: 409, doc: "The API key was already rotated; rotate its replacement instead." },
+  NOT_A_TEST_PLAYER: {
+    status: 403,
+    doc: "Test helpers act only as test players a helper of this business created, never as an account a person signed up for: use a fresh email, or leave it out.",
+  },
+  API_KEY_IN_GRACE_PERIOD: {
+    status: 403,
+    doc: "The key was rotated and is in its grace period: it still calls the API but cannot manage keys or scopes; use the key that replaced it.",
+  },
   API_KEY_IN_USE: { status: 409, doc: "A key cannot delete itself; delete it with another key, or rotate it." },
   SCOPE_NOT_HELD: { status: 403, doc: "A key can only create keys with scopes it holds itself." },
   GRANT_NOT_FOUND: { status: 404, doc: "The grant does not exist for this platform in the key's environment." },
@@ -170,7 +178,7 @@ export const ERRORS = {
   SPLIT_TEMPLATE_NOT_FOUND: { status: 404, doc: "The split template does not exist for the target business in the key's environment, or it was archived." },
   INVALID_SPLIT: {
     status: 400,
-    doc: "The recipients do not make a valid split: percentages must sum to 100, amounts must be whole cents; details[] names each field.",
+    doc: "The recipients do not make a valid split: percentages must sum to 100, amounts must be whole cents, and the amounts (plus fees, for a distribution) must not exceed 1,000,000,000,000 cents; details[] names each field.",
   },
   DISTRIBUTION_NOT_FOUND: { status: 404, doc: "The distribution does not exist for the target business in the key's environment." },
   DISTRIBUTION_NOT_CREATOR: { status: 403, doc: "Only the platform that created a distribution may cancel it." },
@@ -182,6 +190,10 @@ export const ERRORS = {
   GIFT_NOT_CLAIMABLE: { status: 409, doc: "The gift is not funded yet, or its distribution was cancelled." },
   GIFT_EMAIL_MISMATCH: { status: 403, doc: "The gift was sent to another email address: sign in with the address the claim email went to." },
   CLAIM_CODE_TAKEN: { status: 409, doc: "Another gift already uses this claim code; claim codes must be unique." },
+  TRANSACTION_HASH_USED: {
+    status: 409,
+    doc: "This transactionHash already funded gifts in another mark-funded call: one transaction funds one call's gifts, per environment.",
+  },
   PAYOUT_PATH_MISMATCH: {
     status: 409,
     doc: "The distribution endpoint does not match its payoutPath (fund sessions need 'fund_session'; mark-funded needs 'partner').",

@@ -4,7 +4,7 @@ import { newId } from "../db/ids.ts";
 import { inTransaction } from "../db/transaction.ts";
 import { emitEvent } from "../webhooks/emit-event.ts";
 import { targetBusinessOf } from "../businesses/target-business.ts";
-import { computeDistributionTotals, splitByPpm } from "../fees/fees.ts";
+import { computeDistributionTotals, MAX_TOTAL_CENTS, splitByPpm } from "../fees/fees.ts";
 import { serviceFeeFor } from "../fees/service-fee.ts";
 import { checkRecipientRefs } from "../split-templates/check-recipient-refs.ts";
 import { findSplitTemplate } from "../split-templates/find-split-template.ts";
@@ -13,6 +13,28 @@ import type { SplitMode } from "../split-templates/schemas.ts";
 import { platformFees } from "./platform-fees.ts";
 import type { CreateDistributionBody } from "./schemas.ts";
 import { distributionCreatedData, serializeDistribution, storeFee } from "./serialize-distribution.ts";
+
+/**
+ * The amount and the amount plus fees stay at most MAX_TOTAL_CENTS, in both modes (a fixed split sums its
+ * recipients; a template saved before the cap may pass it). 400 INVALID_SPLIT naming the field that made it.
+ */
+const assertUnderCap = (a: { totalAmountCents: bigint; fundingRequiredCents: bigint; mode: SplitMode; fromTemplate: boolean; platformFees: boolean }) => {
+  const cap = BigInt(MAX_TOTAL_CENTS);
+  const amountField = a.fromTemplate ? "templateId" : a.mode === "fixed" ? "recipients" : "totalAmountCents";
+  const [field, message] =
+    a.totalAmountCents > cap
+      ? [amountField, `the amounts must sum to at most ${MAX_TOTAL_CENTS} cents; they sum to ${a.totalAmountCents} cents`]
+      : a.fundingRequiredCents > cap
+        ? [
+            a.platformFees ? "fees" : amountField,
+            `the amount plus fees must be at most ${MAX_TOTAL_CENTS} cents; it is ${a.fundingRequiredCents} cents (fees included)`,
+          ]
+        : [null, null];
+  if (field)
+    throw new AppError("INVALID_SPLIT", `The distribution is too large: ${field} ${message}.`, {
+      details: [{ field, message: message! }],
+    });
+};
 
 /**
  * Creates a pending distribution for the target business: recipients from the body or a saved template,
@@ -62,6 +84,13 @@ export const createDistribution = (ctx: PlatformContext, body: CreateDistributio
     const serviceFee = await serviceFeeFor(c, { businessId });
     const fees = [...(serviceFee ? [serviceFee] : []), ...platformFees(body.fees)];
     const totals = computeDistributionTotals({ totalAmountCents, recipientCount: recipients.length, fees });
+    assertUnderCap({
+      totalAmountCents,
+      fundingRequiredCents: totals.fundingRequiredCents,
+      mode,
+      fromTemplate: templateId !== null,
+      platformFees: body.fees !== undefined,
+    });
     const id = newId();
     const d = await tx.distribution.create({
       data: {

@@ -46,7 +46,11 @@ describe("distribution state table", () => {
       const c = await make("partner", status);
       const mark = await call(MARK, {
         headers: { ...t.tb, ...idem() },
-        body: { distributionId: c._id, transactionHash: "0x1", giftData: [{ giftId: c.lineItems[0]!.lineItemId, claimCode: randomBytes(32).toString("hex") }] },
+        body: {
+          distributionId: c._id,
+          transactionHash: `0x${randomBytes(32).toString("hex")}`,
+          giftData: [{ giftId: c.lineItems[0]!.lineItemId, claimCode: randomBytes(32).toString("hex") }],
+        },
       });
       outcome[status] = [
         cancel.status === 200 ? cancel.body.status : cancel.body.code,

@@ -11,6 +11,7 @@ import { sendGiftEmail } from "../gifts/send-gift-email.ts";
 import { DISTRIBUTION_STATES } from "./distribution-states.ts";
 import { findDistribution } from "./find-distribution.ts";
 import type { MarkGiftsFundedBody } from "./schemas.ts";
+import { recordFundingTransaction } from "./record-funding-transaction.ts";
 import { MICROS_PER_CENT } from "./serialize-distribution.ts";
 
 /**
@@ -18,6 +19,8 @@ import { MICROS_PER_CENT } from "./serialize-distribution.ts";
  * claim code (only the hash is kept), its amount enters the gift's escrow in one journal, and its claim email
  * goes out; Platform.Gifts.Funded. Gifts already funded are skipped, so a retry pays nothing twice. When every
  * gift is funded the distribution is funded. 409 PAYOUT_PATH_MISMATCH on a 'fund_session' distribution.
+ * transactionHash is the platform's claim, not verified on a chain: it is recorded, and a hash that funded
+ * gifts in one call funds none in another (409 TRANSACTION_HASH_USED), in any distribution of the environment.
  */
 export const markGiftsFunded = (ctx: PlatformContext, body: MarkGiftsFundedBody) =>
   inTransaction(ctx.db, async (tx) => {
@@ -50,18 +53,20 @@ export const markGiftsFunded = (ctx: PlatformContext, body: MarkGiftsFundedBody)
       });
       if (taken) throw new AppError("CLAIM_CODE_TAKEN", "Another gift already uses one of these claim codes; generate a new code for each gift.");
     }
+    const transactionHash = body.transactionHash.toLowerCase();
+    if (fresh.length) await recordFundingTransaction({ ...ctx, db: tx }, { distributionId: d.id, environment: d.environment, transactionHash });
     let emailsSent = 0;
     let emailsFailed = 0;
     const totalCents = fresh.reduce((s, p) => s + p.item!.amountCents, 0n);
     if (fresh.length) {
-      const description = `Gifts of distribution ${d.id} funded by the platform (${body.transactionHash})`;
+      const description = `Gifts of distribution ${d.id} funded by the platform (${transactionHash})`;
       await postJournal(tx, {
         asset: USDC_ASSET,
         environment: d.environment,
         tenantId: d.businessId,
         type: "gift_funding",
         reference: d.id,
-        metadata: { distributionId: d.id, transactionHash: body.transactionHash, platformId: ctx.principal.platformId, keyId: ctx.principal.keyId },
+        metadata: { distributionId: d.id, transactionHash, platformId: ctx.principal.platformId, keyId: ctx.principal.keyId },
         unitLabel: "USDC micro-units",
         postings: [
           { account: partnerGiftFunding(d.environment), delta: -totalCents * MICROS_PER_CENT, description },
@@ -85,7 +90,7 @@ export const markGiftsFunded = (ctx: PlatformContext, body: MarkGiftsFundedBody)
           businessId: d.businessId,
           giftCount: fresh.length,
           totalAmountCents: Number(totalCents),
-          transactionHash: body.transactionHash,
+          transactionHash,
         },
       });
     }

@@ -1,12 +1,12 @@
 // Request and response schemas of platform distributions and the fee preview.
 import { z } from "zod";
 import { NonEmpty, PageQuery } from "../core/schemas.ts";
-import { FEE_TYPES } from "../fees/fees.ts";
+import { FEE_TYPES, MAX_TOTAL_CENTS } from "../fees/fees.ts";
 import { RecipientList, SplitMode } from "../split-templates/schemas.ts";
 import { DISTRIBUTION_STATUSES } from "./distribution-states.ts";
 
 export const PAYOUT_PATHS = ["partner", "fund_session"] as const;
-export const MAX_TOTAL_CENTS = 1_000_000_000_000;
+export { MAX_TOTAL_CENTS };
 
 export const FeeInput = z
   .object({
@@ -161,7 +161,13 @@ export const MarkGiftsFundedBody = z
       .min(1, "must name at least one gift")
       .max(500, "must name at most 500 gifts")
       .describe("The funded gifts and their claim codes."),
-    transactionHash: z.string().trim().min(1, "must not be empty").max(100, "must be at most 100 characters").describe("The platform's funding transaction."),
+    transactionHash: z
+      .string()
+      .trim()
+      .regex(/^0x[0-9a-fA-F]{64}$/, "must be a transaction hash: 0x and 64 hexadecimal characters")
+      .describe(
+        "The hash of the platform's funding transaction: 0x and 64 hexadecimal characters. Recorded as the platform's claim (not verified on a chain); one hash funds gifts in one call only, per environment (409 TRANSACTION_HASH_USED).",
+      ),
   })
   .strict();
 export type MarkGiftsFundedBody = z.infer<typeof MarkGiftsFundedBody>;

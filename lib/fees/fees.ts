@@ -26,6 +26,8 @@ export const ppmToPercent = (ppm: bigint): number => Number(ppm) / 10_000;
 
 /** The largest dollar amount accepted anywhere in a distribution (10 billion). */
 export const MAX_DOLLARS = 10_000_000_000;
+/** The most a distribution (or a fixed split) may move, fees included, in cents: $10,000,000,000. */
+export const MAX_TOTAL_CENTS = 1_000_000_000_000;
 
 /** A dollar amount with at most 2 decimals → cents; null when it has fractions of a cent, is negative or not finite. */
 export const dollarsToCents = (dollars: number): bigint | null => {

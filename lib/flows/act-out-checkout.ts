@@ -4,6 +4,7 @@ import { randomHex } from "../db/ids.ts";
 import type { GameContext } from "../core/context.ts";
 import { AppError, notFound } from "../core/errors.ts";
 import { hasLinkConsent, linkNotApproved } from "../linking/link-consent.ts";
+import { requireTestPlayer } from "../linking/test-player.ts";
 import { loadProduct } from "../products/load-product.ts";
 import { serializePurchase } from "../purchases/serialize-purchase.ts";
 import { cancelCheckout } from "../checkout/cancel-checkout.ts";
@@ -48,7 +49,8 @@ const snapshot = async (ctx: GameContext, ref: CheckoutRef, purchaseId: string |
  * Wallet and vc are paid only by the player signed in on the page. The helper acts that sign-in out for
  * the grant's player (a redirect checkout: the player of `email`) only when that player approved this
  * game's link for this spending on the hosted link page; a link made from an email alone cannot spend, in
- * test mode too (403 LINK_NOT_APPROVED, or 403 SIGN_IN_REQUIRED when there is no such player).
+ * test mode too (403 LINK_NOT_APPROVED, or 403 SIGN_IN_REQUIRED when there is no such player). And the player
+ * must be a test player of the game's business: never an account a person signed up for (403 NOT_A_TEST_PLAYER).
  */
 const signedInPayer = async (ctx: GameContext, checkout: Checkout, method: CheckoutMethod, email: string | undefined): Promise<string | null> => {
   if (method === "card") return null;
@@ -61,6 +63,8 @@ const signedInPayer = async (ctx: GameContext, checkout: Checkout, method: Check
   const scope = method === "wallet" ? "wallet:spend" : "vc:spend";
   if (!link) throw signInRequired(method);
   if (!hasLinkConsent(link, scope)) throw linkNotApproved(link.userRef, scope);
+  // the helper signs in only as a test player of this game's business, never as an account a person signed up for
+  await requireTestPlayer(ctx, await ctx.db.player.findUniqueOrThrow({ where: { id: playerId } }), ctx.principal.businessId);
   return playerId;
 };
 

@@ -6,6 +6,7 @@ import { inTransaction } from "../db/transaction.ts";
 import type { Environment } from "../core/environment.ts";
 import { findLinkSession } from "../linking/find-link-session.ts";
 import { findOrCreatePlayer, linkPlayer } from "../linking/link-player.ts";
+import { findOrCreateTestPlayer } from "../linking/test-player.ts";
 import type { LinkScope } from "../linking/link-scope.ts";
 import type { Namespace } from "../linking/resolve-user-ref.ts";
 import { assertCanTransition, transitionLinkSession } from "../linking/transition-link-session.ts";
@@ -19,6 +20,8 @@ export type ApproveLinkSessionInput = {
   email?: string;
   name?: string;
   now?: Date;
+  /** a test helper of this business acts: the player must be (or becomes) its test player (lib/linking/test-player.ts) */
+  testHelperOf?: string;
 };
 
 /**
@@ -41,7 +44,9 @@ export const approveLinkSession = async (ctx: DbContext, input: ApproveLinkSessi
     const refusal = session.inviteCode ? await claimInviteUse({ ...ctx, db: tx }, { code: session.inviteCode, now }) : null;
     if (refusal)
       return { refusal, session: await transitionLinkSession({ ...ctx, db: tx }, { session, action: "fail", now, set: { failureMessage: refusal.message } }) };
-    const player = await findOrCreatePlayer({ ...ctx, db: tx }, { email, name: input.name });
+    const player = input.testHelperOf
+      ? await findOrCreateTestPlayer({ ...ctx, db: tx }, { email, name: input.name, businessId: input.testHelperOf })
+      : await findOrCreatePlayer({ ...ctx, db: tx }, { email, name: input.name });
     const namespace: Namespace = { type: session.namespaceType as Namespace["type"], id: session.namespaceId };
     const link = await linkPlayer(
       { ...ctx, db: tx },

@@ -10,14 +10,15 @@ import type { DbContext } from "../core/context.ts";
 /**
  * Test mode: a visitor opens the invite URL, signs in (an account is created when none exists) and
  * approves, exactly as on the hosted pages: a new session, Started then Succeeded, one use counted.
- * The invite must lie in the caller's scope (404 otherwise). A refused invite links nobody.
+ * The invite must lie in the caller's scope (404 otherwise). A refused invite links nobody. The visitor is
+ * a test player of `testHelperOf` (the caller's business), never an account a person signed up for.
  */
 export const visitInvite = async (
   ctx: DbContext,
-  { scope, code, email, name }: { scope: LinkScope; code: string; email?: string; name?: string },
+  { scope, code, email, name, testHelperOf }: { scope: LinkScope; code: string; email?: string; name?: string; testHelperOf: string },
 ): Promise<VisitResult> => {
   await findInvite(ctx, { code, scope });
   const { sessionKey } = await openInviteSession(ctx, { code, email });
-  const session = await approveLinkSession(ctx, { sessionKey, scope, email, name });
+  const session = await approveLinkSession(ctx, { sessionKey, scope, email, name, testHelperOf });
   return { invite: serializeInvite(await findInvite(ctx, { code })), session: await describeLinkSession(ctx, { session }) };
 };

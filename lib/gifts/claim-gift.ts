@@ -6,6 +6,7 @@ import { inTransaction } from "../db/transaction.ts";
 import { USDC_ASSET, walletAccount } from "../ledger/accounts.ts";
 import { transfer } from "../ledger/transfer.ts";
 import { findOrCreatePlayer } from "../linking/link-player.ts";
+import { findOrCreateTestPlayer } from "../linking/test-player.ts";
 import { hashClaimCode } from "./claim-code.ts";
 import { giftEscrow } from "./gift-accounts.ts";
 
@@ -15,7 +16,8 @@ const giftNotFound = () => new AppError("GIFT_NOT_FOUND", "No gift has this clai
  * The recipient claims a funded gift with its code, signed in (or signed up) with the email the gift was
  * sent to: the gift moves from its escrow into the player's custody wallet in one journal, and the code is
  * spent. A code works once (409 GIFT_ALREADY_CLAIMED); an unknown code is 404; another email is 403.
- * `scope` restricts the gift to one business and environment (the test helper).
+ * `scope` restricts the gift to one business and environment (the test helper), whose claimant must be (or
+ * becomes) that business's test player: never an account a person signed up for (403 NOT_A_TEST_PLAYER).
  */
 export const claimGift = (ctx: DbContext, input: { claimCode: string; email: string; scope?: { businessId: string; environment: Environment } }) =>
   inTransaction(ctx.db, async (tx) => {
@@ -25,7 +27,12 @@ export const claimGift = (ctx: DbContext, input: { claimCode: string; email: str
     if (input.scope && (d.businessId !== input.scope.businessId || d.environment !== input.scope.environment)) throw giftNotFound();
     if (item.email !== normalizeEmail(input.email))
       throw new AppError("GIFT_EMAIL_MISMATCH", "This gift was sent to another email address: sign in with the address the claim email went to.");
-    const player = await findOrCreatePlayer({ db: tx }, { email: item.email });
+    // answered before anyone signs in: a used link says so, whoever asks (the update below decides under races)
+    if (item.status === "claimed") throw new AppError("GIFT_ALREADY_CLAIMED", "This gift was already claimed: each claim link works once.");
+    // the test helper (scope set) signs in only as this business's test player (lib/linking/test-player.ts)
+    const player = input.scope
+      ? await findOrCreateTestPlayer({ db: tx }, { email: item.email, businessId: input.scope.businessId })
+      : await findOrCreatePlayer({ db: tx }, { email: item.email });
     const at = new Date();
     const moved = await tx.distributionLineItem.updateMany({
       where: { id: item.id, status: "funded" },

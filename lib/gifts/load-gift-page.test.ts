@@ -20,7 +20,11 @@ const gift = async ({ fund = true } = {}) => {
   if (fund)
     await call(MARK, {
       headers: { ...t.tb, "idempotency-key": randomUUID() },
-      body: { distributionId: d._id, transactionHash: "0x1", giftData: [{ giftId: d.lineItems[0].lineItemId, claimCode: code }] },
+      body: {
+        distributionId: d._id,
+        transactionHash: "0x" + randomBytes(32).toString("hex"),
+        giftData: [{ giftId: d.lineItems[0].lineItemId, claimCode: code }],
+      },
     });
   return { ...t, d, email, code };
 };

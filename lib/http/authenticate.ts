@@ -5,7 +5,7 @@ import { queryPrepared } from "../db/prepared.ts";
 import { AppError } from "../core/errors.ts";
 import { hashKey, parseKeyFormat, type Environment, type KeyKind } from "../tenants/keys.ts";
 import type { Principal } from "../core/context.ts";
-import { approvedScopesFor, effectiveScopes, lackingMessage, SCOPE_SET_FIELD, setsLacking } from "../platform/scopes.ts";
+import { approvedScopesFor, effectiveScopes, KEY_ADMIN_SCOPES, lackingMessage, SCOPE_SET_FIELD, setsLacking } from "../platform/scopes.ts";
 import { touchPlatformUse } from "../platform/touch-platform-use.ts";
 import { now as clockNow } from "../core/clock.ts";
 import type { RequestFacts } from "../request-log/capture-request.ts";
@@ -72,6 +72,20 @@ const requireScope = (scope: string | undefined, sets: { platform: string[]; key
     throw new AppError("INSUFFICIENT_SCOPE", lacking.map((set) => lackingMessage(scope, set)).join(" "), {
       details: lacking.map((set) => ({ field: SCOPE_SET_FIELD[set], message: lackingMessage(scope, set) })),
     });
+};
+
+/**
+ * A key in its rotation grace period (graceEndsAt: only rotation gives a key an end date) still calls the
+ * API, but cannot manage keys or scopes (KEY_ADMIN_SCOPES): the key that replaced it does. The kernel checks
+ * it when the handler would run, so a retry of the rotation with its Idempotency-Key still replays the new
+ * raw key. Server and campaign keys are rotated in the portal and have no route that manages keys or scopes.
+ */
+export const requireOutsideGrace = (scope: string | undefined, principal: Principal): void => {
+  if (principal.kind !== "platform" || !principal.graceEndsAt || !scope || !KEY_ADMIN_SCOPES.includes(scope)) return;
+  throw new AppError(
+    "API_KEY_IN_GRACE_PERIOD",
+    `This key was rotated: until ${principal.graceEndsAt.toISOString()} it calls the API, but it cannot manage keys or scopes (${scope}). Use the key that replaced it.`,
+  );
 };
 
 /**
@@ -212,7 +226,16 @@ export const authenticate = async (
   const scopes = effectiveScopes({ platform: platform.approvedScopes, key: key.scopes, grant: grant?.grantedScopes });
   await touchPlatformUse({ db }, { key, grant, now });
   return {
-    principal: { kind: "platform", keyId: key.id, platformId: platform.id, scopes, businessId, grantId: grant?.id, campaignId: pathCampaignId },
+    principal: {
+      kind: "platform",
+      keyId: key.id,
+      platformId: platform.id,
+      scopes,
+      businessId,
+      grantId: grant?.id,
+      campaignId: pathCampaignId,
+      ...(key.expiresAt ? { graceEndsAt: key.expiresAt } : {}),
+    },
     environment,
   };
 };

@@ -1,6 +1,7 @@
 // Builds the OpenAPI 3.1 document from the route declarations (the same zod schemas that validate requests).
 import { z } from "zod";
 import { ERRORS, wireCode, type ErrorCode } from "../core/errors.ts";
+import { KEY_ADMIN_SCOPES } from "../platform/scopes.ts";
 import type { RegisteredRoute } from "./registry.ts";
 
 type Json = Record<string, unknown>;
@@ -101,6 +102,7 @@ export const errorCodesOf = (r: RegisteredRoute): ErrorCode[] => {
   if (r.targetBusiness === "campaign") codes.push("CAMPAIGN_NOT_FOUND");
   else if (r.targetBusiness) codes.push("TARGET_BUSINESS_REQUIRED", "BUSINESS_NOT_FOUND", "GRANT_REQUIRED");
   if (r.scope) codes.push("INSUFFICIENT_SCOPE");
+  if (r.scope && KEY_ADMIN_SCOPES.includes(r.scope)) codes.push("API_KEY_IN_GRACE_PERIOD");
   for (const c of r.errors ?? []) if (!codes.includes(c)) codes.push(c);
   return codes;
 };
@@ -167,6 +169,8 @@ const describe = (r: RegisteredRoute): string => {
     lines.push(
       `Scope: \`${r.scope}\`${r.targetBusiness ? ", held by the platform, the key and the business grant" : ", held by the platform and the key"} (a missing scope answers 403 INSUFFICIENT_SCOPE naming which of them lacks it).`,
     );
+  if (r.scope && KEY_ADMIN_SCOPES.includes(r.scope))
+    lines.push("A key in its rotation grace period cannot call this (403 API_KEY_IN_GRACE_PERIOD): use the key that replaced it.");
   if (r.targetBusiness === "campaign")
     lines.push(
       "The business is the campaign's owner, which must have granted your platform access (else 404 CAMPAIGN_NOT_FOUND); X-Target-Business-Id is optional and, when sent, must name that business.",

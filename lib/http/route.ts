@@ -7,7 +7,7 @@ import { isTest } from "../config/env.ts";
 import { getDb } from "../db/client.ts";
 import { inTransaction, pgCode } from "../db/transaction.ts";
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from "../db/is-database-unavailable.ts";
-import { authenticate } from "./authenticate.ts";
+import { authenticate, requireOutsideGrace } from "./authenticate.ts";
 import { principalScope, type CampaignContext, type GameContext, type PlatformContext, type Principal, type ServiceContext } from "../core/context.ts";
 import { AppError, errorBody, type ErrorCode } from "../core/errors.ts";
 import { claimKey, requestHash, storeResponse, type StoredResponse } from "./idempotency.ts";
@@ -301,6 +301,7 @@ export const route = <
 
       const ctx: ServiceContext = { db: getDb(), environment, principal, requestId, idempotencyKey: headerKey ?? undefined };
       const call = async (c: ServiceContext): Promise<StoredResponse> => {
+        requireOutsideGrace(def.scope, principal);
         const out = await def.handler({
           ctx: c as ContextFor<A>,
           params: params as Out<P>,

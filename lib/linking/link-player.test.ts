@@ -72,7 +72,7 @@ describe("the player's consent on a link", () => {
       principal: { kind: "campaign", keyId: "k", campaignId: c.campaign.id, businessId: c.business.id },
     });
     const invite = await createInvite({ db: db() }, { scope });
-    const visit = await visitInvite({ db: db() }, { scope, code: invite.code, email: "dee@example.com" });
+    const visit = await visitInvite({ db: db() }, { scope, code: invite.code, email: "dee@example.com", testHelperOf: c.business.id });
     const row = await db().linkSession.findUniqueOrThrow({ where: { sessionKey: visit.session.sessionKey } });
     expect(await linkRow(row.userRef!)).toMatchObject({
       namespaceType: "campaign",

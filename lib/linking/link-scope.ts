@@ -38,6 +38,13 @@ export const testLinkScopeOf = (ctx: ServiceContext): LinkScope => {
   return linkScopeOf(ctx);
 };
 
+/** The business a test helper acts for (its test players are this business's): the key's game's or campaign's business, or the platform's target business. */
+export const helperBusinessOf = (ctx: ServiceContext): string => {
+  const businessId = ctx.principal.businessId;
+  if (!businessId) throw new AppError("TARGET_BUSINESS_REQUIRED", "Missing X-Target-Business-Id header: send the id of the business you act for.");
+  return businessId;
+};
+
 /** Whether a session row lies inside the scope. */
 export const inLinkScope = (s: { namespaceType: string; namespaceId: string; environment: string }, scope: LinkScope): boolean =>
   s.namespaceType === scope.namespace.type && s.namespaceId === scope.namespace.id && s.environment === scope.environment;

@@ -3,7 +3,7 @@ import { now } from "../core/clock.ts";
 import { AppError } from "../core/errors.ts";
 import { inTransaction } from "../db/transaction.ts";
 import { decideInvite, type InviteDecision } from "./decide-invite.ts";
-import { requireKnownBusiness } from "./require-known-business.ts";
+import { requireCreatedBusiness } from "./require-created-business.ts";
 import { serializeInvite } from "./serialize-invite.ts";
 
 /**
@@ -17,6 +17,6 @@ export const actOutInviteDecision = (ctx: PlatformContext, input: { inviteId: st
       select: { id: true, businessId: true },
     });
     if (!invite) throw new AppError("PLATFORM_INVITE_NOT_FOUND", `Invite ${input.inviteId} was not found for this platform.`);
-    await requireKnownBusiness({ ...ctx, db: tx }, invite.businessId);
+    await requireCreatedBusiness({ ...ctx, db: tx }, invite.businessId);
     return serializeInvite(await decideInvite({ db: tx }, { inviteId: invite.id, decision: input.decision, playerId: null }), now());
   });

@@ -3,7 +3,7 @@ import { now } from "../core/clock.ts";
 import { AppError } from "../core/errors.ts";
 import { inTransaction } from "../db/transaction.ts";
 import { decidePlatformLinkSession, type LinkDecision } from "./decide-platform-link-session.ts";
-import { requireKnownBusiness } from "./require-known-business.ts";
+import { requireCreatedBusiness } from "./require-created-business.ts";
 import { serializeLinkSession } from "./serialize-link-session.ts";
 
 /**
@@ -18,7 +18,7 @@ export const actOutLinkDecision = (ctx: PlatformContext, input: { sessionKey: st
       select: { id: true },
     });
     if (!session) throw new AppError("PLATFORM_LINK_SESSION_NOT_FOUND", `Platform link session ${input.sessionKey} was not found for this platform.`);
-    await requireKnownBusiness({ ...ctx, db: tx }, input.businessId);
+    await requireCreatedBusiness({ ...ctx, db: tx }, input.businessId);
     const updated = await decidePlatformLinkSession(
       { db: tx },
       { sessionId: session.id, businessId: input.businessId, decision: input.decision, playerId: null },

@@ -209,6 +209,6 @@ export const PlatformLinkSessionResource = z.object({
 export const LinkSessionParams = z.object({ sessionKey: Id("The sessionKey from POST /v1/platform/link-sessions.") });
 
 export const HelperBusinessBody = z.strictObject({
-  businessId: Id("The business whose admin acts: a test business this platform has (or had) a grant from."),
+  businessId: Id("The business whose admin acts: a test business this platform created through POST /v1/platform/business."),
 });
 export type HelperBusinessBody = z.infer<typeof HelperBusinessBody>;

@@ -49,6 +49,12 @@ export const BUSINESS_SCOPES = [
 
 export const ALL_SCOPES = [...MANAGEMENT_SCOPES, ...BUSINESS_SCOPES];
 
+/**
+ * The scopes that manage keys and scopes: a key in its rotation grace period (it has an end date; only
+ * rotation sets one) cannot use them, so a replaced key cannot outlive its grace through a key it mints.
+ */
+export const KEY_ADMIN_SCOPES = ["platform.key:manage", "platform.scope:request"];
+
 export const isManagementScope = (scope: string): boolean => MANAGEMENT_SCOPES.includes(scope);
 
 /**

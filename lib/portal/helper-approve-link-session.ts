@@ -45,7 +45,7 @@ export const approvePortalLinkSession = async (ctx: PortalContext, input: { busi
         environment: session.environment as Environment,
         owner: { type: session.ownerType, id: session.ownerId } as LinkScope["owner"],
       };
-  const approved = await approveLinkSession(ctx, { scope, sessionKey: session.sessionKey, email: body.email, name: body.name });
+  const approved = await approveLinkSession(ctx, { scope, sessionKey: session.sessionKey, email: body.email, name: body.name, testHelperOf: input.businessId });
   return inTransaction(ctx.db, async (tx) => {
     await recordAudit(
       { db: tx },

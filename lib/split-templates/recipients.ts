@@ -1,7 +1,7 @@
 // A recipient list checked against its mode and stored in exact units: shares in ppm, amounts in cents.
 import { normalizeEmail } from "../core/email.ts";
 import { AppError, type ErrorDetail } from "../core/errors.ts";
-import { centsToDollars, dollarsToCents, FULL_PPM, percentToPpm, ppmToPercent } from "../fees/fees.ts";
+import { centsToDollars, dollarsToCents, FULL_PPM, MAX_TOTAL_CENTS, percentToPpm, ppmToPercent } from "../fees/fees.ts";
 import type { RecipientInput, SplitMode } from "./schemas.ts";
 
 /** A recipient as stored (JSON: bigints as strings). */
@@ -10,7 +10,7 @@ export type StoredRecipient = { email: string | null; userRef: string | null; na
 /**
  * Checks the recipients against the mode and returns them in exact units. Percentage mode: every recipient
  * has a percentage (> 0, ≤ 4 decimals) and they sum to exactly 100. Fixed mode: every recipient has an
- * amount (> 0, whole cents). No recipient twice. Anything else is 400 INVALID_SPLIT naming each field.
+ * amount (> 0, whole cents) and the amounts sum to at most MAX_TOTAL_CENTS. No recipient twice. Anything else is 400 INVALID_SPLIT naming each field.
  */
 export const checkRecipients = (mode: SplitMode, recipients: RecipientInput[], field = "recipients"): StoredRecipient[] => {
   const details: ErrorDetail[] = [];
@@ -45,6 +45,10 @@ export const checkRecipients = (mode: SplitMode, recipients: RecipientInput[], f
   if (mode === "percentage" && details.length === 0) {
     const sum = out.reduce((s, r) => s + BigInt(r.ppm!), 0n);
     if (sum !== FULL_PPM) details.push({ field, message: `percentages must sum to 100; they sum to ${ppmToPercent(sum)}` });
+  }
+  if (mode === "fixed" && details.length === 0) {
+    const sum = out.reduce((s, r) => s + BigInt(r.amountCents!), 0n);
+    if (sum > BigInt(MAX_TOTAL_CENTS)) details.push({ field, message: `the amounts must sum to at most ${MAX_TOTAL_CENTS} cents; they sum to ${sum} cents` });
   }
   if (details.length)
     throw new AppError("INVALID_SPLIT", `The recipients are not a valid ${mode} split: ${details.map((d) => `${d.field} ${d.message}`).join("; ")}.`, {

@@ -19,6 +19,7 @@ import { POST as vcPurchase } from "@/app/api/v1/vc/purchases/route";
 import { POST as vcPurchaseComplete } from "@/app/api/v1/vc/purchases/[purchaseId]/route";
 import { POST as walletBalance } from "@/app/api/v1/wallet/balance/route";
 import { POST as walletPurchase } from "@/app/api/v1/wallet/purchase/route";
+import { approveAsPerson } from "@/tests/support/linking";
 import { getDb } from "@/lib/db/client";
 import { makeCampaignWith } from "@/tests/support/campaigns";
 import { USDC_ASSET } from "@/lib/ledger/accounts";
@@ -104,10 +105,10 @@ describe("finding 1: a game that knows only the player's email cannot spend the 
     const peek = await post("/v1/wallet/balance", b.headers, { userId: b.userRef });
     expect([peek.status, peek.body.code, peek.body.balance]).toEqual([403, "LINK_NOT_APPROVED", undefined]);
 
-    // the player approves game B on the hosted link page (acted out by the test helper): same userRef
+    // the player approves game B on the hosted link page, signed in: same userRef
     const { sessionKey } = (await post("/v1/users/link/initiate", b.headers, { email })).body;
-    const approved = await post(`/v1/test-helpers/link-sessions/${sessionKey}/approve`, b.headers, { email });
-    expect(approved.body.userRef).toBe(b.userRef);
+    const approved = await approveAsPerson(sessionKey, email);
+    expect(approved.userRef).toBe(b.userRef);
     const bought = await post("/v1/wallet/purchase", b.headers, { userId: b.userRef, itemId: b.itemId });
     expect(bought.status, bought.text).toBe(200);
     expect(await usdcBalance("wallet", victim.id)).toBe(30_000_000n);

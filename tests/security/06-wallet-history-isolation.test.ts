@@ -21,6 +21,7 @@ import { GET as vcJournals } from "@/app/api/v1/vc/journals/route";
 import { POST as walletBalance } from "@/app/api/v1/wallet/balance/route";
 import { POST as walletManage } from "@/app/api/v1/wallet/manage/route";
 import { POST as walletPurchase } from "@/app/api/v1/wallet/purchase/route";
+import { approveAsPerson } from "@/tests/support/linking";
 import { getDb } from "@/lib/db/client";
 import { makeCampaignWith } from "@/tests/support/campaigns";
 import { custodyAddress } from "@/lib/ledger/address";
@@ -57,12 +58,10 @@ const post = (path: string, headers: Headers, body: unknown) =>
   server.api(path, { method: "POST", headers: { ...headers, "idempotency-key": randomUUID() }, body });
 const get = (path: string, headers: Headers) => server.api(path, { headers });
 
-/** The player approves `headers`' game on the hosted link page (acted out by the test helper). */
+/** The player approves `headers`' game on the hosted link page, signed in (one person approves several games). */
 const approveGame = async (headers: Headers, email: string) => {
   const { sessionKey } = (await post("/v1/users/link/initiate", headers, { email })).body;
-  const approved = await post(`/v1/test-helpers/link-sessions/${sessionKey}/approve`, headers, { email });
-  expect(approved.status, approved.text).toBe(200);
-  return approved.body.userRef as string;
+  return (await approveAsPerson(sessionKey, email)).userRef!;
 };
 
 /** A game with one item of `cents`; the player buys it from their wallet. Returns the purchase id. */

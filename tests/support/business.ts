@@ -15,6 +15,7 @@ import { ALL_SCOPES, BUSINESS_SCOPES, MANAGEMENT_SCOPES } from "../../lib/platfo
 import { POST as INITIATE } from "../../app/api/v1/platform/business/users/link/initiate/route.ts";
 import { POST as APPROVE } from "../../app/api/v1/test-helpers/link-sessions/[sessionKey]/approve/route.ts";
 import { makeGame } from "./fixtures.ts";
+import { approveAsPerson } from "./linking.ts";
 import { call, type Call, type CallResult } from "./http.ts";
 import { makePlatformTenant } from "./platform.ts";
 
@@ -36,10 +37,16 @@ export const makeBusinessTenant = async ({
 };
 
 /** A player linked to the tenant's business through the API: initiate, then the test helper approves. */
-export const linkBusinessUser = async (tb: Record<string, string>, { email = `p-${tag()}@example.com`, name = "" } = {}) => {
+export const linkBusinessUser = async (
+  tb: Record<string, string>,
+  { email = `p-${tag()}@example.com`, name = "", asPerson = false }: { email?: string; name?: string; asPerson?: boolean } = {},
+) => {
   const started = await call(INITIATE, { headers: idem(tb), body: { email } });
   expect(started.status).toBe(201);
-  const approved = await call(APPROVE, { headers: tb, params: { sessionKey: started.body.sessionKey }, body: name ? { name } : {} });
+  // asPerson: the person approves on the hosted page (a player linked to several businesses is no one business's test player)
+  const approved = asPerson
+    ? { status: 200, body: { userRef: (await approveAsPerson(started.body.sessionKey, email)).userRef } }
+    : await call(APPROVE, { headers: tb, params: { sessionKey: started.body.sessionKey }, body: name ? { name } : {} });
   expect(approved.status).toBe(200);
   const player = await getDb().player.findUniqueOrThrow({ where: { email } });
   return { userRef: approved.body.userRef as string, sessionKey: started.body.sessionKey as string, email, player };

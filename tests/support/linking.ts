@@ -2,6 +2,14 @@
 import { getDb } from "../../lib/db/client.ts";
 import { POST as INITIATE } from "../../app/api/v1/users/link/initiate/route.ts";
 import { call } from "./http.ts";
+import { approveLinkSession } from "../../lib/flows/approve-link-session.ts";
+
+/**
+ * The person approves on the hosted link page, signed in as `email` (default: the session's prefilled email):
+ * the path a real account takes. The test helpers act only as test players of their own business
+ * (docs/decisions/test-mode.md), so a test that links one person to several businesses uses this.
+ */
+export const approveAsPerson = (sessionKey: string, email?: string) => approveLinkSession({ db: getDb() }, { sessionKey, email });
 
 type Headers = Record<string, string>;
 

@@ -32,13 +32,16 @@ export const makePlatformTenant = async ({
   keyScopes = ALL_SCOPES as string[],
   grantScopes = BUSINESS_SCOPES as string[] | null,
   webhookUrl = null as string | null,
+  /** the business records this platform as its creator, as POST /v1/platform/business does (the test helpers act for it) */
+  createdByPlatform = false,
 } = {}) => {
   const db = getDb();
   const platform = await createPlatform({ db }, { name: `Platform ${tag()}`, approvedScopes, webhookUrl });
   // createPlatform always approves the management scopes; a test that leaves one out removes it again.
   await db.platform.update({ where: { id: platform.id }, data: { approvedScopes: approvedScopes } });
   const { key, rawKey } = await issueApiKey({ db }, { kind: "platform", environment, platformId: platform.id, scopes: keyScopes, label: "test" });
-  const business = await createBusiness({ db }, { name: `Biz ${tag()}`, environment });
+  const made = await createBusiness({ db }, { name: `Biz ${tag()}`, environment });
+  const business = createdByPlatform ? await db.business.update({ where: { id: made.id }, data: { createdByPlatformId: platform.id } }) : made;
   const grant = grantScopes ? await grantBusiness({ db }, { platformId: platform.id, businessId: business.id, scopes: grantScopes }) : null;
   return { platform, key, rawKey, business, grant, mgmt: platformHeaders(rawKey), tb: platformHeaders(rawKey, business.id) };
 };

@@ -32,7 +32,11 @@ const gift = async () => {
   const code = randomBytes(32).toString("hex");
   const marked = await call(MARK, {
     headers: { ...t.tb, "idempotency-key": randomUUID() },
-    body: { distributionId: d._id, transactionHash: "0x1", giftData: [{ giftId: d.lineItems[0].lineItemId, claimCode: code }] },
+    body: {
+      distributionId: d._id,
+      transactionHash: "0x" + randomBytes(32).toString("hex"),
+      giftData: [{ giftId: d.lineItems[0].lineItemId, claimCode: code }],
+    },
   });
   expect(marked.status).toBe(200);
   return { ...t, email, code };

@@ -22,7 +22,7 @@ describe("GET /v1/platform/business/users", () => {
     }
     await call(REMOVE, { headers: t.tb, params: { userRef: linked[3].userRef } });
     const other = await makeBusinessTenant();
-    await linkBusinessUser(other.tb, { email: "alice@example.com" }); // the same player, another business: not listed here
+    await linkBusinessUser(other.tb, { email: "alice@example.com", asPerson: true }); // the same player, another business: not listed here
 
     const view = (i: number) => ({
       linkId: expect.any(String),

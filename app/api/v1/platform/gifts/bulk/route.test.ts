@@ -61,7 +61,7 @@ describe("POST /v1/platform/gifts/bulk", () => {
       headers: { ...tb, ...idem() },
       body: {
         distributionId: r.distributionId,
-        transactionHash: "0x9",
+        transactionHash: "0x" + randomBytes(32).toString("hex"),
         giftData: r.gifts.map((g: { giftId: string }, i: number) => ({ giftId: g.giftId, claimCode: codes[i] })),
       },
     });

@@ -17,6 +17,7 @@ import type { AccountSpec } from "@/lib/ledger/types";
 
 const tag = () => randomBytes(4).toString("hex");
 const code = () => randomBytes(32).toString("hex");
+const txHash = () => `0x${randomBytes(32).toString("hex")}`;
 const balance = async (a: AccountSpec) =>
   (await getAccountBalance(getDb(), { asset: USDC_ASSET, environment: "test", kind: a.kind, ownerRef: a.ownerRef })).balance;
 
@@ -44,9 +45,10 @@ describe("POST /v1/platform/gifts/mark-funded", () => {
   it("funds the gifts (escrow journal), mails each claim link, emits Platform.Gifts.Funded and funds the distribution", async () => {
     const { tb, d, giftIds, emails, platform, business } = await setup();
     const codes = [code(), code()];
+    const hash = txHash();
     const res = await call(MARK, {
       headers: { ...tb, ...idem() },
-      body: { distributionId: d._id, transactionHash: "0xabc", giftData: giftIds.map((giftId, i) => ({ giftId, claimCode: codes[i] })) },
+      body: { distributionId: d._id, transactionHash: hash, giftData: giftIds.map((giftId, i) => ({ giftId, claimCode: codes[i] })) },
     });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ success: true, result: { updatedCount: 2, emailsSent: 2, emailsFailed: 0, totalFundedCents: 1000 } });
@@ -61,11 +63,11 @@ describe("POST /v1/platform/gifts/mark-funded", () => {
     expect(mails.find((m) => m.to === emails[0])!.text).toContain(`/gift/${codes[0]}`);
     expect(mails.find((m) => m.to === emails[0])!.subject).toBe("You received a gift of USD\u00a07.00");
     const ev = (await platformEventsOf(platform.id)).filter((e) => e.event === "Platform.Gifts.Funded");
-    expect(ev.map((e) => e.data)).toEqual([{ distributionId: d._id, businessId: business.id, giftCount: 2, totalAmountCents: 1000, transactionHash: "0xabc" }]);
+    expect(ev.map((e) => e.data)).toEqual([{ distributionId: d._id, businessId: business.id, giftCount: 2, totalAmountCents: 1000, transactionHash: hash }]);
     // a second call for the same gifts funds nothing again
     const again = await call(MARK, {
       headers: { ...tb, ...idem() },
-      body: { distributionId: d._id, transactionHash: "0xabc", giftData: giftIds.map((giftId, i) => ({ giftId, claimCode: codes[i] })) },
+      body: { distributionId: d._id, transactionHash: hash, giftData: giftIds.map((giftId, i) => ({ giftId, claimCode: codes[i] })) },
     });
     expect(again.body.result).toEqual({ updatedCount: 0, emailsSent: 0, emailsFailed: 0, totalFundedCents: 0 });
     expect(await getDb().ledgerJournal.count({ where: { type: "gift_funding", reference: d._id } })).toBe(1);
@@ -77,43 +79,47 @@ describe("POST /v1/platform/gifts/mark-funded", () => {
     const fs = await setup("fund_session");
     const mismatch = await call(MARK, {
       headers: { ...fs.tb, ...idem() },
-      body: { distributionId: fs.d._id, transactionHash: "0x1", giftData: [{ giftId: fs.giftIds[0], claimCode: code() }] },
+      body: { distributionId: fs.d._id, transactionHash: txHash(), giftData: [{ giftId: fs.giftIds[0], claimCode: code() }] },
     });
     expect([mismatch.status, mismatch.body.code]).toEqual([409, "PAYOUT_PATH_MISMATCH"]);
     const { tb, d, giftIds } = await setup();
     const other = await makePlatformTenant();
     const foreign = await call(MARK, {
       headers: { ...other.tb, ...idem() },
-      body: { distributionId: d._id, transactionHash: "0x1", giftData: [{ giftId: giftIds[0], claimCode: code() }] },
+      body: { distributionId: d._id, transactionHash: txHash(), giftData: [{ giftId: giftIds[0], claimCode: code() }] },
     });
     expect([foreign.status, foreign.body.code]).toEqual([404, "DISTRIBUTION_NOT_FOUND"]);
     const short = await call(MARK, {
       headers: { ...tb, ...idem() },
-      body: { distributionId: d._id, transactionHash: "0x1", giftData: [{ giftId: giftIds[0], claimCode: "ab".repeat(31) }] },
+      body: { distributionId: d._id, transactionHash: txHash(), giftData: [{ giftId: giftIds[0], claimCode: "ab".repeat(31) }] },
     });
     expect([short.status, short.body.details[0].field]).toEqual([400, "giftData.0.claimCode"]);
     const wrongGift = await call(MARK, {
       headers: { ...tb, ...idem() },
-      body: { distributionId: d._id, transactionHash: "0x1", giftData: [{ giftId: fs.giftIds[0], claimCode: code() }] },
+      body: { distributionId: d._id, transactionHash: txHash(), giftData: [{ giftId: fs.giftIds[0], claimCode: code() }] },
     });
     expect([wrongGift.status, wrongGift.body.details]).toEqual([400, [{ field: "giftData.0.giftId", message: "is not a gift of this distribution" }]]);
     const c = code();
     const dup = await call(MARK, {
       headers: { ...tb, ...idem() },
-      body: { distributionId: d._id, transactionHash: "0x1", giftData: giftIds.map((giftId) => ({ giftId, claimCode: c })) },
+      body: { distributionId: d._id, transactionHash: txHash(), giftData: giftIds.map((giftId) => ({ giftId, claimCode: c })) },
     });
     expect(dup.status).toBe(400);
     expect((await getDb().distribution.findUniqueOrThrow({ where: { id: d._id } })).status).toBe("pending");
     expect(
-      (await call(MARK, { headers: { ...tb }, body: { distributionId: d._id, transactionHash: "0x1", giftData: [{ giftId: giftIds[0], claimCode: code() }] } }))
-        .body.code,
+      (
+        await call(MARK, {
+          headers: { ...tb },
+          body: { distributionId: d._id, transactionHash: txHash(), giftData: [{ giftId: giftIds[0], claimCode: code() }] },
+        })
+      ).body.code,
     ).toBe("IDEMPOTENCY_KEY_REQUIRED");
     const noScope = await makePlatformTenant({ grantScopes: BUSINESS_SCOPES.filter((s) => s !== "gift:create") });
     expect(
       (
         await call(MARK, {
           headers: { ...noScope.tb, ...idem() },
-          body: { distributionId: d._id, transactionHash: "0x1", giftData: [{ giftId: giftIds[0], claimCode: code() }] },
+          body: { distributionId: d._id, transactionHash: txHash(), giftData: [{ giftId: giftIds[0], claimCode: code() }] },
         })
       ).status,
     ).toBe(403);
@@ -123,7 +129,7 @@ describe("POST /v1/platform/gifts/mark-funded", () => {
   it("an idempotent replay returns the same result and funds once", async () => {
     const { tb, d, giftIds } = await setup();
     const h = { ...tb, ...idem() };
-    const body = { distributionId: d._id, transactionHash: "0x2", giftData: [{ giftId: giftIds[0], claimCode: code() }] };
+    const body = { distributionId: d._id, transactionHash: txHash(), giftData: [{ giftId: giftIds[0], claimCode: code() }] };
     const a = await call(MARK, { headers: h, body });
     const b = await call(MARK, { headers: h, body });
     expect(b.body).toEqual(a.body);
@@ -140,7 +146,7 @@ describe("POST /v1/platform/gifts/mark-funded", () => {
           ? call(CANCEL, { headers: tb, params: { id: d._id } })
           : call(MARK, {
               headers: { ...tb, ...idem() },
-              body: { distributionId: d._id, transactionHash: `0x${i}`, giftData: [{ giftId: giftIds[i % 2], claimCode: code() }] },
+              body: { distributionId: d._id, transactionHash: txHash(), giftData: [{ giftId: giftIds[i % 2], claimCode: code() }] },
             }),
       ),
     );
@@ -165,7 +171,7 @@ describe("POST /v1/test-helpers/gifts/claim", () => {
     const c = code();
     await call(MARK, {
       headers: { ...tb, ...idem() },
-      body: { distributionId: d._id, transactionHash: "0x3", giftData: [{ giftId: giftIds[0], claimCode: c }] },
+      body: { distributionId: d._id, transactionHash: txHash(), giftData: [{ giftId: giftIds[0], claimCode: c }] },
     });
     const wrongEmail = await call(CLAIM, { headers: tb, body: { claimCode: c, email: emails[1] } });
     expect([wrongEmail.status, wrongEmail.body.code]).toEqual([403, "GIFT_EMAIL_MISMATCH"]);

@@ -11,7 +11,7 @@ export const POST = route({
   tags: ["test-helpers"],
   auth: "server",
   idempotency: "optional",
-  errors: PAY_CHECKOUT_ERRORS,
+  errors: [...PAY_CHECKOUT_ERRORS, "NOT_A_TEST_PLAYER"],
   body: CompleteHelperBody,
   response: { status: 200, schema: CheckoutHelperResult },
   handler: ({ ctx, body }) => actOutCheckout(ctx, body),

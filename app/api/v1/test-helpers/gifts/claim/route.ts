@@ -11,7 +11,7 @@ export const POST = route({
   auth: "platform",
   targetBusiness: true,
   idempotency: "optional",
-  errors: ["GIFT_NOT_FOUND", "GIFT_ALREADY_CLAIMED", "GIFT_NOT_CLAIMABLE", "GIFT_EMAIL_MISMATCH"],
+  errors: ["GIFT_NOT_FOUND", "GIFT_ALREADY_CLAIMED", "GIFT_NOT_CLAIMABLE", "GIFT_EMAIL_MISMATCH", "NOT_A_TEST_PLAYER"],
   body: ClaimGiftBody,
   response: { status: 200, schema: ClaimedGift },
   handler: async ({ ctx, body }) => actOutGiftClaim(ctx, body),

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { GET } from "./route";
 import { POST as APPROVE } from "../../../test-helpers/link-sessions/[sessionKey]/approve/route";
 import { call } from "@/tests/support/http";
-import { startLinkSession as start } from "@/tests/support/linking";
+import { approveAsPerson, startLinkSession as start } from "@/tests/support/linking";
 import { makeGame } from "@/tests/support/fixtures";
 import { getDb } from "@/lib/db/client";
 import { createGame } from "@/lib/games/create-game";
@@ -71,7 +71,8 @@ describe("GET /v1/users/link/details", () => {
     const ka = await start(a.headers, { email: "ivy@example.com" });
     const kb = await start(b.headers, { email: "ivy@example.com" });
     const ra = (await call(APPROVE, { headers: a.headers, params: { sessionKey: ka } })).body.userRef;
-    const rb = (await call(APPROVE, { headers: b.headers, params: { sessionKey: kb } })).body.userRef;
+    // the person approves game B on the hosted page (the helpers act only as their own business's test players)
+    const rb = (await approveAsPerson(kb)).userRef;
     expect(ra).toMatch(/^gmu_test_/);
     expect(rb).toMatch(/^gmu_test_/);
     expect(ra).not.toBe(rb);

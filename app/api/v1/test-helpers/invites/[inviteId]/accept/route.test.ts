@@ -14,7 +14,7 @@ afterEach(() => setClockOffsetForTests(0));
 
 /** A platform whose business granted it access once (revoked), and a new invite to that business. */
 const setup = async (opts: { environment?: "test" | "live" } = {}) => {
-  const t = await makePlatformTenant({ ...opts, grantScopes: ["item:read"] });
+  const t = await makePlatformTenant({ ...opts, grantScopes: ["item:read"], createdByPlatform: true });
   await call(REVOKE, { headers: { ...t.mgmt, ...idem() }, params: { grantId: t.grant!.id } });
   const invite = (await call(INVITE, { headers: { ...t.mgmt, ...idem() }, body: { businessId: t.business.id, requestedScopes: ["gift:read", "item:update"] } }))
     .body;

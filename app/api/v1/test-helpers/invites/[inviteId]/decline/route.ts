@@ -10,6 +10,8 @@ export const POST = route({
   summary: "Test mode: the business declines a platform invite",
   tags: ["test-helpers"],
   auth: "platform",
+  // the scope of the routes it imitates: POST /v1/platform/invites and /v1/platform/link-sessions
+  scope: "platform.invite:manage",
   idempotency: "optional",
   errors: DECIDE_INVITE_ERRORS,
   params: InviteParams,

@@ -2,7 +2,7 @@
 import { route } from "@/lib/http/route";
 import { InviteCodeParams, VisitInviteBody, VisitResult } from "@/lib/invites/schemas";
 import { visitInvite } from "@/lib/flows/visit-invite";
-import { testLinkScopeForInvite } from "@/lib/linking/link-scope";
+import { helperBusinessOf, testLinkScopeForInvite } from "@/lib/linking/link-scope";
 import { USE_INVITE_ERRORS } from "@/lib/invites/errors";
 import { LINK_SESSION_ERRORS } from "@/lib/linking/errors";
 
@@ -15,10 +15,16 @@ export const POST = route({
   auth: ["server", "campaign", "platform"],
   targetBusiness: true,
   idempotency: "optional",
-  errors: ["LINK_NOT_APPROVED", ...LINK_SESSION_ERRORS, ...USE_INVITE_ERRORS],
+  errors: ["LINK_NOT_APPROVED", "NOT_A_TEST_PLAYER", ...LINK_SESSION_ERRORS, ...USE_INVITE_ERRORS],
   params: InviteCodeParams,
   body: VisitInviteBody,
   response: { status: 200, schema: VisitResult },
   handler: async ({ ctx, params, body }) =>
-    visitInvite(ctx, { scope: await testLinkScopeForInvite(ctx, params), code: params.code, email: body.email, name: body.name }),
+    visitInvite(ctx, {
+      scope: await testLinkScopeForInvite(ctx, params),
+      code: params.code,
+      email: body.email,
+      name: body.name,
+      testHelperOf: helperBusinessOf(ctx),
+    }),
 });

@@ -1,7 +1,7 @@
 // POST /v1/test-helpers/link-sessions/{sessionKey}/approve: the player signs in and approves
 import { route } from "@/lib/http/route";
 import { approveLinkSession } from "@/lib/flows/approve-link-session";
-import { testLinkScopeForSession } from "@/lib/linking/link-scope";
+import { helperBusinessOf, testLinkScopeForSession } from "@/lib/linking/link-scope";
 import { ApproveLinkBody, LinkSessionDetails, SessionKeyParams } from "@/lib/linking/schemas";
 import { describeLinkSession } from "@/lib/linking/serialize-link-session";
 import { USE_INVITE_ERRORS } from "@/lib/invites/errors";
@@ -10,13 +10,14 @@ import { LINK_SESSION_ERRORS } from "@/lib/linking/errors";
 export const POST = route({
   method: "POST",
   path: "/v1/test-helpers/link-sessions/{sessionKey}/approve",
-  summary: "Test mode: approve a link session as the player (an account is created when none exists)",
-  description: "A platform key acting for a business also approves the sessions of that business's campaigns.",
+  summary: "Test mode: approve a link session as a test player (created when no account has the email)",
+  description:
+    "A platform key acting for a business also approves the sessions of that business's campaigns. The helper acts only as a test player of the caller's business (one a helper of that business created), never as an account a person signed up for: 403 NOT_A_TEST_PLAYER; use a fresh email or leave it out.",
   tags: ["test-helpers"],
   auth: ["server", "campaign", "platform"],
   targetBusiness: true,
   idempotency: "optional",
-  errors: ["LINK_NOT_APPROVED", ...LINK_SESSION_ERRORS, ...USE_INVITE_ERRORS],
+  errors: ["LINK_NOT_APPROVED", "NOT_A_TEST_PLAYER", ...LINK_SESSION_ERRORS, ...USE_INVITE_ERRORS],
   params: SessionKeyParams,
   body: ApproveLinkBody,
   response: { status: 200, schema: LinkSessionDetails },
@@ -27,6 +28,7 @@ export const POST = route({
         sessionKey: params.sessionKey,
         email: body.email,
         name: body.name,
+        testHelperOf: helperBusinessOf(ctx),
       }),
     }),
 });

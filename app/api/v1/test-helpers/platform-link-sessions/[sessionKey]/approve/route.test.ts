@@ -13,7 +13,7 @@ afterEach(() => setClockOffsetForTests(0));
 
 /** A platform whose business granted it access once (revoked), so the helper may act for that business. */
 const setup = async (opts: { environment?: "test" | "live"; webhookUrl?: string | null } = {}) => {
-  const t = await makePlatformTenant({ ...opts, grantScopes: ["item:read"] });
+  const t = await makePlatformTenant({ ...opts, grantScopes: ["item:read"], createdByPlatform: true });
   await call(REVOKE, { headers: { ...t.mgmt, ...idem() }, params: { grantId: t.grant!.id } });
   const session = (await call(CREATE, { headers: t.mgmt, body: { scopes: ["campaign:read", "item:create"], metadata: { ref: "abc" } } })).body;
   return { ...t, session };

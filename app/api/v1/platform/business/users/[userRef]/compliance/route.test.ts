@@ -20,7 +20,7 @@ describe("GET /v1/platform/business/users/{userRef}/compliance", () => {
     expect(await read()).toEqual({ userRef, status: "approved" });
     // the same person linked to another business has the same review, under that business's reference
     const other = await makeBusinessTenant();
-    const theirs = await linkBusinessUser(other.tb, { email });
+    const theirs = await linkBusinessUser(other.tb, { email, asPerson: true });
     expect(theirs.userRef).not.toBe(userRef);
     expect(await read(other.tb, theirs.userRef)).toEqual({ userRef: theirs.userRef, status: "approved" });
     // another player is untouched

@@ -38,10 +38,11 @@ describe("POST /v1/platform/me/keys/{keyId}/rotate", () => {
     expect(old.replacedByKeyId).toBe(res.body.newKey.keyId);
     expect(old.expiresAt!.getTime() - before).toBeGreaterThanOrEqual(7 * DAY);
     expect(old.expiresAt!.getTime() - Date.now()).toBeLessThanOrEqual(7 * DAY);
-    const oldView = (await call(KEY, { headers: mgmt, params: { keyId: key.id } })).body.key;
+    const newHeaders = platformHeaders(res.body.rawKey);
+    // the old key in its grace period cannot manage keys (tests/security/21-rotated-key-grace.test.ts): its replacement reads it
+    const oldView = (await call(KEY, { headers: newHeaders, params: { keyId: key.id } })).body.key;
     expect(oldView).toMatchObject({ status: "active", expiresAt: old.expiresAt!.toISOString(), replacedByKeyId: res.body.newKey.keyId });
 
-    const newHeaders = platformHeaders(res.body.rawKey);
     setClockOffsetForTests(7 * DAY - 60_000);
     expect((await call(ME, { headers: mgmt })).status).toBe(200);
     expect((await call(ME, { headers: newHeaders })).status).toBe(200);
@@ -94,12 +95,14 @@ describe("POST /v1/platform/me/keys/{keyId}/rotate", () => {
   });
 
   it("409 API_KEY_ALREADY_ROTATED for a rotated key, 409 API_KEY_REVOKED for a revoked one; the replacement can be rotated", async () => {
-    const { key, mgmt } = await makePlatformTenant();
+    const { key, mgmt, platform: p1 } = await makePlatformTenant();
     const first = await call(POST, { headers: { ...mgmt, ...idem() }, params: { keyId: key.id } });
-    const again = await call(POST, { headers: { ...mgmt, ...idem() }, params: { keyId: key.id } });
+    // another key of the platform (the rotated one is in its grace period and manages no keys)
+    const other = await addPlatformKey(p1.id);
+    const again = await call(POST, { headers: { ...other.headers, ...idem() }, params: { keyId: key.id } });
     expect(again.status).toBe(409);
     expect(again.body.code).toBe("API_KEY_ALREADY_ROTATED");
-    expect((await call(POST, { headers: { ...mgmt, ...idem() }, params: { keyId: first.body.newKey.keyId } })).status).toBe(200);
+    expect((await call(POST, { headers: { ...other.headers, ...idem() }, params: { keyId: first.body.newKey.keyId } })).status).toBe(200);
     const { platform, mgmt: m2 } = await makePlatformTenant();
     const dead = await addPlatformKey(platform.id);
     await getDb().apiKey.update({ where: { id: dead.key.id }, data: { status: "revoked", revokedAt: new Date() } });

@@ -119,13 +119,13 @@ describe("POST /v1/platform/business/users/{userRef}/campaigns/{campaignId}/assi
     expect([noKey.status, noKey.body.code]).toEqual([400, "IDEMPOTENCY_KEY_REQUIRED"]);
   });
 
-  it("refuses strangers and each set lacking business:users:link:read", async () => {
+  it("refuses strangers and each set lacking business:users:link:create (it writes)", async () => {
     const t = await makeBusinessTenant();
     const campaign = await makeCampaignOf(t.business.id);
     const { userRef } = await linkBusinessUser(t.tb);
     const params = { userRef, campaignId: campaign.id };
     await expectBusinessAuth(POST, { params, headers: {} }, idem(t.tb));
-    await expectScopeRefusals("business:users:link:read", (x) => call(POST, { headers: idem(x.tb), params }));
+    await expectScopeRefusals("business:users:link:create", (x) => call(POST, { headers: idem(x.tb), params }));
     expect(await getDb().playerLink.count({ where: { namespaceType: "campaign", namespaceId: campaign.id } })).toBe(0);
   });
 });

@@ -13,7 +13,9 @@ export const POST = route({
   description: "Creates and approves the campaign's link session for the player (their approval of the business covers its campaigns).",
   tags: ["Business users"],
   auth: "platform",
-  scope: "business:users:link:read",
+  // It writes (creates and approves a campaign link session): the spec row names the read scope, but the
+  // write scope of business linking is what it needs (docs/decisions/platform.md).
+  scope: "business:users:link:create",
   targetBusiness: true,
   idempotency: "required",
   errors: [...BUSINESS_USER_ERRORS, "CAMPAIGN_NOT_FOUND", ...LINK_SESSION_ERRORS, ...USE_INVITE_ERRORS],
