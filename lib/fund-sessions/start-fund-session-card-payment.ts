@@ -1,7 +1,8 @@
 // A live fund session's Pay on the hosted page: a Stripe Checkout Session for the amount (the payer's choice for a
 // campaign, the amount due for a distribution), identified by its metadata {kind: fund_session, objectId}. Nothing
 // changes here but the StripePayment record: Stripe's checkout.session.completed completes the fund session
-// (lib/flows/settle-paid-fund-session.ts). Stripe sends the payer back to the fund page either way.
+// (lib/flows/settle-paid-fund-session.ts). Stripe sends the payer back to the fund page either way. A cancel (or a
+// completion) that commits while Stripe makes the session: the session is expired at once and the payer gets 409.
 import type { DbContext } from "../core/context.ts";
 import { now } from "../core/clock.ts";
 import { AppError } from "../core/errors.ts";
@@ -46,5 +47,11 @@ export const startFundSessionCardPayment = async (
     cancelUrl: page,
     metadata: { businessId: s.businessId, targetType: s.targetType },
     expiresAt: s.expiresAt,
+    lockPayable: async (tx) => {
+      await tx.$queryRaw`SELECT 1 FROM "FundSession" WHERE "id" = ${s.id} FOR UPDATE`;
+      const row = await tx.fundSession.findUniqueOrThrow({ where: { id: s.id } });
+      const current = effectiveStatus(row, now());
+      if (current !== "pending") throw fundSessionNotPending(current, "paid");
+    },
   });
 };

@@ -1,13 +1,18 @@
 // A live invoice's card payment on the hosted page: a Stripe Checkout Session for the invoice's totalCharged,
 // identified by its metadata {kind: invoice, objectId}. Nothing changes here but the StripePayment record:
 // Stripe's checkout.session.completed pays the invoice (settleStripeInvoicePayment). Stripe sends the payer back
-// to the signed invoice page either way. Test invoices are paid with the sandbox card instead (null).
+// to the signed invoice page either way. Test invoices are paid with the sandbox card instead (null). A cancel (or a
+// payment) that commits while Stripe makes the session: the session is expired at once and the payer gets 409.
 import type { DbContext } from "../core/context.ts";
+import { now } from "../core/clock.ts";
 import { AppError } from "../core/errors.ts";
 import { createStripePaymentSession } from "../stripe/create-payment-session.ts";
 import { findInvoiceByPageUrl } from "./load-invoice-page.ts";
 import { invoiceStateConflict } from "./move-invoice.ts";
 import { invoicePageUrl } from "./invoice-url.ts";
+
+/** How long an invoice's Stripe Checkout page stays open (Stripe's minimum is 30 minutes; its default, 24 hours). */
+export const INVOICE_STRIPE_SESSION_MINUTES = 60;
 
 export const startInvoiceCardPayment = async (
   ctx: DbContext,
@@ -29,5 +34,14 @@ export const startInvoiceCardPayment = async (
     successUrl: `${page}&payment=stripe`,
     cancelUrl: page,
     metadata: { businessId: inv.businessId, invoiceNumber: inv.invoiceNumber },
+    // an invoice has no expiry of its own: Stripe's page closes after an hour (the payer presses Pay again)
+    expiresAt: new Date(now().getTime() + INVOICE_STRIPE_SESSION_MINUTES * 60_000),
+    lockPayable: async (tx) => {
+      await tx.$queryRaw`SELECT 1 FROM "Invoice" WHERE "id" = ${inv.id} FOR UPDATE`;
+      const row = await tx.invoice.findUniqueOrThrow({ where: { id: inv.id }, select: { status: true, chargedCents: true } });
+      if (row.status !== "sent") throw invoiceStateConflict(inv, row.status, "payCard");
+      if (row.chargedCents !== inv.chargedCents)
+        throw new AppError("INVOICE_STATE_CONFLICT", `Invoice ${inv.id} changed while the card payment was being prepared. Please try again.`);
+    },
   });
 };

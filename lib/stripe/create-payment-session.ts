@@ -1,7 +1,10 @@
 import { newId } from "../db/ids.ts";
 import type { Environment } from "../core/environment.ts";
 import type { DbContext } from "../core/context.ts";
+import { AppError } from "../core/errors.ts";
+import { inTransaction, type DbClient } from "../db/transaction.ts";
 import { requireStripe } from "./client.ts";
+import { queueStripePaymentExpiry } from "./queue-session-expiry.ts";
 
 /** What a Stripe Checkout Session pays, besides a checkout purchase (createStripeCheckoutSession). */
 export type StripePaymentKind = "fund_session" | "invoice";
@@ -21,7 +24,12 @@ export type PaymentSessionInput = {
   /** more metadata (ids the webhook checks) */
   metadata?: Record<string, string>;
   /** when the object stops taking payments: Stripe's page closes then too (Stripe allows 30 minutes to 24 hours from now) */
-  expiresAt?: Date;
+  expiresAt: Date;
+  /**
+   * Locks the object's row (FOR UPDATE) and throws its own 4xx when it no longer takes payments (cancelled,
+   * completed, paid, expired). Run after Stripe made the session, in the transaction that records it.
+   */
+  lockPayable: (tx: DbClient) => Promise<void>;
 };
 
 const MIN_STRIPE_LIFETIME_S = 31 * 60;
@@ -39,6 +47,8 @@ export const stripeExpiresAt = (at: Date, now = Date.now()): number => {
  * StripePayment row (status open) so the payment has one record from start to settlement or refund. Every
  * press of Pay is its own session (idempotency key per payment row: the SDK's network retries reuse it). A payment
  * that still arrives after the object stopped taking it is refunded by the webhook (settle-stripe-payment.ts).
+ * When the object stopped taking payments while Stripe made the session (a cancel committed meanwhile), the
+ * session's expiry is queued at once and the payer gets the object's own 409 (`lockPayable`).
  * Returns Stripe's URL to send the payer to.
  */
 export const createStripePaymentSession = async (ctx: DbContext, input: PaymentSessionInput): Promise<{ sessionId: string; url: string }> => {
@@ -54,13 +64,35 @@ export const createStripePaymentSession = async (ctx: DbContext, input: PaymentS
       ...(input.email ? { customer_email: input.email } : {}),
       success_url: input.successUrl,
       cancel_url: input.cancelUrl,
-      ...(input.expiresAt ? { expires_at: stripeExpiresAt(input.expiresAt) } : {}),
+      expires_at: stripeExpiresAt(input.expiresAt),
     },
     { idempotencyKey: `stripe-payment-${paymentId}` },
   );
-  if (!session.url) throw new Error(`Stripe returned no URL for Checkout Session ${session.id}`);
-  await ctx.db.stripePayment.create({
-    data: { id: paymentId, sessionId: session.id, kind: input.kind, objectId: input.objectId, environment: input.environment, amountCents: input.amountCents },
+  // Recorded, and the object checked again, under the object's row lock: a cancel (or a completion) either
+  // committed first, and the new session is expired by a job queued here, or it waits and then finds this
+  // session's row and queues its expiry itself. Either way no session of an object that stopped taking
+  // payments is left open at Stripe.
+  const refused = await inTransaction(ctx.db, async (tx) => {
+    await tx.stripePayment.create({
+      data: {
+        id: paymentId,
+        sessionId: session.id,
+        kind: input.kind,
+        objectId: input.objectId,
+        environment: input.environment,
+        amountCents: input.amountCents,
+      },
+    });
+    try {
+      await input.lockPayable(tx);
+      return null;
+    } catch (err) {
+      if (!(err instanceof AppError) || err.status >= 500) throw err;
+      await queueStripePaymentExpiry({ db: tx }, { kind: input.kind, objectId: input.objectId });
+      return err;
+    }
   });
+  if (refused) throw refused;
+  if (!session.url) throw new Error(`Stripe returned no URL for Checkout Session ${session.id}`);
   return { sessionId: session.id, url: session.url };
 };

@@ -7,6 +7,7 @@ import { newId } from "../db/ids.ts";
 import type { StripePayment } from "../db/generated/client.ts";
 import { inTransaction, type DbClient } from "../db/transaction.ts";
 import type { StripePaymentKind } from "./create-payment-session.ts";
+import { queueStripePaymentExpiry } from "./queue-session-expiry.ts";
 import { refundPaymentIntent } from "./refund-payment-intent.ts";
 
 export type PaidStripeSession = {
@@ -39,7 +40,8 @@ const lockPayment = async (tx: DbClient, p: PaidStripeSession): Promise<StripePa
  * Settles a paid session, at most once however many deliveries of its event race:
  * 1. one transaction locks the payment's row; a completed one is a replay; otherwise `apply` (the object's own
  *    service: complete the fund session, pay the invoice) runs in that transaction and the row is marked completed
- *    with it. Everything commits together or nothing does.
+ *    with it, and every other open session of the object gets its expiry queued (queueStripePaymentExpiry).
+ *    Everything commits together or nothing does.
  * 2. when `apply` refuses with a client error (the object was cancelled, expired, completed or paid another way,
  *    or its amount changed), that transaction rolls back, the row records the refund's reason, and the payment is
  *    refunded in full at Stripe (idempotency key per session), then marked refunded. A Stripe failure throws (the
@@ -65,6 +67,8 @@ export const settleStripePayment = async (
       where: { id: row.id },
       data: { status: "completed", completedAt: new Date(), paymentIntentId: paid.paymentIntentId, amountCents: paid.amountCents },
     });
+    // the object is paid: its other Stripe sessions (another tab's Pay) close with it, so no second payment is taken
+    await queueStripePaymentExpiry({ db: tx }, { kind: paid.kind, objectId: paid.objectId });
     return { outcome: "completed" as const, payment };
   }).catch((err: unknown): { refund: string } => {
     if (err instanceof RefusedPayment) return { refund: err.message };

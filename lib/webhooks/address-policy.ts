@@ -114,36 +114,43 @@ export const embeddedIpv4 = (address: string): string | null => {
   return null;
 };
 
-export type AddressClass = { kind: "public" } | { kind: "loopback" | "refused"; reason: string };
+/**
+ * `reason` names the address ("10.0.0.5 is a private address"): for an address the tenant typed. `category`
+ * does not ("a private address"): for one a host name resolved to, which must not be told (it would map the
+ * server's DNS, internal names included, for whoever sets a URL).
+ */
+export type AddressClass = { kind: "public" } | { kind: "loopback" | "refused"; reason: string; category: string };
 
 /** Where `address` points: a public address, loopback, or a range no webhook may reach (with why). */
 export const classifyAddress = (address: string): AddressClass => {
   const ip = address.split("%")[0];
   const family = isIP(ip);
-  if (family === 0) return { kind: "refused", reason: `"${address}" is not an IP address` };
+  if (family === 0) return { kind: "refused", reason: `"${address}" is not an IP address`, category: "not an IP address" };
   if (family === 6) {
     const v4 = embeddedIpv4(ip);
     if (v4 !== null) {
       const inner = classifyAddress(v4);
-      return inner.kind === "public" ? inner : { kind: inner.kind, reason: `${ip} carries ${v4}, ${inner.reason.replace(/^\S+ is /, "")}` };
+      return inner.kind === "public" ? inner : { kind: inner.kind, reason: `${ip} carries ${v4}, ${inner.category}`, category: inner.category };
     }
   }
   const type = family === 4 ? "ipv4" : "ipv6";
   for (const [i, { reason, list, families }] of LISTS.entries())
-    if (families.has(type) && list.check(ip, type)) return { kind: i === LOOPBACK ? "loopback" : "refused", reason: `${ip} is ${reason}` };
+    if (families.has(type) && list.check(ip, type)) return { kind: i === LOOPBACK ? "loopback" : "refused", reason: `${ip} is ${reason}`, category: reason };
   return { kind: "public" };
 };
 
 /**
  * Why a webhook must not be delivered to `address`, or null when it may. `allowLoopback`: local receivers
  * (127.0.0.1, ::1) are allowed (loopback-rule.ts: the operator's setting, test mode); `loopbackRefusal`: why
- * they are not, when they are not (default: test mode only).
+ * they are not, when they are not (default: test mode only). `named: false` leaves the address out (only its
+ * category: "a private address"), for an address DNS gave rather than one the tenant wrote.
  */
 export const refusedAddressReason = (
   address: string,
-  { allowLoopback, loopbackRefusal = "allowed in test mode only" }: { allowLoopback: boolean; loopbackRefusal?: string },
+  { allowLoopback, loopbackRefusal = "allowed in test mode only", named = true }: { allowLoopback: boolean; loopbackRefusal?: string; named?: boolean },
 ): string | null => {
   const c = classifyAddress(address);
   if (c.kind === "public" || (c.kind === "loopback" && allowLoopback)) return null;
-  return c.kind === "loopback" ? `${c.reason}, ${loopbackRefusal}` : c.reason;
+  const why = named ? c.reason : c.category;
+  return c.kind === "loopback" ? `${why}, ${loopbackRefusal}` : why;
 };

@@ -54,7 +54,7 @@ export const resolveWebhookTarget = async (
     addresses = [{ address: host, family: isIP(host) }];
   } else if (isLocalhostName(host)) {
     if (!allowLoopback)
-      return { ok: false, kind: "refused", reason: refusedAddressReason("127.0.0.1", { allowLoopback, loopbackRefusal })!.replace(/^\S+ is/, `${host} names`) };
+      return { ok: false, kind: "refused", reason: `${host} names ${refusedAddressReason("127.0.0.1", { allowLoopback, loopbackRefusal, named: false })}` };
     // allowed (a developer's machine): where the resolver points it, else 127.0.0.1; either is checked below
     addresses = await lookup(host).catch(() => []);
     if (addresses.length === 0) addresses = [{ address: "127.0.0.1", family: 4 }];
@@ -67,9 +67,12 @@ export const resolveWebhookTarget = async (
     }
     if (addresses.length === 0) return { ok: false, kind: "unresolved", reason: `${host} does not resolve` };
   }
+  // A literal address is the tenant's own words and is named; an address DNS gave is not (only its
+  // category): naming it would let anyone who can set a URL read the server's DNS (internal names included).
+  const named = isIP(host) !== 0;
   for (const { address } of addresses) {
-    const refused = refusedAddressReason(address, { allowLoopback, loopbackRefusal });
-    if (refused) return { ok: false, kind: "refused", reason: isIP(host) ? refused : `${host} resolves to ${refused}` };
+    const refused = refusedAddressReason(address, { allowLoopback, loopbackRefusal, named });
+    if (refused) return { ok: false, kind: "refused", reason: named ? refused : `${host} resolves to ${refused}` };
   }
   const [first] = addresses;
   const address = first.address.split("%")[0];

@@ -106,7 +106,7 @@ describe("setting a webhook URL", () => {
           ]
         : [];
     const err = await setUrl({ type: "game", id: game.id }, "https://hooks.attacker.example/in", lookup);
-    expect(err?.details[0].message).toBe("The webhook URL is refused: hooks.attacker.example resolves to 10.1.2.3 is a private address. Use a public address.");
+    expect(err?.details[0].message).toBe("The webhook URL is refused: hooks.attacker.example resolves to a private address. Use a public address.");
     const publicOnly = async () => [{ address: "93.184.216.34", family: 4 }];
     expect(await setUrl({ type: "game", id: game.id }, "https://hooks.partner.example/in", publicOnly)).toBeNull();
     expect((await getDb().game.findUniqueOrThrow({ where: { id: game.id } })).webhookUrl).toBe("https://hooks.partner.example/in");
@@ -241,7 +241,7 @@ describe("DNS rebinding", () => {
       expect(ports).toHaveLength(2);
       // and a refused address is refused before any pool is looked at
       answer.address = "10.0.0.1";
-      expect(await post(url, lookup)).toMatchObject({ ok: false, error: "refused: rebind.test resolves to 10.0.0.1 is a private address" });
+      expect(await post(url, lookup)).toMatchObject({ ok: false, error: "refused: rebind.test resolves to a private address" });
       expect(ports).toHaveLength(2);
       // back to the first address: its kept-alive connection again
       answer.address = "127.0.0.1";
@@ -255,7 +255,56 @@ describe("DNS rebinding", () => {
 
   it("a name that now resolves to a private address is refused before any connection", async () => {
     const result = await post("http://rebind.test:8080/hooks", async () => [{ address: "10.0.0.1", family: 4 }]);
-    expect(result).toMatchObject({ ok: false, statusCode: null, error: "refused: rebind.test resolves to 10.0.0.1 is a private address" });
+    expect(result).toMatchObject({ ok: false, statusCode: null, error: "refused: rebind.test resolves to a private address" });
+    expect(attempted).toEqual([]);
+  });
+});
+
+// Follow-up of issue 26: the refusal named the address a host name resolved to ("internal.corp resolves
+// to 10.0.0.5 is a private address"), so anyone who can set a webhook URL could read the server's DNS,
+// internal names included, one 400 at a time. A refusal names the category (what to fix), never the
+// address DNS gave; an address the tenant typed is still named (it is the tenant's own words).
+describe("a refusal does not tell what a host name resolves to", () => {
+  const internal = async (host: string) => (host === "internal.corp" ? [{ address: "10.0.0.5", family: 4 }] : []);
+
+  it("when the URL is set: 400 naming the category, not the address; nothing stored", async () => {
+    for (const environment of ["live", "test"] as const) {
+      const { game } = await makeGame({ environment });
+      const err = await setUrl({ type: "game", id: game.id }, "https://internal.corp/hooks", internal);
+      expect(err).toMatchObject({ code: "INVALID_WEBHOOK_URL", status: 400, details: [{ field: "url" }] });
+      expect(err?.details[0].message).toBe("The webhook URL is refused: internal.corp resolves to a private address. Use a public address.");
+      expect(JSON.stringify(err)).not.toContain("10.0.0.5");
+      expect((await getDb().game.findUniqueOrThrow({ where: { id: game.id } })).webhookUrl).toBeNull();
+    }
+    // every class, and an IPv6 answer that carries an IPv4 address, alike
+    const { game } = await makeGame({ environment: "live" });
+    for (const [address, category] of [
+      ["169.254.169.254", "a link-local address (where cloud metadata services answer)"],
+      ["::ffff:192.168.7.9", "a private address"],
+      ["127.0.0.9", "a loopback address, allowed in test mode only"],
+      ["100.64.3.4", "a shared (carrier-grade NAT) address"],
+    ]) {
+      const err = await setUrl({ type: "game", id: game.id }, "https://internal.corp/hooks", async () => [{ address, family: address.includes(":") ? 6 : 4 }]);
+      expect(err?.details[0].message, address).toBe(`The webhook URL is refused: internal.corp resolves to ${category}. Use a public address.`);
+      expect(JSON.stringify(err), address).not.toMatch(/192\.168|169\.254|127\.0\.0\.9|100\.64|ffff/);
+    }
+    // a literal address is the tenant's own: still named
+    expect((await setUrl({ type: "game", id: game.id }, "http://10.0.0.5/hooks"))?.details[0].message).toBe(
+      "The webhook URL is refused: 10.0.0.5 is a private address. Use a public address.",
+    );
+  });
+
+  it("at delivery: the attempt's error names the category, not the address, and nothing connects", async () => {
+    const result = await postWebhook({
+      url: "https://internal.corp/hooks",
+      body: "{}",
+      headers: { "content-type": "application/json", "x-service-event-id": "evt_internal" },
+      timeoutMs: 5_000,
+      allowLoopback: true,
+      lookup: internal,
+    });
+    expect(result).toMatchObject({ ok: false, statusCode: null, error: "refused: internal.corp resolves to a private address" });
+    expect(result.error).not.toContain("10.0.0.5");
     expect(attempted).toEqual([]);
   });
 });

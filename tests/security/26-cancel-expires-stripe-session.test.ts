@@ -189,3 +189,140 @@ describe("finding 14: cancelling a live fund session or invoice closes its Strip
     expect(stripe.calls.slice(before)).toEqual([]);
   });
 });
+
+// Follow-up: the race finding 14 left. A payer presses Pay while the platform's cancel commits: Pay had read the
+// object as payable and was waiting on Stripe; the cancel queued the expiry of the sessions it could see, not the
+// one Stripe was making. That session stayed payable until Stripe's own expiry. Rule: Pay records its session and
+// checks the object again under the object's row lock; if the object stopped taking payments meanwhile, the new
+// session's expiry is queued in that transaction and the payer gets the object's 409. And when one session pays
+// the object, its other open sessions are expired the same way (no second payment).
+const ROUNDS = 8;
+const sessionsOf = (objectId: string) => [...stripe.sessions.values()].filter((s) => s.metadata.objectId === objectId);
+const allExpired = (objectIds: string[], what: string) =>
+  waitFor(() => objectIds.flatMap(sessionsOf).every((s) => s.status === "expired"), { timeoutMs: 15_000, what });
+const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+const sendInvoice = async (p: Awaited<ReturnType<typeof makePlatform>>) => {
+  const res = await call(CREATE_INVOICE, {
+    headers: { ...p.headers, ...idemKey() },
+    body: {
+      receiverName: "Ada Lovelace",
+      receiverEmail: "ada@example.com",
+      date: "2026-11-20",
+      dueDate: "2026-12-20",
+      status: "sent",
+      emailSuppressed: true,
+      items: [{ description: "Hosting", quantity: 1, rate: 25 }],
+    },
+  });
+  if (res.status !== 201) throw new Error(`invoice: ${res.status} ${res.text}`);
+  return {
+    invoiceId: res.body._id as string,
+    target: { publicId: res.body.publicInvoiceId as string, sig: new URL(res.body.links.invoice).searchParams.get("sig") },
+  };
+};
+
+/** Stripe completes every session of the objects anyway (paid before the expiry landed): each is refunded, none applied. */
+const payAllLate = async (objectIds: string[]) => {
+  for (const s of objectIds.flatMap(sessionsOf)) {
+    stripe.pay(s.id);
+    const late = await deliver("checkout.session.completed", s.id);
+    expect(late, s.id).toMatchObject({ status: 200, body: { action: "refunded", refundId: expect.stringMatching(/^re_/) } });
+    expect(refundCalls(s.id), s.id).toHaveLength(1);
+  }
+};
+
+describe("follow-up: Pay racing a cancel, and a second session of a paid object", () => {
+  it("a live fund session: cancel and Pay at once, many rounds; no Stripe session is left open, nothing funded, every late payment refunded", async () => {
+    const t = await makeFundTenant({ environment: "live" });
+    const ids: string[] = [];
+    const outcomes: string[] = [];
+    for (let round = 0; round < ROUNDS; round++) {
+      const s = await campaignSession(t.mgmt, t.campaign.id);
+      const row = await getDb().fundSession.findUniqueOrThrow({ where: { sessionKey: s.sessionKey } });
+      ids.push(row.id);
+      const [pay, del] = await Promise.allSettled([
+        startFundSessionCardPayment({ db: getDb() }, { sessionKey: s.sessionKey, amountUsdc: "20" }),
+        pause(round % 4).then(() =>
+          call(DELETE_CAMPAIGN_SESSION, { headers: { ...t.mgmt, ...idemKey() }, params: { campaignId: t.campaign.id, handle: s.sessionKey } }),
+        ),
+      ]);
+      expect(del.status === "fulfilled" && del.value.status, `round ${round}`).toBe(200);
+      if (pay.status === "rejected") expect(pay.reason, `round ${round}`).toMatchObject({ code: "FUND_SESSION_NOT_PENDING", status: 409 });
+      outcomes.push(pay.status === "fulfilled" ? "opened" : sessionsOf(row.id).length ? "refused after Stripe" : "refused before Stripe");
+      expect((await getDb().fundSession.findUniqueOrThrow({ where: { id: row.id } })).status).toBe("cancelled");
+    }
+    await allExpired(ids, `every Stripe session of the cancelled fund sessions expired (${outcomes.join(", ")})`);
+    await payAllLate(ids);
+    for (const id of ids)
+      expect(await getDb().fundSession.findUniqueOrThrow({ where: { id } })).toMatchObject({ status: "cancelled", paidMicros: null, journalId: null });
+    expect(await liveBalance("campaign", t.campaign.id)).toBe(0n);
+    expect((await platformEventsOf(t.platform.id)).map((e) => e.event)).not.toContain("Platform.FundSession.Completed");
+  });
+
+  it("a live invoice: cancel and Pay at once, many rounds; no Stripe session is left open, nothing paid, every late payment refunded", async () => {
+    const p = await makePlatform({ environment: "live" });
+    const ids: string[] = [];
+    const outcomes: string[] = [];
+    for (let round = 0; round < ROUNDS; round++) {
+      const { invoiceId, target } = await sendInvoice(p);
+      ids.push(invoiceId);
+      const [pay, cancel] = await Promise.allSettled([
+        startInvoiceCardPayment({ db: getDb() }, target),
+        pause(round % 4).then(() => call(CANCEL_INVOICE, { headers: { ...p.headers, ...idemKey() }, params: { invoiceId } })),
+      ]);
+      expect(cancel.status === "fulfilled" && cancel.value.status, `round ${round}`).toBe(200);
+      if (pay.status === "rejected") expect(pay.reason, `round ${round}`).toMatchObject({ code: "INVOICE_STATE_CONFLICT", status: 409 });
+      outcomes.push(pay.status === "fulfilled" ? "opened" : sessionsOf(invoiceId).length ? "refused after Stripe" : "refused before Stripe");
+    }
+    await allExpired(ids, `every Stripe session of the cancelled invoices expired (${outcomes.join(", ")})`);
+    await payAllLate(ids);
+    for (const id of ids) expect(await getDb().invoice.findUniqueOrThrow({ where: { id } })).toMatchObject({ status: "cancelled", paymentJournalId: null });
+    expect((await platformEventsOf(p.platform.id)).map((e) => e.event)).not.toContain("Platform.Invoice.Paid");
+  });
+
+  it("a live fund session paid through one Stripe session: its other open session is expired, and a second payment is refunded", async () => {
+    const t = await makeFundTenant({ environment: "live" });
+    const s = await campaignSession(t.mgmt, t.campaign.id);
+    const row = await getDb().fundSession.findUniqueOrThrow({ where: { sessionKey: s.sessionKey } });
+    const a = await startFundSessionCardPayment({ db: getDb() }, { sessionKey: s.sessionKey, amountUsdc: "30" });
+    const b = await startFundSessionCardPayment({ db: getDb() }, { sessionKey: s.sessionKey, amountUsdc: "30" });
+    stripe.pay(a.sessionId);
+    expect((await deliver("checkout.session.completed", a.sessionId)).body).toMatchObject({ kind: "fund_session", objectId: row.id, action: "completed" });
+    await expiredAtStripe(b.sessionId, "the other tab's Stripe session expired");
+    expect(expireCalls(a.sessionId)).toEqual([]);
+    // a Pay pressed after the completion: refused, and the session Stripe made for it is expired too
+    await expect(startFundSessionCardPayment({ db: getDb() }, { sessionKey: s.sessionKey, amountUsdc: "30" })).rejects.toMatchObject({ status: 409 });
+    expect(
+      sessionsOf(row.id)
+        .filter((x) => x.id !== a.sessionId)
+        .every((x) => x.status === "expired"),
+    ).toBe(true);
+    stripe.pay(b.sessionId); // paid at Stripe a moment before the expiry landed
+    expect((await deliver("checkout.session.completed", b.sessionId)).body).toMatchObject({ action: "refunded" });
+    expect(refundCalls(b.sessionId)).toHaveLength(1);
+    const after = await getDb().fundSession.findUniqueOrThrow({ where: { id: row.id } });
+    expect(after).toMatchObject({ status: "completed", paidMicros: 30_000_000n });
+    expect(await liveBalance("campaign", t.campaign.id)).toBe(30_000_000n);
+  });
+
+  it("a live invoice paid through one Stripe session: its other open session is expired; its Stripe sessions close after an hour", async () => {
+    const p = await makePlatform({ environment: "live" });
+    const { invoiceId, target } = await sendInvoice(p);
+    const before = Math.floor(Date.now() / 1000);
+    const a = (await startInvoiceCardPayment({ db: getDb() }, target))!;
+    const b = (await startInvoiceCardPayment({ db: getDb() }, target))!;
+    for (const id of [a.sessionId, b.sessionId]) {
+      const expiresAt = stripe.sessions.get(id)!.expires_at;
+      expect(expiresAt - before, id).toBeGreaterThanOrEqual(60 * 60 - 5);
+      expect(expiresAt - before, id).toBeLessThanOrEqual(60 * 60 + 5);
+    }
+    stripe.pay(b.sessionId);
+    expect((await deliver("checkout.session.completed", b.sessionId)).body).toMatchObject({ kind: "invoice", objectId: invoiceId, action: "completed" });
+    await expiredAtStripe(a.sessionId, "the first Stripe session of the paid invoice expired");
+    stripe.pay(a.sessionId);
+    expect((await deliver("checkout.session.completed", a.sessionId)).body).toMatchObject({ action: "refunded" });
+    expect(refundCalls(a.sessionId)).toHaveLength(1);
+    expect((await getDb().invoice.findUniqueOrThrow({ where: { id: invoiceId } })).status).toBe("paid");
+  });
+});

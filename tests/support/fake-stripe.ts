@@ -15,6 +15,8 @@ type Session = {
   payment_intent: string | null;
   url: string;
   amount_total: number;
+  /** when Stripe closes the page by itself (seconds), as the caller asked or Stripe's default of 24 hours */
+  expires_at: number;
   metadata: Record<string, string>;
 };
 
@@ -68,6 +70,7 @@ export const startFakeStripe = async (): Promise<FakeStripe> => {
           payment_intent: null,
           url: `https://checkout.stripe.test/pay/${id}`,
           amount_total: Number(form["line_items[0][price_data][unit_amount]"] ?? 0),
+          expires_at: form.expires_at ? Number(form.expires_at) : Math.floor(Date.now() / 1000) + 24 * 60 * 60,
           metadata: Object.fromEntries(
             Object.entries(form)
               .filter(([k]) => /^metadata\[[^\]]+\]$/.test(k))
