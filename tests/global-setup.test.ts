@@ -31,7 +31,8 @@ it("drops a run's databases together, sharing checkpoints, and leaves other runs
     for (const name of [...ours, theirs]) await admin.query(`CREATE DATABASE "${name}"`);
 
     const before = await requestedCheckpoints(admin);
-    await dropRunDatabases({ adminUrl, runId, templateDb: "" });
+    // 8 connections, not the teardown's 32: this runs beside the other files' connection pools
+    await dropRunDatabases({ adminUrl, runId, templateDb: "" }, 8);
     const checkpoints = (await requestedCheckpoints(admin)) - before;
 
     const { rows } = await admin.query("SELECT datname FROM pg_database WHERE datname LIKE $1 ORDER BY datname", [`coinop_t_${stamp}_%`]);
