@@ -112,7 +112,13 @@ export const dropRunDatabases = async ({ adminUrl, runId }: Prepared, connection
   }
   const dropNext = async () => {
     const client = new pg.Client({ connectionString: adminUrl });
-    if (!(await client.connect().then(() => true, () => false))) return;
+    if (
+      !(await client.connect().then(
+        () => true,
+        () => false,
+      ))
+    )
+      return;
     try {
       for (let name = names.pop(); name !== undefined; name = names.pop())
         await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`).catch(() => undefined);
