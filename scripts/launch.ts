@@ -152,7 +152,8 @@ const main = async (mode: Mode) => {
         ...process.env,
         // `npm start`'s worker serves production as its web process does (NODE_ENV=production there): the same
         // defaults, e.g. no webhooks to this machine's loopback unless WEBHOOK_ALLOW_LOOPBACK=1 (lib/config)
-        ...(mode === "start" ? { NODE_ENV: "production" } : {}),
+        // (and `npm run dev`'s worker is development's, which it says by NODE_ENV, so it does not warn about it)
+        NODE_ENV: mode === "start" ? "production" : (process.env.NODE_ENV ?? "development"),
         DATABASE_URL: databaseUrl,
         WORKER_SHUTDOWN_DEADLINE_MS: String(shutdownDeadlineMs()),
       },
