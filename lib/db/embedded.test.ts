@@ -2,27 +2,12 @@
 // hid every failure of a process that used the embedded database. These run real child processes with a
 // real embedded server and check the exit status, and that the server is stopped afterwards.
 import { spawn } from "node:child_process";
-import net from "node:net";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { describe, expect, it } from "vitest";
+import { answers, freePort } from "../../tests/support/net.ts";
 
 const DATA_DIR = path.resolve(".data/test-embedded-exit");
-
-const freePort = (): Promise<number> =>
-  new Promise((resolve) => {
-    const s = net.createServer().listen(0, "127.0.0.1", () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
-
-const answers = (port: number) =>
-  new Promise<boolean>((resolve) => {
-    const s = net.connect({ port, host: "127.0.0.1" });
-    s.once("connect", () => (s.destroy(), resolve(true)));
-    s.once("error", () => resolve(false));
-  });
 
 const closesWithin = async (port: number, ms: number) => {
   for (let t = 0; t < ms; t += 100) {
