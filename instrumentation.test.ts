@@ -6,7 +6,7 @@ import { newId } from "./lib/db/ids.ts";
 import { enqueueJob } from "./lib/jobs/enqueue.ts";
 import { stopWorker } from "./lib/jobs/start-worker.ts";
 import { waitFor } from "./tests/support/webhook-receiver.ts";
-import { register } from "./instrumentation.ts";
+import { register } from "./instrumentation.tsx";
 
 const running = () => (globalThis as { __coinopWorker?: { worker?: Promise<unknown> } }).__coinopWorker?.worker;
 const saved = { runtime: process.env.NEXT_RUNTIME, flag: process.env.COINOP_IN_PROCESS_WORKER };

@@ -3,6 +3,10 @@ import { securityHeaders } from "./lib/http/security-headers.mjs";
 
 /** @type {import("next").NextConfig} */
 const nextConfig = {
+  // Next.js builds only .tsx files as pages, route handlers, proxy and instrumentation: the /api/v1 route
+  // files (app/api/v1/**/route.ts) are not in its bundle. scripts/serve.ts serves /api/v1 through the one API
+  // dispatch (lib/ops/dispatch.ts), loaded once by Node (docs/decisions/request-path.md).
+  pageExtensions: ["tsx"],
   // Loaded by Node at run time, not bundled: native or WASM parts, binaries inside the package, or
   // file reads relative to the package (the generated Prisma client loads its query compiler WASM).
   serverExternalPackages: [

@@ -24,14 +24,13 @@
 // EMBEDDED_BENCH_PG_PORT, 54332), BENCH_PRODUCTS (200), BENCH_PRODUCT_READS (4000), BENCH_CHECKOUT_PAGES (1000),
 // BENCH_CEILING_CREDITS (as BENCH_CREDITS), BENCH_CEILING_CLIENTS (8), BENCH_LARGE_JOURNALS / _PLAYERS /
 // _IDEMPOTENCY, BENCH_BASELINE (1), BENCH_OUTBOX_WAIT_S (120), BENCH_KEEP_DB. NEXT_DIST_DIR selects the build
-// directory (default .next); API_DISPATCH (lib/config) how a web process is started, as `npm start` does: direct
-// (scripts/serve.ts) or next (`next start`). Figures go to stdout and bench-results/latest.json.
+// directory (default .next); each web process is scripts/serve.ts, as `npm start` starts it. Figures go to stdout
+// and bench-results/latest.json.
 import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import { config } from "../lib/config/env.ts";
-import { apiDispatch } from "../lib/config/settings.ts";
 import { startServer } from "./bench/database.ts";
 import { planPasses, readOptions } from "./bench/options.ts";
 import { runPass, type PassResult } from "./bench/pass.ts";
@@ -48,7 +47,6 @@ const ensureBuild = () => {
 
 const main = async () => {
   const o = readOptions();
-  const dispatch = apiDispatch();
   // a production server refuses to start without its own secret; the bench's servers and this process share one
   process.env.COINOP_SECRET ||= randomBytes(32).toString("hex");
   ensureBuild();
@@ -57,9 +55,9 @@ const main = async () => {
   try {
     const plans = planPasses(o);
     log(
-      `[bench] ${plans.length} pass(es): ${plans.map((p) => p.label).join("; ")}. Scenarios: ${[...o.only].join(", ")}; ${o.players} players, ${o.connections} connections; API_DISPATCH=${dispatch}; ${os.cpus().length} cores`,
+      `[bench] ${plans.length} pass(es): ${plans.map((p) => p.label).join("; ")}. Scenarios: ${[...o.only].join(", ")}; ${o.players} players, ${o.connections} connections; ${os.cpus().length} cores`,
     );
-    for (const plan of plans) passes.push(await runPass({ plan, o, adminUrl: server.adminUrl, postgresIsOwn: server.postgresIsOwn, dispatch, log }));
+    for (const plan of plans) passes.push(await runPass({ plan, o, adminUrl: server.adminUrl, postgresIsOwn: server.postgresIsOwn, log }));
   } finally {
     await server.stop();
   }
@@ -70,7 +68,6 @@ const main = async () => {
   const report = {
     date: new Date().toISOString(),
     node: process.version,
-    apiDispatch: dispatch,
     cores: os.cpus().length,
     connections: o.connections,
     players: o.players,

@@ -1,5 +1,7 @@
-// npm run dev | npm start: the database, its migrations and job schema, then Next.js and the job worker.
-// Without DATABASE_URL it starts (or reuses) the embedded PostgreSQL and passes its URL to Next.
+// npm run dev | npm start: the database, its migrations and job schema, then the web process and the job worker.
+// The web process is scripts/serve.ts in both modes: /api/v1 through the one API dispatch, the pages through
+// Next.js (`next({ dev })`); under `npm run dev` Node restarts it when a file of lib/ or app/api/v1 changes
+// (the pages keep Next.js's HMR). Without DATABASE_URL it starts (or reuses) the embedded PostgreSQL.
 // The worker runs as a child process of its own (scripts/worker.ts), unless COINOP_IN_PROCESS_WORKER=0
 // says workers run elsewhere. SIGTERM/SIGINT/SIGHUP: Next stops accepting connections and finishes the
 // requests in flight, the worker finishes its running jobs, both within SHUTDOWN_DEADLINE_MS (default
@@ -12,7 +14,6 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { checkProductionSecrets } from "../lib/config/check-production-secrets.ts";
 import { config } from "../lib/config/env.ts";
 import {
-  apiDispatch,
   embeddedPgDir,
   embeddedPgPort,
   inProcessWorker,
@@ -25,7 +26,6 @@ import { migrateDeploy } from "../lib/db/migrate.ts";
 import { mailOutboxAtStart } from "../lib/email/mail-outbox.ts";
 import { installJobSchema } from "../lib/jobs/schema.ts";
 import { clearDraining, drainFileOf, markDraining } from "../lib/ops/draining.ts";
-import { indexedRouteFiles, ROUTE_INDEX, writeRouteIndex } from "./gen-route-index.ts";
 
 type Mode = "dev" | "start";
 const SIGNALS = ["SIGINT", "SIGTERM", "SIGHUP"] as const;
@@ -50,22 +50,6 @@ const portAnswers = (port: number): Promise<boolean> =>
 
 const within = <T>(ms: number, p: Promise<T>): Promise<T | undefined> => Promise.race([p, sleep(ms, undefined, { ref: false })]);
 
-/** In dev, a route folder added while the server runs is picked up without a restart. */
-const watchRoutes = () => {
-  const dir = path.resolve("app/api/v1");
-  let timer: NodeJS.Timeout | undefined;
-  try {
-    fs.watch(dir, { recursive: true }, () => {
-      clearTimeout(timer);
-      timer = setTimeout(() => {
-        if (writeRouteIndex()) console.log(`[routes] ${ROUTE_INDEX} regenerated`);
-      }, 200);
-    }).unref();
-  } catch {
-    // no recursive watch on this platform: `npm run routes:index` by hand
-  }
-};
-
 const main = async (mode: Mode) => {
   // `next start` serves production (NODE_ENV=production): refuse a missing, short or public signing secret first.
   const env = config();
@@ -75,11 +59,6 @@ const main = async (mode: Mode) => {
   if (!fs.existsSync(nextBin)) fail("Next.js is not installed: run `npm install` first.");
   if (mode === "start" && !fs.existsSync(path.join(env.NEXT_DIST_DIR ?? ".next", "BUILD_ID")))
     fail("There is no production build yet: run `npm run build`, then `npm start` (or use `npm run dev` while developing).");
-
-  if (mode === "dev") {
-    writeRouteIndex();
-    console.log(`[routes] ${indexedRouteFiles().length} route files indexed in ${ROUTE_INDEX}`);
-  }
 
   const port = configuredPort(env);
   const appUrl = env.APP_URL ?? `http://localhost:${port}`;
@@ -121,17 +100,19 @@ const main = async (mode: Mode) => {
   const drainFile = drainFileOf();
   clearDraining(drainFile);
   process.on("exit", () => clearDraining(drainFile));
-  // `npm start` (API_DISPATCH=direct, the default; next: `next start`): scripts/serve.ts, Next.js behind a node:http server
-  // that hands /api/v1 straight to the route handlers; it stops on SIGTERM as `next start` does.
-  const direct = mode === "start" && apiDispatch(env) === "direct";
   // `npm start` with COINOP_MAIL_OUTBOX=1: the outbox's token for the server, and the lines that print it (lib/email/mail-outbox.ts)
   const outbox = mailOutboxAtStart({ mode, env, appUrl });
-  const [command, args] = direct ? [process.execPath, ["--import", "tsx", path.resolve("scripts/serve.ts")]] : [nextBin, [mode, "--port", String(port)]];
-  const child: ChildProcess = spawn(command, args, {
+  // the web process (scripts/serve.ts); in dev under Node's watch mode, restarted when the API's code changes
+  const serve = path.resolve("scripts/serve.ts");
+  const args =
+    mode === "dev"
+      ? ["--watch-path=lib", "--watch-path=app/api/v1", "--watch-preserve-output", "--import", "tsx", serve, "--dev"]
+      : ["--import", "tsx", serve];
+  const child: ChildProcess = spawn(process.execPath, args, {
     stdio: "inherit",
     env: {
       ...process.env,
-      ...(direct ? { NODE_ENV: "production" } : {}),
+      NODE_ENV: mode === "start" ? "production" : "development",
       DATABASE_URL: databaseUrl,
       APP_URL: appUrl,
       PORT: String(port),
@@ -215,7 +196,6 @@ const main = async (mode: Mode) => {
   ].filter(Boolean);
   const seedCommand = [...seedEnv, "npm run seed"].join(" ");
 
-  if (mode === "dev") watchRoutes();
   for (let i = 0; i < 600 && child.exitCode === null; i++) {
     if (await portAnswers(port)) {
       console.log(

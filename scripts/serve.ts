@@ -1,14 +1,18 @@
-// The production web process of `npm start` with API_DISPATCH=direct (scripts/launch.ts starts it in
-// place of `next start`): one node:http server that hands /api/v1/* straight to the route() handlers
-// (lib/ops/api-dispatch.ts) and every other request to Next.js's request handler (a custom server, as
-// Next.js documents it: `next({ dev: false })`, `getRequestHandler()`). Same environment as `next start`:
-// PORT, NEXT_DIST_DIR (through next.config.mjs), COINOP_DRAIN_FILE. SIGTERM/SIGINT: stop accepting
-// connections, finish the requests in flight, write the buffered request log, exit 0.
+// The web process of `npm start` and `npm run dev` (scripts/launch.ts starts it): one node:http server that
+// hands /api/v1/* to the one API dispatch (lib/ops/api-dispatch.ts → lib/ops/dispatch.ts) and every other
+// request to Next.js (a custom server, as Next.js documents it: `next({ dev, httpServer })`,
+// `getRequestHandler()`; with `httpServer` Next.js takes the server's `upgrade` events, so the dev server's
+// HMR socket works). The API's code is loaded here, by Node, once: Next.js does not bundle app/api/v1
+// (next.config.mjs `pageExtensions`). `--dev` (or COINOP_DEV=1): `next dev`'s compiler and HMR for the pages,
+// development's security headers. Environment as `next start`: PORT, NEXT_DIST_DIR (next.config.mjs),
+// COINOP_DRAIN_FILE. SIGTERM/SIGINT: stop accepting connections, finish the requests in flight, write the
+// buffered request log, exit 0.
 import http from "node:http";
 import { setTimeout as sleep } from "node:timers/promises";
 
-// before anything reads it (Next.js, lib/config): this process serves the production build
-Object.assign(process.env, { NODE_ENV: "production" });
+const dev = process.argv.includes("--dev") || process.env.COINOP_DEV === "1";
+// before anything reads it (Next.js, lib/config)
+Object.assign(process.env, { NODE_ENV: dev ? "development" : "production" });
 
 const main = async () => {
   const { default: next } = await import("next");
@@ -17,14 +21,12 @@ const main = async () => {
   const { drainRequestLog } = await import("../lib/request-log/capture-request.ts");
 
   const port = configuredPort();
-  const app = next({ dev: false, dir: process.cwd(), port });
-  await app.prepare();
-  const nextHandler = app.getRequestHandler();
-  const api = await createApiDispatcher({ port });
-
+  const api = await createApiDispatcher({ port, dev });
+  let nextHandler: (req: http.IncomingMessage, res: http.ServerResponse) => Promise<void>;
   const server = http.createServer((req, res) => {
     if (!api.handle(req, res)) void nextHandler(req, res);
   });
+  const app = next({ dev, dir: process.cwd(), port, httpServer: server });
 
   let stopping = false;
   const stop = () => {
@@ -32,6 +34,8 @@ const main = async () => {
     stopping = true;
     // closes idle keep-alive connections now, and the others as their request ends
     const sweep = setInterval(() => server.closeIdleConnections(), 100);
+    // dev: the HMR sockets are upgraded connections, which server.close() does not end
+    if (dev) setTimeout(() => server.closeAllConnections(), 1_000).unref();
     server.close(() => {
       clearInterval(sweep);
       void (async () => {
@@ -45,11 +49,13 @@ const main = async () => {
   process.on("SIGTERM", stop);
   process.on("SIGINT", stop);
 
+  await app.prepare();
+  nextHandler = app.getRequestHandler();
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(port, () => resolve());
   });
-  console.log(`[serve] listening on port ${port} (/api/v1 dispatched directly, everything else through Next.js)`);
+  console.log(`[serve] listening on port ${port}${dev ? " (development)" : ""}: /api/v1 through the API dispatch, everything else through Next.js`);
 };
 
 main().catch((e) => {

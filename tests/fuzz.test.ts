@@ -30,7 +30,7 @@ import { POST as startVcPurchaseRoute } from "@/app/api/v1/vc/purchases/route";
 import { POST as campaignInitiateRoute } from "@/app/api/v1/campaign/[id]/users/link/initiate/route";
 import { POST as createInviteRoute } from "@/app/api/v1/campaign/[id]/link-invites/route";
 import { POST as createCurrencyRoute } from "@/app/api/v1/vc/currencies/route";
-import { listRouteFiles } from "@/scripts/gen-route-index";
+import { listRouteFiles, loadRouteTable } from "@/lib/ops/route-table";
 import { startLinkSession } from "./support/linking";
 import { undocumentedError } from "./support/openapi-errors";
 
@@ -492,7 +492,7 @@ beforeAll(async () => {
 
 describe("hostile input against every /v1 route", () => {
   it("covers every registered route", async () => {
-    await import("@/lib/http/route-index");
+    await loadRouteTable();
     const fuzzed = routes.map((r) => `${r.handler.definition.method} ${r.handler.definition.path}`).sort();
     const registered = registeredRoutes()
       .map((r) => `${r.method} ${r.path}`)

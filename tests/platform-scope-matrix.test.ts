@@ -11,7 +11,7 @@ import { buildOpenApiDocument } from "@/lib/http/openapi";
 import { registeredRoutes, type RegisteredRoute } from "@/lib/http/registry";
 import type { RouteHandler } from "@/lib/http/route";
 import { ALL_SCOPES, BUSINESS_SCOPES, isManagementScope, lackingMessage, SCOPE_SET_FIELD, type ScopeSet } from "@/lib/platform/scopes";
-import { listRouteFiles } from "@/scripts/gen-route-index";
+import { listRouteFiles } from "@/lib/ops/route-table";
 import { call } from "./support/http";
 import { makeCampaignIn, makePlatformTenant } from "./support/platform";
 

@@ -1,17 +1,17 @@
 // Every /v1 route file is a route() declaration whose path and method agree with its folder and
-// export; the generated route index imports them all; the OpenAPI document lists them all.
-// Files are found here with their own glob, independently of scripts/gen-route-index.ts.
+// export; the route table (lib/ops/route-table.ts) serves them all; the OpenAPI document lists them all.
+// Files are found here with their own glob, independently of lib/ops/route-table.ts.
 import fs from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { beforeAll, describe, expect, it } from "vitest";
 import { buildOpenApiDocument } from "@/lib/http/openapi";
 import { registeredRoutes } from "@/lib/http/registry";
+import { bestMatch, loadRouteTable } from "@/lib/ops/route-table";
 
 const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
 /** A plain Next.js handler by design: it serves the document itself, without a key. */
 const OPENAPI_ROUTE = "app/api/v1/openapi.json/route.ts";
-const REGENERATE = "Run `npm run routes:index` (scripts/gen-route-index.ts) to regenerate it.";
 
 const root = path.resolve(import.meta.dirname, "..");
 // fs.readdirSync with `recursive` (Node 20.1+), not fs.globSync (Node 22+): the suite runs on Node 20.19 too.
@@ -21,9 +21,7 @@ const routeFiles = fs
   .filter((f) => f.endsWith("/route.ts"))
   .filter((f) => !f.split("/").some((seg) => seg.startsWith("_")))
   .sort();
-/** The JSON 404 for paths no route serves: also a plain handler, and no spec endpoint. */
-const FALLBACK_ROUTE = "app/api/v1/[...path]/route.ts";
-const declaredFiles = routeFiles.filter((f) => f !== OPENAPI_ROUTE && f !== FALLBACK_ROUTE);
+const declaredFiles = routeFiles.filter((f) => f !== OPENAPI_ROUTE);
 
 /** app/api/v1/vc/[currencyId]/route.ts → /v1/vc/{currencyId}; route groups "(x)" add no segment. */
 const folderPath = (file: string): string =>
@@ -55,10 +53,10 @@ type Doc = {
 
 describe("the OpenAPI document", () => {
   // Built before any test below imports a route file itself, so the registry holds exactly what
-  // the route index registered: a route missing from the index is missing from this document.
+  // the route table loaded: a route the table misses is missing from this document.
   let doc: Doc;
   beforeAll(async () => {
-    await import("@/lib/http/route-index");
+    await loadRouteTable();
     doc = buildOpenApiDocument(registeredRoutes(), "https://coinop.example") as unknown as Doc;
   });
 
@@ -103,7 +101,7 @@ describe("the OpenAPI document", () => {
     const missing = declared.filter((r) => !documented.includes(r));
     expect(
       missing,
-      `routes missing from the OpenAPI document: is lib/http/route-index.ts current, and does each declared path match its folder? ${REGENERATE}`,
+      `routes missing from the OpenAPI document: does each declared path match its folder?`,
     ).toEqual([]);
     expect(documented).toContain("GET /v1/game");
   });
@@ -147,30 +145,17 @@ describe("/v1 route files", () => {
   });
 });
 
-describe("lib/http/route-index.ts", () => {
-  const source = fs.readFileSync(path.join(root, "lib/http/route-index.ts"), "utf8");
-  const imported = [...source.matchAll(/^import "\.\.\/\.\.\/(.+)";$/gm)].map((m) => m[1]).sort();
-
-  it("imports every route file", () => {
-    const missing = declaredFiles.filter((f) => !imported.includes(f));
-    expect(missing, `lib/http/route-index.ts does not import ${missing.join(", ")}. ${REGENERATE}`).toEqual([]);
-  });
-
-  it("imports nothing else", () => {
-    const extra = imported.filter((f) => !declaredFiles.includes(f));
-    expect(extra, `lib/http/route-index.ts imports files that are not /v1 route declarations: ${extra.join(", ")}. ${REGENERATE}`).toEqual([]);
-  });
-});
-
-describe("the /api/v1 fallback", () => {
-  it("answers an unknown path with the JSON error body, for every method", async () => {
-    const mod = await load(FALLBACK_ROUTE);
-    for (const method of METHODS) {
-      const res = await (mod[method] as (r: Request) => Promise<Response>)(new Request("http://localhost:3000/api/v1/vc/credit", { method }));
-      expect(res.status).toBe(404);
-      const body = await res.json();
-      expect(body).toMatchObject({ code: "ROUTE_NOT_FOUND", requestId: res.headers.get("x-request-id") });
-      expect(body.error).toBe(`There is no endpoint ${method} /api/v1/vc/credit. The endpoints are listed at /docs and /api/v1/openapi.json.`);
+describe("the route table (lib/ops/route-table.ts)", () => {
+  it("serves every declared route at its folder, with the methods its file exports", async () => {
+    const table = await loadRouteTable();
+    for (const file of [...declaredFiles, OPENAPI_ROUTE]) {
+      const mod = await load(file);
+      const segments = folderPath(file).split("/").filter(Boolean);
+      const row = bestMatch(table, segments);
+      expect(row?.[0], `${file} is not in the route table`).toBe("/" + segments.map((s) => s.replace(/^\{(.+)\}$/, "[$1]")).join("/"));
+      expect([...row![1].keys()].sort(), file).toEqual(METHODS.filter((m) => m in mod).sort());
+      for (const [method, handler] of row![1]) expect(handler, `${method} ${file}`).toBe(mod[method]);
     }
+    expect(table.length).toBe(declaredFiles.length + 1);
   });
 });

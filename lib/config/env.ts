@@ -56,9 +56,6 @@ export const EnvSchema = z.object({
   // jobs and webhooks
   COINOP_IN_PROCESS_WORKER: optionalString.describe("0: no job worker inside the web process"),
   WORKER_CONCURRENCY: optionalString.describe("jobs run at once per worker process (default 4)"),
-  API_DISPATCH: optionalString.describe(
-    "npm start: direct (a node:http server hands /api/v1 straight to the route handlers) | next (all through Next.js); default direct",
-  ),
   SHUTDOWN_DRAIN_MS: optionalString.describe("after SIGTERM, how long npm start keeps serving with /api/ready at 503 before it stops (default 2000)"),
   SHUTDOWN_DEADLINE_MS: optionalString.describe("how long npm start/dev give Next and the worker to finish after SIGTERM (default 10000)"),
   WORKER_SHUTDOWN_DEADLINE_MS: optionalString.describe("how long a worker process lets running jobs finish after SIGTERM (default 10000)"),

@@ -67,13 +67,6 @@ export const shutdownDrainMs = (env: Env = config()): number => intOr(env.SHUTDO
 export const workerShutdownDeadlineMs = (env: Env = config()): number => intOr(env.WORKER_SHUTDOWN_DEADLINE_MS, 10_000, 1);
 
 /**
- * How `npm start` serves /api/v1: "direct" (scripts/serve.ts hands /api/v1 straight to the route
- * handlers, Next.js serves the rest) unless API_DISPATCH=next (everything through `next start`).
- * A 20-minute soak showed its memory flat (docs/benchmarks.md).
- */
-export const apiDispatch = (env: Env = config()): "direct" | "next" => (env.API_DISPATCH === "next" ? "next" : "direct");
-
-/**
  * Whether webhooks may go to this machine's loopback (127.0.0.0/8, ::1, localhost): a developer's local receiver
  * (lib/webhooks/loopback-rule.ts; test mode only even then). WEBHOOK_ALLOW_LOOPBACK=1 (or true, yes, on) allows
  * it, 0 (or false, no, off) refuses it; unset: allowed in development and tests, refused in production

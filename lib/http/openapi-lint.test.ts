@@ -8,13 +8,14 @@ import { promisify } from "node:util";
 import { beforeAll, describe, expect, it } from "vitest";
 import { buildOpenApiDocument } from "./openapi.ts";
 import { registeredRoutes } from "./registry.ts";
+import { loadRouteTable } from "../ops/route-table.ts";
 
 const run = promisify(execFile);
 const bin = (name: string) => join(process.cwd(), "node_modules", ".bin", name);
 let file = "";
 
 beforeAll(async () => {
-  await import("./route-index.ts");
+  await loadRouteTable();
   file = join(mkdtempSync(join(tmpdir(), "coinop-openapi-")), "openapi.json");
   writeFileSync(file, JSON.stringify(buildOpenApiDocument(registeredRoutes(), "https://coinop.example")));
 });

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { buildOpenApiDocument } from "./openapi.ts";
 import { registeredRoutes } from "./registry.ts";
+import { loadRouteTable } from "../ops/route-table.ts";
 
 type Response = { description: string; headers?: Record<string, unknown>; content?: unknown; "x-error-codes"?: string[] };
 type Operation = { parameters: { name: string; in: string; required: boolean }[]; requestBody?: { required: boolean }; responses: Record<string, Response> };
@@ -14,7 +15,7 @@ describe("the OpenAPI document's errors and headers (issue 10, item 4)", () => {
   let doc: Doc;
   const op = (method: string, p: string) => doc.paths[p][method];
   beforeAll(async () => {
-    await import("./route-index.ts");
+    await loadRouteTable();
     doc = buildOpenApiDocument(registeredRoutes(), "https://coinop.example") as unknown as Doc;
   });
 

@@ -1,22 +1,17 @@
-// The direct /api/v1 dispatch of `npm start` (API_DISPATCH=direct), over real HTTP: a node:http server
-// with the dispatcher in front of a stand-in for Next.js (answers 418 "next"), the generated route
-// modules plus two test routes declared with route(). Checked: the JSON 405 with Allow of proxy.ts,
-// the JSON 404 of app/api/v1/[...path], the security headers of next.config.mjs, the kernel's body caps
-// over the streamed body (chunked and by Content-Length), Next.js's precedence and param decoding, and
-// what is left to Next.js.
-import fs from "node:fs";
+// The /api/v1 dispatch of the web process (`npm start` and `npm run dev`), over real HTTP: a node:http server
+// with the dispatcher in front of a stand-in for Next.js (answers 418 "next"), the real route table plus two
+// test routes declared with route(). Checked: the JSON 405 with Allow, the JSON 404, HEAD and OPTIONS, the
+// security headers of next.config.mjs, the kernel's body caps over the streamed body (chunked and by
+// Content-Length), Next.js's precedence and param decoding, and what is left to Next.js.
 import http from "node:http";
 import net from "node:net";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { route } from "@/lib/http/route";
-import { ROUTE_METHODS } from "@/lib/http/route-methods";
-import { ROUTE_MODULES } from "@/lib/http/route-modules";
-import { listRouteFiles, renderRouteModules, ROUTE_MODULES as ROUTE_MODULES_FILE } from "@/scripts/gen-route-index";
 import { contentSecurityPolicy } from "@/lib/http/security-headers.mjs";
 import { makeGame } from "@/tests/support/fixtures";
 import { createApiDispatcher } from "./api-dispatch";
+import { entriesOf, listRouteFiles, loadRouteEntries, loadRouteTable, routeTableOf } from "./route-table";
 
 const notes = route({
   method: "POST",
@@ -47,10 +42,9 @@ let game: Awaited<ReturnType<typeof makeGame>>;
 
 beforeAll(async () => {
   game = await makeGame();
-  const api = await createApiDispatcher({
-    port: 3000,
-    modules: [...ROUTE_MODULES, ["/v1/__dispatch/notes/[id]", async () => ({ POST: notes })], ["/v1/__dispatch/notes/special", async () => ({ GET: special })]],
-  });
+  // the real routes, loaded as loadRouteTable() loads them, and two of this test
+  const table = routeTableOf([...(await loadRouteEntries()), ...entriesOf({ POST: notes }, ""), ...entriesOf({ GET: special }, "")]);
+  const api = await createApiDispatcher({ port: 3000, table });
   server = http.createServer((req, res) => {
     if (!api.handle(req, res)) res.writeHead(418).end("next");
   });
@@ -109,7 +103,7 @@ const flood = async (
 };
 
 describe("direct /api/v1 dispatch", () => {
-  it("answers a method the route does not serve with proxy.ts's JSON 405 and Allow", async () => {
+  it("answers a method the route does not serve with the JSON 405 and Allow", async () => {
     const res = await call("/api/v1/game", { method: "POST", headers: { "x-request-id": "req_mine" } });
     expect(res.status).toBe(405);
     expect(res.headers.get("allow")).toBe("GET");
@@ -130,7 +124,7 @@ describe("direct /api/v1 dispatch", () => {
     expect(several.headers.get("allow")).toBe("GET, POST, PUT");
   });
 
-  it("answers an unknown /api/v1 path with the JSON 404 of app/api/v1/[...path]", async () => {
+  it("answers an unknown /api/v1 path with the JSON 404, for every method", async () => {
     const res = await call("/api/v1/no/such/thing?x=1", { method: "PATCH" });
     expect(res.status).toBe(404);
     const body = await res.json();
@@ -141,6 +135,23 @@ describe("direct /api/v1 dispatch", () => {
     });
     expect(res.headers.get("x-request-id")).toBe(body.requestId);
     expectSecurityHeaders(res);
+    for (const method of ["GET", "POST", "PUT", "DELETE"]) {
+      const other = await call("/api/v1/vc/credit", { method });
+      expect(other.status).toBe(404);
+      expect((await other.json()).error).toBe(`There is no endpoint ${method} /api/v1/vc/credit. The endpoints are listed at /docs and /api/v1/openapi.json.`);
+    }
+  });
+
+  it("answers HEAD with the GET handler's status and headers, and OPTIONS with 204 and Allow (as Next.js did)", async () => {
+    const head = await call("/api/v1/game", { method: "HEAD" });
+    expect(head.status).toBe(401);
+    expect(await head.text()).toBe("");
+    expectSecurityHeaders(head);
+    const options = await call("/api/v1/products", { method: "OPTIONS" });
+    expect(options.status).toBe(204);
+    expect(options.headers.get("allow")).toBe("GET, HEAD, OPTIONS, POST, PUT");
+    const postOnly = await call("/api/v1/vc/credits", { method: "OPTIONS" });
+    expect(postOnly.headers.get("allow")).toBe("OPTIONS, POST");
   });
 
   it("runs the route's own handler: 401 without a key, the game with one, with the security headers", async () => {
@@ -213,13 +224,11 @@ describe("direct /api/v1 dispatch", () => {
     expect(await res.json()).toEqual({ id: "n2", length: 900_000 });
   });
 
-  it("leaves everything else to Next.js: pages, /api/ready, HEAD, OPTIONS, a trailing slash, a malformed escape", async () => {
+  it("leaves everything else to Next.js: pages, /api/ready, a trailing slash (its redirect), a malformed escape (its 400)", async () => {
     for (const [path, method] of [
       ["/", "GET"],
       ["/api/ready", "GET"],
       ["/api/v1", "GET"],
-      ["/api/v1/game", "HEAD"],
-      ["/api/v1/game", "OPTIONS"],
       ["/api/v1/game/", "GET"],
       ["/api/v1/users/%E0%A4%A", "GET"],
     ]) {
@@ -228,17 +237,10 @@ describe("direct /api/v1 dispatch", () => {
     }
   });
 
-  it("the generated module map is current, and each module serves the methods proxy.ts's table lists", async () => {
-    const root = path.resolve(import.meta.dirname, "../..");
-    const files = listRouteFiles(root);
-    const served = files.filter((f) => f.file !== "app/api/v1/[...path]/route.ts");
-    const fallback = files.find((f) => f.file === "app/api/v1/[...path]/route.ts");
-    expect(fs.readFileSync(path.join(root, ROUTE_MODULES_FILE), "utf8"), "Run `npm run routes:index`.").toBe(renderRouteModules(served, fallback));
-    expect(ROUTE_MODULES.map(([p]) => p)).toEqual(ROUTE_METHODS.map(([p]) => p));
-    for (const [[pattern, load], [, methods]] of ROUTE_MODULES.map((m, i) => [m, ROUTE_METHODS[i]!] as const)) {
-      const mod = await load();
-      const exported = ["DELETE", "GET", "PATCH", "POST", "PUT"].filter((m) => typeof mod[m] === "function");
-      expect(exported, pattern).toEqual(methods);
-    }
+  it("serves the real route table: every route file's exports, at its declaration", async () => {
+    const table = await loadRouteTable();
+    expect(table.length).toBe(listRouteFiles().length);
+    const res = await call("/api/v1/openapi.json");
+    expect(res.status).toBe(200);
   });
 });

@@ -56,7 +56,6 @@ export const runPass = async ({
   o,
   adminUrl,
   postgresIsOwn,
-  dispatch,
   log,
 }: {
   plan: PassPlan;
@@ -64,7 +63,6 @@ export const runPass = async ({
   adminUrl: string;
   /** count every `postgres` process as the bench's own (a server it did not start: database.ts) */
   postgresIsOwn: boolean;
-  dispatch: "direct" | "next";
   log: (m: string) => void;
 }): Promise<PassResult> => {
   const startedAt = new Date().toISOString();
@@ -86,7 +84,7 @@ export const runPass = async ({
       const player = await findOrCreatePlayer({ db: getDb() }, { email: `bench-${i}@coinop.test` });
       refs.push((await linkPlayer({ db: getDb() }, { namespace: { type: "game", id: seed.game.gameId }, environment: "test", playerId: player.id })).userRef);
     }
-    fleet = await startFleet({ databaseUrl: db.url, port: o.port, webProcesses: plan.webProcesses, workers: plan.workers, dispatch, log });
+    fleet = await startFleet({ databaseUrl: db.url, port: o.port, webProcesses: plan.webProcesses, workers: plan.workers, log });
     const { bases } = fleet;
     const cpuMs = fleet.webCpuMs;
     const headers = { authorization: `Bearer ${seed.game.serverKey}`, "x-game-id": seed.game.gameId, "content-type": "application/json" };

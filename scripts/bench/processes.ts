@@ -1,5 +1,5 @@
 // The processes under test, started as a deployment runs them: N web processes (each as `npm start` starts
-// its web server: scripts/serve.ts with API_DISPATCH=direct, else `next start`), each with
+// its web server, scripts/serve.ts), each with
 // COINOP_IN_PROCESS_WORKER=0, and M job workers (scripts/worker.ts, as `npm run worker`), all on one database
 // and sharing DATABASE_URL, COINOP_SECRET and APP_URL (docs/operations.md, "Several web processes").
 import { spawn, type ChildProcess } from "node:child_process";
@@ -49,14 +49,12 @@ export const startFleet = async ({
   port,
   webProcesses,
   workers,
-  dispatch,
   log,
 }: {
   databaseUrl: string;
   port: number;
   webProcesses: number;
   workers: number;
-  dispatch: "direct" | "next";
   log: (m: string) => void;
 }): Promise<Fleet> => {
   const appUrl = `http://127.0.0.1:${port}`;
@@ -81,10 +79,8 @@ export const startFleet = async ({
     for (let i = 0; i < webProcesses; i++) {
       const p = port + i;
       if ((await answers(`http://127.0.0.1:${p}/api/health`)) !== 0) throw new Error(`port ${p} is already in use: set BENCH_PORT to a free range`);
-      const [command, args] =
-        dispatch === "direct" ? [process.execPath, ["--import", "tsx", "scripts/serve.ts"]] : ["node_modules/.bin/next", ["start", "-p", String(p)]];
       web.push(
-        spawn(command, args, {
+        spawn(process.execPath, ["--import", "tsx", "scripts/serve.ts"], {
           env: { ...shared, NODE_ENV: "production", PORT: String(p), COINOP_IN_PROCESS_WORKER: "0" },
           stdio: ["ignore", "ignore", "inherit"],
         }),
@@ -109,7 +105,7 @@ export const startFleet = async ({
       }
       if (!ready) throw new Error(`${base} did not become ready (GET /api/ready)`);
     }
-    log(`[bench] ${webProcesses} web process(es) on ${bases.join(", ")} (API_DISPATCH=${dispatch}), ${workers} worker process(es)`);
+    log(`[bench] ${webProcesses} web process(es) on ${bases.join(", ")}, ${workers} worker process(es)`);
   } catch (e) {
     await stop();
     throw e;

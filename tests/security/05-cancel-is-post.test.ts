@@ -4,7 +4,7 @@
 // someone's payment. Rule: a GET changes nothing; cancelling is the payer's POST ("Return to checkout"),
 // with the signed purchase id checked again.
 //
-// GET is served here the way Next.js routes it: the folder's route.ts GET when there is one (the old
+// GET is served here the way Next.js routes it: the folder's route.tsx GET when there is one (the old
 // code), else its page, rendered.
 import fs from "node:fs";
 import path from "node:path";
@@ -31,7 +31,7 @@ type Served = { status: number; html: string; location: string | null };
 const get = async (urlPath: string): Promise<Served> => {
   const url = new URL(urlPath, "http://localhost:3000");
   const purchaseId = decodeURIComponent(url.pathname.split("/").pop()!);
-  const routeFile = path.join(CANCEL_DIR, "route.ts");
+  const routeFile = path.join(CANCEL_DIR, "route.tsx");
   if (fs.existsSync(routeFile)) {
     const mod = (await import(/* @vite-ignore */ routeFile)) as { GET?: (req: Request, ctx: unknown) => Promise<Response> };
     if (mod.GET) {

@@ -111,7 +111,7 @@ describe("npm start in production refuses an unsafe signing secret", () => {
   });
 
   it("a bare `next start` refuses too: the instrumentation hook exits 1 with the same line", async () => {
-    const hook = 'import("./instrumentation.ts").then((m) => m.register()).then(() => console.log("registered"))';
+    const hook = 'import("./instrumentation.tsx").then((m) => m.register()).then(() => console.log("registered"))';
     const refused = await run(["-e", hook], { NODE_ENV: "production", NEXT_RUNTIME: "nodejs", COINOP_SECRET: "short" });
     expect(refused.code).toBe(1);
     expect(refused.stderr).toMatch(/COINOP_SECRET is 5 characters long/);

@@ -8,10 +8,10 @@
 // that looks like a URL or a token is in neither BEARER (tested here, stored redacted) nor PUBLIC (with why).
 import { randomBytes, randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import "@/lib/http/route-index";
 import { POST as walletManage } from "@/app/api/v1/wallet/manage/route";
 import { buildOpenApiDocument } from "@/lib/http/openapi";
 import { registeredRoutes } from "@/lib/http/registry";
+import { loadRouteTable } from "@/lib/ops/route-table";
 import { getDb } from "@/lib/db/client";
 import { appBaseUrl } from "@/lib/config/settings";
 import { drainRequestLog, setRequestCapture, type CapturedRequest } from "@/lib/request-log/capture-request";
@@ -27,6 +27,9 @@ import { invoicePageUrl, newPublicInvoiceId } from "@/lib/invoices/invoice-url";
 import { call } from "@/tests/support/http";
 import { idem } from "@/tests/support/vc";
 import { makeStore } from "@/tests/support/purchases";
+
+// every route module loaded: its route() declaration registered for the API document walked below
+await loadRouteTable();
 
 beforeAll(() => setRequestCapture(true));
 afterAll(() => setRequestCapture(undefined));

@@ -1,7 +1,10 @@
-// Calls route handlers in-process with real Request objects, against the file's real database. Every 4xx
+// Calls route handlers in-process with real Request objects, through the API's one dispatch (lib/ops/dispatch.ts:
+// matching, params decoded from the URL, 404/405, security headers), against the file's real database. Every 4xx
 // error body a test sees is checked against the route's operation in the API document: a code the route
 // does not declare fails the test, so the document and the server cannot drift.
 import type { RouteHandler } from "../../lib/http/route.ts";
+import { createDispatch, type Dispatch } from "../../lib/ops/dispatch.ts";
+import { routeTableOf } from "../../lib/ops/route-table.ts";
 import { undocumentedErrorOf } from "./openapi-errors.ts";
 
 export type Call = {
@@ -15,7 +18,21 @@ export type Call = {
 
 export type CallResult<T = any> = { status: number; body: T; text: string; headers: Headers };
 
-/** Invokes `handler` as Next.js would. `path` only shapes the URL (the kernel hashes it for idempotency). */
+/** Each handler's dispatch: a table of that one route (its declaration's method and path). */
+const dispatches = new WeakMap<RouteHandler, Dispatch>();
+const dispatchOf = (handler: RouteHandler): Dispatch => {
+  let dispatch = dispatches.get(handler);
+  if (!dispatch) {
+    const { method, path } = handler.definition;
+    dispatches.set(handler, (dispatch = createDispatch(routeTableOf([{ method, path, handler }]))));
+  }
+  return dispatch;
+};
+
+/**
+ * Sends `handler`'s declared method to its declared path (`params` filled in, encoded) through the dispatch,
+ * as the web process does.
+ */
 export const call = async <T = any>(handler: RouteHandler, opts: Call = {}): Promise<CallResult<T>> => {
   const def = handler.definition;
   let path = def.path;
@@ -26,7 +43,7 @@ export const call = async <T = any>(handler: RouteHandler, opts: Call = {}): Pro
   for (const [k, v] of Object.entries(opts.headers ?? {})) if (v !== undefined) headers.set(k, v);
   const body = opts.rawBody ?? (opts.body === undefined ? undefined : JSON.stringify(opts.body));
   if (body !== undefined) headers.set("content-type", "application/json");
-  const res = await handler(new Request(url, { method: def.method, headers, body }), { params: Promise.resolve(opts.params ?? {}) });
+  const res = await dispatchOf(handler)(new Request(url, { method: def.method, headers, body }));
   const text = await res.text();
   let parsed: unknown = undefined;
   try {

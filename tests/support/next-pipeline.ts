@@ -17,7 +17,7 @@ import { getMiddlewareRouteMatcher } from "next/dist/shared/lib/router/utils/mid
 import { getPathMatch } from "next/dist/shared/lib/router/utils/path-match";
 import { NextRequest } from "next/server";
 import { expect } from "vitest";
-import { config as proxyConfig, proxy } from "../../proxy.ts";
+import { config as proxyConfig, proxy } from "../../proxy.tsx";
 
 export type HeaderRule = { source: string; headers: { key: string; value: string }[] };
 

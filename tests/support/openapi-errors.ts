@@ -3,6 +3,7 @@
 // Used by tests/fuzz.test.ts (every hostile-input answer) and tests/openapi-errors.test.ts (domain errors).
 import { buildOpenApiDocument } from "../../lib/http/openapi.ts";
 import { registeredRoutes, type RegisteredRoute } from "../../lib/http/registry.ts";
+import { loadRouteTable } from "../../lib/ops/route-table.ts";
 
 type Doc = { paths: Record<string, Record<string, { responses: Record<string, { "x-error-codes"?: string[] }> }>> };
 
@@ -10,7 +11,7 @@ let doc: Doc | undefined;
 /** Built once, after the route files are imported (the registry fills as they load). */
 const document = async (): Promise<Doc> => {
   if (!doc) {
-    await import("../../lib/http/route-index.ts");
+    await loadRouteTable();
     doc = buildOpenApiDocument(registeredRoutes(), "https://coinop.example") as unknown as Doc;
   }
   return doc;

@@ -1,0 +1,127 @@
+// The one request path of /api/v1, at the level of fetch: `dispatch(Request) => Promise<Response>`. The web
+// process (`npm start` and `npm run dev`, scripts/serve.ts through the node:http adapter in api-dispatch.ts)
+// and the tests (tests/support/http.ts `call()`) all answer through it. It matches the route table
+// (route-table.ts, Next.js's precedence: a static segment wins), decodes each path segment into the
+// params, and answers what no handler does: a method the path does not serve (JSON 405 with Allow), a path
+// no route serves (JSON 404), HEAD (the GET handler, without a body) and OPTIONS (204 with Allow). Every
+// answer carries the security headers of next.config.mjs (lib/http/security-headers.mjs).
+import { randomUUID } from "node:crypto";
+import { AppError, errorBody } from "../core/errors.ts";
+import { securityHeaders } from "../http/security-headers.mjs";
+import { bestMatch, METHODS, type Params, type RouteTable } from "./route-table.ts";
+
+export type Dispatch = (req: Request) => Promise<Response>;
+
+const newRequestId = () => `req_${randomUUID().replace(/-/g, "")}`;
+
+/** next.config.mjs `headers()` sources ("/:path*", "/checkout/:path*", "/portal/:businessId/...") as regular expressions. */
+const sourcePattern = (source: string): RegExp =>
+  new RegExp(
+    `^${source
+      .split(/(\/:[A-Za-z]+\*|:[A-Za-z]+)/)
+      .map((part) => (part.startsWith("/:") && part.endsWith("*") ? "(?:/.*)?" : part.startsWith(":") ? "[^/]+" : part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")))
+      .join("")}$`,
+  );
+
+/** The security headers next.config.mjs sends with a response to `pathname` (a later rule overrides an earlier one). */
+export const securityHeadersFor = (dev = false): ((pathname: string) => [string, string][]) => {
+  const rules = securityHeaders({ dev }).map((r) => ({ pattern: sourcePattern(r.source), headers: r.headers }));
+  return (pathname) => {
+    const out = new Map<string, [string, string]>();
+    for (const r of rules) if (r.pattern.test(pathname)) for (const h of r.headers) out.set(h.key.toLowerCase(), [h.key, h.value]);
+    return [...out.values()];
+  };
+};
+
+/**
+ * The route's segments after /api, decoded one by one (["v1", "vc", "credits"]), or null for a path this
+ * dispatch does not answer: outside /api/v1/, an empty, "." or ".." segment (a trailing slash), or a malformed
+ * escape. The web process hands those to Next.js (its trailing-slash redirect, its 400, its 404 page).
+ */
+export const apiSegmentsOf = (pathname: string): string[] | null => {
+  if (!pathname.startsWith("/api/v1/")) return null;
+  const out: string[] = [];
+  for (const s of pathname.slice("/api/".length).split("/")) {
+    if (s === "" || s === "." || s === "..") return null;
+    try {
+      out.push(decodeURIComponent(s));
+    } catch {
+      return null;
+    }
+  }
+  return out;
+};
+
+const jsonResponse = (status: number, body: unknown, headers: Record<string, string>) =>
+  new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json", ...headers } });
+
+/** A request with a body the 405 does not read: the connection closes after the answer. */
+const declaresBody = (req: Request) => req.headers.has("transfer-encoding") || Number(req.headers.get("content-length") ?? 0) > 0;
+
+const withHeaders = (res: Response, extra: [string, string][], dropBody: boolean): Response => {
+  // a handler's Response may have immutable headers (Response.json, redirects): copy, then add
+  const headers = new Headers(res.headers);
+  for (const [k, v] of extra) if (!headers.has(k)) headers.set(k, v);
+  return new Response(dropBody ? null : res.body, { status: res.status, statusText: res.statusText, headers });
+};
+
+/** The dispatch of a route table. `dev`: development's security headers (the page policy allows eval for HMR). */
+export const createDispatch = (table: RouteTable, { dev = false }: { dev?: boolean } = {}): Dispatch => {
+  const headersFor = securityHeadersFor(dev);
+
+  const answer = async (req: Request, pathname: string, segments: string[]): Promise<Response> => {
+    const method = req.method.toUpperCase();
+    const match = bestMatch(table, segments);
+    if (!match) {
+      if (method === "OPTIONS") return new Response(null, { status: 204, headers: { allow: [...METHODS, "HEAD", "OPTIONS"].sort().join(", ") } });
+      const requestId = newRequestId();
+      const err = new AppError("ROUTE_NOT_FOUND", `There is no endpoint ${method} ${pathname}. The endpoints are listed at /docs and /api/v1/openapi.json.`);
+      return jsonResponse(404, errorBody(err, requestId, false), { "x-request-id": requestId });
+    }
+    const [pattern, handlers, allowed] = match;
+    if (method === "OPTIONS") {
+      const allow = new Set([...handlers.keys(), "OPTIONS", ...(handlers.has("GET") ? ["HEAD"] : [])]);
+      return new Response(null, { status: 204, headers: { allow: [...allow].sort().join(", ") } });
+    }
+    const handler = handlers.get(method === "HEAD" ? "GET" : method);
+    if (!handler) {
+      const requestId = req.headers.get("x-request-id")?.slice(0, 64) || newRequestId();
+      const body = {
+        ...(pathname.startsWith("/api/v1/campaign/") ? { success: false } : {}),
+        error: `${method} is not supported on ${pathname}; use ${allowed}.`,
+        code: "METHOD_NOT_ALLOWED",
+        requestId,
+      };
+      return jsonResponse(405, body, { allow: allowed, "x-request-id": requestId, ...(declaresBody(req) ? { connection: "close" } : {}) });
+    }
+    const params: Params = {};
+    pattern
+      .split("/")
+      .filter(Boolean)
+      .forEach((p, i) => {
+        if (p.startsWith("[")) params[p.slice(1, -1)] = segments[i]!;
+      });
+    return handler(req, { params: Promise.resolve(params) });
+  };
+
+  return async (req) => {
+    const { pathname } = new URL(req.url);
+    const extra = headersFor(pathname);
+    const segments = apiSegmentsOf(pathname);
+    try {
+      const res = segments
+        ? await answer(req, pathname, segments)
+        : jsonResponse(404, errorBody(new AppError("ROUTE_NOT_FOUND", `There is no endpoint ${req.method} ${pathname}.`), newRequestId(), false), {});
+      return withHeaders(res, extra, req.method.toUpperCase() === "HEAD");
+    } catch (err) {
+      const requestId = newRequestId();
+      console.error(`[api] ${requestId} unexpected error`, err);
+      const body = errorBody(
+        new AppError("INTERNAL_ERROR", `Something went wrong on our side. Quote request id ${requestId} if you contact support.`),
+        requestId,
+        false,
+      );
+      return withHeaders(jsonResponse(500, body, { "x-request-id": requestId, connection: "close" }), extra, false);
+    }
+  };
+};
