@@ -1,5 +1,5 @@
 // Errors a client meets before any route runs, over HTTP against the production server: a method the
-// path does not serve is a JSON 405 with Allow (answered by proxy.ts), an unknown path a JSON 404.
+// path does not serve is a JSON 405 with Allow (answered by the API dispatch, lib/ops/dispatch.ts), an unknown path a JSON 404.
 import { expect, test } from "@playwright/test";
 
 test("a method the path does not serve is a JSON 405 naming the allowed methods", async ({ request }) => {

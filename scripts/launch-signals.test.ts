@@ -2,8 +2,9 @@
 // manager or an IDE's stop button does; Ctrl-C in a terminal signals the whole process group instead).
 // npm forwards SIGINT and SIGTERM to its child only: the script must be that child (`exec`), not a shell
 // waiting for it. A clean stop prints no error and leaves the embedded PostgreSQL stopped.
-// Runs the real thing: npm, the launcher, next dev, the worker process and an embedded PostgreSQL, on
-// free ports with a data directory of its own.
+// Runs the real thing: npm, the launcher, the web process (scripts/serve.ts --dev under Node's watch mode:
+// /api/v1 through the API dispatch, the pages through Next.js's dev server), the worker process and an
+// embedded PostgreSQL, on free ports with a data directory of its own.
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
@@ -23,7 +24,7 @@ describe("npm run dev", () => {
     ["the npm process (kill -INT <pid>)", false],
     ["the process group (Ctrl-C in a terminal)", true],
   ])(
-    "SIGINT to %s stops the worker, Next and then the embedded PostgreSQL, with no error",
+    "SIGINT to %s stops the worker, the web process and then the embedded PostgreSQL, with no error",
     async (_, group) => {
       const [port, pgPort] = [await freePort(), await freePort()];
       const dataDir = path.join(root, group ? "pg-group" : "pg");
@@ -52,6 +53,16 @@ describe("npm run dev", () => {
         }
         expect(await answers(port)).toBe(true);
         expect(runningPostmaster(dataDir)).toMatchObject({ port: pgPort });
+        // the dev server's /api/v1 is the API dispatch: its JSON 401, 405 and 404, with the security headers
+        const base = `http://127.0.0.1:${port}/api/v1`;
+        const anonymous = await fetch(`${base}/game`);
+        expect([anonymous.status, ((await anonymous.json()) as { code: string }).code]).toEqual([401, "UNAUTHORIZED"]);
+        expect(anonymous.headers.get("x-frame-options")).toBe("DENY");
+        const wrongMethod = await fetch(`${base}/game`, { method: "POST" });
+        expect([wrongMethod.status, wrongMethod.headers.get("allow")]).toEqual([405, "GET"]);
+        await wrongMethod.body?.cancel();
+        const unknown = await fetch(`${base}/no/such/thing`);
+        expect([unknown.status, ((await unknown.json()) as { code: string }).code]).toEqual([404, "ROUTE_NOT_FOUND"]);
 
         const sent = Date.now();
         const before = output.length;

@@ -48,10 +48,19 @@ const portAnswers = (port: number): Promise<boolean> =>
     socket.once("error", () => resolve(false));
   });
 
+/** SIGKILL to a child's process group (a child started with `detached`), else to the child. */
+const killGroup = (proc: ChildProcess) => {
+  try {
+    process.kill(-proc.pid!, "SIGKILL");
+  } catch {
+    proc.kill("SIGKILL");
+  }
+};
+
 const within = <T>(ms: number, p: Promise<T>): Promise<T | undefined> => Promise.race([p, sleep(ms, undefined, { ref: false })]);
 
 const main = async (mode: Mode) => {
-  // `next start` serves production (NODE_ENV=production): refuse a missing, short or public signing secret first.
+  // `npm start` serves production (NODE_ENV=production): refuse a missing, short or public signing secret first.
   const env = config();
   const secretProblem = mode === "start" ? checkProductionSecrets() : null;
   if (secretProblem) fail(secretProblem);
@@ -110,6 +119,9 @@ const main = async (mode: Mode) => {
       : ["--import", "tsx", serve];
   const child: ChildProcess = spawn(process.execPath, args, {
     stdio: "inherit",
+    // dev: Node's watch mode runs serve.ts as its own child; a group of their own, so the deadline's SIGKILL
+    // reaches both (the launcher forwards every signal itself)
+    detached: mode === "dev",
     env: {
       ...process.env,
       NODE_ENV: mode === "start" ? "production" : "development",
@@ -160,7 +172,7 @@ const main = async (mode: Mode) => {
     const stop = async (proc: ChildProcess | null, graceMs: number) => {
       if (!proc || proc.exitCode !== null || proc.signalCode !== null) return;
       proc.kill(signal === "SIGHUP" ? "SIGTERM" : signal);
-      const timer = setTimeout(() => proc.kill("SIGKILL"), graceMs);
+      const timer = setTimeout(() => (proc === child && mode === "dev" ? killGroup(proc) : proc.kill("SIGKILL")), graceMs);
       await exited(proc);
       clearTimeout(timer);
     };
@@ -183,7 +195,7 @@ const main = async (mode: Mode) => {
   child.on("exit", async (code) => {
     if (stopping) return; // shutdown() exits
     stopping = true;
-    console.error(`[next] exited (${code ?? "signal"}); stopping`);
+    console.error(`[web] exited (${code ?? "signal"}); stopping`);
     await shutdown("SIGTERM");
     process.exit(code ?? 1);
   });

@@ -8,6 +8,7 @@
 // COINOP_DRAIN_FILE. SIGTERM/SIGINT: stop accepting connections, finish the requests in flight, write the
 // buffered request log, exit 0.
 import http from "node:http";
+import type { Socket } from "node:net";
 import { setTimeout as sleep } from "node:timers/promises";
 
 const dev = process.argv.includes("--dev") || process.env.COINOP_DEV === "1";
@@ -26,6 +27,12 @@ const main = async () => {
   const server = http.createServer((req, res) => {
     if (!api.handle(req, res)) void nextHandler(req, res);
   });
+  // every open socket, upgraded ones (the dev server's HMR sockets) included: server.close() waits for them
+  const sockets = new Set<Socket>();
+  server.on("connection", (socket) => {
+    sockets.add(socket);
+    socket.once("close", () => sockets.delete(socket));
+  });
   const app = next({ dev, dir: process.cwd(), port, httpServer: server });
 
   let stopping = false;
@@ -34,8 +41,8 @@ const main = async () => {
     stopping = true;
     // closes idle keep-alive connections now, and the others as their request ends
     const sweep = setInterval(() => server.closeIdleConnections(), 100);
-    // dev: the HMR sockets are upgraded connections, which server.close() does not end
-    if (dev) setTimeout(() => server.closeAllConnections(), 1_000).unref();
+    // dev: the HMR sockets are upgraded connections, which neither closeIdleConnections() nor closeAllConnections() end
+    if (dev) setTimeout(() => sockets.forEach((socket) => socket.destroy()), 1_000).unref();
     server.close(() => {
       clearInterval(sweep);
       void (async () => {
@@ -55,6 +62,9 @@ const main = async () => {
     server.once("error", reject);
     server.listen(port, () => resolve());
   });
+  // Next.js takes the server's `upgrade` events from the first request it handles on: make that request now, so
+  // a browser's HMR socket that reconnects after a restart (before it loads a page) is answered
+  if (dev) await fetch(`http://127.0.0.1:${port}/api/health`).then((r) => r.body?.cancel(), () => undefined);
   console.log(`[serve] listening on port ${port}${dev ? " (development)" : ""}: /api/v1 through the API dispatch, everything else through Next.js`);
 };
 

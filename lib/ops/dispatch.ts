@@ -58,11 +58,28 @@ const jsonResponse = (status: number, body: unknown, headers: Record<string, str
 /** A request with a body the 405 does not read: the connection closes after the answer. */
 const declaresBody = (req: Request) => req.headers.has("transfer-encoding") || Number(req.headers.get("content-length") ?? 0) > 0;
 
+/** The security headers added to a handler's response (its own win), in place: no copy of the body on the hot path. */
 const withHeaders = (res: Response, extra: [string, string][], dropBody: boolean): Response => {
-  // a handler's Response may have immutable headers (Response.json, redirects): copy, then add
+  if (!dropBody)
+    try {
+      for (const [k, v] of extra) if (!res.headers.has(k)) res.headers.set(k, v);
+      return res;
+    } catch {
+      // immutable headers (Response.redirect): copied below
+    }
   const headers = new Headers(res.headers);
   for (const [k, v] of extra) if (!headers.has(k)) headers.set(k, v);
   return new Response(dropBody ? null : res.body, { status: res.status, statusText: res.statusText, headers });
+};
+
+/** The path of an absolute URL ("http://host/api/v1/x?y" → "/api/v1/x"), without parsing the whole URL. */
+const pathnameOf = (url: string): string => {
+  const start = url.indexOf("/", url.indexOf("//") + 2);
+  if (start === -1) return "/";
+  const q = url.indexOf("?", start);
+  const h = url.indexOf("#", start);
+  const end = Math.min(q === -1 ? url.length : q, h === -1 ? url.length : h);
+  return url.slice(start, end);
 };
 
 /** The dispatch of a route table. `dev`: development's security headers (the page policy allows eval for HMR). */
@@ -105,7 +122,7 @@ export const createDispatch = (table: RouteTable, { dev = false }: { dev?: boole
   };
 
   return async (req) => {
-    const { pathname } = new URL(req.url);
+    const pathname = pathnameOf(req.url);
     const extra = headersFor(pathname);
     const segments = apiSegmentsOf(pathname);
     try {
