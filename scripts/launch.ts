@@ -13,14 +13,7 @@ import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { checkProductionSecrets } from "../lib/config/check-production-secrets.ts";
 import { config } from "../lib/config/env.ts";
-import {
-  embeddedPgDir,
-  embeddedPgPort,
-  inProcessWorker,
-  port as configuredPort,
-  shutdownDeadlineMs,
-  shutdownDrainMs,
-} from "../lib/config/settings.ts";
+import { embeddedPgDir, embeddedPgPort, inProcessWorker, port as configuredPort, shutdownDeadlineMs, shutdownDrainMs } from "../lib/config/settings.ts";
 import { startEmbeddedPostgres, type EmbeddedHandle } from "../lib/db/embedded.ts";
 import { migrateDeploy } from "../lib/db/migrate.ts";
 import { mailOutboxAtStart } from "../lib/email/mail-outbox.ts";
@@ -114,9 +107,7 @@ const main = async (mode: Mode) => {
   // the web process (scripts/serve.ts); in dev under Node's watch mode, restarted when the API's code changes
   const serve = path.resolve("scripts/serve.ts");
   const args =
-    mode === "dev"
-      ? ["--watch-path=lib", "--watch-path=app/api/v1", "--watch-preserve-output", "--import", "tsx", serve, "--dev"]
-      : ["--import", "tsx", serve];
+    mode === "dev" ? ["--watch-path=lib", "--watch-path=app/api/v1", "--watch-preserve-output", "--import", "tsx", serve, "--dev"] : ["--import", "tsx", serve];
   const child: ChildProcess = spawn(process.execPath, args, {
     stdio: "inherit",
     // dev: Node's watch mode runs serve.ts as its own child; a group of their own, so the deadline's SIGKILL

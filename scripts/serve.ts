@@ -23,10 +23,7 @@ const main = async () => {
 
   const port = configuredPort();
   const api = await createApiDispatcher({ port, dev });
-  let nextHandler: (req: http.IncomingMessage, res: http.ServerResponse) => Promise<void>;
-  const server = http.createServer((req, res) => {
-    if (!api.handle(req, res)) void nextHandler(req, res);
-  });
+  const server = http.createServer();
   // every open socket, upgraded ones (the dev server's HMR sockets) included: server.close() waits for them
   const sockets = new Set<Socket>();
   server.on("connection", (socket) => {
@@ -57,14 +54,21 @@ const main = async () => {
   process.on("SIGINT", stop);
 
   await app.prepare();
-  nextHandler = app.getRequestHandler();
+  const nextHandler = app.getRequestHandler();
+  server.on("request", (req: http.IncomingMessage, res: http.ServerResponse) => {
+    if (!api.handle(req, res)) void nextHandler(req, res);
+  });
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(port, () => resolve());
   });
   // Next.js takes the server's `upgrade` events from the first request it handles on: make that request now, so
   // a browser's HMR socket that reconnects after a restart (before it loads a page) is answered
-  if (dev) await fetch(`http://127.0.0.1:${port}/api/health`).then((r) => r.body?.cancel(), () => undefined);
+  if (dev)
+    await fetch(`http://127.0.0.1:${port}/api/health`).then(
+      (r) => r.body?.cancel(),
+      () => undefined,
+    );
   console.log(`[serve] listening on port ${port}${dev ? " (development)" : ""}: /api/v1 through the API dispatch, everything else through Next.js`);
 };
 

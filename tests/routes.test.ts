@@ -99,10 +99,7 @@ describe("the OpenAPI document", () => {
     }
     const documented = Object.entries(doc.paths).flatMap(([p, item]) => Object.keys(item).map((m) => `${m.toUpperCase()} ${p}`));
     const missing = declared.filter((r) => !documented.includes(r));
-    expect(
-      missing,
-      `routes missing from the OpenAPI document: does each declared path match its folder?`,
-    ).toEqual([]);
+    expect(missing, `routes missing from the OpenAPI document: does each declared path match its folder?`).toEqual([]);
     expect(documented).toContain("GET /v1/game");
   });
 

@@ -235,13 +235,14 @@ describe("the Stripe webhook route", () => {
 
 describe("the proxy", () => {
   // Next.js buffers the whole body of every request the proxy sees, before the route runs.
-  it("sees no chunked body and no Content-Length of 1 MB or more", () => {
-    const [matcher] = proxyConfig.matcher;
-    expect(matcher.source).toBe("/api/v1/:path*");
-    expect(matcher.missing).toContainEqual({ type: "header", key: "transfer-encoding" });
-    const length = matcher.missing.find((m) => m.key === "content-length")!;
-    const skipsProxy = (value: string) => new RegExp(`^${length.value}$`).test(value);
-    for (const v of ["1000000", "20000000", "0006000000", "99999999999"]) expect(skipsProxy(v)).toBe(true);
-    for (const v of ["0", "2", "999999", "0999999"]) expect(skipsProxy(v)).toBe(false);
+  it("sees no chunked body and no Content-Length of 1 MB or more (and no /api/v1 request: the API dispatch answers those)", () => {
+    for (const matcher of proxyConfig.matcher) {
+      expect(matcher.source).not.toMatch(/^\/api\/v1/);
+      expect(matcher.missing).toContainEqual({ type: "header", key: "transfer-encoding" });
+      const length = matcher.missing.find((m) => m.key === "content-length")!;
+      const skipsProxy = (value: string) => new RegExp(`^${length.value}$`).test(value);
+      for (const v of ["1000000", "20000000", "0006000000", "99999999999"]) expect(skipsProxy(v)).toBe(true);
+      for (const v of ["0", "2", "999999", "0999999"]) expect(skipsProxy(v)).toBe(false);
+    }
   });
 });

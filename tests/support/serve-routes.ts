@@ -6,19 +6,19 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { RouteHandler } from "../../lib/http/route.ts";
-import { createApiDispatcher, type ApiDispatcher } from "../../lib/ops/api-dispatch.ts";
+import { createApiDispatcher } from "../../lib/ops/api-dispatch.ts";
 import { routeTableOf } from "../../lib/ops/route-table.ts";
 
 /** Starts the server; `api(path, init)` fetches `/api{path}` from it; `close()` stops it. */
 export const serveRoutes = async (handlers: RouteHandler[]) => {
   const table = routeTableOf(handlers.map((handler) => ({ method: handler.definition.method, path: handler.definition.path, handler })));
-  let dispatcher: ApiDispatcher | undefined;
-  const server = createServer((req, res) => {
-    if (!dispatcher!.handle(req, res)) res.writeHead(404, { "content-type": "text/plain" }).end("not an /api/v1 path");
-  });
+  const server = createServer();
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
-  dispatcher = await createApiDispatcher({ port, hostname: "127.0.0.1", table });
+  const dispatcher = await createApiDispatcher({ port, hostname: "127.0.0.1", table });
+  server.on("request", (req, res) => {
+    if (!dispatcher.handle(req, res)) res.writeHead(404, { "content-type": "text/plain" }).end("not an /api/v1 path");
+  });
   const base = `http://127.0.0.1:${port}/api`;
   const api = async (path: string, { method = "GET", headers = {}, body }: { method?: string; headers?: Record<string, string>; body?: unknown } = {}) => {
     const res = await fetch(base + path, {
