@@ -354,7 +354,10 @@ export const checkModuleLists = (k: ErrorKnowledge, paths: string[]): string[] =
     if (lists.size > 1) problems.push(`${path}: exports ${lists.size} *_ERRORS lists (${[...lists.keys()].join(", ")}); a module exports one`);
     for (const [name, codes] of lists) {
       for (const c of sorted(can))
-        if (!codes.includes(c)) problems.push(`${path}: raises ${c} (from ${k.via(path, c).join(", ")}) but ${name} does not list it`);
+        if (!codes.includes(c))
+          problems.push(
+            `${path}: raises ${c} (${k.via(path, c)[0] === path ? "in its own code" : `from ${k.via(path, c).join(", ")}`}) but ${name} does not list it`,
+          );
       for (const c of sorted(codes))
         if (!can.has(c)) problems.push(`${path}: ${name} lists ${c}, but neither the file nor anything it calls raises it (stale)`);
     }
