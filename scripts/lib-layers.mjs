@@ -118,8 +118,12 @@ export const APART = [
 /** The folders `folder` may not import although its layer allows them (APART). */
 export const apartFor = (/** @type {string | undefined} */ folder) => APART.filter((a) => a.folder === folder).flatMap((a) => a.forbids);
 
-/** The folders of lib/ that a folder of `layer` (`folder`, when given: with its APART rules) must not import (value imports). */
-export const forbiddenFor = (/** @type {Layer} */ layer, /** @type {string | undefined} */ folder = undefined) => {
+/**
+ * The folders of lib/ that a folder of `layer` (`folder`, when given: with its APART rules) must not import (value imports).
+ * @param {Layer} layer
+ * @param {string} [folder]
+ */
+export const forbiddenFor = (layer, folder) => {
   const allowed = new Set([...layer.imports.flatMap((n) => LAYERS.find((l) => l.name === n)?.folders ?? []), ...(layer.sameLayer ? layer.folders : [])]);
   const apart = apartFor(folder);
   return LAYERED_FOLDERS.filter((f) => apart.includes(f) || (!allowed.has(f) && !layer.folders.includes(f)));
