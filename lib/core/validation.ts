@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { AppError, type ErrorDetail } from "../core/errors.ts";
+import { AppError, type ErrorDetail } from "./errors.ts";
 
 /** The value at `path` inside `input`, or undefined when any step is missing. */
 const valueAt = (input: unknown, path: PropertyKey[]): unknown =>
