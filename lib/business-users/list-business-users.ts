@@ -37,3 +37,8 @@ export const listBusinessUsers = async (ctx: PlatformContext, { page, limit, sea
     pagination: pageInfo({ page, limit, totalCount }),
   };
 };
+
+// What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
+import type { ErrorCode } from "../core/errors.ts";
+import { TARGET_BUSINESS_ERRORS } from "../businesses/target-business.ts";
+export const LIST_BUSINESS_USERS_ERRORS = [...TARGET_BUSINESS_ERRORS] as const satisfies readonly ErrorCode[];

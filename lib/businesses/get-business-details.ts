@@ -46,3 +46,8 @@ export const getBusinessDetails = async (ctx: PlatformContext): Promise<Business
     links: businessLinks(business.id),
   };
 };
+
+// What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
+import type { ErrorCode } from "../core/errors.ts";
+import { TARGET_BUSINESS_ERRORS } from "./target-business.ts";
+export const GET_BUSINESS_DETAILS_ERRORS = [...TARGET_BUSINESS_ERRORS] as const satisfies readonly ErrorCode[];

@@ -14,3 +14,8 @@ export const getBusinessWalletBalance = async (ctx: PlatformContext): Promise<{ 
   const { balance } = await getAccountBalance(ctx.db, { asset: USDC_ASSET, environment: ctx.environment, kind: account.kind, ownerRef: account.ownerRef });
   return { address: account.address, balance: formatUsdc(balance) };
 };
+
+// What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
+import type { ErrorCode } from "../core/errors.ts";
+import { TARGET_BUSINESS_ERRORS } from "./target-business.ts";
+export const GET_BUSINESS_WALLET_BALANCE_ERRORS = [...TARGET_BUSINESS_ERRORS] as const satisfies readonly ErrorCode[];

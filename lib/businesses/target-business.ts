@@ -10,3 +10,7 @@ export const targetBusinessOf = (ctx: PlatformContext): { businessId: string; gr
   if (!businessId || !grantId) throw new AppError("TARGET_BUSINESS_REQUIRED", "Missing X-Target-Business-Id header: send the id of the business you act for.");
   return { businessId, grantId };
 };
+
+// What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
+import type { ErrorCode } from "../core/errors.ts";
+export const TARGET_BUSINESS_ERRORS = ["TARGET_BUSINESS_REQUIRED"] as const satisfies readonly ErrorCode[];

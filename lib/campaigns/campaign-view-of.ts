@@ -13,3 +13,7 @@ export const campaignViewOf = (ctx: PlatformContext): CampaignContext => {
   if (!campaignId || !businessId) throw new AppError("CAMPAIGN_NOT_FOUND", "This route needs a campaign id in its path.");
   return { ...ctx, principal: { kind: "campaign", keyId, campaignId, businessId } };
 };
+
+// What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
+import type { ErrorCode } from "../core/errors.ts";
+export const CAMPAIGN_VIEW_OF_ERRORS = ["CAMPAIGN_NOT_FOUND"] as const satisfies readonly ErrorCode[];

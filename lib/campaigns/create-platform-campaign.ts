@@ -42,3 +42,9 @@ export const createPlatformCampaign = async (ctx: PlatformContext, body: CreateP
     return serializePlatformCampaign(campaign);
   });
 };
+
+// What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
+import type { ErrorCode } from "../core/errors.ts";
+import { TARGET_BUSINESS_ERRORS } from "../businesses/target-business.ts";
+import { CHECK_CAMPAIGN_WEBHOOK_URL_ERRORS } from "./check-campaign-webhook-url.ts";
+export const CREATE_PLATFORM_CAMPAIGN_ERRORS = [...TARGET_BUSINESS_ERRORS, ...CHECK_CAMPAIGN_WEBHOOK_URL_ERRORS] as const satisfies readonly ErrorCode[];

@@ -41,3 +41,17 @@ export const deletePlatformCampaign = async (ctx: PlatformContext): Promise<void
     });
   });
 };
+
+// What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
+import type { ErrorCode } from "../core/errors.ts";
+import { CAMPAIGN_STATES_ERRORS } from "./campaign-states.ts";
+import { CAMPAIGN_VIEW_OF_ERRORS } from "./campaign-view-of.ts";
+import { COMPLETE_CAMPAIGN_OPERATION_ERRORS } from "./complete-campaign-operation.ts";
+import { LOCK_CAMPAIGN_ERRORS } from "./lock-campaign.ts";
+export const DELETE_PLATFORM_CAMPAIGN_ERRORS = [
+  "CAMPAIGN_NOT_FOUND",
+  ...CAMPAIGN_STATES_ERRORS,
+  ...CAMPAIGN_VIEW_OF_ERRORS,
+  ...COMPLETE_CAMPAIGN_OPERATION_ERRORS,
+  ...LOCK_CAMPAIGN_ERRORS,
+] as const satisfies readonly ErrorCode[];

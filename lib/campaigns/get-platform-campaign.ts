@@ -21,3 +21,8 @@ export const getPlatformCampaign = async (ctx: PlatformContext) => {
     totalAmountPaidOut: microsToUsdc(totals.paidOutMicros),
   };
 };
+
+// What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
+import type { ErrorCode } from "../core/errors.ts";
+import { CAMPAIGN_VIEW_OF_ERRORS } from "./campaign-view-of.ts";
+export const GET_PLATFORM_CAMPAIGN_ERRORS = ["CAMPAIGN_NOT_FOUND", ...CAMPAIGN_VIEW_OF_ERRORS] as const satisfies readonly ErrorCode[];

@@ -21,3 +21,8 @@ export const listPlatformCampaigns = async (ctx: PlatformContext) => {
     total: rows.length,
   };
 };
+
+// What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
+import type { ErrorCode } from "../core/errors.ts";
+import { TARGET_BUSINESS_ERRORS } from "../businesses/target-business.ts";
+export const LIST_PLATFORM_CAMPAIGNS_ERRORS = [...TARGET_BUSINESS_ERRORS] as const satisfies readonly ErrorCode[];

@@ -42,3 +42,9 @@ export const recordPlatformCampaignEvent = async (ctx: PlatformContext, body: Re
       payoutAmount: amount,
     };
   });
+
+// What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
+import type { ErrorCode } from "../core/errors.ts";
+import { CAMPAIGN_VIEW_OF_ERRORS } from "./campaign-view-of.ts";
+import { RECORD_CAMPAIGN_EVENT_ERRORS } from "./record-campaign-event.ts";
+export const RECORD_PLATFORM_CAMPAIGN_EVENT_ERRORS = [...CAMPAIGN_VIEW_OF_ERRORS, ...RECORD_CAMPAIGN_EVENT_ERRORS] as const satisfies readonly ErrorCode[];

@@ -31,3 +31,12 @@ export const requestPlatformCampaignOperation = async (ctx: PlatformContext, { a
     });
     return { success: true as const, message: MESSAGES[action], operationId: operation.id };
   });
+
+// What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
+import type { ErrorCode } from "../core/errors.ts";
+import { CAMPAIGN_VIEW_OF_ERRORS } from "./campaign-view-of.ts";
+import { REQUEST_CAMPAIGN_OPERATION_ERRORS } from "./request-campaign-operation.ts";
+export const REQUEST_PLATFORM_CAMPAIGN_OPERATION_ERRORS = [
+  ...CAMPAIGN_VIEW_OF_ERRORS,
+  ...REQUEST_CAMPAIGN_OPERATION_ERRORS,
+] as const satisfies readonly ErrorCode[];

@@ -97,3 +97,8 @@ export const bulkCreateGifts = (ctx: PlatformContext, body: BulkGiftsBody) =>
       },
     };
   });
+
+// What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
+import type { ErrorCode } from "../core/errors.ts";
+import { TARGET_BUSINESS_ERRORS } from "../businesses/target-business.ts";
+export const BULK_CREATE_GIFTS_ERRORS = [...TARGET_BUSINESS_ERRORS] as const satisfies readonly ErrorCode[];

@@ -18,3 +18,8 @@ export const findDistribution = async (ctx: PlatformContext, { id, lock = false 
   if (!d || d.businessId !== businessId || d.environment !== ctx.environment) throw distributionNotFound(id);
   return d;
 };
+
+// What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
+import type { ErrorCode } from "../core/errors.ts";
+import { TARGET_BUSINESS_ERRORS } from "../businesses/target-business.ts";
+export const FIND_DISTRIBUTION_ERRORS = ["DISTRIBUTION_NOT_FOUND", ...TARGET_BUSINESS_ERRORS] as const satisfies readonly ErrorCode[];

@@ -14,3 +14,8 @@ export const listDistributions = async (ctx: PlatformContext, q: { page: number;
   ]);
   return { distributions: rows.map(serializeDistribution), pagination: { total, page: q.page, limit: q.limit, totalPages: Math.ceil(total / q.limit) } };
 };
+
+// What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
+import type { ErrorCode } from "../core/errors.ts";
+import { TARGET_BUSINESS_ERRORS } from "../businesses/target-business.ts";
+export const LIST_DISTRIBUTIONS_ERRORS = [...TARGET_BUSINESS_ERRORS] as const satisfies readonly ErrorCode[];

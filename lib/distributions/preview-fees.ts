@@ -26,3 +26,8 @@ export const previewFees = async (ctx: PlatformContext, q: { totalAmountCents?: 
     ...(totals ? { totalFeeCents: Number(totals.totalFeeCents), fundingRequiredCents: Number(totals.fundingRequiredCents) } : {}),
   };
 };
+
+// What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
+import type { ErrorCode } from "../core/errors.ts";
+import { TARGET_BUSINESS_ERRORS } from "../businesses/target-business.ts";
+export const PREVIEW_FEES_ERRORS = [...TARGET_BUSINESS_ERRORS] as const satisfies readonly ErrorCode[];

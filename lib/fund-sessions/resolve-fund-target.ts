@@ -19,3 +19,8 @@ export const resolveFundTarget = async (ctx: PlatformContext, ref: FundSessionRe
   if (!campaignId) throw new AppError("CAMPAIGN_NOT_FOUND", "This route needs a campaign id in its path.");
   return { targetType: "campaign", campaignId };
 };
+
+// What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
+import type { ErrorCode } from "../core/errors.ts";
+import { FIND_DISTRIBUTION_ERRORS } from "../distributions/find-distribution.ts";
+export const RESOLVE_FUND_TARGET_ERRORS = ["CAMPAIGN_NOT_FOUND", ...FIND_DISTRIBUTION_ERRORS] as const satisfies readonly ErrorCode[];

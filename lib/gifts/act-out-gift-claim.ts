@@ -11,3 +11,9 @@ export const actOutGiftClaim = async (ctx: PlatformContext, body: ClaimGiftBody)
   if (!code) throw new AppError("GIFT_NOT_FOUND", "No gift has this claim code: a claim code is 64 hexadecimal characters (the end of the claim URL).");
   return claimGift(ctx, { claimCode: code, email: body.email, scope: { businessId: targetBusinessOf(ctx).businessId, environment: ctx.environment } });
 };
+
+// What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
+import type { ErrorCode } from "../core/errors.ts";
+import { TARGET_BUSINESS_ERRORS } from "../businesses/target-business.ts";
+import { CLAIM_GIFT_ERRORS } from "./claim-gift.ts";
+export const ACT_OUT_GIFT_CLAIM_ERRORS = ["GIFT_NOT_FOUND", ...TARGET_BUSINESS_ERRORS, ...CLAIM_GIFT_ERRORS] as const satisfies readonly ErrorCode[];

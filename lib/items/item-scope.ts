@@ -45,3 +45,9 @@ export const gameContextOf = (ctx: PlatformContext, game: { id: string; business
   idempotencyKey: ctx.idempotencyKey,
   principal: { kind: "server", keyId: ctx.principal.keyId, gameId: game.id, businessId: game.businessId },
 });
+
+// What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
+import type { ErrorCode } from "../core/errors.ts";
+import { TARGET_BUSINESS_ERRORS } from "../businesses/target-business.ts";
+import { LOAD_PRODUCT_ERRORS } from "../products/load-product.ts";
+export const ITEM_SCOPE_ERRORS = ["GAME_NOT_FOUND", ...TARGET_BUSINESS_ERRORS, ...LOAD_PRODUCT_ERRORS] as const satisfies readonly ErrorCode[];

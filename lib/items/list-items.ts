@@ -31,3 +31,9 @@ export const listItems = async (ctx: PlatformContext, { gameId, status, page, li
   const items = (await hydrateProducts(ctx, { rows })).map((r) => serializeItem(serializeProduct(r)));
   return { items, pagination: { page, limit, total, totalPages: Math.ceil(total / limit) } };
 };
+
+// What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
+import type { ErrorCode } from "../core/errors.ts";
+import { TARGET_BUSINESS_ERRORS } from "../businesses/target-business.ts";
+import { ITEM_SCOPE_ERRORS } from "./item-scope.ts";
+export const LIST_ITEMS_ERRORS = [...TARGET_BUSINESS_ERRORS, ...ITEM_SCOPE_ERRORS] as const satisfies readonly ErrorCode[];

@@ -103,12 +103,8 @@ export const createDispatch = (table: RouteTable, { dev = false }: { dev?: boole
     const handler = handlers.get(method === "HEAD" ? "GET" : method);
     if (!handler) {
       const requestId = req.headers.get("x-request-id")?.slice(0, 64) || newRequestId();
-      const body = {
-        ...(pathname.startsWith("/api/v1/campaign/") ? { success: false } : {}),
-        error: `${method} is not supported on ${pathname}; use ${allowed}.`,
-        code: "METHOD_NOT_ALLOWED",
-        requestId,
-      };
+      const refused = new AppError("METHOD_NOT_ALLOWED", `${method} is not supported on ${pathname}; use ${allowed}.`);
+      const body = errorBody(refused, requestId, pathname.startsWith("/api/v1/campaign/"));
       return jsonResponse(405, body, { allow: allowed, "x-request-id": requestId, ...(declaresBody(req) ? { connection: "close" } : {}) });
     }
     const params: Params = {};

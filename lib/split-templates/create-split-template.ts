@@ -36,3 +36,14 @@ export const createSplitTemplate = (ctx: PlatformContext, body: CreateSplitTempl
     });
     return serializeSplitTemplate(t);
   });
+
+// What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
+import type { ErrorCode } from "../core/errors.ts";
+import { TARGET_BUSINESS_ERRORS } from "../businesses/target-business.ts";
+import { CHECK_RECIPIENT_REFS_ERRORS } from "./check-recipient-refs.ts";
+import { RECIPIENTS_ERRORS } from "./recipients.ts";
+export const CREATE_SPLIT_TEMPLATE_ERRORS = [
+  ...TARGET_BUSINESS_ERRORS,
+  ...CHECK_RECIPIENT_REFS_ERRORS,
+  ...RECIPIENTS_ERRORS,
+] as const satisfies readonly ErrorCode[];

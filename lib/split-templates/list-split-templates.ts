@@ -11,3 +11,8 @@ export const listSplitTemplates = async (ctx: PlatformContext) => {
   });
   return { templates: rows.map(serializeSplitTemplate), total: rows.length };
 };
+
+// What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
+import type { ErrorCode } from "../core/errors.ts";
+import { TARGET_BUSINESS_ERRORS } from "../businesses/target-business.ts";
+export const LIST_SPLIT_TEMPLATES_ERRORS = [...TARGET_BUSINESS_ERRORS] as const satisfies readonly ErrorCode[];
