@@ -9,7 +9,6 @@ export const TEST_USDC_MINT = "test-usdc-mint";
 export const VC_ASSET_PREFIX = "vc:";
 export const vcAsset = (currencyId: string): string => `${VC_ASSET_PREFIX}${currencyId}`;
 
-
 /** A currency's treasury pool: the issuer, whose balance is minus the units in circulation. */
 export const vcPool = (currencyId: string, environment: Environment): AccountSpec => ({
   kind: "pool",

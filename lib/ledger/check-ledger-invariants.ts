@@ -54,8 +54,4 @@ export const checkLedgerInvariants = async (db: DbClient, { asset, environment }
 
 /** Whether an audit found nothing wrong. */
 export const auditHolds = (a: LedgerAudit): boolean =>
-  a.sum === 0n &&
-  a.negativeAccounts.length === 0 &&
-  a.driftedAccounts.length === 0 &&
-  a.unbalancedJournals.length === 0 &&
-  a.miscountedTenants.length === 0;
+  a.sum === 0n && a.negativeAccounts.length === 0 && a.driftedAccounts.length === 0 && a.unbalancedJournals.length === 0 && a.miscountedTenants.length === 0;

@@ -245,7 +245,9 @@ describe("postJournal", () => {
 
   it("writes each companion in the journals' statement: once per function, with ids, createdAt and posting ids known", async () => {
     const s = scope();
-    await getDb().$executeRawUnsafe(`CREATE TABLE IF NOT EXISTS "CompanionProbe" ("journalId" text PRIMARY KEY, "who" text, "at" timestamp(3), "postings" text)`);
+    await getDb().$executeRawUnsafe(
+      `CREATE TABLE IF NOT EXISTS "CompanionProbe" ("journalId" text PRIMARY KEY, "who" text, "at" timestamp(3), "postings" text)`,
+    );
     const seen: Record<string, WrittenJournal[][]> = { a: [], b: [] };
     const probe =
       (who: "a" | "b"): JournalCompanion =>

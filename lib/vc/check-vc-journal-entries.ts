@@ -80,7 +80,7 @@ const BATCH = 5000;
 export const checkVcJournalEntries = async (db: DbClient, { asset, environment }: Omit<LedgerScope, "tenantId">): Promise<string[]> => {
   const currencyId = asset.startsWith(VC_ASSET_PREFIX) ? asset.slice(VC_ASSET_PREFIX.length) : null;
   const misstated: string[] = [];
-  for (let after = ""; ; ) {
+  for (let after = ""; ;) {
     const batch = await readStoredJournals(db, { asset, environment, after, limit: BATCH });
     for (const { journal, entry } of batch) {
       const right =

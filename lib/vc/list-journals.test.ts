@@ -186,7 +186,8 @@ describe("VcJournalEntry (lib/vc's entry of each VC journal, written in the jour
     const [funded] = await entriesOf(currencyId);
     await getDb().$transaction([
       getDb().$executeRaw`ALTER TABLE "VcJournalEntry" DISABLE TRIGGER USER`,
-      getDb().$executeRaw`UPDATE "VcJournalEntry" SET "entry" = replace("entry", '"deltaUnits":"3"', '"deltaUnits":"4"') WHERE "journalId" = ${funded.journalId}`,
+      getDb()
+        .$executeRaw`UPDATE "VcJournalEntry" SET "entry" = replace("entry", '"deltaUnits":"3"', '"deltaUnits":"4"') WHERE "journalId" = ${funded.journalId}`,
       getDb().$executeRaw`ALTER TABLE "VcJournalEntry" ENABLE TRIGGER USER`,
     ]);
     expect((await checkVcJournalEntries(getDb(), scope)).sort()).toEqual([(bare as PostedJournal).journalId, funded.journalId].sort());

@@ -39,7 +39,9 @@ export const listJournals = async (ctx: GameContext, q: JournalQuery): Promise<J
     ? Prisma.sql`(SELECT count(DISTINCT "journalId") FROM "LedgerPosting" WHERE "accountId" = ${accountId})`
     : Prisma.sql`(SELECT coalesce(sum("count"), 0) FROM "LedgerJournalCount"
         WHERE "asset" = ${scope.asset} AND "environment" = ${scope.environment}::"Environment" AND "tenantId" = ${scope.tenantId})`;
-  const onlyPlayer = accountId ? Prisma.sql`AND e."journalId" IN (SELECT p."journalId" FROM "LedgerPosting" p WHERE p."accountId" = ${accountId})` : Prisma.empty;
+  const onlyPlayer = accountId
+    ? Prisma.sql`AND e."journalId" IN (SELECT p."journalId" FROM "LedgerPosting" p WHERE p."accountId" = ${accountId})`
+    : Prisma.empty;
   const [row] = await queryPrepared<{ found: boolean; total: bigint | string; items: string | null }>(
     ctx.db,
     Prisma.sql`

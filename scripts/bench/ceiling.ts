@@ -72,7 +72,12 @@ export const rawSqlCeiling = async (
           type: "credit",
           createdAt,
           postings: [
-            { id: postingIds[0]!, delta: -BigInt(amount), description: `Credit for order raw-${i}`, account: { kind: "pool", address: pool.address, ownerRef: currencyId } },
+            {
+              id: postingIds[0]!,
+              delta: -BigInt(amount),
+              description: `Credit for order raw-${i}`,
+              account: { kind: "pool", address: pool.address, ownerRef: currencyId },
+            },
             { id: postingIds[1]!, delta: BigInt(amount), description: `Credit for order raw-${i}`, account: { kind: "user", address: "", ownerRef: ref } },
           ],
         });

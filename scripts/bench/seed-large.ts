@@ -155,7 +155,7 @@ export const seedLarge = async ({
     }
     // each journal's VC entry as lib/vc stores it (journalEntryText of the journal read back: the one place its JSON
     // is made), in batches of 20,000
-    for (let after = "", done = 0; done < journals; ) {
+    for (let after = "", done = 0; done < journals;) {
       const batch = await readStoredJournals(getDb(), { asset, environment, after, limit: 20_000 });
       if (batch.length === 0) break;
       await step(

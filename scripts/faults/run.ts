@@ -664,7 +664,8 @@ const main = async (): Promise<number> => {
       let inFile = 0;
       try {
         const audit = await checkVcLedgerInvariants(rdb, { asset, environment: "test" });
-        if (!vcAuditHolds(audit)) problems.push(`restored ledger invariant broken: ${JSON.stringify(audit, (_, v) => (typeof v === "bigint" ? String(v) : v))}`);
+        if (!vcAuditHolds(audit))
+          problems.push(`restored ledger invariant broken: ${JSON.stringify(audit, (_, v) => (typeof v === "bigint" ? String(v) : v))}`);
         const journals = new Set((await rdb.ledgerJournal.findMany({ where: { asset }, select: { id: true } })).map((j) => j.id));
         const keys = new Set((await rdb.idempotencyRecord.findMany({ select: { key: true } })).map((r) => r.key));
         const ok = allOps.filter((o) => o.outcome === "ok");
