@@ -224,16 +224,26 @@ describe("direct /api/v1 dispatch", () => {
     expect(await res.json()).toEqual({ id: "n2", length: 900_000 });
   });
 
-  it("leaves everything else to Next.js: pages, /api/ready, a trailing slash (its redirect), a malformed escape (its 400)", async () => {
+  it("leaves everything else to Next.js: pages, /api/ready, a trailing slash (its redirect)", async () => {
     for (const [path, method] of [
       ["/", "GET"],
       ["/api/ready", "GET"],
       ["/api/v1", "GET"],
       ["/api/v1/game/", "GET"],
-      ["/api/v1/users/%E0%A4%A", "GET"],
     ]) {
       const res = await call(path, { method });
       expect(res.status, `${method} ${path}`).toBe(418);
+    }
+  });
+
+  it("answers a malformed percent-escape under /api/v1 with the API's JSON 404 naming it (not Next.js's HTML page)", async () => {
+    for (const path of ["/api/v1/users/%E0%A4%A", "/api/v1/vc/%ZZ/balance", "/api/v1/game%"]) {
+      const res = await call(path, { method: "GET" });
+      expect(res.status, path).toBe(404);
+      expect(res.headers.get("content-type")).toMatch(/^application\/json/);
+      const body = await res.json();
+      expect(body).toMatchObject({ code: "ROUTE_NOT_FOUND", requestId: expect.stringMatching(/^req_/) });
+      expect(body.error).toContain("malformed percent-escape");
     }
   });
 

@@ -10,7 +10,7 @@ import { Readable } from "node:stream";
 import { promisify } from "node:util";
 import { gzip as gzipCallback } from "node:zlib";
 import { AppError, errorBody } from "../core/errors.ts";
-import { apiSegmentsOf, createDispatch, type Dispatch } from "./dispatch.ts";
+import { apiSegmentsOf, createDispatch, hasMalformedEscape, type Dispatch } from "./dispatch.ts";
 import { loadRouteTable, type RouteTable } from "./route-table.ts";
 
 export type ApiDispatcher = {
@@ -78,7 +78,9 @@ export const createApiDispatcher = async (options: DispatcherOptions): Promise<A
       const url = req.url ?? "/";
       if (!url.startsWith("/api/v1/")) return false;
       const q = url.indexOf("?");
-      if (!apiSegmentsOf(q === -1 ? url : url.slice(0, q))) return false;
+      const pathname = q === -1 ? url : url.slice(0, q);
+      // a malformed escape is answered here too (a JSON 404 naming it); other paths we do not serve go to Next.js
+      if (!apiSegmentsOf(pathname) && !hasMalformedEscape(pathname)) return false;
       const method = (req.method ?? "GET").toUpperCase();
       const proto = String(req.headers["x-forwarded-proto"] ?? "").includes("https") ? "https:" : "http:";
       dispatch(toWebRequest(req, `${proto}${origin}${url}`, method))

@@ -52,6 +52,20 @@ export const apiSegmentsOf = (pathname: string): string[] | null => {
   return out;
 };
 
+/**
+ * Whether an /api/v1/ path holds a malformed percent-escape ("%E0%A4%A"): no endpoint can match it, and a JSON
+ * client gets the API's JSON 404 naming the escape, not Next.js's HTML page.
+ */
+export const hasMalformedEscape = (pathname: string): boolean => {
+  if (!pathname.startsWith("/api/v1/")) return false;
+  try {
+    for (const s of pathname.split("/")) decodeURIComponent(s);
+    return false;
+  } catch {
+    return true;
+  }
+};
+
 const jsonResponse = (status: number, body: unknown, headers: Record<string, string>) =>
   new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json", ...headers } });
 
@@ -124,7 +138,20 @@ export const createDispatch = (table: RouteTable, { dev = false }: { dev?: boole
     try {
       const res = segments
         ? await answer(req, pathname, segments)
-        : jsonResponse(404, errorBody(new AppError("ROUTE_NOT_FOUND", `There is no endpoint ${req.method} ${pathname}.`), newRequestId(), false), {});
+        : jsonResponse(
+            404,
+            errorBody(
+              new AppError(
+                "ROUTE_NOT_FOUND",
+                hasMalformedEscape(pathname)
+                  ? `There is no endpoint ${req.method} ${pathname}: the path holds a malformed percent-escape (each % must be followed by two hex digits of a UTF-8 sequence).`
+                  : `There is no endpoint ${req.method} ${pathname}.`,
+              ),
+              newRequestId(),
+              false,
+            ),
+            {},
+          );
       return withHeaders(res, extra, req.method.toUpperCase() === "HEAD");
     } catch (err) {
       const requestId = newRequestId();
