@@ -1,11 +1,10 @@
-import type { PlatformContext } from "../core/context.ts";
+import type { PlatformCampaignContext } from "../core/context.ts";
 import { notFound } from "../core/errors.ts";
 import { guardedTransition } from "../core/state-machine.ts";
 import { inTransaction } from "../db/transaction.ts";
 import { transactionHash } from "../ledger/address.ts";
 import { emitEvent } from "../webhooks/emit-event.ts";
 import { CAMPAIGN_DELETE, campaignNotDeletable } from "./campaign-states.ts";
-import { campaignViewOf } from "./campaign-view-of.ts";
 import { withdrawBalance } from "./complete-campaign-operation.ts";
 import { lockCampaign } from "./lock-campaign.ts";
 import { campaignDeletedData } from "./serialize-platform-campaign.ts";
@@ -17,8 +16,8 @@ import { campaignDeletedData } from "./serialize-platform-campaign.ts";
  * platform route from then on), its campaign keys are revoked (401) and Platform.Campaign.Deleted goes to
  * the platform's endpoint.
  */
-export const deletePlatformCampaign = async (ctx: PlatformContext): Promise<void> => {
-  const { campaignId } = campaignViewOf(ctx).principal;
+export const deletePlatformCampaign = async (ctx: PlatformCampaignContext): Promise<void> => {
+  const { campaignId } = ctx.scope;
   await inTransaction(ctx.db, async (tx) => {
     const campaign = await lockCampaign({ db: tx }, { campaignId, mode: "update" });
     if (campaign.status === "deleted") throw notFound("Campaign", "CAMPAIGN_NOT_FOUND");
@@ -32,8 +31,8 @@ export const deletePlatformCampaign = async (ctx: PlatformContext): Promise<void
     // its campaign keys die with it: a deleted campaign answers to no credential
     await tx.apiKey.updateMany({ where: { campaignId: campaign.id, revokedAt: null }, data: { status: "revoked", revokedAt: deletedAt } });
     await emitEvent(tx, {
-      owner: { type: "platform", id: ctx.principal.platformId },
-      environment: ctx.environment,
+      owner: { type: "platform", id: ctx.scope.platformId },
+      environment: ctx.scope.environment,
       event: "Platform.Campaign.Deleted",
       objectType: "campaign",
       objectId: campaign.id,

@@ -1,7 +1,6 @@
-import type { PlatformContext } from "../core/context.ts";
+import type { PlatformCampaignContext } from "../core/context.ts";
 import { inTransaction } from "../db/transaction.ts";
 import { emitEvent } from "../webhooks/emit-event.ts";
-import { campaignViewOf } from "./campaign-view-of.ts";
 import { requestCampaignOperation } from "./request-campaign-operation.ts";
 import { campaignLifecycleData } from "./serialize-platform-campaign.ts";
 
@@ -17,13 +16,13 @@ const MESSAGES = {
  * background job; 409 per campaign-states.ts), plus Platform.Campaign.Started / .Stopped to the calling
  * platform's endpoint in the same transaction.
  */
-export const requestPlatformCampaignOperation = async (ctx: PlatformContext, { action }: { action: "start" | "stop" }) =>
+export const requestPlatformCampaignOperation = async (ctx: PlatformCampaignContext, { action }: { action: "start" | "stop" }) =>
   inTransaction(ctx.db, async (tx) => {
-    const { operation } = await requestCampaignOperation({ ...campaignViewOf(ctx), db: tx }, { action });
+    const { operation } = await requestCampaignOperation({ ...ctx, db: tx }, { action });
     const campaign = await tx.campaign.findUniqueOrThrow({ where: { id: operation.campaignId } });
     await emitEvent(tx, {
-      owner: { type: "platform", id: ctx.principal.platformId },
-      environment: ctx.environment,
+      owner: { type: "platform", id: ctx.scope.platformId },
+      environment: ctx.scope.environment,
       event: PLATFORM_EVENTS[action],
       objectType: "campaign",
       objectId: campaign.id,

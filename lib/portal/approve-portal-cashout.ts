@@ -14,7 +14,7 @@ export const approvePortalCashout = async (ctx: PortalContext, input: { business
   const member = await requirePortalAccess(ctx, { businessId: input.businessId, permission: "cashouts:write" });
   const { request, game } = await findBusinessCashout(ctx, input);
   return inTransaction(ctx.db, async (tx) => {
-    const result = await approveCashout(actAsGame({ db: tx }, game), { cashoutRequestId: request.id });
+    const result = await approveCashout(actAsGame({ db: tx }, game, member), { cashoutRequestId: request.id });
     await recordAudit(
       { db: tx },
       cashoutAudit(member, game, request.id, "cashout.approved", {

@@ -21,7 +21,7 @@ export const createPortalCampaignInvite = async (ctx: PortalContext, input: { bu
   const campaign = await findBusinessCampaign(ctx, input);
   const body = parseOrThrow(CreateInviteBody, bodyOf(input), "body");
   return inTransaction(ctx.db, async (tx) => {
-    const cctx = asCampaign({ db: tx }, campaign);
+    const cctx = asCampaign({ db: tx }, campaign, member);
     const invite = await createInvite(cctx, { scope: linkScopeOf(cctx), ...body });
     await recordAudit(
       { db: tx },

@@ -20,7 +20,7 @@ export const createPortalCurrency = async (ctx: PortalContext, input: { business
   const rate = input.baseUnitsPerVcUnit.trim();
   const body = parseOrThrow(CreateCurrencyBody, { code: input.code, name: input.name, ...(rate === "" ? {} : { baseUnitsPerVcUnit: rate }) }, "body");
   return inTransaction(ctx.db, async (tx) => {
-    const { currency } = await createCurrency(actAsGame({ db: tx }, game), body);
+    const { currency } = await createCurrency(actAsGame({ db: tx }, game, member), body);
     await recordAudit(
       { db: tx },
       {

@@ -10,7 +10,7 @@ import { parseOrThrow } from "../http/validation.ts";
 /** The new-deal form: the deal rules of createDeal (the service behind POST /v1/test-helpers/deals) on an item of a game of the business; audited. */
 export const createPortalDeal = async (ctx: PortalContext, input: { businessId: string; gameId: string; itemId: string; form: DealForm }) => {
   const member = await requirePortalAccess(ctx, { businessId: input.businessId, permission: "catalogue:write" });
-  const { game, gctx } = await portalGame(ctx, input);
+  const { game, gctx } = await portalGame(ctx, member, input);
   const body = parseOrThrow(CreateDealBody, createDealBodyOf(input.itemId, input.form), "body");
   return inTransaction(ctx.db, async (tx) => {
     const deal = await createDeal({ ...gctx, db: tx }, body);

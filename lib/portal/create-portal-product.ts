@@ -10,7 +10,7 @@ import { parseOrThrow } from "../http/validation.ts";
 /** The new-product form: POST /v1/product's body, schema and service, for a game of the business; audited. */
 export const createPortalProduct = async (ctx: PortalContext, input: { businessId: string; gameId: string; form: ProductForm }) => {
   const member = await requirePortalAccess(ctx, { businessId: input.businessId, permission: "catalogue:write" });
-  const { game, gctx } = await portalGame(ctx, input);
+  const { game, gctx } = await portalGame(ctx, member, input);
   const body = parseOrThrow(CreateProductBody, createBodyOf(input.form), "body");
   return inTransaction(ctx.db, async (tx) => {
     const product = await createProduct({ ...gctx, db: tx }, { body });

@@ -3,7 +3,6 @@
 // scope (testLinkScopeForSession, as the game's or campaign's key), the same flow (approveLinkSession:
 // player created when needed, link, webhook) and the same answer (describeLinkSession), with an audit entry.
 import { recordAudit } from "../audit/record-audit.ts";
-import type { ServiceContext } from "../core/context.ts";
 import type { Environment } from "../core/environment.ts";
 import { inTransaction } from "../db/transaction.ts";
 import { approveLinkSession } from "../flows/approve-link-session.ts";
@@ -12,20 +11,20 @@ import { ApproveLinkBody } from "../linking/schemas.ts";
 import { describeLinkSession } from "../linking/serialize-link-session.ts";
 import { asCampaign, asGame } from "./helper-contexts.ts";
 import { requireTestObject } from "./helper-test-mode.ts";
-import { requirePortalAccess, type PortalContext } from "./require-portal-access.ts";
+import { requirePortalAccess, type PortalContext, type PortalMember } from "./require-portal-access.ts";
 import { parseOrThrow } from "../http/validation.ts";
 
 /** The session of `sessionKey` when it belongs to the business (its game, its campaign, or itself); else 404. */
-const findBusinessSession = async (ctx: PortalContext, { businessId, sessionKey }: { businessId: string; sessionKey: string }) => {
+const findBusinessSession = async (ctx: PortalContext, member: PortalMember, { businessId, sessionKey }: { businessId: string; sessionKey: string }) => {
   const key = sessionKey.trim();
   const s = key && key.length <= 200 && !key.includes("\u0000") ? await ctx.db.linkSession.findUnique({ where: { sessionKey: key } }) : null;
   if (!s) throw linkSessionNotFound(key);
   if (s.namespaceType === "game") {
     const game = await ctx.db.game.findFirst({ where: { id: s.namespaceId, businessId } });
-    if (game) return { session: s, acting: asGame(ctx, game) as ServiceContext };
+    if (game) return { session: s, acting: asGame(ctx, game, member) };
   } else if (s.namespaceType === "campaign") {
     const campaign = await ctx.db.campaign.findFirst({ where: { id: s.namespaceId, businessId } });
-    if (campaign) return { session: s, acting: asCampaign(ctx, campaign) as ServiceContext };
+    if (campaign) return { session: s, acting: asCampaign(ctx, campaign, member) };
   } else if (s.namespaceType === "business" && s.namespaceId === businessId) {
     return { session: s, acting: null };
   }
@@ -34,7 +33,7 @@ const findBusinessSession = async (ctx: PortalContext, { businessId, sessionKey 
 
 export const approvePortalLinkSession = async (ctx: PortalContext, input: { businessId: string; sessionKey: string; email: string; name: string }) => {
   const member = await requirePortalAccess(ctx, { businessId: input.businessId, permission: "testhelpers:use" });
-  const { session, acting } = await findBusinessSession(ctx, input);
+  const { session, acting } = await findBusinessSession(ctx, member, input);
   requireTestObject(session.environment);
   const body = parseOrThrow(ApproveLinkBody, { email: input.email.trim() || undefined, name: input.name.trim() || undefined }, "body");
   // a business-level session has no key of ours to act as (a platform's key made it): its own scope, as the helper derives it

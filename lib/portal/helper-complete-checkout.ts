@@ -31,7 +31,7 @@ export const completePortalCheckout = async (
   const game = checkout ? await ctx.db.game.findFirst({ where: { id: checkout.gameId, businessId: input.businessId } }) : null;
   if (!checkout || !game) throw checkoutNotFound();
   requireTestObject(checkout.environment);
-  const result = await actOutCheckout(asGame(ctx, game), body);
+  const result = await actOutCheckout(asGame(ctx, game, member), body);
   await recordAudit(ctx, {
     businessId: input.businessId,
     environment: checkout.environment,

@@ -17,7 +17,7 @@ export const fundPortalWallet = async (ctx: PortalContext, input: { businessId: 
   requireTestObject(game.environment);
   const body = parseOrThrow(FundWalletBody, { userRef: input.userRef.trim(), amountUsdc: input.amountUsdc.trim() }, "body");
   return inTransaction(ctx.db, async (tx) => {
-    const funded = await fundTestWallet(asGame({ db: tx }, game), body);
+    const funded = await fundTestWallet(asGame({ db: tx }, game, member), body);
     await recordAudit(
       { db: tx },
       {

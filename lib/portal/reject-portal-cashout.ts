@@ -15,7 +15,7 @@ export const rejectPortalCashout = async (ctx: PortalContext, input: { businessI
   const { request, game } = await findBusinessCashout(ctx, input);
   const body = parseOrThrow(RejectCashoutBody, { reason: input.reason }, "body");
   await inTransaction(ctx.db, async (tx) => {
-    await rejectCashout(actAsGame({ db: tx }, game), { cashoutRequestId: request.id, body });
+    await rejectCashout(actAsGame({ db: tx }, game, member), { cashoutRequestId: request.id, body });
     await recordAudit(
       { db: tx },
       cashoutAudit(member, game, request.id, "cashout.rejected", { gameId: game.id, userRef: request.userRef, reason: body.reason }),

@@ -20,7 +20,7 @@ export const requestPortalCampaignOperation = async (ctx: PortalContext, input: 
   if (!ACTIONS.includes(action))
     throw badRequest("VALIDATION_ERROR", "action: must be start, stop or withdraw", [{ field: "action", message: "must be start, stop or withdraw" }]);
   return inTransaction(ctx.db, async (tx) => {
-    const { operation, message } = await requestCampaignOperation(asCampaign({ db: tx }, campaign), { action });
+    const { operation, message } = await requestCampaignOperation(asCampaign({ db: tx }, campaign, member), { action });
     await recordAudit(
       { db: tx },
       {

@@ -35,7 +35,7 @@ export const reviewPortalProduct = async (
   input: { businessId: string; productId: string } & ({ decision: "approve"; form: ApproveForm } | { decision: "decline"; reason: string }),
 ) => {
   const member = await requirePortalAccess(ctx, { businessId: input.businessId, permission: "catalogue:write" });
-  const { product: row, game, gctx } = await portalProduct(ctx, input);
+  const { product: row, game, gctx } = await portalProduct(ctx, member, input);
   if (row.creatorType !== "ugc" || !row.creatorUserRef) throw productNotFound(input.productId);
   if (input.decision === "decline" && input.reason.trim() === "")
     throw badRequest("VALIDATION_ERROR", "Invalid body: reason is required when declining: tell the creator what to change.", [

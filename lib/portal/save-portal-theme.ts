@@ -20,7 +20,7 @@ export const savePortalTheme = async (ctx: PortalContext, input: { businessId: s
   const game = await findBusinessGame(ctx, input);
   const body = parseOrThrow(ThemeBody, themeBodyOf(input), "body");
   return inTransaction(ctx.db, async (tx) => {
-    const theme = await setCheckoutTheme({ ...asGame({ db: tx }, game) }, body);
+    const theme = await setCheckoutTheme({ ...asGame({ db: tx }, game, member) }, body);
     await recordAudit(
       { db: tx },
       {

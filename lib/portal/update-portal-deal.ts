@@ -16,7 +16,7 @@ type Change = { form: DealForm } | { status: "active" | "inactive" };
  */
 export const updatePortalDeal = async (ctx: PortalContext, input: { businessId: string; dealId: string } & Change) => {
   const member = await requirePortalAccess(ctx, { businessId: input.businessId, permission: "catalogue:write" });
-  const { deal: before, game, gctx } = await portalDeal(ctx, input);
+  const { deal: before, game, gctx } = await portalDeal(ctx, member, input);
   const body = parseOrThrow(UpdateDealBody, "form" in input ? updateDealBodyOf(input.form) : { status: input.status }, "body");
   return inTransaction(ctx.db, async (tx) => {
     const old = serializeDeal(before);

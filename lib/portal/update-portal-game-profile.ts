@@ -1,8 +1,8 @@
-import { randomUUID } from "node:crypto";
 import { recordAudit } from "../audit/record-audit.ts";
 import { inTransaction } from "../db/transaction.ts";
 import { GameProfileBody, updateGameProfile } from "../games/update-game-profile.ts";
 import { parseOrThrow } from "../http/validation.ts";
+import { asGame } from "./helper-contexts.ts";
 import { findBusinessGame } from "./load-portal-game.ts";
 import { requirePortalAccess, type PortalContext } from "./require-portal-access.ts";
 
@@ -64,15 +64,7 @@ export const updatePortalGameProfile = async (ctx: PortalContext, input: { busin
   const game = await findBusinessGame(ctx, input);
   const body = parseOrThrow(GameProfileBody, profileBodyOf(input), "body");
   return inTransaction(ctx.db, async (tx) => {
-    const out = await updateGameProfile(
-      {
-        db: tx,
-        environment: game.environment,
-        principal: { kind: "server", keyId: "portal", gameId: game.id, businessId: game.businessId },
-        requestId: `portal_${randomUUID()}`,
-      },
-      body,
-    );
+    const out = await updateGameProfile(asGame({ db: tx }, game, member), body);
     if (out.changed.length)
       await recordAudit(
         { db: tx },

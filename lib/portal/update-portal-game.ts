@@ -1,8 +1,8 @@
-import { randomUUID } from "node:crypto";
 import { recordAudit } from "../audit/record-audit.ts";
 import { inTransaction } from "../db/transaction.ts";
 import { GameSettingsBody } from "../games/schemas.ts";
 import { updateGameSettings } from "../games/update-game-settings.ts";
+import { asGame } from "./helper-contexts.ts";
 import { findBusinessGame } from "./load-portal-game.ts";
 import { requirePortalAccess, type PortalContext } from "./require-portal-access.ts";
 import { parseOrThrow } from "../http/validation.ts";
@@ -31,15 +31,7 @@ export const updatePortalGame = async (ctx: PortalContext, input: { businessId: 
   const game = await findBusinessGame(ctx, input);
   const body = parseOrThrow(GameSettingsBody, bodyOf(input), "body");
   return inTransaction(ctx.db, async (tx) => {
-    const updated = await updateGameSettings(
-      {
-        db: tx,
-        environment: game.environment,
-        principal: { kind: "server", keyId: "portal", gameId: game.id, businessId: game.businessId },
-        requestId: `portal_${randomUUID()}`,
-      },
-      body,
-    );
+    const updated = await updateGameSettings(asGame({ db: tx }, game, member), body);
     await recordAudit(
       { db: tx },
       {

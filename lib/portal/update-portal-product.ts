@@ -13,7 +13,7 @@ import { parseOrThrow } from "../http/validation.ts";
  */
 export const updatePortalProduct = async (ctx: PortalContext, input: { businessId: string; productId: string; form: ProductForm }) => {
   const member = await requirePortalAccess(ctx, { businessId: input.businessId, permission: "catalogue:write" });
-  const { game, gctx } = await portalProduct(ctx, input);
+  const { game, gctx } = await portalProduct(ctx, member, input);
   const body = parseOrThrow(UpdateProductBody, updateBodyOf(input.form), "body");
   return inTransaction(ctx.db, async (tx) => {
     const product = await updateProduct({ ...gctx, db: tx }, { productId: input.productId, body });

@@ -6,7 +6,7 @@ import { updateItem } from "@/lib/items/update-item";
 import { Item, ItemParams, UpdateItemBody } from "@/lib/items/schemas";
 import { FIND_ITEM_ERRORS, WRITE_ITEM_ERRORS } from "@/lib/items/errors";
 
-const common = { tags: ["Items"], auth: "platform" as const, targetBusiness: true, path: "/v1/platform/items/{itemId}", params: ItemParams };
+const common = { tags: ["Items"], auth: "platform" as const, targetBusiness: true as const, path: "/v1/platform/items/{itemId}", params: ItemParams };
 
 export const GET = route({
   ...common,

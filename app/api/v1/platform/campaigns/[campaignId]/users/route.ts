@@ -1,6 +1,5 @@
 // GET /v1/platform/campaigns/{campaignId}/users: the campaign's linked users, by page
 import { route } from "@/lib/http/route";
-import { campaignViewOf } from "@/lib/campaigns/campaign-view-of";
 import { listCampaignUsers } from "@/lib/campaigns/list-campaign-users";
 import { PlatformCampaignParams, PlatformCampaignUsersQuery } from "@/lib/campaigns/platform-schemas";
 import { CampaignUserList } from "@/lib/campaigns/schemas";
@@ -18,5 +17,5 @@ export const GET = route({
   params: PlatformCampaignParams,
   query: PlatformCampaignUsersQuery,
   response: { status: 200, schema: CampaignUserList },
-  handler: async ({ ctx, query }) => listCampaignUsers(campaignViewOf(ctx), query),
+  handler: async ({ ctx, query }) => listCampaignUsers(ctx, query),
 });

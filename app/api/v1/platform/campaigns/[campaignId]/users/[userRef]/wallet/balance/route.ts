@@ -1,6 +1,5 @@
 // GET /v1/platform/campaigns/{campaignId}/users/{userRef}/wallet/balance: a campaign user's custody wallet
 import { route } from "@/lib/http/route";
-import { campaignViewOf } from "@/lib/campaigns/campaign-view-of";
 import { getCampaignUserWallet } from "@/lib/campaigns/get-campaign-user-wallet";
 import { PlatformCampaignUserParams, WalletBalance } from "@/lib/campaigns/platform-schemas";
 
@@ -16,5 +15,5 @@ export const GET = route({
   errors: ["CAMPAIGN_NOT_FOUND", "USER_REF_NOT_FOUND", "LINK_NOT_APPROVED"],
   params: PlatformCampaignUserParams,
   response: { status: 200, schema: WalletBalance.describe("The player's custody wallet (one per player and environment).") },
-  handler: async ({ ctx, params }) => getCampaignUserWallet(campaignViewOf(ctx), { userRef: params.userRef }),
+  handler: async ({ ctx, params }) => getCampaignUserWallet(ctx, { userRef: params.userRef }),
 });
