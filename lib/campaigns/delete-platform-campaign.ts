@@ -27,7 +27,7 @@ export const deletePlatformCampaign = async (ctx: PlatformCampaignContext): Prom
       current: async () => (await tx.campaign.findUnique({ where: { id: campaign.id }, select: { status: true } }))?.status ?? null,
       refuse: (state) => campaignNotDeletable(state ?? "gone"),
     });
-    const moved = await withdrawBalance(tx, campaign);
+    const moved = await withdrawBalance({ db: tx }, campaign);
     // its campaign keys die with it: a deleted campaign answers to no credential
     await tx.apiKey.updateMany({ where: { campaignId: campaign.id, revokedAt: null }, data: { status: "revoked", revokedAt: deletedAt } });
     await emitEvent(tx, {

@@ -56,7 +56,7 @@ export const createInvoice = async (ctx: TargetContext, body: CreateInvoiceBody)
           environment: ctx.scope.environment,
           platformId: ctx.scope.platformId,
           createdByKeyId: ctx.actor.keyId,
-          grantId: ctx.scope.grantId ?? null,
+          grantId: ctx.scope.grantId,
           invoiceNumber,
           ...prepared,
           metadata: (prepared.metadata as Prisma.InputJsonObject | null) ?? undefined,
