@@ -19,11 +19,18 @@ export type DbHandle = CoreTypes extends { db: infer D } ? D : unknown;
  * Who acts: used for audit, idempotency, the request log and permissions, never to find the tenant (that
  * is `scope`). A closed union: the three API keys, a portal member, an operator, a job, the system.
  */
-export type ServerKeyActor = { kind: "server"; keyId: string };
-export type CampaignKeyActor = { kind: "campaign"; keyId: string };
+declare const authenticated: unique symbol;
+/**
+ * The id of an API key the kernel authenticated (lib/http/authenticate.ts is the one place that makes one):
+ * a key actor cannot be made up by a caller that holds no key (the portal, a page, a job), it has to be
+ * another actor. A KeyId is a string wherever one is read.
+ */
+export type KeyId = string & { readonly [authenticated]: true };
+export type ServerKeyActor = { kind: "server"; keyId: KeyId };
+export type CampaignKeyActor = { kind: "campaign"; keyId: KeyId };
 export type PlatformKeyActor = {
   kind: "platform";
-  keyId: string;
+  keyId: KeyId;
   platformId: string;
   /** platform-approved ∩ key scopes (∩ business grant when a target business is set) */
   scopes: string[];
@@ -81,8 +88,6 @@ export type ServiceContext<S extends Scope = Scope, A extends Actor = Actor> = D
 export type GameContext = ServiceContext<GameScope>;
 /** A campaign's services: a campaign key, a platform on /v1/platform/campaigns/{id}, or the portal. */
 export type CampaignContext = ServiceContext<CampaignScope>;
-/** A business's services: a platform acting for its target business, or a portal member. */
-export type BusinessContext = ServiceContext<BusinessScope>;
 /** Any platform call, with or without a target business: `ctx.scope.platformId` is always there. */
 export type PlatformContext = ServiceContext<PlatformScope | TargetBusinessScope | PlatformCampaignScope, PlatformKeyActor>;
 /** Any call inside one business (a game, a campaign, a business): what the link sessions and test helpers need. */

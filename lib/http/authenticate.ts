@@ -4,7 +4,7 @@ import { Prisma } from "../db/generated/client.ts";
 import { queryPrepared } from "../db/prepared.ts";
 import { AppError } from "../core/errors.ts";
 import { hashKey, parseKeyFormat, type Environment, type KeyKind } from "../tenants/keys.ts";
-import type { KeyCall } from "../core/context.ts";
+import type { KeyCall, KeyId } from "../core/context.ts";
 import { approvedScopesFor, effectiveScopes, KEY_ADMIN_SCOPES, lackingMessage, SCOPE_SET_FIELD, setsLacking } from "../platform/scopes.ts";
 import { touchPlatformUse } from "../platform/touch-platform-use.ts";
 import { now as clockNow } from "../core/clock.ts";
@@ -170,7 +170,7 @@ export const authenticate = async (
       throw unauthorized("X-Game-Id does not match the game of this API key.");
     // the "last used" time the developer portal shows beside each key (at most one write a minute)
     await touchPlatformUse({ db: getDb() }, { key, grant: null, now });
-    return { actor: { kind: "server", keyId: key.id }, scope: { kind: "game", environment, businessId: key.gameBusinessId, gameId } };
+    return { actor: { kind: "server", keyId: key.id as KeyId }, scope: { kind: "game", environment, businessId: key.gameBusinessId, gameId } };
   }
 
   if (format.kind === "campaign") {
@@ -179,7 +179,7 @@ export const authenticate = async (
     if (campaignId !== key.campaignId || !key.campaignBusinessId || key.campaignEnvironment !== environment)
       throw unauthorized("X-Campaign-Id does not match the campaign of this API key.");
     await touchPlatformUse({ db: getDb() }, { key, grant: null, now }); // "last used" on the portal's keys page
-    return { actor: { kind: "campaign", keyId: key.id }, scope: { kind: "campaign", environment, businessId: key.campaignBusinessId, campaignId } };
+    return { actor: { kind: "campaign", keyId: key.id as KeyId }, scope: { kind: "campaign", environment, businessId: key.campaignBusinessId, campaignId } };
   }
 
   if (!key.platformId || key.platformStatus !== "active") throw unauthorized("The platform of this API key is not active.");
@@ -226,7 +226,13 @@ export const authenticate = async (
   requireScope(opts.scope, { platform: platform.approvedScopes, key: key.scopes, grant: grant?.grantedScopes });
   const scopes = effectiveScopes({ platform: platform.approvedScopes, key: key.scopes, grant: grant?.grantedScopes });
   await touchPlatformUse({ db }, { key, grant, now });
-  const actor = { kind: "platform" as const, keyId: key.id, platformId: platform.id, scopes, ...(key.expiresAt ? { graceEndsAt: key.expiresAt } : {}) };
+  const actor = {
+    kind: "platform" as const,
+    keyId: key.id as KeyId,
+    platformId: platform.id,
+    scopes,
+    ...(key.expiresAt ? { graceEndsAt: key.expiresAt } : {}),
+  };
   if (!businessId || !grant) return { actor, scope: { kind: "platform", environment, platformId: platform.id } };
   const via = { environment, businessId, platformId: platform.id, grantId: grant.id };
   return { actor, scope: pathCampaignId ? { kind: "campaign", ...via, campaignId: pathCampaignId } : { kind: "business", ...via } };

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { getDb } from "../db/client.ts";
 import { makeCampaign, makePlatform } from "../../tests/support/fixtures.ts";
-import type { ServiceContext, PlatformScope, PlatformKeyActor } from "../core/context.ts";
+import type { ServiceContext, PlatformScope } from "../core/context.ts";
 import { campaignContextFor, targetContextFor } from "../../tests/support/contexts.ts";
 import { approveLinkSession } from "../flows/approve-link-session.ts";
 import { initiateLinkSession } from "./initiate-link-session.ts";
@@ -53,9 +53,9 @@ describe("link sessions of other namespaces", () => {
   });
 
   it("a platform key without a target business has no link scope: the types refuse it (tsc checks this file)", () => {
-    const platformOnly: ServiceContext<PlatformScope, PlatformKeyActor> = {
+    const platformOnly: ServiceContext<PlatformScope> = {
       db: getDb(),
-      actor: { kind: "platform", keyId: "k", platformId: "p", scopes: [] },
+      actor: { kind: "system", name: "test" },
       scope: { kind: "platform", environment: "test", platformId: "p" },
       requestId: "req_test",
     };
