@@ -3,7 +3,7 @@ import js from "@eslint/js";
 import { defineConfig } from "eslint/config";
 import tseslint from "typescript-eslint";
 
-import { LAYERS, LAYERED_FOLDERS, forbiddenFor } from "./scripts/lib-layers.mjs";
+import { APART, LAYERS, LAYERED_FOLDERS, forbiddenFor } from "./scripts/lib-layers.mjs";
 
 // Layer boundaries (ARCHITECTURE.md, "Layers"): every first-level folder of lib/ has a layer in
 // scripts/lib-layers.mjs, and each layer may import only the layers below it that the table names. A rule here
@@ -21,13 +21,17 @@ const importsOf = (layer) => {
   const forbidden = forbiddenFor(layer);
   return forbidden.length === 0 ? [] : [{ regex: `^((\\.\\./)+|@/lib/)(${forbidden.join("|")})(/|$)`, message: `the "${layer.name}" layer: ${layer.why}` }];
 };
+/** A folder's own rules beside its layer's (scripts/lib-layers.mjs, APART): e.g. lib/portal never imports lib/http. */
+const apartOf = (folder) =>
+  APART.filter((a) => a.folder === folder).map((a) => ({ regex: `^((\\.\\./)+|@/lib/)(${a.forbids.join("|")})(/|$)`, message: `lib/${folder}: ${a.why}` }));
 const boundaries = [
-  ...LAYERS.map((layer) => ({
-    files: layer.folders.map((f) => `lib/${f}/**/*.{ts,tsx,mts}`),
+  ...LAYERS.flatMap((layer) => layer.folders.map((folder) => ({ layer, folder }))).map(({ layer, folder }) => ({
+    files: [`lib/${folder}/**/*.{ts,tsx,mts}`],
     ignores: ["lib/http/route-index.ts", "lib/hosted/locale.ts"],
     rules: {
       "@typescript-eslint/no-restricted-imports": layerRule(
         ...importsOf(layer),
+        ...apartOf(folder),
         // the foundation imports nothing from the repository outside lib/core and lib/config (no tests/, scripts/)
         ...(["core", "config"].includes(layer.name)
           ? [{ regex: "^(@/(?!lib/)|(\\.\\./){2,}(?!lib/))", message: `the "${layer.name}" layer imports nothing from outside lib/ (no tests/, scripts/).` }]

@@ -33,6 +33,22 @@ describe("ESLint layer boundaries", () => {
     expect(await violations("flow-imports-http.ts.txt")).toEqual(["../http/idempotency.ts"]);
   });
 
+  it("the portal may not import the HTTP kernel, though both are edges", async () => {
+    expect(await violations("portal-imports-http.ts.txt")).toEqual(["../http/validation.ts", "@/lib/http/route"]);
+    expect(
+      forbiddenFor(
+        LAYERS.find((l) => l.name === "edge")!,
+        "portal",
+      ),
+    ).toContain("http");
+    expect(
+      forbiddenFor(
+        LAYERS.find((l) => l.name === "edge")!,
+        "hosted",
+      ),
+    ).not.toContain("http");
+  });
+
   it("lib/core imports nothing from lib", async () => {
     expect(await violations("core-imports-db.ts.txt")).toEqual(["../db/client.ts"]);
   });
@@ -74,9 +90,10 @@ describe("ESLint layer boundaries", () => {
   // path, and an import of each allowed layer is not (the rule neither misses nor over-reaches).
   for (const layer of LAYERS) {
     it(`the "${layer.name}" layer imports only what the table allows`, async () => {
-      const forbidden = forbiddenFor(layer);
-      const allowed = LAYERED_FOLDERS.filter((f) => !forbidden.includes(f) && !layer.folders.includes(f));
       for (const folder of layer.folders) {
+        // the layer's rule, and the folder's own (APART: lib/portal never imports lib/http)
+        const forbidden = forbiddenFor(layer, folder);
+        const allowed = LAYERED_FOLDERS.filter((f) => !forbidden.includes(f) && f !== folder);
         const code = [
           ...forbidden.map((f, i) => `import { f${i} } from "${i % 2 ? `../${f}/thing.ts` : `@/lib/${f}/thing`}";`),
           ...allowed.map((f, i) => `import { a${i} } from "@/lib/${f}/thing";`),

@@ -6,6 +6,7 @@
 //   those scripts). next.config.mjs `headers()` sends the same policy without a nonce first; this one replaces it.
 import { randomBytes, randomUUID } from "node:crypto";
 import { NextResponse, type NextRequest } from "next/server";
+import { AppError, errorBody } from "./lib/core/errors";
 import { contentSecurityPolicy, frameAncestorsFor } from "./lib/http/security-headers.mjs";
 import { methodsFor } from "./lib/http/method-table";
 import { ROUTE_METHODS } from "./lib/http/route-methods";
@@ -18,15 +19,11 @@ const answerWrongMethod = (req: NextRequest) => {
   if (!methods || methods.includes(method)) return NextResponse.next();
   const requestId = req.headers.get("x-request-id")?.slice(0, 64) || `req_${randomUUID().replace(/-/g, "")}`;
   const allowed = methods.join(", ");
-  return NextResponse.json(
-    {
-      ...(apiPath.startsWith("/v1/campaign/") ? { success: false } : {}),
-      error: `${method} is not supported on ${req.nextUrl.pathname}; use ${allowed}.`,
-      code: "METHOD_NOT_ALLOWED",
-      requestId,
-    },
-    { status: 405, headers: { allow: allowed, "x-request-id": requestId } },
-  );
+  const refused = new AppError("METHOD_NOT_ALLOWED", `${method} is not supported on ${req.nextUrl.pathname}; use ${allowed}.`);
+  return NextResponse.json(errorBody(refused, requestId, apiPath.startsWith("/v1/campaign/")), {
+    status: 405,
+    headers: { allow: allowed, "x-request-id": requestId },
+  });
 };
 
 /** 128 random bits, base64: what CSP's nonce-source and Next.js's nonce parser accept. */

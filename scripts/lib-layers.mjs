@@ -102,8 +102,29 @@ export const LAYERS = [
 /** every folder of lib/ that has a layer */
 export const LAYERED_FOLDERS = LAYERS.flatMap((l) => l.folders);
 
-/** The folders of lib/ that a folder of `layer` must not import (value imports). */
-export const forbiddenFor = (/** @type {Layer} */ layer) => {
+/**
+ * Folders of one layer kept apart, although their layer lets its folders import each other: `folder` may
+ * not import the folders in `forbids`.
+ * @type {{ folder: string, forbids: string[], why: string }[]}
+ */
+export const APART = [
+  {
+    folder: "portal",
+    forbids: ["http"],
+    why: "the portal changes things through its own command (lib/portal/portal-command.ts: access, form, service, audit), never the /v1 kernel; shared parsing lives in lib/core.",
+  },
+];
+
+/** The folders `folder` may not import although its layer allows them (APART). */
+export const apartFor = (/** @type {string | undefined} */ folder) => APART.filter((a) => a.folder === folder).flatMap((a) => a.forbids);
+
+/**
+ * The folders of lib/ that a folder of `layer` (`folder`, when given: with its APART rules) must not import (value imports).
+ * @param {Layer} layer
+ * @param {string} [folder]
+ */
+export const forbiddenFor = (layer, folder) => {
   const allowed = new Set([...layer.imports.flatMap((n) => LAYERS.find((l) => l.name === n)?.folders ?? []), ...(layer.sameLayer ? layer.folders : [])]);
-  return LAYERED_FOLDERS.filter((f) => !allowed.has(f) && !layer.folders.includes(f));
+  const apart = apartFor(folder);
+  return LAYERED_FOLDERS.filter((f) => apart.includes(f) || (!allowed.has(f) && !layer.folders.includes(f)));
 };

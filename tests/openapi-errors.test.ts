@@ -54,10 +54,10 @@ describe("domain error responses are documented for their operations", () => {
 
   it("the check names the route, the status and the code, and says what to do", async () => {
     expect(await undocumentedError("POST", "/v1/vc/debits", 410, "CHECKOUT_EXPIRED")).toBe(
-      "POST /v1/vc/debits answered 410 CHECKOUT_EXPIRED, but the document lists no 410 for it: add CHECKOUT_EXPIRED to the route's errors",
+      "POST /v1/vc/debits answered 410 CHECKOUT_EXPIRED, but the document lists no 410 for it: add CHECKOUT_EXPIRED to the *_ERRORS list of the service that raises it",
     );
     expect(await undocumentedError("POST", "/v1/vc/debits", 404, "CASHOUT_NOT_FOUND")).toMatch(
-      /^POST \/v1\/vc\/debits answered 404 CASHOUT_NOT_FOUND, but its documented 404 codes are \[.*\]: add CASHOUT_NOT_FOUND to the route's errors$/,
+      /^POST \/v1\/vc\/debits answered 404 CASHOUT_NOT_FOUND, but its documented 404 codes are \[.*\]: add CASHOUT_NOT_FOUND to the \*_ERRORS list of the service that raises it$/,
     );
   });
 });

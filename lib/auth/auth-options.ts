@@ -80,3 +80,10 @@ export const authOptions: NextAuthOptions = {
     debug: () => undefined,
   },
 };
+
+// What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
+import type { ErrorCode } from "../core/errors.ts";
+import { RESET_PASSWORD_ERRORS } from "./reset-password.ts";
+import { VERIFY_EMAIL_ERRORS } from "./verify-email.ts";
+import { VERIFY_PLAYER_PASSWORD_ERRORS } from "./verify-player-password.ts";
+export const AUTH_OPTIONS_ERRORS = [...RESET_PASSWORD_ERRORS, ...VERIFY_EMAIL_ERRORS, ...VERIFY_PLAYER_PASSWORD_ERRORS] as const satisfies readonly ErrorCode[];

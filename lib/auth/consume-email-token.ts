@@ -37,3 +37,7 @@ export const consumeEmailToken = async (
 /** Retires every other unused token of the email (of one purpose, or all): older links then die. */
 export const retireEmailTokens = (ctx: DbContext, { email, purpose, now = new Date() }: { email: string; purpose?: EmailTokenPurpose; now?: Date }) =>
   ctx.db.emailToken.updateMany({ where: { email, usedAt: null, ...(purpose ? { purpose } : {}) }, data: { usedAt: now } });
+
+// What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
+import type { ErrorCode } from "../core/errors.ts";
+export const CONSUME_EMAIL_TOKEN_ERRORS = ["EMAIL_LINK_INVALID"] as const satisfies readonly ErrorCode[];

@@ -49,3 +49,7 @@ export const checkName = (name: unknown): string | undefined => {
  * newline are dropped (null), so a genuine mail cannot carry an open redirect.
  */
 export const checkReturnTo = (value: unknown): string | null => sameOriginReturnPath(value, appBaseUrl());
+
+// What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
+import type { ErrorCode } from "../core/errors.ts";
+export const CREDENTIALS_ERRORS = ["VALIDATION_ERROR"] as const satisfies readonly ErrorCode[];

@@ -18,3 +18,8 @@ export const getSignedInPlayer = async (): Promise<SignedInPlayer | null> => {
   if (!player?.passwordHash || passwordStampOf(player.passwordHash, ensureAuthEnv()) !== session.stamp) return null;
   return { playerId: player.id, email: player.email, name: player.name };
 };
+
+// What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
+import type { ErrorCode } from "../core/errors.ts";
+import { AUTH_OPTIONS_ERRORS } from "./auth-options.ts";
+export const GET_SIGNED_IN_PLAYER_ERRORS = [...AUTH_OPTIONS_ERRORS] as const satisfies readonly ErrorCode[];

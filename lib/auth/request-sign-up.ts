@@ -36,3 +36,9 @@ export const requestSignUp = async (ctx: DbContext, input: SignUpInput): Promise
   }
   return { email };
 };
+
+// What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
+import type { ErrorCode } from "../core/errors.ts";
+import { CREDENTIALS_ERRORS } from "./credentials.ts";
+import { THROTTLE_MAIL_REQUEST_ERRORS } from "./throttle-mail-request.ts";
+export const REQUEST_SIGN_UP_ERRORS = [...CREDENTIALS_ERRORS, ...THROTTLE_MAIL_REQUEST_ERRORS] as const satisfies readonly ErrorCode[];

@@ -30,3 +30,10 @@ export const resetPassword = async (
     return tx.player.update({ where: { id: player.id }, data: { passwordHash, emailVerifiedAt: player.emailVerifiedAt ?? now } });
   });
 };
+
+// What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
+import type { ErrorCode } from "../core/errors.ts";
+import { CONSUME_EMAIL_TOKEN_ERRORS } from "./consume-email-token.ts";
+import { CREDENTIALS_ERRORS } from "./credentials.ts";
+import { SIGN_IN_THROTTLE_ERRORS } from "./sign-in-throttle.ts";
+export const RESET_PASSWORD_ERRORS = [...CONSUME_EMAIL_TOKEN_ERRORS, ...CREDENTIALS_ERRORS, ...SIGN_IN_THROTTLE_ERRORS] as const satisfies readonly ErrorCode[];

@@ -202,3 +202,7 @@ export const pruneThrottles = (ctx: DbContext, { now = new Date() }: { now?: Dat
   ctx.db.signInThrottle.deleteMany({
     where: { updatedAt: { lt: new Date(now.getTime() - THROTTLE_RETENTION_MS) }, OR: [{ lockedUntil: null }, { lockedUntil: { lt: now } }] },
   });
+
+// What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
+import type { ErrorCode } from "../core/errors.ts";
+export const SIGN_IN_THROTTLE_ERRORS = ["TOO_MANY_EMAIL_REQUESTS", "TOO_MANY_SIGN_IN_ATTEMPTS"] as const satisfies readonly ErrorCode[];

@@ -21,3 +21,8 @@ export const throttleMailRequest = (ctx: DbContext, { email, ip, now = new Date(
     assertNotLocked(rows, now);
     await recordEvents({ ...ctx, db: tx }, { rows, now });
   });
+
+// What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
+import type { ErrorCode } from "../core/errors.ts";
+import { SIGN_IN_THROTTLE_ERRORS } from "./sign-in-throttle.ts";
+export const THROTTLE_MAIL_REQUEST_ERRORS = [...SIGN_IN_THROTTLE_ERRORS] as const satisfies readonly ErrorCode[];

@@ -45,3 +45,9 @@ export const verifyEmail = async (
   if (!player) throw wrongSignUpPassword();
   return player;
 };
+
+// What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
+import type { ErrorCode } from "../core/errors.ts";
+import { CONSUME_EMAIL_TOKEN_ERRORS } from "./consume-email-token.ts";
+import { SIGN_IN_THROTTLE_ERRORS } from "./sign-in-throttle.ts";
+export const VERIFY_EMAIL_ERRORS = ["WRONG_CREDENTIALS", ...CONSUME_EMAIL_TOKEN_ERRORS, ...SIGN_IN_THROTTLE_ERRORS] as const satisfies readonly ErrorCode[];

@@ -45,3 +45,8 @@ export const verifyPlayerPassword = async (
   }
   return player;
 };
+
+// What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
+import type { ErrorCode } from "../core/errors.ts";
+import { SIGN_IN_THROTTLE_ERRORS } from "./sign-in-throttle.ts";
+export const VERIFY_PLAYER_PASSWORD_ERRORS = ["WRONG_CREDENTIALS", ...SIGN_IN_THROTTLE_ERRORS] as const satisfies readonly ErrorCode[];

@@ -19,3 +19,8 @@ export const getBusinessUserCompliance = async (ctx: TargetContext, { userRef }:
   const row = await ctx.db.playerCompliance.findUnique({ where: { playerId_environment: { playerId: link.playerId, environment: ctx.scope.environment } } });
   return complianceView(link.userRef, row?.status);
 };
+
+// What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
+import type { ErrorCode } from "../core/errors.ts";
+import { RESOLVE_BUSINESS_USER_ERRORS } from "./resolve-business-user.ts";
+export const GET_BUSINESS_USER_COMPLIANCE_ERRORS = [...RESOLVE_BUSINESS_USER_ERRORS] as const satisfies readonly ErrorCode[];

@@ -21,3 +21,9 @@ export const getBusinessUserWallet = async (ctx: TargetContext, { userRef }: { u
   });
   return { address: account.address, balance: formatUsdc(balance) };
 };
+
+// What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
+import type { ErrorCode } from "../core/errors.ts";
+import { RESOLVE_BUSINESS_USER_ERRORS } from "./resolve-business-user.ts";
+import { LINK_CONSENT_ERRORS } from "../linking/link-consent.ts";
+export const GET_BUSINESS_USER_WALLET_ERRORS = [...RESOLVE_BUSINESS_USER_ERRORS, ...LINK_CONSENT_ERRORS] as const satisfies readonly ErrorCode[];

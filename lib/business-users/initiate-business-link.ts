@@ -31,3 +31,12 @@ export const initiateBusinessLink = async (ctx: TargetContext, body: InitiateBus
     metadata: body.metadata as Prisma.InputJsonValue | undefined,
   });
 };
+
+// What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
+import type { ErrorCode } from "../core/errors.ts";
+import { INITIATE_LINK_SESSION_ERRORS } from "../linking/initiate-link-session.ts";
+export const INITIATE_BUSINESS_LINK_ERRORS = [
+  "IDEMPOTENCY_KEY_REQUIRED",
+  "INVALID_EMAIL",
+  ...INITIATE_LINK_SESSION_ERRORS,
+] as const satisfies readonly ErrorCode[];

@@ -36,3 +36,7 @@ export const listBusinessUsers = async (ctx: TargetContext, { page, limit, searc
     pagination: pageInfo({ page, limit, totalCount }),
   };
 };
+
+// What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
+import type { ErrorCode } from "../core/errors.ts";
+export const LIST_BUSINESS_USERS_ERRORS = [] as const satisfies readonly ErrorCode[];

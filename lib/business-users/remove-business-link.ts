@@ -21,3 +21,9 @@ export const removeBusinessLink = async (ctx: TargetContext, { userRef }: { user
   }
   return { success: true, message: `User ${link.userRef} is no longer linked to this business.` };
 };
+
+// What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
+import type { ErrorCode } from "../core/errors.ts";
+import { RESOLVE_BUSINESS_USER_ERRORS } from "./resolve-business-user.ts";
+import { REMOVE_LINK_ERRORS } from "../linking/remove-link.ts";
+export const REMOVE_BUSINESS_LINK_ERRORS = ["LINK_NOT_FOUND", ...RESOLVE_BUSINESS_USER_ERRORS, ...REMOVE_LINK_ERRORS] as const satisfies readonly ErrorCode[];

@@ -28,3 +28,7 @@ export const resolveBusinessUser = async (ctx: TargetContext, userRef: string) =
     );
   return link;
 };
+
+// What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
+import type { ErrorCode } from "../core/errors.ts";
+export const RESOLVE_BUSINESS_USER_ERRORS = ["INVALID_USER_REF", "LINK_NOT_FOUND", "USER_REF_NOT_FOUND"] as const satisfies readonly ErrorCode[];

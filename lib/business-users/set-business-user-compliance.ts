@@ -24,3 +24,8 @@ export const setBusinessUserCompliance = async (
   });
   return complianceView(link.userRef, row.status);
 };
+
+// What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
+import type { ErrorCode } from "../core/errors.ts";
+import { RESOLVE_BUSINESS_USER_ERRORS } from "./resolve-business-user.ts";
+export const SET_BUSINESS_USER_COMPLIANCE_ERRORS = ["NOT_FOUND", ...RESOLVE_BUSINESS_USER_ERRORS] as const satisfies readonly ErrorCode[];

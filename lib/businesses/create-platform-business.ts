@@ -80,3 +80,13 @@ export const createPlatformBusiness = async (ctx: PlatformContext, body: CreateB
     };
   });
 };
+
+// What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
+import type { ErrorCode } from "../core/errors.ts";
+import { GRANT_BUSINESS_ERRORS } from "../platform/grant-business.ts";
+export const CREATE_PLATFORM_BUSINESS_ERRORS = [
+  "BUSINESS_NAME_TAKEN",
+  "INVALID_EMAIL",
+  "VALIDATION_ERROR",
+  ...GRANT_BUSINESS_ERRORS,
+] as const satisfies readonly ErrorCode[];

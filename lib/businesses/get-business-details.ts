@@ -45,3 +45,7 @@ export const getBusinessDetails = async (ctx: TargetContext): Promise<BusinessDe
     links: businessLinks(business.id),
   };
 };
+
+// What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
+import type { ErrorCode } from "../core/errors.ts";
+export const GET_BUSINESS_DETAILS_ERRORS = [] as const satisfies readonly ErrorCode[];

@@ -18,3 +18,7 @@ export const getBusinessWalletBalance = async (ctx: TargetContext): Promise<{ ad
   });
   return { address: account.address, balance: formatUsdc(balance) };
 };
+
+// What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
+import type { ErrorCode } from "../core/errors.ts";
+export const GET_BUSINESS_WALLET_BALANCE_ERRORS = [] as const satisfies readonly ErrorCode[];

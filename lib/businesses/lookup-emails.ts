@@ -21,3 +21,7 @@ export const lookupEmails = async (ctx: PlatformContext, body: LookupEmailsBody)
   const known = new Set(found.map((p) => p.email));
   return { results: body.emails.map((email, i) => ({ email, hasAccount: known.has(normalized[i]) })) };
 };
+
+// What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
+import type { ErrorCode } from "../core/errors.ts";
+export const LOOKUP_EMAILS_ERRORS = ["INVALID_EMAIL"] as const satisfies readonly ErrorCode[];

@@ -50,3 +50,7 @@ export const CAMPAIGN_DELETE: StateTable<"delete", CampaignState | "deleted"> = 
 
 export const campaignNotDeletable = (state: string): AppError =>
   conflict("CAMPAIGN_NOT_STOPPED", `The campaign is ${state}: stop it (PUT /v1/platform/campaigns/{campaignId}/stop) before deleting it.`);
+
+// What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
+import type { ErrorCode } from "../core/errors.ts";
+export const CAMPAIGN_STATES_ERRORS = ["CAMPAIGN_ALREADY_STARTED", "CAMPAIGN_NOT_STARTED", "CAMPAIGN_NOT_STOPPED"] as const satisfies readonly ErrorCode[];

@@ -9,3 +9,8 @@ import type { LookupAll } from "../webhooks/resolve-webhook-target.ts";
  */
 export const checkCampaignWebhookUrl = (url: string, { environment, lookup }: { environment: Environment; lookup?: LookupAll }) =>
   checkWebhookUrl(url, { httpsOnly: true, ...loopbackRule(environment), field: "webhookUrl", lookup });
+
+// What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
+import type { ErrorCode } from "../core/errors.ts";
+import { CHECK_WEBHOOK_URL_ERRORS } from "../webhooks/check-webhook-url.ts";
+export const CHECK_CAMPAIGN_WEBHOOK_URL_ERRORS = [...CHECK_WEBHOOK_URL_ERRORS] as const satisfies readonly ErrorCode[];

@@ -91,3 +91,14 @@ export const completeCampaignOperation = async (ctx: DbContext, { operationId }:
     });
     return done;
   });
+
+// What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
+import type { ErrorCode } from "../core/errors.ts";
+import { CAMPAIGN_STATES_ERRORS } from "./campaign-states.ts";
+import { LOCK_CAMPAIGN_ERRORS } from "./lock-campaign.ts";
+import { TRANSFER_ERRORS } from "../ledger/transfer.ts";
+export const COMPLETE_CAMPAIGN_OPERATION_ERRORS = [
+  ...CAMPAIGN_STATES_ERRORS,
+  ...LOCK_CAMPAIGN_ERRORS,
+  ...TRANSFER_ERRORS,
+] as const satisfies readonly ErrorCode[];

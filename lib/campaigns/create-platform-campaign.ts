@@ -41,3 +41,8 @@ export const createPlatformCampaign = async (ctx: TargetContext, body: CreatePla
     return serializePlatformCampaign(campaign);
   });
 };
+
+// What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
+import type { ErrorCode } from "../core/errors.ts";
+import { CHECK_CAMPAIGN_WEBHOOK_URL_ERRORS } from "./check-campaign-webhook-url.ts";
+export const CREATE_PLATFORM_CAMPAIGN_ERRORS = [...CHECK_CAMPAIGN_WEBHOOK_URL_ERRORS] as const satisfies readonly ErrorCode[];

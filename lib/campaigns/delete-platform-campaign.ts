@@ -40,3 +40,15 @@ export const deletePlatformCampaign = async (ctx: PlatformCampaignContext): Prom
     });
   });
 };
+
+// What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
+import type { ErrorCode } from "../core/errors.ts";
+import { CAMPAIGN_STATES_ERRORS } from "./campaign-states.ts";
+import { COMPLETE_CAMPAIGN_OPERATION_ERRORS } from "./complete-campaign-operation.ts";
+import { LOCK_CAMPAIGN_ERRORS } from "./lock-campaign.ts";
+export const DELETE_PLATFORM_CAMPAIGN_ERRORS = [
+  "CAMPAIGN_NOT_FOUND",
+  ...CAMPAIGN_STATES_ERRORS,
+  ...COMPLETE_CAMPAIGN_OPERATION_ERRORS,
+  ...LOCK_CAMPAIGN_ERRORS,
+] as const satisfies readonly ErrorCode[];

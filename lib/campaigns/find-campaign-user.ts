@@ -12,3 +12,7 @@ export const findCampaignUser = async (ctx: CampaignContext, { userRef }: { user
     throw notFound(`User ${JSON.stringify(userRef)}`, "USER_REF_NOT_FOUND");
   return link;
 };
+
+// What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
+import type { ErrorCode } from "../core/errors.ts";
+export const FIND_CAMPAIGN_USER_ERRORS = ["USER_REF_NOT_FOUND"] as const satisfies readonly ErrorCode[];

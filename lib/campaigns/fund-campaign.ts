@@ -41,3 +41,8 @@ export const fundCampaign = async (ctx: DbContext, input: FundCampaignInput): Pr
     return { journalId: posted.journalId, transactionHash: transactionHash(posted.journalId), balanceMicros };
   });
 };
+
+// What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
+import type { ErrorCode } from "../core/errors.ts";
+import { TRANSFER_ERRORS } from "../ledger/transfer.ts";
+export const FUND_CAMPAIGN_ERRORS = ["CAMPAIGN_NOT_FOUND", "TEST_FUNDS_ONLY", "VALIDATION_ERROR", ...TRANSFER_ERRORS] as const satisfies readonly ErrorCode[];

@@ -24,3 +24,9 @@ export const getCampaignUserWallet = async (ctx: CampaignContext, { userRef }: {
   });
   return { address: account.address, balance: formatUsdc(balance) };
 };
+
+// What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
+import type { ErrorCode } from "../core/errors.ts";
+import { LINK_CONSENT_ERRORS } from "../linking/link-consent.ts";
+import { RESOLVE_USER_REF_ERRORS } from "../linking/resolve-user-ref.ts";
+export const GET_CAMPAIGN_USER_WALLET_ERRORS = [...LINK_CONSENT_ERRORS, ...RESOLVE_USER_REF_ERRORS] as const satisfies readonly ErrorCode[];

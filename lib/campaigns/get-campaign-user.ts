@@ -11,3 +11,8 @@ export const getCampaignUser = async (ctx: CampaignContext, { userRef }: { userR
     environment: link.environment,
   };
 };
+
+// What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
+import type { ErrorCode } from "../core/errors.ts";
+import { FIND_CAMPAIGN_USER_ERRORS } from "./find-campaign-user.ts";
+export const GET_CAMPAIGN_USER_ERRORS = [...FIND_CAMPAIGN_USER_ERRORS] as const satisfies readonly ErrorCode[];

@@ -41,3 +41,7 @@ export const getCampaign = async (ctx: CampaignContext): Promise<CampaignView> =
     availableToWithdraw: microsToUsdc(totals.balanceMicros),
   };
 };
+
+// What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
+import type { ErrorCode } from "../core/errors.ts";
+export const GET_CAMPAIGN_ERRORS = ["CAMPAIGN_NOT_FOUND"] as const satisfies readonly ErrorCode[];

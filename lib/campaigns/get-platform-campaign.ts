@@ -20,3 +20,7 @@ export const getPlatformCampaign = async (ctx: PlatformCampaignContext) => {
     totalAmountPaidOut: microsToUsdc(totals.paidOutMicros),
   };
 };
+
+// What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
+import type { ErrorCode } from "../core/errors.ts";
+export const GET_PLATFORM_CAMPAIGN_ERRORS = ["CAMPAIGN_NOT_FOUND"] as const satisfies readonly ErrorCode[];

@@ -28,3 +28,8 @@ export const listCampaignUserTransactions = async (ctx: CampaignContext, { userR
     pagination: offsetInfo({ limit, offset, total }),
   };
 };
+
+// What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
+import type { ErrorCode } from "../core/errors.ts";
+import { FIND_CAMPAIGN_USER_ERRORS } from "./find-campaign-user.ts";
+export const LIST_CAMPAIGN_USER_TRANSACTIONS_ERRORS = [...FIND_CAMPAIGN_USER_ERRORS] as const satisfies readonly ErrorCode[];

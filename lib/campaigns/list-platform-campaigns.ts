@@ -20,3 +20,7 @@ export const listPlatformCampaigns = async (ctx: TargetContext) => {
     total: rows.length,
   };
 };
+
+// What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
+import type { ErrorCode } from "../core/errors.ts";
+export const LIST_PLATFORM_CAMPAIGNS_ERRORS = [] as const satisfies readonly ErrorCode[];

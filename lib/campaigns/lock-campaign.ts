@@ -15,3 +15,7 @@ export const lockCampaign = async (ctx: DbContext, { campaignId, mode }: { campa
   if (rows.length === 0) throw notFound(`Campaign ${JSON.stringify(campaignId)}`, "CAMPAIGN_NOT_FOUND");
   return ctx.db.campaign.findUniqueOrThrow({ where: { id: campaignId } });
 };
+
+// What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
+import type { ErrorCode } from "../core/errors.ts";
+export const LOCK_CAMPAIGN_ERRORS = ["CAMPAIGN_NOT_FOUND"] as const satisfies readonly ErrorCode[];

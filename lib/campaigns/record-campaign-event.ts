@@ -108,3 +108,18 @@ export const recordCampaignEvent = async (ctx: CampaignContext, body: RecordEven
     });
     return { transactionId: row.id, transactionHash: hash, payoutMicros, eventCode: event.code };
   });
+
+// What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
+import type { ErrorCode } from "../core/errors.ts";
+import { LOCK_CAMPAIGN_ERRORS } from "./lock-campaign.ts";
+import { TRANSFER_ERRORS } from "../ledger/transfer.ts";
+import { RESOLVE_USER_REF_ERRORS } from "../linking/resolve-user-ref.ts";
+export const RECORD_CAMPAIGN_EVENT_ERRORS = [
+  "CAMPAIGN_NOT_STARTED",
+  "EVENT_CODE_NOT_FOUND",
+  "EVENT_HAS_NO_PAYOUT",
+  "INSUFFICIENT_CAMPAIGN_FUNDS",
+  ...LOCK_CAMPAIGN_ERRORS,
+  ...TRANSFER_ERRORS,
+  ...RESOLVE_USER_REF_ERRORS,
+] as const satisfies readonly ErrorCode[];

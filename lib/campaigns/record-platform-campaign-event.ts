@@ -41,3 +41,8 @@ export const recordPlatformCampaignEvent = async (ctx: PlatformCampaignContext, 
       payoutAmount: amount,
     };
   });
+
+// What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
+import type { ErrorCode } from "../core/errors.ts";
+import { RECORD_CAMPAIGN_EVENT_ERRORS } from "./record-campaign-event.ts";
+export const RECORD_PLATFORM_CAMPAIGN_EVENT_ERRORS = [...RECORD_CAMPAIGN_EVENT_ERRORS] as const satisfies readonly ErrorCode[];

@@ -54,3 +54,14 @@ export const requestCampaignOperation = async (
     await enqueueJob(tx, COMPLETE_OPERATION_TASK, { operationId: operation.id });
     return { operation, message: MESSAGES[action] };
   });
+
+// What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
+import type { ErrorCode } from "../core/errors.ts";
+import { CAMPAIGN_STATES_ERRORS } from "./campaign-states.ts";
+import { LOCK_CAMPAIGN_ERRORS } from "./lock-campaign.ts";
+export const REQUEST_CAMPAIGN_OPERATION_ERRORS = [
+  "CAMPAIGN_WITHDRAW_PENDING",
+  "NO_FUNDS_TO_WITHDRAW",
+  ...CAMPAIGN_STATES_ERRORS,
+  ...LOCK_CAMPAIGN_ERRORS,
+] as const satisfies readonly ErrorCode[];

@@ -30,3 +30,8 @@ export const requestPlatformCampaignOperation = async (ctx: PlatformCampaignCont
     });
     return { success: true as const, message: MESSAGES[action], operationId: operation.id };
   });
+
+// What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
+import type { ErrorCode } from "../core/errors.ts";
+import { REQUEST_CAMPAIGN_OPERATION_ERRORS } from "./request-campaign-operation.ts";
+export const REQUEST_PLATFORM_CAMPAIGN_OPERATION_ERRORS = [...REQUEST_CAMPAIGN_OPERATION_ERRORS] as const satisfies readonly ErrorCode[];

@@ -49,3 +49,13 @@ export const updatePlatformCampaign = async (ctx: PlatformCampaignContext, body:
     return serializePlatformCampaign(campaign);
   });
 };
+
+// What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
+import type { ErrorCode } from "../core/errors.ts";
+import { CHECK_CAMPAIGN_WEBHOOK_URL_ERRORS } from "./check-campaign-webhook-url.ts";
+import { LOCK_CAMPAIGN_ERRORS } from "./lock-campaign.ts";
+export const UPDATE_PLATFORM_CAMPAIGN_ERRORS = [
+  "CAMPAIGN_NOT_FOUND",
+  ...CHECK_CAMPAIGN_WEBHOOK_URL_ERRORS,
+  ...LOCK_CAMPAIGN_ERRORS,
+] as const satisfies readonly ErrorCode[];

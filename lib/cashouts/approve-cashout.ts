@@ -30,3 +30,16 @@ export const approveCashout = (ctx: GameContext, { cashoutRequestId }: { cashout
     await tx.cashoutRequest.update({ where: { id: request.id }, data: { status, journalId: posted.journalId, convertedBaseUnits, decidedAt: new Date() } });
     return { transactionId: posted.journalId, usedBaseUnitsPerVcUnit: request.baseUnitsPerVcUnit, convertedBaseUnits: convertedBaseUnits.toString() };
   });
+
+// What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
+import type { ErrorCode } from "../core/errors.ts";
+import { CONVERT_UNITS_ERRORS } from "./convert-units.ts";
+import { LOCK_CASHOUT_ERRORS } from "./lock-cashout.ts";
+import { STATES_ERRORS } from "./states.ts";
+import { TRANSFER_ERRORS } from "../ledger/transfer.ts";
+export const APPROVE_CASHOUT_ERRORS = [
+  ...CONVERT_UNITS_ERRORS,
+  ...LOCK_CASHOUT_ERRORS,
+  ...STATES_ERRORS,
+  ...TRANSFER_ERRORS,
+] as const satisfies readonly ErrorCode[];

@@ -9,3 +9,7 @@ export const convertUnits = (units: bigint, baseUnitsPerVcUnit: string): bigint 
     throw unprocessable("AMOUNT_OUT_OF_RANGE", `${units} units at ${baseUnitsPerVcUnit} base units each is more than a balance can hold.`);
   return converted;
 };
+
+// What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
+import type { ErrorCode } from "../core/errors.ts";
+export const CONVERT_UNITS_ERRORS = ["AMOUNT_OUT_OF_RANGE"] as const satisfies readonly ErrorCode[];

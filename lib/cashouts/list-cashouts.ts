@@ -26,3 +26,9 @@ export const listCashouts = async (ctx: GameContext, q: CashoutQuery): Promise<{
   ]);
   return { items: rows.map(serializeCashout), pagination: pageInfo({ page: q.page, limit: q.limit, totalCount }) };
 };
+
+// What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
+import type { ErrorCode } from "../core/errors.ts";
+import { FIND_CURRENCY_ERRORS } from "../currencies/find-currency.ts";
+import { RESOLVE_USER_REF_ERRORS } from "../linking/resolve-user-ref.ts";
+export const LIST_CASHOUTS_ERRORS = [...FIND_CURRENCY_ERRORS, ...RESOLVE_USER_REF_ERRORS] as const satisfies readonly ErrorCode[];

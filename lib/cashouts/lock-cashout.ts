@@ -15,3 +15,7 @@ export const lockCashout = async (ctx: GameContext, { id }: { id: string }): Pro
   if (!row) throw notFound(`Cashout request ${JSON.stringify(id)}`, "CASHOUT_NOT_FOUND");
   return row;
 };
+
+// What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
+import type { ErrorCode } from "../core/errors.ts";
+export const LOCK_CASHOUT_ERRORS = ["CASHOUT_NOT_FOUND"] as const satisfies readonly ErrorCode[];

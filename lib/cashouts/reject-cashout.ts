@@ -11,3 +11,9 @@ export const rejectCashout = (ctx: GameContext, { cashoutRequestId, body }: { ca
     const status = nextCashoutStatus(request.status, "reject");
     await tx.cashoutRequest.update({ where: { id: request.id }, data: { status, rejectReason: body.reason, decidedAt: new Date() } });
   });
+
+// What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
+import type { ErrorCode } from "../core/errors.ts";
+import { LOCK_CASHOUT_ERRORS } from "./lock-cashout.ts";
+import { STATES_ERRORS } from "./states.ts";
+export const REJECT_CASHOUT_ERRORS = [...LOCK_CASHOUT_ERRORS, ...STATES_ERRORS] as const satisfies readonly ErrorCode[];

@@ -35,3 +35,8 @@ export const requestCashout = (ctx: GameContext, body: RequestCashoutBody): Prom
     });
     return { cashoutRequestId: id };
   });
+
+// What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
+import type { ErrorCode } from "../core/errors.ts";
+import { LOAD_VC_PARTY_ERRORS } from "../vc/load-vc-party.ts";
+export const REQUEST_CASHOUT_ERRORS = ["INSUFFICIENT_FUNDS", ...LOAD_VC_PARTY_ERRORS] as const satisfies readonly ErrorCode[];

@@ -21,3 +21,7 @@ export const nextCashoutStatus = (status: string, action: CashoutAction): Cashou
     );
   return next;
 };
+
+// What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
+import type { ErrorCode } from "../core/errors.ts";
+export const STATES_ERRORS = ["CASHOUT_NOT_PENDING"] as const satisfies readonly ErrorCode[];

@@ -16,3 +16,8 @@ export const backOutOfPayment = async (ctx: DbContext, { purchaseId }: { purchas
   if (after.status === "completed") return successUrlPath(after.id);
   return (await purchaseCheckoutPath(ctx, { purchase: after })) ?? "/";
 };
+
+// What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
+import type { ErrorCode } from "../core/errors.ts";
+import { CANCEL_CHECKOUT_ERRORS } from "./cancel-checkout.ts";
+export const BACK_OUT_OF_PAYMENT_ERRORS = [...CANCEL_CHECKOUT_ERRORS] as const satisfies readonly ErrorCode[];

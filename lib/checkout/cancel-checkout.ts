@@ -11,3 +11,8 @@ export const cancelCheckout = (ctx: DbContext, { purchaseId }: { purchaseId: str
     if (purchase.status === "canceled") await releaseGrant({ ...ctx, db: tx }, { grantId: purchase.grantId });
     return purchase;
   });
+
+// What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
+import type { ErrorCode } from "../core/errors.ts";
+import { CANCEL_PURCHASE_ERRORS } from "../purchases/cancel-purchase.ts";
+export const CANCEL_CHECKOUT_ERRORS = [...CANCEL_PURCHASE_ERRORS] as const satisfies readonly ErrorCode[];

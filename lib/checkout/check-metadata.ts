@@ -47,3 +47,7 @@ export const checkCustomMessage = (value: unknown): string => {
   if ([...value].length > CUSTOM_MESSAGE_MAX) throw fail(`customMessage must be at most ${CUSTOM_MESSAGE_MAX} characters; it has ${[...value].length}.`);
   return stripHtml(value);
 };
+
+// What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
+import type { ErrorCode } from "../core/errors.ts";
+export const CHECK_METADATA_ERRORS = ["CUSTOM_MESSAGE_INVALID", "METADATA_INVALID"] as const satisfies readonly ErrorCode[];

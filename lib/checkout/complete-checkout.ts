@@ -37,3 +37,9 @@ export const completeCheckout = (
       await enqueueJob(tx, RECEIPT_EMAIL_TASK, { purchaseId: purchase.id }, { jobKey: `${RECEIPT_EMAIL_TASK}:${purchase.id}`, maxAttempts: 10 });
     return purchase;
   });
+
+// What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
+import type { ErrorCode } from "../core/errors.ts";
+import { TRANSITION_GRANT_ERRORS } from "./transition-grant.ts";
+import { COMPLETE_PURCHASE_ERRORS } from "../purchases/complete-purchase.ts";
+export const COMPLETE_CHECKOUT_ERRORS = [...TRANSITION_GRANT_ERRORS, ...COMPLETE_PURCHASE_ERRORS] as const satisfies readonly ErrorCode[];

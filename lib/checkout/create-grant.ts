@@ -64,3 +64,9 @@ export const createCheckoutGrant = (ctx: GameContext, body: GrantBody) =>
     });
     return { checkoutUrl: grantCheckoutUrl(grant.id), userRef: payer.userRef };
   });
+
+// What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
+import type { ErrorCode } from "../core/errors.ts";
+import { CHECK_METADATA_ERRORS } from "./check-metadata.ts";
+import { LOAD_ITEM_ERRORS } from "./load-item.ts";
+export const CREATE_GRANT_ERRORS = ["INVALID_USER_REF", ...CHECK_METADATA_ERRORS, ...LOAD_ITEM_ERRORS] as const satisfies readonly ErrorCode[];

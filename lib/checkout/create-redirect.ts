@@ -60,3 +60,9 @@ export const createCheckoutRedirect = async (ctx: GameContext, input: RedirectIn
   const url = sessionCheckoutUrl(token);
   return { status: 302 as const, headers: { Location: url }, body: { url } };
 };
+
+// What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
+import type { ErrorCode } from "../core/errors.ts";
+import { LOAD_ITEM_ERRORS } from "./load-item.ts";
+import { VALIDATE_DEAL_ERRORS } from "../deals/validate-deal.ts";
+export const CREATE_REDIRECT_ERRORS = [...LOAD_ITEM_ERRORS, ...VALIDATE_DEAL_ERRORS] as const satisfies readonly ErrorCode[];

@@ -11,3 +11,8 @@ export const declineCheckout = (ctx: DbContext, { purchaseId, message }: { purch
     if (purchase.status === "failed") await releaseGrant({ ...ctx, db: tx }, { grantId: purchase.grantId });
     return purchase;
   });
+
+// What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
+import type { ErrorCode } from "../core/errors.ts";
+import { FAIL_PURCHASE_ERRORS } from "../purchases/fail-purchase.ts";
+export const DECLINE_CHECKOUT_ERRORS = [...FAIL_PURCHASE_ERRORS] as const satisfies readonly ErrorCode[];

@@ -117,3 +117,9 @@ export const describeCheckout = async (
     lastFailure: last?.status === "failed" && last.paymentProvider === "stripe" ? last.failureMessage : null,
   };
 };
+
+// What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
+import type { ErrorCode } from "../core/errors.ts";
+import { LOAD_CHECKOUT_ERRORS } from "./load-checkout.ts";
+import { LOAD_PRODUCT_ERRORS } from "../products/load-product.ts";
+export const DESCRIBE_CHECKOUT_ERRORS = [...LOAD_CHECKOUT_ERRORS, ...LOAD_PRODUCT_ERRORS] as const satisfies readonly ErrorCode[];

@@ -52,3 +52,8 @@ export const describePaymentReturn = async (ctx: DbContext, { purchaseId }: { pu
     checkoutPath: back,
   };
 };
+
+// What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
+import type { ErrorCode } from "../core/errors.ts";
+import { DESCRIBE_CHECKOUT_ERRORS } from "./describe-checkout.ts";
+export const DESCRIBE_PAYMENT_RETURN_ERRORS = [...DESCRIBE_CHECKOUT_ERRORS] as const satisfies readonly ErrorCode[];

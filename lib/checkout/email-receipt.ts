@@ -68,3 +68,8 @@ export const emailReceipt = async (ctx: DbContext, { purchaseId }: { purchaseId:
   await sendEmail(receiptMail(view, { to: view.email, completedAt: purchase.completedAt ?? new Date() }), { db: ctx.db });
   return true;
 };
+
+// What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
+import type { ErrorCode } from "../core/errors.ts";
+import { LOAD_SUCCESS_VIEW_ERRORS } from "./load-success-view.ts";
+export const EMAIL_RECEIPT_ERRORS = [...LOAD_SUCCESS_VIEW_ERRORS] as const satisfies readonly ErrorCode[];

@@ -21,3 +21,8 @@ export const expireCheckoutGrants = async (ctx: DbContext, { now = new Date() }:
   });
   return count;
 };
+
+// What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
+import type { ErrorCode } from "../core/errors.ts";
+import { TRANSITION_GRANT_ERRORS } from "./transition-grant.ts";
+export const EXPIRE_GRANTS_ERRORS = [...TRANSITION_GRANT_ERRORS] as const satisfies readonly ErrorCode[];

@@ -9,3 +9,8 @@ export const getCheckoutTheme = async (ctx: GameContext, { gameId, itemId }: { g
   const game = await ctx.db.game.findUniqueOrThrow({ where: { id: gameId }, select: { checkoutTheme: true } });
   return resolveTheme(game.checkoutTheme);
 };
+
+// What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
+import type { ErrorCode } from "../core/errors.ts";
+import { LOAD_ITEM_ERRORS } from "./load-item.ts";
+export const GET_CHECKOUT_THEME_ERRORS = [...LOAD_ITEM_ERRORS] as const satisfies readonly ErrorCode[];

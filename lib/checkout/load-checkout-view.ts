@@ -20,3 +20,9 @@ export const loadCheckoutView = async (
     : null;
   return describeCheckout({ db }, { ref, payerUserRef: link?.userRef ?? null });
 };
+
+// What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
+import type { ErrorCode } from "../core/errors.ts";
+import { DESCRIBE_CHECKOUT_ERRORS } from "./describe-checkout.ts";
+import { LOAD_CHECKOUT_ERRORS } from "./load-checkout.ts";
+export const LOAD_CHECKOUT_VIEW_ERRORS = [...DESCRIBE_CHECKOUT_ERRORS, ...LOAD_CHECKOUT_ERRORS] as const satisfies readonly ErrorCode[];

@@ -81,3 +81,13 @@ export const assertPayable = (c: Checkout) => {
       c.grant ? "This checkout grant has expired (grants last 2 hours); create a new one." : "This checkout link has expired; open the store again.",
     );
 };
+
+// What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
+import type { ErrorCode } from "../core/errors.ts";
+import { EXPIRE_GRANTS_ERRORS } from "./expire-grants.ts";
+export const LOAD_CHECKOUT_ERRORS = [
+  "CHECKOUT_COMPLETED",
+  "CHECKOUT_EXPIRED",
+  "CHECKOUT_NOT_FOUND",
+  ...EXPIRE_GRANTS_ERRORS,
+] as const satisfies readonly ErrorCode[];

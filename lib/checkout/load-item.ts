@@ -42,3 +42,15 @@ export const loadCheckoutItem = async (
   if (!forSale) throw new AppError("ITEM_NOT_FOR_SALE", `Item ${product.id} is not for sale.`);
   return product;
 };
+
+// What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
+import type { ErrorCode } from "../core/errors.ts";
+import { LOAD_PRODUCT_ERRORS } from "../products/load-product.ts";
+export const LOAD_ITEM_ERRORS = [
+  "GAME_MISMATCH",
+  "ITEM_NOT_FOR_SALE",
+  "ITEM_NOT_VISIBLE",
+  "ITEM_NOT_VISIBLE_GONE",
+  "ITEM_OF_ANOTHER_GAME",
+  ...LOAD_PRODUCT_ERRORS,
+] as const satisfies readonly ErrorCode[];

@@ -109,3 +109,8 @@ export const loadSuccessView = async ({ db }: DbContext, { purchaseId }: { purch
     locale: metadataLocale(purchase.checkoutMetadata),
   };
 };
+
+// What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
+import type { ErrorCode } from "../core/errors.ts";
+import { DESCRIBE_CHECKOUT_ERRORS } from "./describe-checkout.ts";
+export const LOAD_SUCCESS_VIEW_ERRORS = [...DESCRIBE_CHECKOUT_ERRORS] as const satisfies readonly ErrorCode[];

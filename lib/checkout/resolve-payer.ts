@@ -65,3 +65,7 @@ export const resolvePayer = async (ctx: DbContext, { checkout: c, ...input }: Pa
     });
   return (await findOrCreatePlayer(ctx, { email })).id;
 };
+
+// What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
+import type { ErrorCode } from "../core/errors.ts";
+export const RESOLVE_PAYER_ERRORS = ["EMAIL_REQUIRED", "GRANT_PAYER_MISMATCH", "INVALID_EMAIL", "SIGN_IN_REQUIRED"] as const satisfies readonly ErrorCode[];

@@ -44,3 +44,7 @@ export const sandboxCardOutcome = (card: CardInput, now = new Date()): "succeede
 };
 
 export const DECLINED_MESSAGE = "Your card was declined. Try another card.";
+
+// What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
+import type { ErrorCode } from "../core/errors.ts";
+export const SANDBOX_CARD_ERRORS = ["CARD_INVALID"] as const satisfies readonly ErrorCode[];

@@ -24,3 +24,7 @@ export const setCheckoutTheme = async (ctx: GameContext, input: ThemeBody): Prom
   await ctx.db.game.update({ where: { id: ctx.scope.gameId }, data: { checkoutTheme: stored } });
   return theme;
 };
+
+// What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
+import type { ErrorCode } from "../core/errors.ts";
+export const SET_CHECKOUT_THEME_ERRORS = ["THEME_CONTRAST_TOO_LOW"] as const satisfies readonly ErrorCode[];

@@ -64,3 +64,20 @@ export const startCheckout = (ctx: DbContext, input: StartCheckoutInput): Promis
     else await tx.checkoutSession.update({ where: { id: c.session!.id }, data: { purchaseId: purchase.id } });
     return purchase;
   });
+
+// What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
+import type { ErrorCode } from "../core/errors.ts";
+import { LOAD_CHECKOUT_ERRORS } from "./load-checkout.ts";
+import { RESOLVE_PAYER_ERRORS } from "./resolve-payer.ts";
+import { TRANSITION_GRANT_ERRORS } from "./transition-grant.ts";
+import { CANCEL_PURCHASE_ERRORS } from "../purchases/cancel-purchase.ts";
+import { CREATE_CHECKOUT_PURCHASE_ERRORS } from "../purchases/create-checkout-purchase.ts";
+export const START_CHECKOUT_ERRORS = [
+  "CHECKOUT_EXPIRED",
+  "GRANT_NOT_PENDING",
+  ...LOAD_CHECKOUT_ERRORS,
+  ...RESOLVE_PAYER_ERRORS,
+  ...TRANSITION_GRANT_ERRORS,
+  ...CANCEL_PURCHASE_ERRORS,
+  ...CREATE_CHECKOUT_PURCHASE_ERRORS,
+] as const satisfies readonly ErrorCode[];

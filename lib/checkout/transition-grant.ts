@@ -26,3 +26,7 @@ export const transitionGrant = async (
   });
   return row!;
 };
+
+// What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
+import type { ErrorCode } from "../core/errors.ts";
+export const TRANSITION_GRANT_ERRORS = ["GRANT_NOT_PENDING"] as const satisfies readonly ErrorCode[];

@@ -247,12 +247,18 @@ export const conflict = (code: CodeWithStatus<409>, message: string) => new AppE
 export const gone = (code: CodeWithStatus<410>, message: string) => new AppError(code, message);
 export const unprocessable = (code: CodeWithStatus<422>, message: string) => new AppError(code, message);
 
-export type ErrorBody = { error: string; code: string; details?: ErrorDetail[]; requestId: string; success?: false };
+export type ErrorBody = { error: string; code: string; details?: ErrorDetail[]; requestId?: string; success?: false };
 
-export const errorBody = (err: AppError, requestId: string, withSuccess: boolean): ErrorBody => ({
+/**
+ * The one error body: `{ success?: false, error, code, details?, requestId }`. Every JSON error answer is built
+ * here: the /v1 kernel and its 404 and 405 (with the request id; `withSuccess` for the campaign endpoints'
+ * envelope), and the plain JSON routes outside /v1 (the Stripe webhook, the portal's polling), which carry
+ * no request id (null).
+ */
+export const errorBody = (err: AppError, requestId: string | null, withSuccess = false): ErrorBody => ({
   ...(withSuccess ? { success: false as const } : {}),
   error: err.message,
   code: err.code,
   ...(err.details?.length ? { details: err.details } : {}),
-  requestId,
+  ...(requestId === null ? {} : { requestId }),
 });

@@ -34,3 +34,7 @@ export const createCurrency = (ctx: GameContext, body: CreateCurrencyBody) =>
     await ensureAccounts(tx, { asset: vcAsset(id), environment: ctx.scope.environment, accounts: [vcPool(id, ctx.scope.environment)] });
     return { currency: serializeCurrency(currency) };
   });
+
+// What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
+import type { ErrorCode } from "../core/errors.ts";
+export const CREATE_CURRENCY_ERRORS = ["CURRENCY_CODE_TAKEN"] as const satisfies readonly ErrorCode[];

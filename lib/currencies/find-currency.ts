@@ -13,3 +13,7 @@ export const currencyOrNotFound = <C>(currency: C | null | undefined, currencyId
   if (!currency) throw notFound(`Currency ${JSON.stringify(currencyId)}`, "CURRENCY_NOT_FOUND");
   return currency;
 };
+
+// What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
+import type { ErrorCode } from "../core/errors.ts";
+export const FIND_CURRENCY_ERRORS = ["CURRENCY_NOT_FOUND"] as const satisfies readonly ErrorCode[];

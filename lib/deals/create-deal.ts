@@ -36,3 +36,9 @@ export const createDeal = (ctx: GameContext, body: CreateDealBody) =>
       });
     return serializeDeal(deal);
   });
+
+// What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
+import type { ErrorCode } from "../core/errors.ts";
+import { DEAL_RULES_ERRORS } from "./deal-rules.ts";
+import { LOAD_PRODUCT_ERRORS } from "../products/load-product.ts";
+export const CREATE_DEAL_ERRORS = [...DEAL_RULES_ERRORS, ...LOAD_PRODUCT_ERRORS] as const satisfies readonly ErrorCode[];

@@ -30,3 +30,7 @@ export const checkDealCodeFree = async (ctx: TxContext, { productId, code, excep
   });
   if (clash) throw dealCodeTaken(code);
 };
+
+// What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
+import type { ErrorCode } from "../core/errors.ts";
+export const DEAL_RULES_ERRORS = ["DEAL_CODE_TAKEN", "VALIDATION_ERROR"] as const satisfies readonly ErrorCode[];

@@ -40,3 +40,9 @@ export const updateDeal = (ctx: GameContext, { dealId, body }: { dealId: string;
     });
     return serializeDeal(updated);
   });
+
+// What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
+import type { ErrorCode } from "../core/errors.ts";
+import { DEAL_RULES_ERRORS } from "./deal-rules.ts";
+import { LOAD_PRODUCT_ERRORS } from "../products/load-product.ts";
+export const UPDATE_DEAL_ERRORS = ["NOT_FOUND", ...DEAL_RULES_ERRORS, ...LOAD_PRODUCT_ERRORS] as const satisfies readonly ErrorCode[];

@@ -29,3 +29,7 @@ export const validateDeal = async (
     );
   return deal;
 };
+
+// What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
+import type { ErrorCode } from "../core/errors.ts";
+export const VALIDATE_DEAL_ERRORS = ["INVALID_DEAL"] as const satisfies readonly ErrorCode[];

@@ -96,3 +96,7 @@ export const bulkCreateGifts = (ctx: TargetContext, body: BulkGiftsBody) =>
       },
     };
   });
+
+// What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
+import type { ErrorCode } from "../core/errors.ts";
+export const BULK_CREATE_GIFTS_ERRORS = [] as const satisfies readonly ErrorCode[];

@@ -92,3 +92,16 @@ export const cancelDistribution = (ctx: TargetContext, { id }: { id: string }) =
     });
     return serializeDistribution(updated);
   });
+
+// What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
+import type { ErrorCode } from "../core/errors.ts";
+import { FIND_DISTRIBUTION_ERRORS } from "./find-distribution.ts";
+import { POST_JOURNAL_ERRORS } from "../ledger/post-journal.ts";
+import { TRANSFER_ERRORS } from "../ledger/transfer.ts";
+export const CANCEL_DISTRIBUTION_ERRORS = [
+  "DISTRIBUTION_NOT_CREATOR",
+  "NOT_CANCELLABLE",
+  ...FIND_DISTRIBUTION_ERRORS,
+  ...POST_JOURNAL_ERRORS,
+  ...TRANSFER_ERRORS,
+] as const satisfies readonly ErrorCode[];

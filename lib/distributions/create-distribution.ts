@@ -136,3 +136,17 @@ export const createDistribution = (ctx: TargetContext, body: CreateDistributionB
     });
     return serializeDistribution(d);
   });
+
+// What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
+import type { ErrorCode } from "../core/errors.ts";
+import { PLATFORM_FEES_ERRORS } from "./platform-fees.ts";
+import { CHECK_RECIPIENT_REFS_ERRORS } from "../split-templates/check-recipient-refs.ts";
+import { FIND_SPLIT_TEMPLATE_ERRORS } from "../split-templates/find-split-template.ts";
+import { RECIPIENTS_ERRORS } from "../split-templates/recipients.ts";
+export const CREATE_DISTRIBUTION_ERRORS = [
+  "INVALID_SPLIT",
+  ...PLATFORM_FEES_ERRORS,
+  ...CHECK_RECIPIENT_REFS_ERRORS,
+  ...FIND_SPLIT_TEMPLATE_ERRORS,
+  ...RECIPIENTS_ERRORS,
+] as const satisfies readonly ErrorCode[];

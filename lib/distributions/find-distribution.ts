@@ -17,3 +17,7 @@ export const findDistribution = async (ctx: TargetContext, { id, lock = false }:
   if (!d || d.businessId !== businessId || d.environment !== ctx.scope.environment) throw distributionNotFound(id);
   return d;
 };
+
+// What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
+import type { ErrorCode } from "../core/errors.ts";
+export const FIND_DISTRIBUTION_ERRORS = ["DISTRIBUTION_NOT_FOUND"] as const satisfies readonly ErrorCode[];

@@ -13,3 +13,7 @@ export const listDistributions = async (ctx: TargetContext, q: { page: number; l
   ]);
   return { distributions: rows.map(serializeDistribution), pagination: { total, page: q.page, limit: q.limit, totalPages: Math.ceil(total / q.limit) } };
 };
+
+// What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
+import type { ErrorCode } from "../core/errors.ts";
+export const LIST_DISTRIBUTIONS_ERRORS = [] as const satisfies readonly ErrorCode[];

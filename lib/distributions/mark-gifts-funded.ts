@@ -106,3 +106,18 @@ export const markGiftsFunded = (ctx: TargetContext, body: MarkGiftsFundedBody) =
     }
     return { success: true as const, result: { updatedCount: fresh.length, emailsSent, emailsFailed, totalFundedCents: Number(totalCents) } };
   });
+
+// What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
+import type { ErrorCode } from "../core/errors.ts";
+import { FIND_DISTRIBUTION_ERRORS } from "./find-distribution.ts";
+import { RECORD_FUNDING_TRANSACTION_ERRORS } from "./record-funding-transaction.ts";
+import { POST_JOURNAL_ERRORS } from "../ledger/post-journal.ts";
+export const MARK_GIFTS_FUNDED_ERRORS = [
+  "CLAIM_CODE_TAKEN",
+  "DISTRIBUTION_NOT_PENDING",
+  "PAYOUT_PATH_MISMATCH",
+  "VALIDATION_ERROR",
+  ...FIND_DISTRIBUTION_ERRORS,
+  ...RECORD_FUNDING_TRANSACTION_ERRORS,
+  ...POST_JOURNAL_ERRORS,
+] as const satisfies readonly ErrorCode[];

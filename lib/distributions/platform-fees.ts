@@ -20,3 +20,7 @@ export const platformFees = (fees: FeeInput[] = []): FeeDefinition[] => {
   if (details.length) throw new AppError("INVALID_SPLIT", `Invalid fee: ${details.map((d) => `${d.field} ${d.message}`).join("; ")}.`, { details });
   return out;
 };
+
+// What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
+import type { ErrorCode } from "../core/errors.ts";
+export const PLATFORM_FEES_ERRORS = ["INVALID_SPLIT"] as const satisfies readonly ErrorCode[];

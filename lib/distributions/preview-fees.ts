@@ -25,3 +25,7 @@ export const previewFees = async (ctx: TargetContext, q: { totalAmountCents?: nu
     ...(totals ? { totalFeeCents: Number(totals.totalFeeCents), fundingRequiredCents: Number(totals.fundingRequiredCents) } : {}),
   };
 };
+
+// What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
+import type { ErrorCode } from "../core/errors.ts";
+export const PREVIEW_FEES_ERRORS = [] as const satisfies readonly ErrorCode[];

@@ -109,3 +109,14 @@ export const recordDistributionFunding = (
       });
     return { status: "funded", fundedMicros, fullyFunded: true, replayed: false };
   });
+
+// What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
+import type { ErrorCode } from "../core/errors.ts";
+import { POST_JOURNAL_ERRORS } from "../ledger/post-journal.ts";
+export const RECORD_DISTRIBUTION_FUNDING_ERRORS = [
+  "AMOUNT_OUT_OF_RANGE",
+  "DISTRIBUTION_NOT_FOUND",
+  "DISTRIBUTION_NOT_PENDING",
+  "PAYOUT_PATH_MISMATCH",
+  ...POST_JOURNAL_ERRORS,
+] as const satisfies readonly ErrorCode[];

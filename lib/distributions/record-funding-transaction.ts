@@ -18,3 +18,7 @@ export const recordFundingTransaction = async (ctx: PlatformContext, input: { di
       `Transaction ${input.transactionHash} already funded gifts in another mark-funded call. Report each funding transaction once, with the gifts it paid; a retry of the same call sends the same Idempotency-Key.`,
     );
 };
+
+// What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
+import type { ErrorCode } from "../core/errors.ts";
+export const RECORD_FUNDING_TRANSACTION_ERRORS = ["TRANSACTION_HASH_USED"] as const satisfies readonly ErrorCode[];

@@ -121,3 +121,31 @@ export const actOutGrantExpiry = async (ctx: GameContext, { url }: { url: string
   await ctx.db.checkoutGrant.updateMany({ where: { id: ref.grantId, status: "pending" }, data: { expiresAt: new Date() } });
   return serializeGrant(await expireGrant(ctx, { grantId: ref.grantId }));
 };
+
+// What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
+import type { ErrorCode } from "../core/errors.ts";
+import { CANCEL_CHECKOUT_ERRORS } from "../checkout/cancel-checkout.ts";
+import { DECLINE_CHECKOUT_ERRORS } from "../checkout/decline-checkout.ts";
+import { EXPIRE_GRANTS_ERRORS } from "../checkout/expire-grants.ts";
+import { LOAD_CHECKOUT_ERRORS } from "../checkout/load-checkout.ts";
+import { RESOLVE_PAYER_ERRORS } from "../checkout/resolve-payer.ts";
+import { START_CHECKOUT_ERRORS } from "../checkout/start-checkout.ts";
+import { PAY_CHECKOUT_ERRORS } from "./pay-checkout.ts";
+import { LINK_CONSENT_ERRORS } from "../linking/link-consent.ts";
+import { TEST_PLAYER_ERRORS } from "../linking/test-player.ts";
+import { LOAD_PRODUCT_ERRORS } from "../products/load-product.ts";
+export const ACT_OUT_CHECKOUT_ERRORS = [
+  "CHECKOUT_NOT_FOUND",
+  "NOT_FOUND",
+  "VALIDATION_ERROR",
+  ...CANCEL_CHECKOUT_ERRORS,
+  ...DECLINE_CHECKOUT_ERRORS,
+  ...EXPIRE_GRANTS_ERRORS,
+  ...LOAD_CHECKOUT_ERRORS,
+  ...RESOLVE_PAYER_ERRORS,
+  ...START_CHECKOUT_ERRORS,
+  ...PAY_CHECKOUT_ERRORS,
+  ...LINK_CONSENT_ERRORS,
+  ...TEST_PLAYER_ERRORS,
+  ...LOAD_PRODUCT_ERRORS,
+] as const satisfies readonly ErrorCode[];

@@ -64,3 +64,16 @@ export const approveLinkSession = async (ctx: DbContext, input: ApproveLinkSessi
   if (outcome.refusal) throw outcome.refusal;
   return outcome.session;
 };
+
+// What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
+import type { ErrorCode } from "../core/errors.ts";
+import { CLAIM_INVITE_USE_ERRORS } from "../invites/claim-invite-use.ts";
+import { FIND_LINK_SESSION_ERRORS } from "../linking/find-link-session.ts";
+import { TEST_PLAYER_ERRORS } from "../linking/test-player.ts";
+import { TRANSITION_LINK_SESSION_ERRORS } from "../linking/transition-link-session.ts";
+export const APPROVE_LINK_SESSION_ERRORS = [
+  ...CLAIM_INVITE_USE_ERRORS,
+  ...FIND_LINK_SESSION_ERRORS,
+  ...TEST_PLAYER_ERRORS,
+  ...TRANSITION_LINK_SESSION_ERRORS,
+] as const satisfies readonly ErrorCode[];

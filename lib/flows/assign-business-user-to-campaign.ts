@@ -45,3 +45,15 @@ export const assignBusinessUserToCampaign = async (
     const approved = await approveLinkSession({ ...ctx, db: tx }, { scope, sessionKey: session.sessionKey, email });
     return { created: true, assignment: { campaignUserRef: approved.userRef!, email, assigned: true } };
   });
+
+// What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
+import type { ErrorCode } from "../core/errors.ts";
+import { RESOLVE_BUSINESS_USER_ERRORS } from "../business-users/resolve-business-user.ts";
+import { APPROVE_LINK_SESSION_ERRORS } from "./approve-link-session.ts";
+import { INITIATE_LINK_SESSION_ERRORS } from "../linking/initiate-link-session.ts";
+export const ASSIGN_BUSINESS_USER_TO_CAMPAIGN_ERRORS = [
+  "CAMPAIGN_NOT_FOUND",
+  ...RESOLVE_BUSINESS_USER_ERRORS,
+  ...APPROVE_LINK_SESSION_ERRORS,
+  ...INITIATE_LINK_SESSION_ERRORS,
+] as const satisfies readonly ErrorCode[];

@@ -125,3 +125,25 @@ export const completeFundSession = (ctx: DbContext, input: CompleteFundSessionIn
     });
     return view;
   });
+
+// What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
+import type { ErrorCode } from "../core/errors.ts";
+import { FUND_CAMPAIGN_ERRORS } from "../campaigns/fund-campaign.ts";
+import { SANDBOX_CARD_ERRORS } from "../checkout/sandbox-card.ts";
+import { RECORD_DISTRIBUTION_FUNDING_ERRORS } from "../distributions/record-distribution-funding.ts";
+import { FIND_FUND_SESSION_ERRORS } from "../fund-sessions/find-fund-session.ts";
+import { FUND_SESSION_AMOUNT_ERRORS } from "../fund-sessions/fund-session-amount.ts";
+import { FUND_SESSION_NOT_PENDING_ERRORS } from "../fund-sessions/fund-session-not-pending.ts";
+import { TRANSFER_ERRORS } from "../ledger/transfer.ts";
+export const COMPLETE_FUND_SESSION_ERRORS = [
+  "CAMPAIGN_NOT_FOUND",
+  "CARD_DECLINED",
+  "TEST_FUNDS_ONLY",
+  ...FUND_CAMPAIGN_ERRORS,
+  ...SANDBOX_CARD_ERRORS,
+  ...RECORD_DISTRIBUTION_FUNDING_ERRORS,
+  ...FIND_FUND_SESSION_ERRORS,
+  ...FUND_SESSION_AMOUNT_ERRORS,
+  ...FUND_SESSION_NOT_PENDING_ERRORS,
+  ...TRANSFER_ERRORS,
+] as const satisfies readonly ErrorCode[];

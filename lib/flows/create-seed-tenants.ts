@@ -78,3 +78,14 @@ export const createSeedTenants = async (ctx: TxContext, { tag, webhookUrl }: { t
     portal: { email: developer.email, password },
   };
 };
+
+// What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
+import type { ErrorCode } from "../core/errors.ts";
+import { FUND_CAMPAIGN_ERRORS } from "../campaigns/fund-campaign.ts";
+import { GRANT_BUSINESS_ERRORS } from "../platform/grant-business.ts";
+import { SET_WEBHOOK_ENDPOINT_ERRORS } from "../webhooks/set-webhook-endpoint.ts";
+export const CREATE_SEED_TENANTS_ERRORS = [
+  ...FUND_CAMPAIGN_ERRORS,
+  ...GRANT_BUSINESS_ERRORS,
+  ...SET_WEBHOOK_ENDPOINT_ERRORS,
+] as const satisfies readonly ErrorCode[];

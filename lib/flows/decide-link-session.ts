@@ -47,3 +47,16 @@ export const decideLinkSession = async (
   }
   return ctx.db.linkSession.findUniqueOrThrow({ where: { id: session.id } });
 };
+
+// What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
+import type { ErrorCode } from "../core/errors.ts";
+import { APPROVE_LINK_SESSION_ERRORS } from "./approve-link-session.ts";
+import { CANCEL_LINK_SESSION_ERRORS } from "../linking/cancel-link-session.ts";
+import { FAIL_LINK_SESSION_ERRORS } from "../linking/fail-link-session.ts";
+import { LOAD_LINK_PAGE_ERRORS } from "../linking/load-link-page.ts";
+export const DECIDE_LINK_SESSION_ERRORS = [
+  ...APPROVE_LINK_SESSION_ERRORS,
+  ...CANCEL_LINK_SESSION_ERRORS,
+  ...FAIL_LINK_SESSION_ERRORS,
+  ...LOAD_LINK_PAGE_ERRORS,
+] as const satisfies readonly ErrorCode[];

@@ -148,3 +148,21 @@ const handleHostedPayment = async (
   }
   return settled.outcome === "refunded" ? result("refunded", settled.payment.refundId) : result("completed");
 };
+
+// What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
+import type { ErrorCode } from "../core/errors.ts";
+import { DECLINE_CHECKOUT_ERRORS } from "../checkout/decline-checkout.ts";
+import { SETTLE_PAID_CHECKOUT_ERRORS } from "./settle-paid-checkout.ts";
+import { SETTLE_PAID_FUND_SESSION_ERRORS } from "./settle-paid-fund-session.ts";
+import { SETTLE_STRIPE_INVOICE_PAYMENT_ERRORS } from "../invoices/settle-stripe-invoice-payment.ts";
+import { CLIENT_ERRORS } from "../stripe/client.ts";
+import { REFUND_STRIPE_PAYMENT_ERRORS } from "../stripe/refund-stripe-payment.ts";
+export const HANDLE_STRIPE_WEBHOOK_ERRORS = [
+  "STRIPE_SIGNATURE_INVALID",
+  ...DECLINE_CHECKOUT_ERRORS,
+  ...SETTLE_PAID_CHECKOUT_ERRORS,
+  ...SETTLE_PAID_FUND_SESSION_ERRORS,
+  ...SETTLE_STRIPE_INVOICE_PAYMENT_ERRORS,
+  ...CLIENT_ERRORS,
+  ...REFUND_STRIPE_PAYMENT_ERRORS,
+] as const satisfies readonly ErrorCode[];

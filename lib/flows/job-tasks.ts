@@ -67,3 +67,18 @@ export const taskNames = (): string[] => Object.keys(taskList);
 
 /** What startWorker runs: this registry and the periodic jobs of crontab.ts. */
 export const workerTasks = () => ({ taskList, parsedCronItems: parsedCronItems() });
+
+// What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
+import type { ErrorCode } from "../core/errors.ts";
+import { COMPLETE_CAMPAIGN_OPERATION_ERRORS } from "../campaigns/complete-campaign-operation.ts";
+import { EMAIL_RECEIPT_ERRORS } from "../checkout/email-receipt.ts";
+import { RENEW_DUE_SUBSCRIPTIONS_ERRORS } from "./renew-due-subscriptions.ts";
+import { EXPIRE_LINK_SESSIONS_ERRORS } from "../linking/expire-link-sessions.ts";
+import { EXPIRE_CHECKOUT_SESSION_ERRORS } from "../stripe/expire-checkout-session.ts";
+export const JOB_TASKS_ERRORS = [
+  ...COMPLETE_CAMPAIGN_OPERATION_ERRORS,
+  ...EMAIL_RECEIPT_ERRORS,
+  ...RENEW_DUE_SUBSCRIPTIONS_ERRORS,
+  ...EXPIRE_LINK_SESSIONS_ERRORS,
+  ...EXPIRE_CHECKOUT_SESSION_ERRORS,
+] as const satisfies readonly ErrorCode[];

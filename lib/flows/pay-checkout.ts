@@ -88,3 +88,27 @@ export const payCheckout = async (ctx: DbContext, input: PayCheckoutInput): Prom
     }
   });
 };
+
+// What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
+import type { ErrorCode } from "../core/errors.ts";
+import { COMPLETE_CHECKOUT_ERRORS } from "../checkout/complete-checkout.ts";
+import { DECLINE_CHECKOUT_ERRORS } from "../checkout/decline-checkout.ts";
+import { LOAD_CHECKOUT_ERRORS } from "../checkout/load-checkout.ts";
+import { SANDBOX_CARD_ERRORS } from "../checkout/sandbox-card.ts";
+import { START_CHECKOUT_ERRORS } from "../checkout/start-checkout.ts";
+import { LOAD_PRODUCT_ERRORS } from "../products/load-product.ts";
+import { CLIENT_ERRORS } from "../stripe/client.ts";
+import { CREATE_CHECKOUT_SESSION_ERRORS } from "../stripe/create-checkout-session.ts";
+export const PAY_CHECKOUT_ERRORS = [
+  "CARD_INVALID",
+  "INSUFFICIENT_FUNDS",
+  "PURCHASE_LIMIT_REACHED",
+  ...COMPLETE_CHECKOUT_ERRORS,
+  ...DECLINE_CHECKOUT_ERRORS,
+  ...LOAD_CHECKOUT_ERRORS,
+  ...SANDBOX_CARD_ERRORS,
+  ...START_CHECKOUT_ERRORS,
+  ...LOAD_PRODUCT_ERRORS,
+  ...CLIENT_ERRORS,
+  ...CREATE_CHECKOUT_SESSION_ERRORS,
+] as const satisfies readonly ErrorCode[];

@@ -47,3 +47,19 @@ export const purchaseWithWallet = (ctx: GameContext, body: WalletPurchaseBody) =
     });
     return { data: { purchaseId: p.id, distributions: publicPayouts(p.payouts) } };
   });
+
+// What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
+import type { ErrorCode } from "../core/errors.ts";
+import { LINK_CONSENT_ERRORS } from "../linking/link-consent.ts";
+import { RESOLVE_USER_REF_ERRORS } from "../linking/resolve-user-ref.ts";
+import { COMPLETE_PURCHASE_ERRORS } from "../purchases/complete-purchase.ts";
+import { CREATE_PURCHASE_ERRORS } from "../purchases/create-purchase.ts";
+import { LOAD_PLAYER_WALLET_ERRORS } from "../wallet/load-player-wallet.ts";
+export const PURCHASE_WITH_WALLET_ERRORS = [
+  "INSUFFICIENT_FUNDS",
+  ...LINK_CONSENT_ERRORS,
+  ...RESOLVE_USER_REF_ERRORS,
+  ...COMPLETE_PURCHASE_ERRORS,
+  ...CREATE_PURCHASE_ERRORS,
+  ...LOAD_PLAYER_WALLET_ERRORS,
+] as const satisfies readonly ErrorCode[];

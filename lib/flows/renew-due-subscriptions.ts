@@ -15,3 +15,8 @@ export const renewDueSubscriptions = async (ctx: DbContext, { now = new Date(), 
   for (const { id } of due) counts[await renewSubscription(ctx, { subscriptionId: id, now })]++;
   return counts;
 };
+
+// What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
+import type { ErrorCode } from "../core/errors.ts";
+import { RENEW_SUBSCRIPTION_ERRORS } from "./renew-subscription.ts";
+export const RENEW_DUE_SUBSCRIPTIONS_ERRORS = [...RENEW_SUBSCRIPTION_ERRORS] as const satisfies readonly ErrorCode[];

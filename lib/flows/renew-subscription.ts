@@ -111,3 +111,21 @@ const recordFailure = async (tx: DbClient, s: Subscription, message: string, now
   await cancelSubscription({ db: tx }, { subscriptionId: s.id, reason: "payment_failed" });
   return "canceled";
 };
+
+// What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
+import type { ErrorCode } from "../core/errors.ts";
+import { LINK_CONSENT_ERRORS } from "../linking/link-consent.ts";
+import { RESOLVE_USER_REF_ERRORS } from "../linking/resolve-user-ref.ts";
+import { COMPLETE_PURCHASE_ERRORS } from "../purchases/complete-purchase.ts";
+import { CREATE_RENEWAL_PURCHASE_ERRORS } from "../purchases/create-renewal-purchase.ts";
+import { FAIL_PURCHASE_ERRORS } from "../purchases/fail-purchase.ts";
+import { CANCEL_SUBSCRIPTION_ERRORS } from "../subscriptions/cancel-subscription.ts";
+export const RENEW_SUBSCRIPTION_ERRORS = [
+  "CARD_RENEWAL_UNAVAILABLE",
+  ...LINK_CONSENT_ERRORS,
+  ...RESOLVE_USER_REF_ERRORS,
+  ...COMPLETE_PURCHASE_ERRORS,
+  ...CREATE_RENEWAL_PURCHASE_ERRORS,
+  ...FAIL_PURCHASE_ERRORS,
+  ...CANCEL_SUBSCRIPTION_ERRORS,
+] as const satisfies readonly ErrorCode[];

@@ -97,3 +97,21 @@ export const settlePaidCheckout = (ctx: DbContext, input: { purchaseId: string; 
     if (late && !(await reclaimCheckout(tx, p, new Date()))) return { purchase: p, outcome: "refund" };
     return { purchase: await completeCheckout({ ...ctx, db: tx }, { ...input, late }), outcome: "completed" };
   });
+
+// What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
+import type { ErrorCode } from "../core/errors.ts";
+import { COMPLETE_CHECKOUT_ERRORS } from "../checkout/complete-checkout.ts";
+import { DECLINE_CHECKOUT_ERRORS } from "../checkout/decline-checkout.ts";
+import { TRANSITION_GRANT_ERRORS } from "../checkout/transition-grant.ts";
+import { LOAD_PRODUCT_ERRORS } from "../products/load-product.ts";
+import { CANCEL_PURCHASE_ERRORS } from "../purchases/cancel-purchase.ts";
+import { COMPLETE_PURCHASE_ERRORS } from "../purchases/complete-purchase.ts";
+export const SETTLE_PAID_CHECKOUT_ERRORS = [
+  "PURCHASE_NOT_FOUND",
+  ...COMPLETE_CHECKOUT_ERRORS,
+  ...DECLINE_CHECKOUT_ERRORS,
+  ...TRANSITION_GRANT_ERRORS,
+  ...LOAD_PRODUCT_ERRORS,
+  ...CANCEL_PURCHASE_ERRORS,
+  ...COMPLETE_PURCHASE_ERRORS,
+] as const satisfies readonly ErrorCode[];

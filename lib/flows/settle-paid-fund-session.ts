@@ -17,3 +17,9 @@ export const settlePaidFundSession = async (ctx: DbContext, paid: Omit<PaidStrip
     );
   });
 };
+
+// What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
+import type { ErrorCode } from "../core/errors.ts";
+import { COMPLETE_FUND_SESSION_ERRORS } from "./complete-fund-session.ts";
+import { SETTLE_STRIPE_PAYMENT_ERRORS } from "../stripe/settle-stripe-payment.ts";
+export const SETTLE_PAID_FUND_SESSION_ERRORS = [...COMPLETE_FUND_SESSION_ERRORS, ...SETTLE_STRIPE_PAYMENT_ERRORS] as const satisfies readonly ErrorCode[];

@@ -22,3 +22,14 @@ export const visitInvite = async (
   const session = await approveLinkSession(ctx, { sessionKey, scope, email, name, testHelperOf });
   return { invite: serializeInvite(await findInvite(ctx, { code })), session: await describeLinkSession(ctx, { session }) };
 };
+
+// What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
+import type { ErrorCode } from "../core/errors.ts";
+import { APPROVE_LINK_SESSION_ERRORS } from "./approve-link-session.ts";
+import { FIND_INVITE_ERRORS } from "../invites/find-invite.ts";
+import { OPEN_INVITE_SESSION_ERRORS } from "../invites/open-invite-session.ts";
+export const VISIT_INVITE_ERRORS = [
+  ...APPROVE_LINK_SESSION_ERRORS,
+  ...FIND_INVITE_ERRORS,
+  ...OPEN_INVITE_SESSION_ERRORS,
+] as const satisfies readonly ErrorCode[];

@@ -30,3 +30,14 @@ export const cancelFundSession = (ctx: TargetContext, ref: FundSessionRef) =>
     await queueStripePaymentExpiry(c, { kind: "fund_session", objectId: s.id });
     return { success: true as const };
   });
+
+// What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
+import type { ErrorCode } from "../core/errors.ts";
+import { FIND_FUND_SESSION_ERRORS } from "./find-fund-session.ts";
+import { FUND_SESSION_NOT_PENDING_ERRORS } from "./fund-session-not-pending.ts";
+import { RESOLVE_FUND_TARGET_ERRORS } from "./resolve-fund-target.ts";
+export const CANCEL_FUND_SESSION_ERRORS = [
+  ...FIND_FUND_SESSION_ERRORS,
+  ...FUND_SESSION_NOT_PENDING_ERRORS,
+  ...RESOLVE_FUND_TARGET_ERRORS,
+] as const satisfies readonly ErrorCode[];

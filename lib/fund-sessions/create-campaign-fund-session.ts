@@ -25,3 +25,8 @@ export const createCampaignFundSession = (ctx: PlatformCampaignContext, input: C
       },
     );
   });
+
+// What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
+import type { ErrorCode } from "../core/errors.ts";
+import { INSERT_FUND_SESSION_ERRORS } from "./insert-fund-session.ts";
+export const CREATE_CAMPAIGN_FUND_SESSION_ERRORS = ["CAMPAIGN_NOT_FOUND", ...INSERT_FUND_SESSION_ERRORS] as const satisfies readonly ErrorCode[];

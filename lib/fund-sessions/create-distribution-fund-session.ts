@@ -34,3 +34,14 @@ export const createDistributionFundSession = (ctx: TargetContext, input: { id: s
       },
     );
   });
+
+// What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
+import type { ErrorCode } from "../core/errors.ts";
+import { FIND_DISTRIBUTION_ERRORS } from "../distributions/find-distribution.ts";
+import { INSERT_FUND_SESSION_ERRORS } from "./insert-fund-session.ts";
+export const CREATE_DISTRIBUTION_FUND_SESSION_ERRORS = [
+  "DISTRIBUTION_NOT_PENDING",
+  "PAYOUT_PATH_MISMATCH",
+  ...FIND_DISTRIBUTION_ERRORS,
+  ...INSERT_FUND_SESSION_ERRORS,
+] as const satisfies readonly ErrorCode[];

@@ -34,3 +34,9 @@ export const expireFundSession = (ctx: PlatformContext, { sessionKey }: { sessio
     });
     return serializeFundSession(await tx.fundSession.findUniqueOrThrow({ where: { id: s.id } }), at);
   });
+
+// What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
+import type { ErrorCode } from "../core/errors.ts";
+import { FIND_FUND_SESSION_ERRORS } from "./find-fund-session.ts";
+import { FUND_SESSION_NOT_PENDING_ERRORS } from "./fund-session-not-pending.ts";
+export const EXPIRE_FUND_SESSION_ERRORS = [...FIND_FUND_SESSION_ERRORS, ...FUND_SESSION_NOT_PENDING_ERRORS] as const satisfies readonly ErrorCode[];

@@ -26,3 +26,7 @@ export const findFundSession = async (ctx: PlatformContext, input: { target: Fun
     throw fundSessionNotFound(input.handle);
   return s;
 };
+
+// What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
+import type { ErrorCode } from "../core/errors.ts";
+export const FIND_FUND_SESSION_ERRORS = ["FUND_SESSION_NOT_FOUND"] as const satisfies readonly ErrorCode[];

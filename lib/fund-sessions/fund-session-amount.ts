@@ -23,3 +23,7 @@ export const fundSessionAmount = (s: { targetType: string; requestedMicros: bigi
     );
   return r.micros;
 };
+
+// What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
+import type { ErrorCode } from "../core/errors.ts";
+export const FUND_SESSION_AMOUNT_ERRORS = ["VALIDATION_ERROR"] as const satisfies readonly ErrorCode[];

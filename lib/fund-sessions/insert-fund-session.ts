@@ -56,3 +56,8 @@ export const insertFundSession = async (
   });
   return { session, created: true };
 };
+
+// What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
+import type { ErrorCode } from "../core/errors.ts";
+import { IDEMPOTENCY_KEY_ERRORS } from "../core/idempotency-key.ts";
+export const INSERT_FUND_SESSION_ERRORS = [...IDEMPOTENCY_KEY_ERRORS] as const satisfies readonly ErrorCode[];

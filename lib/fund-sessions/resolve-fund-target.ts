@@ -18,3 +18,8 @@ export const resolveFundTarget = async (ctx: TargetContext, ref: FundSessionRef)
   if (ctx.scope.kind !== "campaign") throw new AppError("CAMPAIGN_NOT_FOUND", "This route needs a campaign id in its path.");
   return { targetType: "campaign", campaignId: ctx.scope.campaignId };
 };
+
+// What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
+import type { ErrorCode } from "../core/errors.ts";
+import { FIND_DISTRIBUTION_ERRORS } from "../distributions/find-distribution.ts";
+export const RESOLVE_FUND_TARGET_ERRORS = ["CAMPAIGN_NOT_FOUND", ...FIND_DISTRIBUTION_ERRORS] as const satisfies readonly ErrorCode[];

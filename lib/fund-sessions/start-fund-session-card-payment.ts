@@ -55,3 +55,17 @@ export const startFundSessionCardPayment = async (
     },
   });
 };
+
+// What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
+import type { ErrorCode } from "../core/errors.ts";
+import { FIND_FUND_SESSION_ERRORS } from "./find-fund-session.ts";
+import { FUND_SESSION_AMOUNT_ERRORS } from "./fund-session-amount.ts";
+import { FUND_SESSION_NOT_PENDING_ERRORS } from "./fund-session-not-pending.ts";
+import { CREATE_PAYMENT_SESSION_ERRORS } from "../stripe/create-payment-session.ts";
+export const START_FUND_SESSION_CARD_PAYMENT_ERRORS = [
+  "VALIDATION_ERROR",
+  ...FIND_FUND_SESSION_ERRORS,
+  ...FUND_SESSION_AMOUNT_ERRORS,
+  ...FUND_SESSION_NOT_PENDING_ERRORS,
+  ...CREATE_PAYMENT_SESSION_ERRORS,
+] as const satisfies readonly ErrorCode[];

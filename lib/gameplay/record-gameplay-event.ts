@@ -45,3 +45,14 @@ export const recordGameplayEvent = async (ctx: TargetContext, body: RecordGamepl
     return answer(row, row.id === id);
   });
 };
+
+// What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
+import type { ErrorCode } from "../core/errors.ts";
+import { RESOLVE_BUSINESS_USER_ERRORS } from "../business-users/resolve-business-user.ts";
+import { ITEM_SCOPE_ERRORS } from "../items/item-scope.ts";
+export const RECORD_GAMEPLAY_EVENT_ERRORS = [
+  "IDEMPOTENCY_KEY_REQUIRED",
+  "IDEMPOTENCY_KEY_REUSED",
+  ...RESOLVE_BUSINESS_USER_ERRORS,
+  ...ITEM_SCOPE_ERRORS,
+] as const satisfies readonly ErrorCode[];

@@ -8,3 +8,7 @@ export const getGame = async (ctx: GameContext) => {
   if (!game) throw notFound("Game");
   return serializeGame(game);
 };
+
+// What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
+import type { ErrorCode } from "../core/errors.ts";
+export const GET_GAME_ERRORS = ["NOT_FOUND"] as const satisfies readonly ErrorCode[];

@@ -87,3 +87,7 @@ export const updateGameProfile = async (ctx: GameContext, body: GameProfileBody)
   const updated = changed.length ? await ctx.db.game.update({ where: { id: before.id }, data: Object.fromEntries(changed.map((f) => [f, data[f]])) }) : before;
   return { game: serializeGame(updated), changed };
 };
+
+// What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
+import type { ErrorCode } from "../core/errors.ts";
+export const UPDATE_GAME_PROFILE_ERRORS = ["NOT_FOUND"] as const satisfies readonly ErrorCode[];

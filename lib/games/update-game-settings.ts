@@ -22,3 +22,7 @@ export const updateGameSettings = async (ctx: GameContext, input: GameSettingsBo
   });
   return serializeGame(updated);
 };
+
+// What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
+import type { ErrorCode } from "../core/errors.ts";
+export const UPDATE_GAME_SETTINGS_ERRORS = ["NOT_FOUND"] as const satisfies readonly ErrorCode[];

@@ -68,3 +68,16 @@ export const claimGift = (ctx: DbContext, input: { claimCode: string; email: str
       journalId: posted.journalId,
     };
   });
+
+// What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
+import type { ErrorCode } from "../core/errors.ts";
+import { TRANSFER_ERRORS } from "../ledger/transfer.ts";
+import { TEST_PLAYER_ERRORS } from "../linking/test-player.ts";
+export const CLAIM_GIFT_ERRORS = [
+  "GIFT_ALREADY_CLAIMED",
+  "GIFT_EMAIL_MISMATCH",
+  "GIFT_NOT_CLAIMABLE",
+  "GIFT_NOT_FOUND",
+  ...TRANSFER_ERRORS,
+  ...TEST_PLAYER_ERRORS,
+] as const satisfies readonly ErrorCode[];

@@ -27,7 +27,7 @@ import { validateKey } from "../core/idempotency-key.ts";
 import type { KeyKind } from "../core/environment.ts";
 import { registerRoute } from "./registry.ts";
 import { connectionCloseHeader, readCappedBody } from "./read-capped-body.ts";
-import { parseOrThrow } from "./validation.ts";
+import { parseOrThrow } from "../core/validation.ts";
 import { captureRequest, type RequestFacts } from "../request-log/capture-request.ts";
 import { JsonText } from "../core/json-text.ts";
 import { checkRateLimit } from "./rate-limit.ts";

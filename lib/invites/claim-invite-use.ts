@@ -16,3 +16,9 @@ export const claimInviteUse = async (ctx: TxContext, { code, now }: { code: stri
   await ctx.db.linkInvite.update({ where: { id: invite.id }, data: { currentUses: { increment: 1 } } });
   return null;
 };
+
+// What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
+import type { ErrorCode } from "../core/errors.ts";
+import { FIND_INVITE_ERRORS } from "./find-invite.ts";
+import { INVITE_STATES_ERRORS } from "./invite-states.ts";
+export const CLAIM_INVITE_USE_ERRORS = [...FIND_INVITE_ERRORS, ...INVITE_STATES_ERRORS] as const satisfies readonly ErrorCode[];

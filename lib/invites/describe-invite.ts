@@ -40,3 +40,9 @@ export const describeInvite = async (ctx: DbContext, { code, now = new Date() }:
     refusal: refusal ? { code: refusal.code as InviteRefusalCode, status: refusal.status, message: refusal.message } : null,
   };
 };
+
+// What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
+import type { ErrorCode } from "../core/errors.ts";
+import { FIND_INVITE_ERRORS } from "./find-invite.ts";
+import { INVITE_STATES_ERRORS } from "./invite-states.ts";
+export const DESCRIBE_INVITE_ERRORS = [...FIND_INVITE_ERRORS, ...INVITE_STATES_ERRORS] as const satisfies readonly ErrorCode[];

@@ -25,3 +25,7 @@ export const lockInvite = async (ctx: TxContext, { code, scope }: { code: string
   await ctx.db.$queryRaw`SELECT 1 FROM "LinkInvite" WHERE "code" = ${code} FOR UPDATE`;
   return findInvite(ctx, { code, scope });
 };
+
+// What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
+import type { ErrorCode } from "../core/errors.ts";
+export const FIND_INVITE_ERRORS = ["INVITE_NOT_FOUND"] as const satisfies readonly ErrorCode[];

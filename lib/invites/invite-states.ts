@@ -51,3 +51,7 @@ export const inviteRefusal = (invite: InviteView, now: Date): AppError | null =>
   const r = REFUSALS.find((x) => x.applies(invite, now));
   return r ? new AppError(r.code, r.message) : null;
 };
+
+// What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
+import type { ErrorCode } from "../core/errors.ts";
+export const INVITE_STATES_ERRORS = ["INVITE_EXPIRED", "INVITE_PAUSED", "INVITE_REVOKED", "INVITE_USED_UP"] as const satisfies readonly ErrorCode[];

@@ -51,3 +51,9 @@ export const openInviteSession = async (
     return { sessionKey: session.sessionKey, url: linkSessionUrl(session.sessionKey) };
   });
 };
+
+// What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
+import type { ErrorCode } from "../core/errors.ts";
+import { FIND_INVITE_ERRORS } from "./find-invite.ts";
+import { INVITE_STATES_ERRORS } from "./invite-states.ts";
+export const OPEN_INVITE_SESSION_ERRORS = [...FIND_INVITE_ERRORS, ...INVITE_STATES_ERRORS] as const satisfies readonly ErrorCode[];

@@ -17,3 +17,9 @@ export const revokeInvite = async (ctx: DbContext, { scope, code, now = new Date
     if (!canTransitionInvite(invite.status, "revoke")) return serializeInvite(invite);
     return serializeInvite(await transitionInvite({ ...ctx, db: tx }, { invite, action: "revoke", data: { revokedAt: now } }));
   });
+
+// What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
+import type { ErrorCode } from "../core/errors.ts";
+import { FIND_INVITE_ERRORS } from "./find-invite.ts";
+import { TRANSITION_INVITE_ERRORS } from "./transition-invite.ts";
+export const REVOKE_INVITE_ERRORS = [...FIND_INVITE_ERRORS, ...TRANSITION_INVITE_ERRORS] as const satisfies readonly ErrorCode[];

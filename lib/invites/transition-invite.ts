@@ -26,3 +26,7 @@ export const transitionInvite = async (
   });
   return row!;
 };
+
+// What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
+import type { ErrorCode } from "../core/errors.ts";
+export const TRANSITION_INVITE_ERRORS = ["INVITE_STATE_CONFLICT"] as const satisfies readonly ErrorCode[];

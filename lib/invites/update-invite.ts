@@ -38,3 +38,14 @@ export const updateInvite = async (ctx: DbContext, { scope, code, body }: { scop
       action ? await transitionInvite({ ...ctx, db: tx }, { invite, action, data }) : await tx.linkInvite.update({ where: { id: invite.id }, data }),
     );
   });
+
+// What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
+import type { ErrorCode } from "../core/errors.ts";
+import { FIND_INVITE_ERRORS } from "./find-invite.ts";
+import { TRANSITION_INVITE_ERRORS } from "./transition-invite.ts";
+export const UPDATE_INVITE_ERRORS = [
+  "INVITE_REVOKED_CONFLICT",
+  "MAX_USES_BELOW_CURRENT_USES",
+  ...FIND_INVITE_ERRORS,
+  ...TRANSITION_INVITE_ERRORS,
+] as const satisfies readonly ErrorCode[];

@@ -17,3 +17,10 @@ export const actOutInvoicePayment = (ctx: TargetContext, { invoiceId, method }: 
     if (inv.status === "processing") throw invoiceStateConflict(inv, inv.status, "startAch");
     return serializeInvoice(await settleInvoiceAch({ db: tx }, { invoice: await startInvoiceAch({ db: tx }, { invoice: inv }) }));
   });
+
+// What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
+import type { ErrorCode } from "../core/errors.ts";
+import { FIND_INVOICE_ERRORS } from "./find-invoice.ts";
+import { MOVE_INVOICE_ERRORS } from "./move-invoice.ts";
+import { PAY_INVOICE_ERRORS } from "./pay-invoice.ts";
+export const ACT_OUT_INVOICE_PAYMENT_ERRORS = [...FIND_INVOICE_ERRORS, ...MOVE_INVOICE_ERRORS, ...PAY_INVOICE_ERRORS] as const satisfies readonly ErrorCode[];

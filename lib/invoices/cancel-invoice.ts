@@ -17,3 +17,9 @@ export const cancelInvoice = (ctx: TargetContext, { invoiceId }: { invoiceId: st
     await queueStripePaymentExpiry({ db: tx }, { kind: "invoice", objectId: inv.id });
     return invoiceStatusResult(cancelled);
   });
+
+// What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
+import type { ErrorCode } from "../core/errors.ts";
+import { FIND_INVOICE_ERRORS } from "./find-invoice.ts";
+import { MOVE_INVOICE_ERRORS } from "./move-invoice.ts";
+export const CANCEL_INVOICE_ERRORS = [...FIND_INVOICE_ERRORS, ...MOVE_INVOICE_ERRORS] as const satisfies readonly ErrorCode[];

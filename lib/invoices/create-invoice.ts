@@ -78,3 +78,8 @@ export const createInvoice = async (ctx: TargetContext, body: CreateInvoiceBody)
     throw err;
   }
 };
+
+// What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
+import type { ErrorCode } from "../core/errors.ts";
+import { PREPARE_INVOICE_ERRORS } from "./prepare-invoice.ts";
+export const CREATE_INVOICE_ERRORS = ["INVOICE_NUMBER_TAKEN", ...PREPARE_INVOICE_ERRORS] as const satisfies readonly ErrorCode[];

@@ -10,3 +10,7 @@ export const findInvoice = async (ctx: TargetContext, { invoiceId: id }: { invoi
   if (!inv || inv.businessId !== ctx.scope.businessId || inv.environment !== ctx.scope.environment) throw invoiceNotFound(id);
   return inv;
 };
+
+// What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
+import type { ErrorCode } from "../core/errors.ts";
+export const FIND_INVOICE_ERRORS = ["INVOICE_NOT_FOUND"] as const satisfies readonly ErrorCode[];

@@ -72,3 +72,7 @@ export const emitInvoiceEvent = (ctx: DbContext, { invoice: inv, event }: { invo
       ...(inv.paymentMethod ? { paymentMethod: inv.paymentMethod } : {}),
     },
   });
+
+// What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
+import type { ErrorCode } from "../core/errors.ts";
+export const MOVE_INVOICE_ERRORS = ["INVOICE_NOT_FOUND", "INVOICE_STATE_CONFLICT"] as const satisfies readonly ErrorCode[];

@@ -24,3 +24,14 @@ export const payInvoiceOnPage = (ctx: DbContext, input: PagePayInput) =>
     if (outcome === "declined") throw new AppError("CARD_DECLINED", DECLINED_MESSAGE, { details: [{ field: "number", message: DECLINED_MESSAGE }] });
     return payInvoiceByCard({ db: tx }, { invoice: inv });
   });
+
+// What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
+import type { ErrorCode } from "../core/errors.ts";
+import { SANDBOX_CARD_ERRORS } from "../checkout/sandbox-card.ts";
+import { PAY_INVOICE_ERRORS } from "./pay-invoice.ts";
+export const PAY_INVOICE_ON_PAGE_ERRORS = [
+  "CARD_DECLINED",
+  "INVOICE_NOT_FOUND",
+  ...SANDBOX_CARD_ERRORS,
+  ...PAY_INVOICE_ERRORS,
+] as const satisfies readonly ErrorCode[];

@@ -90,3 +90,9 @@ export const requireTestInvoice = (inv: Invoice) => {
       "Live invoices are paid by card through Stripe (Pay by card on the invoice page); bank transfer (ACH) is not available for live invoices.",
     );
 };
+
+// What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
+import type { ErrorCode } from "../core/errors.ts";
+import { MOVE_INVOICE_ERRORS } from "./move-invoice.ts";
+import { POST_JOURNAL_ERRORS } from "../ledger/post-journal.ts";
+export const PAY_INVOICE_ERRORS = ["PAYMENT_METHOD_UNAVAILABLE", ...MOVE_INVOICE_ERRORS, ...POST_JOURNAL_ERRORS] as const satisfies readonly ErrorCode[];

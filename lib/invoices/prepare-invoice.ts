@@ -63,3 +63,7 @@ export const prepareInvoice = async (ctx: TargetContext, { body, fees }: { body:
     metadata: body.metadata ?? null,
   };
 };
+
+// What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
+import type { ErrorCode } from "../core/errors.ts";
+export const PREPARE_INVOICE_ERRORS = ["INVOICE_TOTAL_MISMATCH", "VALIDATION_ERROR"] as const satisfies readonly ErrorCode[];

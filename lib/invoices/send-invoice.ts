@@ -14,3 +14,9 @@ export const sendInvoice = (ctx: TargetContext, { invoiceId, emailSuppressed }: 
     if (!emailSuppressed) await sendInvoiceEmail({ db: tx }, { invoice: moved });
     return { ...invoiceStatusResult(moved), emailSuppressed };
   });
+
+// What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
+import type { ErrorCode } from "../core/errors.ts";
+import { FIND_INVOICE_ERRORS } from "./find-invoice.ts";
+import { MOVE_INVOICE_ERRORS } from "./move-invoice.ts";
+export const SEND_INVOICE_ERRORS = [...FIND_INVOICE_ERRORS, ...MOVE_INVOICE_ERRORS] as const satisfies readonly ErrorCode[];

@@ -21,3 +21,13 @@ export const settleStripeInvoicePayment = async (ctx: DbContext, paid: Omit<Paid
     await payInvoiceByCard({ db: tx }, { invoice: inv });
   });
 };
+
+// What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
+import type { ErrorCode } from "../core/errors.ts";
+import { PAY_INVOICE_ERRORS } from "./pay-invoice.ts";
+import { SETTLE_STRIPE_PAYMENT_ERRORS } from "../stripe/settle-stripe-payment.ts";
+export const SETTLE_STRIPE_INVOICE_PAYMENT_ERRORS = [
+  "INVOICE_STATE_CONFLICT",
+  ...PAY_INVOICE_ERRORS,
+  ...SETTLE_STRIPE_PAYMENT_ERRORS,
+] as const satisfies readonly ErrorCode[];

@@ -45,3 +45,14 @@ export const startInvoiceCardPayment = async (
     },
   });
 };
+
+// What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
+import type { ErrorCode } from "../core/errors.ts";
+import { MOVE_INVOICE_ERRORS } from "./move-invoice.ts";
+import { CREATE_PAYMENT_SESSION_ERRORS } from "../stripe/create-payment-session.ts";
+export const START_INVOICE_CARD_PAYMENT_ERRORS = [
+  "INVOICE_NOT_FOUND",
+  "INVOICE_STATE_CONFLICT",
+  ...MOVE_INVOICE_ERRORS,
+  ...CREATE_PAYMENT_SESSION_ERRORS,
+] as const satisfies readonly ErrorCode[];

@@ -60,3 +60,16 @@ export const updateInvoice = async (ctx: TargetContext, { invoiceId, body }: { i
     throw err;
   }
 };
+
+// What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
+import type { ErrorCode } from "../core/errors.ts";
+import { CREATE_INVOICE_ERRORS } from "./create-invoice.ts";
+import { FIND_INVOICE_ERRORS } from "./find-invoice.ts";
+import { MOVE_INVOICE_ERRORS } from "./move-invoice.ts";
+import { PREPARE_INVOICE_ERRORS } from "./prepare-invoice.ts";
+export const UPDATE_INVOICE_ERRORS = [
+  ...CREATE_INVOICE_ERRORS,
+  ...FIND_INVOICE_ERRORS,
+  ...MOVE_INVOICE_ERRORS,
+  ...PREPARE_INVOICE_ERRORS,
+] as const satisfies readonly ErrorCode[];

@@ -17,3 +17,9 @@ export const archiveItem = async (ctx: TargetContext, { itemId }: { itemId: stri
     if (current.status !== "archived") await tx.product.update({ where: { id: itemId }, data: { status: "archived", forSale: false, isVisible: false } });
     return serializeItem(serializeProduct(await loadProduct({ ...ctx, db: tx }, { gameId: game.id, environment: ctx.scope.environment, productId: itemId })));
   });
+
+// What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
+import type { ErrorCode } from "../core/errors.ts";
+import { ITEM_SCOPE_ERRORS } from "./item-scope.ts";
+import { LOAD_PRODUCT_ERRORS } from "../products/load-product.ts";
+export const ARCHIVE_ITEM_ERRORS = [...ITEM_SCOPE_ERRORS, ...LOAD_PRODUCT_ERRORS] as const satisfies readonly ErrorCode[];

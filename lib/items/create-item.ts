@@ -46,3 +46,10 @@ export const createItem = async (ctx: TargetContext, body: CreateItemBody): Prom
       serializeProduct(await loadProduct({ ...ctx, db: tx }, { gameId: game.id, environment: ctx.scope.environment, productId: created._id })),
     );
   });
+
+// What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
+import type { ErrorCode } from "../core/errors.ts";
+import { ITEM_SCOPE_ERRORS } from "./item-scope.ts";
+import { CREATE_PRODUCT_ERRORS } from "../products/create-product.ts";
+import { LOAD_PRODUCT_ERRORS } from "../products/load-product.ts";
+export const CREATE_ITEM_ERRORS = [...ITEM_SCOPE_ERRORS, ...CREATE_PRODUCT_ERRORS, ...LOAD_PRODUCT_ERRORS] as const satisfies readonly ErrorCode[];

@@ -10,3 +10,9 @@ export const getItem = async (ctx: TargetContext, { itemId }: { itemId: string }
   const { game } = await findBusinessItem(ctx, itemId);
   return serializeItem(serializeProduct(await loadProduct(ctx, { gameId: game.id, environment: ctx.scope.environment, productId: itemId })));
 };
+
+// What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
+import type { ErrorCode } from "../core/errors.ts";
+import { ITEM_SCOPE_ERRORS } from "./item-scope.ts";
+import { LOAD_PRODUCT_ERRORS } from "../products/load-product.ts";
+export const GET_ITEM_ERRORS = [...ITEM_SCOPE_ERRORS, ...LOAD_PRODUCT_ERRORS] as const satisfies readonly ErrorCode[];

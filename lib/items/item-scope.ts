@@ -41,3 +41,8 @@ export const gameContextOf = (ctx: TargetContext, game: { id: string; businessId
   ...ctx,
   scope: { kind: "game", environment: ctx.scope.environment, businessId: game.businessId, gameId: game.id },
 });
+
+// What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
+import type { ErrorCode } from "../core/errors.ts";
+import { LOAD_PRODUCT_ERRORS } from "../products/load-product.ts";
+export const ITEM_SCOPE_ERRORS = ["GAME_NOT_FOUND", ...LOAD_PRODUCT_ERRORS] as const satisfies readonly ErrorCode[];

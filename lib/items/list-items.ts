@@ -30,3 +30,8 @@ export const listItems = async (ctx: TargetContext, { gameId, status, page, limi
   const items = (await hydrateProducts(ctx, { rows })).map((r) => serializeItem(serializeProduct(r)));
   return { items, pagination: { page, limit, total, totalPages: Math.ceil(total / limit) } };
 };
+
+// What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
+import type { ErrorCode } from "../core/errors.ts";
+import { ITEM_SCOPE_ERRORS } from "./item-scope.ts";
+export const LIST_ITEMS_ERRORS = [...ITEM_SCOPE_ERRORS] as const satisfies readonly ErrorCode[];

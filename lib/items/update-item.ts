@@ -58,3 +58,16 @@ export const updateItem = async (ctx: TargetContext, { itemId, body }: { itemId:
     );
     return serializeItem(serializeProduct(await loadProduct({ ...ctx, db: tx }, { gameId: game.id, environment: ctx.scope.environment, productId: itemId })));
   });
+
+// What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
+import type { ErrorCode } from "../core/errors.ts";
+import { ITEM_SCOPE_ERRORS } from "./item-scope.ts";
+import { LOAD_PRODUCT_ERRORS } from "../products/load-product.ts";
+import { UPDATE_PRODUCT_ERRORS } from "../products/update-product.ts";
+export const UPDATE_ITEM_ERRORS = [
+  "PRODUCT_STATE_CONFLICT",
+  "VALIDATION_ERROR",
+  ...ITEM_SCOPE_ERRORS,
+  ...LOAD_PRODUCT_ERRORS,
+  ...UPDATE_PRODUCT_ERRORS,
+] as const satisfies readonly ErrorCode[];

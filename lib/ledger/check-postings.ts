@@ -60,3 +60,7 @@ export const rangeError = (locked: Omit<LockedAccount, "slot">[], nets: Map<stri
   }
   return null;
 };
+
+// What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
+import type { ErrorCode } from "../core/errors.ts";
+export const CHECK_POSTINGS_ERRORS = ["AMOUNT_OUT_OF_RANGE", "INSUFFICIENT_FUNDS"] as const satisfies readonly ErrorCode[];

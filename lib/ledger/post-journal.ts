@@ -140,3 +140,8 @@ const writeJournals = async (tx: DbClient, inputs: JournalInput[]): Promise<Jour
   for (const { posted } of accepted) posted.createdAt = row.createdAt;
   return outcomes;
 };
+
+// What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
+import type { ErrorCode } from "../core/errors.ts";
+import { CHECK_POSTINGS_ERRORS } from "./check-postings.ts";
+export const POST_JOURNAL_ERRORS = [...CHECK_POSTINGS_ERRORS] as const satisfies readonly ErrorCode[];

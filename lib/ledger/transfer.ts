@@ -16,3 +16,8 @@ export const transfer = (
     ],
   });
 };
+
+// What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
+import type { ErrorCode } from "../core/errors.ts";
+import { POST_JOURNAL_ERRORS } from "./post-journal.ts";
+export const TRANSFER_ERRORS = [...POST_JOURNAL_ERRORS] as const satisfies readonly ErrorCode[];

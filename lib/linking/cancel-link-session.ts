@@ -13,3 +13,9 @@ export const cancelLinkSession = async (
   const session = await findLinkSession(ctx, { sessionKey, scope, now });
   return inTransaction(ctx.db, (tx) => transitionLinkSession({ ...ctx, db: tx }, { session, action: "cancel", now }));
 };
+
+// What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
+import type { ErrorCode } from "../core/errors.ts";
+import { FIND_LINK_SESSION_ERRORS } from "./find-link-session.ts";
+import { TRANSITION_LINK_SESSION_ERRORS } from "./transition-link-session.ts";
+export const CANCEL_LINK_SESSION_ERRORS = [...FIND_LINK_SESSION_ERRORS, ...TRANSITION_LINK_SESSION_ERRORS] as const satisfies readonly ErrorCode[];

@@ -16,3 +16,8 @@ export const expireLinkSessions = async (ctx: DbContext, { now = new Date(), onl
     UPDATE "LinkSession" SET "state" = ${t.to}, "expiredAt" = "expiresAt", "updatedAt" = ${now}
     WHERE "state" = ANY(${[...t.from]}::text[]) AND "expiresAt" <= ${now} ${onlyId}`;
 };
+
+// What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
+import type { ErrorCode } from "../core/errors.ts";
+import { LINK_SESSION_STATES_ERRORS } from "./link-session-states.ts";
+export const EXPIRE_LINK_SESSIONS_ERRORS = [...LINK_SESSION_STATES_ERRORS] as const satisfies readonly ErrorCode[];

@@ -19,3 +19,9 @@ export const failLinkSession = async (
   const failureMessage = message?.trim() || DEFAULT_LINK_FAILURE_MESSAGE;
   return inTransaction(ctx.db, (tx) => transitionLinkSession({ ...ctx, db: tx }, { session, action: "fail", now, set: { failureMessage } }));
 };
+
+// What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
+import type { ErrorCode } from "../core/errors.ts";
+import { FIND_LINK_SESSION_ERRORS } from "./find-link-session.ts";
+import { TRANSITION_LINK_SESSION_ERRORS } from "./transition-link-session.ts";
+export const FAIL_LINK_SESSION_ERRORS = [...FIND_LINK_SESSION_ERRORS, ...TRANSITION_LINK_SESSION_ERRORS] as const satisfies readonly ErrorCode[];

@@ -22,3 +22,14 @@ export const findLinkSession = async (
   await expireLinkSessions(ctx, { now, only: { id: session.id } });
   return ctx.db.linkSession.findUniqueOrThrow({ where: { id: session.id } });
 };
+
+// What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
+import type { ErrorCode } from "../core/errors.ts";
+import { EXPIRE_LINK_SESSIONS_ERRORS } from "./expire-link-sessions.ts";
+import { LINK_SCOPE_ERRORS } from "./link-scope.ts";
+import { LINK_SESSION_STATES_ERRORS } from "./link-session-states.ts";
+export const FIND_LINK_SESSION_ERRORS = [
+  ...EXPIRE_LINK_SESSIONS_ERRORS,
+  ...LINK_SCOPE_ERRORS,
+  ...LINK_SESSION_STATES_ERRORS,
+] as const satisfies readonly ErrorCode[];

@@ -12,3 +12,8 @@ export const getLinkSessionDetails = async (
   ctx: DbContext,
   { scope, sessionKey, now = new Date() }: { scope: LinkScope; sessionKey: string; now?: Date },
 ): Promise<LinkSessionDetails> => describeLinkSession(ctx, { session: await findLinkSession(ctx, { scope, sessionKey, now }) });
+
+// What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
+import type { ErrorCode } from "../core/errors.ts";
+import { FIND_LINK_SESSION_ERRORS } from "./find-link-session.ts";
+export const GET_LINK_SESSION_DETAILS_ERRORS = [...FIND_LINK_SESSION_ERRORS] as const satisfies readonly ErrorCode[];

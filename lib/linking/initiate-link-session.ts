@@ -86,3 +86,9 @@ export const initiateLinkSession = async (ctx: DbContext, input: InitiateLinkSes
     return { session, url: linkSessionUrl(session.sessionKey), created: true };
   });
 };
+
+// What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
+import type { ErrorCode } from "../core/errors.ts";
+import { IDEMPOTENCY_KEY_ERRORS } from "../core/idempotency-key.ts";
+import { LINK_SESSION_STATES_ERRORS } from "./link-session-states.ts";
+export const INITIATE_LINK_SESSION_ERRORS = [...IDEMPOTENCY_KEY_ERRORS, ...LINK_SESSION_STATES_ERRORS] as const satisfies readonly ErrorCode[];

@@ -41,3 +41,7 @@ export const requireLinkConsent = <L extends Consent>(link: L, scope: LinkConsen
   if (!hasLinkConsent(link, scope)) throw linkNotApproved(link.userRef, scope);
   return link;
 };
+
+// What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
+import type { ErrorCode } from "../core/errors.ts";
+export const LINK_CONSENT_ERRORS = ["LINK_NOT_APPROVED"] as const satisfies readonly ErrorCode[];

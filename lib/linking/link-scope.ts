@@ -72,3 +72,7 @@ export const testLinkScopeForSession = async (ctx: LinkingContext, { sessionKey 
 /** testLinkScopeOf for a helper on the invite `code` (see testScopeFor). */
 export const testLinkScopeForInvite = async (ctx: LinkingContext, { code }: { code: string }): Promise<LinkScope> =>
   testScopeFor(ctx, code.includes("\u0000") ? null : await ctx.db.linkInvite.findUnique({ where: { code }, select: NAMESPACE }));
+
+// What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
+import type { ErrorCode } from "../core/errors.ts";
+export const LINK_SCOPE_ERRORS = ["LINK_SESSION_NOT_FOUND", "NOT_FOUND"] as const satisfies readonly ErrorCode[];

@@ -82,3 +82,7 @@ export const canTransition = (s: StateView, action: LinkSessionAction, now: Date
 
 /** A pending, unexpired session: the one a repeated initiation returns. */
 export const isReusable = (s: StateView, now: Date): boolean => canTransition(s, "approve", now);
+
+// What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
+import type { ErrorCode } from "../core/errors.ts";
+export const LINK_SESSION_STATES_ERRORS = ["LINK_SESSION_NOT_APPROVED", "LINK_SESSION_NOT_PENDING"] as const satisfies readonly ErrorCode[];

@@ -98,3 +98,9 @@ export const loadLinkPage = async (ctx: DbContext, { sessionKey, player }: { ses
     locale: localeOfMetadata(session.metadata),
   };
 };
+
+// What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
+import type { ErrorCode } from "../core/errors.ts";
+import { FIND_LINK_SESSION_ERRORS } from "./find-link-session.ts";
+import { LINK_SESSION_STATES_ERRORS } from "./link-session-states.ts";
+export const LOAD_LINK_PAGE_ERRORS = [...FIND_LINK_SESSION_ERRORS, ...LINK_SESSION_STATES_ERRORS] as const satisfies readonly ErrorCode[];

@@ -62,3 +62,15 @@ export const removeLink = async (
     }
     return tx.playerLink.findUniqueOrThrow({ where: { id: link.id } });
   });
+
+// What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
+import type { ErrorCode } from "../core/errors.ts";
+import { LINK_SESSION_STATES_ERRORS } from "./link-session-states.ts";
+import { RESOLVE_USER_REF_ERRORS } from "./resolve-user-ref.ts";
+import { TRANSITION_LINK_SESSION_ERRORS } from "./transition-link-session.ts";
+export const REMOVE_LINK_ERRORS = [
+  "USER_REF_NOT_FOUND",
+  ...LINK_SESSION_STATES_ERRORS,
+  ...RESOLVE_USER_REF_ERRORS,
+  ...TRANSITION_LINK_SESSION_ERRORS,
+] as const satisfies readonly ErrorCode[];

@@ -33,3 +33,7 @@ export const activeLinkOrNotFound = <L extends LinkFields>(
     );
   return link;
 };
+
+// What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
+import type { ErrorCode } from "../core/errors.ts";
+export const RESOLVE_USER_REF_ERRORS = ["USER_REF_NOT_FOUND"] as const satisfies readonly ErrorCode[];

@@ -43,3 +43,7 @@ export const findOrCreateTestPlayer = async (ctx: DbContext, { email, name, busi
   await ctx.db.player.createMany({ data: [{ id: newId(), email: normalized, name: name ?? "", testBusinessId: businessId }], skipDuplicates: true });
   return requireTestPlayer(ctx, await ctx.db.player.findUniqueOrThrow({ where: { email: normalized } }), businessId);
 };
+
+// What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
+import type { ErrorCode } from "../core/errors.ts";
+export const TEST_PLAYER_ERRORS = ["NOT_A_TEST_PLAYER"] as const satisfies readonly ErrorCode[];

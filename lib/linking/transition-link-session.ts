@@ -53,3 +53,8 @@ export const transitionLinkSession = async (
 export const assertCanTransition = (session: LinkSession, action: LinkSessionAction, now: Date): void => {
   if (!canTransition(session, action, now)) throw notAllowed(session, action, now);
 };
+
+// What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
+import type { ErrorCode } from "../core/errors.ts";
+import { LINK_SESSION_STATES_ERRORS } from "./link-session-states.ts";
+export const TRANSITION_LINK_SESSION_ERRORS = [...LINK_SESSION_STATES_ERRORS] as const satisfies readonly ErrorCode[];

@@ -143,12 +143,8 @@ export const createApiDispatcher = async (options: DispatcherOptions): Promise<A
       // proxy.ts's 405: the JSON error body and the methods the route serves
       const requestId = req.headers["x-request-id"]?.toString().slice(0, 64) || newRequestId();
       const allowed = match[2];
-      const body = {
-        ...(pathname.startsWith("/api/v1/campaign/") ? { success: false } : {}),
-        error: `${method} is not supported on ${pathname}; use ${allowed}.`,
-        code: "METHOD_NOT_ALLOWED",
-        requestId,
-      };
+      const refused = new AppError("METHOD_NOT_ALLOWED", `${method} is not supported on ${pathname}; use ${allowed}.`);
+      const body = errorBody(refused, requestId, pathname.startsWith("/api/v1/campaign/"));
       return sendJson(req, res, 405, body, { allow: allowed, "x-request-id": requestId, ...(declaresBody(req) ? { connection: "close" } : {}) }, extra);
     }
     const params: Params = {};

@@ -20,3 +20,13 @@ export const actOutInviteDecision = (ctx: PlatformContext, input: { inviteId: st
     await requireCreatedBusiness({ ...ctx, db: tx }, invite.businessId);
     return serializeInvite(await decideInvite({ db: tx }, { inviteId: invite.id, decision: input.decision, playerId: null }), now());
   });
+
+// What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
+import type { ErrorCode } from "../core/errors.ts";
+import { DECIDE_INVITE_ERRORS } from "./decide-invite.ts";
+import { REQUIRE_CREATED_BUSINESS_ERRORS } from "./require-created-business.ts";
+export const ACT_OUT_INVITE_DECISION_ERRORS = [
+  "PLATFORM_INVITE_NOT_FOUND",
+  ...DECIDE_INVITE_ERRORS,
+  ...REQUIRE_CREATED_BUSINESS_ERRORS,
+] as const satisfies readonly ErrorCode[];

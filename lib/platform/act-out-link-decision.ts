@@ -25,3 +25,13 @@ export const actOutLinkDecision = (ctx: PlatformContext, input: { sessionKey: st
     );
     return serializeLinkSession(updated, now());
   });
+
+// What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
+import type { ErrorCode } from "../core/errors.ts";
+import { DECIDE_PLATFORM_LINK_SESSION_ERRORS } from "./decide-platform-link-session.ts";
+import { REQUIRE_CREATED_BUSINESS_ERRORS } from "./require-created-business.ts";
+export const ACT_OUT_LINK_DECISION_ERRORS = [
+  "PLATFORM_LINK_SESSION_NOT_FOUND",
+  ...DECIDE_PLATFORM_LINK_SESSION_ERRORS,
+  ...REQUIRE_CREATED_BUSINESS_ERRORS,
+] as const satisfies readonly ErrorCode[];

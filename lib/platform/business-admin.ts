@@ -41,3 +41,6 @@ export const requireBusinessAdmin = async (
   if (!(await isBusinessAdmin(ctx, { player: ctx.player, businessId }))) throw new AppError(notFound.code, notFound.message);
   return ctx.player;
 };
+
+// What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
+export const BUSINESS_ADMIN_ERRORS = ["ADMIN_SIGN_IN_REQUIRED"] as const satisfies readonly ErrorCode[];

@@ -16,3 +16,7 @@ export const cancelInvite = (ctx: PlatformContext, { inviteId }: { inviteId: str
     await tx.platformInvite.update({ where: { id: invite.id }, data: { status: "cancelled", decidedAt: at } });
     return { success: true as const, message: "Invite cancelled. The business can no longer accept it." };
   });
+
+// What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
+import type { ErrorCode } from "../core/errors.ts";
+export const CANCEL_INVITE_ERRORS = ["PLATFORM_INVITE_NOT_FOUND", "PLATFORM_INVITE_NOT_PENDING"] as const satisfies readonly ErrorCode[];

@@ -50,3 +50,7 @@ export const createInvite = (ctx: PlatformContext, body: CreateInviteBody) =>
     });
     return serializeInvite(invite, at);
   });
+
+// What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
+import type { ErrorCode } from "../core/errors.ts";
+export const CREATE_INVITE_ERRORS = ["BUSINESS_NOT_FOUND", "GRANT_ALREADY_ACTIVE", "PLATFORM_INVITE_PENDING"] as const satisfies readonly ErrorCode[];

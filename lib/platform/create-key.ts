@@ -40,3 +40,8 @@ export const createKey = (ctx: PlatformContext, body: CreateKeyBody) =>
           : "Key created. Store the raw key now: it is not shown again.",
     };
   });
+
+// What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
+import type { ErrorCode } from "../core/errors.ts";
+import { FIND_PLATFORM_KEY_ERRORS } from "./find-platform-key.ts";
+export const CREATE_KEY_ERRORS = [...FIND_PLATFORM_KEY_ERRORS] as const satisfies readonly ErrorCode[];

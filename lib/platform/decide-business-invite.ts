@@ -15,3 +15,13 @@ export const decideBusinessInvite = (ctx: AdminContext, input: { inviteId: strin
     const player = await requireBusinessAdmin({ ...ctx, db: tx }, { businessId: invite.businessId, notFound: NOT_FOUND });
     return decideInvite({ db: tx }, { inviteId: invite.id, decision: input.decision, playerId: player.playerId });
   });
+
+// What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
+import type { ErrorCode } from "../core/errors.ts";
+import { BUSINESS_ADMIN_ERRORS } from "./business-admin.ts";
+import { DECIDE_INVITE_ERRORS } from "./decide-invite.ts";
+export const DECIDE_BUSINESS_INVITE_ERRORS = [
+  "PLATFORM_INVITE_NOT_FOUND",
+  ...BUSINESS_ADMIN_ERRORS,
+  ...DECIDE_INVITE_ERRORS,
+] as const satisfies readonly ErrorCode[];

@@ -20,3 +20,14 @@ export const decideConnectSession = (ctx: AdminContext, input: { sessionKey: str
     );
     return decidePlatformLinkSession({ db: tx }, { sessionId: session.id, businessId: input.businessId, decision: input.decision, playerId: player.playerId });
   });
+
+// What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
+import type { ErrorCode } from "../core/errors.ts";
+import { BUSINESS_ADMIN_ERRORS } from "./business-admin.ts";
+import { DECIDE_PLATFORM_LINK_SESSION_ERRORS } from "./decide-platform-link-session.ts";
+export const DECIDE_CONNECT_SESSION_ERRORS = [
+  "BUSINESS_NOT_FOUND",
+  "PLATFORM_LINK_SESSION_NOT_FOUND",
+  ...BUSINESS_ADMIN_ERRORS,
+  ...DECIDE_PLATFORM_LINK_SESSION_ERRORS,
+] as const satisfies readonly ErrorCode[];

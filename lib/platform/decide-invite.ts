@@ -32,3 +32,12 @@ export const decideInvite = async (
     data: { status: "accepted", decidedAt: at, decidedByPlayerId: playerId, grantId: grant.id },
   });
 };
+
+// What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
+import type { ErrorCode } from "../core/errors.ts";
+import { GRANT_BUSINESS_ERRORS } from "./grant-business.ts";
+export const DECIDE_INVITE_ERRORS = [
+  "PLATFORM_INVITE_EXPIRED",
+  "PLATFORM_INVITE_NOT_PENDING",
+  ...GRANT_BUSINESS_ERRORS,
+] as const satisfies readonly ErrorCode[];

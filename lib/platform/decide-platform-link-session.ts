@@ -37,3 +37,13 @@ export const decidePlatformLinkSession = async (
   await emitPlatformLinkEvent({ db: tx }, { session: updated });
   return updated;
 };
+
+// What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
+import type { ErrorCode } from "../core/errors.ts";
+import { GRANT_BUSINESS_ERRORS } from "./grant-business.ts";
+export const DECIDE_PLATFORM_LINK_SESSION_ERRORS = [
+  "BUSINESS_NOT_FOUND",
+  "PLATFORM_LINK_SESSION_EXPIRED",
+  "PLATFORM_LINK_SESSION_NOT_PENDING",
+  ...GRANT_BUSINESS_ERRORS,
+] as const satisfies readonly ErrorCode[];

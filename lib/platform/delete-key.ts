@@ -20,3 +20,8 @@ export const deleteKey = (ctx: PlatformContext, { keyId }: { keyId: string }) =>
     await tx.apiKey.update({ where: { id: key.id }, data: { status: "revoked", revokedAt: at } });
     return { message: "Key revoked. Requests with it now get 401.", keyId: key.id };
   });
+
+// What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
+import type { ErrorCode } from "../core/errors.ts";
+import { FIND_PLATFORM_KEY_ERRORS } from "./find-platform-key.ts";
+export const DELETE_KEY_ERRORS = ["API_KEY_IN_USE", "API_KEY_REVOKED", ...FIND_PLATFORM_KEY_ERRORS] as const satisfies readonly ErrorCode[];

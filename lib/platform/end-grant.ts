@@ -19,3 +19,7 @@ export const endGrant = async ({ db: tx }: TxContext, { grantId, by }: { grantId
   });
   return revoked;
 };
+
+// What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
+import type { ErrorCode } from "../core/errors.ts";
+export const END_GRANT_ERRORS = ["GRANT_NOT_ACTIVE"] as const satisfies readonly ErrorCode[];

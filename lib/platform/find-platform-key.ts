@@ -27,3 +27,7 @@ export const requireHeldScopes = async (ctx: PlatformContext, { scopes, field }:
       },
     );
 };
+
+// What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
+import type { ErrorCode } from "../core/errors.ts";
+export const FIND_PLATFORM_KEY_ERRORS = ["API_KEY_NOT_FOUND", "SCOPE_NOT_HELD"] as const satisfies readonly ErrorCode[];

@@ -10,3 +10,8 @@ export const getKey = async (ctx: PlatformContext, { keyId }: { keyId: string })
   const { approvedScopes } = scopesSeenFrom(ctx.scope.environment, await loadPlatform(ctx, { platformId: ctx.scope.platformId }));
   return { key: serializeKey(key, approvedScopes, now()) };
 };
+
+// What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
+import type { ErrorCode } from "../core/errors.ts";
+import { FIND_PLATFORM_KEY_ERRORS } from "./find-platform-key.ts";
+export const GET_KEY_ERRORS = [...FIND_PLATFORM_KEY_ERRORS] as const satisfies readonly ErrorCode[];

@@ -26,3 +26,7 @@ export const grantBusiness = (ctx: DbContext, input: { platformId: string; busin
       data: { id: newId(), platformId: input.platformId, businessId: input.businessId, grantedScopes: input.scopes, source: input.source ?? "direct" },
     });
   });
+
+// What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
+import type { ErrorCode } from "../core/errors.ts";
+export const GRANT_BUSINESS_ERRORS = ["GRANT_ALREADY_ACTIVE"] as const satisfies readonly ErrorCode[];

@@ -15,3 +15,7 @@ export const requireCreatedBusiness = async (ctx: PlatformContext, businessId: s
       `Business ${businessId} was not found among the ${ctx.scope.environment} businesses your platform created (POST /v1/platform/business). Test helpers answer only for those; another business's admin answers on its hosted pages.`,
     );
 };
+
+// What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
+import type { ErrorCode } from "../core/errors.ts";
+export const REQUIRE_CREATED_BUSINESS_ERRORS = ["BUSINESS_NOT_FOUND"] as const satisfies readonly ErrorCode[];

@@ -19,3 +19,14 @@ export const revokeBusinessGrant = (ctx: AdminContext, input: { businessId: stri
     if (!grant) throw new AppError("GRANT_NOT_FOUND", "This platform connection was not found.");
     return endGrant({ db: tx }, { grantId: grant.id, by: "business" });
   });
+
+// What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
+import type { ErrorCode } from "../core/errors.ts";
+import { BUSINESS_ADMIN_ERRORS } from "./business-admin.ts";
+import { END_GRANT_ERRORS } from "./end-grant.ts";
+export const REVOKE_BUSINESS_GRANT_ERRORS = [
+  "BUSINESS_NOT_FOUND",
+  "GRANT_NOT_FOUND",
+  ...BUSINESS_ADMIN_ERRORS,
+  ...END_GRANT_ERRORS,
+] as const satisfies readonly ErrorCode[];

@@ -14,3 +14,8 @@ export const revokeGrant = (ctx: PlatformContext, { grantId }: { grantId: string
     await endGrant({ db: tx }, { grantId: grant.id, by: "platform" });
     return { success: true as const, message: `Grant revoked: the platform can no longer act for ${grant.business.name}. A new invite can now be sent.` };
   });
+
+// What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
+import type { ErrorCode } from "../core/errors.ts";
+import { END_GRANT_ERRORS } from "./end-grant.ts";
+export const REVOKE_GRANT_ERRORS = ["GRANT_NOT_FOUND", ...END_GRANT_ERRORS] as const satisfies readonly ErrorCode[];

@@ -44,3 +44,8 @@ export const rotateKey = (ctx: PlatformContext, { keyId, gracePeriodDays }: { ke
       message: `Key rotated. Store the new raw key now: it is not shown again. The old key works until ${expiresAt.toISOString()}, then gets 401.`,
     };
   });
+
+// What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
+import type { ErrorCode } from "../core/errors.ts";
+import { FIND_PLATFORM_KEY_ERRORS } from "./find-platform-key.ts";
+export const ROTATE_KEY_ERRORS = ["API_KEY_ALREADY_ROTATED", "API_KEY_REVOKED", ...FIND_PLATFORM_KEY_ERRORS] as const satisfies readonly ErrorCode[];

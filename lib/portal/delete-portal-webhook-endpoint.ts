@@ -1,11 +1,15 @@
 import { deleteWebhookEndpoint } from "../webhooks/delete-webhook-endpoint.ts";
-import type { PortalContext } from "./require-portal-access.ts";
-import { auditWebhook, requireWebhookGame } from "./webhook-access.ts";
+import { portalCommand } from "./portal-command.ts";
+import { findWebhookGame, webhookAudit } from "./webhook-access.ts";
 
 /** Deletes a game's webhook endpoint (webhooks:write); for the primary one, clears the game's webhook URL. */
-export const deletePortalWebhookEndpoint = async (ctx: PortalContext, input: { businessId: string; gameId: string; endpointId: string }) => {
-  const { member, game, owner } = await requireWebhookGame(ctx, { ...input, permission: "webhooks:write" });
-  const { primary } = await deleteWebhookEndpoint(ctx, { owner, endpointId: input.endpointId });
-  await auditWebhook(ctx, { member, game, action: primary ? "webhook_endpoint.url_cleared" : "webhook_endpoint.deleted", objectId: input.endpointId });
-  return { primary };
-};
+export const deletePortalWebhookEndpoint = portalCommand({
+  permission: "webhooks:write",
+  load: (ctx, params: { businessId: string; gameId: string; endpointId: string }) => findWebhookGame(ctx, params),
+  run: async (ctx, { params, target: { owner } }) => {
+    const { primary } = await deleteWebhookEndpoint(ctx, { owner, endpointId: params.endpointId });
+    return { primary };
+  },
+  audit: ({ primary }, { params, target: { game } }) =>
+    webhookAudit(game, { action: primary ? "webhook_endpoint.url_cleared" : "webhook_endpoint.deleted", objectId: params.endpointId }),
+});

@@ -1,6 +1,7 @@
 import { notFound } from "../core/errors.ts";
 import { isUsableId } from "../platform/business-admin.ts";
-import type { PortalContext, PortalMember } from "./require-portal-access.ts";
+import type { PortalAuditEntry } from "./portal-command.ts";
+import type { PortalContext } from "./require-portal-access.ts";
 
 /** A cashout request of one of the business's games, with its game; anything else is 404 CASHOUT_NOT_FOUND. */
 export const findBusinessCashout = async (ctx: PortalContext, { businessId, cashoutRequestId }: { businessId: string; cashoutRequestId: string }) => {
@@ -12,17 +13,15 @@ export const findBusinessCashout = async (ctx: PortalContext, { businessId, cash
   return { request, game };
 };
 
-/** The audit entry of a decision by `member`. */
+/** The audit entry of a decision (the portal command adds the member). */
 export const cashoutAudit = (
-  member: PortalMember,
   game: { businessId: string; environment: "test" | "live" },
   id: string,
   action: string,
   details: Record<string, unknown>,
-) => ({
+): PortalAuditEntry => ({
   businessId: game.businessId,
   environment: game.environment,
-  actor: { type: "member" as const, email: member.email },
   action,
   objectType: "cashout_request",
   objectId: id,

@@ -2,17 +2,15 @@
 // acted out for a session of one of the business's games or campaigns (or the business itself): the same
 // scope (testLinkScopeForSession, as the game's or campaign's key), the same flow (approveLinkSession:
 // player created when needed, link, webhook) and the same answer (describeLinkSession), with an audit entry.
-import { recordAudit } from "../audit/record-audit.ts";
 import type { Environment } from "../core/environment.ts";
-import { inTransaction } from "../db/transaction.ts";
 import { approveLinkSession } from "../flows/approve-link-session.ts";
 import { linkSessionNotFound, testLinkScopeForSession, type LinkScope } from "../linking/link-scope.ts";
 import { ApproveLinkBody } from "../linking/schemas.ts";
 import { describeLinkSession } from "../linking/serialize-link-session.ts";
 import { asCampaign, asGame } from "./helper-contexts.ts";
 import { requireTestObject } from "./helper-test-mode.ts";
-import { requirePortalAccess, type PortalContext, type PortalMember } from "./require-portal-access.ts";
-import { parseOrThrow } from "../http/validation.ts";
+import { portalCommand } from "./portal-command.ts";
+import type { PortalContext, PortalMember } from "./require-portal-access.ts";
 
 /** The session of `sessionKey` when it belongs to the business (its game, its campaign, or itself); else 404. */
 const findBusinessSession = async (ctx: PortalContext, member: PortalMember, { businessId, sessionKey }: { businessId: string; sessionKey: string }) => {
@@ -31,33 +29,38 @@ const findBusinessSession = async (ctx: PortalContext, member: PortalMember, { b
   throw linkSessionNotFound(key);
 };
 
-export const approvePortalLinkSession = async (ctx: PortalContext, input: { businessId: string; sessionKey: string; email: string; name: string }) => {
-  const member = await requirePortalAccess(ctx, { businessId: input.businessId, permission: "testhelpers:use" });
-  const { session, acting } = await findBusinessSession(ctx, member, input);
-  requireTestObject(session.environment);
-  const body = parseOrThrow(ApproveLinkBody, { email: input.email.trim() || undefined, name: input.name.trim() || undefined }, "body");
-  // a business-level session has no key of ours to act as (a platform's key made it): its own scope, as the helper derives it
-  const scope: LinkScope = acting
-    ? await testLinkScopeForSession(acting, { sessionKey: session.sessionKey })
-    : {
-        namespace: { type: "business", id: input.businessId },
-        environment: session.environment as Environment,
-        owner: { type: session.ownerType, id: session.ownerId } as LinkScope["owner"],
-      };
-  const approved = await approveLinkSession(ctx, { scope, sessionKey: session.sessionKey, email: body.email, name: body.name, testHelperOf: input.businessId });
-  return inTransaction(ctx.db, async (tx) => {
-    await recordAudit(
-      { db: tx },
-      {
-        businessId: input.businessId,
-        environment: session.environment as Environment,
-        actor: { type: "member", email: member.email },
-        action: "test_helper.link_session_approved",
-        objectType: "link_session",
-        objectId: session.id,
-        details: { namespaceType: session.namespaceType, namespaceId: session.namespaceId, userRef: approved.userRef },
-      },
-    );
-    return describeLinkSession({ db: tx }, { session: approved });
-  });
-};
+/**
+ * Its own transactions ("service"): a session whose invite no longer admits it fails, and that is recorded
+ * before the refusal is thrown; the audit entry follows a successful approval.
+ */
+export const approvePortalLinkSession = portalCommand({
+  permission: "testhelpers:use",
+  load: async (ctx, params: { businessId: string; sessionKey: string; email: string; name: string }, member) => {
+    const found = await findBusinessSession(ctx, member, params);
+    requireTestObject(found.session.environment);
+    return found;
+  },
+  input: ApproveLinkBody,
+  form: ({ email, name }) => ({ email: email.trim() || undefined, name: name.trim() || undefined }),
+  transaction: "service",
+  run: async (ctx, { params: { businessId }, input: body, target: { session, acting } }) => {
+    // a business-level session has no key of ours to act as (a platform's key made it): its own scope, as the helper derives it
+    const scope: LinkScope = acting
+      ? await testLinkScopeForSession(acting, { sessionKey: session.sessionKey })
+      : {
+          namespace: { type: "business", id: businessId },
+          environment: session.environment as Environment,
+          owner: { type: session.ownerType, id: session.ownerId } as LinkScope["owner"],
+        };
+    const approved = await approveLinkSession(ctx, { scope, sessionKey: session.sessionKey, email: body.email, name: body.name, testHelperOf: businessId });
+    return { userRef: approved.userRef, described: await describeLinkSession(ctx, { session: approved }) };
+  },
+  audit: ({ userRef }, { target: { session } }) => ({
+    environment: session.environment as Environment,
+    action: "test_helper.link_session_approved",
+    objectType: "link_session",
+    objectId: session.id,
+    details: { namespaceType: session.namespaceType, namespaceId: session.namespaceId, userRef },
+  }),
+  after: (_, { described }) => described,
+});

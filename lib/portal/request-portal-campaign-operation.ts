@@ -2,37 +2,36 @@
 // POST /withdraw (requestCampaignOperation: the state table, the status change, the operation and its job),
 // acting as the campaign, with the member's audit entry in the same transaction. Like the API it answers
 // at once (202 there); the job finishes the operation and the page follows its progress.
+import { z } from "zod";
 import type { CampaignAction } from "../campaigns/campaign-states.ts";
 import { requestCampaignOperation } from "../campaigns/request-campaign-operation.ts";
-import { recordAudit } from "../audit/record-audit.ts";
 import { badRequest } from "../core/errors.ts";
-import { inTransaction } from "../db/transaction.ts";
 import { asCampaign } from "./helper-contexts.ts";
 import { findBusinessCampaign } from "./load-portal-campaigns.ts";
-import { requirePortalAccess, type PortalContext } from "./require-portal-access.ts";
+import { portalCommand } from "./portal-command.ts";
 
 const ACTIONS: readonly CampaignAction[] = ["start", "stop", "withdraw"];
 
-export const requestPortalCampaignOperation = async (ctx: PortalContext, input: { businessId: string; campaignId: string; action: string }) => {
-  const member = await requirePortalAccess(ctx, { businessId: input.businessId, permission: "campaigns:write" });
-  const campaign = await findBusinessCampaign(ctx, input);
-  const action = input.action as CampaignAction;
-  if (!ACTIONS.includes(action))
-    throw badRequest("VALIDATION_ERROR", "action: must be start, stop or withdraw", [{ field: "action", message: "must be start, stop or withdraw" }]);
-  return inTransaction(ctx.db, async (tx) => {
-    const { operation, message } = await requestCampaignOperation(asCampaign({ db: tx }, campaign, member), { action });
-    await recordAudit(
-      { db: tx },
-      {
-        businessId: campaign.businessId,
-        environment: campaign.environment,
-        actor: { type: "member", email: member.email },
-        action: `campaign.${action}_requested`,
-        objectType: "campaign",
-        objectId: campaign.id,
-        details: { operationId: operation.id },
-      },
-    );
+export const requestPortalCampaignOperation = portalCommand({
+  permission: "campaigns:write",
+  load: (ctx, params: { businessId: string; campaignId: string; action: string }) => findBusinessCampaign(ctx, params),
+  input: z.object({ action: z.enum(ACTIONS) }),
+  // the button's own message (not the schema's), as before
+  form: ({ action }) => {
+    if (!ACTIONS.includes(action as CampaignAction))
+      throw badRequest("VALIDATION_ERROR", "action: must be start, stop or withdraw", [{ field: "action", message: "must be start, stop or withdraw" }]);
+    return { action };
+  },
+  run: async (ctx, { member, input: { action }, target: campaign }) => {
+    const { operation, message } = await requestCampaignOperation(asCampaign(ctx, campaign, member), { action });
     return { operation, message };
-  });
-};
+  },
+  audit: ({ operation }, { input: { action }, target: campaign }) => ({
+    businessId: campaign.businessId,
+    environment: campaign.environment,
+    action: `campaign.${action}_requested`,
+    objectType: "campaign",
+    objectId: campaign.id,
+    details: { operationId: operation.id },
+  }),
+});

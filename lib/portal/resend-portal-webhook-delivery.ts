@@ -1,18 +1,17 @@
 import { resendDelivery } from "../webhooks/resend-delivery.ts";
-import type { PortalContext } from "./require-portal-access.ts";
-import { auditWebhook, requireWebhookGame } from "./webhook-access.ts";
+import { portalCommand } from "./portal-command.ts";
+import { findWebhookGame, webhookAudit } from "./webhook-access.ts";
 
 /** Resends any delivery of the game's events, a succeeded one too (webhooks:write): a new delivery, same event id. */
-export const resendPortalWebhookDelivery = async (ctx: PortalContext, input: { businessId: string; gameId: string; deliveryId: string }) => {
-  const { member, game, owner } = await requireWebhookGame(ctx, { ...input, permission: "webhooks:write" });
-  const made = await resendDelivery(ctx, { owner, deliveryId: input.deliveryId });
-  await auditWebhook(ctx, {
-    member,
-    game,
-    action: "webhook_delivery.resent",
-    objectType: "webhook_delivery",
-    objectId: input.deliveryId,
-    details: { eventId: made.eventId, newDeliveryId: made.deliveryId },
-  });
-  return made;
-};
+export const resendPortalWebhookDelivery = portalCommand({
+  permission: "webhooks:write",
+  load: (ctx, params: { businessId: string; gameId: string; deliveryId: string }) => findWebhookGame(ctx, params),
+  run: (ctx, { params, target: { owner } }) => resendDelivery(ctx, { owner, deliveryId: params.deliveryId }),
+  audit: (made, { params, target: { game } }) =>
+    webhookAudit(game, {
+      action: "webhook_delivery.resent",
+      objectType: "webhook_delivery",
+      objectId: params.deliveryId,
+      details: { eventId: made.eventId, newDeliveryId: made.deliveryId },
+    }),
+});

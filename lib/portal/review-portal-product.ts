@@ -1,13 +1,10 @@
-import { recordAudit } from "../audit/record-audit.ts";
 import { badRequest } from "../core/errors.ts";
-import { inTransaction } from "../db/transaction.ts";
 import { productNotFound } from "../products/load-product.ts";
 import { reviewUgcProduct } from "../products/review-ugc-product.ts";
 import { ReviewBody } from "../products/schemas.ts";
 import { numberOf } from "./product-form.ts";
-import { memberActor, portalProduct } from "./product-game-context.ts";
-import { requirePortalAccess, type PortalContext } from "./require-portal-access.ts";
-import { parseOrThrow } from "../http/validation.ts";
+import { portalProduct } from "./product-game-context.ts";
+import { portalCommand } from "./portal-command.ts";
 
 /** The approve form's overrides as the form shows them (prefilled with the product's own values). */
 export type ApproveForm = { isVisible: string; forSale: string; price: string; vcPrices: Record<string, string> };
@@ -30,35 +27,34 @@ const approveBodyOf = (f: ApproveForm) => ({
  * service (reviewUgcProduct, acting as the product's game for its creator's userRef). A decline needs a
  * reason here: it is what the creator reads (reviewNote) before submitting again. Audited.
  */
-export const reviewPortalProduct = async (
-  ctx: PortalContext,
-  input: { businessId: string; productId: string } & ({ decision: "approve"; form: ApproveForm } | { decision: "decline"; reason: string }),
-) => {
-  const member = await requirePortalAccess(ctx, { businessId: input.businessId, permission: "catalogue:write" });
-  const { product: row, game, gctx } = await portalProduct(ctx, member, input);
-  if (row.creatorType !== "ugc" || !row.creatorUserRef) throw productNotFound(input.productId);
-  if (input.decision === "decline" && input.reason.trim() === "")
-    throw badRequest("VALIDATION_ERROR", "Invalid body: reason is required when declining: tell the creator what to change.", [
-      { field: "reason", message: "is required when declining: tell the creator what to change" },
-    ]);
-  const body = parseOrThrow(ReviewBody, input.decision === "approve" ? approveBodyOf(input.form) : { decision: "decline", reason: input.reason }, "body");
-  const userRef = row.creatorUserRef;
-  return inTransaction(ctx.db, async (tx) => {
-    const product = await reviewUgcProduct({ ...gctx, db: tx }, { userRef, productId: input.productId, body });
-    const { decision, reason, ...overrides } = body;
-    await recordAudit(
-      { db: tx },
-      {
-        businessId: game.businessId,
-        environment: game.environment,
-        actor: memberActor(member),
-        action: decision === "approve" ? "product.approved" : "product.declined",
-        objectType: "product",
-        objectId: product._id,
-        requestId: gctx.requestId,
-        details: { gameId: game.id, creatorUserRef: userRef, ...(decision === "approve" ? { overrides } : { reason }) },
-      },
-    );
-    return product;
-  });
-};
+export const reviewPortalProduct = portalCommand({
+  permission: "catalogue:write",
+  load: async (
+    ctx,
+    params: { businessId: string; productId: string } & ({ decision: "approve"; form: ApproveForm } | { decision: "decline"; reason: string }),
+    member,
+  ) => {
+    const found = await portalProduct(ctx, member, params);
+    const userRef = found.product.creatorType === "ugc" ? found.product.creatorUserRef : null;
+    if (!userRef) throw productNotFound(params.productId);
+    return { ...found, userRef };
+  },
+  input: ReviewBody,
+  form: (params) => {
+    if (params.decision === "decline" && params.reason.trim() === "")
+      throw badRequest("VALIDATION_ERROR", "Invalid body: reason is required when declining: tell the creator what to change.", [
+        { field: "reason", message: "is required when declining: tell the creator what to change" },
+      ]);
+    return params.decision === "approve" ? approveBodyOf(params.form) : { decision: "decline", reason: params.reason };
+  },
+  run: (ctx, { params, input: body, target: { gctx, userRef } }) => reviewUgcProduct({ ...gctx, db: ctx.db }, { userRef, productId: params.productId, body }),
+  audit: (product, { input: { decision, reason, ...overrides }, target: { game, gctx, userRef } }) => ({
+    businessId: game.businessId,
+    environment: game.environment,
+    action: decision === "approve" ? "product.approved" : "product.declined",
+    objectType: "product",
+    objectId: product._id,
+    requestId: gctx.requestId,
+    details: { gameId: game.id, creatorUserRef: userRef, ...(decision === "approve" ? { overrides } : { reason }) },
+  }),
+});

@@ -1,17 +1,16 @@
 import { rotateWebhookSecret } from "../webhooks/rotate-webhook-secret.ts";
-import type { PortalContext } from "./require-portal-access.ts";
-import { auditWebhook, requireWebhookGame } from "./webhook-access.ts";
+import { portalCommand } from "./portal-command.ts";
+import { findWebhookGame, webhookAudit } from "./webhook-access.ts";
 
 /** Rotates a webhook endpoint's secret (webhooks:write): the old one keeps signing for 24 h. The new one is returned. */
-export const rotatePortalWebhookSecret = async (ctx: PortalContext, input: { businessId: string; gameId: string; endpointId: string }) => {
-  const { member, game, owner } = await requireWebhookGame(ctx, { ...input, permission: "webhooks:write" });
-  const rotated = await rotateWebhookSecret(ctx, { owner, endpointId: input.endpointId });
-  await auditWebhook(ctx, {
-    member,
-    game,
-    action: "webhook_endpoint.secret_rotated",
-    objectId: input.endpointId,
-    details: { previousSecretUntil: rotated.previousSecretUntil.toISOString() },
-  });
-  return rotated;
-};
+export const rotatePortalWebhookSecret = portalCommand({
+  permission: "webhooks:write",
+  load: (ctx, params: { businessId: string; gameId: string; endpointId: string }) => findWebhookGame(ctx, params),
+  run: (ctx, { params, target: { owner } }) => rotateWebhookSecret(ctx, { owner, endpointId: params.endpointId }),
+  audit: (rotated, { params, target: { game } }) =>
+    webhookAudit(game, {
+      action: "webhook_endpoint.secret_rotated",
+      objectId: params.endpointId,
+      details: { previousSecretUntil: rotated.previousSecretUntil.toISOString() },
+    }),
+});

@@ -2,12 +2,9 @@
 // same contrast rule as PUT /v1/game/theme, acting as the game, with an audit entry in the same transaction.
 import { THEME_FIELDS, ThemeBody, type ThemeField } from "../checkout/schemas.ts";
 import { setCheckoutTheme } from "../checkout/set-checkout-theme.ts";
-import { recordAudit } from "../audit/record-audit.ts";
-import { inTransaction } from "../db/transaction.ts";
 import { asGame } from "./helper-contexts.ts";
 import { findBusinessGame } from "./load-portal-game.ts";
-import { requirePortalAccess, type PortalContext } from "./require-portal-access.ts";
-import { parseOrThrow } from "../http/validation.ts";
+import { portalCommand } from "./portal-command.ts";
 
 export type ThemeForm = Partial<Record<ThemeField, string>>;
 
@@ -15,24 +12,18 @@ export type ThemeForm = Partial<Record<ThemeField, string>>;
 export const themeBodyOf = (form: ThemeForm) =>
   Object.fromEntries(THEME_FIELDS.map((f) => [f, form[f]?.trim() ?? ""]).filter(([, v]) => v !== "")) as Partial<Record<ThemeField, string>>;
 
-export const savePortalTheme = async (ctx: PortalContext, input: { businessId: string; gameId: string } & ThemeForm) => {
-  const member = await requirePortalAccess(ctx, { businessId: input.businessId, permission: "games:write" });
-  const game = await findBusinessGame(ctx, input);
-  const body = parseOrThrow(ThemeBody, themeBodyOf(input), "body");
-  return inTransaction(ctx.db, async (tx) => {
-    const theme = await setCheckoutTheme({ ...asGame({ db: tx }, game, member) }, body);
-    await recordAudit(
-      { db: tx },
-      {
-        businessId: game.businessId,
-        environment: game.environment,
-        actor: { type: "member", email: member.email },
-        action: "checkout_theme.updated",
-        objectType: "game",
-        objectId: game.id,
-        details: { fields: body },
-      },
-    );
-    return theme;
-  });
-};
+export const savePortalTheme = portalCommand({
+  permission: "games:write",
+  load: (ctx, params: { businessId: string; gameId: string } & ThemeForm) => findBusinessGame(ctx, params),
+  input: ThemeBody,
+  form: (params) => themeBodyOf(params),
+  run: (ctx, { member, input: body, target: game }) => setCheckoutTheme(asGame(ctx, game, member), body),
+  audit: (_, { input: body, target: game }) => ({
+    businessId: game.businessId,
+    environment: game.environment,
+    action: "checkout_theme.updated",
+    objectType: "game",
+    objectId: game.id,
+    details: { fields: body },
+  }),
+});

@@ -1,11 +1,11 @@
 import { sendTestEvent } from "../webhooks/send-test-event.ts";
-import type { PortalContext } from "./require-portal-access.ts";
-import { auditWebhook, requireWebhookGame } from "./webhook-access.ts";
+import { portalCommand } from "./portal-command.ts";
+import { findWebhookGame, webhookAudit } from "./webhook-access.ts";
 
 /** "Send test event" (webhooks:write): a Webhook.Ping to this one endpoint. */
-export const sendPortalWebhookTest = async (ctx: PortalContext, input: { businessId: string; gameId: string; endpointId: string }) => {
-  const { member, game, owner } = await requireWebhookGame(ctx, { ...input, permission: "webhooks:write" });
-  const sent = await sendTestEvent(ctx, { owner, endpointId: input.endpointId });
-  await auditWebhook(ctx, { member, game, action: "webhook_endpoint.test_sent", objectId: input.endpointId, details: sent });
-  return sent;
-};
+export const sendPortalWebhookTest = portalCommand({
+  permission: "webhooks:write",
+  load: (ctx, params: { businessId: string; gameId: string; endpointId: string }) => findWebhookGame(ctx, params),
+  run: (ctx, { params, target: { owner } }) => sendTestEvent(ctx, { owner, endpointId: params.endpointId }),
+  audit: (sent, { params, target: { game } }) => webhookAudit(game, { action: "webhook_endpoint.test_sent", objectId: params.endpointId, details: sent }),
+});

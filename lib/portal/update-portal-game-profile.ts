@@ -1,10 +1,7 @@
-import { recordAudit } from "../audit/record-audit.ts";
-import { inTransaction } from "../db/transaction.ts";
 import { GameProfileBody, updateGameProfile } from "../games/update-game-profile.ts";
-import { parseOrThrow } from "../http/validation.ts";
 import { asGame } from "./helper-contexts.ts";
 import { findBusinessGame } from "./load-portal-game.ts";
-import { requirePortalAccess, type PortalContext } from "./require-portal-access.ts";
+import { portalCommand } from "./portal-command.ts";
 
 /** The store profile form as text: lists one URL a line, the affiliate share in percent, checkboxes as booleans. */
 export type GameProfileForm = {
@@ -59,25 +56,25 @@ export const profileBodyOf = (f: GameProfileForm) => {
  * profile schema (400 VALIDATION_ERROR naming each field), then the game's profile service acting as the game
  * and an audit entry naming the changed fields, in one transaction.
  */
-export const updatePortalGameProfile = async (ctx: PortalContext, input: { businessId: string; gameId: string } & GameProfileForm) => {
-  const member = await requirePortalAccess(ctx, { businessId: input.businessId, permission: "games:write" });
-  const game = await findBusinessGame(ctx, input);
-  const body = parseOrThrow(GameProfileBody, profileBodyOf(input), "body");
-  return inTransaction(ctx.db, async (tx) => {
+export const updatePortalGameProfile = portalCommand({
+  permission: "games:write",
+  load: (ctx, params: { businessId: string; gameId: string } & GameProfileForm) => findBusinessGame(ctx, params),
+  input: GameProfileBody,
+  form: profileBodyOf,
+  run: async ({ db: tx }, { member, input: body, target: game }) => {
     const out = await updateGameProfile(asGame({ db: tx }, game, member), body);
-    if (out.changed.length)
-      await recordAudit(
-        { db: tx },
-        {
+    return out;
+  },
+  // nothing changed: nothing to audit
+  audit: (out, { target: game }) =>
+    out.changed.length
+      ? {
           businessId: game.businessId,
           environment: game.environment,
-          actor: { type: "member", email: member.email },
           action: "game.profile_updated",
           objectType: "game",
           objectId: game.id,
           details: { fields: out.changed },
-        },
-      );
-    return out;
-  });
-};
+        }
+      : null,
+});

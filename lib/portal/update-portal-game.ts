@@ -1,11 +1,8 @@
-import { recordAudit } from "../audit/record-audit.ts";
-import { inTransaction } from "../db/transaction.ts";
 import { GameSettingsBody } from "../games/schemas.ts";
 import { updateGameSettings } from "../games/update-game-settings.ts";
 import { asGame } from "./helper-contexts.ts";
 import { findBusinessGame } from "./load-portal-game.ts";
-import { requirePortalAccess, type PortalContext } from "./require-portal-access.ts";
-import { parseOrThrow } from "../http/validation.ts";
+import { portalCommand } from "./portal-command.ts";
 
 export type GameSettingsForm = { storeUrl: string; termsUrl: string; supportUrl: string; taxLabel: string; taxRatePercent: string };
 
@@ -26,24 +23,21 @@ const bodyOf = (f: GameSettingsForm) => {
  * The game settings form: the same body, validation and service as PATCH /v1/game, acting as the game
  * (the member's permission is checked first; another business's game is 404).
  */
-export const updatePortalGame = async (ctx: PortalContext, input: { businessId: string; gameId: string } & GameSettingsForm) => {
-  const member = await requirePortalAccess(ctx, { businessId: input.businessId, permission: "games:write" });
-  const game = await findBusinessGame(ctx, input);
-  const body = parseOrThrow(GameSettingsBody, bodyOf(input), "body");
-  return inTransaction(ctx.db, async (tx) => {
+export const updatePortalGame = portalCommand({
+  permission: "games:write",
+  load: (ctx, params: { businessId: string; gameId: string } & GameSettingsForm) => findBusinessGame(ctx, params),
+  input: GameSettingsBody,
+  form: bodyOf,
+  run: async ({ db: tx }, { member, input: body, target: game }) => {
     const updated = await updateGameSettings(asGame({ db: tx }, game, member), body);
-    await recordAudit(
-      { db: tx },
-      {
-        businessId: game.businessId,
-        environment: game.environment,
-        actor: { type: "member", email: member.email },
-        action: "game.settings_updated",
-        objectType: "game",
-        objectId: game.id,
-        details: { fields: Object.keys(body).sort() },
-      },
-    );
     return updated;
-  });
-};
+  },
+  audit: (_, { input: body, target: game }) => ({
+    businessId: game.businessId,
+    environment: game.environment,
+    action: "game.settings_updated",
+    objectType: "game",
+    objectId: game.id,
+    details: { fields: Object.keys(body).sort() },
+  }),
+});

@@ -1,42 +1,31 @@
-// What every portal webhook service does first: the member's permission for the business (401/404/403,
-// require-portal-access.ts), then the game, which must be the business's (else 404 GAME_NOT_FOUND); and
-// the audit entry each change records.
-import { recordAudit } from "../audit/record-audit.ts";
-import type { DbContext } from "../core/context.ts";
+// What every portal webhook command acts on: a game of the business (another business's is 404
+// GAME_NOT_FOUND), as the webhook services' owner; and the audit entry each change records (the portal
+// command checks the member's permission first and writes the entry in the change's transaction).
 import type { WebhookOwner } from "../webhooks/emit-event.ts";
 import { findBusinessGame } from "./load-portal-game.ts";
-import type { PortalPermission } from "./permissions.ts";
-import { requirePortalAccess, type PortalContext, type PortalMember } from "./require-portal-access.ts";
+import type { PortalAuditEntry } from "./portal-command.ts";
+import type { PortalContext } from "./require-portal-access.ts";
 
 export type WebhookGame = { id: string; name: string; environment: "test" | "live"; businessId: string };
 
-export const requireWebhookGame = async (
+/** The game of `gameId`, when it is the business's, and the webhook owner it is. */
+export const findWebhookGame = async (
   ctx: PortalContext,
-  { businessId, gameId, permission }: { businessId: string; gameId: string; permission: PortalPermission },
-): Promise<{ member: PortalMember; game: WebhookGame; owner: WebhookOwner }> => {
-  const member = await requirePortalAccess(ctx, { businessId, permission });
+  { businessId, gameId }: { businessId: string; gameId: string },
+): Promise<{ game: WebhookGame; owner: WebhookOwner }> => {
   const game = await findBusinessGame(ctx, { businessId, gameId });
-  return { member, game, owner: { type: "game", id: game.id } };
+  return { game, owner: { type: "game", id: game.id } };
 };
 
-/** One audit entry for a webhook change by a member (details never hold a secret). */
-export const auditWebhook = (
-  ctx: DbContext,
-  {
-    member,
-    game,
-    action,
-    objectType = "webhook_endpoint",
-    objectId,
-    details,
-  }: { member: PortalMember; game: WebhookGame; action: string; objectType?: string; objectId: string; details?: Record<string, unknown> },
-) =>
-  recordAudit(ctx, {
-    businessId: game.businessId,
-    environment: game.environment,
-    actor: { type: "member", email: member.email },
-    action,
-    objectType,
-    objectId,
-    details: { gameId: game.id, ...details },
-  });
+/** The audit entry of a webhook change (details never hold a secret). */
+export const webhookAudit = (
+  game: WebhookGame,
+  { action, objectType = "webhook_endpoint", objectId, details }: { action: string; objectType?: string; objectId: string; details?: Record<string, unknown> },
+): PortalAuditEntry => ({
+  businessId: game.businessId,
+  environment: game.environment,
+  action,
+  objectType,
+  objectId,
+  details: { gameId: game.id, ...details },
+});

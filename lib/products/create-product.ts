@@ -64,3 +64,9 @@ export const createProduct = (ctx: GameContext, { body, creator }: { body: Creat
     if (body.keys) await tx.productKey.createMany({ data: body.keys.map((value) => ({ id: newId(), productId: id, value })) });
     return serializeProduct(await loadProduct({ ...ctx, db: tx }, { gameId, environment, productId: id }));
   });
+
+// What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
+import type { ErrorCode } from "../core/errors.ts";
+import { LOAD_PRODUCT_ERRORS } from "./load-product.ts";
+import { PRODUCT_RULES_ERRORS } from "./product-rules.ts";
+export const CREATE_PRODUCT_ERRORS = [...LOAD_PRODUCT_ERRORS, ...PRODUCT_RULES_ERRORS] as const satisfies readonly ErrorCode[];

@@ -12,3 +12,9 @@ export const loadCreatorProduct = async (ctx: GameContext, { userRef, productId,
   if (product.creatorType !== "ugc" || product.creatorUserRef !== userRef) throw productNotFound(productId);
   return product;
 };
+
+// What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
+import type { ErrorCode } from "../core/errors.ts";
+import { RESOLVE_USER_REF_ERRORS } from "../linking/resolve-user-ref.ts";
+import { LOAD_PRODUCT_ERRORS } from "./load-product.ts";
+export const LOAD_CREATOR_PRODUCT_ERRORS = [...RESOLVE_USER_REF_ERRORS, ...LOAD_PRODUCT_ERRORS] as const satisfies readonly ErrorCode[];

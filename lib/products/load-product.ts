@@ -21,3 +21,7 @@ export const loadProduct = async (
   const [hydrated] = await hydrateProducts(ctx, { rows: [row] });
   return hydrated;
 };
+
+// What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
+import type { ErrorCode } from "../core/errors.ts";
+export const LOAD_PRODUCT_ERRORS = ["PRODUCT_NOT_FOUND"] as const satisfies readonly ErrorCode[];

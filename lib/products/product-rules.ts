@@ -54,3 +54,7 @@ export const checkProductShape = (p: ProductShape) => {
   if (!isSaleable(p.status) && (p.isVisible || p.forSale))
     throw new AppError("PRODUCT_NOT_ACTIVE", `A product in status '${p.status}' cannot be visible or for sale; it becomes so when approved.`);
 };
+
+// What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
+import type { ErrorCode } from "../core/errors.ts";
+export const PRODUCT_RULES_ERRORS = ["CURRENCY_NOT_FOUND", "PRODUCT_NOT_ACTIVE", "VALIDATION_ERROR"] as const satisfies readonly ErrorCode[];

@@ -14,3 +14,16 @@ export const submitUgcProduct = (ctx: GameContext, { userRef, productId }: { use
     await transitionUgcProduct({ ...ctx, db: tx }, { productId, action: "submit", data: { submittedAt: new Date(), reviewNote: null } });
     return serializeProduct(await loadProduct({ ...ctx, db: tx }, { gameId: ctx.scope.gameId, environment: ctx.scope.environment, productId }));
   });
+
+// What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
+import type { ErrorCode } from "../core/errors.ts";
+import { LOAD_CREATOR_PRODUCT_ERRORS } from "./load-creator-product.ts";
+import { LOAD_PRODUCT_ERRORS } from "./load-product.ts";
+import { TRANSITION_UGC_PRODUCT_ERRORS } from "./transition-ugc-product.ts";
+import { UGC_STATES_ERRORS } from "./ugc-states.ts";
+export const SUBMIT_UGC_PRODUCT_ERRORS = [
+  ...LOAD_CREATOR_PRODUCT_ERRORS,
+  ...LOAD_PRODUCT_ERRORS,
+  ...TRANSITION_UGC_PRODUCT_ERRORS,
+  ...UGC_STATES_ERRORS,
+] as const satisfies readonly ErrorCode[];

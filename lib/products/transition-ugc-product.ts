@@ -18,3 +18,8 @@ export const transitionUgcProduct = async (
       refuse: (state) => ugcConflict(state, action),
     })
   ).to;
+
+// What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
+import type { ErrorCode } from "../core/errors.ts";
+import { UGC_STATES_ERRORS } from "./ugc-states.ts";
+export const TRANSITION_UGC_PRODUCT_ERRORS = [...UGC_STATES_ERRORS] as const satisfies readonly ErrorCode[];

@@ -43,3 +43,7 @@ export const nextUgcStatus = (status: string, action: UgcAction): ProductStatus 
 };
 
 export const isSaleable = (status: string) => SALEABLE_STATUSES.includes(status as ProductStatus);
+
+// What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
+import type { ErrorCode } from "../core/errors.ts";
+export const UGC_STATES_ERRORS = ["PRODUCT_STATE_CONFLICT"] as const satisfies readonly ErrorCode[];

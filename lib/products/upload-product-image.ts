@@ -14,3 +14,14 @@ export const uploadProductImage = async (
   await ctx.db.product.update({ where: { id: productId }, data: { imageUrl: url } });
   return { imageUrl: url };
 };
+
+// What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
+import type { ErrorCode } from "../core/errors.ts";
+import { LOAD_CREATOR_PRODUCT_ERRORS } from "./load-creator-product.ts";
+import { UGC_STATES_ERRORS } from "./ugc-states.ts";
+import { STORE_IMAGE_ERRORS } from "../uploads/store-image.ts";
+export const UPLOAD_PRODUCT_IMAGE_ERRORS = [
+  ...LOAD_CREATOR_PRODUCT_ERRORS,
+  ...UGC_STATES_ERRORS,
+  ...STORE_IMAGE_ERRORS,
+] as const satisfies readonly ErrorCode[];

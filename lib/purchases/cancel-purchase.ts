@@ -22,3 +22,9 @@ export const cancelPurchase = (ctx: DbContext, { purchaseId }: { purchaseId: str
     await queueStripeSessionExpiry({ ...ctx, db: tx }, { purchase: canceled });
     return canceled;
   });
+
+// What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
+import type { ErrorCode } from "../core/errors.ts";
+import { COMPLETE_PURCHASE_ERRORS } from "./complete-purchase.ts";
+import { TRANSITION_PURCHASE_ERRORS } from "./transition-purchase.ts";
+export const CANCEL_PURCHASE_ERRORS = [...COMPLETE_PURCHASE_ERRORS, ...TRANSITION_PURCHASE_ERRORS] as const satisfies readonly ErrorCode[];

@@ -54,3 +54,9 @@ export const chargePurchase = async (
   }
   return null;
 };
+
+// What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
+import type { ErrorCode } from "../core/errors.ts";
+import { POST_JOURNAL_ERRORS } from "../ledger/post-journal.ts";
+import { TRANSFER_ERRORS } from "../ledger/transfer.ts";
+export const CHARGE_PURCHASE_ERRORS = [...POST_JOURNAL_ERRORS, ...TRANSFER_ERRORS] as const satisfies readonly ErrorCode[];

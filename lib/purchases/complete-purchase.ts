@@ -95,3 +95,22 @@ export const completePurchase = (ctx: DbContext, input: CompletePurchaseInput): 
     await emitPurchaseEvent({ ...ctx, db: tx }, { event: PURCHASE_EVENTS.completed, purchase: completed, item: product });
     return completed;
   });
+
+// What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
+import type { ErrorCode } from "../core/errors.ts";
+import { RESOLVE_USER_REF_ERRORS } from "../linking/resolve-user-ref.ts";
+import { LOAD_PRODUCT_ERRORS } from "../products/load-product.ts";
+import { CHARGE_PURCHASE_ERRORS } from "./charge-purchase.ts";
+import { CREATE_PURCHASE_ERRORS } from "./create-purchase.ts";
+import { FULFIL_PURCHASE_ERRORS } from "./fulfil-purchase.ts";
+import { TRANSITION_PURCHASE_ERRORS } from "./transition-purchase.ts";
+export const COMPLETE_PURCHASE_ERRORS = [
+  "PLAYER_REQUIRED",
+  "PURCHASE_NOT_FOUND",
+  ...RESOLVE_USER_REF_ERRORS,
+  ...LOAD_PRODUCT_ERRORS,
+  ...CHARGE_PURCHASE_ERRORS,
+  ...CREATE_PURCHASE_ERRORS,
+  ...FULFIL_PURCHASE_ERRORS,
+  ...TRANSITION_PURCHASE_ERRORS,
+] as const satisfies readonly ErrorCode[];

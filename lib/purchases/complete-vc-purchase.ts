@@ -45,3 +45,16 @@ export const completeVcPurchase = (ctx: GameContext, { purchaseId }: { purchaseI
       },
     };
   });
+
+// What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
+import type { ErrorCode } from "../core/errors.ts";
+import { LINK_CONSENT_ERRORS } from "../linking/link-consent.ts";
+import { RESOLVE_USER_REF_ERRORS } from "../linking/resolve-user-ref.ts";
+import { COMPLETE_PURCHASE_ERRORS } from "./complete-purchase.ts";
+export const COMPLETE_VC_PURCHASE_ERRORS = [
+  "PLAYER_REQUIRED",
+  "PURCHASE_NOT_FOUND",
+  ...LINK_CONSENT_ERRORS,
+  ...RESOLVE_USER_REF_ERRORS,
+  ...COMPLETE_PURCHASE_ERRORS,
+] as const satisfies readonly ErrorCode[];

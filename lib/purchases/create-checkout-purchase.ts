@@ -10,3 +10,8 @@ export type CreateCheckoutPurchaseInput = Omit<CreatePurchaseInput, "affiliateCo
  */
 export const createCheckoutPurchase = (ctx: DbContext, { grant, checkoutSessionId, ...input }: CreateCheckoutPurchaseInput): Promise<Purchase> =>
   openPurchase(ctx, { ...input, origin: { kind: "checkout", grant, checkoutSessionId } });
+
+// What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
+import type { ErrorCode } from "../core/errors.ts";
+import { CREATE_PURCHASE_ERRORS } from "./create-purchase.ts";
+export const CREATE_CHECKOUT_PURCHASE_ERRORS = [...CREATE_PURCHASE_ERRORS] as const satisfies readonly ErrorCode[];

@@ -144,3 +144,20 @@ export const openPurchase = (ctx: DbContext, { origin, ...input }: CreatePurchas
     if (checkout) await emitPurchaseEvent({ ...ctx, db: tx }, { event: PURCHASE_EVENTS.started, purchase, item: product });
     return purchase;
   });
+
+// What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
+import type { ErrorCode } from "../core/errors.ts";
+import { RESOLVE_USER_REF_ERRORS } from "../linking/resolve-user-ref.ts";
+import { LOAD_PRODUCT_ERRORS } from "../products/load-product.ts";
+import { PRICE_PURCHASE_ERRORS } from "./price-purchase.ts";
+import { PLAN_PAYOUTS_ERRORS } from "../wallet/plan-payouts.ts";
+export const CREATE_PURCHASE_ERRORS = [
+  "ITEM_NOT_FOR_SALE",
+  "ITEM_NOT_VISIBLE",
+  "PLAYER_REQUIRED",
+  "PURCHASE_LIMIT_REACHED",
+  ...RESOLVE_USER_REF_ERRORS,
+  ...LOAD_PRODUCT_ERRORS,
+  ...PRICE_PURCHASE_ERRORS,
+  ...PLAN_PAYOUTS_ERRORS,
+] as const satisfies readonly ErrorCode[];

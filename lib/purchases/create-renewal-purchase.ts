@@ -9,3 +9,8 @@ export type CreateRenewalPurchaseInput = Omit<CreatePurchaseInput, "dealCode" | 
 /** The purchase of a subscription's next period: no sale checks, no deal, not counted by perUserLimit. */
 export const createRenewalPurchase = (ctx: DbContext, { renewal, ...input }: CreateRenewalPurchaseInput): Promise<Purchase> =>
   openPurchase(ctx, { ...input, origin: { kind: "renewal", ...renewal } });
+
+// What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
+import type { ErrorCode } from "../core/errors.ts";
+import { CREATE_PURCHASE_ERRORS } from "./create-purchase.ts";
+export const CREATE_RENEWAL_PURCHASE_ERRORS = [...CREATE_PURCHASE_ERRORS] as const satisfies readonly ErrorCode[];

@@ -18,3 +18,9 @@ export const failPurchase = (ctx: DbContext, { purchaseId, message }: { purchase
     await emitPurchaseEvent({ ...ctx, db: tx }, { event: PURCHASE_EVENTS.failed, purchase: failed, item: { id: p.productId, type: p.productType } });
     return failed;
   });
+
+// What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
+import type { ErrorCode } from "../core/errors.ts";
+import { COMPLETE_PURCHASE_ERRORS } from "./complete-purchase.ts";
+import { TRANSITION_PURCHASE_ERRORS } from "./transition-purchase.ts";
+export const FAIL_PURCHASE_ERRORS = [...COMPLETE_PURCHASE_ERRORS, ...TRANSITION_PURCHASE_ERRORS] as const satisfies readonly ErrorCode[];

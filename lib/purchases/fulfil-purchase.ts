@@ -74,3 +74,9 @@ export const fulfilPurchase = async (
   }
   return out;
 };
+
+// What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
+import type { ErrorCode } from "../core/errors.ts";
+import { TRANSFER_ERRORS } from "../ledger/transfer.ts";
+import { START_SUBSCRIPTION_ERRORS } from "../subscriptions/start-subscription.ts";
+export const FULFIL_PURCHASE_ERRORS = [...TRANSFER_ERRORS, ...START_SUBSCRIPTION_ERRORS] as const satisfies readonly ErrorCode[];

@@ -62,3 +62,8 @@ export const pricePurchase = async (
     ? { amount: cents * MICROS_PER_CENT, currency: "USDC", currencyId: null, priceInCents: Number(cents), dealCode: appliedCode }
     : { amount: cents, currency: "USD", currencyId: null, priceInCents: Number(cents), dealCode: appliedCode };
 };
+
+// What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
+import type { ErrorCode } from "../core/errors.ts";
+import { VALIDATE_DEAL_ERRORS } from "../deals/validate-deal.ts";
+export const PRICE_PURCHASE_ERRORS = ["PRICE_NOT_AVAILABLE", ...VALIDATE_DEAL_ERRORS] as const satisfies readonly ErrorCode[];

@@ -34,3 +34,16 @@ export const startVcPurchase = (ctx: GameContext, body: VcPurchaseBody) =>
     );
     return { data: { purchaseId: purchase.id, currencyId: purchase.currencyId!, amountUnits: purchase.amount.toString() } };
   });
+
+// What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
+import type { ErrorCode } from "../core/errors.ts";
+import { FIND_CURRENCY_ERRORS } from "../currencies/find-currency.ts";
+import { LINK_CONSENT_ERRORS } from "../linking/link-consent.ts";
+import { RESOLVE_USER_REF_ERRORS } from "../linking/resolve-user-ref.ts";
+import { CREATE_PURCHASE_ERRORS } from "./create-purchase.ts";
+export const START_VC_PURCHASE_ERRORS = [
+  ...FIND_CURRENCY_ERRORS,
+  ...LINK_CONSENT_ERRORS,
+  ...RESOLVE_USER_REF_ERRORS,
+  ...CREATE_PURCHASE_ERRORS,
+] as const satisfies readonly ErrorCode[];

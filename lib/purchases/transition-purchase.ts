@@ -25,3 +25,7 @@ export const transitionPurchase = async (
   });
   return row!;
 };
+
+// What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
+import type { ErrorCode } from "../core/errors.ts";
+export const TRANSITION_PURCHASE_ERRORS = ["PURCHASE_NOT_PENDING"] as const satisfies readonly ErrorCode[];

@@ -21,3 +21,8 @@ export const archiveSplitTemplate = (ctx: TargetContext, { templateId }: { templ
       data: splitTemplateEventData(archived),
     });
   });
+
+// What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
+import type { ErrorCode } from "../core/errors.ts";
+import { FIND_SPLIT_TEMPLATE_ERRORS } from "./find-split-template.ts";
+export const ARCHIVE_SPLIT_TEMPLATE_ERRORS = [...FIND_SPLIT_TEMPLATE_ERRORS] as const satisfies readonly ErrorCode[];

@@ -12,3 +12,8 @@ export const checkRecipientRefs = async (ctx: TargetContext, recipients: StoredR
   for (const r of recipients) out.push(r.userRef === null ? null : (await resolveBusinessUser(ctx, r.userRef)).playerId);
   return out;
 };
+
+// What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
+import type { ErrorCode } from "../core/errors.ts";
+import { RESOLVE_BUSINESS_USER_ERRORS } from "../business-users/resolve-business-user.ts";
+export const CHECK_RECIPIENT_REFS_ERRORS = [...RESOLVE_BUSINESS_USER_ERRORS] as const satisfies readonly ErrorCode[];

@@ -35,3 +35,9 @@ export const createSplitTemplate = (ctx: TargetContext, body: CreateSplitTemplat
     });
     return serializeSplitTemplate(t);
   });
+
+// What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
+import type { ErrorCode } from "../core/errors.ts";
+import { CHECK_RECIPIENT_REFS_ERRORS } from "./check-recipient-refs.ts";
+import { RECIPIENTS_ERRORS } from "./recipients.ts";
+export const CREATE_SPLIT_TEMPLATE_ERRORS = [...CHECK_RECIPIENT_REFS_ERRORS, ...RECIPIENTS_ERRORS] as const satisfies readonly ErrorCode[];

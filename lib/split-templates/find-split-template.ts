@@ -21,3 +21,7 @@ export const findSplitTemplate = async (
   if (!t || t.businessId !== businessId || t.environment !== ctx.scope.environment || t.isArchived) throw splitTemplateNotFound(id);
   return t;
 };
+
+// What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
+import type { ErrorCode } from "../core/errors.ts";
+export const FIND_SPLIT_TEMPLATE_ERRORS = ["SPLIT_TEMPLATE_NOT_FOUND"] as const satisfies readonly ErrorCode[];

@@ -10,3 +10,7 @@ export const listSplitTemplates = async (ctx: TargetContext) => {
   });
   return { templates: rows.map(serializeSplitTemplate), total: rows.length };
 };
+
+// What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
+import type { ErrorCode } from "../core/errors.ts";
+export const LIST_SPLIT_TEMPLATES_ERRORS = [] as const satisfies readonly ErrorCode[];

@@ -65,3 +65,7 @@ export const serializeRecipient = (r: StoredRecipient) => ({
   percentage: r.ppm === null ? null : ppmToPercent(BigInt(r.ppm)),
   amount: r.amountCents === null ? null : centsToDollars(BigInt(r.amountCents)),
 });
+
+// What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
+import type { ErrorCode } from "../core/errors.ts";
+export const RECIPIENTS_ERRORS = ["INVALID_SPLIT"] as const satisfies readonly ErrorCode[];

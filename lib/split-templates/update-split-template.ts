@@ -43,3 +43,14 @@ export const updateSplitTemplate = (ctx: TargetContext, { templateId, body }: { 
     });
     return serializeSplitTemplate(updated);
   });
+
+// What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
+import type { ErrorCode } from "../core/errors.ts";
+import { CHECK_RECIPIENT_REFS_ERRORS } from "./check-recipient-refs.ts";
+import { FIND_SPLIT_TEMPLATE_ERRORS } from "./find-split-template.ts";
+import { RECIPIENTS_ERRORS } from "./recipients.ts";
+export const UPDATE_SPLIT_TEMPLATE_ERRORS = [
+  ...CHECK_RECIPIENT_REFS_ERRORS,
+  ...FIND_SPLIT_TEMPLATE_ERRORS,
+  ...RECIPIENTS_ERRORS,
+] as const satisfies readonly ErrorCode[];

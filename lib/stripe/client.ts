@@ -42,3 +42,7 @@ export const requireWebhookSecret = (): string =>
   (() => {
     throw paymentsNotConfigured("STRIPE_WEBHOOK_SECRET");
   })();
+
+// What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
+import type { ErrorCode } from "../core/errors.ts";
+export const CLIENT_ERRORS = ["PAYMENTS_NOT_CONFIGURED"] as const satisfies readonly ErrorCode[];

@@ -35,3 +35,8 @@ export const createStripeCheckoutSession = async (
   if (!session.url) throw new Error(`Stripe returned no URL for Checkout Session ${session.id}`);
   return session.url;
 };
+
+// What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
+import type { ErrorCode } from "../core/errors.ts";
+import { CLIENT_ERRORS } from "./client.ts";
+export const CREATE_CHECKOUT_SESSION_ERRORS = ["PURCHASE_NOT_PENDING", ...CLIENT_ERRORS] as const satisfies readonly ErrorCode[];

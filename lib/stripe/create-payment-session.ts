@@ -96,3 +96,8 @@ export const createStripePaymentSession = async (ctx: DbContext, input: PaymentS
   if (!session.url) throw new Error(`Stripe returned no URL for Checkout Session ${session.id}`);
   return { sessionId: session.id, url: session.url };
 };
+
+// What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
+import type { ErrorCode } from "../core/errors.ts";
+import { CLIENT_ERRORS } from "./client.ts";
+export const CREATE_PAYMENT_SESSION_ERRORS = [...CLIENT_ERRORS] as const satisfies readonly ErrorCode[];

@@ -25,3 +25,8 @@ export const expireStripeCheckoutSession = async (sessionId: string): Promise<Se
     throw err;
   }
 };
+
+// What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
+import type { ErrorCode } from "../core/errors.ts";
+import { CLIENT_ERRORS } from "./client.ts";
+export const EXPIRE_CHECKOUT_SESSION_ERRORS = [...CLIENT_ERRORS] as const satisfies readonly ErrorCode[];

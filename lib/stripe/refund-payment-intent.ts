@@ -23,3 +23,8 @@ export const refundPaymentIntent = async ({
     return (await stripe.refunds.list({ payment_intent: paymentIntentId, limit: 1 })).data[0]?.id ?? "charge_already_refunded";
   }
 };
+
+// What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
+import type { ErrorCode } from "../core/errors.ts";
+import { CLIENT_ERRORS } from "./client.ts";
+export const REFUND_PAYMENT_INTENT_ERRORS = [...CLIENT_ERRORS] as const satisfies readonly ErrorCode[];

@@ -18,3 +18,8 @@ export const refundStripePayment = async (
   await ctx.db.purchase.updateMany({ where: { id: purchaseId, refundedAt: null }, data: { refundId, refundedAt: new Date() } });
   return ctx.db.purchase.findUniqueOrThrow({ where: { id: purchaseId } });
 };
+
+// What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
+import type { ErrorCode } from "../core/errors.ts";
+import { REFUND_PAYMENT_INTENT_ERRORS } from "./refund-payment-intent.ts";
+export const REFUND_STRIPE_PAYMENT_ERRORS = [...REFUND_PAYMENT_INTENT_ERRORS] as const satisfies readonly ErrorCode[];

@@ -98,3 +98,8 @@ export const refundStripeSessionPayment = async (ctx: DbContext, paid: PaidStrip
   await ctx.db.stripePayment.updateMany({ where: { id: row.id, status: "open" }, data: { status: "refunded", refundId, refundedAt: new Date() } });
   return { outcome: "refunded", payment: await ctx.db.stripePayment.findUniqueOrThrow({ where: { id: row.id } }) };
 };
+
+// What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
+import type { ErrorCode } from "../core/errors.ts";
+import { REFUND_PAYMENT_INTENT_ERRORS } from "./refund-payment-intent.ts";
+export const SETTLE_STRIPE_PAYMENT_ERRORS = [...REFUND_PAYMENT_INTENT_ERRORS] as const satisfies readonly ErrorCode[];

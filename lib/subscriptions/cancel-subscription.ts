@@ -39,3 +39,7 @@ export const cancelSubscription = (
     });
     return canceled!;
   });
+
+// What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
+import type { ErrorCode } from "../core/errors.ts";
+export const CANCEL_SUBSCRIPTION_ERRORS = ["SUBSCRIPTION_NOT_ACTIVE"] as const satisfies readonly ErrorCode[];

@@ -16,3 +16,8 @@ export const findUserSubscription = async (ctx: GameContext, { userRef, itemId }
   if (!s) throw notFound(`A subscription of ${JSON.stringify(userRef)} to item ${JSON.stringify(itemId)}`, "SUBSCRIPTION_NOT_FOUND");
   return s;
 };
+
+// What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
+import type { ErrorCode } from "../core/errors.ts";
+import { RESOLVE_USER_REF_ERRORS } from "../linking/resolve-user-ref.ts";
+export const FIND_USER_SUBSCRIPTION_ERRORS = ["SUBSCRIPTION_NOT_FOUND", ...RESOLVE_USER_REF_ERRORS] as const satisfies readonly ErrorCode[];

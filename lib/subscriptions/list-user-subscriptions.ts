@@ -11,3 +11,8 @@ export const listUserSubscriptions = async (ctx: GameContext, { userRef }: { use
   });
   return rows.map(serializeSubscription);
 };
+
+// What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
+import type { ErrorCode } from "../core/errors.ts";
+import { RESOLVE_USER_REF_ERRORS } from "../linking/resolve-user-ref.ts";
+export const LIST_USER_SUBSCRIPTIONS_ERRORS = [...RESOLVE_USER_REF_ERRORS] as const satisfies readonly ErrorCode[];

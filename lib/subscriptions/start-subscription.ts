@@ -35,3 +35,7 @@ export const startSubscription = async (ctx: DbContext, { purchase: p }: { purch
     },
   });
 };
+
+// What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
+import type { ErrorCode } from "../core/errors.ts";
+export const START_SUBSCRIPTION_ERRORS = ["SUBSCRIPTION_ALREADY_ACTIVE"] as const satisfies readonly ErrorCode[];

@@ -25,3 +25,7 @@ export const storeImage = async (form: FormData | undefined): Promise<{ name: st
   await writeFile(path.join(dir, name), bytes, { flag: "wx" });
   return { name, url: `${appBaseUrl()}/uploads/${name}`, bytes: bytes.length };
 };
+
+// What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
+import type { ErrorCode } from "../core/errors.ts";
+export const STORE_IMAGE_ERRORS = ["FILE_REQUIRED", "IMAGE_TOO_LARGE", "INVALID_IMAGE"] as const satisfies readonly ErrorCode[];

@@ -8,3 +8,9 @@ export const getUserInfo = async (ctx: GameContext, { userRef }: { userRef: stri
   const player = await ctx.db.player.findUniqueOrThrow({ where: { id: link.playerId } });
   return { userRef, email: player.email, profileImageUrl: "", subscriptions: await listUserSubscriptions(ctx, { userRef }) };
 };
+
+// What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
+import type { ErrorCode } from "../core/errors.ts";
+import { RESOLVE_USER_REF_ERRORS } from "../linking/resolve-user-ref.ts";
+import { LIST_USER_SUBSCRIPTIONS_ERRORS } from "../subscriptions/list-user-subscriptions.ts";
+export const GET_USER_INFO_ERRORS = [...RESOLVE_USER_REF_ERRORS, ...LIST_USER_SUBSCRIPTIONS_ERRORS] as const satisfies readonly ErrorCode[];

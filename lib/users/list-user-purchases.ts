@@ -28,3 +28,8 @@ export const getUserPurchase = async (ctx: GameContext, { userRef, purchaseId }:
   if (!p) throw notFound(`Purchase ${JSON.stringify(purchaseId)}`, "PURCHASE_NOT_FOUND");
   return p;
 };
+
+// What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
+import type { ErrorCode } from "../core/errors.ts";
+import { RESOLVE_USER_REF_ERRORS } from "../linking/resolve-user-ref.ts";
+export const LIST_USER_PURCHASES_ERRORS = ["PURCHASE_NOT_FOUND", ...RESOLVE_USER_REF_ERRORS] as const satisfies readonly ErrorCode[];

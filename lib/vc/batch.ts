@@ -48,3 +48,17 @@ export const batch = (ctx: GameContext, body: BatchBody): Promise<LedgerOperatio
     const posted = await postJournal(tx, { ...vcScope({ gameId, environment: ctx.scope.environment, currencyId: currency.id }), type: "batch", postings });
     return vcOperationResult(posted, source);
   });
+
+// What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
+import type { ErrorCode } from "../core/errors.ts";
+import { FIND_CURRENCY_ERRORS } from "../currencies/find-currency.ts";
+import { POST_JOURNAL_ERRORS } from "../ledger/post-journal.ts";
+import { LINK_CONSENT_ERRORS } from "../linking/link-consent.ts";
+import { RESOLVE_USER_REFS_ERRORS } from "./resolve-user-refs.ts";
+export const BATCH_ERRORS = [
+  "VALIDATION_ERROR",
+  ...FIND_CURRENCY_ERRORS,
+  ...POST_JOURNAL_ERRORS,
+  ...LINK_CONSENT_ERRORS,
+  ...RESOLVE_USER_REFS_ERRORS,
+] as const satisfies readonly ErrorCode[];

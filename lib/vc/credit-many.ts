@@ -47,3 +47,9 @@ export const creditMany = (ctx: GameContext, bodies: CreditBody[]): Promise<(Led
     }
     return results;
   });
+
+// What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
+import type { ErrorCode } from "../core/errors.ts";
+import { POST_JOURNAL_ERRORS } from "../ledger/post-journal.ts";
+import { LOAD_VC_PARTIES_ERRORS } from "./load-vc-parties.ts";
+export const CREDIT_MANY_ERRORS = [...POST_JOURNAL_ERRORS, ...LOAD_VC_PARTIES_ERRORS] as const satisfies readonly ErrorCode[];

@@ -9,3 +9,8 @@ export const credit = async (ctx: GameContext, body: CreditBody): Promise<Ledger
   if (result instanceof AppError) throw result;
   return result;
 };
+
+// What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
+import type { ErrorCode } from "../core/errors.ts";
+import { CREDIT_MANY_ERRORS } from "./credit-many.ts";
+export const CREDIT_ERRORS = [...CREDIT_MANY_ERRORS] as const satisfies readonly ErrorCode[];

@@ -24,3 +24,9 @@ export const debit = (ctx: GameContext, body: DebitBody): Promise<LedgerOperatio
     });
     return vcOperationResult(posted, player);
   });
+
+// What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
+import type { ErrorCode } from "../core/errors.ts";
+import { TRANSFER_ERRORS } from "../ledger/transfer.ts";
+import { LOAD_VC_PARTY_ERRORS } from "./load-vc-party.ts";
+export const DEBIT_ERRORS = [...TRANSFER_ERRORS, ...LOAD_VC_PARTY_ERRORS] as const satisfies readonly ErrorCode[];

@@ -32,3 +32,8 @@ export const getBalance = async (ctx: GameContext, query: BalanceQuery): Promise
   if (balance instanceof AppError) throw balance;
   return balance;
 };
+
+// What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
+import type { ErrorCode } from "../core/errors.ts";
+import { GET_BALANCES_ERRORS } from "./get-balances.ts";
+export const GET_BALANCE_ERRORS = [...GET_BALANCES_ERRORS] as const satisfies readonly ErrorCode[];

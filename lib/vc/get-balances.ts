@@ -64,3 +64,9 @@ export const getBalances = async (ctx: GameContext, queries: BalanceQuery[]): Pr
     }
   });
 };
+
+// What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
+import type { ErrorCode } from "../core/errors.ts";
+import { FIND_CURRENCY_ERRORS } from "../currencies/find-currency.ts";
+import { RESOLVE_USER_REF_ERRORS } from "../linking/resolve-user-ref.ts";
+export const GET_BALANCES_ERRORS = [...FIND_CURRENCY_ERRORS, ...RESOLVE_USER_REF_ERRORS] as const satisfies readonly ErrorCode[];

@@ -66,3 +66,9 @@ export const listJournals = async (ctx: GameContext, q: JournalQuery): Promise<J
 /** The spec's list body around the items' JSON text (the entries, comma-separated; "" for none). */
 const answer = (items: string, pagination: ReturnType<typeof pageInfo>): JsonText =>
   jsonText(`{"items":[${items}],"pagination":${JSON.stringify(pagination)}}`);
+
+// What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
+import type { ErrorCode } from "../core/errors.ts";
+import { FIND_CURRENCY_ERRORS } from "../currencies/find-currency.ts";
+import { RESOLVE_USER_REF_ERRORS } from "../linking/resolve-user-ref.ts";
+export const LIST_JOURNALS_ERRORS = [...FIND_CURRENCY_ERRORS, ...RESOLVE_USER_REF_ERRORS] as const satisfies readonly ErrorCode[];

@@ -46,3 +46,10 @@ export const loadVcParties = async (ctx: GameContext & TxContext, queries: VcPar
 };
 
 export type VcParty = Exclude<Awaited<ReturnType<typeof loadVcParties>>[number], AppError>;
+
+// What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
+import type { ErrorCode } from "../core/errors.ts";
+import { FIND_CURRENCY_ERRORS } from "../currencies/find-currency.ts";
+import { LINK_CONSENT_ERRORS } from "../linking/link-consent.ts";
+import { RESOLVE_USER_REF_ERRORS } from "../linking/resolve-user-ref.ts";
+export const LOAD_VC_PARTIES_ERRORS = [...FIND_CURRENCY_ERRORS, ...LINK_CONSENT_ERRORS, ...RESOLVE_USER_REF_ERRORS] as const satisfies readonly ErrorCode[];

@@ -13,3 +13,8 @@ export const loadVcParty = async (
   if (party instanceof AppError) throw party;
   return party;
 };
+
+// What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
+import type { ErrorCode } from "../core/errors.ts";
+import { LOAD_VC_PARTIES_ERRORS } from "./load-vc-parties.ts";
+export const LOAD_VC_PARTY_ERRORS = [...LOAD_VC_PARTIES_ERRORS] as const satisfies readonly ErrorCode[];

@@ -18,3 +18,7 @@ export const resolveUserRefs = async (ctx: DbContext, { gameId, environment, use
   if (missing !== undefined) throw notFound(`User ${JSON.stringify(missing)}`, "USER_REF_NOT_FOUND");
   return found;
 };
+
+// What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
+import type { ErrorCode } from "../core/errors.ts";
+export const RESOLVE_USER_REFS_ERRORS = ["USER_REF_NOT_FOUND"] as const satisfies readonly ErrorCode[];

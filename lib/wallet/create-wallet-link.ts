@@ -13,3 +13,8 @@ export const createWalletLink = async (ctx: GameContext, { userId }: { userId: s
   );
   return { linkUrl: `${appBaseUrl()}/wallet/${token}` };
 };
+
+// What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
+import type { ErrorCode } from "../core/errors.ts";
+import { LOAD_PLAYER_WALLET_ERRORS } from "./load-player-wallet.ts";
+export const CREATE_WALLET_LINK_ERRORS = [...LOAD_PLAYER_WALLET_ERRORS] as const satisfies readonly ErrorCode[];

@@ -29,3 +29,9 @@ export const fundTestWallet = (ctx: GameContext, body: FundWalletBody) =>
     const balance = posted.accounts.find((a) => a.kind === wallet.account.kind && a.ownerRef === wallet.account.ownerRef)!.balance;
     return { userRef: body.userRef, address: wallet.address, balance: formatUsdc(balance) };
   });
+
+// What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
+import type { ErrorCode } from "../core/errors.ts";
+import { TRANSFER_ERRORS } from "../ledger/transfer.ts";
+import { LOAD_PLAYER_WALLET_ERRORS } from "./load-player-wallet.ts";
+export const FUND_TEST_WALLET_ERRORS = ["NOT_FOUND", ...TRANSFER_ERRORS, ...LOAD_PLAYER_WALLET_ERRORS] as const satisfies readonly ErrorCode[];

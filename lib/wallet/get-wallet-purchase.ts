@@ -10,3 +10,7 @@ export const getWalletPurchase = async (ctx: GameContext, { purchaseId }: { purc
   if (!p) throw notFound(`Wallet purchase ${JSON.stringify(purchaseId)}`, "PURCHASE_NOT_FOUND");
   return { data: serializeWalletPurchase(p) };
 };
+
+// What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
+import type { ErrorCode } from "../core/errors.ts";
+export const GET_WALLET_PURCHASE_ERRORS = ["PURCHASE_NOT_FOUND"] as const satisfies readonly ErrorCode[];

@@ -19,3 +19,9 @@ export const loadPlayerWallet = async (ctx: DbContext, { gameId, environment, us
   const { balance } = await getAccountBalance(ctx.db, { asset: USDC_ASSET, environment, kind: account.kind, ownerRef: account.ownerRef });
   return { userRef, playerId: link.playerId, account, address: account.address, balance: formatUsdc(balance), balanceMicros: balance };
 };
+
+// What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
+import type { ErrorCode } from "../core/errors.ts";
+import { LINK_CONSENT_ERRORS } from "../linking/link-consent.ts";
+import { RESOLVE_USER_REF_ERRORS } from "../linking/resolve-user-ref.ts";
+export const LOAD_PLAYER_WALLET_ERRORS = [...LINK_CONSENT_ERRORS, ...RESOLVE_USER_REF_ERRORS] as const satisfies readonly ErrorCode[];

@@ -69,3 +69,8 @@ export const loadWalletPage = async (ctx: DbContext, { token, now = Date.now() }
     })),
   };
 };
+
+// What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
+import type { ErrorCode } from "../core/errors.ts";
+import { LOAD_PLAYER_WALLET_ERRORS } from "./load-player-wallet.ts";
+export const LOAD_WALLET_PAGE_ERRORS = [...LOAD_PLAYER_WALLET_ERRORS] as const satisfies readonly ErrorCode[];

@@ -59,3 +59,8 @@ export const planPayouts = async (
   if (affiliate) payouts.push(payout("affiliate", affiliate, split.affiliate));
   return { feeRate: feeRateOf(fee), feeName: fee.name, payouts: payouts.filter((p) => p.amount > 0) };
 };
+
+// What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
+import type { ErrorCode } from "../core/errors.ts";
+import { RESOLVE_USER_REF_ERRORS } from "../linking/resolve-user-ref.ts";
+export const PLAN_PAYOUTS_ERRORS = ["INVALID_AFFILIATE_CODE", ...RESOLVE_USER_REF_ERRORS] as const satisfies readonly ErrorCode[];

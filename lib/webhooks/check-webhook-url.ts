@@ -26,3 +26,7 @@ export const checkWebhookUrl = async (
   if (!result.ok && result.kind === "refused") throw refuse(`The webhook URL is refused: ${result.reason}. Use a public address.`);
   if (httpsOnly && new URL(url).protocol !== "https:") throw refuse("A campaign webhook URL must use https.");
 };
+
+// What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
+import type { ErrorCode } from "../core/errors.ts";
+export const CHECK_WEBHOOK_URL_ERRORS = ["INVALID_WEBHOOK_URL"] as const satisfies readonly ErrorCode[];

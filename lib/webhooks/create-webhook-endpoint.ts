@@ -26,3 +26,8 @@ export const createWebhookEndpoint = async (
   const row = await ctx.db.webhookEndpoint.create({ data: { id: newId(), ownerType: owner.type, ownerId: owner.id, url, secret, eventTypes, description } });
   return { endpoint: row, secret };
 };
+
+// What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
+import type { ErrorCode } from "../core/errors.ts";
+import { CHECK_WEBHOOK_URL_ERRORS } from "./check-webhook-url.ts";
+export const CREATE_WEBHOOK_ENDPOINT_ERRORS = [...CHECK_WEBHOOK_URL_ERRORS] as const satisfies readonly ErrorCode[];

@@ -21,3 +21,9 @@ export const deleteWebhookEndpoint = async (
   await ctx.db.webhookEndpoint.update({ where: { id: row.id }, data: { deletedAt: now() } });
   return { primary: false };
 };
+
+// What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
+import type { ErrorCode } from "../core/errors.ts";
+import { FIND_OWNER_ENDPOINT_ERRORS } from "./find-owner-endpoint.ts";
+import { SET_WEBHOOK_ENDPOINT_ERRORS } from "./set-webhook-endpoint.ts";
+export const DELETE_WEBHOOK_ENDPOINT_ERRORS = [...FIND_OWNER_ENDPOINT_ERRORS, ...SET_WEBHOOK_ENDPOINT_ERRORS] as const satisfies readonly ErrorCode[];

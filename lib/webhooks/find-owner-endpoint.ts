@@ -15,3 +15,7 @@ export const deliveriesOfEndpoint = (owner: WebhookOwner, row: Pick<WebhookEndpo
   event: { ownerType: owner.type, ownerId: owner.id },
   ...(row.primaryOf ? { OR: [{ endpointId: row.id }, { endpointId: null }] } : { endpointId: row.id }),
 });
+
+// What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
+import type { ErrorCode } from "../core/errors.ts";
+export const FIND_OWNER_ENDPOINT_ERRORS = ["WEBHOOK_ENDPOINT_NOT_FOUND"] as const satisfies readonly ErrorCode[];

@@ -48,3 +48,8 @@ export const listDeliveries = async (
   ]);
   return { deliveries, pagination: pageInfo({ page, limit, totalCount }) };
 };
+
+// What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
+import type { ErrorCode } from "../core/errors.ts";
+import { FIND_OWNER_ENDPOINT_ERRORS } from "./find-owner-endpoint.ts";
+export const LIST_DELIVERIES_ERRORS = [...FIND_OWNER_ENDPOINT_ERRORS] as const satisfies readonly ErrorCode[];

@@ -37,3 +37,9 @@ export const recoverFailedDeliveries = async (
     return { recovered: deliveryIds.length, deliveryIds, more: failed.length > RECOVER_LIMIT };
   });
 };
+
+// What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
+import type { ErrorCode } from "../core/errors.ts";
+import { FIND_OWNER_ENDPOINT_ERRORS } from "./find-owner-endpoint.ts";
+import { RESEND_EVENT_ERRORS } from "./resend-event.ts";
+export const RECOVER_FAILED_DELIVERIES_ERRORS = [...FIND_OWNER_ENDPOINT_ERRORS, ...RESEND_EVENT_ERRORS] as const satisfies readonly ErrorCode[];

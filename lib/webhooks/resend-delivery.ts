@@ -20,3 +20,8 @@ export const resendDelivery = async (
   const made = await resendEvent(ctx, { owner, eventId: delivery.eventId, endpointId: delivery.endpointId });
   return { deliveryId: made.deliveryId, eventId: delivery.eventId };
 };
+
+// What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
+import type { ErrorCode } from "../core/errors.ts";
+import { RESEND_EVENT_ERRORS } from "./resend-event.ts";
+export const RESEND_DELIVERY_ERRORS = ["WEBHOOK_DELIVERY_NOT_FOUND", ...RESEND_EVENT_ERRORS] as const satisfies readonly ErrorCode[];

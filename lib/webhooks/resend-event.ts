@@ -34,3 +34,12 @@ export const resendEvent = async (
   const deliveryId = await inTransaction(ctx.db, (tx) => createDelivery(tx, { eventId, endpoint: target }));
   return { deliveryId };
 };
+
+// What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
+import type { ErrorCode } from "../core/errors.ts";
+export const RESEND_EVENT_ERRORS = [
+  "EVENT_NOT_FOUND",
+  "WEBHOOK_ENDPOINT_DISABLED",
+  "WEBHOOK_ENDPOINT_NOT_FOUND",
+  "WEBHOOK_ENDPOINT_NOT_SET",
+] as const satisfies readonly ErrorCode[];

@@ -30,3 +30,8 @@ export const rotateWebhookSecret = async (
   });
   return { secret, previousSecretUntil };
 };
+
+// What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
+import type { ErrorCode } from "../core/errors.ts";
+import { FIND_OWNER_ENDPOINT_ERRORS } from "./find-owner-endpoint.ts";
+export const ROTATE_WEBHOOK_SECRET_ERRORS = [...FIND_OWNER_ENDPOINT_ERRORS] as const satisfies readonly ErrorCode[];

@@ -40,3 +40,9 @@ export const sendTestEvent = async (ctx: DbContext, { owner, endpointId }: { own
     return { eventId, deliveryId: delivery.id };
   });
 };
+
+// What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
+import type { ErrorCode } from "../core/errors.ts";
+import { FIND_OWNER_ENDPOINT_ERRORS } from "./find-owner-endpoint.ts";
+import { RESEND_EVENT_ERRORS } from "./resend-event.ts";
+export const SEND_TEST_EVENT_ERRORS = [...FIND_OWNER_ENDPOINT_ERRORS, ...RESEND_EVENT_ERRORS] as const satisfies readonly ErrorCode[];

@@ -76,3 +76,8 @@ export const setWebhookEndpoint = async (
   const c = await db.campaign.update({ where: { id: owner.id }, data: { webhookUrl: url, webhookSecret: secret } });
   return { url: c.webhookUrl, secret: c.webhookSecret };
 };
+
+// What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
+import type { ErrorCode } from "../core/errors.ts";
+import { CHECK_WEBHOOK_URL_ERRORS } from "./check-webhook-url.ts";
+export const SET_WEBHOOK_ENDPOINT_ERRORS = [...CHECK_WEBHOOK_URL_ERRORS] as const satisfies readonly ErrorCode[];

@@ -44,3 +44,14 @@ export const updateWebhookEndpoint = async (
     },
   });
 };
+
+// What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
+import type { ErrorCode } from "../core/errors.ts";
+import { CHECK_WEBHOOK_URL_ERRORS } from "./check-webhook-url.ts";
+import { FIND_OWNER_ENDPOINT_ERRORS } from "./find-owner-endpoint.ts";
+import { SET_WEBHOOK_ENDPOINT_ERRORS } from "./set-webhook-endpoint.ts";
+export const UPDATE_WEBHOOK_ENDPOINT_ERRORS = [
+  ...CHECK_WEBHOOK_URL_ERRORS,
+  ...FIND_OWNER_ENDPOINT_ERRORS,
+  ...SET_WEBHOOK_ENDPOINT_ERRORS,
+] as const satisfies readonly ErrorCode[];

@@ -1,7 +1,7 @@
 // GET /v1/game: the game of the calling server key
 import { route } from "@/lib/http/route";
 import { Game } from "@/lib/games/schemas";
-import { getGame } from "@/lib/games/get-game";
+import { getGame, GET_GAME_ERRORS } from "@/lib/games/get-game";
 
 export const GET = route({
   method: "GET",
@@ -10,7 +10,7 @@ export const GET = route({
   tags: ["Game"],
   auth: "server",
   idempotency: "none",
-  errors: ["NOT_FOUND"],
+  errors: GET_GAME_ERRORS,
   response: { status: 200, schema: Game },
   handler: ({ ctx }) => getGame(ctx),
 });

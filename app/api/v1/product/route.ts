@@ -1,8 +1,7 @@
 // POST /v1/product: create a product of the game (USD and/or virtual-currency prices)
 import { reply, route } from "@/lib/http/route";
-import { createProduct } from "@/lib/products/create-product";
+import { createProduct, CREATE_PRODUCT_ERRORS } from "@/lib/products/create-product";
 import { CreateProductBody, Product } from "@/lib/products/schemas";
-import { WRITE_PRODUCT_ERRORS } from "@/lib/products/errors";
 
 export const POST = route({
   method: "POST",
@@ -11,7 +10,7 @@ export const POST = route({
   tags: ["Products"],
   auth: "server",
   idempotency: "required",
-  errors: ["NOT_FOUND", ...WRITE_PRODUCT_ERRORS],
+  errors: CREATE_PRODUCT_ERRORS,
   body: CreateProductBody,
   response: { status: 201, schema: Product },
   handler: async ({ ctx, body }) => reply(await createProduct(ctx, { body }), { status: 201 }),

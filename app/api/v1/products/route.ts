@@ -1,10 +1,9 @@
 // GET /v1/products: list the game's products; POST: create one; PUT: put a product on or off sale
 import { reply, route } from "@/lib/http/route";
-import { createProduct } from "@/lib/products/create-product";
+import { createProduct, CREATE_PRODUCT_ERRORS } from "@/lib/products/create-product";
 import { listProducts } from "@/lib/products/list-products";
 import { CreateProductBody, Product, ProductList, ProductListQuery, SetForSaleBody } from "@/lib/products/schemas";
-import { updateProduct } from "@/lib/products/update-product";
-import { WRITE_PRODUCT_ERRORS } from "@/lib/products/errors";
+import { updateProduct, UPDATE_PRODUCT_ERRORS } from "@/lib/products/update-product";
 
 const tags = ["Products"];
 
@@ -27,7 +26,7 @@ export const POST = route({
   tags,
   auth: "server",
   idempotency: "required",
-  errors: ["NOT_FOUND", ...WRITE_PRODUCT_ERRORS],
+  errors: CREATE_PRODUCT_ERRORS,
   body: CreateProductBody,
   response: { status: 201, schema: Product },
   handler: async ({ ctx, body }) => reply(await createProduct(ctx, { body }), { status: 201 }),
@@ -40,7 +39,7 @@ export const PUT = route({
   tags,
   auth: "server",
   idempotency: "required",
-  errors: ["NOT_FOUND", ...WRITE_PRODUCT_ERRORS],
+  errors: UPDATE_PRODUCT_ERRORS,
   body: SetForSaleBody,
   response: { status: 200, schema: Product },
   handler: ({ ctx, body }) => updateProduct(ctx, { productId: body.productId, body: { forSale: body.forSale } }),

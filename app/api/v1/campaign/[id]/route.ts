@@ -1,6 +1,6 @@
 // GET /v1/campaign/{id}: the key's campaign with its USDC totals, read from the ledger
 import { route } from "@/lib/http/route";
-import { getCampaign } from "@/lib/campaigns/get-campaign";
+import { getCampaign, GET_CAMPAIGN_ERRORS } from "@/lib/campaigns/get-campaign";
 import { CampaignParams, CampaignResponse } from "@/lib/campaigns/schemas";
 
 export const GET = route({
@@ -10,7 +10,7 @@ export const GET = route({
   tags: ["Campaign"],
   auth: "campaign",
   idempotency: "none",
-  errors: ["CAMPAIGN_NOT_FOUND"],
+  errors: GET_CAMPAIGN_ERRORS,
   successEnvelope: true,
   params: CampaignParams,
   response: { status: 200, schema: CampaignResponse },

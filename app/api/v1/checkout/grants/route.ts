@@ -1,8 +1,7 @@
 // POST /v1/checkout/grants: a signed, one-time checkout URL a consumer can pay without signing in
 import { reply, route } from "@/lib/http/route";
-import { createCheckoutGrant } from "@/lib/checkout/create-grant";
+import { createCheckoutGrant, CREATE_GRANT_ERRORS } from "@/lib/checkout/create-grant";
 import { GrantBody, GrantCreated } from "@/lib/checkout/schemas";
-import { OPEN_CHECKOUT_ERRORS } from "@/lib/checkout/errors";
 
 export const POST = route({
   method: "POST",
@@ -11,7 +10,7 @@ export const POST = route({
   tags: ["Checkout"],
   auth: "server",
   idempotency: "required",
-  errors: ["NOT_FOUND", "INVALID_USER_REF", "LINK_NOT_APPROVED", "METADATA_INVALID", "CUSTOM_MESSAGE_INVALID", ...OPEN_CHECKOUT_ERRORS],
+  errors: CREATE_GRANT_ERRORS,
   body: GrantBody,
   response: { status: 201, schema: GrantCreated },
   handler: async ({ ctx, body }) => reply(await createCheckoutGrant(ctx, body), { status: 201 }),

@@ -1,8 +1,7 @@
 // GET /v1/checkout/redirect: a hosted checkout URL for an item, answered as the redirect to issue
 import { route } from "@/lib/http/route";
-import { createCheckoutRedirect } from "@/lib/checkout/create-redirect";
+import { createCheckoutRedirect, CREATE_REDIRECT_ERRORS } from "@/lib/checkout/create-redirect";
 import { RedirectQuery, RedirectResponse } from "@/lib/checkout/schemas";
-import { OPEN_CHECKOUT_ERRORS } from "@/lib/checkout/errors";
 
 export const GET = route({
   method: "GET",
@@ -11,7 +10,7 @@ export const GET = route({
   tags: ["Checkout"],
   auth: "server",
   idempotency: "none",
-  errors: ["NOT_FOUND", "INVALID_DEAL", ...OPEN_CHECKOUT_ERRORS],
+  errors: CREATE_REDIRECT_ERRORS,
   query: RedirectQuery,
   response: { status: 200, schema: RedirectResponse },
   handler: ({ ctx, query }) => createCheckoutRedirect(ctx, query),

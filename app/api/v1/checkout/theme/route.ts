@@ -1,8 +1,7 @@
 // GET /v1/checkout/theme: the colours and logo of the hosted checkout for an item
 import { route } from "@/lib/http/route";
-import { getCheckoutTheme } from "@/lib/checkout/get-checkout-theme";
+import { getCheckoutTheme, GET_CHECKOUT_THEME_ERRORS } from "@/lib/checkout/get-checkout-theme";
 import { CheckoutTheme, ThemeQuery } from "@/lib/checkout/schemas";
-import { OPEN_CHECKOUT_ERRORS } from "@/lib/checkout/errors";
 
 export const GET = route({
   method: "GET",
@@ -11,7 +10,7 @@ export const GET = route({
   tags: ["Checkout"],
   auth: "server",
   idempotency: "none",
-  errors: ["NOT_FOUND", ...OPEN_CHECKOUT_ERRORS],
+  errors: GET_CHECKOUT_THEME_ERRORS,
   query: ThemeQuery,
   response: { status: 200, schema: CheckoutTheme },
   handler: ({ ctx, query }) => getCheckoutTheme(ctx, query),

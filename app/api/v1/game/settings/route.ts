@@ -2,7 +2,7 @@
 // GET /v1/game stays read-only: docs/decisions/hosted-pages.md)
 import { route } from "@/lib/http/route";
 import { Game, GameSettingsBody } from "@/lib/games/schemas";
-import { updateGameSettings } from "@/lib/games/update-game-settings";
+import { updateGameSettings, UPDATE_GAME_SETTINGS_ERRORS } from "@/lib/games/update-game-settings";
 
 export const PATCH = route({
   method: "PATCH",
@@ -13,7 +13,7 @@ export const PATCH = route({
   tags: ["Game"],
   auth: "server",
   idempotency: "optional",
-  errors: ["NOT_FOUND"],
+  errors: UPDATE_GAME_SETTINGS_ERRORS,
   body: GameSettingsBody,
   response: { status: 200, schema: Game },
   handler: ({ ctx, body }) => updateGameSettings(ctx, body),

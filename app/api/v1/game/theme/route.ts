@@ -1,7 +1,7 @@
 // PUT /v1/game/theme: saves the game's checkout theme, refused when its text would not be readable (WCAG
 // AA). Not in the spec (GET /v1/checkout/theme reads it): docs/decisions/hosted-pages.md
 import { route } from "@/lib/http/route";
-import { setCheckoutTheme } from "@/lib/checkout/set-checkout-theme";
+import { setCheckoutTheme, SET_CHECKOUT_THEME_ERRORS } from "@/lib/checkout/set-checkout-theme";
 import { CheckoutTheme, ThemeBody } from "@/lib/checkout/schemas";
 
 export const PUT = route({
@@ -13,7 +13,7 @@ export const PUT = route({
   tags: ["Game"],
   auth: "server",
   idempotency: "optional",
-  errors: ["THEME_CONTRAST_TOO_LOW"],
+  errors: SET_CHECKOUT_THEME_ERRORS,
   body: ThemeBody,
   response: { status: 200, schema: CheckoutTheme },
   handler: ({ ctx, body }) => setCheckoutTheme(ctx, body),

@@ -1,8 +1,8 @@
 // POST /v1/platform/business: create a business (members, address, a grant to the calling platform)
 // GET /v1/platform/business: the target business's details
 import { reply, route } from "@/lib/http/route";
-import { createPlatformBusiness } from "@/lib/businesses/create-platform-business";
-import { getBusinessDetails } from "@/lib/businesses/get-business-details";
+import { createPlatformBusiness, CREATE_PLATFORM_BUSINESS_ERRORS } from "@/lib/businesses/create-platform-business";
+import { getBusinessDetails, GET_BUSINESS_DETAILS_ERRORS } from "@/lib/businesses/get-business-details";
 import { BusinessCreated, BusinessDetails, CreateBusinessBody } from "@/lib/businesses/schemas";
 
 export const POST = route({
@@ -15,7 +15,7 @@ export const POST = route({
   auth: "platform",
   scope: "business:create",
   idempotency: "required",
-  errors: ["INVALID_EMAIL", "BUSINESS_NAME_TAKEN"],
+  errors: CREATE_PLATFORM_BUSINESS_ERRORS,
   body: CreateBusinessBody,
   response: { status: 201, schema: BusinessCreated, location: true },
   handler: async ({ ctx, body }) => {
@@ -33,6 +33,7 @@ export const GET = route({
   scope: "business:read",
   targetBusiness: true,
   idempotency: "none",
+  errors: GET_BUSINESS_DETAILS_ERRORS,
   response: { status: 200, schema: BusinessDetails },
   handler: async ({ ctx }) => getBusinessDetails(ctx),
 });

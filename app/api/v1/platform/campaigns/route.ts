@@ -1,8 +1,8 @@
 // GET /v1/platform/campaigns: the target business's campaigns
 // POST /v1/platform/campaigns: create a campaign for the target business (Platform.Campaign.Created)
 import { reply, route } from "@/lib/http/route";
-import { createPlatformCampaign } from "@/lib/campaigns/create-platform-campaign";
-import { listPlatformCampaigns } from "@/lib/campaigns/list-platform-campaigns";
+import { createPlatformCampaign, CREATE_PLATFORM_CAMPAIGN_ERRORS } from "@/lib/campaigns/create-platform-campaign";
+import { listPlatformCampaigns, LIST_PLATFORM_CAMPAIGNS_ERRORS } from "@/lib/campaigns/list-platform-campaigns";
 import { CreatePlatformCampaignBody, PlatformCampaign, PlatformCampaignList } from "@/lib/campaigns/platform-schemas";
 
 export const GET = route({
@@ -14,6 +14,7 @@ export const GET = route({
   scope: "campaign:read",
   targetBusiness: true,
   idempotency: "none",
+  errors: LIST_PLATFORM_CAMPAIGNS_ERRORS,
   response: { status: 200, schema: PlatformCampaignList },
   handler: async ({ ctx }) => listPlatformCampaigns(ctx),
 });
@@ -29,7 +30,7 @@ export const POST = route({
   scope: "campaign:create",
   targetBusiness: true,
   idempotency: "required",
-  errors: ["INVALID_WEBHOOK_URL"],
+  errors: CREATE_PLATFORM_CAMPAIGN_ERRORS,
   body: CreatePlatformCampaignBody,
   response: { status: 201, schema: PlatformCampaign, location: true },
   handler: async ({ ctx, body }) => {

@@ -1,10 +1,9 @@
 // GET /v1/platform/distributions: the target business's distributions, one page
 // POST /v1/platform/distributions: create a distribution (recipients or a split template; fees)
 import { reply, route } from "@/lib/http/route";
-import { createDistribution } from "@/lib/distributions/create-distribution";
-import { listDistributions } from "@/lib/distributions/list-distributions";
+import { createDistribution, CREATE_DISTRIBUTION_ERRORS } from "@/lib/distributions/create-distribution";
+import { listDistributions, LIST_DISTRIBUTIONS_ERRORS } from "@/lib/distributions/list-distributions";
 import { CreateDistributionBody, DistributionList, DistributionResource, ListDistributionsQuery } from "@/lib/distributions/schemas";
-import { RECIPIENT_ERRORS } from "@/lib/split-templates/errors";
 
 export const GET = route({
   method: "GET",
@@ -15,6 +14,7 @@ export const GET = route({
   scope: "distribution:read",
   targetBusiness: true,
   idempotency: "none",
+  errors: LIST_DISTRIBUTIONS_ERRORS,
   query: ListDistributionsQuery,
   response: { status: 200, schema: DistributionList },
   handler: async ({ ctx, query }) => listDistributions(ctx, query),
@@ -29,7 +29,7 @@ export const POST = route({
   scope: "distribution:create",
   targetBusiness: true,
   idempotency: "required",
-  errors: ["SPLIT_TEMPLATE_NOT_FOUND", ...RECIPIENT_ERRORS],
+  errors: CREATE_DISTRIBUTION_ERRORS,
   body: CreateDistributionBody,
   response: { status: 201, schema: DistributionResource },
   handler: async ({ ctx, body }) => reply(await createDistribution(ctx, body), { status: 201 }),

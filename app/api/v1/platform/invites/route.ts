@@ -1,7 +1,7 @@
 // GET /v1/platform/invites: every invite of the platform (all statuses)
 // POST /v1/platform/invites: invite a business to grant scopes
 import { reply, route } from "@/lib/http/route";
-import { createInvite } from "@/lib/platform/create-invite";
+import { createInvite, CREATE_INVITE_ERRORS } from "@/lib/platform/create-invite";
 import { listInvites } from "@/lib/platform/list-invites";
 import { CreateInviteBody, InviteList, InviteResource } from "@/lib/platform/schemas";
 
@@ -25,7 +25,7 @@ export const POST = route({
   auth: "platform",
   scope: "platform.invite:manage",
   idempotency: "required",
-  errors: ["BUSINESS_NOT_FOUND", "GRANT_ALREADY_ACTIVE", "PLATFORM_INVITE_PENDING"],
+  errors: CREATE_INVITE_ERRORS,
   body: CreateInviteBody,
   response: { status: 201, schema: InviteResource },
   handler: async ({ ctx, body }) => reply(await createInvite(ctx, body), { status: 201 }),

@@ -1,8 +1,7 @@
 // GET /v1/platform/invoices: the target business's invoices, by status, paginated
 // POST /v1/platform/invoices: create an invoice (draft, or sent at once)
 import { reply, route } from "@/lib/http/route";
-import { createInvoice } from "@/lib/invoices/create-invoice";
-import { WRITE_INVOICE_ERRORS } from "@/lib/invoices/errors";
+import { createInvoice, CREATE_INVOICE_ERRORS } from "@/lib/invoices/create-invoice";
 import { listInvoices } from "@/lib/invoices/list-invoices";
 import { CreateInvoiceBody, InvoiceList, InvoiceResource, ListInvoicesQuery } from "@/lib/invoices/schemas";
 
@@ -30,7 +29,7 @@ export const POST = route({
   scope: "invoice:create",
   targetBusiness: true,
   idempotency: "required",
-  errors: [...WRITE_INVOICE_ERRORS],
+  errors: CREATE_INVOICE_ERRORS,
   body: CreateInvoiceBody,
   response: { status: 201, schema: InvoiceResource, location: true },
   handler: async ({ ctx, body }) => {

@@ -1,10 +1,9 @@
 // POST /v1/platform/items: create an item in a game of the business
 // GET /v1/platform/items: the business's platform items, newest first
 import { reply, route } from "@/lib/http/route";
-import { createItem } from "@/lib/items/create-item";
-import { listItems } from "@/lib/items/list-items";
+import { createItem, CREATE_ITEM_ERRORS } from "@/lib/items/create-item";
+import { listItems, LIST_ITEMS_ERRORS } from "@/lib/items/list-items";
 import { CreateItemBody, Item, ItemList, ItemListQuery } from "@/lib/items/schemas";
-import { WRITE_ITEM_ERRORS } from "@/lib/items/errors";
 
 export const POST = route({
   method: "POST",
@@ -15,7 +14,7 @@ export const POST = route({
   scope: "item:create",
   targetBusiness: true,
   idempotency: "required",
-  errors: ["GAME_NOT_FOUND", ...WRITE_ITEM_ERRORS],
+  errors: CREATE_ITEM_ERRORS,
   body: CreateItemBody,
   response: { status: 201, schema: Item },
   handler: async ({ ctx, body }) => reply(await createItem(ctx, body), { status: 201 }),
@@ -30,7 +29,7 @@ export const GET = route({
   scope: "item:read",
   targetBusiness: true,
   idempotency: "none",
-  errors: ["GAME_NOT_FOUND"],
+  errors: LIST_ITEMS_ERRORS,
   query: ItemListQuery,
   response: { status: 200, schema: ItemList },
   handler: async ({ ctx, query }) => listItems(ctx, query),

@@ -1,6 +1,6 @@
 // POST /v1/platform/lookup-emails: which emails have an account
 import { route } from "@/lib/http/route";
-import { lookupEmails } from "@/lib/businesses/lookup-emails";
+import { lookupEmails, LOOKUP_EMAILS_ERRORS } from "@/lib/businesses/lookup-emails";
 import { LookupEmailsBody, LookupEmailsResult } from "@/lib/businesses/schemas";
 
 export const POST = route({
@@ -11,7 +11,7 @@ export const POST = route({
   auth: "platform",
   scope: "lookup:emails",
   idempotency: "required",
-  errors: ["INVALID_EMAIL"],
+  errors: LOOKUP_EMAILS_ERRORS,
   body: LookupEmailsBody,
   response: { status: 200, schema: LookupEmailsResult },
   handler: async ({ ctx, body }) => lookupEmails(ctx, body),

@@ -1,9 +1,8 @@
 // GET /v1/platform/split-templates: the target business's non-archived split templates
 // POST /v1/platform/split-templates: save a split template
 import { reply, route } from "@/lib/http/route";
-import { createSplitTemplate } from "@/lib/split-templates/create-split-template";
-import { RECIPIENT_ERRORS } from "@/lib/split-templates/errors";
-import { listSplitTemplates } from "@/lib/split-templates/list-split-templates";
+import { createSplitTemplate, CREATE_SPLIT_TEMPLATE_ERRORS } from "@/lib/split-templates/create-split-template";
+import { listSplitTemplates, LIST_SPLIT_TEMPLATES_ERRORS } from "@/lib/split-templates/list-split-templates";
 import { CreateSplitTemplateBody, SplitTemplateList, SplitTemplateResource } from "@/lib/split-templates/schemas";
 
 export const GET = route({
@@ -15,6 +14,7 @@ export const GET = route({
   scope: "splitTemplate:read",
   targetBusiness: true,
   idempotency: "none",
+  errors: LIST_SPLIT_TEMPLATES_ERRORS,
   response: { status: 200, schema: SplitTemplateList },
   handler: async ({ ctx }) => listSplitTemplates(ctx),
 });
@@ -28,7 +28,7 @@ export const POST = route({
   scope: "splitTemplate:create",
   targetBusiness: true,
   idempotency: "required",
-  errors: [...RECIPIENT_ERRORS],
+  errors: CREATE_SPLIT_TEMPLATE_ERRORS,
   body: CreateSplitTemplateBody,
   response: { status: 201, schema: SplitTemplateResource },
   handler: async ({ ctx, body }) => reply(await createSplitTemplate(ctx, body), { status: 201 }),

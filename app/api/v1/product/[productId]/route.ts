@@ -1,10 +1,9 @@
 // GET /v1/product/{productId}: one product; PATCH: change any of its fields
 import { route } from "@/lib/http/route";
-import { loadProduct } from "@/lib/products/load-product";
+import { loadProduct, LOAD_PRODUCT_ERRORS } from "@/lib/products/load-product";
 import { Product, ProductIdParams, UpdateProductBody } from "@/lib/products/schemas";
 import { serializeProduct } from "@/lib/products/serialize-product";
-import { updateProduct } from "@/lib/products/update-product";
-import { WRITE_PRODUCT_ERRORS } from "@/lib/products/errors";
+import { updateProduct, UPDATE_PRODUCT_ERRORS } from "@/lib/products/update-product";
 
 export const GET = route({
   method: "GET",
@@ -13,7 +12,7 @@ export const GET = route({
   tags: ["Products"],
   auth: "server",
   idempotency: "none",
-  errors: ["PRODUCT_NOT_FOUND"],
+  errors: LOAD_PRODUCT_ERRORS,
   params: ProductIdParams,
   response: { status: 200, schema: Product },
   handler: async ({ ctx, params }) =>
@@ -27,7 +26,7 @@ export const PATCH = route({
   tags: ["Products"],
   auth: "server",
   idempotency: "optional",
-  errors: WRITE_PRODUCT_ERRORS,
+  errors: UPDATE_PRODUCT_ERRORS,
   params: ProductIdParams,
   body: UpdateProductBody,
   response: { status: 200, schema: Product },

@@ -1,9 +1,8 @@
 // GET /v1/products/{userRef}: the products a player created; POST: a player creates a draft product
 import { reply, route } from "@/lib/http/route";
-import { createUgcProduct } from "@/lib/products/create-ugc-product";
-import { listCreatorProducts } from "@/lib/products/list-creator-products";
+import { createUgcProduct, CREATE_UGC_PRODUCT_ERRORS } from "@/lib/products/create-ugc-product";
+import { listCreatorProducts, LIST_CREATOR_PRODUCTS_ERRORS } from "@/lib/products/list-creator-products";
 import { CreateUgcProductBody, CreatorProductListQuery, Product, ProductList, UserRefParams } from "@/lib/products/schemas";
-import { WRITE_PRODUCT_ERRORS } from "@/lib/products/errors";
 
 const tags = ["Products"];
 
@@ -14,7 +13,7 @@ export const GET = route({
   tags,
   auth: "server",
   idempotency: "none",
-  errors: ["USER_REF_NOT_FOUND"],
+  errors: LIST_CREATOR_PRODUCTS_ERRORS,
   params: UserRefParams,
   query: CreatorProductListQuery,
   response: { status: 200, schema: ProductList, description: "{products, pagination}: the UGC products of this creator, any status, newest first." },
@@ -28,7 +27,7 @@ export const POST = route({
   tags,
   auth: "server",
   idempotency: "required",
-  errors: ["USER_REF_NOT_FOUND", ...WRITE_PRODUCT_ERRORS],
+  errors: CREATE_UGC_PRODUCT_ERRORS,
   params: UserRefParams,
   body: CreateUgcProductBody,
   response: { status: 201, schema: Product },

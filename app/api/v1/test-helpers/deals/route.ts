@@ -1,6 +1,6 @@
 // POST /v1/test-helpers/deals: test mode, a developer creates a deal in the portal
 import { reply, route } from "@/lib/http/route";
-import { createDeal } from "@/lib/deals/create-deal";
+import { createDeal, CREATE_DEAL_ERRORS } from "@/lib/deals/create-deal";
 import { CreateDealBody, Deal } from "@/lib/deals/schemas";
 
 export const POST = route({
@@ -10,7 +10,7 @@ export const POST = route({
   tags: ["test-helpers"],
   auth: "server",
   idempotency: "optional",
-  errors: ["PRODUCT_NOT_FOUND", "DEAL_CODE_TAKEN"],
+  errors: CREATE_DEAL_ERRORS,
   body: CreateDealBody,
   response: { status: 201, schema: Deal },
   // live keys get 404 in the kernel, as on every /v1/test-helpers route

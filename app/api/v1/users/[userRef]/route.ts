@@ -1,6 +1,6 @@
 // GET /v1/users/{userRef}: the linked player's email, profile image and subscriptions
 import { route } from "@/lib/http/route";
-import { getUserInfo } from "@/lib/users/get-user-info";
+import { getUserInfo, GET_USER_INFO_ERRORS } from "@/lib/users/get-user-info";
 import { UserInfo, UserParams } from "@/lib/users/schemas";
 
 export const GET = route({
@@ -10,7 +10,7 @@ export const GET = route({
   tags: ["Users"],
   auth: "server",
   idempotency: "none",
-  errors: ["USER_REF_NOT_FOUND"],
+  errors: GET_USER_INFO_ERRORS,
   params: UserParams,
   response: { status: 200, schema: UserInfo },
   handler: ({ ctx, params }) => getUserInfo(ctx, { userRef: params.userRef }),

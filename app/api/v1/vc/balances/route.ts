@@ -1,7 +1,7 @@
 // GET /v1/vc/balances: a player's balance of one currency
 import { route } from "@/lib/http/route";
 import { Balance, BalanceQuery } from "@/lib/vc/schemas";
-import { getBalance } from "@/lib/vc/get-balance";
+import { getBalance, GET_BALANCE_ERRORS } from "@/lib/vc/get-balance";
 
 export const GET = route({
   method: "GET",
@@ -10,7 +10,7 @@ export const GET = route({
   tags: ["Virtual currency"],
   auth: "server",
   idempotency: "none",
-  errors: ["NOT_FOUND", "USER_REF_NOT_FOUND", "CURRENCY_NOT_FOUND"],
+  errors: GET_BALANCE_ERRORS,
   query: BalanceQuery,
   response: { status: 200, schema: Balance },
   handler: ({ ctx, query }) => getBalance(ctx, query),

@@ -1,7 +1,7 @@
 // POST /v1/vc/batch: one player pays many recipients (players or the pool), all or nothing
 import { route } from "@/lib/http/route";
 import { BatchBody, LedgerOperationResult } from "@/lib/vc/schemas";
-import { batch } from "@/lib/vc/batch";
+import { batch, BATCH_ERRORS } from "@/lib/vc/batch";
 
 export const POST = route({
   method: "POST",
@@ -10,7 +10,7 @@ export const POST = route({
   tags: ["Virtual currency"],
   auth: "server",
   idempotency: "required",
-  errors: ["NOT_FOUND", "AMOUNT_OUT_OF_RANGE", "INSUFFICIENT_FUNDS", "USER_REF_NOT_FOUND", "LINK_NOT_APPROVED", "CURRENCY_NOT_FOUND"],
+  errors: BATCH_ERRORS,
   body: BatchBody,
   response: { status: 200, schema: LedgerOperationResult },
   handler: async ({ ctx, body }) => batch(ctx, body),

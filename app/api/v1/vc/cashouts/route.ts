@@ -1,8 +1,8 @@
 // POST /v1/vc/cashouts: request a cashout (no balance moves); GET: list cashout requests
 import { reply, route } from "@/lib/http/route";
 import { CashoutList, CashoutListQuery, RequestCashoutBody, RequestCashoutResult } from "@/lib/cashouts/schemas";
-import { requestCashout } from "@/lib/cashouts/request-cashout";
-import { listCashouts } from "@/lib/cashouts/list-cashouts";
+import { requestCashout, REQUEST_CASHOUT_ERRORS } from "@/lib/cashouts/request-cashout";
+import { listCashouts, LIST_CASHOUTS_ERRORS } from "@/lib/cashouts/list-cashouts";
 
 export const POST = route({
   method: "POST",
@@ -11,7 +11,7 @@ export const POST = route({
   tags: ["Virtual currency"],
   auth: "server",
   idempotency: "required",
-  errors: ["NOT_FOUND", "INSUFFICIENT_FUNDS", "USER_REF_NOT_FOUND", "LINK_NOT_APPROVED", "CURRENCY_NOT_FOUND"],
+  errors: REQUEST_CASHOUT_ERRORS,
   body: RequestCashoutBody,
   response: { status: 201, schema: RequestCashoutResult },
   handler: async ({ ctx, body }) => reply(await requestCashout(ctx, body), { status: 201 }),
@@ -24,7 +24,7 @@ export const GET = route({
   tags: ["Virtual currency"],
   auth: "server",
   idempotency: "none",
-  errors: ["NOT_FOUND", "USER_REF_NOT_FOUND", "CURRENCY_NOT_FOUND"],
+  errors: LIST_CASHOUTS_ERRORS,
   query: CashoutListQuery,
   response: { status: 200, schema: CashoutList },
   handler: ({ ctx, query }) => listCashouts(ctx, query),

@@ -1,7 +1,7 @@
 // POST /v1/vc/currencies: create a currency (and its treasury pool); GET: list the game's currencies
 import { reply, route } from "@/lib/http/route";
 import { CreateCurrencyBody, CreateCurrencyResult, CurrencyList, CurrencyListQuery } from "@/lib/currencies/schemas";
-import { createCurrency } from "@/lib/currencies/create-currency";
+import { createCurrency, CREATE_CURRENCY_ERRORS } from "@/lib/currencies/create-currency";
 import { listCurrencies } from "@/lib/currencies/list-currencies";
 
 export const POST = route({
@@ -11,7 +11,7 @@ export const POST = route({
   tags: ["Virtual currency"],
   auth: "server",
   idempotency: "required",
-  errors: ["INSUFFICIENT_FUNDS", "CURRENCY_CODE_TAKEN"],
+  errors: CREATE_CURRENCY_ERRORS,
   body: CreateCurrencyBody,
   response: { status: 201, schema: CreateCurrencyResult },
   handler: async ({ ctx, body }) => reply(await createCurrency(ctx, body), { status: 201 }),

@@ -1,7 +1,7 @@
 // POST /v1/vc/debits: move units from a player back to the treasury pool
 import { reply, route } from "@/lib/http/route";
 import { DebitBody, LedgerOperationResult } from "@/lib/vc/schemas";
-import { debit } from "@/lib/vc/debit";
+import { debit, DEBIT_ERRORS } from "@/lib/vc/debit";
 
 export const POST = route({
   method: "POST",
@@ -10,7 +10,7 @@ export const POST = route({
   tags: ["Virtual currency"],
   auth: "server",
   idempotency: "required",
-  errors: ["NOT_FOUND", "INSUFFICIENT_FUNDS", "USER_REF_NOT_FOUND", "LINK_NOT_APPROVED", "CURRENCY_NOT_FOUND"],
+  errors: DEBIT_ERRORS,
   body: DebitBody,
   response: { status: 201, schema: LedgerOperationResult },
   handler: async ({ ctx, body }) => reply(await debit(ctx, body), { status: 201 }),

@@ -1,7 +1,7 @@
 // GET /v1/vc/journals: a currency's ledger journals, newest first
 import { route } from "@/lib/http/route";
 import { JournalList, JournalQuery } from "@/lib/vc/schemas";
-import { listJournals } from "@/lib/vc/list-journals";
+import { listJournals, LIST_JOURNALS_ERRORS } from "@/lib/vc/list-journals";
 
 export const GET = route({
   method: "GET",
@@ -10,7 +10,7 @@ export const GET = route({
   tags: ["Virtual currency"],
   auth: "server",
   idempotency: "none",
-  errors: ["NOT_FOUND", "USER_REF_NOT_FOUND", "CURRENCY_NOT_FOUND"],
+  errors: LIST_JOURNALS_ERRORS,
   query: JournalQuery,
   response: { status: 200, schema: JournalList },
   handler: ({ ctx, query }) => listJournals(ctx, query),

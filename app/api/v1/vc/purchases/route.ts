@@ -1,8 +1,7 @@
 // POST /v1/vc/purchases: start a purchase paid in virtual currency (price fixed, nothing debited yet)
 import { reply, route } from "@/lib/http/route";
 import { VcPurchaseBody, VcPurchaseCreated } from "@/lib/purchases/schemas";
-import { startVcPurchase } from "@/lib/purchases/start-vc-purchase";
-import { START_PURCHASE_ERRORS } from "@/lib/purchases/errors";
+import { startVcPurchase, START_VC_PURCHASE_ERRORS } from "@/lib/purchases/start-vc-purchase";
 
 export const POST = route({
   method: "POST",
@@ -11,7 +10,7 @@ export const POST = route({
   tags: ["Virtual currency"],
   auth: "server",
   idempotency: "optional",
-  errors: ["NOT_FOUND", "CURRENCY_NOT_FOUND", ...START_PURCHASE_ERRORS],
+  errors: START_VC_PURCHASE_ERRORS,
   body: VcPurchaseBody,
   response: { status: 201, schema: VcPurchaseCreated },
   handler: async ({ ctx, body }) => reply(await startVcPurchase(ctx, body), { status: 201 }),

@@ -1,6 +1,6 @@
 // POST /v1/wallet/balance: the player's wallet address and USDC balance
 import { route } from "@/lib/http/route";
-import { loadPlayerWallet } from "@/lib/wallet/load-player-wallet";
+import { loadPlayerWallet, LOAD_PLAYER_WALLET_ERRORS } from "@/lib/wallet/load-player-wallet";
 import { WalletBalance, WalletUserBody } from "@/lib/wallet/schemas";
 
 export const POST = route({
@@ -10,7 +10,7 @@ export const POST = route({
   tags: ["Wallet"],
   auth: "server",
   idempotency: "required",
-  errors: ["NOT_FOUND", "USER_REF_NOT_FOUND", "LINK_NOT_APPROVED"],
+  errors: LOAD_PLAYER_WALLET_ERRORS,
   body: WalletUserBody,
   response: { status: 200, schema: WalletBalance },
   handler: async ({ ctx, body }) => {

@@ -1,6 +1,6 @@
 // POST /v1/wallet/manage: a signed, expiring link to the player's hosted wallet page
 import { route } from "@/lib/http/route";
-import { createWalletLink } from "@/lib/wallet/create-wallet-link";
+import { createWalletLink, CREATE_WALLET_LINK_ERRORS } from "@/lib/wallet/create-wallet-link";
 import { WalletLink, WalletUserBody } from "@/lib/wallet/schemas";
 
 export const POST = route({
@@ -10,7 +10,7 @@ export const POST = route({
   tags: ["Wallet"],
   auth: "server",
   idempotency: "required",
-  errors: ["NOT_FOUND", "USER_REF_NOT_FOUND", "LINK_NOT_APPROVED"],
+  errors: CREATE_WALLET_LINK_ERRORS,
   body: WalletUserBody,
   response: { status: 200, schema: WalletLink },
   handler: ({ ctx, body }) => createWalletLink(ctx, body),

@@ -1,8 +1,7 @@
 // POST /v1/wallet/purchase: buy an item from the player's USDC wallet, at once
 import { route } from "@/lib/http/route";
 import { WalletPurchaseBody, WalletPurchaseCreated } from "@/lib/purchases/schemas";
-import { purchaseWithWallet } from "@/lib/flows/purchase-with-wallet";
-import { PAY_PURCHASE_ERRORS } from "@/lib/purchases/errors";
+import { purchaseWithWallet, PURCHASE_WITH_WALLET_ERRORS } from "@/lib/flows/purchase-with-wallet";
 
 export const POST = route({
   method: "POST",
@@ -11,7 +10,7 @@ export const POST = route({
   tags: ["Wallet"],
   auth: "server",
   idempotency: "required",
-  errors: ["NOT_FOUND", ...PAY_PURCHASE_ERRORS],
+  errors: PURCHASE_WITH_WALLET_ERRORS,
   body: WalletPurchaseBody,
   response: { status: 200, schema: WalletPurchaseCreated },
   handler: async ({ ctx, body }) => purchaseWithWallet(ctx, body),

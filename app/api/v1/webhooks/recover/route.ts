@@ -1,7 +1,7 @@
 // POST /v1/webhooks/recover: send every failed delivery since T to an endpoint again (beyond the spec, issue 16)
 import { route } from "@/lib/http/route";
 import { ensurePrimaryEndpoint } from "@/lib/webhooks/ensure-primary-endpoint";
-import { recoverFailedDeliveries } from "@/lib/webhooks/recover-failed-deliveries";
+import { recoverFailedDeliveries, RECOVER_FAILED_DELIVERIES_ERRORS } from "@/lib/webhooks/recover-failed-deliveries";
 import { RecoverBody, Recovered } from "@/lib/webhooks/schemas";
 
 export const POST = route({
@@ -11,7 +11,7 @@ export const POST = route({
   tags: ["Webhooks"],
   auth: "server",
   idempotency: "optional",
-  errors: ["WEBHOOK_ENDPOINT_NOT_FOUND", "WEBHOOK_ENDPOINT_NOT_SET", "WEBHOOK_ENDPOINT_DISABLED"],
+  errors: RECOVER_FAILED_DELIVERIES_ERRORS,
   body: RecoverBody,
   response: { status: 200, schema: Recovered },
   handler: async ({ ctx, body }) => {

@@ -1,7 +1,7 @@
 // POST /v1/campaign/{id}/events: record an event (or a tip) and pay the linked player; GET: the event definitions
 import { route } from "@/lib/http/route";
 import { listEventDefinitions } from "@/lib/campaigns/list-event-definitions";
-import { recordCampaignEvent } from "@/lib/campaigns/record-campaign-event";
+import { recordCampaignEvent, RECORD_CAMPAIGN_EVENT_ERRORS } from "@/lib/campaigns/record-campaign-event";
 import { CampaignParams, EventDefinitionList, EventRecorded, RecordEventBody } from "@/lib/campaigns/schemas";
 import { microsToUsdc } from "@/lib/core/usdc";
 
@@ -12,17 +12,7 @@ export const POST = route({
   tags: ["Campaign"],
   auth: "campaign",
   idempotency: "optional",
-  errors: [
-    "INSUFFICIENT_FUNDS",
-    "USER_REF_NOT_FOUND",
-    "CAMPAIGN_NOT_FOUND",
-    "CAMPAIGN_NOT_STARTED",
-    "CAMPAIGN_ALREADY_STARTED",
-    "CAMPAIGN_NOT_STOPPED",
-    "INSUFFICIENT_CAMPAIGN_FUNDS",
-    "EVENT_CODE_NOT_FOUND",
-    "EVENT_HAS_NO_PAYOUT",
-  ],
+  errors: RECORD_CAMPAIGN_EVENT_ERRORS,
   successEnvelope: true,
   params: CampaignParams,
   body: RecordEventBody,

@@ -1,6 +1,6 @@
 // PUT /v1/campaign/{id}/start: 202; the status changes now, Campaign.Started follows from the background job
 import { route } from "@/lib/http/route";
-import { requestCampaignOperation } from "@/lib/campaigns/request-campaign-operation";
+import { requestCampaignOperation, REQUEST_CAMPAIGN_OPERATION_ERRORS } from "@/lib/campaigns/request-campaign-operation";
 import { Accepted, CampaignParams } from "@/lib/campaigns/schemas";
 
 export const PUT = route({
@@ -10,7 +10,7 @@ export const PUT = route({
   tags: ["Campaign"],
   auth: "campaign",
   idempotency: "optional",
-  errors: ["CAMPAIGN_NOT_FOUND", "CAMPAIGN_ALREADY_STARTED", "CAMPAIGN_WITHDRAW_PENDING"],
+  errors: REQUEST_CAMPAIGN_OPERATION_ERRORS,
   successEnvelope: true,
   params: CampaignParams,
   response: { status: 202, schema: Accepted },

@@ -1,6 +1,6 @@
 // POST /v1/campaign/{id}/withdraw: 202; a background job returns the whole balance to the business funding wallet
 import { route } from "@/lib/http/route";
-import { requestCampaignOperation } from "@/lib/campaigns/request-campaign-operation";
+import { requestCampaignOperation, REQUEST_CAMPAIGN_OPERATION_ERRORS } from "@/lib/campaigns/request-campaign-operation";
 import { Accepted, CampaignParams } from "@/lib/campaigns/schemas";
 
 export const POST = route({
@@ -10,7 +10,7 @@ export const POST = route({
   tags: ["Campaign"],
   auth: "campaign",
   idempotency: "optional",
-  errors: ["CAMPAIGN_NOT_FOUND", "CAMPAIGN_NOT_STOPPED", "CAMPAIGN_WITHDRAW_PENDING", "NO_FUNDS_TO_WITHDRAW"],
+  errors: REQUEST_CAMPAIGN_OPERATION_ERRORS,
   successEnvelope: true,
   params: CampaignParams,
   response: { status: 202, schema: Accepted },

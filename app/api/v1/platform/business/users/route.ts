@@ -1,6 +1,6 @@
 // GET /v1/platform/business/users: the players linked to the target business
 import { route } from "@/lib/http/route";
-import { listBusinessUsers } from "@/lib/business-users/list-business-users";
+import { listBusinessUsers, LIST_BUSINESS_USERS_ERRORS } from "@/lib/business-users/list-business-users";
 import { BusinessUserList, BusinessUsersQuery } from "@/lib/business-users/schemas";
 
 export const GET = route({
@@ -12,6 +12,7 @@ export const GET = route({
   scope: "business:users:link:read",
   targetBusiness: true,
   idempotency: "none",
+  errors: LIST_BUSINESS_USERS_ERRORS,
   query: BusinessUsersQuery,
   response: { status: 200, schema: BusinessUserList },
   handler: async ({ ctx, query }) => listBusinessUsers(ctx, query),

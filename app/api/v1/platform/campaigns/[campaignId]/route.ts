@@ -2,9 +2,9 @@
 // PATCH /v1/platform/campaigns/{campaignId}: change name, publicName, message, events, webhookUrl (Platform.Campaign.Updated)
 // DELETE /v1/platform/campaigns/{campaignId}: delete a created or stopped campaign (204; Platform.Campaign.Deleted)
 import { reply, route } from "@/lib/http/route";
-import { deletePlatformCampaign } from "@/lib/campaigns/delete-platform-campaign";
-import { getPlatformCampaign } from "@/lib/campaigns/get-platform-campaign";
-import { updatePlatformCampaign } from "@/lib/campaigns/update-platform-campaign";
+import { deletePlatformCampaign, DELETE_PLATFORM_CAMPAIGN_ERRORS } from "@/lib/campaigns/delete-platform-campaign";
+import { getPlatformCampaign, GET_PLATFORM_CAMPAIGN_ERRORS } from "@/lib/campaigns/get-platform-campaign";
+import { updatePlatformCampaign, UPDATE_PLATFORM_CAMPAIGN_ERRORS } from "@/lib/campaigns/update-platform-campaign";
 import { PlatformCampaign, PlatformCampaignDetails, PlatformCampaignParams, UpdatePlatformCampaignBody } from "@/lib/campaigns/platform-schemas";
 
 export const GET = route({
@@ -16,7 +16,7 @@ export const GET = route({
   scope: "campaign:read",
   targetBusiness: "campaign",
   idempotency: "none",
-  errors: ["CAMPAIGN_NOT_FOUND"],
+  errors: GET_PLATFORM_CAMPAIGN_ERRORS,
   params: PlatformCampaignParams,
   response: { status: 200, schema: PlatformCampaignDetails },
   handler: async ({ ctx }) => getPlatformCampaign(ctx),
@@ -31,7 +31,7 @@ export const PATCH = route({
   scope: "campaign:update",
   targetBusiness: "campaign",
   idempotency: "required",
-  errors: ["CAMPAIGN_NOT_FOUND", "INVALID_WEBHOOK_URL"],
+  errors: UPDATE_PLATFORM_CAMPAIGN_ERRORS,
   params: PlatformCampaignParams,
   body: UpdatePlatformCampaignBody,
   response: { status: 200, schema: PlatformCampaign },
@@ -47,7 +47,7 @@ export const DELETE = route({
   scope: "campaign:delete",
   targetBusiness: "campaign",
   idempotency: "none",
-  errors: ["CAMPAIGN_NOT_FOUND", "CAMPAIGN_NOT_STOPPED"],
+  errors: DELETE_PLATFORM_CAMPAIGN_ERRORS,
   params: PlatformCampaignParams,
   response: { status: 204 },
   handler: async ({ ctx }) => {

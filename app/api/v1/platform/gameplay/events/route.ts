@@ -1,8 +1,7 @@
 // POST /v1/platform/gameplay/events: record a gameplay event, exactly once per Idempotency-Key
 import { route } from "@/lib/http/route";
-import { recordGameplayEvent } from "@/lib/gameplay/record-gameplay-event";
+import { recordGameplayEvent, RECORD_GAMEPLAY_EVENT_ERRORS } from "@/lib/gameplay/record-gameplay-event";
 import { GameplayEventRecorded, RecordGameplayEventBody } from "@/lib/gameplay/schemas";
-import { BUSINESS_USER_ERRORS } from "@/lib/business-users/errors";
 
 export const POST = route({
   method: "POST",
@@ -15,7 +14,7 @@ export const POST = route({
   targetBusiness: true,
   // exactly-once in the service (a unique index on the key), so a repeat can say recorded: false
   idempotency: "service",
-  errors: [...BUSINESS_USER_ERRORS, "GAME_NOT_FOUND", "IDEMPOTENCY_KEY_REUSED"],
+  errors: RECORD_GAMEPLAY_EVENT_ERRORS,
   body: RecordGameplayEventBody,
   response: { status: 200, schema: GameplayEventRecorded },
   handler: async ({ ctx, body }) => recordGameplayEvent(ctx, body),

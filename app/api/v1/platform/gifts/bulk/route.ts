@@ -1,6 +1,6 @@
 // POST /v1/platform/gifts/bulk: create gifts from values the platform pre-computed (claim codes included)
 import { reply, route } from "@/lib/http/route";
-import { bulkCreateGifts } from "@/lib/distributions/bulk-create-gifts";
+import { bulkCreateGifts, BULK_CREATE_GIFTS_ERRORS } from "@/lib/distributions/bulk-create-gifts";
 import { BulkGiftsBody, BulkGiftsResult } from "@/lib/distributions/schemas";
 
 export const POST = route({
@@ -12,6 +12,7 @@ export const POST = route({
   scope: "gift:create",
   targetBusiness: true,
   idempotency: "required",
+  errors: BULK_CREATE_GIFTS_ERRORS,
   body: BulkGiftsBody,
   response: { status: 201, schema: BulkGiftsResult, alternate: { status: 200, description: "No gift was created (success false; see errors)." } },
   handler: async ({ ctx, body }) => {

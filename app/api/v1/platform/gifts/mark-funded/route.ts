@@ -1,6 +1,6 @@
 // POST /v1/platform/gifts/mark-funded: the platform reports the gifts of a 'partner' distribution funded
 import { route } from "@/lib/http/route";
-import { markGiftsFunded } from "@/lib/distributions/mark-gifts-funded";
+import { markGiftsFunded, MARK_GIFTS_FUNDED_ERRORS } from "@/lib/distributions/mark-gifts-funded";
 import { MarkGiftsFundedBody, MarkGiftsFundedResult } from "@/lib/distributions/schemas";
 
 export const POST = route({
@@ -14,7 +14,7 @@ export const POST = route({
   scope: "gift:create",
   targetBusiness: true,
   idempotency: "required",
-  errors: ["DISTRIBUTION_NOT_FOUND", "PAYOUT_PATH_MISMATCH", "DISTRIBUTION_NOT_PENDING", "CLAIM_CODE_TAKEN", "TRANSACTION_HASH_USED"],
+  errors: MARK_GIFTS_FUNDED_ERRORS,
   body: MarkGiftsFundedBody,
   response: { status: 200, schema: MarkGiftsFundedResult },
   handler: async ({ ctx, body }) => markGiftsFunded(ctx, body),

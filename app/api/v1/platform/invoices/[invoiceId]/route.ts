@@ -1,10 +1,9 @@
 // GET /v1/platform/invoices/{invoiceId}: one invoice of the target business
 // PUT /v1/platform/invoices/{invoiceId}: replace a draft or sent invoice
 import { route } from "@/lib/http/route";
-import { ONE_INVOICE_ERRORS, WRITE_INVOICE_ERRORS } from "@/lib/invoices/errors";
-import { getInvoice } from "@/lib/invoices/get-invoice";
+import { getInvoice, GET_INVOICE_ERRORS } from "@/lib/invoices/get-invoice";
 import { InvoiceIdParams, InvoiceResource, UpdateInvoiceBody } from "@/lib/invoices/schemas";
-import { updateInvoice } from "@/lib/invoices/update-invoice";
+import { updateInvoice, UPDATE_INVOICE_ERRORS } from "@/lib/invoices/update-invoice";
 
 export const GET = route({
   method: "GET",
@@ -15,7 +14,7 @@ export const GET = route({
   scope: "invoice:read",
   targetBusiness: true,
   idempotency: "none",
-  errors: ["INVOICE_NOT_FOUND"],
+  errors: GET_INVOICE_ERRORS,
   params: InvoiceIdParams,
   response: { status: 200, schema: InvoiceResource },
   handler: async ({ ctx, params }) => getInvoice(ctx, params),
@@ -32,7 +31,7 @@ export const PUT = route({
   scope: "invoice:update",
   targetBusiness: true,
   idempotency: "required",
-  errors: [...ONE_INVOICE_ERRORS, ...WRITE_INVOICE_ERRORS],
+  errors: UPDATE_INVOICE_ERRORS,
   params: InvoiceIdParams,
   body: UpdateInvoiceBody,
   response: { status: 200, schema: InvoiceResource },

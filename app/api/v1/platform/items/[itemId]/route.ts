@@ -1,10 +1,9 @@
 // GET|PATCH|DELETE /v1/platform/items/{itemId}: one item of the business
 import { route } from "@/lib/http/route";
-import { archiveItem } from "@/lib/items/archive-item";
-import { getItem } from "@/lib/items/get-item";
-import { updateItem } from "@/lib/items/update-item";
+import { archiveItem, ARCHIVE_ITEM_ERRORS } from "@/lib/items/archive-item";
+import { getItem, GET_ITEM_ERRORS } from "@/lib/items/get-item";
+import { updateItem, UPDATE_ITEM_ERRORS } from "@/lib/items/update-item";
 import { Item, ItemParams, UpdateItemBody } from "@/lib/items/schemas";
-import { FIND_ITEM_ERRORS, WRITE_ITEM_ERRORS } from "@/lib/items/errors";
 
 const common = { tags: ["Items"], auth: "platform" as const, targetBusiness: true as const, path: "/v1/platform/items/{itemId}", params: ItemParams };
 
@@ -14,7 +13,7 @@ export const GET = route({
   summary: "Get an item of the business",
   scope: "item:read",
   idempotency: "none",
-  errors: FIND_ITEM_ERRORS,
+  errors: GET_ITEM_ERRORS,
   response: { status: 200, schema: Item },
   handler: async ({ ctx, params }) => getItem(ctx, params),
 });
@@ -25,7 +24,7 @@ export const PATCH = route({
   summary: "Change an item: only the fields sent change (409 once archived)",
   scope: "item:update",
   idempotency: "required",
-  errors: WRITE_ITEM_ERRORS,
+  errors: UPDATE_ITEM_ERRORS,
   body: UpdateItemBody,
   response: { status: 200, schema: Item },
   handler: async ({ ctx, params, body }) => updateItem(ctx, { itemId: params.itemId, body }),
@@ -37,7 +36,7 @@ export const DELETE = route({
   summary: "Archive an item: no longer for sale nor listed; answers the archived item",
   scope: "item:update",
   idempotency: "none",
-  errors: FIND_ITEM_ERRORS,
+  errors: ARCHIVE_ITEM_ERRORS,
   response: { status: 200, schema: Item },
   handler: async ({ ctx, params }) => archiveItem(ctx, params),
 });

@@ -1,7 +1,7 @@
 // GET /v1/platform/me/keys: the platform's keys in the key's environment
 // POST /v1/platform/me/keys: create a key (the raw key is shown once)
 import { reply, route } from "@/lib/http/route";
-import { createKey } from "@/lib/platform/create-key";
+import { createKey, CREATE_KEY_ERRORS } from "@/lib/platform/create-key";
 import { listKeys } from "@/lib/platform/list-keys";
 import { CreatedKey, CreateKeyBody, KeyList } from "@/lib/platform/schemas";
 
@@ -25,7 +25,7 @@ export const POST = route({
   auth: "platform",
   scope: "platform.key:manage",
   idempotency: "required",
-  errors: ["SCOPE_NOT_HELD"],
+  errors: CREATE_KEY_ERRORS,
   body: CreateKeyBody,
   response: { status: 201, schema: CreatedKey, description: "The key, and its raw value (shown this once)." },
   handler: async ({ ctx, body }) => reply(await createKey(ctx, body), { status: 201 }),

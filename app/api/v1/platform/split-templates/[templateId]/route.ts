@@ -1,10 +1,9 @@
 // GET, PATCH, DELETE /v1/platform/split-templates/{templateId}: read, change or archive a split template
 import { reply, route } from "@/lib/http/route";
-import { archiveSplitTemplate } from "@/lib/split-templates/archive-split-template";
-import { RECIPIENT_ERRORS } from "@/lib/split-templates/errors";
-import { getSplitTemplate } from "@/lib/split-templates/get-split-template";
+import { archiveSplitTemplate, ARCHIVE_SPLIT_TEMPLATE_ERRORS } from "@/lib/split-templates/archive-split-template";
+import { getSplitTemplate, GET_SPLIT_TEMPLATE_ERRORS } from "@/lib/split-templates/get-split-template";
 import { SplitTemplateResource, TemplateIdParams, UpdateSplitTemplateBody } from "@/lib/split-templates/schemas";
-import { updateSplitTemplate } from "@/lib/split-templates/update-split-template";
+import { updateSplitTemplate, UPDATE_SPLIT_TEMPLATE_ERRORS } from "@/lib/split-templates/update-split-template";
 
 export const GET = route({
   method: "GET",
@@ -15,7 +14,7 @@ export const GET = route({
   scope: "splitTemplate:read",
   targetBusiness: true,
   idempotency: "none",
-  errors: ["SPLIT_TEMPLATE_NOT_FOUND"],
+  errors: GET_SPLIT_TEMPLATE_ERRORS,
   params: TemplateIdParams,
   response: { status: 200, schema: SplitTemplateResource },
   handler: async ({ ctx, params }) => getSplitTemplate(ctx, params),
@@ -30,7 +29,7 @@ export const PATCH = route({
   scope: "splitTemplate:update",
   targetBusiness: true,
   idempotency: "required",
-  errors: ["SPLIT_TEMPLATE_NOT_FOUND", ...RECIPIENT_ERRORS],
+  errors: UPDATE_SPLIT_TEMPLATE_ERRORS,
   params: TemplateIdParams,
   body: UpdateSplitTemplateBody,
   response: { status: 200, schema: SplitTemplateResource },
@@ -46,7 +45,7 @@ export const DELETE = route({
   scope: "splitTemplate:delete",
   targetBusiness: true,
   idempotency: "none",
-  errors: ["SPLIT_TEMPLATE_NOT_FOUND"],
+  errors: ARCHIVE_SPLIT_TEMPLATE_ERRORS,
   params: TemplateIdParams,
   response: { status: 204, description: "Archived: the template leaves the lists." },
   handler: async ({ ctx, params }) => {

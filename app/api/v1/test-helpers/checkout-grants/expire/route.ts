@@ -1,6 +1,6 @@
 // POST /v1/test-helpers/checkout-grants/expire: test mode, 2 hours pass for a checkout grant
 import { route } from "@/lib/http/route";
-import { actOutGrantExpiry } from "@/lib/flows/act-out-checkout";
+import { actOutGrantExpiry, ACT_OUT_CHECKOUT_ERRORS } from "@/lib/flows/act-out-checkout";
 import { ExpireHelperBody, GrantJson } from "@/lib/checkout/schemas";
 
 export const POST = route({
@@ -10,7 +10,7 @@ export const POST = route({
   tags: ["test-helpers"],
   auth: "server",
   idempotency: "optional",
-  errors: ["CHECKOUT_NOT_FOUND", "GRANT_NOT_PENDING"],
+  errors: ACT_OUT_CHECKOUT_ERRORS,
   body: ExpireHelperBody,
   response: { status: 200, schema: GrantJson },
   handler: ({ ctx, body }) => actOutGrantExpiry(ctx, body),

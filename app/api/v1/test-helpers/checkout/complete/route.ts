@@ -1,8 +1,7 @@
 // POST /v1/test-helpers/checkout/complete: test mode, the consumer pays on the hosted checkout page
 import { route } from "@/lib/http/route";
-import { actOutCheckout } from "@/lib/flows/act-out-checkout";
+import { actOutCheckout, ACT_OUT_CHECKOUT_ERRORS } from "@/lib/flows/act-out-checkout";
 import { CheckoutHelperResult, CompleteHelperBody } from "@/lib/checkout/schemas";
-import { PAY_CHECKOUT_ERRORS } from "@/lib/checkout/errors";
 
 export const POST = route({
   method: "POST",
@@ -11,7 +10,7 @@ export const POST = route({
   tags: ["test-helpers"],
   auth: "server",
   idempotency: "optional",
-  errors: [...PAY_CHECKOUT_ERRORS, "NOT_A_TEST_PLAYER"],
+  errors: ACT_OUT_CHECKOUT_ERRORS,
   body: CompleteHelperBody,
   response: { status: 200, schema: CheckoutHelperResult },
   handler: ({ ctx, body }) => actOutCheckout(ctx, body),

@@ -1,8 +1,7 @@
 // POST /v1/test-helpers/compliance/{userRef}: a compliance review moves a business-linked player to a status
 import { route } from "@/lib/http/route";
-import { setBusinessUserCompliance } from "@/lib/business-users/set-business-user-compliance";
+import { setBusinessUserCompliance, SET_BUSINESS_USER_COMPLIANCE_ERRORS } from "@/lib/business-users/set-business-user-compliance";
 import { BusinessUserParams, ComplianceView, SetComplianceBody } from "@/lib/business-users/schemas";
-import { BUSINESS_USER_ERRORS } from "@/lib/business-users/errors";
 
 export const POST = route({
   method: "POST",
@@ -12,7 +11,7 @@ export const POST = route({
   auth: "platform",
   targetBusiness: true,
   idempotency: "optional",
-  errors: BUSINESS_USER_ERRORS,
+  errors: SET_BUSINESS_USER_COMPLIANCE_ERRORS,
   params: BusinessUserParams,
   body: SetComplianceBody,
   response: { status: 200, schema: ComplianceView },

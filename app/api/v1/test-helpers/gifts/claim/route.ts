@@ -1,6 +1,6 @@
 // POST /v1/test-helpers/gifts/claim: test mode: a recipient claims a funded gift
 import { route } from "@/lib/http/route";
-import { actOutGiftClaim } from "@/lib/gifts/act-out-gift-claim";
+import { actOutGiftClaim, ACT_OUT_GIFT_CLAIM_ERRORS } from "@/lib/gifts/act-out-gift-claim";
 import { ClaimedGift, ClaimGiftBody } from "@/lib/gifts/schemas";
 
 export const POST = route({
@@ -11,7 +11,7 @@ export const POST = route({
   auth: "platform",
   targetBusiness: true,
   idempotency: "optional",
-  errors: ["GIFT_NOT_FOUND", "GIFT_ALREADY_CLAIMED", "GIFT_NOT_CLAIMABLE", "GIFT_EMAIL_MISMATCH", "NOT_A_TEST_PLAYER"],
+  errors: ACT_OUT_GIFT_CLAIM_ERRORS,
   body: ClaimGiftBody,
   response: { status: 200, schema: ClaimedGift },
   handler: async ({ ctx, body }) => actOutGiftClaim(ctx, body),

@@ -1,6 +1,6 @@
 // POST /v1/test-helpers/wallets/fund: the player tops up their wallet with test USDC
 import { route } from "@/lib/http/route";
-import { fundTestWallet } from "@/lib/wallet/fund-test-wallet";
+import { fundTestWallet, FUND_TEST_WALLET_ERRORS } from "@/lib/wallet/fund-test-wallet";
 import { FundedWallet, FundWalletBody } from "@/lib/wallet/schemas";
 
 export const POST = route({
@@ -10,7 +10,7 @@ export const POST = route({
   tags: ["test-helpers"],
   auth: "server",
   idempotency: "optional",
-  errors: ["INSUFFICIENT_FUNDS", "USER_REF_NOT_FOUND", "LINK_NOT_APPROVED"],
+  errors: FUND_TEST_WALLET_ERRORS,
   body: FundWalletBody,
   response: { status: 200, schema: FundedWallet },
   handler: ({ ctx, body }) => fundTestWallet(ctx, body),

@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { route } from "@/lib/http/route";
 import { PurchaseJson } from "@/lib/purchases/serialize-purchase";
-import { listUserPurchases } from "@/lib/users/list-user-purchases";
+import { listUserPurchases, LIST_USER_PURCHASES_ERRORS } from "@/lib/users/list-user-purchases";
 import { UserParams, UserPurchasesQuery } from "@/lib/users/schemas";
 
 export const GET = route({
@@ -12,7 +12,7 @@ export const GET = route({
   tags: ["Users"],
   auth: "server",
   idempotency: "none",
-  errors: ["USER_REF_NOT_FOUND", "PURCHASE_NOT_FOUND"],
+  errors: LIST_USER_PURCHASES_ERRORS,
   params: UserParams,
   query: UserPurchasesQuery,
   response: { status: 200, schema: z.array(PurchaseJson) },

@@ -1,6 +1,6 @@
 // GET /v1/users/{userRef}/subscriptions: the player's subscriptions, Active first
 import { route } from "@/lib/http/route";
-import { listUserSubscriptions } from "@/lib/subscriptions/list-user-subscriptions";
+import { listUserSubscriptions, LIST_USER_SUBSCRIPTIONS_ERRORS } from "@/lib/subscriptions/list-user-subscriptions";
 import { Subscriptions, UserParams } from "@/lib/users/schemas";
 
 export const GET = route({
@@ -10,7 +10,7 @@ export const GET = route({
   tags: ["Users"],
   auth: "server",
   idempotency: "none",
-  errors: ["USER_REF_NOT_FOUND"],
+  errors: LIST_USER_SUBSCRIPTIONS_ERRORS,
   params: UserParams,
   response: { status: 200, schema: Subscriptions },
   handler: async ({ ctx, params }) => ({ subscriptions: await listUserSubscriptions(ctx, { userRef: params.userRef }) }),

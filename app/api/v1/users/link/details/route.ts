@@ -1,9 +1,8 @@
 // GET /v1/users/link/details: a game-level link session, with userRef once approved
 import { route } from "@/lib/http/route";
-import { getLinkSessionDetails } from "@/lib/linking/get-link-session-details";
+import { getLinkSessionDetails, GET_LINK_SESSION_DETAILS_ERRORS } from "@/lib/linking/get-link-session-details";
 import { linkScopeOf } from "@/lib/linking/link-scope";
 import { GameLinkSessionDetails, LinkDetailsQuery } from "@/lib/linking/schemas";
-import { LINK_SESSION_ERRORS } from "@/lib/linking/errors";
 
 export const GET = route({
   method: "GET",
@@ -12,7 +11,7 @@ export const GET = route({
   tags: ["Account linking"],
   auth: "server",
   idempotency: "none",
-  errors: ["NOT_FOUND", ...LINK_SESSION_ERRORS],
+  errors: GET_LINK_SESSION_DETAILS_ERRORS,
   query: LinkDetailsQuery,
   response: { status: 200, schema: GameLinkSessionDetails },
   handler: ({ ctx, query }) => getLinkSessionDetails(ctx, { scope: linkScopeOf(ctx), sessionKey: query.session }),

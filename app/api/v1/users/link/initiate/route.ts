@@ -1,9 +1,8 @@
 // POST|GET /v1/users/link/initiate: start linking a player to the key's game
 import { reply, route } from "@/lib/http/route";
-import { initiateLinkSession, type InitiatedLinkSession } from "@/lib/linking/initiate-link-session";
+import { initiateLinkSession, type InitiatedLinkSession, INITIATE_LINK_SESSION_ERRORS } from "@/lib/linking/initiate-link-session";
 import { linkScopeOf } from "@/lib/linking/link-scope";
 import { InitiateLinkBody, LinkSessionInitiated } from "@/lib/linking/schemas";
-import { LINK_SESSION_ERRORS } from "@/lib/linking/errors";
 
 // A new session is 201 with Location; the pending session of the same email or Idempotency-Key is 200.
 const answer = ({ session, url, created }: InitiatedLinkSession) =>
@@ -16,7 +15,7 @@ const common = {
   // idempotent by email or Idempotency-Key in the service: a repeat returns the existing session with 200
   idempotency: "none" as const,
   serviceIdempotencyKey: true,
-  errors: LINK_SESSION_ERRORS,
+  errors: INITIATE_LINK_SESSION_ERRORS,
   response: {
     status: 201,
     schema: LinkSessionInitiated,

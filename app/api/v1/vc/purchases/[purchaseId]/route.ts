@@ -1,8 +1,7 @@
 // POST /v1/vc/purchases/{purchaseId}: debit the balance and fulfil, exactly once
 import { route } from "@/lib/http/route";
-import { completeVcPurchase } from "@/lib/purchases/complete-vc-purchase";
+import { completeVcPurchase, COMPLETE_VC_PURCHASE_ERRORS } from "@/lib/purchases/complete-vc-purchase";
 import { PurchaseParams, VcPurchaseCompleted } from "@/lib/purchases/schemas";
-import { PAY_PURCHASE_ERRORS } from "@/lib/purchases/errors";
 
 export const POST = route({
   method: "POST",
@@ -11,7 +10,7 @@ export const POST = route({
   tags: ["Virtual currency"],
   auth: "server",
   idempotency: "required",
-  errors: PAY_PURCHASE_ERRORS,
+  errors: COMPLETE_VC_PURCHASE_ERRORS,
   params: PurchaseParams,
   response: { status: 200, schema: VcPurchaseCompleted },
   handler: ({ ctx, params }) => completeVcPurchase(ctx, { purchaseId: params.purchaseId }),

@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { route } from "@/lib/http/route";
 import { PurchaseParams, WalletPurchase } from "@/lib/purchases/schemas";
-import { getWalletPurchase } from "@/lib/wallet/get-wallet-purchase";
+import { getWalletPurchase, GET_WALLET_PURCHASE_ERRORS } from "@/lib/wallet/get-wallet-purchase";
 
 export const GET = route({
   method: "GET",
@@ -11,7 +11,7 @@ export const GET = route({
   tags: ["Wallet"],
   auth: "server",
   idempotency: "none",
-  errors: ["PURCHASE_NOT_FOUND"],
+  errors: GET_WALLET_PURCHASE_ERRORS,
   params: PurchaseParams,
   response: { status: 200, schema: z.object({ data: WalletPurchase }) },
   handler: ({ ctx, params }) => getWalletPurchase(ctx, { purchaseId: params.purchaseId }),

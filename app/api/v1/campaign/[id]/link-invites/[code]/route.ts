@@ -1,10 +1,9 @@
 // PATCH /v1/campaign/{id}/link-invites/{code}: change an invite; DELETE: revoke it for good
 import { route } from "@/lib/http/route";
-import { revokeInvite } from "@/lib/invites/revoke-invite";
+import { revokeInvite, REVOKE_INVITE_ERRORS } from "@/lib/invites/revoke-invite";
 import { InviteParams, LinkInvite, UpdateInviteBody } from "@/lib/invites/schemas";
-import { updateInvite } from "@/lib/invites/update-invite";
+import { updateInvite, UPDATE_INVITE_ERRORS } from "@/lib/invites/update-invite";
 import { linkScopeOf } from "@/lib/linking/link-scope";
-import { USE_INVITE_ERRORS } from "@/lib/invites/errors";
 
 export const PATCH = route({
   method: "PATCH",
@@ -13,7 +12,7 @@ export const PATCH = route({
   tags: ["Campaign"],
   auth: "campaign",
   idempotency: "optional",
-  errors: ["LINK_SESSION_NOT_FOUND", "INVITE_REVOKED_CONFLICT", "INVITE_STATE_CONFLICT", "MAX_USES_BELOW_CURRENT_USES", ...USE_INVITE_ERRORS],
+  errors: UPDATE_INVITE_ERRORS,
   successEnvelope: true,
   params: InviteParams,
   body: UpdateInviteBody,
@@ -28,7 +27,7 @@ export const DELETE = route({
   tags: ["Campaign"],
   auth: "campaign",
   idempotency: "optional",
-  errors: ["LINK_SESSION_NOT_FOUND", "INVITE_STATE_CONFLICT", ...USE_INVITE_ERRORS],
+  errors: REVOKE_INVITE_ERRORS,
   successEnvelope: true,
   params: InviteParams,
   response: { status: 200, schema: LinkInvite },

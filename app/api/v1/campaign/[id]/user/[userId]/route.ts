@@ -1,6 +1,6 @@
 // GET /v1/campaign/{id}/user/{userId}: a campaign user's link status
 import { route } from "@/lib/http/route";
-import { getCampaignUser } from "@/lib/campaigns/get-campaign-user";
+import { getCampaignUser, GET_CAMPAIGN_USER_ERRORS } from "@/lib/campaigns/get-campaign-user";
 import { CampaignUser, CampaignUserParams } from "@/lib/campaigns/schemas";
 
 export const GET = route({
@@ -10,7 +10,7 @@ export const GET = route({
   tags: ["Campaign"],
   auth: "campaign",
   idempotency: "none",
-  errors: ["USER_REF_NOT_FOUND"],
+  errors: GET_CAMPAIGN_USER_ERRORS,
   successEnvelope: true,
   params: CampaignUserParams,
   response: { status: 200, schema: CampaignUser },

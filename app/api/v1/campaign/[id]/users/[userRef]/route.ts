@@ -2,8 +2,7 @@
 import { route } from "@/lib/http/route";
 import { CampaignUserRefParams, Removed } from "@/lib/campaigns/schemas";
 import { linkScopeOf } from "@/lib/linking/link-scope";
-import { removeLink } from "@/lib/linking/remove-link";
-import { LINK_SESSION_ERRORS } from "@/lib/linking/errors";
+import { removeLink, REMOVE_LINK_ERRORS } from "@/lib/linking/remove-link";
 
 export const DELETE = route({
   method: "DELETE",
@@ -12,7 +11,7 @@ export const DELETE = route({
   tags: ["Campaign"],
   auth: "campaign",
   idempotency: "none",
-  errors: ["USER_REF_NOT_FOUND", ...LINK_SESSION_ERRORS],
+  errors: REMOVE_LINK_ERRORS,
   successEnvelope: true,
   params: CampaignUserRefParams,
   response: { status: 200, schema: Removed },

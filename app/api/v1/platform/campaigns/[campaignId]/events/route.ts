@@ -1,7 +1,7 @@
 // POST /v1/platform/campaigns/{campaignId}/events: record an event (or a tip) and pay the linked player
 // from the campaign balance; Platform.Campaign.EventRecorded
 import { route } from "@/lib/http/route";
-import { recordPlatformCampaignEvent } from "@/lib/campaigns/record-platform-campaign-event";
+import { recordPlatformCampaignEvent, RECORD_PLATFORM_CAMPAIGN_EVENT_ERRORS } from "@/lib/campaigns/record-platform-campaign-event";
 import { PlatformCampaignParams } from "@/lib/campaigns/platform-schemas";
 import { EventRecorded, RecordEventBody } from "@/lib/campaigns/schemas";
 
@@ -16,7 +16,7 @@ export const POST = route({
   scope: "campaign:events:create",
   targetBusiness: "campaign",
   idempotency: "required",
-  errors: ["CAMPAIGN_NOT_FOUND", "CAMPAIGN_NOT_STARTED", "USER_REF_NOT_FOUND", "EVENT_CODE_NOT_FOUND", "EVENT_HAS_NO_PAYOUT", "INSUFFICIENT_CAMPAIGN_FUNDS"],
+  errors: RECORD_PLATFORM_CAMPAIGN_EVENT_ERRORS,
   params: PlatformCampaignParams,
   body: RecordEventBody,
   response: { status: 202, schema: EventRecorded },

@@ -1,6 +1,6 @@
 // POST /v1/platform/campaigns/{campaignId}/fund-sessions: a hosted page where a payer funds the campaign
 import { reply, route } from "@/lib/http/route";
-import { createCampaignFundSession } from "@/lib/fund-sessions/create-campaign-fund-session";
+import { createCampaignFundSession, CREATE_CAMPAIGN_FUND_SESSION_ERRORS } from "@/lib/fund-sessions/create-campaign-fund-session";
 import { fundSessionCreated } from "@/lib/fund-sessions/serialize-fund-session";
 import { CampaignIdParams, CreateCampaignFundSessionBody, FundSessionCreated } from "@/lib/fund-sessions/schemas";
 
@@ -15,7 +15,7 @@ export const POST = route({
   targetBusiness: "campaign",
   // the service dedupes on the Idempotency-Key: a repeat while the session is pending returns it with 200
   idempotency: "service",
-  errors: ["CAMPAIGN_NOT_FOUND"],
+  errors: CREATE_CAMPAIGN_FUND_SESSION_ERRORS,
   params: CampaignIdParams,
   body: CreateCampaignFundSessionBody,
   response: {

@@ -1,6 +1,6 @@
 // PUT /v1/platform/campaigns/{campaignId}/start: 202 {success, message}; Platform.Campaign.Started
 import { route } from "@/lib/http/route";
-import { requestPlatformCampaignOperation } from "@/lib/campaigns/request-platform-campaign-operation";
+import { requestPlatformCampaignOperation, REQUEST_PLATFORM_CAMPAIGN_OPERATION_ERRORS } from "@/lib/campaigns/request-platform-campaign-operation";
 import { PlatformCampaignParams } from "@/lib/campaigns/platform-schemas";
 import { Accepted } from "@/lib/campaigns/schemas";
 
@@ -13,7 +13,7 @@ export const PUT = route({
   scope: "campaign:start",
   targetBusiness: "campaign",
   idempotency: "required",
-  errors: ["CAMPAIGN_NOT_FOUND", "CAMPAIGN_ALREADY_STARTED", "CAMPAIGN_WITHDRAW_PENDING"],
+  errors: REQUEST_PLATFORM_CAMPAIGN_OPERATION_ERRORS,
   params: PlatformCampaignParams,
   response: { status: 202, schema: Accepted },
   handler: async ({ ctx }) => requestPlatformCampaignOperation(ctx, { action: "start" }),

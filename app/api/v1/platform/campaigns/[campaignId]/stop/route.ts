@@ -1,6 +1,6 @@
 // PUT /v1/platform/campaigns/{campaignId}/stop: 202 {success, message}; Platform.Campaign.Stopped
 import { route } from "@/lib/http/route";
-import { requestPlatformCampaignOperation } from "@/lib/campaigns/request-platform-campaign-operation";
+import { requestPlatformCampaignOperation, REQUEST_PLATFORM_CAMPAIGN_OPERATION_ERRORS } from "@/lib/campaigns/request-platform-campaign-operation";
 import { PlatformCampaignParams } from "@/lib/campaigns/platform-schemas";
 import { Accepted } from "@/lib/campaigns/schemas";
 
@@ -13,7 +13,7 @@ export const PUT = route({
   scope: "campaign:stop",
   targetBusiness: "campaign",
   idempotency: "required",
-  errors: ["CAMPAIGN_NOT_FOUND", "CAMPAIGN_NOT_STARTED"],
+  errors: REQUEST_PLATFORM_CAMPAIGN_OPERATION_ERRORS,
   params: PlatformCampaignParams,
   response: { status: 202, schema: Accepted },
   handler: async ({ ctx }) => requestPlatformCampaignOperation(ctx, { action: "stop" }),

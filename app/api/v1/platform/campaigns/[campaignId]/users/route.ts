@@ -13,7 +13,6 @@ export const GET = route({
   scope: "campaign:users:link:read",
   targetBusiness: "campaign",
   idempotency: "none",
-  errors: ["CAMPAIGN_NOT_FOUND"],
   params: PlatformCampaignParams,
   query: PlatformCampaignUsersQuery,
   response: { status: 200, schema: CampaignUserList },

@@ -1,6 +1,6 @@
 // POST /v1/platform/distributions/{id}/cancel: cancel a draft or pending distribution (creating platform only)
 import { route } from "@/lib/http/route";
-import { cancelDistribution } from "@/lib/distributions/cancel-distribution";
+import { cancelDistribution, CANCEL_DISTRIBUTION_ERRORS } from "@/lib/distributions/cancel-distribution";
 import { DistributionIdParams, DistributionResource } from "@/lib/distributions/schemas";
 
 export const POST = route({
@@ -12,7 +12,7 @@ export const POST = route({
   scope: "distribution:cancel",
   targetBusiness: true,
   idempotency: "optional",
-  errors: ["DISTRIBUTION_NOT_FOUND", "DISTRIBUTION_NOT_CREATOR", "NOT_CANCELLABLE"],
+  errors: CANCEL_DISTRIBUTION_ERRORS,
   params: DistributionIdParams,
   response: { status: 200, schema: DistributionResource },
   handler: async ({ ctx, params }) => cancelDistribution(ctx, params),

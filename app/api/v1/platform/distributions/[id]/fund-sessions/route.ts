@@ -1,6 +1,6 @@
 // POST /v1/platform/distributions/{id}/fund-sessions: a hosted page where the business pays a 'fund_session' distribution
 import { reply, route } from "@/lib/http/route";
-import { createDistributionFundSession } from "@/lib/fund-sessions/create-distribution-fund-session";
+import { createDistributionFundSession, CREATE_DISTRIBUTION_FUND_SESSION_ERRORS } from "@/lib/fund-sessions/create-distribution-fund-session";
 import { fundSessionCreated } from "@/lib/fund-sessions/serialize-fund-session";
 import { CreateCampaignFundSessionBody, FundSessionCreated } from "@/lib/fund-sessions/schemas";
 import { DistributionIdParams } from "@/lib/distributions/schemas";
@@ -16,7 +16,7 @@ export const POST = route({
   scope: "distribution:funds:create",
   targetBusiness: true,
   idempotency: "service",
-  errors: ["DISTRIBUTION_NOT_FOUND", "PAYOUT_PATH_MISMATCH", "DISTRIBUTION_NOT_PENDING"],
+  errors: CREATE_DISTRIBUTION_FUND_SESSION_ERRORS,
   params: DistributionIdParams,
   body: CreateCampaignFundSessionBody,
   response: {

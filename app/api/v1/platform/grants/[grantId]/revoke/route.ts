@@ -1,6 +1,6 @@
 // POST /v1/platform/grants/{grantId}/revoke: give up a business's grant (its invites are cleared)
 import { route } from "@/lib/http/route";
-import { revokeGrant } from "@/lib/platform/revoke-grant";
+import { revokeGrant, REVOKE_GRANT_ERRORS } from "@/lib/platform/revoke-grant";
 import { GrantParams, SuccessMessage } from "@/lib/platform/schemas";
 
 export const POST = route({
@@ -11,7 +11,7 @@ export const POST = route({
   auth: "platform",
   scope: "platform.grant:manage",
   idempotency: "required",
-  errors: ["GRANT_NOT_FOUND", "GRANT_NOT_ACTIVE"],
+  errors: REVOKE_GRANT_ERRORS,
   params: GrantParams,
   response: { status: 200, schema: SuccessMessage },
   handler: async ({ ctx, params }) => revokeGrant(ctx, params),

@@ -1,6 +1,6 @@
 // POST /v1/platform/invites/{inviteId}/cancel: withdraw a pending invite
 import { route } from "@/lib/http/route";
-import { cancelInvite } from "@/lib/platform/cancel-invite";
+import { cancelInvite, CANCEL_INVITE_ERRORS } from "@/lib/platform/cancel-invite";
 import { InviteParams, SuccessMessage } from "@/lib/platform/schemas";
 
 export const POST = route({
@@ -11,7 +11,7 @@ export const POST = route({
   auth: "platform",
   scope: "platform.invite:manage",
   idempotency: "required",
-  errors: ["PLATFORM_INVITE_NOT_FOUND", "PLATFORM_INVITE_NOT_PENDING"],
+  errors: CANCEL_INVITE_ERRORS,
   params: InviteParams,
   response: { status: 200, schema: SuccessMessage },
   handler: async ({ ctx, params }) => cancelInvite(ctx, params),

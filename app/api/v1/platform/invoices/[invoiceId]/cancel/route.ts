@@ -1,7 +1,6 @@
 // POST /v1/platform/invoices/{invoiceId}/cancel: draft or sent → cancelled
 import { route } from "@/lib/http/route";
-import { cancelInvoice } from "@/lib/invoices/cancel-invoice";
-import { ONE_INVOICE_ERRORS } from "@/lib/invoices/errors";
+import { cancelInvoice, CANCEL_INVOICE_ERRORS } from "@/lib/invoices/cancel-invoice";
 import { InvoiceIdParams, InvoiceStatusResult } from "@/lib/invoices/schemas";
 
 export const POST = route({
@@ -13,7 +12,7 @@ export const POST = route({
   scope: "invoice:cancel",
   targetBusiness: true,
   idempotency: "required",
-  errors: [...ONE_INVOICE_ERRORS],
+  errors: CANCEL_INVOICE_ERRORS,
   params: InvoiceIdParams,
   response: { status: 200, schema: InvoiceStatusResult },
   handler: async ({ ctx, params }) => cancelInvoice(ctx, params),

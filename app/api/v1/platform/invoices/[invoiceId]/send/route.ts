@@ -1,8 +1,7 @@
 // POST /v1/platform/invoices/{invoiceId}/send: draft → sent, emailing the receiver unless suppressed
 import { route } from "@/lib/http/route";
-import { ONE_INVOICE_ERRORS } from "@/lib/invoices/errors";
 import { InvoiceIdParams, InvoiceStatusResult, SendInvoiceBody } from "@/lib/invoices/schemas";
-import { sendInvoice } from "@/lib/invoices/send-invoice";
+import { sendInvoice, SEND_INVOICE_ERRORS } from "@/lib/invoices/send-invoice";
 
 export const POST = route({
   method: "POST",
@@ -13,7 +12,7 @@ export const POST = route({
   scope: "invoice:send",
   targetBusiness: true,
   idempotency: "required",
-  errors: [...ONE_INVOICE_ERRORS],
+  errors: SEND_INVOICE_ERRORS,
   params: InvoiceIdParams,
   body: SendInvoiceBody,
   response: { status: 200, schema: InvoiceStatusResult },

@@ -1,8 +1,8 @@
 // GET /v1/platform/me/keys/{keyId}: one key
 // DELETE /v1/platform/me/keys/{keyId}: revoke a key for good
 import { route } from "@/lib/http/route";
-import { deleteKey } from "@/lib/platform/delete-key";
-import { getKey } from "@/lib/platform/get-key";
+import { deleteKey, DELETE_KEY_ERRORS } from "@/lib/platform/delete-key";
+import { getKey, GET_KEY_ERRORS } from "@/lib/platform/get-key";
 import { DeletedKey, KeyEnvelope, KeyParams } from "@/lib/platform/schemas";
 
 export const GET = route({
@@ -13,7 +13,7 @@ export const GET = route({
   auth: "platform",
   scope: "platform.key:manage",
   idempotency: "none",
-  errors: ["API_KEY_NOT_FOUND"],
+  errors: GET_KEY_ERRORS,
   params: KeyParams,
   response: { status: 200, schema: KeyEnvelope },
   handler: async ({ ctx, params }) => getKey(ctx, params),
@@ -27,7 +27,7 @@ export const DELETE = route({
   auth: "platform",
   scope: "platform.key:manage",
   idempotency: "none",
-  errors: ["API_KEY_NOT_FOUND", "API_KEY_REVOKED", "API_KEY_IN_USE"],
+  errors: DELETE_KEY_ERRORS,
   params: KeyParams,
   response: { status: 200, schema: DeletedKey },
   handler: async ({ ctx, params }) => deleteKey(ctx, params),

@@ -1,7 +1,7 @@
 // POST /v1/products/{userRef}/{productId}/image: upload the image of a player's product (multipart, first file part)
 import { route } from "@/lib/http/route";
 import { ImageUploadResult, UgcProductParams } from "@/lib/products/schemas";
-import { uploadProductImage } from "@/lib/products/upload-product-image";
+import { uploadProductImage, UPLOAD_PRODUCT_IMAGE_ERRORS } from "@/lib/products/upload-product-image";
 
 export const POST = route({
   method: "POST",
@@ -10,7 +10,7 @@ export const POST = route({
   tags: ["Products"],
   auth: "server",
   idempotency: "required",
-  errors: ["USER_REF_NOT_FOUND", "PRODUCT_NOT_FOUND", "PRODUCT_STATE_CONFLICT", "FILE_REQUIRED", "IMAGE_TOO_LARGE", "INVALID_IMAGE"],
+  errors: UPLOAD_PRODUCT_IMAGE_ERRORS,
   bodyType: "multipart",
   params: UgcProductParams,
   response: {

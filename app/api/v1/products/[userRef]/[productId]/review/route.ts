@@ -1,8 +1,7 @@
 // POST /v1/products/{userRef}/{productId}/review: the game approves (with overrides) or declines a submitted product
 import { route } from "@/lib/http/route";
-import { reviewUgcProduct } from "@/lib/products/review-ugc-product";
+import { reviewUgcProduct, REVIEW_UGC_PRODUCT_ERRORS } from "@/lib/products/review-ugc-product";
 import { Product, ReviewBody, UgcProductParams } from "@/lib/products/schemas";
-import { WRITE_PRODUCT_ERRORS } from "@/lib/products/errors";
 
 export const POST = route({
   method: "POST",
@@ -11,7 +10,7 @@ export const POST = route({
   tags: ["Products"],
   auth: "server",
   idempotency: "required",
-  errors: ["USER_REF_NOT_FOUND", ...WRITE_PRODUCT_ERRORS],
+  errors: REVIEW_UGC_PRODUCT_ERRORS,
   params: UgcProductParams,
   body: ReviewBody,
   response: {

@@ -1,6 +1,6 @@
 // POST /v1/test-helpers/fund-sessions/{sessionKey}/complete: the payer completes a campaign or distribution fund session
 import { route } from "@/lib/http/route";
-import { completeFundSession } from "@/lib/flows/complete-fund-session";
+import { completeFundSession, COMPLETE_FUND_SESSION_ERRORS } from "@/lib/flows/complete-fund-session";
 import { CompleteFundSessionBody, FundSessionKeyParams, FundSessionResource } from "@/lib/fund-sessions/schemas";
 
 export const POST = route({
@@ -12,7 +12,7 @@ export const POST = route({
   tags: ["test-helpers"],
   auth: "platform",
   idempotency: "optional",
-  errors: ["FUND_SESSION_NOT_FOUND", "FUND_SESSION_NOT_PENDING", "CAMPAIGN_NOT_FOUND", "DISTRIBUTION_NOT_PENDING", "PAYOUT_PATH_MISMATCH"],
+  errors: COMPLETE_FUND_SESSION_ERRORS,
   params: FundSessionKeyParams,
   body: CompleteFundSessionBody,
   response: { status: 200, schema: FundSessionResource },

@@ -1,6 +1,6 @@
 // POST /v1/test-helpers/fund-sessions/{sessionKey}/expire: the session's lifetime passes
 import { route } from "@/lib/http/route";
-import { expireFundSession } from "@/lib/fund-sessions/expire-fund-session";
+import { expireFundSession, EXPIRE_FUND_SESSION_ERRORS } from "@/lib/fund-sessions/expire-fund-session";
 import { FundSessionKeyParams, FundSessionResource } from "@/lib/fund-sessions/schemas";
 
 export const POST = route({
@@ -11,7 +11,7 @@ export const POST = route({
   tags: ["test-helpers"],
   auth: "platform",
   idempotency: "optional",
-  errors: ["FUND_SESSION_NOT_FOUND", "FUND_SESSION_NOT_PENDING"],
+  errors: EXPIRE_FUND_SESSION_ERRORS,
   params: FundSessionKeyParams,
   response: { status: 200, schema: FundSessionResource },
   handler: async ({ ctx, params }) => expireFundSession(ctx, params),

@@ -1,7 +1,6 @@
 // POST /v1/test-helpers/invites/{inviteId}/decline: the invited business declines the platform's invite
 import { route } from "@/lib/http/route";
-import { actOutInviteDecision } from "@/lib/platform/act-out-invite-decision";
-import { DECIDE_INVITE_ERRORS } from "@/lib/platform/errors";
+import { actOutInviteDecision, ACT_OUT_INVITE_DECISION_ERRORS } from "@/lib/platform/act-out-invite-decision";
 import { InviteParams, InviteResource } from "@/lib/platform/schemas";
 
 export const POST = route({
@@ -13,7 +12,7 @@ export const POST = route({
   // the scope of the routes it imitates: POST /v1/platform/invites and /v1/platform/link-sessions
   scope: "platform.invite:manage",
   idempotency: "optional",
-  errors: DECIDE_INVITE_ERRORS,
+  errors: ACT_OUT_INVITE_DECISION_ERRORS,
   params: InviteParams,
   response: { status: 200, schema: InviteResource },
   handler: async ({ ctx, params }) => actOutInviteDecision(ctx, { inviteId: params.inviteId, decision: "decline" }),

@@ -1,7 +1,6 @@
 // POST /v1/test-helpers/invoices/{invoiceId}/pay: the receiver pays a sent invoice (card, or ACH through processing)
 import { route } from "@/lib/http/route";
-import { actOutInvoicePayment } from "@/lib/invoices/act-out-invoice-payment";
-import { ONE_INVOICE_ERRORS } from "@/lib/invoices/errors";
+import { actOutInvoicePayment, ACT_OUT_INVOICE_PAYMENT_ERRORS } from "@/lib/invoices/act-out-invoice-payment";
 import { InvoiceIdParams, InvoiceResource, PayInvoiceBody } from "@/lib/invoices/schemas";
 
 export const POST = route({
@@ -14,7 +13,7 @@ export const POST = route({
   auth: "platform",
   targetBusiness: true,
   idempotency: "optional",
-  errors: [...ONE_INVOICE_ERRORS],
+  errors: ACT_OUT_INVOICE_PAYMENT_ERRORS,
   params: InvoiceIdParams,
   body: PayInvoiceBody,
   response: { status: 200, schema: InvoiceResource },

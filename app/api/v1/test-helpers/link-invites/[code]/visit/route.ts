@@ -1,10 +1,8 @@
 // POST /v1/test-helpers/link-invites/{code}/visit: a visitor opens the invite URL and approves
 import { route } from "@/lib/http/route";
 import { InviteCodeParams, VisitInviteBody, VisitResult } from "@/lib/invites/schemas";
-import { visitInvite } from "@/lib/flows/visit-invite";
+import { visitInvite, VISIT_INVITE_ERRORS } from "@/lib/flows/visit-invite";
 import { helperBusinessOf, testLinkScopeForInvite } from "@/lib/linking/link-scope";
-import { USE_INVITE_ERRORS } from "@/lib/invites/errors";
-import { LINK_SESSION_ERRORS } from "@/lib/linking/errors";
 
 export const POST = route({
   method: "POST",
@@ -15,7 +13,7 @@ export const POST = route({
   auth: ["server", "campaign", "platform"],
   targetBusiness: true,
   idempotency: "optional",
-  errors: ["LINK_NOT_APPROVED", "NOT_A_TEST_PLAYER", ...LINK_SESSION_ERRORS, ...USE_INVITE_ERRORS],
+  errors: VISIT_INVITE_ERRORS,
   params: InviteCodeParams,
   body: VisitInviteBody,
   response: { status: 200, schema: VisitResult },

@@ -1,11 +1,9 @@
 // POST /v1/test-helpers/link-sessions/{sessionKey}/approve: the player signs in and approves
 import { route } from "@/lib/http/route";
-import { approveLinkSession } from "@/lib/flows/approve-link-session";
+import { approveLinkSession, APPROVE_LINK_SESSION_ERRORS } from "@/lib/flows/approve-link-session";
 import { helperBusinessOf, testLinkScopeForSession } from "@/lib/linking/link-scope";
 import { ApproveLinkBody, LinkSessionDetails, SessionKeyParams } from "@/lib/linking/schemas";
 import { describeLinkSession } from "@/lib/linking/serialize-link-session";
-import { USE_INVITE_ERRORS } from "@/lib/invites/errors";
-import { LINK_SESSION_ERRORS } from "@/lib/linking/errors";
 
 export const POST = route({
   method: "POST",
@@ -17,7 +15,7 @@ export const POST = route({
   auth: ["server", "campaign", "platform"],
   targetBusiness: true,
   idempotency: "optional",
-  errors: ["LINK_NOT_APPROVED", "NOT_A_TEST_PLAYER", ...LINK_SESSION_ERRORS, ...USE_INVITE_ERRORS],
+  errors: APPROVE_LINK_SESSION_ERRORS,
   params: SessionKeyParams,
   body: ApproveLinkBody,
   response: { status: 200, schema: LinkSessionDetails },

@@ -1,10 +1,9 @@
 // POST /v1/test-helpers/link-sessions/{sessionKey}/cancel: the player backs out
 import { route } from "@/lib/http/route";
-import { cancelLinkSession } from "@/lib/linking/cancel-link-session";
+import { cancelLinkSession, CANCEL_LINK_SESSION_ERRORS } from "@/lib/linking/cancel-link-session";
 import { testLinkScopeOf } from "@/lib/linking/link-scope";
 import { LinkSessionDetails, SessionKeyParams } from "@/lib/linking/schemas";
 import { describeLinkSession } from "@/lib/linking/serialize-link-session";
-import { LINK_SESSION_ERRORS } from "@/lib/linking/errors";
 
 export const POST = route({
   method: "POST",
@@ -14,7 +13,7 @@ export const POST = route({
   auth: ["server", "campaign", "platform"],
   targetBusiness: true,
   idempotency: "optional",
-  errors: LINK_SESSION_ERRORS,
+  errors: CANCEL_LINK_SESSION_ERRORS,
   params: SessionKeyParams,
   response: { status: 200, schema: LinkSessionDetails },
   handler: async ({ ctx, params }) =>

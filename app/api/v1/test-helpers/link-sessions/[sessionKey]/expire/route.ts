@@ -1,10 +1,9 @@
 // POST /v1/test-helpers/link-sessions/{sessionKey}/expire: 24 hours pass
 import { route } from "@/lib/http/route";
-import { expireLinkSession } from "@/lib/linking/expire-link-session";
+import { expireLinkSession, EXPIRE_LINK_SESSION_ERRORS } from "@/lib/linking/expire-link-session";
 import { testLinkScopeOf } from "@/lib/linking/link-scope";
 import { LinkSessionDetails, SessionKeyParams } from "@/lib/linking/schemas";
 import { describeLinkSession } from "@/lib/linking/serialize-link-session";
-import { LINK_SESSION_ERRORS } from "@/lib/linking/errors";
 
 export const POST = route({
   method: "POST",
@@ -14,7 +13,7 @@ export const POST = route({
   auth: ["server", "campaign", "platform"],
   targetBusiness: true,
   idempotency: "optional",
-  errors: LINK_SESSION_ERRORS,
+  errors: EXPIRE_LINK_SESSION_ERRORS,
   params: SessionKeyParams,
   response: { status: 200, schema: LinkSessionDetails },
   handler: async ({ ctx, params }) =>

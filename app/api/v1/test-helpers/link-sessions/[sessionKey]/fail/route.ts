@@ -1,10 +1,9 @@
 // POST /v1/test-helpers/link-sessions/{sessionKey}/fail: something prevents completion
 import { route } from "@/lib/http/route";
-import { failLinkSession } from "@/lib/linking/fail-link-session";
+import { failLinkSession, FAIL_LINK_SESSION_ERRORS } from "@/lib/linking/fail-link-session";
 import { testLinkScopeOf } from "@/lib/linking/link-scope";
 import { FailLinkBody, LinkSessionDetails, SessionKeyParams } from "@/lib/linking/schemas";
 import { describeLinkSession } from "@/lib/linking/serialize-link-session";
-import { LINK_SESSION_ERRORS } from "@/lib/linking/errors";
 
 export const POST = route({
   method: "POST",
@@ -14,7 +13,7 @@ export const POST = route({
   auth: ["server", "campaign", "platform"],
   targetBusiness: true,
   idempotency: "optional",
-  errors: LINK_SESSION_ERRORS,
+  errors: FAIL_LINK_SESSION_ERRORS,
   params: SessionKeyParams,
   body: FailLinkBody,
   response: { status: 200, schema: LinkSessionDetails },

@@ -1,7 +1,6 @@
 // POST /v1/test-helpers/platform-link-sessions/{sessionKey}/approve: a business admin approves the platform link session
 import { route } from "@/lib/http/route";
-import { actOutLinkDecision } from "@/lib/platform/act-out-link-decision";
-import { DECIDE_LINK_SESSION_ERRORS } from "@/lib/platform/errors";
+import { actOutLinkDecision, ACT_OUT_LINK_DECISION_ERRORS } from "@/lib/platform/act-out-link-decision";
 import { HelperBusinessBody, LinkSessionParams, PlatformLinkSessionResource } from "@/lib/platform/schemas";
 
 export const POST = route({
@@ -13,7 +12,7 @@ export const POST = route({
   // the scope of the routes it imitates: POST /v1/platform/invites and /v1/platform/link-sessions
   scope: "platform.invite:manage",
   idempotency: "optional",
-  errors: DECIDE_LINK_SESSION_ERRORS,
+  errors: ACT_OUT_LINK_DECISION_ERRORS,
   params: LinkSessionParams,
   body: HelperBusinessBody,
   response: { status: 200, schema: PlatformLinkSessionResource },

@@ -1,7 +1,7 @@
 // GET /v1/users/{userRef}/purchases/{purchaseId}: one purchase of the player
 import { route } from "@/lib/http/route";
 import { PurchaseJson } from "@/lib/purchases/serialize-purchase";
-import { getUserPurchase } from "@/lib/users/list-user-purchases";
+import { getUserPurchase, LIST_USER_PURCHASES_ERRORS } from "@/lib/users/list-user-purchases";
 import { UserPurchaseParams } from "@/lib/users/schemas";
 
 export const GET = route({
@@ -11,7 +11,7 @@ export const GET = route({
   tags: ["Users"],
   auth: "server",
   idempotency: "none",
-  errors: ["USER_REF_NOT_FOUND", "PURCHASE_NOT_FOUND"],
+  errors: LIST_USER_PURCHASES_ERRORS,
   params: UserPurchaseParams,
   response: { status: 200, schema: PurchaseJson },
   handler: ({ ctx, params }) => getUserPurchase(ctx, { userRef: params.userRef, purchaseId: params.purchaseId }),

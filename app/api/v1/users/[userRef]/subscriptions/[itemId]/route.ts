@@ -1,6 +1,6 @@
 // GET /v1/users/{userRef}/subscriptions/{itemId}: the player's subscription to one item
 import { route } from "@/lib/http/route";
-import { findUserSubscription } from "@/lib/subscriptions/find-user-subscription";
+import { findUserSubscription, FIND_USER_SUBSCRIPTION_ERRORS } from "@/lib/subscriptions/find-user-subscription";
 import { serializeSubscription, SubscriptionJson } from "@/lib/subscriptions/serialize-subscription";
 import { UserItemParams } from "@/lib/users/schemas";
 
@@ -11,7 +11,7 @@ export const GET = route({
   tags: ["Users"],
   auth: "server",
   idempotency: "none",
-  errors: ["USER_REF_NOT_FOUND", "SUBSCRIPTION_NOT_FOUND"],
+  errors: FIND_USER_SUBSCRIPTION_ERRORS,
   params: UserItemParams,
   response: { status: 200, schema: SubscriptionJson },
   handler: async ({ ctx, params }) => serializeSubscription(await findUserSubscription(ctx, params)),

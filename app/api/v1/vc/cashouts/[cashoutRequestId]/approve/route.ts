@@ -1,7 +1,7 @@
 // POST /v1/vc/cashouts/{cashoutRequestId}/approve: debit the units and record the conversion
 import { route } from "@/lib/http/route";
 import { ApproveCashoutResult, CashoutParams } from "@/lib/cashouts/schemas";
-import { approveCashout } from "@/lib/cashouts/approve-cashout";
+import { approveCashout, APPROVE_CASHOUT_ERRORS } from "@/lib/cashouts/approve-cashout";
 
 export const POST = route({
   method: "POST",
@@ -10,7 +10,7 @@ export const POST = route({
   tags: ["Virtual currency"],
   auth: "server",
   idempotency: "required",
-  errors: ["AMOUNT_OUT_OF_RANGE", "INSUFFICIENT_FUNDS", "CASHOUT_NOT_FOUND", "CASHOUT_NOT_PENDING"],
+  errors: APPROVE_CASHOUT_ERRORS,
   params: CashoutParams,
   response: { status: 200, schema: ApproveCashoutResult },
   handler: ({ ctx, params }) => approveCashout(ctx, { cashoutRequestId: params.cashoutRequestId }),

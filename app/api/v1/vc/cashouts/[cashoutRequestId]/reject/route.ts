@@ -1,7 +1,7 @@
 // POST /v1/vc/cashouts/{cashoutRequestId}/reject: reject with a reason; no balance moves
 import { route } from "@/lib/http/route";
 import { CashoutParams, RejectCashoutBody } from "@/lib/cashouts/schemas";
-import { rejectCashout } from "@/lib/cashouts/reject-cashout";
+import { rejectCashout, REJECT_CASHOUT_ERRORS } from "@/lib/cashouts/reject-cashout";
 
 export const POST = route({
   method: "POST",
@@ -10,7 +10,7 @@ export const POST = route({
   tags: ["Virtual currency"],
   auth: "server",
   idempotency: "required",
-  errors: ["CASHOUT_NOT_FOUND", "CASHOUT_NOT_PENDING"],
+  errors: REJECT_CASHOUT_ERRORS,
   params: CashoutParams,
   body: RejectCashoutBody,
   response: { status: 204, description: "Rejected; no body." },

@@ -1,6 +1,6 @@
 // POST /v1/webhooks/deliveries/{deliveryId}/resend: send a delivery's event again (beyond the spec, issue 16)
 import { reply, route } from "@/lib/http/route";
-import { resendDelivery } from "@/lib/webhooks/resend-delivery";
+import { resendDelivery, RESEND_DELIVERY_ERRORS } from "@/lib/webhooks/resend-delivery";
 import { DeliveryParams, Resent } from "@/lib/webhooks/schemas";
 
 export const POST = route({
@@ -10,7 +10,7 @@ export const POST = route({
   tags: ["Webhooks"],
   auth: "server",
   idempotency: "optional",
-  errors: ["WEBHOOK_DELIVERY_NOT_FOUND", "WEBHOOK_ENDPOINT_NOT_FOUND", "WEBHOOK_ENDPOINT_NOT_SET", "WEBHOOK_ENDPOINT_DISABLED"],
+  errors: RESEND_DELIVERY_ERRORS,
   params: DeliveryParams,
   response: { status: 201, schema: Resent },
   handler: async ({ ctx, params }) =>

@@ -2,7 +2,7 @@
 // withdraw as JSON, for the operation panel's polling (TanStack Query). The member's role is checked on the
 // server first: signed out 401, a stranger or another campaign's operation 404, a role without campaigns:read 403.
 import { getSignedInPlayer } from "@/lib/auth/get-signed-in-player";
-import { AppError } from "@/lib/core/errors";
+import { AppError, errorBody } from "@/lib/core/errors";
 import { getDb } from "@/lib/db/client";
 import { loadPortalCampaignOperation } from "@/lib/portal/load-portal-campaign-operation";
 
@@ -17,7 +17,7 @@ export const GET = async (_request: Request, { params }: Params) => {
   try {
     return json(200, await loadPortalCampaignOperation({ db: getDb(), player: await getSignedInPlayer() }, input));
   } catch (err) {
-    if (err instanceof AppError && err.status < 500) return json(err.status, { error: err.message, code: err.code });
+    if (err instanceof AppError && err.status < 500) return json(err.status, errorBody(err, null));
     throw err;
   }
 };

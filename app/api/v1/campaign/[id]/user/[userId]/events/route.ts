@@ -1,6 +1,6 @@
 // GET /v1/campaign/{id}/user/{userId}/events: a campaign user's paid events, by limit and offset
 import { route } from "@/lib/http/route";
-import { listCampaignUserTransactions } from "@/lib/campaigns/list-campaign-user-transactions";
+import { listCampaignUserTransactions, LIST_CAMPAIGN_USER_TRANSACTIONS_ERRORS } from "@/lib/campaigns/list-campaign-user-transactions";
 import { CampaignUserParams, CampaignUserTransactions, OffsetQuery } from "@/lib/campaigns/schemas";
 
 export const GET = route({
@@ -10,7 +10,7 @@ export const GET = route({
   tags: ["Campaign"],
   auth: "campaign",
   idempotency: "none",
-  errors: ["USER_REF_NOT_FOUND"],
+  errors: LIST_CAMPAIGN_USER_TRANSACTIONS_ERRORS,
   successEnvelope: true,
   params: CampaignUserParams,
   query: OffsetQuery,

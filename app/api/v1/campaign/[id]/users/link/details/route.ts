@@ -1,10 +1,9 @@
 // GET /v1/campaign/{id}/users/link/details: a campaign link session, with userRef once approved
 import { route } from "@/lib/http/route";
 import { CampaignParams } from "@/lib/campaigns/schemas";
-import { getLinkSessionDetails } from "@/lib/linking/get-link-session-details";
+import { getLinkSessionDetails, GET_LINK_SESSION_DETAILS_ERRORS } from "@/lib/linking/get-link-session-details";
 import { linkScopeOf } from "@/lib/linking/link-scope";
 import { CampaignLinkSessionDetails, LinkDetailsQuery } from "@/lib/linking/schemas";
-import { LINK_SESSION_ERRORS } from "@/lib/linking/errors";
 
 export const GET = route({
   method: "GET",
@@ -13,7 +12,7 @@ export const GET = route({
   tags: ["Campaign"],
   auth: "campaign",
   idempotency: "none",
-  errors: LINK_SESSION_ERRORS,
+  errors: GET_LINK_SESSION_DETAILS_ERRORS,
   successEnvelope: true,
   params: CampaignParams,
   query: LinkDetailsQuery,

@@ -1,10 +1,9 @@
 // POST /v1/campaign/{id}/users/link/initiate: start linking a player (by email) to the campaign
 import { reply, route } from "@/lib/http/route";
 import { CampaignInitiateLinkBody, CampaignParams } from "@/lib/campaigns/schemas";
-import { initiateLinkSession } from "@/lib/linking/initiate-link-session";
+import { initiateLinkSession, INITIATE_LINK_SESSION_ERRORS } from "@/lib/linking/initiate-link-session";
 import { linkScopeOf } from "@/lib/linking/link-scope";
 import { LinkSessionInitiated } from "@/lib/linking/schemas";
-import { LINK_SESSION_ERRORS } from "@/lib/linking/errors";
 
 export const POST = route({
   method: "POST",
@@ -15,7 +14,7 @@ export const POST = route({
   // The key is required but the service, not the kernel, honours it: a repeat with the same key or
   // email answers 200 with the pending session (the spec's state table), not a stored 201.
   idempotency: "service",
-  errors: LINK_SESSION_ERRORS,
+  errors: INITIATE_LINK_SESSION_ERRORS,
   successEnvelope: true,
   params: CampaignParams,
   body: CampaignInitiateLinkBody,

@@ -1,8 +1,7 @@
 // GET /v1/platform/business/users/{userRef}/compliance: a business-linked player's compliance status
 import { route } from "@/lib/http/route";
-import { getBusinessUserCompliance } from "@/lib/business-users/get-business-user-compliance";
+import { getBusinessUserCompliance, GET_BUSINESS_USER_COMPLIANCE_ERRORS } from "@/lib/business-users/get-business-user-compliance";
 import { BusinessUserParams, ComplianceView } from "@/lib/business-users/schemas";
-import { BUSINESS_USER_ERRORS } from "@/lib/business-users/errors";
 
 export const GET = route({
   method: "GET",
@@ -13,7 +12,7 @@ export const GET = route({
   scope: "business:users:link:read",
   targetBusiness: true,
   idempotency: "none",
-  errors: BUSINESS_USER_ERRORS,
+  errors: GET_BUSINESS_USER_COMPLIANCE_ERRORS,
   params: BusinessUserParams,
   response: { status: 200, schema: ComplianceView },
   handler: async ({ ctx, params }) => getBusinessUserCompliance(ctx, params),

@@ -1,8 +1,7 @@
 // GET /v1/platform/business/users/link/details: a business-level link session, with userRef once approved
 import { route } from "@/lib/http/route";
-import { getBusinessLinkDetails } from "@/lib/business-users/get-business-link-details";
+import { getBusinessLinkDetails, GET_BUSINESS_LINK_DETAILS_ERRORS } from "@/lib/business-users/get-business-link-details";
 import { BusinessLinkSessionDetails, LinkDetailsQuery } from "@/lib/linking/schemas";
-import { LINK_SESSION_ERRORS } from "@/lib/linking/errors";
 
 export const GET = route({
   method: "GET",
@@ -13,7 +12,7 @@ export const GET = route({
   scope: "business:users:link:read",
   targetBusiness: true,
   idempotency: "none",
-  errors: LINK_SESSION_ERRORS,
+  errors: GET_BUSINESS_LINK_DETAILS_ERRORS,
   query: LinkDetailsQuery,
   response: { status: 200, schema: BusinessLinkSessionDetails },
   handler: async ({ ctx, query }) => getBusinessLinkDetails(ctx, { sessionKey: query.session }),

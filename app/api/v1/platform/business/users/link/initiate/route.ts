@@ -1,9 +1,8 @@
 // POST /v1/platform/business/users/link/initiate: start linking a player to the whole business
 import { reply, route } from "@/lib/http/route";
-import { initiateBusinessLink } from "@/lib/business-users/initiate-business-link";
+import { initiateBusinessLink, INITIATE_BUSINESS_LINK_ERRORS } from "@/lib/business-users/initiate-business-link";
 import { InitiateBusinessLinkBody } from "@/lib/business-users/schemas";
 import { LinkSessionInitiated } from "@/lib/linking/schemas";
-import { LINK_SESSION_ERRORS } from "@/lib/linking/errors";
 
 export const POST = route({
   method: "POST",
@@ -17,7 +16,7 @@ export const POST = route({
   // idempotent by email or Idempotency-Key in the service: a repeat returns the pending session with 200
   idempotency: "none",
   serviceIdempotencyKey: true,
-  errors: ["INVALID_EMAIL", "IDEMPOTENCY_KEY_REQUIRED", ...LINK_SESSION_ERRORS],
+  errors: INITIATE_BUSINESS_LINK_ERRORS,
   body: InitiateBusinessLinkBody,
   response: {
     status: 201,

@@ -1,7 +1,7 @@
 // GET, DELETE /v1/platform/campaigns/{campaignId}/fund-sessions/{handle}: read or cancel a campaign fund session
 import { route } from "@/lib/http/route";
-import { cancelFundSession } from "@/lib/fund-sessions/cancel-fund-session";
-import { getFundSession } from "@/lib/fund-sessions/get-fund-session";
+import { cancelFundSession, CANCEL_FUND_SESSION_ERRORS } from "@/lib/fund-sessions/cancel-fund-session";
+import { getFundSession, GET_FUND_SESSION_ERRORS } from "@/lib/fund-sessions/get-fund-session";
 import { CampaignFundSession, CampaignFundSessionParams, Success } from "@/lib/fund-sessions/schemas";
 
 export const GET = route({
@@ -14,7 +14,7 @@ export const GET = route({
   scope: "campaign:funds:read",
   targetBusiness: "campaign",
   idempotency: "none",
-  errors: ["CAMPAIGN_NOT_FOUND", "FUND_SESSION_NOT_FOUND"],
+  errors: GET_FUND_SESSION_ERRORS,
   params: CampaignFundSessionParams,
   response: { status: 200, schema: CampaignFundSession },
   handler: async ({ ctx, params }) => getFundSession(ctx, { handle: params.handle }),
@@ -29,7 +29,7 @@ export const DELETE = route({
   scope: "campaign:funds:create",
   targetBusiness: "campaign",
   idempotency: "none",
-  errors: ["CAMPAIGN_NOT_FOUND", "FUND_SESSION_NOT_FOUND", "FUND_SESSION_NOT_PENDING"],
+  errors: CANCEL_FUND_SESSION_ERRORS,
   params: CampaignFundSessionParams,
   response: { status: 200, schema: Success },
   handler: async ({ ctx, params }) => cancelFundSession(ctx, { handle: params.handle }),

@@ -1,6 +1,6 @@
 // GET /v1/platform/campaigns/{campaignId}/payout-wallet/balance: the wallet the campaign's business pays out from
 import { route } from "@/lib/http/route";
-import { getBusinessWalletBalance } from "@/lib/businesses/get-business-wallet-balance";
+import { getBusinessWalletBalance, GET_BUSINESS_WALLET_BALANCE_ERRORS } from "@/lib/businesses/get-business-wallet-balance";
 import { PlatformCampaignParams, WalletBalance } from "@/lib/campaigns/platform-schemas";
 
 export const GET = route({
@@ -14,7 +14,7 @@ export const GET = route({
   scope: "campaign:payout-wallet:balance",
   targetBusiness: "campaign",
   idempotency: "none",
-  errors: ["CAMPAIGN_NOT_FOUND"],
+  errors: GET_BUSINESS_WALLET_BALANCE_ERRORS,
   params: PlatformCampaignParams,
   response: { status: 200, schema: WalletBalance },
   handler: async ({ ctx }) => getBusinessWalletBalance(ctx),

@@ -1,7 +1,7 @@
 // GET, DELETE /v1/platform/distributions/{id}/fund-sessions/{handle}: read or cancel a distribution fund session
 import { route } from "@/lib/http/route";
-import { cancelFundSession } from "@/lib/fund-sessions/cancel-fund-session";
-import { getFundSession } from "@/lib/fund-sessions/get-fund-session";
+import { cancelFundSession, CANCEL_FUND_SESSION_ERRORS } from "@/lib/fund-sessions/cancel-fund-session";
+import { getFundSession, GET_FUND_SESSION_ERRORS } from "@/lib/fund-sessions/get-fund-session";
 import { DistributionFundSession, DistributionFundSessionParams, Success } from "@/lib/fund-sessions/schemas";
 
 export const GET = route({
@@ -14,7 +14,7 @@ export const GET = route({
   scope: "distribution:funds:read",
   targetBusiness: true,
   idempotency: "none",
-  errors: ["DISTRIBUTION_NOT_FOUND", "FUND_SESSION_NOT_FOUND"],
+  errors: GET_FUND_SESSION_ERRORS,
   params: DistributionFundSessionParams,
   response: { status: 200, schema: DistributionFundSession },
   handler: async ({ ctx, params }) => getFundSession(ctx, { handle: params.handle, distributionId: params.id }),
@@ -29,7 +29,7 @@ export const DELETE = route({
   scope: "distribution:funds:create",
   targetBusiness: true,
   idempotency: "none",
-  errors: ["DISTRIBUTION_NOT_FOUND", "FUND_SESSION_NOT_FOUND", "FUND_SESSION_NOT_PENDING"],
+  errors: CANCEL_FUND_SESSION_ERRORS,
   params: DistributionFundSessionParams,
   response: { status: 200, schema: Success },
   handler: async ({ ctx, params }) => cancelFundSession(ctx, { handle: params.handle, distributionId: params.id }),

@@ -1,6 +1,6 @@
 // POST /v1/platform/me/keys/{keyId}/rotate: a new key with the same scopes; the old one works for the grace period
 import { route } from "@/lib/http/route";
-import { rotateKey } from "@/lib/platform/rotate-key";
+import { rotateKey, ROTATE_KEY_ERRORS } from "@/lib/platform/rotate-key";
 import { KeyParams, RotatedKey, RotateKeyBody } from "@/lib/platform/schemas";
 
 export const POST = route({
@@ -11,7 +11,7 @@ export const POST = route({
   auth: "platform",
   scope: "platform.key:manage",
   idempotency: "required",
-  errors: ["API_KEY_NOT_FOUND", "API_KEY_REVOKED", "API_KEY_ALREADY_ROTATED", "SCOPE_NOT_HELD"],
+  errors: ROTATE_KEY_ERRORS,
   params: KeyParams,
   body: RotateKeyBody,
   response: { status: 200, schema: RotatedKey, description: "The new key and its raw value (shown this once)." },

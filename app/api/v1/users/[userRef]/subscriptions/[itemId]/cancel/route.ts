@@ -1,6 +1,6 @@
 // POST /v1/users/{userRef}/subscriptions/{itemId}/cancel: Active → Canceled, dispatches Subscription.Canceled
 import { route } from "@/lib/http/route";
-import { cancelUserSubscription } from "@/lib/subscriptions/cancel-user-subscription";
+import { cancelUserSubscription, CANCEL_USER_SUBSCRIPTION_ERRORS } from "@/lib/subscriptions/cancel-user-subscription";
 import { CancelResult, UserItemParams } from "@/lib/users/schemas";
 
 export const POST = route({
@@ -10,7 +10,7 @@ export const POST = route({
   tags: ["Users"],
   auth: "server",
   idempotency: "required",
-  errors: ["USER_REF_NOT_FOUND", "SUBSCRIPTION_NOT_FOUND", "SUBSCRIPTION_NOT_ACTIVE"],
+  errors: CANCEL_USER_SUBSCRIPTION_ERRORS,
   params: UserItemParams,
   response: { status: 200, schema: CancelResult },
   handler: ({ ctx, params }) => cancelUserSubscription(ctx, params),

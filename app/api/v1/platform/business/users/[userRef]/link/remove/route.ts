@@ -1,9 +1,7 @@
 // POST /v1/platform/business/users/{userRef}/link/remove: unlink a player from the business
 import { route } from "@/lib/http/route";
-import { removeBusinessLink } from "@/lib/business-users/remove-business-link";
+import { removeBusinessLink, REMOVE_BUSINESS_LINK_ERRORS } from "@/lib/business-users/remove-business-link";
 import { BusinessUserParams, LinkRemoved } from "@/lib/business-users/schemas";
-import { BUSINESS_USER_ERRORS } from "@/lib/business-users/errors";
-import { LINK_SESSION_ERRORS } from "@/lib/linking/errors";
 
 export const POST = route({
   method: "POST",
@@ -14,7 +12,7 @@ export const POST = route({
   scope: "business:users:link:remove",
   targetBusiness: true,
   idempotency: "none",
-  errors: [...BUSINESS_USER_ERRORS, ...LINK_SESSION_ERRORS],
+  errors: REMOVE_BUSINESS_LINK_ERRORS,
   params: BusinessUserParams,
   response: { status: 200, schema: LinkRemoved },
   handler: async ({ ctx, params }) => removeBusinessLink(ctx, params),

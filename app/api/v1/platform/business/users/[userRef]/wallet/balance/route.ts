@@ -1,8 +1,7 @@
 // GET /v1/platform/business/users/{userRef}/wallet/balance: a business-linked player's wallet
 import { route } from "@/lib/http/route";
-import { getBusinessUserWallet } from "@/lib/business-users/get-business-user-wallet";
+import { getBusinessUserWallet, GET_BUSINESS_USER_WALLET_ERRORS } from "@/lib/business-users/get-business-user-wallet";
 import { BusinessUserParams } from "@/lib/business-users/schemas";
-import { BUSINESS_USER_ERRORS } from "@/lib/business-users/errors";
 import { BusinessWalletBalance } from "@/lib/businesses/schemas";
 
 export const GET = route({
@@ -14,7 +13,7 @@ export const GET = route({
   scope: "business:users:link:read",
   targetBusiness: true,
   idempotency: "none",
-  errors: [...BUSINESS_USER_ERRORS, "LINK_NOT_APPROVED"],
+  errors: GET_BUSINESS_USER_WALLET_ERRORS,
   params: BusinessUserParams,
   response: { status: 200, schema: BusinessWalletBalance.describe("The player's custody wallet (one per player and environment).") },
   handler: async ({ ctx, params }) => getBusinessUserWallet(ctx, params),

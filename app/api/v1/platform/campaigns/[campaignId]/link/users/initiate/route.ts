@@ -1,9 +1,8 @@
 // POST /v1/platform/campaigns/{campaignId}/link/users/initiate: start linking a player to a campaign of a granted business
 import { reply, route } from "@/lib/http/route";
-import { initiateLinkSession } from "@/lib/linking/initiate-link-session";
+import { initiateLinkSession, INITIATE_LINK_SESSION_ERRORS } from "@/lib/linking/initiate-link-session";
 import { linkScopeOf } from "@/lib/linking/link-scope";
 import { InitiateLinkBody, LinkSessionInitiated, PlatformCampaignLinkParams } from "@/lib/linking/schemas";
-import { LINK_SESSION_ERRORS } from "@/lib/linking/errors";
 
 export const POST = route({
   method: "POST",
@@ -18,7 +17,7 @@ export const POST = route({
   // idempotent by email or Idempotency-Key in the service: a repeat returns the pending session with 200
   idempotency: "none",
   serviceIdempotencyKey: true,
-  errors: LINK_SESSION_ERRORS,
+  errors: INITIATE_LINK_SESSION_ERRORS,
   params: PlatformCampaignLinkParams,
   body: InitiateLinkBody,
   response: {

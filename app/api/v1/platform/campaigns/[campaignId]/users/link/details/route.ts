@@ -1,9 +1,8 @@
 // GET /v1/platform/campaigns/{campaignId}/users/link/details: a link session of the campaign, with userRef once approved
 import { route } from "@/lib/http/route";
-import { getLinkSessionDetails } from "@/lib/linking/get-link-session-details";
+import { getLinkSessionDetails, GET_LINK_SESSION_DETAILS_ERRORS } from "@/lib/linking/get-link-session-details";
 import { linkScopeOf } from "@/lib/linking/link-scope";
 import { CampaignLinkSessionDetails, LinkDetailsQuery, PlatformCampaignLinkParams } from "@/lib/linking/schemas";
-import { LINK_SESSION_ERRORS } from "@/lib/linking/errors";
 
 export const GET = route({
   method: "GET",
@@ -15,7 +14,7 @@ export const GET = route({
   scope: "campaign:users:link:read",
   targetBusiness: "campaign",
   idempotency: "none",
-  errors: LINK_SESSION_ERRORS,
+  errors: GET_LINK_SESSION_DETAILS_ERRORS,
   params: PlatformCampaignLinkParams,
   query: LinkDetailsQuery,
   response: { status: 200, schema: CampaignLinkSessionDetails },

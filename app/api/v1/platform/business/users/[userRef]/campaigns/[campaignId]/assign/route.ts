@@ -1,10 +1,7 @@
 // POST /v1/platform/business/users/{userRef}/campaigns/{campaignId}/assign: link a business-linked player to a campaign
 import { reply, route } from "@/lib/http/route";
-import { assignBusinessUserToCampaign } from "@/lib/flows/assign-business-user-to-campaign";
+import { assignBusinessUserToCampaign, ASSIGN_BUSINESS_USER_TO_CAMPAIGN_ERRORS } from "@/lib/flows/assign-business-user-to-campaign";
 import { AssignParams, CampaignAssignment } from "@/lib/business-users/schemas";
-import { BUSINESS_USER_ERRORS } from "@/lib/business-users/errors";
-import { LINK_SESSION_ERRORS } from "@/lib/linking/errors";
-import { USE_INVITE_ERRORS } from "@/lib/invites/errors";
 
 export const POST = route({
   method: "POST",
@@ -18,7 +15,7 @@ export const POST = route({
   scope: "business:users:link:create",
   targetBusiness: true,
   idempotency: "required",
-  errors: [...BUSINESS_USER_ERRORS, "CAMPAIGN_NOT_FOUND", ...LINK_SESSION_ERRORS, ...USE_INVITE_ERRORS],
+  errors: ASSIGN_BUSINESS_USER_TO_CAMPAIGN_ERRORS,
   params: AssignParams,
   response: {
     status: 201,

@@ -1,9 +1,8 @@
 // POST /v1/platform/campaigns/{campaignId}/users/{userRef}/link/remove: unlink a player from the campaign
 import { route } from "@/lib/http/route";
 import { linkScopeOf } from "@/lib/linking/link-scope";
-import { removeLink } from "@/lib/linking/remove-link";
+import { removeLink, REMOVE_LINK_ERRORS } from "@/lib/linking/remove-link";
 import { PlatformCampaignLinkRemoved, PlatformCampaignUserParams } from "@/lib/linking/schemas";
-import { LINK_SESSION_ERRORS } from "@/lib/linking/errors";
 
 export const POST = route({
   method: "POST",
@@ -14,7 +13,7 @@ export const POST = route({
   scope: "campaign:users:link:remove",
   targetBusiness: "campaign",
   idempotency: "none",
-  errors: ["USER_REF_NOT_FOUND", ...LINK_SESSION_ERRORS],
+  errors: REMOVE_LINK_ERRORS,
   params: PlatformCampaignUserParams,
   response: { status: 200, schema: PlatformCampaignLinkRemoved },
   handler: async ({ ctx, params }) => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { AppError } from "../core/errors";
+import { AppError } from "./errors";
 import { parseOrThrow } from "./validation";
 
 const detailsOf = (schema: z.ZodType, input: unknown, where: "body" | "query" = "body") => {

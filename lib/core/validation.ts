@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { AppError, type ErrorDetail } from "../core/errors.ts";
+import { AppError, type ErrorDetail } from "./errors.ts";
 
 /** The value at `path` inside `input`, or undefined when any step is missing. */
 const valueAt = (input: unknown, path: PropertyKey[]): unknown =>
@@ -51,3 +51,7 @@ export const parseOrThrow = <S extends z.ZodType>(schema: S, input: unknown, whe
   const summary = details.map((d) => `${d.field} ${d.message}`).join("; ");
   throw new AppError("VALIDATION_ERROR", `Invalid ${where}: ${summary}.`, { details });
 };
+
+// What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
+import type { ErrorCode } from "./errors.ts";
+export const VALIDATION_ERRORS = ["VALIDATION_ERROR"] as const satisfies readonly ErrorCode[];
