@@ -6,7 +6,7 @@ import { getDb } from "../db/client.ts";
 import { transactionHash } from "../ledger/address.ts";
 import { custodyAddress } from "../ledger/address.ts";
 import { USDC_ASSET } from "../ledger/accounts.ts";
-import { checkLedgerInvariants } from "../ledger/check-ledger-invariants.ts";
+import { checkVcLedgerInvariants } from "../vc/check-vc-journal-entries.ts";
 import { startWorker, stopWorker } from "../jobs/start-worker.ts";
 import { workerTasks } from "../flows/job-tasks.ts";
 import { startReceiver, waitFor, type Receiver } from "../../tests/support/webhook-receiver.ts";
@@ -123,7 +123,7 @@ describe("campaign lifecycle with the worker", () => {
     ]);
     const view = await call(CAMPAIGN, { headers, params });
     expect(view.body.campaign).toMatchObject({ status: "stopped", totalAmountFunded: 100, totalAmountPaidOut: 5, availableToWithdraw: 0 });
-    expect(await checkLedgerInvariants(getDb(), { asset: USDC_ASSET, environment: "test" })).toMatchObject({
+    expect(await checkVcLedgerInvariants(getDb(), { asset: USDC_ASSET, environment: "test" })).toMatchObject({
       sum: 0n,
       negativeAccounts: [],
       driftedAccounts: [],

@@ -3,7 +3,7 @@ import { fundCampaign } from "./fund-campaign";
 import { makeCampaign } from "@/tests/support/fixtures";
 import { getDb } from "@/lib/db/client";
 import { getAccountBalance } from "@/lib/ledger/get-account-balance";
-import { checkLedgerInvariants } from "@/lib/ledger/check-ledger-invariants";
+import { checkVcLedgerInvariants } from "@/lib/vc/check-vc-journal-entries";
 import { TEST_USDC_MINT, USDC_ASSET } from "@/lib/ledger/accounts";
 import { custodyAddress, transactionHash } from "@/lib/ledger/address";
 
@@ -25,7 +25,7 @@ describe("fundCampaign", () => {
     expect(mint.address).toBe(custodyAddress("issuer", TEST_USDC_MINT, "test"));
     const journal = await getDb().ledgerJournal.findUniqueOrThrow({ where: { id: res.journalId } });
     expect(journal).toMatchObject({ asset: "usdc", type: "campaign_fund", tenantId: business.id, reference: campaign.id });
-    expect(await checkLedgerInvariants(getDb(), { asset: USDC_ASSET, environment: "test" })).toMatchObject({
+    expect(await checkVcLedgerInvariants(getDb(), { asset: USDC_ASSET, environment: "test" })).toMatchObject({
       sum: 0n,
       negativeAccounts: [],
       driftedAccounts: [],

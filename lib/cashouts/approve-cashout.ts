@@ -1,6 +1,7 @@
 import { inTransaction } from "../db/transaction.ts";
 import type { GameContext } from "../core/context.ts";
-import { vcPool, vcScope, vcUser } from "../ledger/accounts.ts";
+import { vcPool, vcUser } from "../ledger/accounts.ts";
+import { vcScope } from "../vc/vc-scope.ts";
 import { transfer } from "../ledger/transfer.ts";
 import { convertUnits } from "./convert-units.ts";
 import { lockCashout } from "./lock-cashout.ts";

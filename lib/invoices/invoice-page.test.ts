@@ -6,7 +6,7 @@ import { makePlatform } from "../../tests/support/fixtures.ts";
 import { call } from "../../tests/support/http.ts";
 import { idem } from "../../tests/support/vc.ts";
 import { POST as CREATE } from "../../app/api/v1/platform/invoices/route.ts";
-import { checkLedgerInvariants } from "../ledger/check-ledger-invariants.ts";
+import { checkVcLedgerInvariants } from "../vc/check-vc-journal-entries.ts";
 import { loadInvoicePage } from "./load-invoice-page.ts";
 import { payInvoiceOnPage } from "./pay-invoice-on-page.ts";
 import { invoicePdfResponse } from "./invoice-pdf-response.ts";
@@ -88,7 +88,7 @@ describe("paying on the page", () => {
       },
     );
     expect(await getDb().ledgerJournal.count({ where: { reference: inv._id } })).toBe(1);
-    expect(await checkLedgerInvariants(getDb(), { asset: "usdc", environment: "test" })).toMatchObject({
+    expect(await checkVcLedgerInvariants(getDb(), { asset: "usdc", environment: "test" })).toMatchObject({
       sum: 0n,
       unbalancedJournals: [],
       miscountedTenants: [],

@@ -1,21 +1,13 @@
 // The accounts of each asset, as specs for the engine, at their deterministic custody addresses (address.ts).
 import { custodyAddress } from "./address.ts";
 import type { Environment } from "../core/environment.ts";
-import type { AccountSpec, LedgerScope } from "./types.ts";
+import type { AccountSpec } from "./types.ts";
 
 export const USDC_ASSET = "usdc";
 export const TEST_USDC_MINT = "test-usdc-mint";
 
 export const VC_ASSET_PREFIX = "vc:";
 export const vcAsset = (currencyId: string): string => `${VC_ASSET_PREFIX}${currencyId}`;
-export const isVcAsset = (asset: string): boolean => asset.startsWith(VC_ASSET_PREFIX);
-
-/** Where a game's VC journals live. */
-export const vcScope = ({ gameId, environment, currencyId }: { gameId: string; environment: Environment; currencyId: string }): LedgerScope => ({
-  asset: vcAsset(currencyId),
-  environment,
-  tenantId: gameId,
-});
 
 /** A currency's treasury pool: the issuer, whose balance is minus the units in circulation. */
 export const vcPool = (currencyId: string, environment: Environment): AccountSpec => ({

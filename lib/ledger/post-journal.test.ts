@@ -9,7 +9,8 @@ import { getAccountBalance } from "./get-account-balance";
 import { checkLedgerInvariants } from "./check-ledger-invariants";
 import { ISSUER_SLOTS } from "./slots";
 import { ensureAccounts } from "./ensure-accounts";
-import type { AccountSpec } from "./types";
+import { Prisma } from "@/lib/db/generated/client";
+import type { AccountSpec, JournalCompanion, WrittenJournal } from "./types";
 
 const acct = (kind: string, ownerRef: string, allowNegative = false): AccountSpec => ({ kind, ownerRef, address: `0x${"ab".repeat(20)}`, allowNegative });
 const scope = () => ({ asset: `test:${newId()}`, environment: "test" as const, tenantId: "tenant" });
@@ -22,7 +23,6 @@ const expectBooksBalance = async (s: ReturnType<typeof scope>) =>
     driftedAccounts: [],
     unbalancedJournals: [],
     miscountedTenants: [],
-    misstatedJournals: [],
   });
 
 describe("postJournal", () => {
@@ -138,7 +138,6 @@ describe("postJournal", () => {
       driftedAccounts: [],
       unbalancedJournals: [],
       miscountedTenants: [],
-      misstatedJournals: [],
     });
   });
 
@@ -242,5 +241,72 @@ describe("postJournal", () => {
       `One group of journals must share its asset and environment; got ${b.asset} and ${a.asset}.`,
     );
     expect(await getDb().ledgerJournal.count({ where: { asset: { in: [a.asset, b.asset] } } })).toBe(0);
+  });
+
+  it("writes each companion in the journals' statement: once per function, with ids, createdAt and posting ids known", async () => {
+    const s = scope();
+    await getDb().$executeRawUnsafe(
+      `CREATE TABLE IF NOT EXISTS "CompanionProbe" ("journalId" text PRIMARY KEY, "who" text, "at" timestamp(3), "postings" text)`,
+    );
+    const seen: Record<string, WrittenJournal[][]> = { a: [], b: [] };
+    const probe =
+      (who: "a" | "b"): JournalCompanion =>
+      (journals) => {
+        seen[who].push(journals);
+        return Prisma.sql`INSERT INTO "CompanionProbe" SELECT t.id, ${who}, t.at::timestamp(3), t.postings
+          FROM unnest(${journals.map((j) => j.id)}::text[], ${journals.map((j) => j.createdAt.toISOString())}::text[],
+                      ${journals.map((j) => j.postings.map((p) => `${p.id}:${p.delta}`).join(","))}::text[]) AS t(id, at, postings)`;
+      };
+    const [a, b] = [probe("a"), probe("b")];
+    const mint = acct("issuer", "mint", true);
+    const journal = (type: string, companion?: JournalCompanion) => ({
+      ...s,
+      type,
+      companion,
+      postings: [
+        { account: mint, delta: -2n, description: type },
+        { account: acct("user", "eve"), delta: 1n, description: type },
+        { account: acct("user", "fay"), delta: 1n, description: type },
+      ],
+    });
+    const outcomes = await postJournals(getDb(), [journal("one", a), journal("two", b), journal("three"), journal("four", a)]);
+    const posted = outcomes.map((o) => (o instanceof AppError ? expect.fail(o.message) : o));
+    expect(seen.a.map((js) => js.map((j) => j.type))).toEqual([["one", "four"]]);
+    expect(seen.b.map((js) => js.map((j) => j.type))).toEqual([["two"]]);
+    const written = [...seen.a[0], ...seen.b[0]];
+    for (const j of written) {
+      const p = posted.find((o) => o.journalId === j.id)!;
+      expect(j.createdAt).toEqual(p.createdAt);
+      expect(j.postings.map((x) => x.id)).toEqual(j.postings.map((x) => x.id).sort());
+    }
+    const rows = await getDb().$queryRaw<{ journalId: string; who: string; at: Date; postings: string }[]>`
+      SELECT * FROM "CompanionProbe" WHERE "journalId" = ANY(${posted.map((p) => p.journalId)}::text[]) ORDER BY "who", "journalId"`;
+    expect(rows).toHaveLength(3);
+    const journals = await getDb().ledgerJournal.findMany({ where: { asset: s.asset }, include: { postings: { orderBy: { id: "asc" } } } });
+    for (const r of rows) {
+      const j = journals.find((x) => x.id === r.journalId)!;
+      expect(r.at).toEqual(j.createdAt);
+      expect(r.postings).toBe(j.postings.map((x) => `${x.id}:${x.delta}`).join(","));
+    }
+    await expectBooksBalance(s);
+  });
+
+  it("a companion that fails writes nothing of its journals (one statement)", async () => {
+    const s = scope();
+    const failing: JournalCompanion = () => Prisma.sql`INSERT INTO "NoSuchCompanionTable" VALUES (1)`;
+    const mint = acct("issuer", "mint", true);
+    await expect(
+      postJournal(getDb(), {
+        ...s,
+        type: "x",
+        companion: failing,
+        postings: [
+          { account: mint, delta: -1n, description: "x" },
+          { account: acct("user", "gus"), delta: 1n, description: "x" },
+        ],
+      }),
+    ).rejects.toThrow();
+    expect(await getDb().ledgerJournal.count({ where: { asset: s.asset } })).toBe(0);
+    expect((await getAccountBalance(getDb(), { ...s, kind: "user", ownerRef: "gus" })).balance).toBe(0n);
   });
 });

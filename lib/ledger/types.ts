@@ -1,6 +1,7 @@
 // Types of the double-entry engine. Amounts are bigint in the asset's smallest unit (VC units, USDC
 // micro-units); an account is named by (asset, environment, kind, ownerRef).
 import type { Environment } from "../core/environment.ts";
+import type { Prisma } from "../db/generated/client.ts";
 
 /** How a posting names its account. The account row is created on first use from this spec. */
 export type AccountSpec = {
@@ -32,7 +33,29 @@ export type JournalInput = LedgerScope & {
   postings: PostingInput[];
   /** how amounts read in error messages ("units", "USDC micro-units") */
   unitLabel?: string;
+  /** what the journal's owner keeps beside it, written in the journal's own statement (see JournalCompanion) */
+  companion?: JournalCompanion;
 };
+
+/** A journal as the write statement stores it: its id, its createdAt (the transaction's time, to the
+ *  millisecond, as the column keeps it) and its postings with their ids (ascending in the order given). */
+export type WrittenJournal = LedgerScope & {
+  id: string;
+  type: string;
+  reference: string | null;
+  createdAt: Date;
+  postings: (PostingInput & { id: string })[];
+};
+
+/**
+ * A write the owner of a journal adds to the ledger's write statement, so that what it keeps beside the journal
+ * (a listing row, say) is written with it, all of it or none, with no round trip of its own. Given the journals
+ * of the group that carry this companion, it returns one data-modifying statement (an INSERT), which the
+ * ledger runs as one more WITH query of its write; it may reference the journal rows by id (the statement's
+ * foreign keys are checked at its end). The ledger knows nothing of what it writes. One function for every
+ * journal that shares it: journals are grouped by the function's identity, one statement per function.
+ */
+export type JournalCompanion = (journals: WrittenJournal[]) => Prisma.Sql;
 
 /** An account spec and the row of it that a journal writes: slot 0, or one of an issuer's slots. */
 export type SlottedAccount = AccountSpec & { slot: number };

@@ -10,7 +10,7 @@ import { randomBytes, randomUUID } from "node:crypto";
 import { gzipSync } from "node:zlib";
 import pg from "pg";
 import { afterAll, describe, expect, inject, it } from "vitest";
-import { checkLedgerInvariants } from "@/lib/ledger/check-ledger-invariants";
+import { checkVcLedgerInvariants } from "@/lib/vc/check-vc-journal-entries";
 import { vcAsset } from "@/lib/ledger/accounts";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient } from "@/lib/db/generated/client";
@@ -83,7 +83,7 @@ const checkRestored = async (url: string, currencyId: string) => {
   pool.on("error", () => undefined);
   const db = new PrismaClient({ adapter: new PrismaPg(pool) });
   try {
-    const audit = await checkLedgerInvariants(db, { asset: vcAsset(currencyId), environment: "test" });
+    const audit = await checkVcLedgerInvariants(db, { asset: vcAsset(currencyId), environment: "test" });
     expect(audit.sum).toBe(0n);
     expect(audit).toMatchObject({ negativeAccounts: [], driftedAccounts: [], unbalancedJournals: [], miscountedTenants: [], misstatedJournals: [] });
     expect(await db.ledgerJournal.count({ where: { asset: vcAsset(currencyId) } })).toBe(3);

@@ -1,5 +1,6 @@
 import type { Purchase } from "../db/generated/client.ts";
-import { USDC_ASSET, vcPool, vcScope, vcUser, walletAccount } from "../ledger/accounts.ts";
+import { USDC_ASSET, vcPool, vcUser, walletAccount } from "../ledger/accounts.ts";
+import { vcScope } from "../vc/vc-scope.ts";
 import { postJournal } from "../ledger/post-journal.ts";
 import { transfer } from "../ledger/transfer.ts";
 import type { Payout } from "../wallet/plan-payouts.ts";

@@ -1,7 +1,8 @@
 import type { Purchase } from "../db/generated/client.ts";
 import type { DbClient } from "../db/transaction.ts";
 import { enqueueJob } from "../jobs/enqueue.ts";
-import { vcPool, vcScope, vcUser } from "../ledger/accounts.ts";
+import { vcPool, vcUser } from "../ledger/accounts.ts";
+import { vcScope } from "../vc/vc-scope.ts";
 import { transfer } from "../ledger/transfer.ts";
 import type { ProductRow } from "../products/serialize-product.ts";
 import { startSubscription } from "../subscriptions/start-subscription.ts";

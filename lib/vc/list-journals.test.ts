@@ -7,12 +7,14 @@ import { fund, idem, makeVcGame } from "../../tests/support/vc.ts";
 import type { GameContext } from "../core/context.ts";
 import { JsonText } from "../core/json-text.ts";
 import { getDb } from "../db/client.ts";
-import { businessFundingAccount, testUsdcMint, USDC_ASSET, vcAsset, vcPool, vcScope, vcUser } from "../ledger/accounts.ts";
+import { businessFundingAccount, testUsdcMint, USDC_ASSET, vcAsset, vcPool, vcUser } from "../ledger/accounts.ts";
 import { postJournals } from "../ledger/post-journal.ts";
-import type { PostedJournal } from "../ledger/types.ts";
+import { VC_JOURNAL_TYPES, type PostedJournal } from "../ledger/types.ts";
+import { checkVcJournalEntries } from "./check-vc-journal-entries.ts";
 import { listJournals } from "./list-journals.ts";
-import { JournalList } from "./schemas.ts";
+import { JournalEntry, JournalList } from "./schemas.ts";
 import { serializeJournal } from "./serialize-journal.ts";
+import { vcScope } from "./vc-scope.ts";
 import { gameContextFor } from "../../tests/support/contexts.ts";
 
 // Descriptions JSON must escape, and text it must keep as is.
@@ -29,7 +31,7 @@ const expectedPage = async (currencyId: string, { skip, take, ownerRef }: { skip
     take,
     include: { postings: { include: { account: true } } },
   });
-  return rows.map(serializeJournal);
+  return rows.map((r) => JournalEntry.parse(serializeJournal(r)));
 };
 
 const parsed = (out: JsonText) => {
@@ -40,7 +42,7 @@ const parsed = (out: JsonText) => {
 };
 type JournalList = { items: unknown[]; pagination: { page: number; limit: number; totalCount: number; totalPages: number } };
 
-describe("listJournals (the entries the ledger stored with its journals)", () => {
+describe("listJournals (the entries lib/vc stored with its journals)", () => {
   it("writes exactly what serializeJournal writes: every page, ties on createdAt, escapes, a player's journals", async () => {
     const { headers, currencyId, users, game } = await makeVcGame({ players: 3 });
     await fund(headers, currencyId, users[0], 1_000);
@@ -131,29 +133,91 @@ describe("listJournals (the entries the ledger stored with its journals)", () =>
   });
 });
 
-describe("LedgerJournal.entry (written with each VC journal)", () => {
-  it("migration 20261126140000 writes the entries of journals from before it exactly as the ledger writes them", async () => {
+describe("VcJournalEntry (lib/vc's entry of each VC journal, written in the journal's statement)", () => {
+  const entriesOf = async (currencyId: string) =>
+    getDb().vcJournalEntry.findMany({ where: { currencyId }, select: { journalId: true, entry: true }, orderBy: { journalId: "asc" } });
+
+  it("for every journal kind, the stored and served entry is the zod-checked serializeJournal of the journal read back", async () => {
+    const { headers, currencyId, users, game } = await makeVcGame({ players: 2 });
+    await fund(headers, currencyId, users[0], 1_000);
+    const kinds = [...VC_JOURNAL_TYPES, "purchase", "purchase_grant"];
+    const posted = await postJournals(
+      getDb(),
+      kinds.map((type, i) => ({
+        ...vcScope({ gameId: game.id, environment: "test", currencyId }),
+        type,
+        postings: [
+          { account: vcUser(users[0], "test"), delta: -BigInt(i + 3), description: REASONS[i % REASONS.length] },
+          { account: vcUser(users[1], "test"), delta: 1n, description: `${type} one` },
+          { account: vcPool(currencyId, "test"), delta: BigInt(i + 2), description: `${type} "pool"` },
+        ],
+      })),
+    );
+    expect(posted.every((p) => !(p instanceof Error))).toBe(true);
+    const rows = await getDb().ledgerJournal.findMany({
+      where: { asset: vcAsset(currencyId) },
+      include: { postings: { include: { account: true } } },
+      orderBy: { id: "asc" },
+    });
+    expect(rows.map((r) => r.type).sort()).toEqual(["credit", ...kinds].sort());
+    const stored = await entriesOf(currencyId);
+    expect(stored).toEqual(rows.map((r) => ({ journalId: r.id, entry: JSON.stringify(JournalEntry.parse(serializeJournal(r))) })));
+    const served = parsed(await listJournals(ctxOf(game.id), { currencyId, page: 1, limit: 50 }));
+    expect(served.items).toEqual(await expectedPage(currencyId, { skip: 0, take: 50 }));
+    expect(await checkVcJournalEntries(getDb(), { asset: vcAsset(currencyId), environment: "test" })).toEqual([]);
+  });
+
+  it("checkVcJournalEntries finds a VC journal written without its entry, and an altered entry", async () => {
+    const { headers, currencyId, users, game } = await makeVcGame({ players: 1 });
+    await fund(headers, currencyId, users[0], 3);
+    const scope = { asset: vcAsset(currencyId), environment: "test" as const };
+    // the ledger's own scope, without lib/vc's companion: the journal is written, its entry is not
+    const [bare] = await postJournals(getDb(), [
+      {
+        ...scope,
+        tenantId: game.id,
+        type: "credit",
+        postings: [
+          { account: vcPool(currencyId, "test"), delta: -1n, description: "bare" },
+          { account: vcUser(users[0], "test"), delta: 1n, description: "bare" },
+        ],
+      },
+    ]);
+    const [funded] = await entriesOf(currencyId);
+    await getDb().$transaction([
+      getDb().$executeRaw`ALTER TABLE "VcJournalEntry" DISABLE TRIGGER USER`,
+      getDb()
+        .$executeRaw`UPDATE "VcJournalEntry" SET "entry" = replace("entry", '"deltaUnits":"3"', '"deltaUnits":"4"') WHERE "journalId" = ${funded.journalId}`,
+      getDb().$executeRaw`ALTER TABLE "VcJournalEntry" ENABLE TRIGGER USER`,
+    ]);
+    expect((await checkVcJournalEntries(getDb(), scope)).sort()).toEqual([(bare as PostedJournal).journalId, funded.journalId].sort());
+  });
+
+  it("migration 20261129083026 moves the entries LedgerJournal.entry held, as they were", async () => {
     const { headers, currencyId, users } = await makeVcGame({ players: 2 });
     await fund(headers, currencyId, users[0], 50);
     for (const reason of REASONS)
       expect((await call(DEBIT, { headers: idem(headers), body: { currencyId, userRef: users[0], amountUnits: "2", reason } })).status).toBe(201);
-    const asset = vcAsset(currencyId);
-    const written = await getDb().ledgerJournal.findMany({ where: { asset }, select: { id: true, entry: true }, orderBy: { id: "asc" } });
+    const written = await entriesOf(currencyId);
     expect(written).toHaveLength(1 + REASONS.length);
-    // the journals as they were before the migration (this file's own database: the append-only trigger is
-    // lifted for the setup), then the migration's own backfill statement
-    const migration = readFileSync(new URL("../../prisma/migrations/20261126140000_ledger_journal_entries/migration.sql", import.meta.url), "utf8");
-    const backfill = /^UPDATE "LedgerJournal" j[\s\S]*?;$/m.exec(migration)?.[0];
-    expect(backfill).toContain("coinop_vc_journal_entry");
+    // the journals as they were before the migration, in this file's own database (the append-only triggers are
+    // lifted for the setup): the entries in LedgerJournal.entry; then the migration's own statement moves them
+    const migration = readFileSync(new URL("../../prisma/migrations/20261129083026_vc_journal_entries/migration.sql", import.meta.url), "utf8");
+    const move = /^INSERT INTO "VcJournalEntry"[\s\S]*?;$/m.exec(migration)?.[0];
+    expect(move).toContain(`FROM "LedgerJournal" j`);
     await getDb().$transaction([
+      getDb().$executeRaw`ALTER TABLE "LedgerJournal" ADD COLUMN "entry" TEXT`,
       getDb().$executeRaw`ALTER TABLE "LedgerJournal" DISABLE TRIGGER USER`,
-      getDb().$executeRaw`UPDATE "LedgerJournal" SET "entry" = NULL WHERE "asset" = ${asset}`,
-      getDb().$executeRawUnsafe(backfill!.replace(`WHERE j."asset" LIKE 'vc:%'`, `WHERE j."asset" = '${asset}'`)),
+      getDb().$executeRaw`UPDATE "LedgerJournal" j SET "entry" = e."entry" FROM "VcJournalEntry" e WHERE e."journalId" = j."id"`,
       getDb().$executeRaw`ALTER TABLE "LedgerJournal" ENABLE TRIGGER USER`,
+      getDb().$executeRaw`ALTER TABLE "VcJournalEntry" DISABLE TRIGGER USER`,
+      getDb().$executeRaw`DELETE FROM "VcJournalEntry" WHERE "currencyId" = ${currencyId}`,
+      getDb().$executeRawUnsafe(move!.replace(`WHERE j."asset" LIKE 'vc:%'`, `WHERE j."asset" = '${vcAsset(currencyId)}'`)),
+      getDb().$executeRaw`ALTER TABLE "VcJournalEntry" ENABLE TRIGGER USER`,
+      getDb().$executeRaw`ALTER TABLE "LedgerJournal" DROP COLUMN "entry"`,
     ]);
-    const backfilled = await getDb().ledgerJournal.findMany({ where: { asset }, select: { id: true, entry: true }, orderBy: { id: "asc" } });
-    expect(backfilled).toEqual(written);
-    expect(backfilled.every((j) => typeof j.entry === "string" && j.entry.startsWith(`{"_id":"${j.id}"`))).toBe(true);
+    expect(await entriesOf(currencyId)).toEqual(written);
+    expect(await checkVcJournalEntries(getDb(), { asset: vcAsset(currencyId), environment: "test" })).toEqual([]);
   });
 
   it("a USDC journal has none: no API lists it as a VC journal entry", async () => {
@@ -171,9 +235,9 @@ describe("LedgerJournal.entry (written with each VC journal)", () => {
         ],
       },
     ]);
-    const row = await getDb().ledgerJournal.findUniqueOrThrow({ where: { id: (usdc as PostedJournal).journalId }, select: { entry: true } });
-    expect(row.entry).toBeNull();
-    const vc = await getDb().ledgerJournal.findFirstOrThrow({ where: { asset: vcAsset(currencyId) }, select: { entry: true } });
-    expect(JSON.parse(vc.entry!)).toMatchObject({ type: "credit", postings: [{ deltaUnits: "-1" }, { deltaUnits: "1" }] });
+    expect(await getDb().vcJournalEntry.findUnique({ where: { journalId: (usdc as PostedJournal).journalId } })).toBeNull();
+    expect(await checkVcJournalEntries(getDb(), { asset: USDC_ASSET, environment: "test" })).toEqual([]);
+    const [vc] = await entriesOf(currencyId);
+    expect(JSON.parse(vc.entry)).toMatchObject({ type: "credit", postings: [{ deltaUnits: "-1" }, { deltaUnits: "1" }] });
   });
 });

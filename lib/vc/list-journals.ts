@@ -15,9 +15,9 @@ type JournalQuery = { currencyId: string; userRef?: string; page: number; limit:
  * player: one statement. Without a player it also checks the currency (a 404 when the caller's game and
  * environment do not have it) and reads the total from the journal count the ledger keeps
  * (LedgerJournalCount), not by counting journals; a player's total counts the journals of their account.
- * Each journal's entry is the JSON text the ledger stored with it (LedgerJournal.entry, written by
- * lib/ledger/post-journal.ts; journals never change), so a page joins nothing: it is read by index and sent as
- * is (lib/core/json-text.ts). list-journals.test.ts checks every entry against serializeJournal's. Building the
+ * Each journal's entry is the JSON text lib/vc stored with it (VcJournalEntry, journalEntryText written in the
+ * journal's own statement: vc-scope.ts; journals never change), so a page joins nothing: it is read by index and
+ * sent as is (lib/core/json-text.ts). list-journals.test.ts checks every entry against serializeJournal's. Building the
  * entries from the postings on every read cost PostgreSQL about 0.4 ms a page of 50, reading them 0.07 ms
  * (docs/benchmarks.md). The statement is a named prepared one (lib/db/prepared.ts), planned once per
  * connection instead of on every call.
@@ -39,7 +39,9 @@ export const listJournals = async (ctx: GameContext, q: JournalQuery): Promise<J
     ? Prisma.sql`(SELECT count(DISTINCT "journalId") FROM "LedgerPosting" WHERE "accountId" = ${accountId})`
     : Prisma.sql`(SELECT coalesce(sum("count"), 0) FROM "LedgerJournalCount"
         WHERE "asset" = ${scope.asset} AND "environment" = ${scope.environment}::"Environment" AND "tenantId" = ${scope.tenantId})`;
-  const onlyPlayer = accountId ? Prisma.sql`AND j."id" IN (SELECT p."journalId" FROM "LedgerPosting" p WHERE p."accountId" = ${accountId})` : Prisma.empty;
+  const onlyPlayer = accountId
+    ? Prisma.sql`AND e."journalId" IN (SELECT p."journalId" FROM "LedgerPosting" p WHERE p."accountId" = ${accountId})`
+    : Prisma.empty;
   const [row] = await queryPrepared<{ found: boolean; total: bigint | string; items: string | null }>(
     ctx.db,
     Prisma.sql`
@@ -49,10 +51,10 @@ export const listJournals = async (ctx: GameContext, q: JournalQuery): Promise<J
     ), page AS (
       -- the constant outer LIMIT (a page's most) gives the generic plan (lib/db/prepared.ts) its size
       SELECT * FROM (
-        SELECT j."id", j."createdAt", j."entry" FROM "LedgerJournal" j
+        SELECT e."journalId" AS "id", e."createdAt", e."entry" FROM "VcJournalEntry" e
         WHERE EXISTS (SELECT 1 FROM cur)
-          AND j."tenantId" = ${scope.tenantId} AND j."asset" = ${scope.asset} AND j."environment" = ${scope.environment}::"Environment" ${onlyPlayer}
-        ORDER BY j."createdAt" DESC, j."id" DESC
+          AND e."gameId" = ${scope.tenantId} AND e."currencyId" = ${q.currencyId} AND e."environment" = ${scope.environment}::"Environment" ${onlyPlayer}
+        ORDER BY e."createdAt" DESC, e."journalId" DESC
         LIMIT ${q.limit} OFFSET ${(q.page - 1) * q.limit}
       ) page LIMIT ${Prisma.raw(String(MAX_PAGE_LIMIT))}
     )

@@ -4,7 +4,8 @@ import { AppError } from "../core/errors.ts";
 import { currencyOrNotFound } from "../currencies/find-currency.ts";
 import { requireLinkConsent, type LinkConsentScope } from "../linking/link-consent.ts";
 import { activeLinkOrNotFound } from "../linking/resolve-user-ref.ts";
-import { vcPool, vcScope, vcUser } from "../ledger/accounts.ts";
+import { vcPool, vcUser } from "../ledger/accounts.ts";
+import { vcScope } from "./vc-scope.ts";
 
 export type VcPartyQuery = { currencyId: string; userRef: string };
 

@@ -3,7 +3,7 @@ import type { BreakdownEntry, JournalEntry } from "./schemas.ts";
 import type { PostingInput } from "../ledger/types.ts";
 
 type AccountFields = Pick<LedgerAccount, "kind" | "address" | "ownerRef">;
-type JournalRow = Pick<LedgerJournal, "id" | "type" | "createdAt"> & {
+export type JournalRow = Pick<LedgerJournal, "id" | "type" | "createdAt"> & {
   postings: (Pick<LedgerPosting, "id" | "delta" | "description"> & { account: AccountFields })[];
 };
 
@@ -19,6 +19,9 @@ export const serializeJournal = (j: JournalRow): JournalEntry => ({
     .map((p) => ({ account: postingAccount(p.account), deltaUnits: p.delta.toString(), description: p.description })),
   createdAt: j.createdAt.toISOString(),
 });
+
+/** The entry as stored and sent (VcJournalEntry.entry, GET /v1/vc/journals): serializeJournal's, as compact JSON text. */
+export const journalEntryText = (j: JournalRow): string => JSON.stringify(serializeJournal(j));
 
 /** The breakdown of a ledger operation result: one entry per posting. */
 export const breakdownOf = (postings: PostingInput[]): BreakdownEntry[] =>

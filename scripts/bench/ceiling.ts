@@ -7,6 +7,7 @@ import { newId } from "../../lib/db/ids.ts";
 import { ensureAccounts } from "../../lib/ledger/ensure-accounts.ts";
 import { ISSUER_SLOTS } from "../../lib/ledger/slots.ts";
 import { vcPool, vcUser } from "../../lib/ledger/accounts.ts";
+import { journalEntryText } from "../../lib/vc/serialize-journal.ts";
 
 export type Ceiling = { credits: number; clients: number; seconds: number; creditsPerSecond: number; p50Ms: number; p99Ms: number; sumOfBalances: string };
 
@@ -14,8 +15,8 @@ export type Ceiling = { credits: number; clients: number; seconds: number; credi
  * The raw-SQL ceiling: the service's hot-pool credit written as plain SQL by `clients` pg clients, one
  * transaction a credit, on a currency of its own (its accounts created first, as the service's are by then).
  * Per credit: BEGIN; lock the player's row and one random pool slot (FOR UPDATE, the ledger's lock order);
- * one statement updating both balances and inserting the journal (with its listed entry, as the ledger writes
- * it), its two postings and the idempotency record; COMMIT.
+ * one statement updating both balances and inserting the journal, its two postings, its VC entry (made by
+ * journalEntryText, as lib/vc stores it) and the idempotency record; COMMIT.
  */
 export const rawSqlCeiling = async (
   url: string,
@@ -57,17 +58,40 @@ export const rawSqlCeiling = async (
         const amount = String(1 + (i % 7));
         const responseBody = JSON.stringify({ journalId: newId(), userRef: ref, amountUnits: amount, balanceUnits: "0", orderId: `raw-${i}` });
         await c.query("BEGIN");
-        await c.query(`SELECT "id" FROM "LedgerAccount" WHERE "id" = ANY($1::text[]) ORDER BY "allowNegative", "id" FOR UPDATE`, [[player, slot]]);
+        // the transaction's time comes back with the lock, as in lib/ledger (the entry's createdAt is the journal's)
+        const locked = await c.query<{ ms: string }>(
+          `SELECT "id", round(extract(epoch FROM (now() AT TIME ZONE 'UTC')::timestamp(3)) * 1000)::text AS ms
+           FROM "LedgerAccount" WHERE "id" = ANY($1::text[]) ORDER BY "allowNegative", "id" FOR UPDATE`,
+          [[player, slot]],
+        );
+        const journalId = newId();
+        const postingIds = [newId(), newId()].sort();
+        const createdAt = new Date(Number(locked.rows[0]!.ms));
+        const entry = journalEntryText({
+          id: journalId,
+          type: "credit",
+          createdAt,
+          postings: [
+            {
+              id: postingIds[0]!,
+              delta: -BigInt(amount),
+              description: `Credit for order raw-${i}`,
+              account: { kind: "pool", address: pool.address, ownerRef: currencyId },
+            },
+            { id: postingIds[1]!, delta: BigInt(amount), description: `Credit for order raw-${i}`, account: { kind: "user", address: "", ownerRef: ref } },
+          ],
+        });
         await c.query(
           `WITH upd AS (
              UPDATE "LedgerAccount" a SET "balance" = a."balance" + d.delta, "updatedAt" = now() AT TIME ZONE 'UTC'
              FROM unnest($1::text[], $2::bigint[]) AS d(id, delta) WHERE a."id" = d.id RETURNING a."id"
            ), j AS (
-             INSERT INTO "LedgerJournal" ("id", "asset", "environment", "tenantId", "type", "reference", "metadata", "createdAt", "entry")
-             VALUES ($3, $4, $5::"Environment", $6, 'credit', $7, $8::jsonb, now() AT TIME ZONE 'UTC',
-                     coinop_vc_journal_entry($3, 'credit', now() AT TIME ZONE 'UTC',
-                       coinop_vc_posting_json('pool', $16, NULL, ($2::bigint[])[1], $9) || ',' || coinop_vc_posting_json('user', NULL, $17, ($2::bigint[])[2], $9)))
+             INSERT INTO "LedgerJournal" ("id", "asset", "environment", "tenantId", "type", "reference", "metadata", "createdAt")
+             VALUES ($3, $4, $5::"Environment", $6, 'credit', $7, $8::jsonb, now() AT TIME ZONE 'UTC')
              RETURNING "id"
+           ), e AS (
+             INSERT INTO "VcJournalEntry" ("journalId", "gameId", "currencyId", "environment", "createdAt", "entry")
+             VALUES ($3, $6, $16, $5::"Environment", $17::timestamp(3), $18) RETURNING 1
            ), p AS (
              INSERT INTO "LedgerPosting" ("id", "journalId", "accountId", "delta", "description", "createdAt")
              SELECT t.id, $3, t.account, t.delta, $9, now() AT TIME ZONE 'UTC'
@@ -80,21 +104,22 @@ export const rawSqlCeiling = async (
           [
             [slot, player],
             [`-${amount}`, amount],
-            newId(),
+            journalId,
             asset,
             environment,
             gameId,
             `raw-${i}`,
             JSON.stringify({ orderId: `raw-${i}` }),
             `Credit for order raw-${i}`,
-            [newId(), newId()].sort(),
+            postingIds,
             newId(),
             `raw-ceiling:${gameId}`,
             `raw-${i}`,
             randomBytes(32).toString("hex"),
             responseBody,
-            pool.address,
-            ref,
+            currencyId,
+            createdAt.toISOString(),
+            entry,
           ],
         );
         await c.query("COMMIT");

@@ -285,7 +285,9 @@ export const runPass = async ({
       prefillJournals,
       warmupJournals,
     };
-    log(`[bench] auditing the ledger of the currency (every balance = sum of its postings, every journal sums to 0 and its stored entry is its postings')…`);
+    log(
+      `[bench] auditing the ledger of the currency (every balance = sum of its postings, every journal sums to 0, and each VC entry is the one lib/vc makes of its journal)…`,
+    );
     const audit = await auditCurrency({ currencyId, environment: "test" });
     const invariantHolds =
       ledger.sumOfBalances === "0" &&

@@ -19,7 +19,8 @@ import pg from "pg";
 import { custodyAddress } from "../../lib/ledger/address.ts";
 import { ISSUER_SLOTS } from "../../lib/ledger/slots.ts";
 import { vcAsset } from "../../lib/ledger/accounts.ts";
-import { auditHolds, checkLedgerInvariants } from "../../lib/ledger/check-ledger-invariants.ts";
+import { checkVcLedgerInvariants, readStoredJournals, vcAuditHolds } from "../../lib/vc/check-vc-journal-entries.ts";
+import { journalEntryText } from "../../lib/vc/serialize-journal.ts";
 import { getDb } from "../../lib/db/client.ts";
 
 export type LargeSeed = {
@@ -128,8 +129,7 @@ export const seedLarge = async ({
     const userOf = `u.n = (g::bigint * 7919 % ${players}) + 1`;
     for (let from = 1; from <= journals; from += CHUNK) {
       const to = Math.min(journals, from + CHUNK - 1);
-      // the journals and their postings in one statement, each journal with its listed entry as the ledger's write
-      // makes it (LedgerJournal.entry: the same SQL functions, postings in id order)
+      // the journals and their postings in one statement (their VC entries below, made by lib/vc)
       await step(
         `LedgerJournal and LedgerPosting ${from}–${to}`,
         `WITH src AS (
@@ -142,20 +142,37 @@ export const seedLarge = async ({
                   'Credit for order seed-' || src.g AS description
            FROM src CROSS JOIN LATERAL (VALUES ('a005', 'pool', src.slot_account, -(1 + src.g % 97)::bigint),
                                                ('a006', 'user', src.account_id, (1 + src.g % 97)::bigint)) AS p(marker, kind, account, delta)
-         ), e AS (
-           SELECT jid, string_agg(coinop_vc_posting_json(kind, $6, user_ref, delta, description), ',' ORDER BY pid COLLATE "C") AS postings
-           FROM pp GROUP BY jid
          ), j AS (
-           INSERT INTO "LedgerJournal" ("id", "asset", "environment", "tenantId", "type", "reference", "metadata", "createdAt", "entry")
-           SELECT src.jid, $1, $2::"Environment", $3, 'credit', 'seed-' || src.g, jsonb_build_object('orderId', 'seed-' || src.g), src.ts,
-                  coinop_vc_journal_entry(src.jid, 'credit', src.ts, e.postings)
-           FROM src JOIN e ON e.jid = src.jid
+           INSERT INTO "LedgerJournal" ("id", "asset", "environment", "tenantId", "type", "reference", "metadata", "createdAt")
+           SELECT src.jid, $1, $2::"Environment", $3, 'credit', 'seed-' || src.g, jsonb_build_object('orderId', 'seed-' || src.g), src.ts
+           FROM src
            RETURNING 1
          )
          INSERT INTO "LedgerPosting" ("id", "journalId", "accountId", "delta", "description", "createdAt")
          SELECT pid, jid, account, delta, description, ts FROM pp`,
-        [asset, environment, gameId, from, to, custodyAddress("pool", currencyId, environment)],
+        [asset, environment, gameId, from, to],
       );
+    }
+    // each journal's VC entry as lib/vc stores it (journalEntryText of the journal read back: the one place its JSON
+    // is made), in batches of 20,000
+    for (let after = "", done = 0; done < journals;) {
+      const batch = await readStoredJournals(getDb(), { asset, environment, after, limit: 20_000 });
+      if (batch.length === 0) break;
+      await step(
+        `VcJournalEntry ${done + 1}–${done + batch.length}`,
+        `INSERT INTO "VcJournalEntry" ("journalId", "gameId", "currencyId", "environment", "createdAt", "entry")
+         SELECT t.id, $1, $2, $3::"Environment", t.at::timestamp(3), t.entry FROM unnest($4::text[], $5::text[], $6::text[]) AS t(id, at, entry)`,
+        [
+          gameId,
+          currencyId,
+          environment,
+          batch.map((b) => b.journal.id),
+          batch.map((b) => b.journal.createdAt.toISOString()),
+          batch.map((b) => journalEntryText(b.journal)),
+        ],
+      );
+      done += batch.length;
+      after = batch[batch.length - 1].journal.id;
     }
     // the currency's journal count, as the ledger's write keeps it (LedgerJournalCount: totals without a scan)
     await step(
@@ -232,6 +249,7 @@ export const seedLarge = async ({
       "LedgerAccount",
       "LedgerJournal",
       "LedgerPosting",
+      "VcJournalEntry",
       "IdempotencyRecord",
     ])
       await c.query(`VACUUM (ANALYZE) "${table}"`);
@@ -246,7 +264,7 @@ export const seedLarge = async ({
       throw new Error(`seeded address ${sample.rows[0].address} differs from lib/ledger/address.ts's`);
     const sizes = await c.query<{ table: string; mb: string }>(
       `SELECT relname AS table, round(pg_total_relation_size(oid) / 1048576.0, 1)::text AS mb FROM pg_class
-       WHERE relname IN ('ApiKey', 'VirtualCurrency', 'Player', 'PlayerLink', 'LedgerAccount', 'LedgerJournal', 'LedgerPosting', 'IdempotencyRecord') AND relkind = 'r'`,
+       WHERE relname IN ('ApiKey', 'VirtualCurrency', 'Player', 'PlayerLink', 'LedgerAccount', 'LedgerJournal', 'LedgerPosting', 'VcJournalEntry', 'IdempotencyRecord') AND relkind = 'r'`,
     );
     return {
       games,
@@ -262,10 +280,10 @@ export const seedLarge = async ({
   }
 };
 
-/** The full audit of the currency (lib/ledger/check-ledger-invariants.ts), with its duration. */
+/** The full audit of the currency (lib/ledger/check-ledger-invariants.ts and its VC entries, lib/vc), with its duration. */
 export const auditCurrency = async ({ currencyId, environment }: { currencyId: string; environment: "test" | "live" }) => {
   const t0 = performance.now();
-  const audit = await checkLedgerInvariants(getDb(), { asset: vcAsset(currencyId), environment });
+  const audit = await checkVcLedgerInvariants(getDb(), { asset: vcAsset(currencyId), environment });
   return {
     sum: audit.sum.toString(),
     accounts: audit.accountCount,
@@ -275,7 +293,7 @@ export const auditCurrency = async ({ currencyId, environment }: { currencyId: s
     unbalancedJournals: audit.unbalancedJournals.length,
     miscountedTenants: audit.miscountedTenants.length,
     misstatedJournals: audit.misstatedJournals.length,
-    ok: auditHolds(audit),
+    ok: vcAuditHolds(audit),
     seconds: Math.round((performance.now() - t0) / 100) / 10,
   };
 };

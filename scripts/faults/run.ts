@@ -448,7 +448,7 @@ type Books = { problems: string[]; postedUnanswered: Op[] };
 
 const checkBooks = async (tenant: Tenant, ops: Op[]): Promise<Books> => {
   const { getDb } = await import("../../lib/db/client.ts");
-  const { auditHolds, checkLedgerInvariants } = await import("../../lib/ledger/check-ledger-invariants.ts");
+  const { vcAuditHolds, checkVcLedgerInvariants } = await import("../../lib/vc/check-vc-journal-entries.ts");
   const { vcAsset } = await import("../../lib/ledger/accounts.ts");
   const db = getDb();
   const asset = vcAsset(tenant.currencyId);
@@ -489,8 +489,8 @@ const checkBooks = async (tenant: Tenant, ops: Op[]): Promise<Books> => {
     if ((acct?.balance ?? 0n) !== units) problems.push(`player ${userRef}: balance ${acct?.balance} but the operations sum to ${units}`);
   }
 
-  const audit = await checkLedgerInvariants(db, { asset, environment: "test" });
-  if (!auditHolds(audit)) problems.push(`ledger invariant broken: ${JSON.stringify(audit, (_, v) => (typeof v === "bigint" ? String(v) : v))}`);
+  const audit = await checkVcLedgerInvariants(db, { asset, environment: "test" });
+  if (!vcAuditHolds(audit)) problems.push(`ledger invariant broken: ${JSON.stringify(audit, (_, v) => (typeof v === "bigint" ? String(v) : v))}`);
 
   // a stored response for every succeeded key, none left half-written
   const okKeys = ops.filter((o) => o.outcome === "ok").map((o) => o.key);
@@ -640,7 +640,7 @@ const main = async (): Promise<number> => {
       const t0 = Date.now();
       const { backupDatabase } = await import("../../lib/ops/backup-database.ts");
       const { restoreDatabase } = await import("../../lib/ops/restore-database.ts");
-      const { auditHolds, checkLedgerInvariants } = await import("../../lib/ledger/check-ledger-invariants.ts");
+      const { vcAuditHolds, checkVcLedgerInvariants } = await import("../../lib/vc/check-vc-journal-entries.ts");
       const { vcAsset } = await import("../../lib/ledger/accounts.ts");
       const { PrismaClient } = await import("../../lib/db/generated/client.ts");
       const { PrismaPg } = await import("@prisma/adapter-pg");
@@ -663,8 +663,9 @@ const main = async (): Promise<number> => {
       let before = 0;
       let inFile = 0;
       try {
-        const audit = await checkLedgerInvariants(rdb, { asset, environment: "test" });
-        if (!auditHolds(audit)) problems.push(`restored ledger invariant broken: ${JSON.stringify(audit, (_, v) => (typeof v === "bigint" ? String(v) : v))}`);
+        const audit = await checkVcLedgerInvariants(rdb, { asset, environment: "test" });
+        if (!vcAuditHolds(audit))
+          problems.push(`restored ledger invariant broken: ${JSON.stringify(audit, (_, v) => (typeof v === "bigint" ? String(v) : v))}`);
         const journals = new Set((await rdb.ledgerJournal.findMany({ where: { asset }, select: { id: true } })).map((j) => j.id));
         const keys = new Set((await rdb.idempotencyRecord.findMany({ select: { key: true } })).map((r) => r.key));
         const ok = allOps.filter((o) => o.outcome === "ok");

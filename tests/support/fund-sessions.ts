@@ -5,7 +5,7 @@ import { getDb } from "../../lib/db/client.ts";
 import { createCampaign } from "../../lib/campaigns/create-campaign.ts";
 import { USDC_ASSET } from "../../lib/ledger/accounts.ts";
 import { getAccountBalance } from "../../lib/ledger/get-account-balance.ts";
-import { checkLedgerInvariants } from "../../lib/ledger/check-ledger-invariants.ts";
+import { checkVcLedgerInvariants } from "../../lib/vc/check-vc-journal-entries.ts";
 import { call } from "./http.ts";
 import { makePlatformTenant } from "./platform.ts";
 import { POST as CREATE_DISTRIBUTION } from "../../app/api/v1/platform/distributions/route.ts";
@@ -66,7 +66,7 @@ export const usdcBalance = async (kind: string, ownerRef: string) =>
 
 /** The test USDC books: every journal balanced, no account drifted or negative where it may not be. */
 export const expectBalancedBooks = async () => {
-  const audit = await checkLedgerInvariants(getDb(), { asset: USDC_ASSET, environment: "test" });
+  const audit = await checkVcLedgerInvariants(getDb(), { asset: USDC_ASSET, environment: "test" });
   return {
     sum: audit.sum,
     negativeAccounts: audit.negativeAccounts,

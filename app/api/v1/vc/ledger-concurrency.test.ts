@@ -11,7 +11,7 @@ import { GET as BALANCE } from "./balances/route";
 import { call, type CallResult } from "@/tests/support/http";
 import { balanceOf, fund, idem, makeVcGame, poolBalanceOf } from "@/tests/support/vc";
 import { getDb } from "@/lib/db/client";
-import { checkLedgerInvariants } from "@/lib/ledger/check-ledger-invariants";
+import { checkVcLedgerInvariants } from "@/lib/vc/check-vc-journal-entries";
 import { vcAsset } from "@/lib/ledger/accounts";
 import { custodyAddress } from "@/lib/ledger/address";
 
@@ -80,7 +80,7 @@ describe("VC ledger under concurrency", () => {
     // wrote nothing (the journal count and every balance below are computed from the answers).
     expect(results.filter((_, i) => i % 4 === 0).map((r) => r.res.status)).toEqual(Array(24).fill(201));
 
-    const audit = await checkLedgerInvariants(getDb(), { asset: vcAsset(currencyId), environment: "test" });
+    const audit = await checkVcLedgerInvariants(getDb(), { asset: vcAsset(currencyId), environment: "test" });
     expect(audit.sum).toBe(0n);
     expect(audit.negativeAccounts).toEqual([]);
     expect(audit.driftedAccounts).toEqual([]);
@@ -117,7 +117,7 @@ describe("VC ledger under concurrency", () => {
     const total = expected.reduce((a, b) => a + b, 0n);
     expect(total).toBe((64n * 65n) / 2n);
     expect(await poolBalanceOf(currencyId)).toBe(-total);
-    expect(await checkLedgerInvariants(getDb(), { asset: vcAsset(currencyId), environment: "test" })).toMatchObject({
+    expect(await checkVcLedgerInvariants(getDb(), { asset: vcAsset(currencyId), environment: "test" })).toMatchObject({
       sum: 0n,
       journalCount: 64,
       negativeAccounts: [],

@@ -12,7 +12,7 @@ import { POST as REJECT } from "./cashouts/[cashoutRequestId]/reject/route";
 import { call } from "@/tests/support/http";
 import { balanceOf, idem, makeVcGame } from "@/tests/support/vc";
 import { getDb } from "@/lib/db/client";
-import { checkLedgerInvariants } from "@/lib/ledger/check-ledger-invariants";
+import { checkVcLedgerInvariants } from "@/lib/vc/check-vc-journal-entries";
 import { vcAsset } from "@/lib/ledger/accounts";
 
 const PLAYERS = 3;
@@ -121,7 +121,7 @@ describe("VC ledger (property)", () => {
         for (const o of ops) await step(currencyId, model, o);
 
         for (let i = 0; i < PLAYERS; i++) expect(await balanceOf(currencyId, game.users[i])).toBe(model.balances[i]);
-        const audit = await checkLedgerInvariants(getDb(), { asset: vcAsset(currencyId), environment: "test" });
+        const audit = await checkVcLedgerInvariants(getDb(), { asset: vcAsset(currencyId), environment: "test" });
         expect(audit).toMatchObject({
           sum: 0n,
           negativeAccounts: [],

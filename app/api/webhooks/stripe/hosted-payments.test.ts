@@ -15,7 +15,7 @@ import { getDb } from "@/lib/db/client";
 import { setClockOffsetForTests } from "@/lib/core/clock";
 import { USDC_ASSET } from "@/lib/ledger/accounts";
 import { getAccountBalance } from "@/lib/ledger/get-account-balance";
-import { checkLedgerInvariants } from "@/lib/ledger/check-ledger-invariants";
+import { checkVcLedgerInvariants } from "@/lib/vc/check-vc-journal-entries";
 import { startFundSessionCardPayment } from "@/lib/fund-sessions/start-fund-session-card-payment";
 import { startInvoiceCardPayment } from "@/lib/invoices/start-invoice-card-payment";
 
@@ -50,7 +50,7 @@ const refundCalls = () => fake.calls.filter((c) => c.method === "POST" && c.path
 const liveBalance = async (kind: string, ownerRef: string) =>
   (await getAccountBalance(getDb(), { asset: USDC_ASSET, environment: "live", kind, ownerRef })).balance;
 const liveBooks = async () => {
-  const a = await checkLedgerInvariants(getDb(), { asset: USDC_ASSET, environment: "live" });
+  const a = await checkVcLedgerInvariants(getDb(), { asset: USDC_ASSET, environment: "live" });
   return {
     sum: a.sum,
     negativeAccounts: a.negativeAccounts,

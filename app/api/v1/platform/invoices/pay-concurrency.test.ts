@@ -8,7 +8,7 @@ import { call } from "@/tests/support/http";
 import { makePlatform } from "@/tests/support/fixtures";
 import { idem } from "@/tests/support/vc";
 import { getDb } from "@/lib/db/client";
-import { checkLedgerInvariants } from "@/lib/ledger/check-ledger-invariants";
+import { checkVcLedgerInvariants } from "@/lib/vc/check-vc-journal-entries";
 import { getAccountBalance } from "@/lib/ledger/get-account-balance";
 
 const body = {
@@ -47,7 +47,7 @@ describe("invoice payment under concurrency", () => {
         expect(journals).toBe(0);
         expect(balance.balance).toBe(0n);
       }
-      const audit = await checkLedgerInvariants(getDb(), { asset: "usdc", environment: "test" });
+      const audit = await checkVcLedgerInvariants(getDb(), { asset: "usdc", environment: "test" });
       expect(audit).toMatchObject({ sum: 0n, negativeAccounts: [], driftedAccounts: [], unbalancedJournals: [], miscountedTenants: [], misstatedJournals: [] });
     });
 });

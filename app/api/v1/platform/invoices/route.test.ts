@@ -12,7 +12,7 @@ import { idem } from "@/tests/support/vc";
 import { getDb } from "@/lib/db/client";
 import { ALL_SCOPES, BUSINESS_SCOPES } from "@/lib/platform/scopes";
 import { verifyPublicInvoiceSignature } from "@/lib/invoices/invoice-url";
-import { checkLedgerInvariants } from "@/lib/ledger/check-ledger-invariants";
+import { checkVcLedgerInvariants } from "@/lib/vc/check-vc-journal-entries";
 import { businessFundingAccount } from "@/lib/ledger/accounts";
 
 const WALLET = "0x" + "ab".repeat(20);
@@ -429,7 +429,7 @@ describe("POST /v1/test-helpers/invoices/{invoiceId}/pay", () => {
     const biz = postings.find((x) => x.account.kind === "business")!;
     expect(biz.account.ownerRef).toBe(p.business.id);
     expect(biz.account.address).toBe(businessFundingAccount(p.business.id, "test").address);
-    const audit = await checkLedgerInvariants(getDb(), { asset: "usdc", environment: "test" });
+    const audit = await checkVcLedgerInvariants(getDb(), { asset: "usdc", environment: "test" });
     expect(audit).toMatchObject({ sum: 0n, negativeAccounts: [], driftedAccounts: [], unbalancedJournals: [], miscountedTenants: [], misstatedJournals: [] });
     const events = await getDb().webhookEvent.findMany({ where: { objectId: inv._id }, orderBy: { createdAt: "asc" } });
     expect(events.map((e) => e.event)).toEqual(["Platform.Invoice.Sent", "Platform.Invoice.Paid"]);

@@ -7,7 +7,7 @@ import { call, type CallResult } from "@/tests/support/http";
 import { linkUser } from "@/tests/support/fixtures";
 import { balanceOf, fund, idem, makeVcGame } from "@/tests/support/vc";
 import { getDb } from "@/lib/db/client";
-import { checkLedgerInvariants } from "@/lib/ledger/check-ledger-invariants";
+import { checkVcLedgerInvariants } from "@/lib/vc/check-vc-journal-entries";
 import { vcAsset } from "@/lib/ledger/accounts";
 import { POST as createCurrencyRoute } from "../currencies/route";
 
@@ -113,7 +113,7 @@ describe("POST /v1/vc/credits, written together (group commit)", () => {
     const db = getDb();
     const journals = await db.ledgerJournal.findMany({ where: { asset: vcAsset(currencyId), type: "credit" }, select: { createdAt: true } });
     expect(journals).toHaveLength(successes.length - 1);
-    expect(await checkLedgerInvariants(db, { asset: vcAsset(currencyId), environment: "test" })).toMatchObject({
+    expect(await checkVcLedgerInvariants(db, { asset: vcAsset(currencyId), environment: "test" })).toMatchObject({
       sum: 0n,
       negativeAccounts: [],
       driftedAccounts: [],

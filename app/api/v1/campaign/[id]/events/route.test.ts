@@ -4,7 +4,7 @@ import { call } from "@/tests/support/http";
 import { getDb } from "@/lib/db/client";
 import { transactionHash } from "@/lib/ledger/address";
 import { USDC_ASSET } from "@/lib/ledger/accounts";
-import { checkLedgerInvariants } from "@/lib/ledger/check-ledger-invariants";
+import { checkVcLedgerInvariants } from "@/lib/vc/check-vc-journal-entries";
 import { removeLink } from "@/lib/linking/remove-link";
 import { expectCampaignAuth, idem, linkCampaignUser, makeCampaignWith, usdcOf } from "@/tests/support/campaigns";
 import { makeGame, linkUser } from "@/tests/support/fixtures";
@@ -195,7 +195,7 @@ describe("POST /v1/campaign/{id}/events", () => {
     for (const u of users) paid += await usdcOf("wallet", u.player.id);
     expect(paid).toBe(40_000_000n);
     expect(await getDb().webhookEvent.count({ where: { ownerId: campaign.id, event: "Campaign.Event.Recorded" } })).toBe(40);
-    const inv = await checkLedgerInvariants(getDb(), { asset: USDC_ASSET, environment: "test" });
+    const inv = await checkVcLedgerInvariants(getDb(), { asset: USDC_ASSET, environment: "test" });
     expect(inv).toMatchObject({ sum: 0n, negativeAccounts: [], driftedAccounts: [], unbalancedJournals: [], miscountedTenants: [], misstatedJournals: [] });
   });
 

@@ -9,7 +9,7 @@ import { getDb } from "@/lib/db/client";
 import { addCampaign, campaignSnapshot, expectPlatformCampaignAuth, idem, makePlatformCampaign } from "@/tests/support/platform-campaigns";
 import { usdcOf } from "@/tests/support/campaigns";
 import { businessFundingAccount, USDC_ASSET } from "@/lib/ledger/accounts";
-import { checkLedgerInvariants } from "@/lib/ledger/check-ledger-invariants";
+import { checkVcLedgerInvariants } from "@/lib/vc/check-vc-journal-entries";
 import { transactionHash } from "@/lib/ledger/address";
 
 describe("GET /v1/platform/campaigns/{campaignId}", () => {
@@ -184,7 +184,7 @@ describe("DELETE /v1/platform/campaigns/{campaignId}", () => {
         transactionHash: transactionHash(journal.id),
       },
     });
-    expect(await checkLedgerInvariants(getDb(), { asset: USDC_ASSET, environment: "test" })).toMatchObject({
+    expect(await checkVcLedgerInvariants(getDb(), { asset: USDC_ASSET, environment: "test" })).toMatchObject({
       sum: 0n,
       negativeAccounts: [],
       driftedAccounts: [],

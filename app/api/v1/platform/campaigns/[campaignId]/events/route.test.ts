@@ -7,7 +7,7 @@ import { expectScopeRefusals } from "@/tests/support/business";
 import { getDb } from "@/lib/db/client";
 import { transactionHash } from "@/lib/ledger/address";
 import { USDC_ASSET } from "@/lib/ledger/accounts";
-import { checkLedgerInvariants } from "@/lib/ledger/check-ledger-invariants";
+import { checkVcLedgerInvariants } from "@/lib/vc/check-vc-journal-entries";
 import { removeLink } from "@/lib/linking/remove-link";
 import { usdcOf } from "@/tests/support/campaigns";
 import {
@@ -20,7 +20,7 @@ import {
 } from "@/tests/support/platform-campaigns";
 
 const expectLedgerHolds = async () =>
-  expect(await checkLedgerInvariants(getDb(), { asset: USDC_ASSET, environment: "test" })).toMatchObject({
+  expect(await checkVcLedgerInvariants(getDb(), { asset: USDC_ASSET, environment: "test" })).toMatchObject({
     sum: 0n,
     negativeAccounts: [],
     driftedAccounts: [],
