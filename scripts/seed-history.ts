@@ -239,10 +239,12 @@ export const seedHistory = async ({
   const tag = randomBytes(3).toString("hex");
   const [{ marker }] = await db.$queryRaw<{ marker: string }[]>`SELECT date_trunc('milliseconds', now() AT TIME ZONE 'UTC')::text AS marker`;
   const game = await db.game.findUniqueOrThrow({ where: { id: gameId }, select: { webhookUrl: true } });
+  // the script acts as the system, for the game and its campaign
+  const actor = { kind: "system", name: "seed-history" } as const;
   const gctx = (tx: DbClient): GameContext => ({
     db: tx,
-    environment: "test",
-    principal: { kind: "server", keyId: "seed-history", gameId, businessId },
+    actor,
+    scope: { kind: "game", environment: "test", businessId, gameId },
     requestId: `seed-history-${tag}`,
   });
 
@@ -272,7 +274,7 @@ export const seedHistory = async ({
     });
     await fundCampaign(ctx, { campaignId: campaign.id, businessId, environment: "test", amountMicros: 2_000_000_000n });
     if (game.webhookUrl) await setWebhookEndpoint(ctx, { owner: { type: "campaign", id: campaign.id }, url: game.webhookUrl });
-    const cctx: CampaignContext = { ...ctx, principal: { kind: "campaign", keyId: "seed-history", campaignId: campaign.id, businessId } };
+    const cctx: CampaignContext = { ...ctx, scope: { kind: "campaign", environment: "test", businessId, campaignId: campaign.id } };
     await requestCampaignOperation(cctx, { action: "start" });
     const players = [];
     for (let i = 0; i < PLAYERS; i++) {
@@ -365,7 +367,7 @@ export const seedHistory = async ({
         totals.gemsSpent += spend;
         calls++;
       }
-      const cctx: CampaignContext = { ...ctx, principal: { kind: "campaign", keyId: "seed-history", campaignId: setup.campaignId, businessId } };
+      const cctx: CampaignContext = { ...ctx, scope: { kind: "campaign", environment: "test", businessId, campaignId: setup.campaignId } };
       const events = Math.round((1 + rand() * 4) * busy);
       for (let i = 0; i < events; i++) {
         const eventCode = rand() < 0.4 ? "level_complete" : "daily_login";

@@ -1,4 +1,4 @@
-import type { PlatformContext } from "../core/context.ts";
+import type { TargetContext } from "../core/context.ts";
 import { verificationStatusOf } from "../businesses/verification-statuses.ts";
 import { complianceUrl } from "./compliance-url.ts";
 import { resolveBusinessUser } from "./resolve-business-user.ts";
@@ -14,9 +14,9 @@ export const complianceView = (userRef: string, stored: string | null | undefine
  * A business-linked player's compliance (KYC) status: one review per player and environment, whichever
  * business reads it; not_started until a review moves it.
  */
-export const getBusinessUserCompliance = async (ctx: PlatformContext, { userRef }: { userRef: string }): Promise<ComplianceView> => {
+export const getBusinessUserCompliance = async (ctx: TargetContext, { userRef }: { userRef: string }): Promise<ComplianceView> => {
   const link = await resolveBusinessUser(ctx, userRef);
-  const row = await ctx.db.playerCompliance.findUnique({ where: { playerId_environment: { playerId: link.playerId, environment: ctx.environment } } });
+  const row = await ctx.db.playerCompliance.findUnique({ where: { playerId_environment: { playerId: link.playerId, environment: ctx.scope.environment } } });
   return complianceView(link.userRef, row?.status);
 };
 

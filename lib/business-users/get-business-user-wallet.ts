@@ -1,4 +1,4 @@
-import type { PlatformContext } from "../core/context.ts";
+import type { TargetContext } from "../core/context.ts";
 import { formatUsdc } from "../core/usdc.ts";
 import { USDC_ASSET, walletAccount } from "../ledger/accounts.ts";
 import { getAccountBalance } from "../ledger/get-account-balance.ts";
@@ -10,10 +10,15 @@ import { resolveBusinessUser } from "./resolve-business-user.ts";
  * needs the player's approval of the business (given on the hosted link page; 403 LINK_NOT_APPROVED
  * without it), as for games (lib/linking/link-consent.ts).
  */
-export const getBusinessUserWallet = async (ctx: PlatformContext, { userRef }: { userRef: string }): Promise<{ address: string; balance: string }> => {
+export const getBusinessUserWallet = async (ctx: TargetContext, { userRef }: { userRef: string }): Promise<{ address: string; balance: string }> => {
   const link = requireLinkConsent(await resolveBusinessUser(ctx, userRef), "balance:read");
-  const account = walletAccount(link.playerId, ctx.environment);
-  const { balance } = await getAccountBalance(ctx.db, { asset: USDC_ASSET, environment: ctx.environment, kind: account.kind, ownerRef: account.ownerRef });
+  const account = walletAccount(link.playerId, ctx.scope.environment);
+  const { balance } = await getAccountBalance(ctx.db, {
+    asset: USDC_ASSET,
+    environment: ctx.scope.environment,
+    kind: account.kind,
+    ownerRef: account.ownerRef,
+  });
   return { address: account.address, balance: formatUsdc(balance) };
 };
 

@@ -1,5 +1,5 @@
 import type { Prisma } from "../db/generated/client.ts";
-import type { PlatformContext } from "../core/context.ts";
+import type { TargetContext } from "../core/context.ts";
 import { parseEmail } from "../core/email.ts";
 import { AppError } from "../core/errors.ts";
 import { initiateLinkSession, type InitiatedLinkSession } from "../linking/initiate-link-session.ts";
@@ -13,7 +13,7 @@ import type { InitiateBusinessLinkBody } from "./schemas.ts";
  * platform's endpoint. Without an email the Idempotency-Key is required, so a retry cannot open a second
  * session.
  */
-export const initiateBusinessLink = async (ctx: PlatformContext, body: InitiateBusinessLinkBody): Promise<InitiatedLinkSession> => {
+export const initiateBusinessLink = async (ctx: TargetContext, body: InitiateBusinessLinkBody): Promise<InitiatedLinkSession> => {
   const email = body.email === undefined || body.email === null ? null : parseEmail(body.email);
   if (body.email !== undefined && body.email !== null && !email)
     throw new AppError("INVALID_EMAIL", "email must be a valid email address, like name@example.com.", {
@@ -35,10 +35,8 @@ export const initiateBusinessLink = async (ctx: PlatformContext, body: InitiateB
 // What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
 import type { ErrorCode } from "../core/errors.ts";
 import { INITIATE_LINK_SESSION_ERRORS } from "../linking/initiate-link-session.ts";
-import { LINK_SCOPE_ERRORS } from "../linking/link-scope.ts";
 export const INITIATE_BUSINESS_LINK_ERRORS = [
   "IDEMPOTENCY_KEY_REQUIRED",
   "INVALID_EMAIL",
   ...INITIATE_LINK_SESSION_ERRORS,
-  ...LINK_SCOPE_ERRORS,
 ] as const satisfies readonly ErrorCode[];

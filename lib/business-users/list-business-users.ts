@@ -1,7 +1,6 @@
 import type { Prisma } from "../db/generated/client.ts";
-import type { PlatformContext } from "../core/context.ts";
+import type { TargetContext } from "../core/context.ts";
 import { pageInfo, pageWindow } from "../core/pagination.ts";
-import { targetBusinessOf } from "../businesses/target-business.ts";
 import type { BusinessUsersQuery } from "./schemas.ts";
 
 /** The text as a LIKE fragment: % and _ match themselves. */
@@ -11,13 +10,13 @@ const literal = (q: string) => q.replace(/[\\%_]/g, (c) => `\\${c}`);
  * The players actively linked to the target business in the key's environment, most recently linked
  * first, a page at a time; `search` keeps those whose email or name contains it, case-insensitively.
  */
-export const listBusinessUsers = async (ctx: PlatformContext, { page, limit, search }: BusinessUsersQuery) => {
-  const { businessId } = targetBusinessOf(ctx);
+export const listBusinessUsers = async (ctx: TargetContext, { page, limit, search }: BusinessUsersQuery) => {
+  const { businessId } = ctx.scope;
   const q = search ? literal(search) : undefined;
   const where: Prisma.PlayerLinkWhereInput = {
     namespaceType: "business",
     namespaceId: businessId,
-    environment: ctx.environment,
+    environment: ctx.scope.environment,
     status: "active",
     ...(q ? { player: { OR: [{ email: { contains: q, mode: "insensitive" } }, { name: { contains: q, mode: "insensitive" } }] } } : {}),
   };
@@ -40,5 +39,4 @@ export const listBusinessUsers = async (ctx: PlatformContext, { page, limit, sea
 
 // What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
 import type { ErrorCode } from "../core/errors.ts";
-import { TARGET_BUSINESS_ERRORS } from "../businesses/target-business.ts";
-export const LIST_BUSINESS_USERS_ERRORS = [...TARGET_BUSINESS_ERRORS] as const satisfies readonly ErrorCode[];
+export const LIST_BUSINESS_USERS_ERRORS = [] as const satisfies readonly ErrorCode[];

@@ -1,4 +1,4 @@
-import type { PlatformContext } from "../core/context.ts";
+import type { TargetContext } from "../core/context.ts";
 import { AppError } from "../core/errors.ts";
 import { linkScopeOf } from "../linking/link-scope.ts";
 import { removeLink } from "../linking/remove-link.ts";
@@ -10,7 +10,7 @@ import { resolveBusinessUser } from "./resolve-business-user.ts";
  * User.Account.Link.Removed to the platform. A link already removed is 404 LINK_NOT_FOUND, also when a
  * concurrent removal wins the race.
  */
-export const removeBusinessLink = async (ctx: PlatformContext, { userRef }: { userRef: string }): Promise<{ success: true; message: string }> => {
+export const removeBusinessLink = async (ctx: TargetContext, { userRef }: { userRef: string }): Promise<{ success: true; message: string }> => {
   const link = await resolveBusinessUser(ctx, userRef);
   try {
     await removeLink(ctx, { scope: linkScopeOf(ctx), userRef: link.userRef });
@@ -25,11 +25,5 @@ export const removeBusinessLink = async (ctx: PlatformContext, { userRef }: { us
 // What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
 import type { ErrorCode } from "../core/errors.ts";
 import { RESOLVE_BUSINESS_USER_ERRORS } from "./resolve-business-user.ts";
-import { LINK_SCOPE_ERRORS } from "../linking/link-scope.ts";
 import { REMOVE_LINK_ERRORS } from "../linking/remove-link.ts";
-export const REMOVE_BUSINESS_LINK_ERRORS = [
-  "LINK_NOT_FOUND",
-  ...RESOLVE_BUSINESS_USER_ERRORS,
-  ...LINK_SCOPE_ERRORS,
-  ...REMOVE_LINK_ERRORS,
-] as const satisfies readonly ErrorCode[];
+export const REMOVE_BUSINESS_LINK_ERRORS = ["LINK_NOT_FOUND", ...RESOLVE_BUSINESS_USER_ERRORS, ...REMOVE_LINK_ERRORS] as const satisfies readonly ErrorCode[];

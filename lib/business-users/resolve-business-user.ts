@@ -1,6 +1,5 @@
-import type { PlatformContext } from "../core/context.ts";
+import type { TargetContext } from "../core/context.ts";
 import { AppError, notFound } from "../core/errors.ts";
-import { targetBusinessOf } from "../businesses/target-business.ts";
 
 /** Business-level references: `obu_` + 24 hex in live, `obu_test_` + 24 hex in test (lib/linking/link-player.ts makes them). */
 export const BUSINESS_USER_REF_PREFIX = "obu_";
@@ -11,16 +10,16 @@ export const BUSINESS_USER_REF_PREFIX = "obu_";
  * reference at all, is 404 USER_REF_NOT_FOUND; a reference of this business whose link was removed is
  * 404 LINK_NOT_FOUND (platform-api.md Errors).
  */
-export const resolveBusinessUser = async (ctx: PlatformContext, userRef: string) => {
+export const resolveBusinessUser = async (ctx: TargetContext, userRef: string) => {
   if (!userRef.startsWith(BUSINESS_USER_REF_PREFIX))
     throw new AppError(
       "INVALID_USER_REF",
       `${JSON.stringify(userRef.slice(0, 64))} is not a business-level userRef: those begin with obu_ (obu_test_ in test). Use the userRef from the link details or the users list.`,
     );
-  const { businessId } = targetBusinessOf(ctx);
+  const { businessId } = ctx.scope;
   // PostgreSQL text cannot hold NUL: such a reference matches no user (and must not reach the query).
   const link = userRef.includes("\u0000") ? null : await ctx.db.playerLink.findUnique({ where: { userRef }, include: { player: true } });
-  if (!link || link.namespaceType !== "business" || link.namespaceId !== businessId || link.environment !== ctx.environment)
+  if (!link || link.namespaceType !== "business" || link.namespaceId !== businessId || link.environment !== ctx.scope.environment)
     throw notFound(`User ${JSON.stringify(userRef)}`, "USER_REF_NOT_FOUND");
   if (link.status !== "active")
     throw new AppError(
@@ -32,10 +31,4 @@ export const resolveBusinessUser = async (ctx: PlatformContext, userRef: string)
 
 // What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
 import type { ErrorCode } from "../core/errors.ts";
-import { TARGET_BUSINESS_ERRORS } from "../businesses/target-business.ts";
-export const RESOLVE_BUSINESS_USER_ERRORS = [
-  "INVALID_USER_REF",
-  "LINK_NOT_FOUND",
-  "USER_REF_NOT_FOUND",
-  ...TARGET_BUSINESS_ERRORS,
-] as const satisfies readonly ErrorCode[];
+export const RESOLVE_BUSINESS_USER_ERRORS = ["INVALID_USER_REF", "LINK_NOT_FOUND", "USER_REF_NOT_FOUND"] as const satisfies readonly ErrorCode[];

@@ -1,4 +1,4 @@
-import type { PlatformContext } from "../core/context.ts";
+import type { TargetContext } from "../core/context.ts";
 import { AppError } from "../core/errors.ts";
 import { newId } from "../db/ids.ts";
 import type { VerificationStatus } from "../businesses/verification-statuses.ts";
@@ -11,12 +11,12 @@ import type { ComplianceView } from "./schemas.ts";
  * shows no transitions between them). Test environment only (a live key gets 404).
  */
 export const setBusinessUserCompliance = async (
-  ctx: PlatformContext,
+  ctx: TargetContext,
   { userRef, status }: { userRef: string; status: VerificationStatus },
 ): Promise<ComplianceView> => {
-  if (ctx.environment !== "test") throw new AppError("NOT_FOUND", "Test helpers exist only for test-environment keys.");
+  if (ctx.scope.environment !== "test") throw new AppError("NOT_FOUND", "Test helpers exist only for test-environment keys.");
   const link = await resolveBusinessUser(ctx, userRef);
-  const key = { playerId: link.playerId, environment: ctx.environment };
+  const key = { playerId: link.playerId, environment: ctx.scope.environment };
   const row = await ctx.db.playerCompliance.upsert({
     where: { playerId_environment: key },
     create: { id: newId(), ...key, status },

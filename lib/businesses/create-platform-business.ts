@@ -37,7 +37,7 @@ export const createPlatformBusiness = async (ctx: PlatformContext, body: CreateB
   const emails = memberEmails(body.members);
   const owners = body.members.some((m) => m.isOwner === true);
   return inTransaction(ctx.db, async (tx) => {
-    const environment = ctx.environment;
+    const environment = ctx.scope.environment;
     // Two creations of one name queue on this lock; the unique index (environment, nameKey) backs it up.
     await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`business-name:${environment}:`} || lower(btrim(${body.name})), 0))`;
     const [taken] = await tx.$queryRaw<{ id: string }[]>`
@@ -55,7 +55,7 @@ export const createPlatformBusiness = async (ctx: PlatformContext, body: CreateB
         environment,
         logoUrl: body.logoUrl ?? "",
         address: { ...body.address, line2: body.address.line2 || null },
-        createdByPlatformId: ctx.principal.platformId,
+        createdByPlatformId: ctx.scope.platformId,
       },
     });
     const members = [];
@@ -67,7 +67,7 @@ export const createPlatformBusiness = async (ctx: PlatformContext, body: CreateB
         ),
       );
 
-    const platform = await loadPlatform({ db: tx }, { platformId: ctx.principal.platformId });
+    const platform = await loadPlatform({ db: tx }, { platformId: ctx.scope.platformId });
     const holdable = new Set(approvedScopesFor(environment, platform));
     const scopes = (body.grantScopes ?? BUSINESS_SCOPES).filter((s) => holdable.has(s) && BUSINESS_SCOPES.includes(s));
     const grant = await grantBusiness({ db: tx }, { platformId: platform.id, businessId: business.id, scopes, source: "direct" });

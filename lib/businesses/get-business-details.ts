@@ -1,8 +1,7 @@
-import type { PlatformContext } from "../core/context.ts";
+import type { TargetContext } from "../core/context.ts";
 import { businessLinks } from "./business-links.ts";
 import { describeMembers } from "./describe-members.ts";
 import type { AddressInput, BusinessDetails } from "./schemas.ts";
-import { targetBusinessOf } from "./target-business.ts";
 import { verificationStatusOf } from "./verification-statuses.ts";
 
 const addressOf = (a: unknown): BusinessDetails["business"]["address"] => {
@@ -23,8 +22,8 @@ const addressOf = (a: unknown): BusinessDetails["business"]["address"] => {
  * The target business as its granted platform sees it: name, environment, logo, address, verification
  * status, members (owners first, then by email), the grant the platform acts under, and its hosted pages.
  */
-export const getBusinessDetails = async (ctx: PlatformContext): Promise<BusinessDetails> => {
-  const { businessId, grantId } = targetBusinessOf(ctx);
+export const getBusinessDetails = async (ctx: TargetContext): Promise<BusinessDetails> => {
+  const { businessId, grantId } = ctx.scope;
   const [business, members, grant] = await Promise.all([
     ctx.db.business.findUniqueOrThrow({ where: { id: businessId } }),
     ctx.db.businessMember.findMany({ where: { businessId }, orderBy: [{ isOwner: "desc" }, { email: "asc" }] }),
@@ -49,5 +48,4 @@ export const getBusinessDetails = async (ctx: PlatformContext): Promise<Business
 
 // What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
 import type { ErrorCode } from "../core/errors.ts";
-import { TARGET_BUSINESS_ERRORS } from "./target-business.ts";
-export const GET_BUSINESS_DETAILS_ERRORS = [...TARGET_BUSINESS_ERRORS] as const satisfies readonly ErrorCode[];
+export const GET_BUSINESS_DETAILS_ERRORS = [] as const satisfies readonly ErrorCode[];

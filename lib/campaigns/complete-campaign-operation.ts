@@ -1,6 +1,6 @@
 import { transactionHash } from "../ledger/address.ts";
 import type { CampaignOperation } from "../db/generated/client.ts";
-import { inTransaction, type DbClient } from "../db/transaction.ts";
+import { inTransaction, type TxContext } from "../db/transaction.ts";
 import type { DbContext } from "../core/context.ts";
 import type { Environment } from "../core/environment.ts";
 import { businessFundingAccount, campaignAccount, USDC_ASSET } from "../ledger/accounts.ts";
@@ -14,9 +14,12 @@ export const WITHDRAW_JOURNAL = "campaign_withdraw";
 
 type Moved = { amountMicros: bigint; journalId: string | null; toAddress: string };
 
-/** Sends the campaign account's whole balance to the business funding wallet in one journal (none when it is 0). */
+/**
+ * Sends the campaign account's whole balance to the business funding wallet in one journal (none when it is 0),
+ * in the caller's transaction (it locks the account row the caller's other writes depend on).
+ */
 export const withdrawBalance = async (
-  tx: DbClient,
+  { db: tx }: TxContext,
   campaign: { id: string; address: string; businessId: string; environment: Environment },
 ): Promise<Moved> => {
   const to = businessFundingAccount(campaign.businessId, campaign.environment);
@@ -56,7 +59,7 @@ export const completeCampaignOperation = async (ctx: DbContext, { operationId }:
     const op = await tx.campaignOperation.findUniqueOrThrow({ where: { id: operationId } });
     if (op.status !== "pending") return op;
     const action = op.kind as CampaignAction;
-    const moved = action === "withdraw" ? await withdrawBalance(tx, campaign) : null;
+    const moved = action === "withdraw" ? await withdrawBalance({ db: tx }, campaign) : null;
     const completedAt = new Date();
     const done = await tx.campaignOperation.update({
       where: { id: op.id },

@@ -1,8 +1,7 @@
-import type { PlatformContext } from "../core/context.ts";
+import type { TargetContext } from "../core/context.ts";
 import { inTransaction } from "../db/transaction.ts";
 import { emitEvent } from "../webhooks/emit-event.ts";
 import { generateWebhookSecret } from "../webhooks/webhook-secret.ts";
-import { targetBusinessOf } from "../businesses/target-business.ts";
 import { checkCampaignWebhookUrl } from "./check-campaign-webhook-url.ts";
 import { createCampaign } from "./create-campaign.ts";
 import type { CreatePlatformCampaignBody } from "./platform-schemas.ts";
@@ -13,27 +12,27 @@ import { campaignChangedData, serializePlatformCampaign } from "./serialize-plat
  * and key (recorded on the row). A webhookUrl is checked (https, public) and gets a new webhookSecret.
  * Platform.Campaign.Created goes to the platform's endpoint, with webhookSecret when a URL is set.
  */
-export const createPlatformCampaign = async (ctx: PlatformContext, body: CreatePlatformCampaignBody) => {
-  const { businessId } = targetBusinessOf(ctx);
-  if (body.webhookUrl) await checkCampaignWebhookUrl(body.webhookUrl, { environment: ctx.environment });
+export const createPlatformCampaign = async (ctx: TargetContext, body: CreatePlatformCampaignBody) => {
+  const { businessId } = ctx.scope;
+  if (body.webhookUrl) await checkCampaignWebhookUrl(body.webhookUrl, { environment: ctx.scope.environment });
   return inTransaction(ctx.db, async (tx) => {
     const campaign = await createCampaign(
       { db: tx },
       {
         businessId,
-        environment: ctx.environment,
+        environment: ctx.scope.environment,
         name: body.name,
         publicName: body.publicName,
         message: body.message ?? "",
         events: (body.events ?? []).map((e) => ({ code: e.code, name: e.name, payoutMicros: e.payoutAmount })),
-        createdByPlatformId: ctx.principal.platformId,
-        createdByKeyId: ctx.principal.keyId,
+        createdByPlatformId: ctx.scope.platformId,
+        createdByKeyId: ctx.actor.keyId,
         webhook: body.webhookUrl ? { url: body.webhookUrl, secret: generateWebhookSecret() } : undefined,
       },
     );
     await emitEvent(tx, {
-      owner: { type: "platform", id: ctx.principal.platformId },
-      environment: ctx.environment,
+      owner: { type: "platform", id: ctx.scope.platformId },
+      environment: ctx.scope.environment,
       event: "Platform.Campaign.Created",
       objectType: "campaign",
       objectId: campaign.id,
@@ -45,6 +44,5 @@ export const createPlatformCampaign = async (ctx: PlatformContext, body: CreateP
 
 // What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
 import type { ErrorCode } from "../core/errors.ts";
-import { TARGET_BUSINESS_ERRORS } from "../businesses/target-business.ts";
 import { CHECK_CAMPAIGN_WEBHOOK_URL_ERRORS } from "./check-campaign-webhook-url.ts";
-export const CREATE_PLATFORM_CAMPAIGN_ERRORS = [...TARGET_BUSINESS_ERRORS, ...CHECK_CAMPAIGN_WEBHOOK_URL_ERRORS] as const satisfies readonly ErrorCode[];
+export const CREATE_PLATFORM_CAMPAIGN_ERRORS = [...CHECK_CAMPAIGN_WEBHOOK_URL_ERRORS] as const satisfies readonly ErrorCode[];

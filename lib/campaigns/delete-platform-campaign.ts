@@ -1,11 +1,10 @@
-import type { PlatformContext } from "../core/context.ts";
+import type { PlatformCampaignContext } from "../core/context.ts";
 import { notFound } from "../core/errors.ts";
 import { guardedTransition } from "../core/state-machine.ts";
 import { inTransaction } from "../db/transaction.ts";
 import { transactionHash } from "../ledger/address.ts";
 import { emitEvent } from "../webhooks/emit-event.ts";
 import { CAMPAIGN_DELETE, campaignNotDeletable } from "./campaign-states.ts";
-import { campaignViewOf } from "./campaign-view-of.ts";
 import { withdrawBalance } from "./complete-campaign-operation.ts";
 import { lockCampaign } from "./lock-campaign.ts";
 import { campaignDeletedData } from "./serialize-platform-campaign.ts";
@@ -17,8 +16,8 @@ import { campaignDeletedData } from "./serialize-platform-campaign.ts";
  * platform route from then on), its campaign keys are revoked (401) and Platform.Campaign.Deleted goes to
  * the platform's endpoint.
  */
-export const deletePlatformCampaign = async (ctx: PlatformContext): Promise<void> => {
-  const { campaignId } = campaignViewOf(ctx).principal;
+export const deletePlatformCampaign = async (ctx: PlatformCampaignContext): Promise<void> => {
+  const { campaignId } = ctx.scope;
   await inTransaction(ctx.db, async (tx) => {
     const campaign = await lockCampaign({ db: tx }, { campaignId, mode: "update" });
     if (campaign.status === "deleted") throw notFound("Campaign", "CAMPAIGN_NOT_FOUND");
@@ -28,12 +27,12 @@ export const deletePlatformCampaign = async (ctx: PlatformContext): Promise<void
       current: async () => (await tx.campaign.findUnique({ where: { id: campaign.id }, select: { status: true } }))?.status ?? null,
       refuse: (state) => campaignNotDeletable(state ?? "gone"),
     });
-    const moved = await withdrawBalance(tx, campaign);
+    const moved = await withdrawBalance({ db: tx }, campaign);
     // its campaign keys die with it: a deleted campaign answers to no credential
     await tx.apiKey.updateMany({ where: { campaignId: campaign.id, revokedAt: null }, data: { status: "revoked", revokedAt: deletedAt } });
     await emitEvent(tx, {
-      owner: { type: "platform", id: ctx.principal.platformId },
-      environment: ctx.environment,
+      owner: { type: "platform", id: ctx.scope.platformId },
+      environment: ctx.scope.environment,
       event: "Platform.Campaign.Deleted",
       objectType: "campaign",
       objectId: campaign.id,
@@ -45,13 +44,11 @@ export const deletePlatformCampaign = async (ctx: PlatformContext): Promise<void
 // What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
 import type { ErrorCode } from "../core/errors.ts";
 import { CAMPAIGN_STATES_ERRORS } from "./campaign-states.ts";
-import { CAMPAIGN_VIEW_OF_ERRORS } from "./campaign-view-of.ts";
 import { COMPLETE_CAMPAIGN_OPERATION_ERRORS } from "./complete-campaign-operation.ts";
 import { LOCK_CAMPAIGN_ERRORS } from "./lock-campaign.ts";
 export const DELETE_PLATFORM_CAMPAIGN_ERRORS = [
   "CAMPAIGN_NOT_FOUND",
   ...CAMPAIGN_STATES_ERRORS,
-  ...CAMPAIGN_VIEW_OF_ERRORS,
   ...COMPLETE_CAMPAIGN_OPERATION_ERRORS,
   ...LOCK_CAMPAIGN_ERRORS,
 ] as const satisfies readonly ErrorCode[];

@@ -8,7 +8,7 @@ import { notFound } from "../core/errors.ts";
 export const findCampaignUser = async (ctx: CampaignContext, { userRef }: { userRef: string }) => {
   // PostgreSQL text cannot hold NUL: such a reference matches no user (and must not reach the query).
   const link = userRef.includes("\u0000") ? null : await ctx.db.playerLink.findUnique({ where: { userRef } });
-  if (!link || link.namespaceType !== "campaign" || link.namespaceId !== ctx.principal.campaignId || link.environment !== ctx.environment)
+  if (!link || link.namespaceType !== "campaign" || link.namespaceId !== ctx.scope.campaignId || link.environment !== ctx.scope.environment)
     throw notFound(`User ${JSON.stringify(userRef)}`, "USER_REF_NOT_FOUND");
   return link;
 };

@@ -12,11 +12,16 @@ import { resolveUserRef } from "../linking/resolve-user-ref.ts";
  */
 export const getCampaignUserWallet = async (ctx: CampaignContext, { userRef }: { userRef: string }): Promise<{ address: string; balance: string }> => {
   const link = requireLinkConsent(
-    await resolveUserRef(ctx, { namespace: { type: "campaign", id: ctx.principal.campaignId }, environment: ctx.environment, userRef }),
+    await resolveUserRef(ctx, { namespace: { type: "campaign", id: ctx.scope.campaignId }, environment: ctx.scope.environment, userRef }),
     "balance:read",
   );
-  const account = walletAccount(link.playerId, ctx.environment);
-  const { balance } = await getAccountBalance(ctx.db, { asset: USDC_ASSET, environment: ctx.environment, kind: account.kind, ownerRef: account.ownerRef });
+  const account = walletAccount(link.playerId, ctx.scope.environment);
+  const { balance } = await getAccountBalance(ctx.db, {
+    asset: USDC_ASSET,
+    environment: ctx.scope.environment,
+    kind: account.kind,
+    ownerRef: account.ownerRef,
+  });
   return { address: account.address, balance: formatUsdc(balance) };
 };
 

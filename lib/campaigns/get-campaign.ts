@@ -23,7 +23,7 @@ export const campaignTotals = async (ctx: DbContext, { campaign }: { campaign: {
  * campaign account, paid out is every event and tip payout, available is the account's balance.
  */
 export const getCampaign = async (ctx: CampaignContext): Promise<CampaignView> => {
-  const campaign = await ctx.db.campaign.findUnique({ where: { id: ctx.principal.campaignId } });
+  const campaign = await ctx.db.campaign.findUnique({ where: { id: ctx.scope.campaignId } });
   if (!campaign) throw notFound("Campaign", "CAMPAIGN_NOT_FOUND");
   const totals = await campaignTotals(ctx, { campaign });
   return {

@@ -1,7 +1,6 @@
-import type { PlatformContext } from "../core/context.ts";
+import type { PlatformCampaignContext } from "../core/context.ts";
 import { notFound } from "../core/errors.ts";
 import { microsToUsdc } from "../core/usdc.ts";
-import { campaignViewOf } from "./campaign-view-of.ts";
 import { campaignTotals } from "./get-campaign.ts";
 import { serializePlatformCampaign } from "./serialize-platform-campaign.ts";
 
@@ -9,8 +8,8 @@ import { serializePlatformCampaign } from "./serialize-platform-campaign.ts";
  * The campaign of the path (already checked by the kernel) in the platform view, with its money from the
  * ledger in USDC: balance (what events can still pay), total funded and total paid out.
  */
-export const getPlatformCampaign = async (ctx: PlatformContext) => {
-  const { campaignId } = campaignViewOf(ctx).principal;
+export const getPlatformCampaign = async (ctx: PlatformCampaignContext) => {
+  const { campaignId } = ctx.scope;
   const campaign = await ctx.db.campaign.findFirst({ where: { id: campaignId, status: { not: "deleted" } }, include: { events: true } });
   if (!campaign) throw notFound("Campaign", "CAMPAIGN_NOT_FOUND");
   const totals = await campaignTotals(ctx, { campaign });
@@ -24,5 +23,4 @@ export const getPlatformCampaign = async (ctx: PlatformContext) => {
 
 // What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
 import type { ErrorCode } from "../core/errors.ts";
-import { CAMPAIGN_VIEW_OF_ERRORS } from "./campaign-view-of.ts";
-export const GET_PLATFORM_CAMPAIGN_ERRORS = ["CAMPAIGN_NOT_FOUND", ...CAMPAIGN_VIEW_OF_ERRORS] as const satisfies readonly ErrorCode[];
+export const GET_PLATFORM_CAMPAIGN_ERRORS = ["CAMPAIGN_NOT_FOUND"] as const satisfies readonly ErrorCode[];

@@ -3,7 +3,7 @@ import { pageInfo, pageWindow } from "../core/pagination.ts";
 
 /** The campaign's actively linked users, most recently linked first, one page at a time. */
 export const listCampaignUsers = async (ctx: CampaignContext, { page, limit }: { page: number; limit: number }) => {
-  const where = { namespaceType: "campaign", namespaceId: ctx.principal.campaignId, environment: ctx.environment, status: "active" };
+  const where = { namespaceType: "campaign", namespaceId: ctx.scope.campaignId, environment: ctx.scope.environment, status: "active" };
   const [rows, totalCount] = await Promise.all([
     ctx.db.playerLink.findMany({ where, include: { player: true }, orderBy: [{ linkedAt: "desc" }, { id: "desc" }], ...pageWindow({ page, limit }) }),
     ctx.db.playerLink.count({ where }),

@@ -1,12 +1,11 @@
-import type { PlatformContext } from "../core/context.ts";
-import { targetBusinessOf } from "../businesses/target-business.ts";
+import type { TargetContext } from "../core/context.ts";
 import type { CampaignState } from "./campaign-states.ts";
 
 /** The target business's campaigns in the key's environment (every campaign, whoever made it; deleted ones left out), newest first. */
-export const listPlatformCampaigns = async (ctx: PlatformContext) => {
-  const { businessId } = targetBusinessOf(ctx);
+export const listPlatformCampaigns = async (ctx: TargetContext) => {
+  const { businessId } = ctx.scope;
   const rows = await ctx.db.campaign.findMany({
-    where: { businessId, environment: ctx.environment, status: { not: "deleted" } },
+    where: { businessId, environment: ctx.scope.environment, status: { not: "deleted" } },
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
   });
   return {
@@ -24,5 +23,4 @@ export const listPlatformCampaigns = async (ctx: PlatformContext) => {
 
 // What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
 import type { ErrorCode } from "../core/errors.ts";
-import { TARGET_BUSINESS_ERRORS } from "../businesses/target-business.ts";
-export const LIST_PLATFORM_CAMPAIGNS_ERRORS = [...TARGET_BUSINESS_ERRORS] as const satisfies readonly ErrorCode[];
+export const LIST_PLATFORM_CAMPAIGNS_ERRORS = [] as const satisfies readonly ErrorCode[];

@@ -21,7 +21,7 @@ export type RecordedEvent = { transactionId: string; transactionHash: string; pa
 const insufficient = async (ctx: CampaignContext, campaign: { id: string }, needed: bigint) => {
   const [row] = await ctx.db.$queryRaw<{ balance: bigint }[]>`
     SELECT coalesce(sum("balance"), 0)::bigint AS "balance" FROM "LedgerAccount"
-    WHERE "asset" = ${USDC_ASSET} AND "environment" = ${ctx.environment}::"Environment" AND "kind" = 'campaign' AND "ownerRef" = ${campaign.id}`;
+    WHERE "asset" = ${USDC_ASSET} AND "environment" = ${ctx.scope.environment}::"Environment" AND "kind" = 'campaign' AND "ownerRef" = ${campaign.id}`;
   return unprocessable(
     "INSUFFICIENT_CAMPAIGN_FUNDS",
     `The campaign has ${microsToUsdc(row.balance)} USDC available and this payout needs ${microsToUsdc(needed)} USDC; nothing was paid. Fund the campaign or lower payoutAmount.`,
@@ -39,7 +39,7 @@ const insufficient = async (ctx: CampaignContext, campaign: { id: string }, need
 export const recordCampaignEvent = async (ctx: CampaignContext, body: RecordEventBody): Promise<RecordedEvent> =>
   inTransaction(ctx.db, async (tx) => {
     const c = { ...ctx, db: tx };
-    const campaign = await lockCampaign(c, { campaignId: ctx.principal.campaignId, mode: "share" });
+    const campaign = await lockCampaign(c, { campaignId: ctx.scope.campaignId, mode: "share" });
     if (!ACCEPTS_EVENTS.includes(campaign.status as CampaignState))
       throw conflict(
         "CAMPAIGN_NOT_STARTED",
@@ -52,7 +52,7 @@ export const recordCampaignEvent = async (ctx: CampaignContext, body: RecordEven
       throw notFound(`Event code ${JSON.stringify(body.eventCode)} (GET /v1/campaign/{id}/events lists this campaign's codes)`, "EVENT_CODE_NOT_FOUND");
     const link = await resolveUserRef(
       { ...ctx, db: tx },
-      { namespace: { type: "campaign", id: campaign.id }, environment: ctx.environment, userRef: body.userRef },
+      { namespace: { type: "campaign", id: campaign.id }, environment: ctx.scope.environment, userRef: body.userRef },
     );
     const event = definition ?? TIP;
     const payoutMicros = body.payoutAmount ?? definition!.payoutMicros;
@@ -61,13 +61,13 @@ export const recordCampaignEvent = async (ctx: CampaignContext, body: RecordEven
     const transactionId = newId();
     const posted = await transfer(tx, {
       asset: USDC_ASSET,
-      environment: ctx.environment,
+      environment: ctx.scope.environment,
       tenantId: campaign.businessId,
       type: PAYOUT_JOURNAL,
       reference: transactionId,
       metadata: { campaignId: campaign.id, userRef: link.userRef, eventCode: event.code },
       from: campaignAccount(campaign),
-      to: walletAccount(link.playerId, ctx.environment),
+      to: walletAccount(link.playerId, ctx.scope.environment),
       amount: payoutMicros,
       description: `Campaign ${campaign.id}: ${event.name} for ${link.userRef}`,
       unitLabel: "USDC micro-units",
@@ -90,13 +90,13 @@ export const recordCampaignEvent = async (ctx: CampaignContext, body: RecordEven
     });
     await emitEvent(tx, {
       owner: { type: "campaign", id: campaign.id },
-      environment: ctx.environment,
+      environment: ctx.scope.environment,
       event: "Campaign.Event.Recorded",
       objectType: "campaign_transaction",
       objectId: row.id,
       data: {
         campaignId: campaign.id,
-        environment: ctx.environment,
+        environment: ctx.scope.environment,
         userRef: link.userRef,
         eventCode: event.code,
         eventName: event.name,

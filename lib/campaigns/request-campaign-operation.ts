@@ -33,7 +33,7 @@ export const requestCampaignOperation = async (
 ): Promise<{ operation: CampaignOperation; message: string }> =>
   inTransaction(ctx.db, async (tx) => {
     const c = { ...ctx, db: tx };
-    const campaign = await lockCampaign(c, { campaignId: ctx.principal.campaignId, mode: "update" });
+    const campaign = await lockCampaign(c, { campaignId: ctx.scope.campaignId, mode: "update" });
     const next = nextCampaignState(campaign.status, action);
     if (action !== "stop" && (await pendingWithdraw(c, campaign.id)))
       throw conflict("CAMPAIGN_WITHDRAW_PENDING", "A withdrawal of this campaign is still in progress; wait for Campaign.Withdrawn, then try again.");

@@ -1,7 +1,6 @@
-import type { PlatformContext } from "../core/context.ts";
+import type { PlatformCampaignContext } from "../core/context.ts";
 import { inTransaction } from "../db/transaction.ts";
 import { emitEvent } from "../webhooks/emit-event.ts";
-import { campaignViewOf } from "./campaign-view-of.ts";
 import { requestCampaignOperation } from "./request-campaign-operation.ts";
 import { campaignLifecycleData } from "./serialize-platform-campaign.ts";
 
@@ -17,13 +16,13 @@ const MESSAGES = {
  * background job; 409 per campaign-states.ts), plus Platform.Campaign.Started / .Stopped to the calling
  * platform's endpoint in the same transaction.
  */
-export const requestPlatformCampaignOperation = async (ctx: PlatformContext, { action }: { action: "start" | "stop" }) =>
+export const requestPlatformCampaignOperation = async (ctx: PlatformCampaignContext, { action }: { action: "start" | "stop" }) =>
   inTransaction(ctx.db, async (tx) => {
-    const { operation } = await requestCampaignOperation({ ...campaignViewOf(ctx), db: tx }, { action });
+    const { operation } = await requestCampaignOperation({ ...ctx, db: tx }, { action });
     const campaign = await tx.campaign.findUniqueOrThrow({ where: { id: operation.campaignId } });
     await emitEvent(tx, {
-      owner: { type: "platform", id: ctx.principal.platformId },
-      environment: ctx.environment,
+      owner: { type: "platform", id: ctx.scope.platformId },
+      environment: ctx.scope.environment,
       event: PLATFORM_EVENTS[action],
       objectType: "campaign",
       objectId: campaign.id,
@@ -34,9 +33,5 @@ export const requestPlatformCampaignOperation = async (ctx: PlatformContext, { a
 
 // What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
 import type { ErrorCode } from "../core/errors.ts";
-import { CAMPAIGN_VIEW_OF_ERRORS } from "./campaign-view-of.ts";
 import { REQUEST_CAMPAIGN_OPERATION_ERRORS } from "./request-campaign-operation.ts";
-export const REQUEST_PLATFORM_CAMPAIGN_OPERATION_ERRORS = [
-  ...CAMPAIGN_VIEW_OF_ERRORS,
-  ...REQUEST_CAMPAIGN_OPERATION_ERRORS,
-] as const satisfies readonly ErrorCode[];
+export const REQUEST_PLATFORM_CAMPAIGN_OPERATION_ERRORS = [...REQUEST_CAMPAIGN_OPERATION_ERRORS] as const satisfies readonly ErrorCode[];

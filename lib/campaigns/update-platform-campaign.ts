@@ -1,10 +1,9 @@
-import type { PlatformContext } from "../core/context.ts";
+import type { PlatformCampaignContext } from "../core/context.ts";
 import { notFound } from "../core/errors.ts";
 import { newId } from "../db/ids.ts";
 import { inTransaction } from "../db/transaction.ts";
 import { emitEvent } from "../webhooks/emit-event.ts";
 import { generateWebhookSecret } from "../webhooks/webhook-secret.ts";
-import { campaignViewOf } from "./campaign-view-of.ts";
 import { checkCampaignWebhookUrl } from "./check-campaign-webhook-url.ts";
 import { lockCampaign } from "./lock-campaign.ts";
 import type { UpdatePlatformCampaignBody } from "./platform-schemas.ts";
@@ -16,9 +15,9 @@ import { campaignChangedData, serializePlatformCampaign } from "./serialize-plat
  * current one is checked (https, public) and gets a new webhookSecret; the same URL keeps its secret; null
  * clears the URL and the secret. Platform.Campaign.Updated goes to the platform's endpoint.
  */
-export const updatePlatformCampaign = async (ctx: PlatformContext, body: UpdatePlatformCampaignBody) => {
-  const { campaignId } = campaignViewOf(ctx).principal;
-  if (body.webhookUrl) await checkCampaignWebhookUrl(body.webhookUrl, { environment: ctx.environment });
+export const updatePlatformCampaign = async (ctx: PlatformCampaignContext, body: UpdatePlatformCampaignBody) => {
+  const { campaignId } = ctx.scope;
+  if (body.webhookUrl) await checkCampaignWebhookUrl(body.webhookUrl, { environment: ctx.scope.environment });
   return inTransaction(ctx.db, async (tx) => {
     const current = await lockCampaign({ db: tx }, { campaignId, mode: "update" });
     if (current.status === "deleted") throw notFound("Campaign", "CAMPAIGN_NOT_FOUND");
@@ -40,8 +39,8 @@ export const updatePlatformCampaign = async (ctx: PlatformContext, body: UpdateP
       include: { events: true },
     });
     await emitEvent(tx, {
-      owner: { type: "platform", id: ctx.principal.platformId },
-      environment: ctx.environment,
+      owner: { type: "platform", id: ctx.scope.platformId },
+      environment: ctx.scope.environment,
       event: "Platform.Campaign.Updated",
       objectType: "campaign",
       objectId: campaign.id,
@@ -53,12 +52,10 @@ export const updatePlatformCampaign = async (ctx: PlatformContext, body: UpdateP
 
 // What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
 import type { ErrorCode } from "../core/errors.ts";
-import { CAMPAIGN_VIEW_OF_ERRORS } from "./campaign-view-of.ts";
 import { CHECK_CAMPAIGN_WEBHOOK_URL_ERRORS } from "./check-campaign-webhook-url.ts";
 import { LOCK_CAMPAIGN_ERRORS } from "./lock-campaign.ts";
 export const UPDATE_PLATFORM_CAMPAIGN_ERRORS = [
   "CAMPAIGN_NOT_FOUND",
-  ...CAMPAIGN_VIEW_OF_ERRORS,
   ...CHECK_CAMPAIGN_WEBHOOK_URL_ERRORS,
   ...LOCK_CAMPAIGN_ERRORS,
 ] as const satisfies readonly ErrorCode[];

@@ -19,12 +19,12 @@ export const approveCashout = (ctx: GameContext, { cashoutRequestId }: { cashout
     const status = nextCashoutStatus(request.status, "approve");
     const convertedBaseUnits = convertUnits(request.units, request.baseUnitsPerVcUnit);
     const posted = await transfer(tx, {
-      ...vcScope({ gameId: ctx.principal.gameId, environment: ctx.environment, currencyId: request.currencyId }),
+      ...vcScope({ gameId: ctx.scope.gameId, environment: ctx.scope.environment, currencyId: request.currencyId }),
       type: "cashout",
       reference: request.id,
       metadata: { cashoutRequestId: request.id, baseUnitsPerVcUnit: request.baseUnitsPerVcUnit, convertedBaseUnits: convertedBaseUnits.toString() },
-      from: vcUser(request.userRef, ctx.environment),
-      to: vcPool(request.currencyId, ctx.environment),
+      from: vcUser(request.userRef, ctx.scope.environment),
+      to: vcPool(request.currencyId, ctx.scope.environment),
       amount: request.units,
       description: `Cashout ${request.id}`,
     });

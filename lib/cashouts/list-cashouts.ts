@@ -12,10 +12,10 @@ type CashoutQuery = { currencyId: string; status?: CashoutStatus; userRef?: stri
 export const listCashouts = async (ctx: GameContext, q: CashoutQuery): Promise<{ items: CashoutRequest[]; pagination: ReturnType<typeof pageInfo> }> => {
   const currency = await findCurrency(ctx, { currencyId: q.currencyId });
   if (q.userRef !== undefined)
-    await resolveUserRef(ctx, { namespace: { type: "game", id: ctx.principal.gameId }, environment: ctx.environment, userRef: q.userRef });
+    await resolveUserRef(ctx, { namespace: { type: "game", id: ctx.scope.gameId }, environment: ctx.scope.environment, userRef: q.userRef });
   const where = {
-    gameId: ctx.principal.gameId,
-    environment: ctx.environment,
+    gameId: ctx.scope.gameId,
+    environment: ctx.scope.environment,
     currencyId: currency.id,
     ...(q.status ? { status: q.status } : {}),
     ...(q.userRef !== undefined ? { userRef: q.userRef } : {}),

@@ -10,7 +10,7 @@ export type LockedCashout = { id: string; currencyId: string; userRef: string; u
 export const lockCashout = async (ctx: GameContext, { id }: { id: string }): Promise<LockedCashout> => {
   const [row] = await ctx.db.$queryRaw<LockedCashout[]>`
     SELECT "id", "currencyId", "userRef", "units", "status", "baseUnitsPerVcUnit" FROM "CashoutRequest"
-    WHERE "id" = ${id} AND "gameId" = ${ctx.principal.gameId} AND "environment" = ${ctx.environment}::"Environment"
+    WHERE "id" = ${id} AND "gameId" = ${ctx.scope.gameId} AND "environment" = ${ctx.scope.environment}::"Environment"
     FOR UPDATE`;
   if (!row) throw notFound(`Cashout request ${JSON.stringify(id)}`, "CASHOUT_NOT_FOUND");
   return row;

@@ -16,15 +16,15 @@ import type { RequestCashoutBody } from "./schemas.ts";
 export const requestCashout = (ctx: GameContext, body: RequestCashoutBody): Promise<{ cashoutRequestId: string }> =>
   inTransaction(ctx.db, async (tx) => {
     const { currency } = await loadVcParty({ ...ctx, db: tx }, { ...body, consent: "vc:spend" });
-    const { balance } = await getAccountBalance(tx, { asset: vcAsset(currency.id), environment: ctx.environment, kind: "user", ownerRef: body.userRef });
+    const { balance } = await getAccountBalance(tx, { asset: vcAsset(currency.id), environment: ctx.scope.environment, kind: "user", ownerRef: body.userRef });
     if (body.units > balance)
       throw unprocessable("INSUFFICIENT_FUNDS", `User ${JSON.stringify(body.userRef)} has ${balance} units; this cashout requests ${body.units}.`);
     const id = newId();
     await tx.cashoutRequest.create({
       data: {
         id,
-        gameId: ctx.principal.gameId,
-        environment: ctx.environment,
+        gameId: ctx.scope.gameId,
+        environment: ctx.scope.environment,
         currencyId: currency.id,
         userRef: body.userRef,
         units: body.units,

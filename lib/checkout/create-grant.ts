@@ -45,14 +45,14 @@ export const createCheckoutGrant = (ctx: GameContext, body: GrantBody) =>
   inTransaction(ctx.db, async (tx) => {
     const metadata = body.checkoutMetadata === undefined ? null : checkMetadata(body.checkoutMetadata);
     const customMessage = body.customMessage === undefined || body.customMessage === null ? null : checkCustomMessage(body.customMessage);
-    const gameId = ctx.principal.gameId;
-    const product = await loadCheckoutItem({ ...ctx, db: tx }, { keyGameId: gameId, environment: ctx.environment, itemId: body.itemId, rules: "grant" });
-    const payer = await grantPayer(tx, { gameId, environment: ctx.environment, userRef: body.userRef, email: body.email });
+    const gameId = ctx.scope.gameId;
+    const product = await loadCheckoutItem({ ...ctx, db: tx }, { keyGameId: gameId, environment: ctx.scope.environment, itemId: body.itemId, rules: "grant" });
+    const payer = await grantPayer(tx, { gameId, environment: ctx.scope.environment, userRef: body.userRef, email: body.email });
     const grant = await tx.checkoutGrant.create({
       data: {
-        id: `ckg_${ctx.environment === "test" ? "test_" : ""}${newId()}`,
+        id: `ckg_${ctx.scope.environment === "test" ? "test_" : ""}${newId()}`,
         gameId,
-        environment: ctx.environment,
+        environment: ctx.scope.environment,
         productId: product.id,
         userRef: payer.userRef,
         playerId: payer.playerId,

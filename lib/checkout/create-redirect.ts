@@ -36,20 +36,20 @@ const redirectDeal = async (db: GameContext["db"], product: ProductRow, code: st
  */
 export const createCheckoutRedirect = async (ctx: GameContext, input: RedirectInput) => {
   const product = await loadCheckoutItem(ctx, {
-    keyGameId: ctx.principal.gameId,
+    keyGameId: ctx.scope.gameId,
     gameId: input.gameId,
-    environment: ctx.environment,
+    environment: ctx.scope.environment,
     itemId: input.itemId,
     rules: "redirect",
   });
   const dealCode = input.dealCode?.trim() ? (await redirectDeal(ctx.db, product, input.dealCode, input.checkoutmethod)).code : null;
-  const token = `cks_${ctx.environment === "test" ? "test_" : ""}${randomHex(24)}`;
+  const token = `cks_${ctx.scope.environment === "test" ? "test_" : ""}${randomHex(24)}`;
   await ctx.db.checkoutSession.create({
     data: {
       id: newId(),
       token,
       gameId: product.gameId,
-      environment: ctx.environment,
+      environment: ctx.scope.environment,
       productId: product.id,
       dealCode,
       checkoutMethod: input.checkoutmethod ?? null,

@@ -5,7 +5,7 @@ import { resolveTheme } from "./theme.ts";
 
 /** GET /v1/checkout/theme: the game's theme for an item of that game (any sale state), store colours filling the gaps. */
 export const getCheckoutTheme = async (ctx: GameContext, { gameId, itemId }: { gameId: string; itemId: string }): Promise<CheckoutTheme> => {
-  await loadCheckoutItem(ctx, { keyGameId: ctx.principal.gameId, gameId, environment: ctx.environment, itemId, rules: "any" });
+  await loadCheckoutItem(ctx, { keyGameId: ctx.scope.gameId, gameId, environment: ctx.scope.environment, itemId, rules: "any" });
   const game = await ctx.db.game.findUniqueOrThrow({ where: { id: gameId }, select: { checkoutTheme: true } });
   return resolveTheme(game.checkoutTheme);
 };

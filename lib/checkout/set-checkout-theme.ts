@@ -21,7 +21,7 @@ export const setCheckoutTheme = async (ctx: GameContext, input: ThemeBody): Prom
       `The theme was not saved: ${failures.length === 1 ? "a colour pair is" : `${failures.length} colour pairs are`} below the ${MIN_CONTRAST}:1 contrast WCAG AA needs for text: ${failures.map(describeFailure).join("; ")}.`,
       { details: failures.map((f) => ({ field: f.foreground, message: `${describeFailure(f)}; needs at least ${MIN_CONTRAST}:1` })) },
     );
-  await ctx.db.game.update({ where: { id: ctx.principal.gameId }, data: { checkoutTheme: stored } });
+  await ctx.db.game.update({ where: { id: ctx.scope.gameId }, data: { checkoutTheme: stored } });
   return theme;
 };
 

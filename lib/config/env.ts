@@ -36,7 +36,7 @@ export const EnvSchema = z.object({
   SKIP_BUILD_TYPECHECK: optionalString.describe("1: `next build` skips its type check (read by next.config.mjs)"),
   COINOP_PROXY_HOPS: optionalString.describe("proxies in front of the app, 1 to 10 (default 1)"),
   GROUP_COMMIT_MAX_BATCH: optionalString.describe("credits written together in one transaction at most, 1 to 256 (default 32; 1 turns group commit off)"),
-  GROUP_COMMIT_IN_FLIGHT: optionalString.describe("group-commit transactions in flight at once per principal and process, 1 to 64 (default 1)"),
+  GROUP_COMMIT_IN_FLIGHT: optionalString.describe("group-commit transactions in flight at once per key owner and process, 1 to 64 (default 1)"),
   RATE_LIMIT_PER_SECOND: optionalString.describe("requests a second one live API key may sustain, per web process (default 100; 0: no limit for live keys)"),
   RATE_LIMIT_BURST: optionalString.describe("the size of a live key's bucket: requests it may send at once (default twice RATE_LIMIT_PER_SECOND)"),
   RATE_LIMIT_TEST_PER_SECOND: optionalString.describe(

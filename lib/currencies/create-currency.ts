@@ -12,7 +12,7 @@ const taken = (code: string) => conflict("CURRENCY_CODE_TAKEN", `This game alrea
 /** A new active currency of the caller's game, with its treasury pool account (balance 0). Codes are unique per game. */
 export const createCurrency = (ctx: GameContext, body: CreateCurrencyBody) =>
   inTransaction(ctx.db, async (tx) => {
-    const gameId = ctx.principal.gameId;
+    const gameId = ctx.scope.gameId;
     if (await tx.virtualCurrency.findUnique({ where: { gameId_code: { gameId, code: body.code } }, select: { id: true } })) throw taken(body.code);
     const id = newId();
     const currency = await tx.virtualCurrency
@@ -20,7 +20,7 @@ export const createCurrency = (ctx: GameContext, body: CreateCurrencyBody) =>
         data: {
           id,
           gameId,
-          environment: ctx.environment,
+          environment: ctx.scope.environment,
           code: body.code,
           name: body.name,
           baseUnitsPerVcUnit: body.baseUnitsPerVcUnit ?? DEFAULT_BASE_UNITS_PER_VC_UNIT,
@@ -31,7 +31,7 @@ export const createCurrency = (ctx: GameContext, body: CreateCurrencyBody) =>
         if (["23505", "P2002"].includes(pgCode(err) ?? "")) throw taken(body.code);
         throw err;
       });
-    await ensureAccounts(tx, { asset: vcAsset(id), environment: ctx.environment, accounts: [vcPool(id, ctx.environment)] });
+    await ensureAccounts(tx, { asset: vcAsset(id), environment: ctx.scope.environment, accounts: [vcPool(id, ctx.scope.environment)] });
     return { currency: serializeCurrency(currency) };
   });
 

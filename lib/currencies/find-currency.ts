@@ -4,7 +4,7 @@ import { notFound } from "../core/errors.ts";
 /** The caller's currency. Another game's (or environment's) currency is a 404, like an unknown one. */
 export const findCurrency = async (ctx: GameContext, { currencyId }: { currencyId: string }) =>
   currencyOrNotFound(
-    await ctx.db.virtualCurrency.findFirst({ where: { id: currencyId, gameId: ctx.principal.gameId, environment: ctx.environment } }),
+    await ctx.db.virtualCurrency.findFirst({ where: { id: currencyId, gameId: ctx.scope.gameId, environment: ctx.scope.environment } }),
     currencyId,
   );
 

@@ -13,7 +13,7 @@ import { serializeDeal } from "./serialize-deal.ts";
 export const createDeal = (ctx: GameContext, body: CreateDealBody) =>
   inTransaction(ctx.db, async (tx) => {
     // the product row lock serialises deal creation per item, so the case-insensitive code check holds
-    const product = await loadProduct({ ...ctx, db: tx }, { gameId: ctx.principal.gameId, environment: ctx.environment, productId: body.itemId, lock: true });
+    const product = await loadProduct({ ...ctx, db: tx }, { gameId: ctx.scope.gameId, environment: ctx.scope.environment, productId: body.itemId, lock: true });
     const currencyId = body.currencyId ?? null;
     checkDealPrice(product, { currencyId, overridePrice: body.overridePrice });
     await checkDealCodeFree({ db: tx }, { productId: product.id, code: body.code });

@@ -15,12 +15,12 @@ import { serializeDeal } from "./serialize-deal.ts";
  */
 export const updateDeal = (ctx: GameContext, { dealId, body }: { dealId: string; body: UpdateDealBody }) =>
   inTransaction(ctx.db, async (tx) => {
-    const found = await tx.deal.findFirst({ where: { id: dealId, gameId: ctx.principal.gameId }, select: { productId: true } });
+    const found = await tx.deal.findFirst({ where: { id: dealId, gameId: ctx.scope.gameId }, select: { productId: true } });
     if (!found) throw notFound(`Deal ${JSON.stringify(dealId)}`);
     // the item's row lock serialises every deal write of the item (create takes it too)
     const product = await loadProduct(
       { ...ctx, db: tx },
-      { gameId: ctx.principal.gameId, environment: ctx.environment, productId: found.productId, lock: true },
+      { gameId: ctx.scope.gameId, environment: ctx.scope.environment, productId: found.productId, lock: true },
     );
     const deal = await tx.deal.findUniqueOrThrow({ where: { id: dealId } });
     const currencyId = body.currencyId === undefined ? deal.currencyId : body.currencyId;

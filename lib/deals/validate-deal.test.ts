@@ -4,13 +4,9 @@ import { createDeal } from "./create-deal";
 import { getDb } from "@/lib/db/client";
 import { makeProduct, makeShop } from "@/tests/support/products";
 import type { GameContext } from "@/lib/core/context";
+import { gameContextFor } from "@/tests/support/contexts";
 
-const ctxOf = (gameId: string): GameContext => ({
-  db: getDb(),
-  environment: "test",
-  principal: { kind: "server", keyId: "k", gameId, businessId: "b" },
-  requestId: "r",
-});
+const ctxOf = (gameId: string): GameContext => gameContextFor({ id: gameId, businessId: "b" });
 
 const rejection = async (p: Promise<unknown>) => {
   try {

@@ -1,9 +1,8 @@
-import type { PlatformContext } from "../core/context.ts";
+import type { TargetContext } from "../core/context.ts";
 import { normalizeEmail, parseEmail } from "../core/email.ts";
 import { newId } from "../db/ids.ts";
 import { inTransaction } from "../db/transaction.ts";
 import { emitEvent } from "../webhooks/emit-event.ts";
-import { targetBusinessOf } from "../businesses/target-business.ts";
 import { computeDistributionTotals } from "../fees/fees.ts";
 import { serviceFeeFor } from "../fees/service-fee.ts";
 import { CLAIM_CODE_PATTERN, claimUrl, hashClaimCode } from "../gifts/claim-code.ts";
@@ -16,9 +15,9 @@ import { distributionCreatedData, storeFee } from "./serialize-distribution.ts";
  * positive cents, claim code not 64 hexadecimal characters or already used) is listed in errors; the rest are
  * created. The gifts are claimable once the platform marks them funded (gifts/mark-funded).
  */
-export const bulkCreateGifts = (ctx: PlatformContext, body: BulkGiftsBody) =>
+export const bulkCreateGifts = (ctx: TargetContext, body: BulkGiftsBody) =>
   inTransaction(ctx.db, async (tx) => {
-    const { businessId, grantId } = targetBusinessOf(ctx);
+    const { businessId, grantId } = ctx.scope;
     const errors: { index: number; email: string; message: string }[] = [];
     const codes = body.recipients.map((r) => r.claimCode.trim().toLowerCase());
     const taken = new Set(
@@ -51,9 +50,9 @@ export const bulkCreateGifts = (ctx: PlatformContext, body: BulkGiftsBody) =>
       data: {
         id: newId(),
         businessId,
-        environment: ctx.environment,
-        platformId: ctx.principal.platformId,
-        createdByKeyId: ctx.principal.keyId,
+        environment: ctx.scope.environment,
+        platformId: ctx.scope.platformId,
+        createdByKeyId: ctx.actor.keyId,
         grantId,
         mode: "fixed",
         status: "pending",
@@ -77,8 +76,8 @@ export const bulkCreateGifts = (ctx: PlatformContext, body: BulkGiftsBody) =>
       include: { lineItems: true },
     });
     await emitEvent(tx, {
-      owner: { type: "platform", id: ctx.principal.platformId },
-      environment: ctx.environment,
+      owner: { type: "platform", id: ctx.scope.platformId },
+      environment: ctx.scope.environment,
       event: "Platform.Distribution.Created",
       objectType: "distribution",
       objectId: d.id,
@@ -100,5 +99,4 @@ export const bulkCreateGifts = (ctx: PlatformContext, body: BulkGiftsBody) =>
 
 // What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
 import type { ErrorCode } from "../core/errors.ts";
-import { TARGET_BUSINESS_ERRORS } from "../businesses/target-business.ts";
-export const BULK_CREATE_GIFTS_ERRORS = [...TARGET_BUSINESS_ERRORS] as const satisfies readonly ErrorCode[];
+export const BULK_CREATE_GIFTS_ERRORS = [] as const satisfies readonly ErrorCode[];

@@ -1,5 +1,5 @@
 import { now } from "../core/clock.ts";
-import type { PlatformContext } from "../core/context.ts";
+import type { TargetContext } from "../core/context.ts";
 import { AppError } from "../core/errors.ts";
 import { guardedTransition } from "../core/state-machine.ts";
 import { inTransaction } from "../db/transaction.ts";
@@ -18,17 +18,17 @@ import { MICROS_PER_CENT, serializeDistribution } from "./serialize-distribution
  * may (403 DISTRIBUTION_NOT_CREATOR). What fund sessions already paid in goes back to the business's funding
  * wallet as one journal, in the transaction of the status change and platform.distribution.cancelled.
  */
-export const cancelDistribution = (ctx: PlatformContext, { id }: { id: string }) =>
+export const cancelDistribution = (ctx: TargetContext, { id }: { id: string }) =>
   inTransaction(ctx.db, async (tx) => {
     const d = await findDistribution({ ...ctx, db: tx }, { id, lock: true });
-    if (d.platformId !== ctx.principal.platformId)
+    if (d.platformId !== ctx.scope.platformId)
       throw new AppError("DISTRIBUTION_NOT_CREATOR", "Only the platform that created this distribution may cancel it.");
     const at = now();
     await guardedTransition(DISTRIBUTION_STATES, "cancel", {
       write: (from, to) =>
         tx.distribution.updateMany({
           where: { id: d.id, status: { in: [...from] } },
-          data: { status: to, cancelledAt: at, cancelledByKeyId: ctx.principal.keyId },
+          data: { status: to, cancelledAt: at, cancelledByKeyId: ctx.actor.keyId },
         }),
       current: async () => (await tx.distribution.findUnique({ where: { id: d.id }, select: { status: true } }))?.status ?? null,
       refuse: (state) => new AppError("NOT_CANCELLABLE", `The distribution is ${state}; only a draft or pending distribution can be cancelled.`),
@@ -44,7 +44,7 @@ export const cancelDistribution = (ctx: PlatformContext, { id }: { id: string })
         tenantId: d.businessId,
         type: "gift_refund",
         reference: d.id,
-        metadata: { distributionId: d.id, platformId: ctx.principal.platformId, keyId: ctx.principal.keyId },
+        metadata: { distributionId: d.id, platformId: ctx.scope.platformId, keyId: ctx.actor.keyId },
         unitLabel: "USDC micro-units",
         postings: [
           ...fundedGifts.map((l) => ({ account: giftEscrow(l.id, d.environment), delta: -l.amountCents * MICROS_PER_CENT, description })),
@@ -64,7 +64,7 @@ export const cancelDistribution = (ctx: PlatformContext, { id }: { id: string })
         tenantId: d.businessId,
         type: "distribution_refund",
         reference: d.id,
-        metadata: { distributionId: d.id, platformId: ctx.principal.platformId, keyId: ctx.principal.keyId },
+        metadata: { distributionId: d.id, platformId: ctx.scope.platformId, keyId: ctx.actor.keyId },
         from: distributionEscrow(d.id, d.environment),
         to: businessFundingAccount(d.businessId, d.environment),
         amount: d.fundedMicros,
@@ -75,7 +75,7 @@ export const cancelDistribution = (ctx: PlatformContext, { id }: { id: string })
     }
     const updated = await tx.distribution.findUniqueOrThrow({ where: { id: d.id }, include: { lineItems: true } });
     await emitEvent(tx, {
-      owner: { type: "platform", id: ctx.principal.platformId },
+      owner: { type: "platform", id: ctx.scope.platformId },
       environment: d.environment,
       event: "platform.distribution.cancelled",
       objectType: "distribution",

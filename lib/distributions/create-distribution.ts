@@ -1,9 +1,8 @@
-import type { PlatformContext } from "../core/context.ts";
+import type { TargetContext } from "../core/context.ts";
 import { AppError } from "../core/errors.ts";
 import { newId } from "../db/ids.ts";
 import { inTransaction } from "../db/transaction.ts";
 import { emitEvent } from "../webhooks/emit-event.ts";
-import { targetBusinessOf } from "../businesses/target-business.ts";
 import { computeDistributionTotals, MAX_TOTAL_CENTS, splitByPpm } from "../fees/fees.ts";
 import { serviceFeeFor } from "../fees/service-fee.ts";
 import { checkRecipientRefs } from "../split-templates/check-recipient-refs.ts";
@@ -42,9 +41,9 @@ const assertUnderCap = (a: { totalAmountCents: bigint; fundingRequiredCents: big
  * player) or a gift (claimed by email); amounts split to the cent (docs/fees.md); the service's fee plus the
  * platform's fees computed and stored. Platform.Distribution.Created. Nothing moves in the ledger yet.
  */
-export const createDistribution = (ctx: PlatformContext, body: CreateDistributionBody) =>
+export const createDistribution = (ctx: TargetContext, body: CreateDistributionBody) =>
   inTransaction(ctx.db, async (tx) => {
-    const { businessId, grantId } = targetBusinessOf(ctx);
+    const { businessId, grantId } = ctx.scope;
     const c = { ...ctx, db: tx };
     let mode: SplitMode;
     let recipients: StoredRecipient[];
@@ -96,9 +95,9 @@ export const createDistribution = (ctx: PlatformContext, body: CreateDistributio
       data: {
         id,
         businessId,
-        environment: ctx.environment,
-        platformId: ctx.principal.platformId,
-        createdByKeyId: ctx.principal.keyId,
+        environment: ctx.scope.environment,
+        platformId: ctx.scope.platformId,
+        createdByKeyId: ctx.actor.keyId,
         grantId,
         mode,
         status: "pending",
@@ -128,8 +127,8 @@ export const createDistribution = (ctx: PlatformContext, body: CreateDistributio
       include: { lineItems: true },
     });
     await emitEvent(tx, {
-      owner: { type: "platform", id: ctx.principal.platformId },
-      environment: ctx.environment,
+      owner: { type: "platform", id: ctx.scope.platformId },
+      environment: ctx.scope.environment,
       event: "Platform.Distribution.Created",
       objectType: "distribution",
       objectId: d.id,
@@ -140,14 +139,12 @@ export const createDistribution = (ctx: PlatformContext, body: CreateDistributio
 
 // What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
 import type { ErrorCode } from "../core/errors.ts";
-import { TARGET_BUSINESS_ERRORS } from "../businesses/target-business.ts";
 import { PLATFORM_FEES_ERRORS } from "./platform-fees.ts";
 import { CHECK_RECIPIENT_REFS_ERRORS } from "../split-templates/check-recipient-refs.ts";
 import { FIND_SPLIT_TEMPLATE_ERRORS } from "../split-templates/find-split-template.ts";
 import { RECIPIENTS_ERRORS } from "../split-templates/recipients.ts";
 export const CREATE_DISTRIBUTION_ERRORS = [
   "INVALID_SPLIT",
-  ...TARGET_BUSINESS_ERRORS,
   ...PLATFORM_FEES_ERRORS,
   ...CHECK_RECIPIENT_REFS_ERRORS,
   ...FIND_SPLIT_TEMPLATE_ERRORS,

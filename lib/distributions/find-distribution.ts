@@ -1,6 +1,5 @@
-import type { PlatformContext } from "../core/context.ts";
+import type { TargetContext } from "../core/context.ts";
 import { AppError } from "../core/errors.ts";
-import { targetBusinessOf } from "../businesses/target-business.ts";
 
 export const distributionNotFound = (id: string) =>
   new AppError("DISTRIBUTION_NOT_FOUND", `Distribution ${JSON.stringify(id.slice(0, 64))} was not found for this business in this environment.`);
@@ -10,16 +9,15 @@ export const distributionNotFound = (id: string) =>
  * business's is a 404 too). `lock`: the row is locked FOR UPDATE first (inside the caller's transaction),
  * so concurrent changes queue.
  */
-export const findDistribution = async (ctx: PlatformContext, { id, lock = false }: { id: string; lock?: boolean }) => {
-  const { businessId } = targetBusinessOf(ctx);
+export const findDistribution = async (ctx: TargetContext, { id, lock = false }: { id: string; lock?: boolean }) => {
+  const { businessId } = ctx.scope;
   if (!/^[0-9a-f]{24}$/.test(id)) throw distributionNotFound(id);
   if (lock) await ctx.db.$queryRaw`SELECT 1 FROM "Distribution" WHERE "id" = ${id} FOR UPDATE`;
   const d = await ctx.db.distribution.findUnique({ where: { id }, include: { lineItems: true } });
-  if (!d || d.businessId !== businessId || d.environment !== ctx.environment) throw distributionNotFound(id);
+  if (!d || d.businessId !== businessId || d.environment !== ctx.scope.environment) throw distributionNotFound(id);
   return d;
 };
 
 // What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
 import type { ErrorCode } from "../core/errors.ts";
-import { TARGET_BUSINESS_ERRORS } from "../businesses/target-business.ts";
-export const FIND_DISTRIBUTION_ERRORS = ["DISTRIBUTION_NOT_FOUND", ...TARGET_BUSINESS_ERRORS] as const satisfies readonly ErrorCode[];
+export const FIND_DISTRIBUTION_ERRORS = ["DISTRIBUTION_NOT_FOUND"] as const satisfies readonly ErrorCode[];

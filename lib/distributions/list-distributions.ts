@@ -1,13 +1,12 @@
-import type { PlatformContext } from "../core/context.ts";
+import type { TargetContext } from "../core/context.ts";
 import { pageWindow } from "../core/pagination.ts";
-import { targetBusinessOf } from "../businesses/target-business.ts";
 import type { DistributionStatus } from "./distribution-states.ts";
 import { serializeDistribution } from "./serialize-distribution.ts";
 
 /** The target business's distributions in the key's environment (every platform's), newest first, one page. */
-export const listDistributions = async (ctx: PlatformContext, q: { page: number; limit: number; status?: DistributionStatus }) => {
-  const { businessId } = targetBusinessOf(ctx);
-  const where = { businessId, environment: ctx.environment, ...(q.status ? { status: q.status } : {}) };
+export const listDistributions = async (ctx: TargetContext, q: { page: number; limit: number; status?: DistributionStatus }) => {
+  const { businessId } = ctx.scope;
+  const where = { businessId, environment: ctx.scope.environment, ...(q.status ? { status: q.status } : {}) };
   const [total, rows] = await Promise.all([
     ctx.db.distribution.count({ where }),
     ctx.db.distribution.findMany({ where, orderBy: [{ createdAt: "desc" }, { id: "desc" }], include: { lineItems: true }, ...pageWindow(q) }),
@@ -17,5 +16,4 @@ export const listDistributions = async (ctx: PlatformContext, q: { page: number;
 
 // What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
 import type { ErrorCode } from "../core/errors.ts";
-import { TARGET_BUSINESS_ERRORS } from "../businesses/target-business.ts";
-export const LIST_DISTRIBUTIONS_ERRORS = [...TARGET_BUSINESS_ERRORS] as const satisfies readonly ErrorCode[];
+export const LIST_DISTRIBUTIONS_ERRORS = [] as const satisfies readonly ErrorCode[];

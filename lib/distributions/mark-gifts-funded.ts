@@ -1,4 +1,4 @@
-import type { PlatformContext } from "../core/context.ts";
+import type { TargetContext } from "../core/context.ts";
 import { AppError, type ErrorDetail } from "../core/errors.ts";
 import { guardedTransition } from "../core/state-machine.ts";
 import { inTransaction } from "../db/transaction.ts";
@@ -22,7 +22,7 @@ import { MICROS_PER_CENT } from "./serialize-distribution.ts";
  * transactionHash is the platform's claim, not verified on a chain: it is recorded, and a hash that funded
  * gifts in one call funds none in another (409 TRANSACTION_HASH_USED), in any distribution of the environment.
  */
-export const markGiftsFunded = (ctx: PlatformContext, body: MarkGiftsFundedBody) =>
+export const markGiftsFunded = (ctx: TargetContext, body: MarkGiftsFundedBody) =>
   inTransaction(ctx.db, async (tx) => {
     const d = await findDistribution({ ...ctx, db: tx }, { id: body.distributionId, lock: true });
     if (d.payoutPath !== "partner")
@@ -66,7 +66,7 @@ export const markGiftsFunded = (ctx: PlatformContext, body: MarkGiftsFundedBody)
         tenantId: d.businessId,
         type: "gift_funding",
         reference: d.id,
-        metadata: { distributionId: d.id, transactionHash, platformId: ctx.principal.platformId, keyId: ctx.principal.keyId },
+        metadata: { distributionId: d.id, transactionHash, platformId: ctx.scope.platformId, keyId: ctx.actor.keyId },
         unitLabel: "USDC micro-units",
         postings: [
           { account: partnerGiftFunding(d.environment), delta: -totalCents * MICROS_PER_CENT, description },
@@ -80,7 +80,7 @@ export const markGiftsFunded = (ctx: PlatformContext, body: MarkGiftsFundedBody)
         else emailsFailed++;
       }
       await emitEvent(tx, {
-        owner: { type: "platform", id: ctx.principal.platformId },
+        owner: { type: "platform", id: ctx.scope.platformId },
         environment: d.environment,
         event: "Platform.Gifts.Funded",
         objectType: "distribution",

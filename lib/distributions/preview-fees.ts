@@ -1,5 +1,4 @@
-import type { PlatformContext } from "../core/context.ts";
-import { targetBusinessOf } from "../businesses/target-business.ts";
+import type { TargetContext } from "../core/context.ts";
 import { computeDistributionTotals, ppmToPercent } from "../fees/fees.ts";
 import { serviceFeeFor } from "../fees/service-fee.ts";
 
@@ -7,8 +6,8 @@ import { serviceFeeFor } from "../fees/service-fee.ts";
  * The service's fees on the target business's distributions (empty: none configured). With totalAmountCents
  * and recipientCount, each fee's amount and the funding total, computed by the same function create uses.
  */
-export const previewFees = async (ctx: PlatformContext, q: { totalAmountCents?: number; recipientCount?: number }) => {
-  const { businessId } = targetBusinessOf(ctx);
+export const previewFees = async (ctx: TargetContext, q: { totalAmountCents?: number; recipientCount?: number }) => {
+  const { businessId } = ctx.scope;
   const fee = await serviceFeeFor(ctx, { businessId });
   const fees = fee ? [fee] : [];
   const withAmounts = q.totalAmountCents !== undefined && q.recipientCount !== undefined;
@@ -29,5 +28,4 @@ export const previewFees = async (ctx: PlatformContext, q: { totalAmountCents?: 
 
 // What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
 import type { ErrorCode } from "../core/errors.ts";
-import { TARGET_BUSINESS_ERRORS } from "../businesses/target-business.ts";
-export const PREVIEW_FEES_ERRORS = [...TARGET_BUSINESS_ERRORS] as const satisfies readonly ErrorCode[];
+export const PREVIEW_FEES_ERRORS = [] as const satisfies readonly ErrorCode[];

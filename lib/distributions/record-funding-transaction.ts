@@ -9,7 +9,7 @@ import { AppError } from "../core/errors.ts";
  */
 export const recordFundingTransaction = async (ctx: PlatformContext, input: { distributionId: string; environment: Environment; transactionHash: string }) => {
   const { count } = await ctx.db.giftFundingTransaction.createMany({
-    data: [{ ...input, platformId: ctx.principal.platformId, keyId: ctx.principal.keyId }],
+    data: [{ ...input, platformId: ctx.scope.platformId, keyId: ctx.actor.keyId }],
     skipDuplicates: true,
   });
   if (count === 0)

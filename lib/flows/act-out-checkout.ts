@@ -22,14 +22,14 @@ import { startCheckout } from "../checkout/start-checkout.ts";
 import type { CheckoutMethod } from "../checkout/schemas.ts";
 
 const testOnly = (ctx: GameContext) => {
-  if (ctx.environment !== "test") throw new AppError("NOT_FOUND", "Test helpers exist only for test-environment keys.");
+  if (ctx.scope.environment !== "test") throw new AppError("NOT_FOUND", "Test helpers exist only for test-environment keys.");
 };
 
 /** The reference of a checkout URL of the key's game; a wrong signature, an unknown or another game's checkout is 404. */
 const refOf = async (ctx: GameContext, url: string): Promise<CheckoutRef> => {
   const ref = parseCheckoutUrl(url);
   if (!ref) throw notFound("Checkout (the URL is not a checkout URL, or its signature is wrong)", "CHECKOUT_NOT_FOUND");
-  await loadCheckout(ctx, { ref, gameId: ctx.principal.gameId });
+  await loadCheckout(ctx, { ref, gameId: ctx.scope.gameId });
   return ref;
 };
 
@@ -64,7 +64,7 @@ const signedInPayer = async (ctx: GameContext, checkout: Checkout, method: Check
   if (!link) throw signInRequired(method);
   if (!hasLinkConsent(link, scope)) throw linkNotApproved(link.userRef, scope);
   // the helper signs in only as a test player of this game's business, never as an account a person signed up for
-  await requireTestPlayer(ctx, await ctx.db.player.findUniqueOrThrow({ where: { id: playerId } }), ctx.principal.businessId);
+  await requireTestPlayer(ctx, await ctx.db.player.findUniqueOrThrow({ where: { id: playerId } }), ctx.scope.businessId);
   return playerId;
 };
 
@@ -96,7 +96,7 @@ export const actOutCheckout = async (
   }
   const signedInPlayerId = await signedInPayer(ctx, checkout, method, body.email);
   const email = body.email ?? checkout.grant?.email ?? (checkout.session ? `guest-${randomHex(8)}@${GUEST_EMAIL_DOMAIN}` : null);
-  const start = { ref, gameId: ctx.principal.gameId, method, currencyId, signedInPlayerId, email: signedInPlayerId ? null : email };
+  const start = { ref, gameId: ctx.scope.gameId, method, currencyId, signedInPlayerId, email: signedInPlayerId ? null : email };
   if (body.outcome === "canceled" || (body.outcome === "declined" && method !== "card")) {
     const started = await startCheckout(ctx, start);
     const p =

@@ -10,16 +10,12 @@ import { createInvite } from "../invites/create-invite.ts";
 import { openInviteSession } from "../invites/open-invite-session.ts";
 import { revokeInvite } from "../invites/revoke-invite.ts";
 import { updateInvite } from "../invites/update-invite.ts";
+import { campaignContextFor } from "../../tests/support/contexts.ts";
 
 const db = () => getDb();
 const setup = async (body: { maxUses?: number; expiresAt?: Date } = {}) => {
   const c = await makeCampaign();
-  const scope = linkScopeOf({
-    db: db(),
-    environment: "test",
-    requestId: "t",
-    principal: { kind: "campaign", keyId: "k", campaignId: c.campaign.id, businessId: c.business.id },
-  });
+  const scope = linkScopeOf(campaignContextFor(c.campaign, { db: db() }));
   const invite = await createInvite({ db: db() }, { scope, ...body });
   return { ...c, scope, code: invite.code };
 };

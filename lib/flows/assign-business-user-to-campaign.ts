@@ -1,7 +1,6 @@
-import type { PlatformContext } from "../core/context.ts";
+import type { TargetContext } from "../core/context.ts";
 import { notFound } from "../core/errors.ts";
 import { inTransaction } from "../db/transaction.ts";
-import { targetBusinessOf } from "../businesses/target-business.ts";
 import { resolveBusinessUser } from "../business-users/resolve-business-user.ts";
 import { initiateLinkSession } from "../linking/initiate-link-session.ts";
 import type { LinkScope } from "../linking/link-scope.ts";
@@ -19,16 +18,16 @@ export type CampaignAssignment = { campaignUserRef: string; email: string; assig
  * player to one campaign queue on a lock, so two at once make one link.
  */
 export const assignBusinessUserToCampaign = async (
-  ctx: PlatformContext,
+  ctx: TargetContext,
   { userRef, campaignId }: { userRef: string; campaignId: string },
 ): Promise<{ created: boolean; assignment: CampaignAssignment }> =>
   inTransaction(ctx.db, async (tx) => {
     const inTx = { ...ctx, db: tx };
-    const { businessId } = targetBusinessOf(ctx);
+    const { businessId } = ctx.scope;
     const link = await resolveBusinessUser(inTx, userRef);
     const campaign = campaignId.includes("\u0000")
       ? null
-      : await tx.campaign.findFirst({ where: { id: campaignId, businessId, environment: ctx.environment }, select: { id: true } });
+      : await tx.campaign.findFirst({ where: { id: campaignId, businessId, environment: ctx.scope.environment }, select: { id: true } });
     if (!campaign) throw notFound(`Campaign ${JSON.stringify(campaignId)}`, "CAMPAIGN_NOT_FOUND");
     await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`campaign-assign:${campaign.id}:${link.playerId}`}, 0))`;
     const email = link.player.email;
@@ -39,8 +38,8 @@ export const assignBusinessUserToCampaign = async (
 
     const scope: LinkScope = {
       namespace: { type: "campaign", id: campaign.id },
-      environment: ctx.environment,
-      owner: { type: "platform", id: ctx.principal.platformId },
+      environment: ctx.scope.environment,
+      owner: { type: "platform", id: ctx.scope.platformId },
     };
     const { session } = await initiateLinkSession({ ...ctx, db: tx }, { scope, email });
     const approved = await approveLinkSession({ ...ctx, db: tx }, { scope, sessionKey: session.sessionKey, email });
@@ -50,13 +49,11 @@ export const assignBusinessUserToCampaign = async (
 // What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
 import type { ErrorCode } from "../core/errors.ts";
 import { RESOLVE_BUSINESS_USER_ERRORS } from "../business-users/resolve-business-user.ts";
-import { TARGET_BUSINESS_ERRORS } from "../businesses/target-business.ts";
 import { APPROVE_LINK_SESSION_ERRORS } from "./approve-link-session.ts";
 import { INITIATE_LINK_SESSION_ERRORS } from "../linking/initiate-link-session.ts";
 export const ASSIGN_BUSINESS_USER_TO_CAMPAIGN_ERRORS = [
   "CAMPAIGN_NOT_FOUND",
   ...RESOLVE_BUSINESS_USER_ERRORS,
-  ...TARGET_BUSINESS_ERRORS,
   ...APPROVE_LINK_SESSION_ERRORS,
   ...INITIATE_LINK_SESSION_ERRORS,
 ] as const satisfies readonly ErrorCode[];

@@ -20,14 +20,14 @@ import { formatUsdc } from "../core/usdc.ts";
 export const purchaseWithWallet = (ctx: GameContext, body: WalletPurchaseBody) =>
   inTransaction(ctx.db, async (tx) => {
     requireLinkConsent(
-      await resolveUserRef({ ...ctx, db: tx }, { namespace: { type: "game", id: ctx.principal.gameId }, environment: ctx.environment, userRef: body.userId }),
+      await resolveUserRef({ ...ctx, db: tx }, { namespace: { type: "game", id: ctx.scope.gameId }, environment: ctx.scope.environment, userRef: body.userId }),
       "wallet:spend",
     );
     const created = await createPurchase(
       { ...ctx, db: tx },
       {
-        gameId: ctx.principal.gameId,
-        environment: ctx.environment,
+        gameId: ctx.scope.gameId,
+        environment: ctx.scope.environment,
         productId: body.itemId,
         userRef: body.userId,
         method: "wallet",
@@ -39,7 +39,7 @@ export const purchaseWithWallet = (ctx: GameContext, body: WalletPurchaseBody) =
     const p = await completePurchase({ ...ctx, db: tx }, { purchaseId: created.id, paymentProvider: "wallet" }).catch(async (err: unknown) => {
       if (!(err instanceof AppError) || err.code !== "INSUFFICIENT_FUNDS") throw err;
       // The ledger names its internal account and micro-units; say it in the caller's terms.
-      const w = await loadPlayerWallet({ ...ctx, db: tx }, { gameId: ctx.principal.gameId, environment: ctx.environment, userRef: body.userId });
+      const w = await loadPlayerWallet({ ...ctx, db: tx }, { gameId: ctx.scope.gameId, environment: ctx.scope.environment, userRef: body.userId });
       throw new AppError(
         "INSUFFICIENT_FUNDS",
         `The wallet of ${body.userId} holds ${w.balance} USDC; this item costs ${formatUsdc(created.amount)} USDC. Top up the wallet, then try again.`,

@@ -1,4 +1,4 @@
-import type { PlatformContext } from "../core/context.ts";
+import type { TargetContext } from "../core/context.ts";
 import { now } from "../core/clock.ts";
 import { guardedTransition } from "../core/state-machine.ts";
 import { inTransaction } from "../db/transaction.ts";
@@ -12,7 +12,7 @@ import { resolveFundTarget, type FundSessionRef } from "./resolve-fund-target.ts
  * DELETE: cancels a pending, unexpired session (409 FUND_SESSION_NOT_PENDING otherwise); its page says so. A live
  * session's open Stripe Checkout Sessions are expired by a job queued with the cancel, so the payer cannot pay them.
  */
-export const cancelFundSession = (ctx: PlatformContext, ref: FundSessionRef) =>
+export const cancelFundSession = (ctx: TargetContext, ref: FundSessionRef) =>
   inTransaction(ctx.db, async (tx) => {
     const c = { ...ctx, db: tx };
     const target = await resolveFundTarget(c, ref);

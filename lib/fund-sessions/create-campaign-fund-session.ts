@@ -1,4 +1,4 @@
-import type { PlatformContext } from "../core/context.ts";
+import type { PlatformCampaignContext } from "../core/context.ts";
 import { AppError } from "../core/errors.ts";
 import { inTransaction } from "../db/transaction.ts";
 import { CAMPAIGN_FUND_SESSION_LIFETIME_MS } from "./fund-session-rules.ts";
@@ -10,9 +10,9 @@ import type { CreateCampaignFundSessionBody } from "./schemas.ts";
  * platform access): the payer chooses the amount on the hosted page. Lives 1 hour. The same Idempotency-Key
  * while the session is pending returns it (created false).
  */
-export const createCampaignFundSession = (ctx: PlatformContext, input: CreateCampaignFundSessionBody) =>
+export const createCampaignFundSession = (ctx: PlatformCampaignContext, input: CreateCampaignFundSessionBody) =>
   inTransaction(ctx.db, async (tx) => {
-    const { campaignId, businessId } = ctx.principal;
+    const { campaignId, businessId } = ctx.scope;
     if (!campaignId || !businessId) throw new AppError("CAMPAIGN_NOT_FOUND", "This route needs a campaign id in its path.");
     return insertFundSession(
       { ...ctx, db: tx },

@@ -1,4 +1,4 @@
-import type { PlatformContext } from "../core/context.ts";
+import type { TargetContext } from "../core/context.ts";
 import { AppError } from "../core/errors.ts";
 import { MICROS_PER_CENT } from "../core/usdc.ts";
 import { inTransaction } from "../db/transaction.ts";
@@ -13,7 +13,7 @@ import type { CreateCampaignFundSessionBody } from "./schemas.ts";
  * totalAmountCents + totalFeeCents less what earlier sessions paid. The distribution row is locked, so a cancel
  * and a create queue. The same Idempotency-Key while the session is pending returns it (created false).
  */
-export const createDistributionFundSession = (ctx: PlatformContext, input: { id: string } & CreateCampaignFundSessionBody) =>
+export const createDistributionFundSession = (ctx: TargetContext, input: { id: string } & CreateCampaignFundSessionBody) =>
   inTransaction(ctx.db, async (tx) => {
     const d = await findDistribution({ ...ctx, db: tx }, { id: input.id, lock: true });
     if (d.payoutPath !== "fund_session")

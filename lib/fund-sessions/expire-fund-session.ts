@@ -18,7 +18,7 @@ export const expireFundSession = (ctx: PlatformContext, { sessionKey }: { sessio
     if (!isFundSessionKey(sessionKey)) throw fundSessionNotFound(sessionKey);
     await tx.$queryRaw`SELECT 1 FROM "FundSession" WHERE "sessionKey" = ${sessionKey} FOR UPDATE`;
     const s = await tx.fundSession.findUnique({ where: { sessionKey } });
-    if (!s || s.platformId !== ctx.principal.platformId || s.environment !== ctx.environment) throw fundSessionNotFound(sessionKey);
+    if (!s || s.platformId !== ctx.scope.platformId || s.environment !== ctx.scope.environment) throw fundSessionNotFound(sessionKey);
     const at = now();
     await guardedTransition(FUND_SESSION_STATES, "expire", {
       write: (from, to) =>

@@ -18,8 +18,8 @@ export const findFundSession = async (ctx: PlatformContext, input: { target: Fun
   const t = input.target;
   if (
     !s ||
-    s.platformId !== ctx.principal.platformId ||
-    s.environment !== ctx.environment ||
+    s.platformId !== ctx.scope.platformId ||
+    s.environment !== ctx.scope.environment ||
     s.targetType !== t.targetType ||
     (t.targetType === "campaign" ? s.campaignId !== t.campaignId : s.distributionId !== t.distributionId)
   )

@@ -19,15 +19,15 @@ export const insertFundSession = async (
   input: { target: FundTarget; businessId: string; lifetimeMs: number; requestedMicros: bigint | null; metadata?: Record<string, unknown> },
 ): Promise<{ session: FundSession; created: boolean }> => {
   const key = validateKey(ctx.idempotencyKey ?? "");
-  const { platformId, keyId } = ctx.principal;
+  const { platformId, keyId } = ctx.actor;
   const targetId = input.target.targetType === "campaign" ? input.target.campaignId : input.target.distributionId;
   const at = now();
-  await ctx.db.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`fund-session:${platformId}:${ctx.environment}:${targetId}:${key}`}, 12))`;
+  await ctx.db.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`fund-session:${platformId}:${ctx.scope.environment}:${targetId}:${key}`}, 12))`;
   const existing = await ctx.db.fundSession.findFirst({
     where: {
       platformId,
       idempotencyKey: key,
-      environment: ctx.environment,
+      environment: ctx.scope.environment,
       targetType: input.target.targetType,
       ...(input.target.targetType === "campaign" ? { campaignId: targetId } : { distributionId: targetId }),
       status: "pending",
@@ -39,12 +39,12 @@ export const insertFundSession = async (
   const session = await ctx.db.fundSession.create({
     data: {
       id: newId(),
-      sessionKey: newFundSessionKey(ctx.environment),
+      sessionKey: newFundSessionKey(ctx.scope.environment),
       targetType: input.target.targetType,
       campaignId: input.target.targetType === "campaign" ? targetId : null,
       distributionId: input.target.targetType === "distribution" ? targetId : null,
       businessId: input.businessId,
-      environment: ctx.environment,
+      environment: ctx.scope.environment,
       platformId,
       createdByKeyId: keyId,
       requestedMicros: input.requestedMicros,

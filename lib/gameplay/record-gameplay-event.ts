@@ -1,9 +1,8 @@
 import { createHash } from "node:crypto";
-import type { PlatformContext } from "../core/context.ts";
+import type { TargetContext } from "../core/context.ts";
 import { AppError } from "../core/errors.ts";
 import { newId } from "../db/ids.ts";
 import { inTransaction } from "../db/transaction.ts";
-import { targetBusinessOf } from "../businesses/target-business.ts";
 import { resolveBusinessUser } from "../business-users/resolve-business-user.ts";
 import { loadBusinessGame } from "../items/item-scope.ts";
 import type { RecordGameplayEventBody } from "./schemas.ts";
@@ -14,14 +13,14 @@ import type { RecordGameplayEventBody } from "./schemas.ts";
  * a repeat with the same body answers the same eventId with recorded false, also when both race (a unique
  * index decides); the same key with another body is 422 IDEMPOTENCY_KEY_REUSED and records nothing.
  */
-export const recordGameplayEvent = async (ctx: PlatformContext, body: RecordGameplayEventBody): Promise<{ eventId: string; recorded: boolean }> => {
+export const recordGameplayEvent = async (ctx: TargetContext, body: RecordGameplayEventBody): Promise<{ eventId: string; recorded: boolean }> => {
   const idempotencyKey = ctx.idempotencyKey;
   if (!idempotencyKey) throw new AppError("IDEMPOTENCY_KEY_REQUIRED", "This call needs an Idempotency-Key header: it records each event once per key.");
-  const { businessId } = targetBusinessOf(ctx);
+  const { businessId } = ctx.scope;
   const requestHash = createHash("sha256")
     .update(JSON.stringify([body.userId, body.gameId, body.eventName, body.description]))
     .digest("hex");
-  const key = { platformId: ctx.principal.platformId, businessId, environment: ctx.environment, idempotencyKey };
+  const key = { platformId: ctx.scope.platformId, businessId, environment: ctx.scope.environment, idempotencyKey };
   const unique = { platformId_businessId_environment_idempotencyKey: key };
   const answer = (row: { id: string; requestHash: string }, created: boolean) => {
     if (row.requestHash !== requestHash)
@@ -50,12 +49,10 @@ export const recordGameplayEvent = async (ctx: PlatformContext, body: RecordGame
 // What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
 import type { ErrorCode } from "../core/errors.ts";
 import { RESOLVE_BUSINESS_USER_ERRORS } from "../business-users/resolve-business-user.ts";
-import { TARGET_BUSINESS_ERRORS } from "../businesses/target-business.ts";
 import { ITEM_SCOPE_ERRORS } from "../items/item-scope.ts";
 export const RECORD_GAMEPLAY_EVENT_ERRORS = [
   "IDEMPOTENCY_KEY_REQUIRED",
   "IDEMPOTENCY_KEY_REUSED",
   ...RESOLVE_BUSINESS_USER_ERRORS,
-  ...TARGET_BUSINESS_ERRORS,
   ...ITEM_SCOPE_ERRORS,
 ] as const satisfies readonly ErrorCode[];

@@ -4,7 +4,7 @@ import { serializeGame } from "./serialize-game.ts";
 
 /** The game of the calling server key. */
 export const getGame = async (ctx: GameContext) => {
-  const game = await ctx.db.game.findFirst({ where: { id: ctx.principal.gameId, environment: ctx.environment } });
+  const game = await ctx.db.game.findFirst({ where: { id: ctx.scope.gameId, environment: ctx.scope.environment } });
   if (!game) throw notFound("Game");
   return serializeGame(game);
 };

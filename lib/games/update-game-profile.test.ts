@@ -10,14 +10,10 @@ import { affiliateRateToBps } from "@/lib/wallet/fees";
 import { call } from "@/tests/support/http";
 import { makeGame } from "@/tests/support/fixtures";
 import { GameProfileBody, MAX_MOVIES, MAX_SCREENSHOTS, updateGameProfile } from "./update-game-profile";
+import { gameContextFor } from "@/tests/support/contexts";
 
 const db = getDb();
-const gameCtx = (g: { game: { id: string; businessId: string } }, environment: "test" | "live" = "test") => ({
-  db,
-  environment,
-  principal: { kind: "server" as const, keyId: "test", gameId: g.game.id, businessId: g.game.businessId },
-  requestId: "req_test",
-});
+const gameCtx = (g: { game: { id: string; businessId: string } }, environment: "test" | "live" = "test") => gameContextFor(g.game, { db, environment });
 const parse = (body: unknown) => GameProfileBody.parse(body);
 const issuesOf = (body: unknown) => {
   const r = GameProfileBody.safeParse(body);

@@ -64,7 +64,7 @@ const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
  * of the fields whose value changed (none: nothing is written).
  */
 export const updateGameProfile = async (ctx: GameContext, body: GameProfileBody): Promise<{ game: Game; changed: string[] }> => {
-  const before = await ctx.db.game.findFirst({ where: { id: ctx.principal.gameId, environment: ctx.environment } });
+  const before = await ctx.db.game.findFirst({ where: { id: ctx.scope.gameId, environment: ctx.scope.environment } });
   if (!before) throw notFound("Game");
   const text = (v: string | null | undefined) => (v === null ? "" : v);
   const data = {

@@ -8,7 +8,7 @@ import { serializeGame } from "./serialize-game.ts";
  * and a sales tax included in its prices). A field left out is unchanged, null clears it.
  */
 export const updateGameSettings = async (ctx: GameContext, input: GameSettingsBody): Promise<Game> => {
-  const game = await ctx.db.game.findFirst({ where: { id: ctx.principal.gameId, environment: ctx.environment }, select: { id: true } });
+  const game = await ctx.db.game.findFirst({ where: { id: ctx.scope.gameId, environment: ctx.scope.environment }, select: { id: true } });
   if (!game) throw notFound("Game");
   const updated = await ctx.db.game.update({
     where: { id: game.id },

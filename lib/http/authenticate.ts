@@ -4,7 +4,7 @@ import { Prisma } from "../db/generated/client.ts";
 import { queryPrepared } from "../db/prepared.ts";
 import { AppError } from "../core/errors.ts";
 import { hashKey, parseKeyFormat, type Environment, type KeyKind } from "../tenants/keys.ts";
-import type { Principal } from "../core/context.ts";
+import type { KeyCall, KeyId } from "../core/context.ts";
 import { approvedScopesFor, effectiveScopes, KEY_ADMIN_SCOPES, lackingMessage, SCOPE_SET_FIELD, setsLacking } from "../platform/scopes.ts";
 import { touchPlatformUse } from "../platform/touch-platform-use.ts";
 import { now as clockNow } from "../core/clock.ts";
@@ -80,11 +80,11 @@ const requireScope = (scope: string | undefined, sets: { platform: string[]; key
  * it when the handler would run, so a retry of the rotation with its Idempotency-Key still replays the new
  * raw key. Server and campaign keys are rotated in the portal and have no route that manages keys or scopes.
  */
-export const requireOutsideGrace = (scope: string | undefined, principal: Principal): void => {
-  if (principal.kind !== "platform" || !principal.graceEndsAt || !scope || !KEY_ADMIN_SCOPES.includes(scope)) return;
+export const requireOutsideGrace = (scope: string | undefined, { actor }: KeyCall): void => {
+  if (actor.kind !== "platform" || !actor.graceEndsAt || !scope || !KEY_ADMIN_SCOPES.includes(scope)) return;
   throw new AppError(
     "API_KEY_IN_GRACE_PERIOD",
-    `This key was rotated: until ${principal.graceEndsAt.toISOString()} it calls the API, but it cannot manage keys or scopes (${scope}). Use the key that replaced it.`,
+    `This key was rotated: until ${actor.graceEndsAt.toISOString()} it calls the API, but it cannot manage keys or scopes (${scope}). Use the key that replaced it.`,
   );
 };
 
@@ -123,7 +123,8 @@ const keyLookups = createGroupCommit<string, KeyRow | undefined>({
 const loadKey = (raw: string): Promise<KeyRow | undefined> => keyLookups.submit("keys", hashKey(raw));
 
 /**
- * Authenticates the request for the route's credential and returns the principal and environment.
+ * Authenticates the request for the route's credential and returns who acts (the key) and where (the
+ * game, the campaign, the platform, or the business it acts for): the context's actor and scope.
  * Keys are looked up by SHA-256 hash, with their game, campaign or platform, in one query and with no
  * cache, so a revoked key fails on its next request; a revoked, expired or wrong-kind key is a 401.
  */
@@ -138,7 +139,7 @@ export const authenticate = async (
    * valid key gets; what it throws is the answer (lib/http/rate-limit.ts).
    */
   admit?: (keyId: string, environment: Environment) => void,
-): Promise<{ principal: Principal; environment: Environment }> => {
+): Promise<KeyCall> => {
   const kinds = kindsOf(opts.auth);
   const { raw, viaServerHeader } = presentedKey(req, kinds);
   const format = parseKeyFormat(raw);
@@ -169,7 +170,7 @@ export const authenticate = async (
       throw unauthorized("X-Game-Id does not match the game of this API key.");
     // the "last used" time the developer portal shows beside each key (at most one write a minute)
     await touchPlatformUse({ db: getDb() }, { key, grant: null, now });
-    return { principal: { kind: "server", keyId: key.id, gameId, businessId: key.gameBusinessId }, environment };
+    return { actor: { kind: "server", keyId: key.id as KeyId }, scope: { kind: "game", environment, businessId: key.gameBusinessId, gameId } };
   }
 
   if (format.kind === "campaign") {
@@ -178,7 +179,7 @@ export const authenticate = async (
     if (campaignId !== key.campaignId || !key.campaignBusinessId || key.campaignEnvironment !== environment)
       throw unauthorized("X-Campaign-Id does not match the campaign of this API key.");
     await touchPlatformUse({ db: getDb() }, { key, grant: null, now }); // "last used" on the portal's keys page
-    return { principal: { kind: "campaign", keyId: key.id, campaignId, businessId: key.campaignBusinessId }, environment };
+    return { actor: { kind: "campaign", keyId: key.id as KeyId }, scope: { kind: "campaign", environment, businessId: key.campaignBusinessId, campaignId } };
   }
 
   if (!key.platformId || key.platformStatus !== "active") throw unauthorized("The platform of this API key is not active.");
@@ -225,17 +226,14 @@ export const authenticate = async (
   requireScope(opts.scope, { platform: platform.approvedScopes, key: key.scopes, grant: grant?.grantedScopes });
   const scopes = effectiveScopes({ platform: platform.approvedScopes, key: key.scopes, grant: grant?.grantedScopes });
   await touchPlatformUse({ db }, { key, grant, now });
-  return {
-    principal: {
-      kind: "platform",
-      keyId: key.id,
-      platformId: platform.id,
-      scopes,
-      businessId,
-      grantId: grant?.id,
-      campaignId: pathCampaignId,
-      ...(key.expiresAt ? { graceEndsAt: key.expiresAt } : {}),
-    },
-    environment,
+  const actor = {
+    kind: "platform" as const,
+    keyId: key.id as KeyId,
+    platformId: platform.id,
+    scopes,
+    ...(key.expiresAt ? { graceEndsAt: key.expiresAt } : {}),
   };
+  if (!businessId || !grant) return { actor, scope: { kind: "platform", environment, platformId: platform.id } };
+  const via = { environment, businessId, platformId: platform.id, grantId: grant.id };
+  return { actor, scope: pathCampaignId ? { kind: "campaign", ...via, campaignId: pathCampaignId } : { kind: "business", ...via } };
 };

@@ -30,8 +30,8 @@ const writeNote = route({
 
 const noteCount = () => getDb().objectSequence.count({ where: { objectKey: { startsWith: "note:" } } });
 
-/** A server-key route that answers with the principal the kernel authenticated. */
-const principalProbe = (path: string) =>
+/** A server-key route that answers with who acts and where, as the kernel resolved them. */
+const callerProbe = (path: string) =>
   route({
     method: "GET",
     path,
@@ -40,7 +40,7 @@ const principalProbe = (path: string) =>
     auth: "server",
     idempotency: "none",
     response: { status: 200 },
-    handler: async ({ ctx }) => ctx.principal,
+    handler: async ({ ctx }) => ({ actor: ctx.actor, scope: ctx.scope }),
   });
 
 describe("idempotency", () => {
@@ -70,7 +70,7 @@ describe("idempotency", () => {
     expect(await noteCount()).toBe(before);
   });
 
-  it("keys are scoped to the principal: another game may use the same key", async () => {
+  it("keys are scoped to the key's owner: another game may use the same key", async () => {
     const a = await makeGame();
     const b = await makeGame();
     const ra = await call(writeNote, { headers: { ...a.headers, "idempotency-key": "shared" }, body: { note: "a", amountUnits: "1" } });
@@ -233,18 +233,21 @@ describe("validation and errors", () => {
 
   it("a key from another environment or a revoked key is 401, from the request right after the revocation", async () => {
     const { headers, game, business } = await makeGame();
-    const probe = principalProbe("/v1/__test/probe");
-    expect((await call(probe, { headers })).body).toEqual({ kind: "server", keyId: expect.any(String), gameId: game.id, businessId: business.id });
+    const probe = callerProbe("/v1/__test/probe");
+    expect((await call(probe, { headers })).body).toEqual({
+      actor: { kind: "server", keyId: expect.any(String) },
+      scope: { kind: "game", environment: "test", gameId: game.id, businessId: business.id },
+    });
     await getDb().apiKey.updateMany({ where: { gameId: game.id }, data: { revokedAt: new Date() } });
     expect((await call(probe, { headers })).status).toBe(401);
     expect((await call(probe, { headers: { authorization: "Bearer service_server_test_zz", "x-game-id": game.id } })).status).toBe(401);
   });
 
-  it("lookups of keys that arrive together are made together, and each request still gets its own principal or 401", async () => {
+  it("lookups of keys that arrive together are made together, and each request still gets its own caller or 401", async () => {
     const games = await Promise.all([makeGame(), makeGame(), makeGame()]);
     const revoked = await makeGame();
     await getDb().apiKey.updateMany({ where: { gameId: revoked.game.id }, data: { revokedAt: new Date() } });
-    const probe = principalProbe("/v1/__test/probe-many");
+    const probe = callerProbe("/v1/__test/probe-many");
     const callers = Array.from({ length: 40 }, (_, i) => (i % 4 === 3 ? revoked : games[i % 4]));
     // the lookups go to node-postgres as a prepared statement (lib/db/prepared.ts): count them there
     const lookups: string[][] = [];
@@ -260,7 +263,14 @@ describe("validation and errors", () => {
       answers.forEach((res, i) => {
         const c = callers[i];
         if (c === revoked) expect({ i, status: res.status, code: res.body.code }).toEqual({ i, status: 401, code: "UNAUTHORIZED" });
-        else expect({ i, body: res.body }).toEqual({ i, body: { kind: "server", keyId: expect.any(String), gameId: c.game.id, businessId: c.business.id } });
+        else
+          expect({ i, body: res.body }).toEqual({
+            i,
+            body: {
+              actor: { kind: "server", keyId: expect.any(String) },
+              scope: { kind: "game", environment: "test", gameId: c.game.id, businessId: c.business.id },
+            },
+          });
       });
       expect(lookups.length).toBeGreaterThan(0);
       expect(lookups.length).toBeLessThan(callers.length);
@@ -272,7 +282,7 @@ describe("validation and errors", () => {
   });
 
   it("a key's expiry is read in UTC whatever the process's time zone: expired an hour ago is 401, in an hour is 200", async () => {
-    const probe = principalProbe("/v1/__test/probe-expiry");
+    const probe = callerProbe("/v1/__test/probe-expiry");
     const [past, future] = [await makeGame(), await makeGame()];
     const hour = 3_600_000;
     await getDb().apiKey.updateMany({ where: { gameId: past.game.id }, data: { expiresAt: new Date(Date.now() - hour) } });
@@ -359,14 +369,15 @@ describe("platform key", () => {
       targetBusiness,
       idempotency: "none",
       response: { status: 200 },
-      handler: async ({ ctx }) => ({ principal: ctx.principal }),
+      handler: async ({ ctx }) => ({ actor: ctx.actor, scope: ctx.scope }),
     });
 
   it("passes with the scope in platform, key and grant, and carries the business", async () => {
     const p = await makePlatform();
     const res = await call(probe("campaign:read"), { headers: p.headers });
     expect(res.status).toBe(200);
-    expect(res.body.principal).toMatchObject({ kind: "platform", platformId: p.platform.id, businessId: p.business.id, grantId: p.grant.id });
+    expect(res.body.actor).toMatchObject({ kind: "platform", platformId: p.platform.id });
+    expect(res.body.scope).toEqual({ kind: "business", environment: "test", platformId: p.platform.id, businessId: p.business.id, grantId: p.grant.id });
   });
 
   it.each([
@@ -428,7 +439,7 @@ describe("server key in x-server-api-key", () => {
     auth: "server",
     idempotency: "none",
     response: { status: 200 },
-    handler: async ({ ctx }) => ({ gameId: ctx.principal.gameId }),
+    handler: async ({ ctx }) => ({ gameId: ctx.scope.gameId }),
   });
 
   it("authenticates without X-Game-Id (the key names its game), and still checks X-Game-Id when sent", async () => {

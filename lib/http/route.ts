@@ -8,7 +8,18 @@ import { getDb } from "../db/client.ts";
 import { inTransaction, pgCode } from "../db/transaction.ts";
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from "../db/is-database-unavailable.ts";
 import { authenticate, requireOutsideGrace } from "./authenticate.ts";
-import { principalScope, type CampaignContext, type GameContext, type PlatformContext, type Principal, type ServiceContext } from "../core/context.ts";
+import {
+  idempotencyScope,
+  type CampaignKeyActor,
+  type CampaignScope,
+  type GameScope,
+  type PlatformCampaignScope,
+  type PlatformKeyActor,
+  type PlatformScope,
+  type ServerKeyActor,
+  type ServiceContext,
+  type TargetBusinessScope,
+} from "../core/context.ts";
 import { AppError, errorBody, type ErrorCode } from "../core/errors.ts";
 import { claimKey, requestHash, storeResponse, type StoredResponse } from "./idempotency.ts";
 import { runGrouped } from "./run-grouped.ts";
@@ -34,8 +45,19 @@ export const reply = <T>(body: T, opts: { status?: number; headers?: Record<stri
   ...opts,
 });
 
-/** The service context a credential yields: a server key acts for a game, and so on. */
-export type ContextFor<A extends KeyKind> = A extends "server" ? GameContext : A extends "campaign" ? CampaignContext : PlatformContext;
+/** What a route's `targetBusiness` may say (see RouteDefinition). */
+export type TargetBusiness = boolean | "campaign" | undefined;
+
+/**
+ * The service context a credential yields, decided by the declaration: a server key acts for its game, a
+ * campaign key for its campaign, a platform key for its platform, or, on a `targetBusiness` route, for the
+ * business it names (or the campaign in the path) under its grant, so `ctx.scope.businessId` is a string.
+ */
+export type ContextFor<A extends KeyKind, T extends TargetBusiness = undefined> = A extends "server"
+  ? ServiceContext<GameScope, ServerKeyActor>
+  : A extends "campaign"
+    ? ServiceContext<CampaignScope, CampaignKeyActor>
+    : ServiceContext<T extends true ? TargetBusinessScope : T extends "campaign" ? PlatformCampaignScope : PlatformScope, PlatformKeyActor>;
 
 export type RouteDefinition<
   P extends AnySchema | undefined,
@@ -43,6 +65,7 @@ export type RouteDefinition<
   B extends AnySchema | undefined,
   R extends AnySchema | undefined,
   A extends KeyKind = KeyKind,
+  T extends TargetBusiness = TargetBusiness,
 > = {
   method: Method;
   /** the spec path, e.g. "/v1/vc/credits"; a test checks it against the folder */
@@ -59,7 +82,7 @@ export type RouteDefinition<
    * platform routes marked TB: X-Target-Business-Id is required and needs an active grant; "campaign": the
    * business is the owner of the campaign in the path (`{campaignId}`), which needs an active grant (else 404)
    */
-  targetBusiness?: boolean | "campaign";
+  targetBusiness?: T;
   /** Idem = required, Idem(opt) = optional; "service" = required, but the service dedupes (no kernel replay) */
   idempotency: "required" | "optional" | "none" | "service";
   /** with idempotency "none": the service itself reads an optional Idempotency-Key (documented as a header) */
@@ -88,14 +111,14 @@ export type RouteDefinition<
     /** another success status the handler may answer with the same body (e.g. 200 for an existing resource) */
     alternate?: { status: number; description: string };
   };
-  handler: (input: { ctx: ContextFor<A>; params: Out<P>; query: Out<Q>; body: Out<B>; form: FormData | undefined; req: Request }) => Promise<unknown>;
+  handler: (input: { ctx: ContextFor<A, T>; params: Out<P>; query: Out<Q>; body: Out<B>; form: FormData | undefined; req: Request }) => Promise<unknown>;
   /**
-   * Group commit (run-grouped.ts): concurrent calls with an Idempotency-Key from one principal are written
+   * Group commit (run-grouped.ts): concurrent calls with an Idempotency-Key from one key owner are written
    * together in one transaction. Given the calls in order (each context's `db` is that transaction), it
    * returns per call what `handler` would return, or the AppError it would throw; a call that gets an
    * error must have written nothing. The same services as `handler`, called for many.
    */
-  grouped?: (calls: { ctx: ContextFor<A>; body: Out<B> }[]) => Promise<unknown[]>;
+  grouped?: (calls: { ctx: ContextFor<A, T>; body: Out<B> }[]) => Promise<unknown[]>;
 };
 
 type NextContext = { params: Promise<Record<string, string | string[]>> };
@@ -236,8 +259,9 @@ export const route = <
   Q extends AnySchema | undefined = undefined,
   B extends AnySchema | undefined = undefined,
   R extends AnySchema | undefined = undefined,
+  T extends TargetBusiness = undefined,
 >(
-  def: RouteDefinition<P, Q, B, R, A>,
+  def: RouteDefinition<P, Q, B, R, A, T>,
 ): RouteHandler => {
   // a list page's answer (`{ items, pagination }`) names no object at its top: the request log may keep it unparsed
   const listPage = def.response.schema instanceof z.ZodObject && Object.keys(def.response.schema.shape).sort().join() === "items,pagination";
@@ -274,18 +298,23 @@ export const route = <
       // the key's rate limit (rate-limit.ts), charged as soon as the key is known to be valid, before anything is
       // read or written (a refused request changes nothing) and before the scope, grant and business checks (their
       // refusals count and carry the headers too)
-      const { principal, environment } = await authenticate(req, def, seen.facts, (keyId, env) => {
+      const keyCall = await authenticate(req, def, seen.facts, (keyId, env) => {
         const limited = checkRateLimit(keyId, env);
         baseHeaders = { ...baseHeaders, ...limited.headers };
         if (limited.refused) throw limited.refused;
       });
       // Test helpers exist only for test-environment keys: a live key gets 404 before anything is read.
-      if (def.path.startsWith("/v1/test-helpers/") && environment !== "test")
+      if (def.path.startsWith("/v1/test-helpers/") && keyCall.scope.environment !== "test")
         throw new AppError("NOT_FOUND", "Test helpers exist only for test-environment keys.");
       const url = new URL(req.url);
       const rawParams = (await context?.params) ?? {};
       seen.params = rawParams;
-      if (principal.kind === "campaign" && typeof rawParams.id === "string" && rawParams.id !== principal.campaignId)
+      if (
+        keyCall.actor.kind === "campaign" &&
+        keyCall.scope.kind === "campaign" &&
+        typeof rawParams.id === "string" &&
+        rawParams.id !== keyCall.scope.campaignId
+      )
         throw new AppError("NOT_FOUND", "Campaign was not found.");
       const params = def.params ? parseOrThrow(def.params, rawParams, "params") : undefined;
       const query = def.query ? parseOrThrow(def.query, queryObject(url), "query") : undefined;
@@ -299,11 +328,11 @@ export const route = <
       if ((def.idempotency === "required" || def.idempotency === "service") && !checkedKey)
         throw new AppError("IDEMPOTENCY_KEY_REQUIRED", "This call needs an Idempotency-Key header (any unique string, for example a UUID).");
 
-      const ctx: ServiceContext = { db: getDb(), environment, principal, requestId, idempotencyKey: headerKey ?? undefined };
+      const ctx: ServiceContext = { db: getDb(), actor: keyCall.actor, scope: keyCall.scope, requestId, idempotencyKey: headerKey ?? undefined };
       const call = async (c: ServiceContext): Promise<StoredResponse> => {
-        requireOutsideGrace(def.scope, principal);
+        requireOutsideGrace(def.scope, keyCall);
         const out = await def.handler({
-          ctx: c as ContextFor<A>,
+          ctx: c as ContextFor<A, T>,
           params: params as Out<P>,
           query: query as Out<Q>,
           body: body as Out<B>,
@@ -318,7 +347,7 @@ export const route = <
       // "service": the key is required and the service itself makes the call idempotent (no replay here).
       const idemKey = def.idempotency === "service" ? undefined : checkedKey;
       if (idemKey) {
-        const scope = principalScope(principal as Principal, environment);
+        const scope = idempotencyScope(keyCall);
         const hash = requestHash(req.method, url.pathname + url.search, raw);
         const alone = () =>
           inTransaction(undefined, async (tx) => {
@@ -328,7 +357,9 @@ export const route = <
             await storeResponse(tx, { scope, key: idemKey, hash, response });
             return { response, replayed: false };
           });
-        const outcome = grouped ? await grouped.submit(`${scope}\n${environment}`, { claim: { scope, key: idemKey, hash }, ctx, body, alone }) : await alone();
+        const outcome = grouped
+          ? await grouped.submit(`${scope}\n${keyCall.scope.environment}`, { claim: { scope, key: idemKey, hash }, ctx, body, alone })
+          : await alone();
         result = outcome.response;
         replayed = outcome.replayed;
       } else {

@@ -5,9 +5,10 @@ import { AppError } from "@/lib/core/errors";
 import type { ServiceContext } from "@/lib/core/context";
 import { runGrouped, type GroupedCall, type IdempotentOutcome } from "./run-grouped";
 import type { StoredResponse } from "./idempotency";
+import { gameContextFor } from "../../tests/support/contexts.ts";
 
 const storedOf = (out: unknown): StoredResponse => ({ status: 201, headers: {}, body: JSON.stringify(out) });
-const ctx = { db: getDb(), environment: "test", requestId: "req", principal: { kind: "server", gameId: "g" } } as unknown as ServiceContext;
+const ctx: ServiceContext = gameContextFor({ id: "g", businessId: "b" }, { requestId: "req" });
 
 /** `n` calls of one scope; each, run alone, answers "alone <i>" (and counts how often it ran alone). */
 const callsOf = (n: number, scope = `server:${randomUUID()}`) => {

@@ -9,16 +9,12 @@ import { describeInvite } from "./describe-invite.ts";
 import { openInviteSession } from "./open-invite-session.ts";
 import { revokeInvite } from "./revoke-invite.ts";
 import { updateInvite } from "./update-invite.ts";
+import { campaignContextFor } from "../../tests/support/contexts.ts";
 
 const db = () => getDb();
 const setup = async (body: { maxUses?: number; expiresAt?: Date } = {}) => {
   const c = await makeCampaign();
-  const scope = linkScopeOf({
-    db: db(),
-    environment: "test",
-    requestId: "t",
-    principal: { kind: "campaign", keyId: "k", campaignId: c.campaign.id, businessId: c.business.id },
-  });
+  const scope = linkScopeOf(campaignContextFor(c.campaign, { db: db() }));
   const invite = await createInvite({ db: db() }, { scope, ...body });
   return { ...c, scope, code: invite.code };
 };

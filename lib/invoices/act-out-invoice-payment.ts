@@ -1,4 +1,4 @@
-import type { PlatformContext } from "../core/context.ts";
+import type { TargetContext } from "../core/context.ts";
 import { inTransaction } from "../db/transaction.ts";
 import { findInvoice } from "./find-invoice.ts";
 import { invoiceStateConflict } from "./move-invoice.ts";
@@ -9,7 +9,7 @@ import { serializeInvoice } from "./serialize-invoice.ts";
  * POST /v1/test-helpers/invoices/{invoiceId}/pay: the receiver pays a sent invoice, as on its page. card: sent →
  * paid. ach: sent → processing → paid (both events); an invoice already processing settles to paid.
  */
-export const actOutInvoicePayment = (ctx: PlatformContext, { invoiceId, method }: { invoiceId: string; method: "card" | "ach" }) =>
+export const actOutInvoicePayment = (ctx: TargetContext, { invoiceId, method }: { invoiceId: string; method: "card" | "ach" }) =>
   inTransaction(ctx.db, async (tx) => {
     const inv = await findInvoice({ ...ctx, db: tx }, { invoiceId });
     if (method === "card") return serializeInvoice(await payInvoiceByCard({ db: tx }, { invoice: inv }));

@@ -1,4 +1,4 @@
-import type { PlatformContext } from "../core/context.ts";
+import type { TargetContext } from "../core/context.ts";
 import { now } from "../core/clock.ts";
 import { inTransaction } from "../db/transaction.ts";
 import { queueStripePaymentExpiry } from "../stripe/queue-session-expiry.ts";
@@ -10,10 +10,10 @@ import { invoiceStatusResult } from "./serialize-invoice.ts";
  * POST /v1/platform/invoices/{invoiceId}/cancel: draft or sent → cancelled (final). Nothing was paid, so nothing moves;
  * a live invoice's open Stripe Checkout Sessions are expired by a job queued with the cancel, so none can be paid.
  */
-export const cancelInvoice = (ctx: PlatformContext, { invoiceId }: { invoiceId: string }) =>
+export const cancelInvoice = (ctx: TargetContext, { invoiceId }: { invoiceId: string }) =>
   inTransaction(ctx.db, async (tx) => {
     const inv = await findInvoice({ ...ctx, db: tx }, { invoiceId });
-    const cancelled = await moveInvoice({ db: tx }, { invoice: inv, action: "cancel", data: { cancelledAt: now(), updatedByKeyId: ctx.principal.keyId } });
+    const cancelled = await moveInvoice({ db: tx }, { invoice: inv, action: "cancel", data: { cancelledAt: now(), updatedByKeyId: ctx.actor.keyId } });
     await queueStripePaymentExpiry({ db: tx }, { kind: "invoice", objectId: inv.id });
     return invoiceStatusResult(cancelled);
   });

@@ -1,4 +1,4 @@
-import type { PlatformContext } from "../core/context.ts";
+import type { TargetContext } from "../core/context.ts";
 import { AppError } from "../core/errors.ts";
 import { now } from "../core/clock.ts";
 import { newId } from "../db/ids.ts";
@@ -30,8 +30,8 @@ export const numberTaken = (n: string) =>
  * POST /v1/platform/invoices: a draft (or, with status 'sent', a sent invoice and its email unless
  * emailSuppressed) for the target business, recording the platform, key and grant that created it.
  */
-export const createInvoice = async (ctx: PlatformContext, body: CreateInvoiceBody) => {
-  const businessId = ctx.principal.businessId!;
+export const createInvoice = async (ctx: TargetContext, body: CreateInvoiceBody) => {
+  const businessId = ctx.scope.businessId;
   try {
     return await inTransaction(ctx.db, async (tx) => {
       const fees = body.fees.map((f) => ({
@@ -41,8 +41,11 @@ export const createInvoice = async (ctx: PlatformContext, body: CreateInvoiceBod
         recipientWallet: f.recipientWallet.toLowerCase(),
       }));
       const prepared = await prepareInvoice({ ...ctx, db: tx }, { body, fees });
-      const invoiceNumber = body.invoiceNumber ?? (await nextInvoiceNumber(tx, businessId, ctx.environment));
-      if (body.invoiceNumber && (await tx.invoice.findFirst({ where: { businessId, environment: ctx.environment, invoiceNumber }, select: { id: true } })))
+      const invoiceNumber = body.invoiceNumber ?? (await nextInvoiceNumber(tx, businessId, ctx.scope.environment));
+      if (
+        body.invoiceNumber &&
+        (await tx.invoice.findFirst({ where: { businessId, environment: ctx.scope.environment, invoiceNumber }, select: { id: true } }))
+      )
         throw numberTaken(invoiceNumber);
       const sending = body.status === "sent";
       const at = now();
@@ -50,10 +53,10 @@ export const createInvoice = async (ctx: PlatformContext, body: CreateInvoiceBod
         data: {
           id: newId(),
           businessId,
-          environment: ctx.environment,
-          platformId: ctx.principal.platformId,
-          createdByKeyId: ctx.principal.keyId,
-          grantId: ctx.principal.grantId ?? null,
+          environment: ctx.scope.environment,
+          platformId: ctx.scope.platformId,
+          createdByKeyId: ctx.actor.keyId,
+          grantId: ctx.scope.grantId,
           invoiceNumber,
           ...prepared,
           metadata: (prepared.metadata as Prisma.InputJsonObject | null) ?? undefined,

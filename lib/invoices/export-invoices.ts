@@ -1,4 +1,4 @@
-import type { PlatformContext } from "../core/context.ts";
+import type { TargetContext } from "../core/context.ts";
 import type { Invoice } from "../db/generated/client.ts";
 import { toDollars } from "./money.ts";
 
@@ -66,11 +66,11 @@ const endOf = (s: string): Date => (/^\d{4}-\d{2}-\d{2}$/.test(s) ? new Date(Dat
  * GET /v1/platform/invoices/export: the target business's invoices as CSV, filtered by invoice date
  * (startDate, endDate, inclusive) and ids (comma-separated; ids of other businesses are simply absent), oldest first.
  */
-export const exportInvoices = async (ctx: PlatformContext, q: { startDate?: string; endDate?: string; ids?: string[] }): Promise<string> => {
+export const exportInvoices = async (ctx: TargetContext, q: { startDate?: string; endDate?: string; ids?: string[] }): Promise<string> => {
   const rows = await ctx.db.invoice.findMany({
     where: {
-      businessId: ctx.principal.businessId!,
-      environment: ctx.environment,
+      businessId: ctx.scope.businessId,
+      environment: ctx.scope.environment,
       ...(q.ids ? { id: { in: q.ids } } : {}),
       ...(q.startDate || q.endDate
         ? { date: { ...(q.startDate ? { gte: new Date(q.startDate) } : {}), ...(q.endDate ? { lte: endOf(q.endDate) } : {}) } }

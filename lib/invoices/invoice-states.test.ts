@@ -4,13 +4,14 @@ import { describe, expect, it } from "vitest";
 import { getDb } from "../db/client.ts";
 import { inTransaction } from "../db/transaction.ts";
 import { makePlatform } from "../../tests/support/fixtures.ts";
-import type { PlatformContext } from "../core/context.ts";
+import type { TargetContext } from "../core/context.ts";
 import { createInvoice } from "./create-invoice.ts";
 import { sendInvoice } from "./send-invoice.ts";
 import { cancelInvoice } from "./cancel-invoice.ts";
 import { updateInvoice } from "./update-invoice.ts";
 import { payInvoiceByCard, settleInvoiceAch, startInvoiceAch } from "./pay-invoice.ts";
 import { INVOICE_STATES, INVOICE_STATUSES, type InvoiceStatus } from "./invoice-states.ts";
+import { targetContextFor } from "../../tests/support/contexts.ts";
 
 const base = {
   receiverName: "R",
@@ -21,19 +22,14 @@ const base = {
   items: [{ description: "x", quantity: 1, rate: 10 }],
 };
 
-const ctxOf = async (): Promise<PlatformContext> => {
+const ctxOf = async (): Promise<TargetContext> => {
   const p = await makePlatform();
   const key = await getDb().apiKey.findFirstOrThrow({ where: { platformId: p.platform.id } });
-  return {
-    db: getDb(),
-    environment: "test",
-    requestId: "req_test",
-    principal: { kind: "platform", keyId: key.id, platformId: p.platform.id, scopes: [], businessId: p.business.id, grantId: p.grant.id },
-  };
+  return targetContextFor({ platformId: p.platform.id, businessId: p.business.id, grantId: p.grant.id }, { keyId: key.id });
 };
 
 /** An invoice brought to `state` by the real transitions. */
-const invoiceIn = async (ctx: PlatformContext, state: InvoiceStatus): Promise<string> => {
+const invoiceIn = async (ctx: TargetContext, state: InvoiceStatus): Promise<string> => {
   const inv = await createInvoice(ctx, { ...base, status: "draft", fees: [] });
   const id = inv._id;
   const row = () => getDb().invoice.findUniqueOrThrow({ where: { id } });
@@ -47,7 +43,7 @@ const invoiceIn = async (ctx: PlatformContext, state: InvoiceStatus): Promise<st
   return id;
 };
 
-type Trigger = { name: string; run: (ctx: PlatformContext, id: string) => Promise<unknown>; expected: Partial<Record<InvoiceStatus, InvoiceStatus>> };
+type Trigger = { name: string; run: (ctx: TargetContext, id: string) => Promise<unknown>; expected: Partial<Record<InvoiceStatus, InvoiceStatus>> };
 const row = (id: string) => getDb().invoice.findUniqueOrThrow({ where: { id } });
 const TRIGGERS: Trigger[] = [
   { name: "POST send", run: (ctx, id) => sendInvoice(ctx, { invoiceId: id, emailSuppressed: true }), expected: { draft: "sent" } },

@@ -1,5 +1,5 @@
 // The rules create and update share: the receiver, the amounts (to the cent) and the expected total.
-import type { PlatformContext } from "../core/context.ts";
+import type { TargetContext } from "../core/context.ts";
 import { AppError } from "../core/errors.ts";
 import { computeInvoice, EXPECTED_TOTAL_TOLERANCE_CENTS, toCents, toDollars, type FeeDefinition } from "./money.ts";
 import type { CreateInvoiceBody, UpdateInvoiceBody } from "./schemas.ts";
@@ -8,14 +8,14 @@ import type { StoredFee, StoredItem } from "./serialize-invoice.ts";
 const invalid = (field: string, message: string) => new AppError("VALIDATION_ERROR", `${field}: ${message}`, { details: [{ field, message }] });
 
 /** The columns an invoice body sets (status and number aside). */
-export const prepareInvoice = async (ctx: PlatformContext, { body, fees }: { body: CreateInvoiceBody | UpdateInvoiceBody; fees: FeeDefinition[] }) => {
+export const prepareInvoice = async (ctx: TargetContext, { body, fees }: { body: CreateInvoiceBody | UpdateInvoiceBody; fees: FeeDefinition[] }) => {
   const { db } = ctx;
   let receiverName = body.receiverName;
   if (body.recipientBusinessId !== undefined) {
     const recipient = await db.business.findUnique({ where: { id: body.recipientBusinessId }, select: { name: true, environment: true } });
-    if (!recipient || recipient.environment !== ctx.environment)
-      throw invalid("recipientBusinessId", `no business ${body.recipientBusinessId} exists in ${ctx.environment} mode`);
-    if (body.recipientBusinessId === ctx.principal.businessId) throw invalid("recipientBusinessId", "a business cannot invoice itself");
+    if (!recipient || recipient.environment !== ctx.scope.environment)
+      throw invalid("recipientBusinessId", `no business ${body.recipientBusinessId} exists in ${ctx.scope.environment} mode`);
+    if (body.recipientBusinessId === ctx.scope.businessId) throw invalid("recipientBusinessId", "a business cannot invoice itself");
     receiverName ??= recipient.name;
   }
   const totals = computeInvoice({ items: body.items, taxCents: toCents(body.taxAmount ?? 0), fees });

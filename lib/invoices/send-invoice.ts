@@ -1,4 +1,4 @@
-import type { PlatformContext } from "../core/context.ts";
+import type { TargetContext } from "../core/context.ts";
 import { now } from "../core/clock.ts";
 import { inTransaction } from "../db/transaction.ts";
 import { findInvoice } from "./find-invoice.ts";
@@ -7,13 +7,10 @@ import { moveInvoice } from "./move-invoice.ts";
 import { invoiceStatusResult } from "./serialize-invoice.ts";
 
 /** POST /v1/platform/invoices/{invoiceId}/send: draft → sent, and the invoice email unless emailSuppressed. */
-export const sendInvoice = (ctx: PlatformContext, { invoiceId, emailSuppressed }: { invoiceId: string; emailSuppressed: boolean }) =>
+export const sendInvoice = (ctx: TargetContext, { invoiceId, emailSuppressed }: { invoiceId: string; emailSuppressed: boolean }) =>
   inTransaction(ctx.db, async (tx) => {
     const inv = await findInvoice({ ...ctx, db: tx }, { invoiceId });
-    const moved = await moveInvoice(
-      { db: tx },
-      { invoice: inv, action: "send", data: { sentAt: now(), emailSuppressed, updatedByKeyId: ctx.principal.keyId } },
-    );
+    const moved = await moveInvoice({ db: tx }, { invoice: inv, action: "send", data: { sentAt: now(), emailSuppressed, updatedByKeyId: ctx.actor.keyId } });
     if (!emailSuppressed) await sendInvoiceEmail({ db: tx }, { invoice: moved });
     return { ...invoiceStatusResult(moved), emailSuppressed };
   });

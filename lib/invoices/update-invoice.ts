@@ -1,4 +1,4 @@
-import type { PlatformContext } from "../core/context.ts";
+import type { TargetContext } from "../core/context.ts";
 import { AppError } from "../core/errors.ts";
 import { now } from "../core/clock.ts";
 import { Prisma } from "../db/generated/client.ts";
@@ -18,7 +18,7 @@ import { serializeInvoice, storedFees } from "./serialize-invoice.ts";
  * sends a draft (with its email unless emailSuppressed); 'draft' on a sent invoice is refused (409). An omitted
  * invoiceNumber keeps the current one.
  */
-export const updateInvoice = async (ctx: PlatformContext, { invoiceId, body }: { invoiceId: string; body: UpdateInvoiceBody }) => {
+export const updateInvoice = async (ctx: TargetContext, { invoiceId, body }: { invoiceId: string; body: UpdateInvoiceBody }) => {
   try {
     return await inTransaction(ctx.db, async (tx) => {
       const inv = await findInvoice({ ...ctx, db: tx }, { invoiceId });
@@ -47,7 +47,7 @@ export const updateInvoice = async (ctx: PlatformContext, { invoiceId, body }: {
             ...prepared,
             metadata: (prepared.metadata as Prisma.InputJsonObject | null) ?? Prisma.DbNull,
             invoiceNumber,
-            updatedByKeyId: ctx.principal.keyId,
+            updatedByKeyId: ctx.actor.keyId,
             ...(sending ? { sentAt: now(), emailSuppressed: body.emailSuppressed ?? false } : {}),
           },
         },

@@ -1,4 +1,4 @@
-import type { PlatformContext } from "../core/context.ts";
+import type { TargetContext } from "../core/context.ts";
 import { inTransaction } from "../db/transaction.ts";
 import { createProduct } from "../products/create-product.ts";
 import { loadProduct } from "../products/load-product.ts";
@@ -13,7 +13,7 @@ import { serializeItem } from "./serialize-item.ts";
  * the product service with its rules (a price, a fulfilment config that fits, currencies of that game),
  * never visible to players, marked as the platform's, in one transaction.
  */
-export const createItem = async (ctx: PlatformContext, body: CreateItemBody): Promise<Item> =>
+export const createItem = async (ctx: TargetContext, body: CreateItemBody): Promise<Item> =>
   inTransaction(ctx.db, async (tx) => {
     const inTx = { ...ctx, db: tx };
     const game = await loadBusinessGame(inTx, body.gameId);
@@ -41,8 +41,10 @@ export const createItem = async (ctx: PlatformContext, body: CreateItemBody): Pr
         },
       }),
     );
-    await tx.product.update({ where: { id: created._id }, data: { creatorType: PLATFORM_CREATOR, createdByPlatformId: ctx.principal.platformId } });
-    return serializeItem(serializeProduct(await loadProduct({ ...ctx, db: tx }, { gameId: game.id, environment: ctx.environment, productId: created._id })));
+    await tx.product.update({ where: { id: created._id }, data: { creatorType: PLATFORM_CREATOR, createdByPlatformId: ctx.scope.platformId } });
+    return serializeItem(
+      serializeProduct(await loadProduct({ ...ctx, db: tx }, { gameId: game.id, environment: ctx.scope.environment, productId: created._id })),
+    );
   });
 
 // What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).

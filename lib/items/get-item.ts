@@ -1,4 +1,4 @@
-import type { PlatformContext } from "../core/context.ts";
+import type { TargetContext } from "../core/context.ts";
 import { loadProduct } from "../products/load-product.ts";
 import { serializeProduct } from "../products/serialize-product.ts";
 import { findBusinessItem } from "./item-scope.ts";
@@ -6,9 +6,9 @@ import type { Item } from "./schemas.ts";
 import { serializeItem } from "./serialize-item.ts";
 
 /** One platform item of the target business (archived ones too); another business's is 404 PRODUCT_NOT_FOUND. */
-export const getItem = async (ctx: PlatformContext, { itemId }: { itemId: string }): Promise<Item> => {
+export const getItem = async (ctx: TargetContext, { itemId }: { itemId: string }): Promise<Item> => {
   const { game } = await findBusinessItem(ctx, itemId);
-  return serializeItem(serializeProduct(await loadProduct(ctx, { gameId: game.id, environment: ctx.environment, productId: itemId })));
+  return serializeItem(serializeProduct(await loadProduct(ctx, { gameId: game.id, environment: ctx.scope.environment, productId: itemId })));
 };
 
 // What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).

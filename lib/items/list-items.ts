@@ -1,7 +1,6 @@
 import type { Prisma } from "../db/generated/client.ts";
-import type { PlatformContext } from "../core/context.ts";
+import type { TargetContext } from "../core/context.ts";
 import { pageWindow } from "../core/pagination.ts";
-import { targetBusinessOf } from "../businesses/target-business.ts";
 import { hydrateProducts } from "../products/hydrate-products.ts";
 import { serializeProduct } from "../products/serialize-product.ts";
 import { loadBusinessGame, PLATFORM_CREATOR } from "./item-scope.ts";
@@ -13,14 +12,14 @@ import { serializeItem } from "./serialize-item.ts";
  * it is not the business's), active ones unless status says archived, newest first, with the spec's
  * {page, limit, total, totalPages}.
  */
-export const listItems = async (ctx: PlatformContext, { gameId, status, page, limit }: ItemListQuery) => {
-  const { businessId } = targetBusinessOf(ctx);
+export const listItems = async (ctx: TargetContext, { gameId, status, page, limit }: ItemListQuery) => {
+  const { businessId } = ctx.scope;
   const gameIds = gameId
     ? [(await loadBusinessGame(ctx, gameId)).id]
-    : (await ctx.db.game.findMany({ where: { businessId, environment: ctx.environment }, select: { id: true } })).map((g) => g.id);
+    : (await ctx.db.game.findMany({ where: { businessId, environment: ctx.scope.environment }, select: { id: true } })).map((g) => g.id);
   const where: Prisma.ProductWhereInput = {
     gameId: { in: gameIds },
-    environment: ctx.environment,
+    environment: ctx.scope.environment,
     creatorType: PLATFORM_CREATOR,
     status: status === "archived" ? "archived" : { not: "archived" },
   };
@@ -34,6 +33,5 @@ export const listItems = async (ctx: PlatformContext, { gameId, status, page, li
 
 // What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
 import type { ErrorCode } from "../core/errors.ts";
-import { TARGET_BUSINESS_ERRORS } from "../businesses/target-business.ts";
 import { ITEM_SCOPE_ERRORS } from "./item-scope.ts";
-export const LIST_ITEMS_ERRORS = [...TARGET_BUSINESS_ERRORS, ...ITEM_SCOPE_ERRORS] as const satisfies readonly ErrorCode[];
+export const LIST_ITEMS_ERRORS = [...ITEM_SCOPE_ERRORS] as const satisfies readonly ErrorCode[];

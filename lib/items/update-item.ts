@@ -1,4 +1,4 @@
-import type { PlatformContext } from "../core/context.ts";
+import type { TargetContext } from "../core/context.ts";
 import { AppError } from "../core/errors.ts";
 import { inTransaction } from "../db/transaction.ts";
 import { loadProduct } from "../products/load-product.ts";
@@ -17,11 +17,11 @@ const invalid = (field: string, message: string) => new AppError("VALIDATION_ERR
  * must keep a price and a fulfilment config that fits). hasUsdPrice false removes the USD price; a grant
  * field sent alone keeps the other from the item. An archived item cannot change (409).
  */
-export const updateItem = async (ctx: PlatformContext, { itemId, body }: { itemId: string; body: UpdateItemBody }): Promise<Item> =>
+export const updateItem = async (ctx: TargetContext, { itemId, body }: { itemId: string; body: UpdateItemBody }): Promise<Item> =>
   inTransaction(ctx.db, async (tx) => {
     const inTx = { ...ctx, db: tx };
     const { game } = await findBusinessItem(inTx, itemId);
-    const current = await loadProduct({ ...ctx, db: tx }, { gameId: game.id, environment: ctx.environment, productId: itemId, lock: true });
+    const current = await loadProduct({ ...ctx, db: tx }, { gameId: game.id, environment: ctx.scope.environment, productId: itemId, lock: true });
     if (current.status === "archived")
       throw new AppError("PRODUCT_STATE_CONFLICT", `Item ${itemId} is archived (deleted) and cannot be changed; create a new item instead.`);
 
@@ -56,7 +56,7 @@ export const updateItem = async (ctx: PlatformContext, { itemId, body }: { itemI
         },
       }),
     );
-    return serializeItem(serializeProduct(await loadProduct({ ...ctx, db: tx }, { gameId: game.id, environment: ctx.environment, productId: itemId })));
+    return serializeItem(serializeProduct(await loadProduct({ ...ctx, db: tx }, { gameId: game.id, environment: ctx.scope.environment, productId: itemId })));
   });
 
 // What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).

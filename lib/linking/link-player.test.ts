@@ -12,6 +12,7 @@ import { LINK_CONSENT_SCOPES } from "./link-consent.ts";
 import { findOrCreatePlayer, linkPlayer } from "./link-player.ts";
 import { linkScopeOf, type LinkScope } from "./link-scope.ts";
 import { removeLink } from "./remove-link.ts";
+import { campaignContextFor } from "../../tests/support/contexts.ts";
 
 const db = () => getDb();
 const gameScope = (gameId: string): LinkScope => ({ namespace: { type: "game", id: gameId }, environment: "test", owner: { type: "game", id: gameId } });
@@ -65,12 +66,7 @@ describe("the player's consent on a link", () => {
 
   it("an invite visit approves like the hosted page: the invite's session is recorded on the link", async () => {
     const c = await makeCampaign();
-    const scope = linkScopeOf({
-      db: db(),
-      environment: "test",
-      requestId: "t",
-      principal: { kind: "campaign", keyId: "k", campaignId: c.campaign.id, businessId: c.business.id },
-    });
+    const scope = linkScopeOf(campaignContextFor(c.campaign, { db: db() }));
     const invite = await createInvite({ db: db() }, { scope });
     const visit = await visitInvite({ db: db() }, { scope, code: invite.code, email: "dee@example.com", testHelperOf: c.business.id });
     const row = await db().linkSession.findUniqueOrThrow({ where: { sessionKey: visit.session.sessionKey } });

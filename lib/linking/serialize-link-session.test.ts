@@ -1,18 +1,17 @@
 import { describe, expect, it } from "vitest";
 import { getDb } from "../db/client.ts";
 import { makeCampaign, makePlatform } from "../../tests/support/fixtures.ts";
-import type { ServiceContext } from "../core/context.ts";
+import type { ServiceContext, PlatformScope } from "../core/context.ts";
+import { campaignContextFor, targetContextFor } from "../../tests/support/contexts.ts";
 import { approveLinkSession } from "../flows/approve-link-session.ts";
 import { initiateLinkSession } from "./initiate-link-session.ts";
 import { linkScopeOf } from "./link-scope.ts";
 import { describeLinkSession } from "./serialize-link-session.ts";
 
-const ctxOf = (principal: ServiceContext["principal"]): ServiceContext => ({ db: getDb(), environment: "test", principal, requestId: "req_test" });
-
 describe("link sessions of other namespaces", () => {
   it("a campaign key's session: campaign fields, pvu_test_ userRef, webhooks to the campaign", async () => {
     const { campaign } = await makeCampaign();
-    const scope = linkScopeOf(ctxOf({ kind: "campaign", keyId: "k", campaignId: campaign.id, businessId: campaign.businessId }));
+    const scope = linkScopeOf(campaignContextFor(campaign));
     const { session } = await initiateLinkSession({ db: getDb() }, { scope, email: "vic@example.com" });
     expect(session).toMatchObject({ namespaceType: "campaign", namespaceId: campaign.id, ownerType: "campaign", ownerId: campaign.id });
     const approved = await approveLinkSession({ db: getDb() }, { scope, sessionKey: session.sessionKey });
@@ -33,8 +32,8 @@ describe("link sessions of other namespaces", () => {
   });
 
   it("a platform key's session for a business: business fields, obu_test_ userRef, webhooks to the platform", async () => {
-    const { business, platform } = await makePlatform();
-    const scope = linkScopeOf(ctxOf({ kind: "platform", keyId: "k", platformId: platform.id, scopes: [], businessId: business.id }));
+    const { business, platform, grant } = await makePlatform();
+    const scope = linkScopeOf(targetContextFor({ platformId: platform.id, businessId: business.id, grantId: grant.id }));
     const { session } = await initiateLinkSession({ db: getDb() }, { scope, idempotencyKey: "biz-1", metadata: { crm: "42" } });
     const approved = await approveLinkSession({ db: getDb() }, { scope, sessionKey: session.sessionKey });
     const details = await describeLinkSession({ db: getDb() }, { session: approved });
@@ -53,7 +52,15 @@ describe("link sessions of other namespaces", () => {
     });
   });
 
-  it("a platform key without a target business has no link scope", () => {
-    expect(() => linkScopeOf(ctxOf({ kind: "platform", keyId: "k", platformId: "p", scopes: [] }))).toThrow(/X-Target-Business-Id/);
+  it("a platform key without a target business has no link scope: the types refuse it (tsc checks this file)", () => {
+    const platformOnly: ServiceContext<PlatformScope> = {
+      db: getDb(),
+      actor: { kind: "system", name: "test" },
+      scope: { kind: "platform", environment: "test", platformId: "p" },
+      requestId: "req_test",
+    };
+    // @ts-expect-error a platform's own scope (no X-Target-Business-Id) is not a LinkingContext
+    const refused = () => linkScopeOf(platformOnly);
+    expect(refused).toBeTypeOf("function");
   });
 });

@@ -9,7 +9,8 @@
 //   within a second of the kill; a worker that is merely busy still listens and stays "ok".
 import fs from "node:fs";
 import path from "node:path";
-import type { Db } from "../db/client.ts";
+import type { DbContext } from "../core/context.ts";
+import type { DbClient } from "../db/transaction.ts";
 
 export type CheckState = "ok" | "failing";
 export type Readiness = {
@@ -44,12 +45,12 @@ export const expectedMigrations = (dir = path.join(process.cwd(), "prisma/migrat
     .map((e) => e.name)
     .sort();
 
-const databaseAnswers = async (db: Db): Promise<boolean> => {
+const databaseAnswers = async (db: DbClient): Promise<boolean> => {
   await db.$queryRaw`SELECT 1`;
   return true;
 };
 
-const migrationsApplied = async (db: Db, expected: string[]): Promise<boolean> => {
+const migrationsApplied = async (db: DbClient, expected: string[]): Promise<boolean> => {
   const rows = await db.$queryRaw<{ migration_name: string; finished: boolean; failed: boolean }[]>`
     SELECT migration_name,
            finished_at IS NOT NULL AND rolled_back_at IS NULL AS finished,
@@ -60,7 +61,7 @@ const migrationsApplied = async (db: Db, expected: string[]): Promise<boolean> =
   return expected.every((name) => done.has(name));
 };
 
-const workerListening = async (db: Db): Promise<boolean> => {
+const workerListening = async (db: DbClient): Promise<boolean> => {
   const [{ n }] = await db.$queryRaw<{ n: number }[]>`
     SELECT count(*)::int AS n FROM pg_stat_activity
     WHERE datname = current_database() AND pid <> pg_backend_pid() AND query LIKE 'LISTEN "jobs:insert"%'`;
@@ -77,7 +78,7 @@ const state = async (check: () => Promise<boolean>, ms: number): Promise<CheckSt
 
 /** Runs the three checks; migrations and worker count as failing when the database does not answer. */
 export const checkReadiness = async (
-  db: Db,
+  { db }: DbContext,
   { expected = expectedMigrations(), timeoutMs = CHECK_TIMEOUT_MS }: { expected?: string[]; timeoutMs?: number } = {},
 ): Promise<Readiness> => {
   const database = await state(() => databaseAnswers(db), timeoutMs);

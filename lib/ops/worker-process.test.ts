@@ -55,8 +55,8 @@ describe("worker process shutdown on SIGTERM", () => {
     const w = startWorkerProcess({ WORKER_SHUTDOWN_DEADLINE_MS: "10000" });
     await w.waitFor("[worker] running");
     // a live worker makes the readiness check pass (its LISTEN follows the log line by a moment)
-    let worker = (await checkReadiness(getDb())).checks.worker;
-    for (let i = 0; i < 50 && worker !== "ok"; i++) worker = (await sleep(100), await checkReadiness(getDb())).checks.worker;
+    let worker = (await checkReadiness({ db: getDb() })).checks.worker;
+    for (let i = 0; i < 50 && worker !== "ok"; i++) worker = (await sleep(100), await checkReadiness({ db: getDb() })).checks.worker;
     expect(worker).toBe("ok");
 
     await enqueueJob(getDb(), "ops:slow", { id: "a", ms: 1500 });

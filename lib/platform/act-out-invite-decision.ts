@@ -13,7 +13,7 @@ import { serializeInvite } from "./serialize-invite.ts";
 export const actOutInviteDecision = (ctx: PlatformContext, input: { inviteId: string; decision: InviteDecision }) =>
   inTransaction(ctx.db, async (tx) => {
     const invite = await tx.platformInvite.findFirst({
-      where: { id: input.inviteId, platformId: ctx.principal.platformId, environment: ctx.environment },
+      where: { id: input.inviteId, platformId: ctx.scope.platformId, environment: ctx.scope.environment },
       select: { id: true, businessId: true },
     });
     if (!invite) throw new AppError("PLATFORM_INVITE_NOT_FOUND", `Invite ${input.inviteId} was not found for this platform.`);

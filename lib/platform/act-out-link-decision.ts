@@ -14,7 +14,7 @@ import { serializeLinkSession } from "./serialize-link-session.ts";
 export const actOutLinkDecision = (ctx: PlatformContext, input: { sessionKey: string; businessId: string; decision: LinkDecision }) =>
   inTransaction(ctx.db, async (tx) => {
     const session = await tx.platformLinkSession.findFirst({
-      where: { sessionKey: input.sessionKey, platformId: ctx.principal.platformId, environment: ctx.environment },
+      where: { sessionKey: input.sessionKey, platformId: ctx.scope.platformId, environment: ctx.scope.environment },
       select: { id: true },
     });
     if (!session) throw new AppError("PLATFORM_LINK_SESSION_NOT_FOUND", `Platform link session ${input.sessionKey} was not found for this platform.`);

@@ -8,8 +8,8 @@ import { inviteStatus } from "./serialize-invite.ts";
 export const cancelInvite = (ctx: PlatformContext, { inviteId }: { inviteId: string }) =>
   inTransaction(ctx.db, async (tx) => {
     await tx.$queryRaw`SELECT 1 FROM "PlatformInvite" WHERE "id" = ${inviteId} FOR UPDATE`;
-    const invite = await tx.platformInvite.findFirst({ where: { id: inviteId, platformId: ctx.principal.platformId, environment: ctx.environment } });
-    if (!invite) throw new AppError("PLATFORM_INVITE_NOT_FOUND", `Invite ${inviteId} was not found for this platform in ${ctx.environment} mode.`);
+    const invite = await tx.platformInvite.findFirst({ where: { id: inviteId, platformId: ctx.scope.platformId, environment: ctx.scope.environment } });
+    if (!invite) throw new AppError("PLATFORM_INVITE_NOT_FOUND", `Invite ${inviteId} was not found for this platform in ${ctx.scope.environment} mode.`);
     const at = now();
     const status = inviteStatus(invite, at);
     if (status !== "pending") throw new AppError("PLATFORM_INVITE_NOT_PENDING", `Invite ${inviteId} is ${status}; only a pending invite can be cancelled.`);

@@ -18,9 +18,9 @@ export const createInvite = (ctx: PlatformContext, body: CreateInviteBody) =>
   inTransaction(ctx.db, async (tx) => {
     await tx.$queryRaw`SELECT 1 FROM "Business" WHERE "id" = ${body.businessId} FOR UPDATE`;
     const business = await tx.business.findUnique({ where: { id: body.businessId }, select: { id: true, environment: true } });
-    if (!business || business.environment !== ctx.environment)
-      throw new AppError("BUSINESS_NOT_FOUND", `Business ${body.businessId} was not found in ${ctx.environment} mode.`);
-    const platformId = ctx.principal.platformId;
+    if (!business || business.environment !== ctx.scope.environment)
+      throw new AppError("BUSINESS_NOT_FOUND", `Business ${body.businessId} was not found in ${ctx.scope.environment} mode.`);
+    const platformId = ctx.scope.platformId;
     const grant = await tx.businessGrant.findFirst({ where: { platformId, businessId: business.id, status: "active" }, select: { id: true } });
     if (grant)
       throw new AppError(
@@ -42,7 +42,7 @@ export const createInvite = (ctx: PlatformContext, body: CreateInviteBody) =>
         id: newId(),
         platformId,
         businessId: business.id,
-        environment: ctx.environment,
+        environment: ctx.scope.environment,
         requestedScopes: body.requestedScopes,
         expiresAt: new Date(at.getTime() + INVITE_LIFETIME_MS),
         createdAt: at,

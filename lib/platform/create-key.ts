@@ -16,13 +16,16 @@ import { serializeKey } from "./serialize-key.ts";
 export const createKey = (ctx: PlatformContext, body: CreateKeyBody) =>
   inTransaction(ctx.db, async (tx) => {
     await requireHeldScopes({ ...ctx, db: tx }, { scopes: body.requestedScopes, field: "requestedScopes" });
-    const { seen } = await recordScopeRequest({ db: tx }, { platformId: ctx.principal.platformId, environment: ctx.environment, scopes: body.requestedScopes });
+    const { seen } = await recordScopeRequest(
+      { db: tx },
+      { platformId: ctx.scope.platformId, environment: ctx.scope.environment, scopes: body.requestedScopes },
+    );
     const { key, rawKey } = await issueApiKey(
       { ...ctx, db: tx },
       {
         kind: "platform",
-        environment: ctx.environment,
-        platformId: ctx.principal.platformId,
+        environment: ctx.scope.environment,
+        platformId: ctx.scope.platformId,
         scopes: body.requestedScopes,
         label: body.label,
       },

@@ -20,9 +20,9 @@ export const createLinkSession = async (ctx: PlatformContext, body: CreateLinkSe
   const session = await ctx.db.platformLinkSession.create({
     data: {
       id: newId(),
-      sessionKey: newSessionKey(ctx.environment),
-      platformId: ctx.principal.platformId,
-      environment: ctx.environment,
+      sessionKey: newSessionKey(ctx.scope.environment),
+      platformId: ctx.scope.platformId,
+      environment: ctx.scope.environment,
       scopes: body.scopes,
       metadata: body.metadata as Prisma.InputJsonValue | undefined,
       expiresAt: new Date(at.getTime() + PLATFORM_LINK_SESSION_LIFETIME_MS),

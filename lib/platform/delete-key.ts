@@ -13,7 +13,7 @@ import { isKeyRevoked } from "./serialize-key.ts";
 export const deleteKey = (ctx: PlatformContext, { keyId }: { keyId: string }) =>
   inTransaction(ctx.db, async (tx) => {
     const key = await findPlatformKey({ ...ctx, db: tx }, { keyId, lock: true });
-    if (key.id === ctx.principal.keyId)
+    if (key.id === ctx.actor.keyId)
       throw new AppError("API_KEY_IN_USE", "A key cannot delete itself. Delete it with another key of this platform, or rotate it.");
     const at = now();
     if (isKeyRevoked(key, at)) throw new AppError("API_KEY_REVOKED", `API key ${keyId} is already revoked.`);

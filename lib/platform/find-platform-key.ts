@@ -8,15 +8,15 @@ import { AppError } from "../core/errors.ts";
 export const findPlatformKey = async (ctx: PlatformContext, { keyId, lock = false }: { keyId: string; lock?: boolean }) => {
   const { db } = ctx;
   if (lock) await db.$queryRaw`SELECT 1 FROM "ApiKey" WHERE "id" = ${keyId} FOR UPDATE`;
-  const key = await db.apiKey.findFirst({ where: { id: keyId, kind: "platform", platformId: ctx.principal.platformId, environment: ctx.environment } });
-  if (!key) throw new AppError("API_KEY_NOT_FOUND", `API key ${keyId} was not found for this platform in ${ctx.environment} mode.`);
+  const key = await db.apiKey.findFirst({ where: { id: keyId, kind: "platform", platformId: ctx.scope.platformId, environment: ctx.scope.environment } });
+  if (!key) throw new AppError("API_KEY_NOT_FOUND", `API key ${keyId} was not found for this platform in ${ctx.scope.environment} mode.`);
   return key;
 };
 
 /** A key may hand out only scopes it holds itself (creating or rotating a key never widens access). */
 export const requireHeldScopes = async (ctx: PlatformContext, { scopes, field }: { scopes: readonly string[]; field: string }) => {
   const { db } = ctx;
-  const caller = await db.apiKey.findUniqueOrThrow({ where: { id: ctx.principal.keyId }, select: { scopes: true } });
+  const caller = await db.apiKey.findUniqueOrThrow({ where: { id: ctx.actor.keyId }, select: { scopes: true } });
   const notHeld = scopes.filter((s) => !caller.scopes.includes(s));
   if (notHeld.length > 0)
     throw new AppError(

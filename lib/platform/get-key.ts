@@ -7,7 +7,7 @@ import { serializeKey } from "./serialize-key.ts";
 /** GET /v1/platform/me/keys/{keyId}. */
 export const getKey = async (ctx: PlatformContext, { keyId }: { keyId: string }) => {
   const key = await findPlatformKey(ctx, { keyId });
-  const { approvedScopes } = scopesSeenFrom(ctx.environment, await loadPlatform(ctx, { platformId: ctx.principal.platformId }));
+  const { approvedScopes } = scopesSeenFrom(ctx.scope.environment, await loadPlatform(ctx, { platformId: ctx.scope.platformId }));
   return { key: serializeKey(key, approvedScopes, now()) };
 };
 

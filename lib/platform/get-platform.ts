@@ -3,9 +3,9 @@ import { loadPlatform, scopesSeenFrom } from "./load-platform.ts";
 
 /** GET /v1/platform/me: the platform, its scopes as the key's environment sees them, and the calling key. */
 export const getPlatform = async (ctx: PlatformContext, _input: Record<string, never> = {}) => {
-  const platform = await loadPlatform(ctx, { platformId: ctx.principal.platformId });
-  const key = await ctx.db.apiKey.findUniqueOrThrow({ where: { id: ctx.principal.keyId }, select: { id: true, scopes: true } });
-  const seen = scopesSeenFrom(ctx.environment, platform);
+  const platform = await loadPlatform(ctx, { platformId: ctx.scope.platformId });
+  const key = await ctx.db.apiKey.findUniqueOrThrow({ where: { id: ctx.actor.keyId }, select: { id: true, scopes: true } });
+  const seen = scopesSeenFrom(ctx.scope.environment, platform);
   return {
     platformId: platform.id,
     name: platform.name,
@@ -14,7 +14,7 @@ export const getPlatform = async (ctx: PlatformContext, _input: Record<string, n
     ...seen,
     keyInfo: {
       keyId: key.id,
-      environment: ctx.environment,
+      environment: ctx.scope.environment,
       activeScopes: key.scopes.filter((s) => seen.approvedScopes.includes(s)),
       requestedScopes: [...key.scopes],
     },

@@ -4,7 +4,7 @@ import { serializeGrant } from "./serialize-grant.ts";
 /** GET /v1/platform/grants: the platform's grants from businesses of the key's environment, newest first (revoked ones too). */
 export const listGrants = async (ctx: PlatformContext, _input: Record<string, never> = {}) => {
   const rows = await ctx.db.businessGrant.findMany({
-    where: { platformId: ctx.principal.platformId, business: { environment: ctx.environment } },
+    where: { platformId: ctx.scope.platformId, business: { environment: ctx.scope.environment } },
     include: { business: { select: { name: true } } },
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
   });

@@ -5,9 +5,9 @@ import { serializeKey } from "./serialize-key.ts";
 
 /** GET /v1/platform/me/keys: the platform's keys in the caller's environment, newest first, revoked ones included. */
 export const listKeys = async (ctx: PlatformContext, _input: Record<string, never> = {}) => {
-  const { approvedScopes } = scopesSeenFrom(ctx.environment, await loadPlatform(ctx, { platformId: ctx.principal.platformId }));
+  const { approvedScopes } = scopesSeenFrom(ctx.scope.environment, await loadPlatform(ctx, { platformId: ctx.scope.platformId }));
   const rows = await ctx.db.apiKey.findMany({
-    where: { kind: "platform", platformId: ctx.principal.platformId, environment: ctx.environment },
+    where: { kind: "platform", platformId: ctx.scope.platformId, environment: ctx.scope.environment },
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
   });
   const at = now();

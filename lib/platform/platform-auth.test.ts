@@ -24,9 +24,9 @@ const ACT = route({
   idempotency: "none",
   response: { status: 200, schema: Seen },
   handler: async ({ ctx }) => ({
-    businessId: ctx.principal.businessId ?? null,
-    grantId: ctx.principal.grantId ?? null,
-    hasScope: ctx.principal.scopes.includes("item:read"),
+    businessId: ctx.scope.businessId,
+    grantId: ctx.scope.grantId,
+    hasScope: ctx.actor.scopes.includes("item:read"),
   }),
 });
 
@@ -40,11 +40,11 @@ const MANAGE = route({
   targetBusiness: true,
   idempotency: "none",
   response: { status: 200, schema: Seen },
-  handler: async ({ ctx }) => ({ businessId: ctx.principal.businessId ?? null, grantId: ctx.principal.grantId ?? null, hasScope: true }),
+  handler: async ({ ctx }) => ({ businessId: ctx.scope.businessId, grantId: ctx.scope.grantId, hasScope: true }),
 });
 
 describe("platform keys acting for a business", () => {
-  it("with an active grant holding the scope: the principal names the business and the grant; the grant's last use is recorded", async () => {
+  it("with an active grant holding the scope: the scope names the business and the grant; the grant's last use is recorded", async () => {
     const { business, grant, tb } = await makePlatformTenant();
     const res = await call(ACT, { headers: tb });
     expect(res.status).toBe(200);

@@ -6,7 +6,10 @@ import type { ScopeRequestBody } from "./schemas.ts";
 /** POST /v1/platform/me/scopes: approved at once in test; pending in live until an operator approves. */
 export const requestScopes = (ctx: PlatformContext, body: ScopeRequestBody) =>
   inTransaction(ctx.db, async (tx) => {
-    const { request, seen } = await recordScopeRequest({ db: tx }, { platformId: ctx.principal.platformId, environment: ctx.environment, scopes: body.scopes });
+    const { request, seen } = await recordScopeRequest(
+      { db: tx },
+      { platformId: ctx.scope.platformId, environment: ctx.scope.environment, scopes: body.scopes },
+    );
     return {
       requestId: request.id,
       requestedScopes: [...request.scopes],

@@ -9,10 +9,10 @@ import { AppError } from "../core/errors.ts";
  */
 export const requireCreatedBusiness = async (ctx: PlatformContext, businessId: string) => {
   const business = await ctx.db.business.findUnique({ where: { id: businessId }, select: { environment: true, createdByPlatformId: true } });
-  if (business?.environment !== ctx.environment || business.createdByPlatformId !== ctx.principal.platformId)
+  if (business?.environment !== ctx.scope.environment || business.createdByPlatformId !== ctx.scope.platformId)
     throw new AppError(
       "BUSINESS_NOT_FOUND",
-      `Business ${businessId} was not found among the ${ctx.environment} businesses your platform created (POST /v1/platform/business). Test helpers answer only for those; another business's admin answers on its hosted pages.`,
+      `Business ${businessId} was not found among the ${ctx.scope.environment} businesses your platform created (POST /v1/platform/business). Test helpers answer only for those; another business's admin answers on its hosted pages.`,
     );
 };
 

@@ -7,10 +7,10 @@ import { endGrant } from "./end-grant.ts";
 export const revokeGrant = (ctx: PlatformContext, { grantId }: { grantId: string }) =>
   inTransaction(ctx.db, async (tx) => {
     const grant = await tx.businessGrant.findFirst({
-      where: { id: grantId, platformId: ctx.principal.platformId, business: { environment: ctx.environment } },
+      where: { id: grantId, platformId: ctx.scope.platformId, business: { environment: ctx.scope.environment } },
       include: { business: { select: { name: true } } },
     });
-    if (!grant) throw new AppError("GRANT_NOT_FOUND", `Grant ${grantId} was not found for this platform in ${ctx.environment} mode.`);
+    if (!grant) throw new AppError("GRANT_NOT_FOUND", `Grant ${grantId} was not found for this platform in ${ctx.scope.environment} mode.`);
     await endGrant({ db: tx }, { grantId: grant.id, by: "platform" });
     return { success: true as const, message: `Grant revoked: the platform can no longer act for ${grant.business.name}. A new invite can now be sent.` };
   });

@@ -27,15 +27,15 @@ export const rotateKey = (ctx: PlatformContext, { keyId, gracePeriodDays }: { ke
       { ...ctx, db: tx },
       {
         kind: "platform",
-        environment: ctx.environment,
-        platformId: ctx.principal.platformId,
+        environment: ctx.scope.environment,
+        platformId: ctx.scope.platformId,
         scopes: old.scopes,
         label: old.label,
       },
     );
     const expiresAt = new Date(at.getTime() + gracePeriodDays * DAY_MS);
     await tx.apiKey.update({ where: { id: old.id }, data: { expiresAt, replacedByKeyId: key.id } });
-    const { approvedScopes } = scopesSeenFrom(ctx.environment, await loadPlatform({ db: tx }, { platformId: ctx.principal.platformId }));
+    const { approvedScopes } = scopesSeenFrom(ctx.scope.environment, await loadPlatform({ db: tx }, { platformId: ctx.scope.platformId }));
     return {
       newKey: serializeKey(key, approvedScopes, at),
       rawKey,

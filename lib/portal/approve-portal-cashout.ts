@@ -11,7 +11,7 @@ import { portalCommand } from "./portal-command.ts";
 export const approvePortalCashout = portalCommand({
   permission: "cashouts:write",
   load: (ctx, params: { businessId: string; cashoutRequestId: string }) => findBusinessCashout(ctx, params),
-  run: (ctx, { target: { request, game } }) => approveCashout(actAsGame(ctx, game), { cashoutRequestId: request.id }),
+  run: (ctx, { member, target: { request, game } }) => approveCashout(actAsGame(ctx, game, member), { cashoutRequestId: request.id }),
   audit: (result, { target: { request, game } }) =>
     cashoutAudit(game, request.id, "cashout.approved", {
       gameId: game.id,

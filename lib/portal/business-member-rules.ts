@@ -17,25 +17,23 @@ export const MemberRoles = z
   .max(PORTAL_ROLES.length, `must list at most ${PORTAL_ROLES.length} roles`)
   .transform((roles) => PORTAL_ROLES.filter((r) => roles.includes(r)));
 
-type Tx = TxContext["db"];
-
 /** A role list as BusinessMember's columns: "owner" is the isOwner flag, the others the roles array. */
 export const memberColumns = (roles: readonly PortalRole[]) => ({ isOwner: roles.includes("owner"), roles: roles.filter((r) => r !== "owner") });
 
 /** Serializes changes to the members of one business (a row lock on the business, released at commit). */
-export const lockBusinessMembers = async (tx: Tx, businessId: string) => {
-  await tx.$queryRaw`SELECT "id" FROM "Business" WHERE "id" = ${businessId} FOR UPDATE`;
+export const lockBusinessMembers = async ({ db }: TxContext, { businessId }: { businessId: string }) => {
+  await db.$queryRaw`SELECT "id" FROM "Business" WHERE "id" = ${businessId} FOR UPDATE`;
 };
 
 const isOwnerRow = (m: { roles: string[]; isOwner: boolean }) => rolesOf(m).includes("owner");
 
 /** How many of the business's member rows hold the owner role. */
-export const countOwners = async (tx: Tx, businessId: string) =>
-  (await tx.businessMember.findMany({ where: { businessId }, select: { roles: true, isOwner: true } })).filter(isOwnerRow).length;
+export const countOwners = async ({ db }: TxContext, { businessId }: { businessId: string }) =>
+  (await db.businessMember.findMany({ where: { businessId }, select: { roles: true, isOwner: true } })).filter(isOwnerRow).length;
 
 /** The member row `memberId` of the business (another business's member or an unusable id: 404 MEMBER_NOT_FOUND). */
-export const findBusinessMember = async (tx: Tx, { businessId, memberId }: { businessId: string; memberId: string }) => {
-  const row = isUsableId(memberId) ? await tx.businessMember.findFirst({ where: { id: memberId, businessId } }) : null;
+export const findBusinessMember = async ({ db }: TxContext, { businessId, memberId }: { businessId: string; memberId: string }) => {
+  const row = isUsableId(memberId) ? await db.businessMember.findFirst({ where: { id: memberId, businessId } }) : null;
   if (!row) throw new AppError("MEMBER_NOT_FOUND", "This member was not found in the business.");
   return { ...row, portalRoles: rolesOf(row), owner: isOwnerRow(row) };
 };

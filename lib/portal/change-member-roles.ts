@@ -20,12 +20,12 @@ export const changeMemberRoles = portalCommand({
   input: z.object({ roles: MemberRoles }),
   form: ({ roles }: { businessId: string; memberId: string; roles: string[] }) => ({ roles }),
   run: async (ctx, { params, input: { roles }, member: actor }) => {
-    await lockBusinessMembers(ctx.db, params.businessId);
-    const row = await findBusinessMember(ctx.db, params);
+    await lockBusinessMembers(ctx, params);
+    const row = await findBusinessMember(ctx, params);
     refuseOwnMembership(row, actor, ctx.player!, "change the roles of");
     const makesOwner = roles.includes("owner");
     refuseOwnerChangeByNonOwner(actor, row.owner || makesOwner);
-    if (row.owner && !makesOwner && (await countOwners(ctx.db, params.businessId)) <= 1) throw new AppError("LAST_OWNER", LAST_OWNER_MESSAGE);
+    if (row.owner && !makesOwner && (await countOwners(ctx, params)) <= 1) throw new AppError("LAST_OWNER", LAST_OWNER_MESSAGE);
     const updated = await ctx.db.businessMember.update({ where: { id: row.id }, data: memberColumns(roles) });
     return { memberId: updated.id, email: updated.email, roles, from: row.portalRoles };
   },

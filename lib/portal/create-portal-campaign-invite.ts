@@ -18,8 +18,8 @@ export const createPortalCampaignInvite = portalCommand({
   load: (ctx, params: { businessId: string; campaignId: string; label: string; maxUses: string }) => findBusinessCampaign(ctx, params),
   input: CreateInviteBody,
   form: bodyOf,
-  run: (ctx, { input: body, target: campaign }) => {
-    const cctx = asCampaign(ctx, campaign);
+  run: (ctx, { member, input: body, target: campaign }) => {
+    const cctx = asCampaign(ctx, campaign, member);
     return createInvite(cctx, { scope: linkScopeOf(cctx), ...body });
   },
   audit: (invite, { target: campaign }) => ({

@@ -19,7 +19,7 @@ export const createPortalCurrency = portalCommand({
     const rate = baseUnitsPerVcUnit.trim();
     return { code, name, ...(rate === "" ? {} : { baseUnitsPerVcUnit: rate }) };
   },
-  run: async (ctx, { input, target: game }) => (await createCurrency(actAsGame(ctx, game), input)).currency,
+  run: async (ctx, { member, input, target: game }) => (await createCurrency(actAsGame(ctx, game, member), input)).currency,
   audit: (currency, { target: game }) => ({
     businessId: game.businessId,
     environment: game.environment,

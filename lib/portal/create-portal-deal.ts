@@ -7,7 +7,7 @@ import { portalCommand } from "./portal-command.ts";
 /** The new-deal form: the deal rules of createDeal (the service behind POST /v1/test-helpers/deals) on an item of a game of the business; audited. */
 export const createPortalDeal = portalCommand({
   permission: "catalogue:write",
-  load: (ctx, params: { businessId: string; gameId: string; itemId: string; form: DealForm }) => portalGame(ctx, params),
+  load: (ctx, params: { businessId: string; gameId: string; itemId: string; form: DealForm }, member) => portalGame(ctx, member, params),
   input: CreateDealBody,
   form: ({ itemId, form }) => createDealBodyOf(itemId, form),
   run: (ctx, { input: body, target: { gctx } }) => createDeal({ ...gctx, db: ctx.db }, body),

@@ -7,7 +7,7 @@ import { portalCommand } from "./portal-command.ts";
 /** The new-product form: POST /v1/product's body, schema and service, for a game of the business; audited. */
 export const createPortalProduct = portalCommand({
   permission: "catalogue:write",
-  load: (ctx, params: { businessId: string; gameId: string; form: ProductForm }) => portalGame(ctx, params),
+  load: (ctx, params: { businessId: string; gameId: string; form: ProductForm }, member) => portalGame(ctx, member, params),
   input: CreateProductBody,
   form: ({ form }) => createBodyOf(form),
   run: (ctx, { input: body, target: { gctx } }) => createProduct({ ...gctx, db: ctx.db }, { body }),

@@ -2,7 +2,6 @@
 // acted out for a session of one of the business's games or campaigns (or the business itself): the same
 // scope (testLinkScopeForSession, as the game's or campaign's key), the same flow (approveLinkSession:
 // player created when needed, link, webhook) and the same answer (describeLinkSession), with an audit entry.
-import type { ServiceContext } from "../core/context.ts";
 import type { Environment } from "../core/environment.ts";
 import { approveLinkSession } from "../flows/approve-link-session.ts";
 import { linkSessionNotFound, testLinkScopeForSession, type LinkScope } from "../linking/link-scope.ts";
@@ -11,19 +10,19 @@ import { describeLinkSession } from "../linking/serialize-link-session.ts";
 import { asCampaign, asGame } from "./helper-contexts.ts";
 import { requireTestObject } from "./helper-test-mode.ts";
 import { portalCommand } from "./portal-command.ts";
-import type { PortalContext } from "./require-portal-access.ts";
+import type { PortalContext, PortalMember } from "./require-portal-access.ts";
 
 /** The session of `sessionKey` when it belongs to the business (its game, its campaign, or itself); else 404. */
-const findBusinessSession = async (ctx: PortalContext, { businessId, sessionKey }: { businessId: string; sessionKey: string }) => {
+const findBusinessSession = async (ctx: PortalContext, member: PortalMember, { businessId, sessionKey }: { businessId: string; sessionKey: string }) => {
   const key = sessionKey.trim();
   const s = key && key.length <= 200 && !key.includes("\u0000") ? await ctx.db.linkSession.findUnique({ where: { sessionKey: key } }) : null;
   if (!s) throw linkSessionNotFound(key);
   if (s.namespaceType === "game") {
     const game = await ctx.db.game.findFirst({ where: { id: s.namespaceId, businessId } });
-    if (game) return { session: s, acting: asGame(ctx, game) as ServiceContext };
+    if (game) return { session: s, acting: asGame(ctx, game, member) };
   } else if (s.namespaceType === "campaign") {
     const campaign = await ctx.db.campaign.findFirst({ where: { id: s.namespaceId, businessId } });
-    if (campaign) return { session: s, acting: asCampaign(ctx, campaign) as ServiceContext };
+    if (campaign) return { session: s, acting: asCampaign(ctx, campaign, member) };
   } else if (s.namespaceType === "business" && s.namespaceId === businessId) {
     return { session: s, acting: null };
   }
@@ -36,8 +35,8 @@ const findBusinessSession = async (ctx: PortalContext, { businessId, sessionKey 
  */
 export const approvePortalLinkSession = portalCommand({
   permission: "testhelpers:use",
-  load: async (ctx, params: { businessId: string; sessionKey: string; email: string; name: string }) => {
-    const found = await findBusinessSession(ctx, params);
+  load: async (ctx, params: { businessId: string; sessionKey: string; email: string; name: string }, member) => {
+    const found = await findBusinessSession(ctx, member, params);
     requireTestObject(found.session.environment);
     return found;
   },

@@ -23,13 +23,13 @@ export const completePortalCheckout = portalCommand({
     email: params.email.trim() || undefined,
   }),
   transaction: "service",
-  run: async (ctx, { params: { businessId }, input: body }) => {
+  run: async (ctx, { params: { businessId }, input: body, member }) => {
     const ref = parseCheckoutUrl(body.url);
     const checkout = ref ? await loadCheckout(ctx, { ref }).catch(() => null) : null;
     const game = checkout ? await ctx.db.game.findFirst({ where: { id: checkout.gameId, businessId } }) : null;
     if (!ref || !checkout || !game) throw checkoutNotFound();
     requireTestObject(checkout.environment);
-    return { result: await actOutCheckout(asGame(ctx, game), body), ref, environment: checkout.environment, gameId: game.id };
+    return { result: await actOutCheckout(asGame(ctx, game, member), body), ref, environment: checkout.environment, gameId: game.id };
   },
   audit: ({ result, ref, environment, gameId }, { input: body }) => ({
     environment,

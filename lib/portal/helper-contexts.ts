@@ -1,24 +1,29 @@
-// How the portal acts through the /v1 services: as the game (the same GameContext a server key gives
-// PUT /v1/game/theme or the test helpers) or as the campaign (what a campaign key gives /v1/campaign/{id}/…),
-// after requirePortalAccess checked the member. keyId "portal" marks the call in what the services record.
+// How the portal acts through the /v1 services: for the game (the GameContext a server key gives
+// PUT /v1/game/theme or the test helpers) or for the campaign (what a campaign key gives /v1/campaign/{id}/…),
+// after requirePortalAccess checked the member. The actor is the member, never a key: what the services
+// record names them.
 import { randomUUID } from "node:crypto";
-import type { CampaignContext, DbContext, GameContext } from "../core/context.ts";
+import type { CampaignContext, DbContext, GameContext, MemberActor } from "../core/context.ts";
 import type { Environment } from "../core/environment.ts";
+import type { PortalMember } from "./require-portal-access.ts";
 
 export const portalRequestId = () => `portal_${randomUUID()}`;
 
-/** The game's own context, as its server key would give it. */
-export const asGame = (ctx: DbContext, game: { id: string; businessId: string; environment: Environment }): GameContext => ({
+/** The member as the services' actor (audit, permissions). */
+export const memberActorOf = (member: PortalMember): MemberActor => ({ kind: "member", playerId: member.playerId, email: member.email, roles: member.roles });
+
+/** The member acting for `game` (in its own environment), on ctx.db: pass a transaction to join it. */
+export const asGame = (ctx: DbContext, game: { id: string; businessId: string; environment: Environment }, member: PortalMember): GameContext => ({
   db: ctx.db,
-  environment: game.environment,
-  principal: { kind: "server", keyId: "portal", gameId: game.id, businessId: game.businessId },
+  actor: memberActorOf(member),
+  scope: { kind: "game", environment: game.environment, businessId: game.businessId, gameId: game.id },
   requestId: portalRequestId(),
 });
 
-/** The campaign's own context, as its campaign key would give it. */
-export const asCampaign = (ctx: DbContext, campaign: { id: string; businessId: string; environment: Environment }): CampaignContext => ({
+/** The member acting for `campaign` (in its own environment), on ctx.db. */
+export const asCampaign = (ctx: DbContext, campaign: { id: string; businessId: string; environment: Environment }, member: PortalMember): CampaignContext => ({
   db: ctx.db,
-  environment: campaign.environment,
-  principal: { kind: "campaign", keyId: "portal", campaignId: campaign.id, businessId: campaign.businessId },
+  actor: memberActorOf(member),
+  scope: { kind: "campaign", environment: campaign.environment, businessId: campaign.businessId, campaignId: campaign.id },
   requestId: portalRequestId(),
 });

@@ -17,7 +17,7 @@ export const fundPortalWallet = portalCommand({
   },
   input: FundWalletBody,
   form: ({ userRef, amountUsdc }) => ({ userRef: userRef.trim(), amountUsdc: amountUsdc.trim() }),
-  run: (ctx, { input: body, target: game }) => fundTestWallet(asGame(ctx, game), body),
+  run: (ctx, { member, input: body, target: game }) => fundTestWallet(asGame(ctx, game, member), body),
   audit: (funded, { params, input: body, target: game }) => ({
     businessId: game.businessId,
     environment: game.environment,

@@ -17,7 +17,7 @@ export const invitePortalMember = portalCommand({
   form: ({ email, roles }: { businessId: string; email: string; roles: string[] }) => ({ email, roles }),
   run: async (ctx, { params: { businessId }, input: body, member: actor }) => {
     refuseOwnerChangeByNonOwner(actor, body.roles.includes("owner"));
-    await lockBusinessMembers(ctx.db, businessId);
+    await lockBusinessMembers(ctx, { businessId });
     const existing = await ctx.db.businessMember.findUnique({ where: { businessId_email: { businessId, email: body.email } } });
     if (existing)
       throw new AppError("MEMBER_ALREADY_EXISTS", `${body.email} is already a member of this business: change its roles instead.`, {

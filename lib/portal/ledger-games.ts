@@ -1,11 +1,11 @@
 // What every money page of the portal needs first: the business's games of one environment, a currency of
 // the business (another business's is 404 CURRENCY_NOT_FOUND, like the API's), and the game context under
-// which the portal calls the same services as the /v1 routes (the principal is the game; keyId "portal").
-import { randomUUID } from "node:crypto";
-import type { DbContext, GameContext } from "../core/context.ts";
+// which the portal calls the same services as the /v1 routes (the member acting for the game).
+import type { DbContext } from "../core/context.ts";
 import type { Environment } from "../core/environment.ts";
 import { notFound } from "../core/errors.ts";
 import { isUsableId } from "../platform/business-admin.ts";
+import { asGame } from "./helper-contexts.ts";
 
 export type LedgerGame = { id: string; name: string; businessId: string; environment: Environment };
 
@@ -17,13 +17,8 @@ export const businessGamesOf = ({ db }: DbContext, { businessId, environment }: 
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
   });
 
-/** A context acting as `game`, for the services the /v1 routes call with a server key (on ctx.db: pass a transaction to join it). */
-export const actAsGame = ({ db }: DbContext, game: { id: string; businessId: string; environment: Environment }): GameContext => ({
-  db,
-  environment: game.environment,
-  principal: { kind: "server", keyId: "portal", gameId: game.id, businessId: game.businessId },
-  requestId: `portal_${randomUUID()}`,
-});
+/** The member acting for `game`, for the services the /v1 routes call with a server key (helper-contexts.ts). */
+export const actAsGame = asGame;
 
 /** A currency of one of the business's games, with its game; anything else is 404 CURRENCY_NOT_FOUND. */
 export const findBusinessCurrency = async ({ db }: DbContext, { businessId, currencyId }: { businessId: string; currencyId: string }) => {

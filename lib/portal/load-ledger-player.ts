@@ -34,7 +34,7 @@ export const loadLedgerPlayer = async (ctx: PortalContext, input: { businessId: 
     currencies.map(async (c) => {
       const balanceUnits =
         link.status === "active"
-          ? (await getBalance(actAsGame(ctx, game), { currencyId: c.id, userRef: link.userRef })).balanceUnits
+          ? (await getBalance(actAsGame(ctx, game, member), { currencyId: c.id, userRef: link.userRef })).balanceUnits
           : (await getAccountBalance(ctx.db, { asset: vcAsset(c.id), environment: game.environment, kind: "user", ownerRef: link.userRef })).balance.toString();
       return { currency: { id: c.id, code: c.code, name: c.name }, balanceUnits };
     }),

@@ -23,7 +23,7 @@ export type PortalCampaignOperation = {
 export const loadPortalCampaign = async (ctx: PortalContext, input: { businessId: string; campaignId: string }) => {
   const member = await requirePortalAccess(ctx, { businessId: input.businessId, permission: "campaigns:read" });
   const row = await findBusinessCampaign(ctx, input);
-  const cctx = asCampaign(ctx, row);
+  const cctx = asCampaign(ctx, row, member);
   const [campaign, users, invites, payouts, payoutCount, operations] = await Promise.all([
     getCampaign(cctx),
     listCampaignUsers(cctx, { page: 1, limit: 50 }),

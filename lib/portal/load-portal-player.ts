@@ -47,7 +47,7 @@ export const loadPortalPlayer = async (ctx: PortalContext, input: { businessId: 
       const namespace = ns.find(l.namespaceType, l.namespaceId)!;
       const base = { userRef: l.userRef, namespace, status: l.status, linkedAt: l.linkedAt, approvedAt: l.approvedAt, approvalScopes: l.approvalScopes };
       if (namespace.type !== "game" || l.status !== "active") return { ...base, game: null };
-      const gctx = actAsGame(ctx, { id: namespace.id, businessId: input.businessId, environment: l.environment });
+      const gctx = actAsGame(ctx, { id: namespace.id, businessId: input.businessId, environment: l.environment }, member);
       const [purchases, subscriptions, currencies] = await Promise.all([
         listUserPurchases(gctx, { userRef: l.userRef, limit: PURCHASES, offset: 0 }),
         listUserSubscriptions(gctx, { userRef: l.userRef }),

@@ -19,7 +19,7 @@ export const loadPortalProducts = async (ctx: PortalContext, { businessId, envir
     games.map(async (game) => {
       const [currencies, list] = await Promise.all([
         ctx.db.virtualCurrency.findMany({ where: { gameId: game.id, environment }, select: { id: true, code: true, name: true }, orderBy: { code: "asc" } }),
-        listProducts(gameContextOf(ctx, game), { page: 1, limit: CATALOGUE_PAGE_SIZE }),
+        listProducts(gameContextOf(ctx, game, member), { page: 1, limit: CATALOGUE_PAGE_SIZE }),
       ]);
       const keyed = list.products.filter((p) => p.fulfillmentType === "KEY_DELIVERY").map((p) => p._id);
       const delivered = keyed.length

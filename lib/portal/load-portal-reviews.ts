@@ -14,7 +14,7 @@ export const loadPortalReviews = async (ctx: PortalContext, { businessId, enviro
   const games = await ctx.db.game.findMany({ where: { businessId, environment }, orderBy: [{ createdAt: "desc" }, { id: "desc" }] });
   const out = await Promise.all(
     games.map(async (game) => {
-      const gctx = gameContextOf(ctx, game);
+      const gctx = gameContextOf(ctx, game, member);
       const [currencies, pending, approved, declined] = await Promise.all([
         ctx.db.virtualCurrency.findMany({ where: { gameId: game.id, environment }, select: { id: true, code: true, name: true }, orderBy: { code: "asc" } }),
         listProducts(gctx, { page: 1, limit: CATALOGUE_PAGE_SIZE, creatorType: "ugc", status: "submitted" }),

@@ -10,7 +10,7 @@ import { makeCampaignWith, usdcOf } from "@/tests/support/campaigns";
 import { getDb } from "@/lib/db/client";
 import { as, makePortalMembers } from "@/tests/support/portal";
 import { createPortalCampaignInvite } from "./create-portal-campaign-invite";
-import { asCampaign } from "./helper-contexts";
+import { campaignContextFor } from "@/tests/support/contexts";
 import { loadPortalCampaign } from "./load-portal-campaign";
 import { loadPortalCampaignOperation } from "./load-portal-campaign-operation";
 import { loadPortalCampaigns } from "./load-portal-campaigns";
@@ -42,8 +42,8 @@ describe("the campaigns pages", () => {
     const t = await tenant();
     const ids = { businessId: t.business.id, campaignId: t.campaign.id };
     await db.campaign.update({ where: { id: t.campaign.id }, data: { status: "started" } });
-    await recordCampaignEvent(asCampaign({ db }, t.campaign), { eventCode: "level_complete", userRef: t.users[0]!.userRef });
-    await recordCampaignEvent(asCampaign({ db }, t.campaign), { userRef: t.users[1]!.userRef, payoutAmount: 2_500_000n });
+    await recordCampaignEvent(campaignContextFor(t.campaign, { db }), { eventCode: "level_complete", userRef: t.users[0]!.userRef });
+    await recordCampaignEvent(campaignContextFor(t.campaign, { db }), { userRef: t.users[1]!.userRef, payoutAmount: 2_500_000n });
 
     const list = await loadPortalCampaigns(as(t.viewer), { businessId: t.business.id, environment: "test" });
     expect(list.campaigns).toEqual([

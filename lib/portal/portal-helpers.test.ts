@@ -17,7 +17,7 @@ import { makeCampaignIn } from "@/tests/support/platform";
 import { as, makePortalMembers } from "@/tests/support/portal";
 import { makeProductRow, usdcBalance } from "@/tests/support/purchases";
 import { idem } from "@/tests/support/vc";
-import { asCampaign } from "./helper-contexts";
+import { campaignContextFor } from "@/tests/support/contexts";
 import { approvePortalLinkSession } from "./helper-approve-link-session";
 import { completePortalCheckout } from "./helper-complete-checkout";
 import { fundPortalWallet } from "./helper-fund-wallet";
@@ -100,7 +100,7 @@ describe("approve a link session", () => {
 
     // a campaign of the business: its own scope (as its campaign key), a named account
     const campaign = await makeCampaignIn(t.business.id);
-    const cctx = asCampaign({ db }, campaign);
+    const cctx = campaignContextFor(campaign, { db });
     const { session: cs } = await initiateLinkSession(cctx, { scope: linkScopeOf(cctx) });
     const viaCampaign = await approvePortalLinkSession(as(t.developer), {
       businessId: t.business.id,

@@ -80,6 +80,7 @@ describe("the portal's loaders", () => {
     expect(await listPortalBusinesses({ db }, { player: t.viewer })).toEqual([
       {
         business: { id: t.business.id, name: t.business.name, environment: "test" },
+        playerId: t.viewer.playerId,
         email: t.viewer.email,
         roles: ["viewer"],
         permissions: [...ROLE_PERMISSIONS.viewer],

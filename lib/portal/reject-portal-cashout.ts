@@ -12,8 +12,8 @@ export const rejectPortalCashout = portalCommand({
   load: (ctx, params: { businessId: string; cashoutRequestId: string; reason: string }) => findBusinessCashout(ctx, params),
   input: RejectCashoutBody,
   form: ({ reason }) => ({ reason }),
-  run: async (ctx, { input: body, target: { request, game } }) => {
-    await rejectCashout(actAsGame(ctx, game), { cashoutRequestId: request.id, body });
+  run: async (ctx, { member, input: body, target: { request, game } }) => {
+    await rejectCashout(actAsGame(ctx, game, member), { cashoutRequestId: request.id, body });
     return { cashoutRequestId: request.id, reason: body.reason };
   },
   audit: (_, { input: body, target: { request, game } }) =>

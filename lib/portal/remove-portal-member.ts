@@ -16,11 +16,11 @@ import type { PortalMember } from "./require-portal-access.ts";
 export const removePortalMember = portalCommand({
   permission: "members:write",
   run: async (ctx, { params, member: actor }: { params: { businessId: string; memberId: string }; member: PortalMember }) => {
-    await lockBusinessMembers(ctx.db, params.businessId);
-    const row = await findBusinessMember(ctx.db, params);
+    await lockBusinessMembers(ctx, params);
+    const row = await findBusinessMember(ctx, params);
     refuseOwnMembership(row, actor, ctx.player!, "remove");
     refuseOwnerChangeByNonOwner(actor, row.owner);
-    if (row.owner && (await countOwners(ctx.db, params.businessId)) <= 1) throw new AppError("LAST_OWNER", LAST_OWNER_MESSAGE);
+    if (row.owner && (await countOwners(ctx, params)) <= 1) throw new AppError("LAST_OWNER", LAST_OWNER_MESSAGE);
     await ctx.db.businessMember.delete({ where: { id: row.id } });
     return { memberId: row.id, email: row.email, roles: row.portalRoles };
   },

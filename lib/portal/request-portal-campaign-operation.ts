@@ -22,8 +22,8 @@ export const requestPortalCampaignOperation = portalCommand({
       throw badRequest("VALIDATION_ERROR", "action: must be start, stop or withdraw", [{ field: "action", message: "must be start, stop or withdraw" }]);
     return { action };
   },
-  run: async (ctx, { input: { action }, target: campaign }) => {
-    const { operation, message } = await requestCampaignOperation(asCampaign(ctx, campaign), { action });
+  run: async (ctx, { member, input: { action }, target: campaign }) => {
+    const { operation, message } = await requestCampaignOperation(asCampaign(ctx, campaign, member), { action });
     return { operation, message };
   },
   audit: ({ operation }, { input: { action }, target: campaign }) => ({

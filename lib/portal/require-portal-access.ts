@@ -13,6 +13,7 @@ export type PortalContext = DbContext & { player: AdminPlayer | null };
 
 export type PortalMember = {
   business: { id: string; name: string; environment: "test" | "live" };
+  playerId: string;
   email: string;
   roles: PortalRole[];
   permissions: PortalPermission[];
@@ -33,7 +34,7 @@ export const listMemberships = async ({ db }: DbContext, player: AdminPlayer) =>
     const prev = byBusiness.get(r.businessId);
     // prev.roles already holds "owner" when an earlier row was the owner's
     const roles = rolesOf({ roles: [...(prev?.roles ?? []), ...r.roles], isOwner: r.isOwner });
-    byBusiness.set(r.businessId, { business: r.business, email: p.email, roles, permissions: permissionsOf(roles) });
+    byBusiness.set(r.businessId, { business: r.business, playerId: player.playerId, email: p.email, roles, permissions: permissionsOf(roles) });
   }
   return [...byBusiness.values()].filter((m) => m.roles.length > 0);
 };

@@ -32,8 +32,9 @@ export const reviewPortalProduct = portalCommand({
   load: async (
     ctx,
     params: { businessId: string; productId: string } & ({ decision: "approve"; form: ApproveForm } | { decision: "decline"; reason: string }),
+    member,
   ) => {
-    const found = await portalProduct(ctx, params);
+    const found = await portalProduct(ctx, member, params);
     const userRef = found.product.creatorType === "ugc" ? found.product.creatorUserRef : null;
     if (!userRef) throw productNotFound(params.productId);
     return { ...found, userRef };

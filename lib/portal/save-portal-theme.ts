@@ -17,7 +17,7 @@ export const savePortalTheme = portalCommand({
   load: (ctx, params: { businessId: string; gameId: string } & ThemeForm) => findBusinessGame(ctx, params),
   input: ThemeBody,
   form: (params) => themeBodyOf(params),
-  run: (ctx, { input: body, target: game }) => setCheckoutTheme({ ...asGame(ctx, game) }, body),
+  run: (ctx, { member, input: body, target: game }) => setCheckoutTheme(asGame(ctx, game, member), body),
   audit: (_, { input: body, target: game }) => ({
     businessId: game.businessId,
     environment: game.environment,

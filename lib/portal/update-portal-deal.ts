@@ -15,7 +15,7 @@ const FIELDS = ["code", "currencyId", "overridePrice", "status", "metadata"] as 
  */
 export const updatePortalDeal = portalCommand({
   permission: "catalogue:write",
-  load: (ctx, params: { businessId: string; dealId: string } & Change) => portalDeal(ctx, params),
+  load: (ctx, params: { businessId: string; dealId: string } & Change, member) => portalDeal(ctx, member, params),
   input: UpdateDealBody,
   form: (params) => ("form" in params ? updateDealBodyOf(params.form) : { status: params.status }),
   run: (ctx, { params, input: body, target: { gctx } }) => updateDeal({ ...gctx, db: ctx.db }, { dealId: params.dealId, body }),

@@ -1,5 +1,5 @@
-import { randomUUID } from "node:crypto";
 import { GameProfileBody, updateGameProfile } from "../games/update-game-profile.ts";
+import { asGame } from "./helper-contexts.ts";
 import { findBusinessGame } from "./load-portal-game.ts";
 import { portalCommand } from "./portal-command.ts";
 
@@ -61,16 +61,8 @@ export const updatePortalGameProfile = portalCommand({
   load: (ctx, params: { businessId: string; gameId: string } & GameProfileForm) => findBusinessGame(ctx, params),
   input: GameProfileBody,
   form: profileBodyOf,
-  run: async ({ db: tx }, { input: body, target: game }) => {
-    const out = await updateGameProfile(
-      {
-        db: tx,
-        environment: game.environment,
-        principal: { kind: "server", keyId: "portal", gameId: game.id, businessId: game.businessId },
-        requestId: `portal_${randomUUID()}`,
-      },
-      body,
-    );
+  run: async ({ db: tx }, { member, input: body, target: game }) => {
+    const out = await updateGameProfile(asGame({ db: tx }, game, member), body);
     return out;
   },
   // nothing changed: nothing to audit

@@ -1,6 +1,6 @@
-import { randomUUID } from "node:crypto";
 import { GameSettingsBody } from "../games/schemas.ts";
 import { updateGameSettings } from "../games/update-game-settings.ts";
+import { asGame } from "./helper-contexts.ts";
 import { findBusinessGame } from "./load-portal-game.ts";
 import { portalCommand } from "./portal-command.ts";
 
@@ -28,16 +28,8 @@ export const updatePortalGame = portalCommand({
   load: (ctx, params: { businessId: string; gameId: string } & GameSettingsForm) => findBusinessGame(ctx, params),
   input: GameSettingsBody,
   form: bodyOf,
-  run: async ({ db: tx }, { input: body, target: game }) => {
-    const updated = await updateGameSettings(
-      {
-        db: tx,
-        environment: game.environment,
-        principal: { kind: "server", keyId: "portal", gameId: game.id, businessId: game.businessId },
-        requestId: `portal_${randomUUID()}`,
-      },
-      body,
-    );
+  run: async ({ db: tx }, { member, input: body, target: game }) => {
+    const updated = await updateGameSettings(asGame({ db: tx }, game, member), body);
     return updated;
   },
   audit: (_, { input: body, target: game }) => ({

@@ -10,7 +10,7 @@ import { portalCommand } from "./portal-command.ts";
  */
 export const updatePortalProduct = portalCommand({
   permission: "catalogue:write",
-  load: (ctx, params: { businessId: string; productId: string; form: ProductForm }) => portalProduct(ctx, params),
+  load: (ctx, params: { businessId: string; productId: string; form: ProductForm }, member) => portalProduct(ctx, member, params),
   input: UpdateProductBody,
   form: ({ form }) => updateBodyOf(form),
   run: (ctx, { params, input: body, target: { gctx } }) => updateProduct({ ...gctx, db: ctx.db }, { productId: params.productId, body }),

@@ -15,8 +15,8 @@ export type Creator = { userRef: string; playerId: string };
  */
 export const createProduct = (ctx: GameContext, { body, creator }: { body: CreateProductBody | CreateUgcProductBody; creator?: Creator }) =>
   inTransaction(ctx.db, async (tx) => {
-    const { gameId } = ctx.principal;
-    const environment = ctx.environment;
+    const { gameId } = ctx.scope;
+    const environment = ctx.scope.environment;
     const prices = body.virtualCurrencyPrices ?? [];
     const status = creator ? "draft" : "active";
     const isVisible = creator ? false : "isVisible" in body ? (body.isVisible ?? true) : true;

@@ -7,7 +7,7 @@ export const listCreatorProducts = async (
   ctx: GameContext,
   { userRef, page, limit, status }: { userRef: string; page: number; limit: number; status?: string },
 ) => {
-  await resolveUserRef(ctx, { namespace: { type: "game", id: ctx.principal.gameId }, environment: ctx.environment, userRef });
+  await resolveUserRef(ctx, { namespace: { type: "game", id: ctx.scope.gameId }, environment: ctx.scope.environment, userRef });
   return listProducts(ctx, { page, limit, status: status as never, creatorType: "ugc", creatorUserRef: userRef, type: undefined, q: undefined });
 };
 

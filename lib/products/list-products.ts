@@ -16,8 +16,8 @@ export const listProducts = async (ctx: GameContext, query: ProductListQuery) =>
   const { page, limit } = query;
   const q = query.q ? literal(query.q) : undefined;
   const where: Prisma.ProductWhereInput = {
-    gameId: ctx.principal.gameId,
-    environment: ctx.environment,
+    gameId: ctx.scope.gameId,
+    environment: ctx.scope.environment,
     ...(query.status ? { status: query.status } : {}),
     ...(query.type ? { type: query.type } : {}),
     ...(query.creatorType ? { creatorType: query.creatorType } : {}),

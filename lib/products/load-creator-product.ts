@@ -7,8 +7,8 @@ import { loadProduct, productNotFound } from "./load-product.ts";
  * game (else 404 USER_REF_NOT_FOUND); another creator's product, or a game product, is 404 PRODUCT_NOT_FOUND.
  */
 export const loadCreatorProduct = async (ctx: GameContext, { userRef, productId, lock = false }: { userRef: string; productId: string; lock?: boolean }) => {
-  await resolveUserRef(ctx, { namespace: { type: "game", id: ctx.principal.gameId }, environment: ctx.environment, userRef });
-  const product = await loadProduct(ctx, { gameId: ctx.principal.gameId, environment: ctx.environment, productId, lock });
+  await resolveUserRef(ctx, { namespace: { type: "game", id: ctx.scope.gameId }, environment: ctx.scope.environment, userRef });
+  const product = await loadProduct(ctx, { gameId: ctx.scope.gameId, environment: ctx.scope.environment, productId, lock });
   if (product.creatorType !== "ugc" || product.creatorUserRef !== userRef) throw productNotFound(productId);
   return product;
 };

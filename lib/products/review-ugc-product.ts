@@ -21,7 +21,7 @@ export const reviewUgcProduct = (ctx: GameContext, { userRef, productId, body }:
       const { decision: _decision, reason: _reason, ...overrides } = body;
       await updateProduct({ ...ctx, db: tx }, { productId, body: { isVisible: true, forSale: true, ...overrides } });
     }
-    return serializeProduct(await loadProduct({ ...ctx, db: tx }, { gameId: ctx.principal.gameId, environment: ctx.environment, productId }));
+    return serializeProduct(await loadProduct({ ...ctx, db: tx }, { gameId: ctx.scope.gameId, environment: ctx.scope.environment, productId }));
   });
 
 // What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).

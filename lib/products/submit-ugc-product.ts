@@ -12,7 +12,7 @@ export const submitUgcProduct = (ctx: GameContext, { userRef, productId }: { use
     const product = await loadCreatorProduct({ ...ctx, db: tx }, { userRef, productId, lock: true });
     nextUgcStatus(product.status, "submit");
     await transitionUgcProduct({ ...ctx, db: tx }, { productId, action: "submit", data: { submittedAt: new Date(), reviewNote: null } });
-    return serializeProduct(await loadProduct({ ...ctx, db: tx }, { gameId: ctx.principal.gameId, environment: ctx.environment, productId }));
+    return serializeProduct(await loadProduct({ ...ctx, db: tx }, { gameId: ctx.scope.gameId, environment: ctx.scope.environment, productId }));
   });
 
 // What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).

@@ -13,8 +13,8 @@ import { serializeProduct } from "./serialize-product.ts";
  */
 export const updateProduct = (ctx: GameContext, { productId, body }: { productId: string; body: UpdateProductBody }) =>
   inTransaction(ctx.db, async (tx) => {
-    const { gameId } = ctx.principal;
-    const environment = ctx.environment;
+    const { gameId } = ctx.scope;
+    const environment = ctx.scope.environment;
     const current = await loadProduct({ ...ctx, db: tx }, { gameId, environment, productId, lock: true });
     const priceCents = body.price === undefined ? current.priceCents : body.price;
     const fulfillmentType = body.fulfillmentType ?? current.fulfillmentType;

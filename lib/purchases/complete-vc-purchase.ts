@@ -17,7 +17,7 @@ import { completePurchase } from "./complete-purchase.ts";
 export const completeVcPurchase = (ctx: GameContext, { purchaseId }: { purchaseId: string }) =>
   inTransaction(ctx.db, async (tx) => {
     const found = await tx.purchase.findFirst({
-      where: { id: purchaseId, gameId: ctx.principal.gameId, environment: ctx.environment, paymentMethod: "vc" },
+      where: { id: purchaseId, gameId: ctx.scope.gameId, environment: ctx.scope.environment, paymentMethod: "vc" },
       select: { id: true, status: true, userRef: true },
     });
     if (!found) throw notFound(`Virtual-currency purchase ${JSON.stringify(purchaseId)}`, "PURCHASE_NOT_FOUND");
@@ -28,7 +28,7 @@ export const completeVcPurchase = (ctx: GameContext, { purchaseId }: { purchaseI
       requireLinkConsent(
         await resolveUserRef(
           { ...ctx, db: tx },
-          { namespace: { type: "game", id: ctx.principal.gameId }, environment: ctx.environment, userRef: found.userRef },
+          { namespace: { type: "game", id: ctx.scope.gameId }, environment: ctx.scope.environment, userRef: found.userRef },
         ),
         "vc:spend",
       );

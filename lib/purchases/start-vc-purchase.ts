@@ -15,14 +15,14 @@ export const startVcPurchase = (ctx: GameContext, body: VcPurchaseBody) =>
   inTransaction(ctx.db, async (tx) => {
     await findCurrency({ ...ctx, db: tx }, { currencyId: body.currencyId });
     requireLinkConsent(
-      await resolveUserRef({ ...ctx, db: tx }, { namespace: { type: "game", id: ctx.principal.gameId }, environment: ctx.environment, userRef: body.userId }),
+      await resolveUserRef({ ...ctx, db: tx }, { namespace: { type: "game", id: ctx.scope.gameId }, environment: ctx.scope.environment, userRef: body.userId }),
       "vc:spend",
     );
     const purchase = await createPurchase(
       { ...ctx, db: tx },
       {
-        gameId: ctx.principal.gameId,
-        environment: ctx.environment,
+        gameId: ctx.scope.gameId,
+        environment: ctx.scope.environment,
         productId: body.itemId,
         userRef: body.userId,
         method: "vc",

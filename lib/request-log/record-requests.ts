@@ -144,13 +144,14 @@ export const recordRequests = async (ctx: DbContext, rows: CapturedRequest[]): P
   );
 
   // audit entries: successful changes by a key or a platform, acting for a business
-  const changes = rows
-    .map((c, i) => ({ c, response: parsed[i] }))
-    .filter(
-      ({ c }) => !c.replayed && MUTATING.has(c.method) && c.status >= 200 && c.status < 300 && c.facts.businessId && c.facts.apiKeyId && c.facts.environment,
-    );
+  const changes = rows.flatMap((c, i) => {
+    const { businessId, apiKeyId, environment } = c.facts;
+    return !c.replayed && MUTATING.has(c.method) && c.status >= 200 && c.status < 300 && businessId && apiKeyId && environment
+      ? [{ c, response: parsed[i], businessId, apiKeyId, environment }]
+      : [];
+  });
   if (changes.length === 0) return;
-  const keyIds = [...new Set(changes.map(({ c }) => c.facts.apiKeyId!))];
+  const keyIds = [...new Set(changes.map(({ apiKeyId }) => apiKeyId))];
   const platformIds = [...new Set(changes.flatMap(({ c }) => (c.facts.platformId ? [c.facts.platformId] : [])))];
   const [keys, platforms] = await Promise.all([
     ctx.db.apiKey.findMany({ where: { id: { in: keyIds } }, select: { id: true, prefix: true, label: true } }),
@@ -158,18 +159,18 @@ export const recordRequests = async (ctx: DbContext, rows: CapturedRequest[]): P
   ]);
   const keyLabel = new Map(keys.map((k) => [k.id, `key ${k.prefix}…${k.label ? ` (${k.label})` : ""}`]));
   const platformName = new Map(platforms.map((p) => [p.id, p.name]));
-  const entries = changes.map(({ c, response }): AuditInput => {
+  const entries = changes.map(({ c, response, businessId, apiKeyId, environment }): AuditInput => {
     const actor: AuditActor =
       c.facts.keyKind === "platform" && c.facts.platformId
         ? {
             type: "platform",
             platformId: c.facts.platformId,
-            label: `${platformName.get(c.facts.platformId) ?? "platform"} · ${keyLabel.get(c.facts.apiKeyId!) ?? "key"}`,
+            label: `${platformName.get(c.facts.platformId) ?? "platform"} · ${keyLabel.get(apiKeyId) ?? "key"}`,
           }
-        : { type: "key", keyId: c.facts.apiKeyId!, label: keyLabel.get(c.facts.apiKeyId!) ?? `key ${c.facts.apiKeyId}` };
+        : { type: "key", keyId: apiKeyId, label: keyLabel.get(apiKeyId) ?? `key ${apiKeyId}` };
     return {
-      businessId: c.facts.businessId!,
-      environment: c.facts.environment!,
+      businessId,
+      environment,
       actor,
       action: `${c.method} ${c.route}`,
       ...auditObject(c, response),

@@ -1,20 +1,20 @@
-import type { PlatformContext } from "../core/context.ts";
+import type { TargetContext } from "../core/context.ts";
 import { inTransaction } from "../db/transaction.ts";
 import { emitEvent } from "../webhooks/emit-event.ts";
 import { findSplitTemplate } from "./find-split-template.ts";
 import { splitTemplateEventData } from "./serialize-split-template.ts";
 
 /** DELETE archives: the template leaves the lists and cannot be read, changed or used; Platform.SplitTemplate.Deleted. */
-export const archiveSplitTemplate = (ctx: PlatformContext, { templateId }: { templateId: string }) =>
+export const archiveSplitTemplate = (ctx: TargetContext, { templateId }: { templateId: string }) =>
   inTransaction(ctx.db, async (tx) => {
     const t = await findSplitTemplate({ ...ctx, db: tx }, { templateId, lock: true });
     const archived = await tx.splitTemplate.update({
       where: { id: t.id },
-      data: { isArchived: true, archivedAt: new Date(), updatedByKeyId: ctx.principal.keyId },
+      data: { isArchived: true, archivedAt: new Date(), updatedByKeyId: ctx.actor.keyId },
     });
     await emitEvent(tx, {
-      owner: { type: "platform", id: ctx.principal.platformId },
-      environment: ctx.environment,
+      owner: { type: "platform", id: ctx.scope.platformId },
+      environment: ctx.scope.environment,
       event: "Platform.SplitTemplate.Deleted",
       objectType: "split_template",
       objectId: t.id,

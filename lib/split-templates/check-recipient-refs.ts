@@ -1,4 +1,4 @@
-import type { PlatformContext } from "../core/context.ts";
+import type { TargetContext } from "../core/context.ts";
 import { resolveBusinessUser } from "../business-users/resolve-business-user.ts";
 import type { StoredRecipient } from "./recipients.ts";
 
@@ -7,7 +7,7 @@ import type { StoredRecipient } from "./recipients.ts";
  * 404 USER_REF_NOT_FOUND (not of this business), 404 LINK_NOT_FOUND (link removed). Returns the player
  * id of each userRef recipient (null for email recipients), in order.
  */
-export const checkRecipientRefs = async (ctx: PlatformContext, recipients: StoredRecipient[]): Promise<(string | null)[]> => {
+export const checkRecipientRefs = async (ctx: TargetContext, recipients: StoredRecipient[]): Promise<(string | null)[]> => {
   const out: (string | null)[] = [];
   for (const r of recipients) out.push(r.userRef === null ? null : (await resolveBusinessUser(ctx, r.userRef)).playerId);
   return out;

@@ -1,7 +1,6 @@
-import type { PlatformContext } from "../core/context.ts";
+import type { TargetContext } from "../core/context.ts";
 import { AppError } from "../core/errors.ts";
 import type { SplitTemplate } from "../db/generated/client.ts";
-import { targetBusinessOf } from "../businesses/target-business.ts";
 
 export const splitTemplateNotFound = (id: string) =>
   new AppError("SPLIT_TEMPLATE_NOT_FOUND", `Split template ${JSON.stringify(id.slice(0, 64))} was not found for this business in this environment.`);
@@ -11,19 +10,18 @@ export const splitTemplateNotFound = (id: string) =>
  * and an archived one, are 404 too). `lock`: FOR UPDATE, for a change.
  */
 export const findSplitTemplate = async (
-  ctx: PlatformContext,
+  ctx: TargetContext,
   { templateId: id, lock = false }: { templateId: string; lock?: boolean },
 ): Promise<SplitTemplate> => {
   const { db } = ctx;
-  const { businessId } = targetBusinessOf(ctx);
+  const { businessId } = ctx.scope;
   if (!/^[0-9a-f]{24}$/.test(id)) throw splitTemplateNotFound(id);
   if (lock) await db.$queryRaw`SELECT 1 FROM "SplitTemplate" WHERE "id" = ${id} FOR UPDATE`;
   const t = await db.splitTemplate.findUnique({ where: { id } });
-  if (!t || t.businessId !== businessId || t.environment !== ctx.environment || t.isArchived) throw splitTemplateNotFound(id);
+  if (!t || t.businessId !== businessId || t.environment !== ctx.scope.environment || t.isArchived) throw splitTemplateNotFound(id);
   return t;
 };
 
 // What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
 import type { ErrorCode } from "../core/errors.ts";
-import { TARGET_BUSINESS_ERRORS } from "../businesses/target-business.ts";
-export const FIND_SPLIT_TEMPLATE_ERRORS = ["SPLIT_TEMPLATE_NOT_FOUND", ...TARGET_BUSINESS_ERRORS] as const satisfies readonly ErrorCode[];
+export const FIND_SPLIT_TEMPLATE_ERRORS = ["SPLIT_TEMPLATE_NOT_FOUND"] as const satisfies readonly ErrorCode[];

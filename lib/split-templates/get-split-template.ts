@@ -1,8 +1,8 @@
-import type { PlatformContext } from "../core/context.ts";
+import type { TargetContext } from "../core/context.ts";
 import { findSplitTemplate } from "./find-split-template.ts";
 import { serializeSplitTemplate } from "./serialize-split-template.ts";
 
-export const getSplitTemplate = async (ctx: PlatformContext, { templateId }: { templateId: string }) =>
+export const getSplitTemplate = async (ctx: TargetContext, { templateId }: { templateId: string }) =>
   serializeSplitTemplate(await findSplitTemplate(ctx, { templateId }));
 
 // What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).

@@ -1,4 +1,4 @@
-import type { PlatformContext } from "../core/context.ts";
+import type { TargetContext } from "../core/context.ts";
 import { inTransaction } from "../db/transaction.ts";
 import { emitEvent } from "../webhooks/emit-event.ts";
 import { checkRecipientRefs } from "./check-recipient-refs.ts";
@@ -12,7 +12,7 @@ import { serializeSplitTemplate, splitTemplateEventData } from "./serialize-spli
  * against it (a percentage list cannot become a fixed one without amounts: 400 INVALID_SPLIT).
  * Platform.SplitTemplate.Updated.
  */
-export const updateSplitTemplate = (ctx: PlatformContext, { templateId, body }: { templateId: string; body: UpdateSplitTemplateBody }) =>
+export const updateSplitTemplate = (ctx: TargetContext, { templateId, body }: { templateId: string; body: UpdateSplitTemplateBody }) =>
   inTransaction(ctx.db, async (tx) => {
     const t = await findSplitTemplate({ ...ctx, db: tx }, { templateId, lock: true });
     const mode = (body.mode ?? t.mode) as SplitMode;
@@ -31,11 +31,11 @@ export const updateSplitTemplate = (ctx: PlatformContext, { templateId, body }: 
     if (body.recipients) await checkRecipientRefs({ ...ctx, db: tx }, recipients);
     const updated = await tx.splitTemplate.update({
       where: { id: t.id },
-      data: { name: body.name ?? t.name, mode, recipients, updatedByKeyId: ctx.principal.keyId },
+      data: { name: body.name ?? t.name, mode, recipients, updatedByKeyId: ctx.actor.keyId },
     });
     await emitEvent(tx, {
-      owner: { type: "platform", id: ctx.principal.platformId },
-      environment: ctx.environment,
+      owner: { type: "platform", id: ctx.scope.platformId },
+      environment: ctx.scope.environment,
       event: "Platform.SplitTemplate.Updated",
       objectType: "split_template",
       objectId: t.id,

@@ -7,9 +7,9 @@ import { resolveUserRef } from "../linking/resolve-user-ref.ts";
  * userRef (or another game's) is 404 USER_REF_NOT_FOUND; no subscription is 404 SUBSCRIPTION_NOT_FOUND.
  */
 export const findUserSubscription = async (ctx: GameContext, { userRef, itemId }: { userRef: string; itemId: string }) => {
-  const link = await resolveUserRef(ctx, { namespace: { type: "game", id: ctx.principal.gameId }, environment: ctx.environment, userRef });
+  const link = await resolveUserRef(ctx, { namespace: { type: "game", id: ctx.scope.gameId }, environment: ctx.scope.environment, userRef });
   const [s] = await ctx.db.subscription.findMany({
-    where: { gameId: ctx.principal.gameId, environment: ctx.environment, playerId: link.playerId, productId: itemId },
+    where: { gameId: ctx.scope.gameId, environment: ctx.scope.environment, playerId: link.playerId, productId: itemId },
     orderBy: [{ status: "asc" }, { createdAt: "desc" }], // "Active" sorts before "Canceled"
     take: 1,
   });

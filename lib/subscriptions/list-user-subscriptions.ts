@@ -4,9 +4,9 @@ import { serializeSubscription } from "./serialize-subscription.ts";
 
 /** Every subscription of the player in this game, Active first, newest first. */
 export const listUserSubscriptions = async (ctx: GameContext, { userRef }: { userRef: string }) => {
-  const link = await resolveUserRef(ctx, { namespace: { type: "game", id: ctx.principal.gameId }, environment: ctx.environment, userRef });
+  const link = await resolveUserRef(ctx, { namespace: { type: "game", id: ctx.scope.gameId }, environment: ctx.scope.environment, userRef });
   const rows = await ctx.db.subscription.findMany({
-    where: { gameId: ctx.principal.gameId, environment: ctx.environment, playerId: link.playerId },
+    where: { gameId: ctx.scope.gameId, environment: ctx.scope.environment, playerId: link.playerId },
     orderBy: [{ status: "asc" }, { createdAt: "desc" }],
   });
   return rows.map(serializeSubscription);

@@ -4,7 +4,7 @@ import { listUserSubscriptions } from "../subscriptions/list-user-subscriptions.
 
 /** GET /v1/users/{userRef}: the linked player's email, profile image (none is stored yet: "") and subscriptions. */
 export const getUserInfo = async (ctx: GameContext, { userRef }: { userRef: string }) => {
-  const link = await resolveUserRef(ctx, { namespace: { type: "game", id: ctx.principal.gameId }, environment: ctx.environment, userRef });
+  const link = await resolveUserRef(ctx, { namespace: { type: "game", id: ctx.scope.gameId }, environment: ctx.scope.environment, userRef });
   const player = await ctx.db.player.findUniqueOrThrow({ where: { id: link.playerId } });
   return { userRef, email: player.email, profileImageUrl: "", subscriptions: await listUserSubscriptions(ctx, { userRef }) };
 };

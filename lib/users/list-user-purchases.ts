@@ -4,9 +4,9 @@ import { resolveUserRef } from "../linking/resolve-user-ref.ts";
 import { serializePurchase } from "../purchases/serialize-purchase.ts";
 
 const load = async (ctx: GameContext, userRef: string, where: { id?: string; productType?: string }, window: { skip: number; take: number }) => {
-  const link = await resolveUserRef(ctx, { namespace: { type: "game", id: ctx.principal.gameId }, environment: ctx.environment, userRef });
+  const link = await resolveUserRef(ctx, { namespace: { type: "game", id: ctx.scope.gameId }, environment: ctx.scope.environment, userRef });
   const rows = await ctx.db.purchase.findMany({
-    where: { gameId: ctx.principal.gameId, environment: ctx.environment, playerId: link.playerId, ...where },
+    where: { gameId: ctx.scope.gameId, environment: ctx.scope.environment, playerId: link.playerId, ...where },
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
     ...window,
   });

@@ -31,22 +31,22 @@ export const batch = (ctx: GameContext, body: BatchBody): Promise<LedgerOperatio
   inTransaction(ctx.db, async (tx) => {
     checkNoSelfTransfer(body.sourceUserRef, body.recipients);
     const currency = await findCurrency({ ...ctx, db: tx }, { currencyId: body.currencyId });
-    const { gameId } = ctx.principal;
+    const { gameId } = ctx.scope;
     const refs = [body.sourceUserRef, ...body.recipients.flatMap((r) => (r.userRef === undefined ? [] : [r.userRef]))];
-    const links = await resolveUserRefs({ ...ctx, db: tx }, { gameId, environment: ctx.environment, userRefs: refs });
+    const links = await resolveUserRefs({ ...ctx, db: tx }, { gameId, environment: ctx.scope.environment, userRefs: refs });
     requireLinkConsent(links.get(body.sourceUserRef)!, "vc:spend");
-    const source = vcUser(body.sourceUserRef, ctx.environment);
-    const pool = vcPool(currency.id, ctx.environment);
+    const source = vcUser(body.sourceUserRef, ctx.scope.environment);
+    const pool = vcPool(currency.id, ctx.scope.environment);
     const total = body.recipients.reduce((sum, r) => sum + r.amountUnits, 0n);
     const postings: PostingInput[] = [
       { account: source, delta: -total, description: `Batch to ${body.recipients.length} recipient${body.recipients.length === 1 ? "" : "s"}` },
       ...body.recipients.map((r) => ({
-        account: r.userRef === undefined ? pool : vcUser(r.userRef, ctx.environment),
+        account: r.userRef === undefined ? pool : vcUser(r.userRef, ctx.scope.environment),
         delta: r.amountUnits,
         description: r.description,
       })),
     ];
-    const posted = await postJournal(tx, { ...vcScope({ gameId, environment: ctx.environment, currencyId: currency.id }), type: "batch", postings });
+    const posted = await postJournal(tx, { ...vcScope({ gameId, environment: ctx.scope.environment, currencyId: currency.id }), type: "batch", postings });
     return vcOperationResult(posted, source);
   });
 

@@ -28,7 +28,7 @@ export const getBalance = async (ctx: GameContext, query: BalanceQuery): Promise
   // inside a caller's transaction, read there; otherwise with the other reads of this game and environment
   const balance = isInTransaction(ctx.db)
     ? (await getBalances(ctx, [query]))[0]
-    : await reads.submit(`${ctx.principal.gameId}\n${ctx.environment}`, { ctx, query });
+    : await reads.submit(`${ctx.scope.gameId}\n${ctx.scope.environment}`, { ctx, query });
   if (balance instanceof AppError) throw balance;
   return balance;
 };

@@ -37,15 +37,15 @@ export const getBalances = async (ctx: GameContext, queries: BalanceQuery[]): Pr
            a."balance", a."updatedAt"
     FROM unnest(${queries.map((q) => clean(q.currencyId))}::text[], ${queries.map((q) => vcAsset(clean(q.currencyId)))}::text[],
                 ${queries.map((q) => clean(q.userRef))}::text[]) WITH ORDINALITY AS q(currency, asset, ref, ord)
-    LEFT JOIN "VirtualCurrency" c ON c."id" = q.currency AND c."gameId" = ${ctx.principal.gameId} AND c."environment" = ${ctx.environment}::"Environment"
+    LEFT JOIN "VirtualCurrency" c ON c."id" = q.currency AND c."gameId" = ${ctx.scope.gameId} AND c."environment" = ${ctx.scope.environment}::"Environment"
     LEFT JOIN "PlayerLink" l ON l."userRef" = q.ref
     LEFT JOIN LATERAL (
       SELECT sum(x."balance")::bigint AS "balance", max(x."updatedAt") AS "updatedAt"
       FROM "LedgerAccount" x
-      WHERE x."asset" = q.asset AND x."environment" = ${ctx.environment}::"Environment" AND x."kind" = 'user' AND x."ownerRef" = q.ref
+      WHERE x."asset" = q.asset AND x."environment" = ${ctx.scope.environment}::"Environment" AND x."kind" = 'user' AND x."ownerRef" = q.ref
     ) a ON true
     ORDER BY q.ord`;
-  const namespace = { type: "game" as const, id: ctx.principal.gameId };
+  const namespace = { type: "game" as const, id: ctx.scope.gameId };
   return queries.map(({ currencyId, userRef }, i): Balance | AppError => {
     const r = rows[i];
     try {
@@ -54,7 +54,7 @@ export const getBalances = async (ctx: GameContext, queries: BalanceQuery[]): Pr
         r.namespaceType
           ? { namespaceType: r.namespaceType, namespaceId: r.namespaceId!, environment: r.linkEnvironment!, status: r.linkStatus!, linkedAt: r.linkedAt! }
           : null,
-        { namespace, environment: ctx.environment, userRef },
+        { namespace, environment: ctx.scope.environment, userRef },
       );
       const since = currency.createdAt > link.linkedAt ? currency.createdAt : link.linkedAt;
       return { currencyId: currency.id, userRef, balanceUnits: (r.balance ?? 0n).toString(), updatedAt: (r.updatedAt ?? since).toISOString() };

@@ -15,12 +15,12 @@ import { listJournals } from "./list-journals.ts";
 import { JournalEntry, JournalList } from "./schemas.ts";
 import { serializeJournal } from "./serialize-journal.ts";
 import { vcScope } from "./vc-scope.ts";
+import { gameContextFor } from "../../tests/support/contexts.ts";
 
 // Descriptions JSON must escape, and text it must keep as is.
 const REASONS = ['a "quoted" word', "back\\slash", "line\nbreak\ttab", "émoji 🎮 ünïcode", "</script><b>", "\u0001\u001f control"];
 
-const ctxOf = (gameId: string, environment: "test" | "live" = "test"): GameContext =>
-  ({ db: getDb(), environment, principal: { kind: "server", gameId }, requestId: "req_test" }) as unknown as GameContext;
+const ctxOf = (gameId: string, environment: "test" | "live" = "test"): GameContext => gameContextFor({ id: gameId, businessId: "b" }, { environment });
 
 /** The page as the portal writes it: rows read by Prisma, serializeJournal. */
 const expectedPage = async (currencyId: string, { skip, take, ownerRef }: { skip: number; take: number; ownerRef?: string }) => {

@@ -23,11 +23,11 @@ type JournalQuery = { currencyId: string; userRef?: string; page: number; limit:
  * connection instead of on every call.
  */
 export const listJournals = async (ctx: GameContext, q: JournalQuery): Promise<JsonText> => {
-  const scope = { tenantId: ctx.principal.gameId, asset: vcAsset(q.currencyId), environment: ctx.environment };
+  const scope = { tenantId: ctx.scope.gameId, asset: vcAsset(q.currencyId), environment: ctx.scope.environment };
   let accountId: string | null = null;
   if (q.userRef !== undefined) {
     await findCurrency(ctx, { currencyId: q.currencyId });
-    await resolveUserRef(ctx, { namespace: { type: "game", id: ctx.principal.gameId }, environment: ctx.environment, userRef: q.userRef });
+    await resolveUserRef(ctx, { namespace: { type: "game", id: ctx.scope.gameId }, environment: ctx.scope.environment, userRef: q.userRef });
     const account = await ctx.db.ledgerAccount.findUnique({
       where: { asset_environment_kind_ownerRef_slot: { asset: scope.asset, environment: scope.environment, kind: "user", ownerRef: q.userRef, slot: 0 } },
       select: { id: true },

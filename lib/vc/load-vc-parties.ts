@@ -21,21 +21,23 @@ export const loadVcParties = async (ctx: GameContext & TxContext, queries: VcPar
   const currencyIds = [...new Set(queries.map((q) => q.currencyId))];
   // PostgreSQL text cannot hold NUL: such a reference matches no user (and must not reach the query).
   const userRefs = [...new Set(queries.map((q) => q.userRef).filter((r) => !r.includes("\u0000")))];
-  const currencies = await ctx.db.virtualCurrency.findMany({ where: { id: { in: currencyIds }, gameId: ctx.principal.gameId, environment: ctx.environment } });
+  const currencies = await ctx.db.virtualCurrency.findMany({
+    where: { id: { in: currencyIds }, gameId: ctx.scope.gameId, environment: ctx.scope.environment },
+  });
   const links = userRefs.length === 0 ? [] : await ctx.db.playerLink.findMany({ where: { userRef: { in: userRefs } } });
   const currencyOf = new Map(currencies.map((c) => [c.id, c]));
   const linkOf = new Map(links.map((l) => [l.userRef, l]));
-  const namespace = { type: "game" as const, id: ctx.principal.gameId };
+  const namespace = { type: "game" as const, id: ctx.scope.gameId };
   return queries.map(({ currencyId, userRef }) => {
     try {
       const currency = currencyOrNotFound(currencyOf.get(currencyId), currencyId);
-      const link = activeLinkOrNotFound(linkOf.get(userRef), { namespace, environment: ctx.environment, userRef });
+      const link = activeLinkOrNotFound(linkOf.get(userRef), { namespace, environment: ctx.scope.environment, userRef });
       if (consent) requireLinkConsent(link, consent);
       return {
         currency,
-        player: vcUser(userRef, ctx.environment),
-        pool: vcPool(currency.id, ctx.environment),
-        scope: vcScope({ gameId: ctx.principal.gameId, environment: ctx.environment, currencyId: currency.id }),
+        player: vcUser(userRef, ctx.scope.environment),
+        pool: vcPool(currency.id, ctx.scope.environment),
+        scope: vcScope({ gameId: ctx.scope.gameId, environment: ctx.scope.environment, currencyId: currency.id }),
       };
     } catch (err) {
       if (err instanceof AppError) return err;

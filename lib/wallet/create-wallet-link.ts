@@ -5,10 +5,10 @@ import { signWalletToken, WALLET_LINK_TTL_SECONDS } from "./wallet-link-token.ts
 
 /** POST /v1/wallet/manage: a signed link, valid for 1 hour, to the player's hosted wallet page. */
 export const createWalletLink = async (ctx: GameContext, { userId }: { userId: string }) => {
-  await loadPlayerWallet(ctx, { gameId: ctx.principal.gameId, environment: ctx.environment, userRef: userId });
-  const game = await ctx.db.game.findUniqueOrThrow({ where: { id: ctx.principal.gameId }, select: { webhookSecret: true } });
+  await loadPlayerWallet(ctx, { gameId: ctx.scope.gameId, environment: ctx.scope.environment, userRef: userId });
+  const game = await ctx.db.game.findUniqueOrThrow({ where: { id: ctx.scope.gameId }, select: { webhookSecret: true } });
   const token = signWalletToken(
-    { g: ctx.principal.gameId, e: ctx.environment, u: userId, x: Math.floor(Date.now() / 1000) + WALLET_LINK_TTL_SECONDS },
+    { g: ctx.scope.gameId, e: ctx.scope.environment, u: userId, x: Math.floor(Date.now() / 1000) + WALLET_LINK_TTL_SECONDS },
     game.webhookSecret,
   );
   return { linkUrl: `${appBaseUrl()}/wallet/${token}` };

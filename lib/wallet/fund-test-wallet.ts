@@ -10,17 +10,17 @@ import { formatUsdc } from "../core/usdc.ts";
 /** Test mode: the player tops up their wallet with test USDC (one journal from the test USDC mint). Live keys get 404. */
 export const fundTestWallet = (ctx: GameContext, body: FundWalletBody) =>
   inTransaction(ctx.db, async (tx) => {
-    if (ctx.environment !== "test") throw new AppError("NOT_FOUND", "Test helpers exist only for test-environment keys.");
-    const wallet = await loadPlayerWallet({ ...ctx, db: tx }, { gameId: ctx.principal.gameId, environment: ctx.environment, userRef: body.userRef });
-    const game = await tx.game.findUniqueOrThrow({ where: { id: ctx.principal.gameId }, select: { businessId: true } });
+    if (ctx.scope.environment !== "test") throw new AppError("NOT_FOUND", "Test helpers exist only for test-environment keys.");
+    const wallet = await loadPlayerWallet({ ...ctx, db: tx }, { gameId: ctx.scope.gameId, environment: ctx.scope.environment, userRef: body.userRef });
+    const game = await tx.game.findUniqueOrThrow({ where: { id: ctx.scope.gameId }, select: { businessId: true } });
     const posted = await transfer(tx, {
       asset: USDC_ASSET,
-      environment: ctx.environment,
+      environment: ctx.scope.environment,
       tenantId: game.businessId,
       type: "test_wallet_fund",
       reference: body.userRef,
-      metadata: { userRef: body.userRef, gameId: ctx.principal.gameId },
-      from: testUsdcMint(ctx.environment),
+      metadata: { userRef: body.userRef, gameId: ctx.scope.gameId },
+      from: testUsdcMint(ctx.scope.environment),
       to: wallet.account,
       amount: body.amountUsdc,
       description: `Test USDC top-up of ${formatUsdc(body.amountUsdc)}`,

@@ -4,7 +4,9 @@ import { serializeWalletPurchase } from "./serialize-wallet-purchase.ts";
 
 /** GET /v1/wallet/purchase/{purchaseId}: a wallet purchase of the caller's game (404 otherwise, including non-wallet purchases). */
 export const getWalletPurchase = async (ctx: GameContext, { purchaseId }: { purchaseId: string }) => {
-  const p = await ctx.db.purchase.findFirst({ where: { id: purchaseId, gameId: ctx.principal.gameId, environment: ctx.environment, paymentMethod: "wallet" } });
+  const p = await ctx.db.purchase.findFirst({
+    where: { id: purchaseId, gameId: ctx.scope.gameId, environment: ctx.scope.environment, paymentMethod: "wallet" },
+  });
   if (!p) throw notFound(`Wallet purchase ${JSON.stringify(purchaseId)}`, "PURCHASE_NOT_FOUND");
   return { data: serializeWalletPurchase(p) };
 };

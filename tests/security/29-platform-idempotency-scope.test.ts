@@ -1,5 +1,5 @@
 // A platform key acts for several businesses (X-Target-Business-Id). Its Idempotency-Keys are scoped per
-// target business (principalScope in lib/core/context.ts): the same key and the same body sent for business
+// target business (idempotencyScope in lib/core/context.ts): the same key and the same body sent for business
 // A, then for business B, are two requests. A scope without the business would replay A's answer to B, so
 // B's object would never be created and B's caller would be handed A's object (another tenant's data).
 import { randomUUID } from "node:crypto";

@@ -68,7 +68,7 @@ describe("GET /api/ready", () => {
 
   it("reports pending migrations: a migration folder the database has not applied", async () => {
     const expected = [...expectedMigrations(), "29991231000000_not_applied_yet"];
-    const r = await checkReadiness(getDb(), { expected });
+    const r = await checkReadiness({ db: getDb() }, { expected });
     expect(r.ready).toBe(false);
     expect(r.checks).toMatchObject({ database: "ok", migrations: "failing" });
   });
@@ -77,11 +77,11 @@ describe("GET /api/ready", () => {
     await getDb().$executeRaw`INSERT INTO _prisma_migrations (id, checksum, migration_name, started_at, applied_steps_count)
       VALUES ('ready-test-failed', 'x', '29991231000001_failed', now(), 0)`;
     try {
-      expect((await checkReadiness(getDb())).checks.migrations).toBe("failing");
+      expect((await checkReadiness({ db: getDb() })).checks.migrations).toBe("failing");
     } finally {
       await getDb().$executeRaw`DELETE FROM _prisma_migrations WHERE id = 'ready-test-failed'`;
     }
-    expect((await checkReadiness(getDb())).checks.migrations).toBe("ok");
+    expect((await checkReadiness({ db: getDb() })).checks.migrations).toBe("ok");
   });
 
   it("reports an unreachable database (connection refused) as failing everywhere", async () => {
@@ -93,7 +93,7 @@ describe("GET /api/ready", () => {
     });
     const db = clientFor(`postgres://postgres@127.0.0.1:${port}/none`);
     try {
-      expect(await checkReadiness(db, { expected: [] })).toEqual({
+      expect(await checkReadiness({ db }, { expected: [] })).toEqual({
         ready: false,
         checks: { database: "failing", migrations: "failing", worker: "failing" },
       });
@@ -111,7 +111,7 @@ describe("GET /api/ready", () => {
     vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
     try {
       let answer: Readiness | undefined;
-      void checkReadiness(db, { expected: [], timeoutMs: 300 }).then((r) => (answer = r));
+      void checkReadiness({ db }, { expected: [], timeoutMs: 300 }).then((r) => (answer = r));
       // the database never answers: until the bound, no answer at all
       await vi.advanceTimersByTimeAsync(299);
       expect(answer).toBeUndefined();

@@ -10,7 +10,7 @@ export const dynamic = "force-dynamic";
 export const GET = async (): Promise<Response> => {
   let result;
   try {
-    result = await checkReadiness(getDb());
+    result = await checkReadiness({ db: getDb() });
   } catch {
     // getDb() throws when DATABASE_URL is missing
     result = { ready: false, checks: { database: "failing", migrations: "failing", worker: "failing" } as const };

@@ -19,6 +19,7 @@ import ReviewsPage from "../reviews/page";
 import { createDealAction, createProductAction, setDealStatusAction, updateDealAction, updateProductAction } from "./actions";
 import DealsPage from "./deals/page";
 import CataloguePage from "./page";
+import { gameContextFor } from "@/tests/support/contexts";
 
 vi.mock("next/headers", async () => (await import("@/tests/support/serve-auth")).nextHeaders);
 vi.mock("next/cache", () => ({ revalidatePath: () => undefined }));
@@ -33,12 +34,7 @@ const auth = servePortalAuth(authRoute);
 /** A shop with a product (USD and GEMS prices), a deal on it, a submitted player-made product, and signed-in members. */
 const tenant = async () => {
   const shop = await makeShop();
-  const gctx = {
-    db,
-    environment: "test" as const,
-    principal: { kind: "server" as const, keyId: "k", gameId: shop.game.id, businessId: shop.business.id },
-    requestId: "r",
-  };
+  const gctx = gameContextFor(shop.game, { db });
   const product = await createProduct(gctx, {
     body: {
       name: "Dragon Sword",

@@ -16,7 +16,7 @@ export const GET = route({
   params: ProductIdParams,
   response: { status: 200, schema: Product },
   handler: async ({ ctx, params }) =>
-    serializeProduct(await loadProduct(ctx, { gameId: ctx.principal.gameId, environment: ctx.environment, productId: params.productId })),
+    serializeProduct(await loadProduct(ctx, { gameId: ctx.scope.gameId, environment: ctx.scope.environment, productId: params.productId })),
 });
 
 export const PATCH = route({

@@ -14,7 +14,7 @@ export const POST = route({
   body: WalletUserBody,
   response: { status: 200, schema: WalletBalance },
   handler: async ({ ctx, body }) => {
-    const w = await loadPlayerWallet(ctx, { gameId: ctx.principal.gameId, environment: ctx.environment, userRef: body.userId });
+    const w = await loadPlayerWallet(ctx, { gameId: ctx.scope.gameId, environment: ctx.scope.environment, userRef: body.userId });
     return { address: w.address, balance: w.balance };
   },
 });

@@ -15,7 +15,7 @@ export const POST = route({
   body: RecoverBody,
   response: { status: 200, schema: Recovered },
   handler: async ({ ctx, body }) => {
-    const owner = { type: "game" as const, id: ctx.principal.gameId };
+    const owner = { type: "game" as const, id: ctx.scope.gameId };
     const endpointId = body.endpointId ?? (await ensurePrimaryEndpoint(ctx.db, owner)).id;
     return { data: await recoverFailedDeliveries(ctx, { owner, endpointId, since: body.since }) };
   },

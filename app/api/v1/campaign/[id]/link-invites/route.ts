@@ -3,7 +3,7 @@ import { reply, route } from "@/lib/http/route";
 import { createInvite } from "@/lib/invites/create-invite";
 import { listInvites } from "@/lib/invites/list-invites";
 import { CampaignParams, CreateInviteBody, InviteList, LinkInvite, ListInvitesQuery } from "@/lib/invites/schemas";
-import { linkScopeOf, LINK_SCOPE_ERRORS } from "@/lib/linking/link-scope";
+import { linkScopeOf } from "@/lib/linking/link-scope";
 
 export const POST = route({
   method: "POST",
@@ -12,7 +12,6 @@ export const POST = route({
   tags: ["Campaign"],
   auth: "campaign",
   idempotency: "optional",
-  errors: LINK_SCOPE_ERRORS,
   successEnvelope: true,
   params: CampaignParams,
   body: CreateInviteBody,
@@ -30,7 +29,6 @@ export const GET = route({
   tags: ["Campaign"],
   auth: "campaign",
   idempotency: "none",
-  errors: LINK_SCOPE_ERRORS,
   successEnvelope: true,
   params: CampaignParams,
   query: ListInvitesQuery,

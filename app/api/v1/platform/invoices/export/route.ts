@@ -19,6 +19,6 @@ export const GET = route({
   handler: async ({ ctx, query }) =>
     reply(await exportInvoices(ctx, query), {
       raw: true,
-      headers: { "content-type": "text/csv; charset=utf-8", "content-disposition": `attachment; filename="invoices-${ctx.principal.businessId}.csv"` },
+      headers: { "content-type": "text/csv; charset=utf-8", "content-disposition": `attachment; filename="invoices-${ctx.scope.businessId}.csv"` },
     }),
 });

@@ -5,7 +5,7 @@ import { getItem, GET_ITEM_ERRORS } from "@/lib/items/get-item";
 import { updateItem, UPDATE_ITEM_ERRORS } from "@/lib/items/update-item";
 import { Item, ItemParams, UpdateItemBody } from "@/lib/items/schemas";
 
-const common = { tags: ["Items"], auth: "platform" as const, targetBusiness: true, path: "/v1/platform/items/{itemId}", params: ItemParams };
+const common = { tags: ["Items"], auth: "platform" as const, targetBusiness: true as const, path: "/v1/platform/items/{itemId}", params: ItemParams };
 
 export const GET = route({
   ...common,

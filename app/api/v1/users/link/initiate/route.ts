@@ -1,7 +1,7 @@
 // POST|GET /v1/users/link/initiate: start linking a player to the key's game
 import { reply, route } from "@/lib/http/route";
 import { initiateLinkSession, type InitiatedLinkSession, INITIATE_LINK_SESSION_ERRORS } from "@/lib/linking/initiate-link-session";
-import { linkScopeOf, LINK_SCOPE_ERRORS } from "@/lib/linking/link-scope";
+import { linkScopeOf } from "@/lib/linking/link-scope";
 import { InitiateLinkBody, LinkSessionInitiated } from "@/lib/linking/schemas";
 
 // A new session is 201 with Location; the pending session of the same email or Idempotency-Key is 200.
@@ -15,7 +15,7 @@ const common = {
   // idempotent by email or Idempotency-Key in the service: a repeat returns the existing session with 200
   idempotency: "none" as const,
   serviceIdempotencyKey: true,
-  errors: [...INITIATE_LINK_SESSION_ERRORS, ...LINK_SCOPE_ERRORS],
+  errors: INITIATE_LINK_SESSION_ERRORS,
   response: {
     status: 201,
     schema: LinkSessionInitiated,

@@ -3,7 +3,7 @@ import { route } from "@/lib/http/route";
 import { revokeInvite, REVOKE_INVITE_ERRORS } from "@/lib/invites/revoke-invite";
 import { InviteParams, LinkInvite, UpdateInviteBody } from "@/lib/invites/schemas";
 import { updateInvite, UPDATE_INVITE_ERRORS } from "@/lib/invites/update-invite";
-import { linkScopeOf, LINK_SCOPE_ERRORS } from "@/lib/linking/link-scope";
+import { linkScopeOf } from "@/lib/linking/link-scope";
 
 export const PATCH = route({
   method: "PATCH",
@@ -12,7 +12,7 @@ export const PATCH = route({
   tags: ["Campaign"],
   auth: "campaign",
   idempotency: "optional",
-  errors: [...UPDATE_INVITE_ERRORS, ...LINK_SCOPE_ERRORS],
+  errors: UPDATE_INVITE_ERRORS,
   successEnvelope: true,
   params: InviteParams,
   body: UpdateInviteBody,
@@ -27,7 +27,7 @@ export const DELETE = route({
   tags: ["Campaign"],
   auth: "campaign",
   idempotency: "optional",
-  errors: [...REVOKE_INVITE_ERRORS, ...LINK_SCOPE_ERRORS],
+  errors: REVOKE_INVITE_ERRORS,
   successEnvelope: true,
   params: InviteParams,
   response: { status: 200, schema: LinkInvite },

@@ -1,7 +1,7 @@
 // DELETE /v1/campaign/{id}/users/{userRef}: remove a user's link (User.Account.Link.Removed)
 import { route } from "@/lib/http/route";
 import { CampaignUserRefParams, Removed } from "@/lib/campaigns/schemas";
-import { linkScopeOf, LINK_SCOPE_ERRORS } from "@/lib/linking/link-scope";
+import { linkScopeOf } from "@/lib/linking/link-scope";
 import { removeLink, REMOVE_LINK_ERRORS } from "@/lib/linking/remove-link";
 
 export const DELETE = route({
@@ -11,7 +11,7 @@ export const DELETE = route({
   tags: ["Campaign"],
   auth: "campaign",
   idempotency: "none",
-  errors: [...LINK_SCOPE_ERRORS, ...REMOVE_LINK_ERRORS],
+  errors: REMOVE_LINK_ERRORS,
   successEnvelope: true,
   params: CampaignUserRefParams,
   response: { status: 200, schema: Removed },

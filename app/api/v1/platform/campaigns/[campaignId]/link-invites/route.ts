@@ -3,7 +3,7 @@ import { reply, route } from "@/lib/http/route";
 import { createInvite } from "@/lib/invites/create-invite";
 import { listInvites } from "@/lib/invites/list-invites";
 import { CreateInviteBody, InviteList, LinkInvite, ListInvitesQuery } from "@/lib/invites/schemas";
-import { linkScopeOf, LINK_SCOPE_ERRORS } from "@/lib/linking/link-scope";
+import { linkScopeOf } from "@/lib/linking/link-scope";
 import { PlatformCampaignLinkParams } from "@/lib/linking/schemas";
 
 export const POST = route({
@@ -16,7 +16,6 @@ export const POST = route({
   scope: "campaign:users:link:static",
   targetBusiness: "campaign",
   idempotency: "optional",
-  errors: LINK_SCOPE_ERRORS,
   params: PlatformCampaignLinkParams,
   body: CreateInviteBody,
   response: { status: 201, schema: LinkInvite, description: "The invite; the Location header carries its url.", location: true },
@@ -35,7 +34,6 @@ export const GET = route({
   scope: "campaign:users:link:static",
   targetBusiness: "campaign",
   idempotency: "none",
-  errors: LINK_SCOPE_ERRORS,
   params: PlatformCampaignLinkParams,
   query: ListInvitesQuery,
   response: { status: 200, schema: InviteList },

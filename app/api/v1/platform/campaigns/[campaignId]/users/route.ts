@@ -1,6 +1,5 @@
 // GET /v1/platform/campaigns/{campaignId}/users: the campaign's linked users, by page
 import { route } from "@/lib/http/route";
-import { campaignViewOf, CAMPAIGN_VIEW_OF_ERRORS } from "@/lib/campaigns/campaign-view-of";
 import { listCampaignUsers } from "@/lib/campaigns/list-campaign-users";
 import { PlatformCampaignParams, PlatformCampaignUsersQuery } from "@/lib/campaigns/platform-schemas";
 import { CampaignUserList } from "@/lib/campaigns/schemas";
@@ -14,9 +13,8 @@ export const GET = route({
   scope: "campaign:users:link:read",
   targetBusiness: "campaign",
   idempotency: "none",
-  errors: CAMPAIGN_VIEW_OF_ERRORS,
   params: PlatformCampaignParams,
   query: PlatformCampaignUsersQuery,
   response: { status: 200, schema: CampaignUserList },
-  handler: async ({ ctx, query }) => listCampaignUsers(campaignViewOf(ctx), query),
+  handler: async ({ ctx, query }) => listCampaignUsers(ctx, query),
 });

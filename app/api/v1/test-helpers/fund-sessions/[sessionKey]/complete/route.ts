@@ -20,6 +20,6 @@ export const POST = route({
     completeFundSession(ctx, {
       sessionKey: params.sessionKey,
       amountUsdc: body.amountUsdc,
-      owner: { platformId: ctx.principal.platformId, environment: ctx.environment },
+      owner: { platformId: ctx.scope.platformId, environment: ctx.scope.environment },
     }),
 });

@@ -14,5 +14,5 @@ export const POST = route({
   params: DeliveryParams,
   response: { status: 201, schema: Resent },
   handler: async ({ ctx, params }) =>
-    reply({ data: await resendDelivery(ctx, { owner: { type: "game", id: ctx.principal.gameId }, deliveryId: params.deliveryId }) }, { status: 201 }),
+    reply({ data: await resendDelivery(ctx, { owner: { type: "game", id: ctx.scope.gameId }, deliveryId: params.deliveryId }) }, { status: 201 }),
 });

@@ -2,7 +2,7 @@
 import { reply, route } from "@/lib/http/route";
 import { CampaignInitiateLinkBody, CampaignParams } from "@/lib/campaigns/schemas";
 import { initiateLinkSession, INITIATE_LINK_SESSION_ERRORS } from "@/lib/linking/initiate-link-session";
-import { linkScopeOf, LINK_SCOPE_ERRORS } from "@/lib/linking/link-scope";
+import { linkScopeOf } from "@/lib/linking/link-scope";
 import { LinkSessionInitiated } from "@/lib/linking/schemas";
 
 export const POST = route({
@@ -14,7 +14,7 @@ export const POST = route({
   // The key is required but the service, not the kernel, honours it: a repeat with the same key or
   // email answers 200 with the pending session (the spec's state table), not a stored 201.
   idempotency: "service",
-  errors: [...INITIATE_LINK_SESSION_ERRORS, ...LINK_SCOPE_ERRORS],
+  errors: INITIATE_LINK_SESSION_ERRORS,
   successEnvelope: true,
   params: CampaignParams,
   body: CampaignInitiateLinkBody,

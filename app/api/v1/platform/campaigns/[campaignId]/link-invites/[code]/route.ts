@@ -3,7 +3,7 @@ import { route } from "@/lib/http/route";
 import { revokeInvite, REVOKE_INVITE_ERRORS } from "@/lib/invites/revoke-invite";
 import { LinkInvite, PlatformInviteParams, UpdateInviteBody } from "@/lib/invites/schemas";
 import { updateInvite, UPDATE_INVITE_ERRORS } from "@/lib/invites/update-invite";
-import { linkScopeOf, LINK_SCOPE_ERRORS } from "@/lib/linking/link-scope";
+import { linkScopeOf } from "@/lib/linking/link-scope";
 
 const common = {
   tags: ["Platform campaigns"],
@@ -20,7 +20,7 @@ export const PATCH = route({
   method: "PATCH",
   path: "/v1/platform/campaigns/{campaignId}/link-invites/{code}",
   summary: "Change a link invite's label, maxUses, expiresAt or status ('active' or 'paused')",
-  errors: [...UPDATE_INVITE_ERRORS, ...LINK_SCOPE_ERRORS],
+  errors: UPDATE_INVITE_ERRORS,
   body: UpdateInviteBody,
   handler: ({ ctx, params, body }) => updateInvite(ctx, { scope: linkScopeOf(ctx), code: params.code, body }),
 });
@@ -30,6 +30,6 @@ export const DELETE = route({
   method: "DELETE",
   path: "/v1/platform/campaigns/{campaignId}/link-invites/{code}",
   summary: "Revoke a link invite permanently (revoking it again returns it unchanged)",
-  errors: [...REVOKE_INVITE_ERRORS, ...LINK_SCOPE_ERRORS],
+  errors: REVOKE_INVITE_ERRORS,
   handler: ({ ctx, params }) => revokeInvite(ctx, { scope: linkScopeOf(ctx), code: params.code }),
 });

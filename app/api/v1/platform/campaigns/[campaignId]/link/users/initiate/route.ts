@@ -1,7 +1,7 @@
 // POST /v1/platform/campaigns/{campaignId}/link/users/initiate: start linking a player to a campaign of a granted business
 import { reply, route } from "@/lib/http/route";
 import { initiateLinkSession, INITIATE_LINK_SESSION_ERRORS } from "@/lib/linking/initiate-link-session";
-import { linkScopeOf, LINK_SCOPE_ERRORS } from "@/lib/linking/link-scope";
+import { linkScopeOf } from "@/lib/linking/link-scope";
 import { InitiateLinkBody, LinkSessionInitiated, PlatformCampaignLinkParams } from "@/lib/linking/schemas";
 
 export const POST = route({
@@ -17,7 +17,7 @@ export const POST = route({
   // idempotent by email or Idempotency-Key in the service: a repeat returns the pending session with 200
   idempotency: "none",
   serviceIdempotencyKey: true,
-  errors: [...INITIATE_LINK_SESSION_ERRORS, ...LINK_SCOPE_ERRORS],
+  errors: INITIATE_LINK_SESSION_ERRORS,
   params: PlatformCampaignLinkParams,
   body: InitiateLinkBody,
   response: {

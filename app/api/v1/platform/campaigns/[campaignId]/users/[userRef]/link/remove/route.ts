@@ -1,6 +1,6 @@
 // POST /v1/platform/campaigns/{campaignId}/users/{userRef}/link/remove: unlink a player from the campaign
 import { route } from "@/lib/http/route";
-import { linkScopeOf, LINK_SCOPE_ERRORS } from "@/lib/linking/link-scope";
+import { linkScopeOf } from "@/lib/linking/link-scope";
 import { removeLink, REMOVE_LINK_ERRORS } from "@/lib/linking/remove-link";
 import { PlatformCampaignLinkRemoved, PlatformCampaignUserParams } from "@/lib/linking/schemas";
 
@@ -13,7 +13,7 @@ export const POST = route({
   scope: "campaign:users:link:remove",
   targetBusiness: "campaign",
   idempotency: "none",
-  errors: [...LINK_SCOPE_ERRORS, ...REMOVE_LINK_ERRORS],
+  errors: REMOVE_LINK_ERRORS,
   params: PlatformCampaignUserParams,
   response: { status: 200, schema: PlatformCampaignLinkRemoved },
   handler: async ({ ctx, params }) => {

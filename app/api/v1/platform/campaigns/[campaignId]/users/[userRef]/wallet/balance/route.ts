@@ -1,6 +1,5 @@
 // GET /v1/platform/campaigns/{campaignId}/users/{userRef}/wallet/balance: a campaign user's custody wallet
 import { route } from "@/lib/http/route";
-import { campaignViewOf, CAMPAIGN_VIEW_OF_ERRORS } from "@/lib/campaigns/campaign-view-of";
 import { getCampaignUserWallet, GET_CAMPAIGN_USER_WALLET_ERRORS } from "@/lib/campaigns/get-campaign-user-wallet";
 import { PlatformCampaignUserParams, WalletBalance } from "@/lib/campaigns/platform-schemas";
 
@@ -13,8 +12,8 @@ export const GET = route({
   scope: "campaign:users:wallet:read",
   targetBusiness: "campaign",
   idempotency: "none",
-  errors: [...CAMPAIGN_VIEW_OF_ERRORS, ...GET_CAMPAIGN_USER_WALLET_ERRORS],
+  errors: [...GET_CAMPAIGN_USER_WALLET_ERRORS],
   params: PlatformCampaignUserParams,
   response: { status: 200, schema: WalletBalance.describe("The player's custody wallet (one per player and environment).") },
-  handler: async ({ ctx, params }) => getCampaignUserWallet(campaignViewOf(ctx), { userRef: params.userRef }),
+  handler: async ({ ctx, params }) => getCampaignUserWallet(ctx, { userRef: params.userRef }),
 });
