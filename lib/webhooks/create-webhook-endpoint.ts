@@ -21,7 +21,7 @@ export const createWebhookEndpoint = async (
     lookup,
   }: { owner: WebhookOwner; url: string; eventTypes?: string[]; description?: string; lookup?: LookupAll },
 ) => {
-  await checkWebhookUrl(url, { httpsOnly: owner.type === "campaign", ...(await ownerLoopbackRule(ctx.db, owner)), lookup });
+  await checkWebhookUrl(url, { httpsOnly: owner.type === "campaign", ...(await ownerLoopbackRule(ctx, { owner })), lookup });
   const secret = generateWebhookSecret();
   const row = await ctx.db.webhookEndpoint.create({ data: { id: newId(), ownerType: owner.type, ownerId: owner.id, url, secret, eventTypes, description } });
   return { endpoint: row, secret };

@@ -13,7 +13,7 @@ export const deleteWebhookEndpoint = async (
   ctx: DbContext,
   { owner, endpointId }: { owner: WebhookOwner; endpointId: string },
 ): Promise<{ primary: boolean }> => {
-  const row = await findOwnerEndpoint(ctx.db, { owner, endpointId });
+  const row = await findOwnerEndpoint(ctx, { owner, endpointId });
   if (row.primaryOf) {
     await setWebhookEndpoint(ctx, { owner, url: null });
     return { primary: true };

@@ -333,7 +333,7 @@ const attemptDelivery = async (db: Db, delivery: Delivery, { rerun, ordered }: {
       : NO_ENDPOINT;
   const attempted = await recordAttempt(db, { delivery, attempt, result, endpoint, requestHeaders: headers });
   // a success's end of the streak was recorded with the attempt
-  if (endpoint && !result.ok) await recordEndpointHealth(db, { owner, endpoint, ok: false });
+  if (endpoint && !result.ok) await recordEndpointHealth({ db }, { owner, endpoint, ok: false });
   return attempted;
 };
 

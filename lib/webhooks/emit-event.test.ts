@@ -49,7 +49,7 @@ describe("emitEvent", () => {
     const deleted = await createWebhookEndpoint(ctx, { owner, url: "http://127.0.0.1:9/deleted" });
     await deleteWebhookEndpoint(ctx, { owner, endpointId: deleted.endpoint.id });
 
-    expect((await listOwnerEndpoints(db, owner)).map((e) => [e.url, e.primary, e.id])).toEqual([
+    expect((await listOwnerEndpoints({ db }, { owner })).map((e) => [e.url, e.primary, e.id])).toEqual([
       ["http://127.0.0.1:9/primary", true, null],
       ["http://127.0.0.1:9/all", false, all.endpoint.id],
       ["http://127.0.0.1:9/other", false, filtered.endpoint.id],

@@ -42,7 +42,7 @@ export const emitEvent = async (db: DbClient, input: EmitInput, { to }: { to?: E
       FROM seq)`;
   let endpoints = to;
   if (endpoints) await db.$executeRaw`WITH ${write} SELECT 1`;
-  else endpoints = (await listOwnerEndpoints(db, input.owner, { along: write })).filter((e) => receives(e, input.event));
+  else endpoints = (await listOwnerEndpoints({ db }, { owner: input.owner, along: write })).filter((e) => receives(e, input.event));
   await createDeliveries(db, { eventId: id, endpoints });
   return id;
 };

@@ -172,7 +172,7 @@ describe("secret reveal and rotation", () => {
 
   it("rotating the primary endpoint changes the game's webhookSecret and keeps the old one signing", async () => {
     const { owner, game, primaryRx } = await setup();
-    const primary = await ensurePrimaryEndpoint(db, owner);
+    const primary = await ensurePrimaryEndpoint({ db }, { owner });
     const old = game.webhookSecret;
     const { secret } = await rotateWebhookSecret(ctx, { owner, endpointId: primary.id });
     expect((await db.game.findUniqueOrThrow({ where: { id: game.id } })).webhookSecret).toBe(secret);

@@ -1,10 +1,10 @@
 import { notFound } from "../core/errors.ts";
 import type { WebhookEndpoint } from "../db/generated/client.ts";
-import type { DbClient } from "../db/transaction.ts";
+import type { DbContext } from "../core/context.ts";
 import type { WebhookOwner } from "./emit-event.ts";
 
 /** One of the owner's endpoints (not deleted); another owner's, or a deleted one, is 404 WEBHOOK_ENDPOINT_NOT_FOUND. */
-export const findOwnerEndpoint = async (db: DbClient, { owner, endpointId }: { owner: WebhookOwner; endpointId: string }): Promise<WebhookEndpoint> => {
+export const findOwnerEndpoint = async ({ db }: DbContext, { owner, endpointId }: { owner: WebhookOwner; endpointId: string }): Promise<WebhookEndpoint> => {
   const row = await db.webhookEndpoint.findFirst({ where: { id: endpointId, ownerType: owner.type, ownerId: owner.id, deletedAt: null } });
   if (!row) throw notFound("The webhook endpoint", "WEBHOOK_ENDPOINT_NOT_FOUND");
   return row;

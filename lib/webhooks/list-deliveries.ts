@@ -27,7 +27,7 @@ export const listDeliveries = async (
   ctx: DbContext,
   { owner, status, eventId, endpointId, event, since, until, page = 1, limit = 20 }: ListDeliveriesInput,
 ) => {
-  const scope = endpointId ? deliveriesOfEndpoint(owner, await findOwnerEndpoint(ctx.db, { owner, endpointId })) : {};
+  const scope = endpointId ? deliveriesOfEndpoint(owner, await findOwnerEndpoint(ctx, { owner, endpointId })) : {};
   const where = {
     ...scope,
     event: { ownerType: owner.type, ownerId: owner.id, ...(eventId ? { id: eventId } : {}), ...(event ? { event } : {}) },

@@ -56,8 +56,8 @@ const healthOf = async (ctx: DbContext, owner: WebhookOwner, row: { id: string; 
  * null when the owner has none), then the others, oldest first, each with its health.
  */
 export const listWebhookEndpoints = async (ctx: DbContext, { owner }: { owner: WebhookOwner }): Promise<EndpointSummary[]> => {
-  const primary = await ensurePrimaryEndpoint(ctx.db, owner);
-  const cols = await ownerColumns(ctx.db, owner);
+  const primary = await ensurePrimaryEndpoint(ctx, { owner });
+  const cols = await ownerColumns(ctx, { owner });
   const others = await ctx.db.webhookEndpoint.findMany({
     where: { ownerType: owner.type, ownerId: owner.id, primaryOf: null, deletedAt: null },
     orderBy: [{ createdAt: "asc" }, { id: "asc" }],

@@ -1,4 +1,4 @@
-import type { DbClient } from "../db/transaction.ts";
+import type { DbContext } from "../core/context.ts";
 import type { WebhookOwner } from "./emit-event.ts";
 
 /**
@@ -6,7 +6,7 @@ import type { WebhookOwner } from "./emit-event.ts";
  * owner role, and the business's developer account). A platform has no business of its own: nobody (the
  * flag the portal shows is all).
  */
-export const ownerEmails = async (db: DbClient, owner: WebhookOwner): Promise<string[]> => {
+export const ownerEmails = async ({ db }: DbContext, { owner }: { owner: WebhookOwner }): Promise<string[]> => {
   if (owner.type === "platform") return [];
   const select = { businessId: true } as const;
   const row =

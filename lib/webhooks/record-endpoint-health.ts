@@ -2,7 +2,8 @@
 // lasted long enough, warns the owner (email + the flag the portal shows) and then disables the endpoint
 // (email again). The thresholds are in delivery-policy.ts; time is lib/core/clock.ts, so tests move it.
 import { now } from "../core/clock.ts";
-import type { Db } from "../db/client.ts";
+import type { DbContext } from "../core/context.ts";
+import type { DbClient } from "../db/transaction.ts";
 import { sendEmail } from "../email/send-email.ts";
 import { healthThresholdsMs } from "./delivery-policy.ts";
 import type { WebhookOwner } from "./emit-event.ts";
@@ -14,8 +15,8 @@ export type HealthChange = "none" | "warned" | "disabled";
 
 const hours = (ms: number) => `${Math.round(ms / 360_000) / 10} h`;
 
-const notify = async (db: Db, owner: WebhookOwner, { url, subject, text }: { url: string; subject: string; text: string }) => {
-  for (const to of await ownerEmails(db, owner)) {
+const notify = async (db: DbClient, owner: WebhookOwner, { url, subject, text }: { url: string; subject: string; text: string }) => {
+  for (const to of await ownerEmails({ db }, { owner })) {
     try {
       await sendEmail({ to, subject, text: `${text}\n\nEndpoint: ${url}\nOwner: ${owner.type} ${owner.id}\n` }, { db });
     } catch (err) {
@@ -27,7 +28,7 @@ const notify = async (db: Db, owner: WebhookOwner, { url, subject, text }: { url
 
 /** Updates the endpoint's streak after an attempt; returns what changed (for tests and logs). */
 export const recordEndpointHealth = async (
-  db: Db,
+  { db }: DbContext,
   { owner, endpoint, ok }: { owner: WebhookOwner; endpoint: Endpoint; ok: boolean },
 ): Promise<HealthChange> => {
   if (ok) {
@@ -36,7 +37,7 @@ export const recordEndpointHealth = async (
     return "none";
   }
   const at = now();
-  const id = endpoint.id ?? (await ensurePrimaryEndpoint(db, owner)).id;
+  const id = endpoint.id ?? (await ensurePrimaryEndpoint({ db }, { owner })).id;
   await db.webhookEndpoint.updateMany({ where: { id, failingSince: null }, data: { failingSince: at } });
   const row = await db.webhookEndpoint.findUniqueOrThrow({ where: { id } });
   if (!row.failingSince || row.disabledAt) return "none";

@@ -19,8 +19,8 @@ export const recoverFailedDeliveries = async (
   ctx: DbContext,
   { owner, endpointId, since }: { owner: WebhookOwner; endpointId: string; since: Date },
 ): Promise<{ recovered: number; deliveryIds: string[]; more: boolean }> => {
-  const row = await findOwnerEndpoint(ctx.db, { owner, endpointId });
-  const endpoint = sendableEndpoint(await endpointOfRow(ctx.db, row));
+  const row = await findOwnerEndpoint(ctx, { owner, endpointId });
+  const endpoint = sendableEndpoint(await endpointOfRow(ctx, row));
   return inTransaction(ctx.db, async (tx) => {
     const failed = await tx.webhookDelivery.findMany({
       where: { ...deliveriesOfEndpoint(owner, row), status: "failed", recoveredAt: null, createdAt: { gte: since } },

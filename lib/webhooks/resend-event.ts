@@ -28,7 +28,7 @@ export const resendEvent = async (
   if (endpointId) {
     const row = await ctx.db.webhookEndpoint.findFirst({ where: { id: endpointId, ownerType: owner.type, ownerId: owner.id, deletedAt: null } });
     if (!row) throw notFound("The webhook endpoint", "WEBHOOK_ENDPOINT_NOT_FOUND");
-    endpoint = await endpointOfRow(ctx.db, row);
+    endpoint = await endpointOfRow(ctx, row);
   } else endpoint = await resolveEndpoint(ctx.db, owner);
   const target = sendableEndpoint(endpoint);
   const deliveryId = await inTransaction(ctx.db, (tx) => createDelivery(tx, { eventId, endpoint: target }));

@@ -17,9 +17,9 @@ const HOUR = 3_600_000;
 
 /** The endpoint of a delivery; and, the same by the other two ways in (the owner's primary, an endpoint row). */
 const both = async (target: { endpointId: string | null; owner: WebhookOwner }) => {
-  const endpoint = await resolveDeliveryEndpoint(getDb(), target);
+  const endpoint = await resolveDeliveryEndpoint({ db: getDb() }, target);
   const row = target.endpointId ? await getDb().webhookEndpoint.findUnique({ where: { id: target.endpointId } }) : null;
-  const other = target.endpointId ? (row ? await endpointOfRow(getDb(), row) : null) : await resolveEndpoint(getDb(), target.owner);
+  const other = target.endpointId ? (row ? await endpointOfRow({ db: getDb() }, row) : null) : await resolveEndpoint(getDb(), target.owner);
   expect(other).toEqual(endpoint);
   return endpoint;
 };

@@ -1,5 +1,6 @@
 import { now } from "../core/clock.ts";
 import { Prisma, type WebhookEndpoint } from "../db/generated/client.ts";
+import type { DbContext } from "../core/context.ts";
 import type { DbClient } from "../db/transaction.ts";
 import type { WebhookOwner } from "./emit-event.ts";
 
@@ -24,7 +25,7 @@ const liveSecret = (row: Pick<WebhookEndpoint, "previousSecret" | "previousSecre
   row?.previousSecret && row.previousSecretUntil && row.previousSecretUntil > at ? row.previousSecret : null;
 
 /** The owner's own URL and secret (the spec's endpoint): Game, Platform or Campaign columns. */
-export const ownerColumns = async (db: DbClient, owner: WebhookOwner): Promise<{ url: string | null; secret: string | null } | null> => {
+export const ownerColumns = async ({ db }: DbContext, { owner }: { owner: WebhookOwner }): Promise<{ url: string | null; secret: string | null } | null> => {
   const select = { webhookUrl: true, webhookSecret: true } as const;
   const row =
     owner.type === "game"
@@ -40,11 +41,11 @@ export const ownerColumns = async (db: DbClient, owner: WebhookOwner): Promise<{
  * filter, health and previous secret). Read at every attempt, so a rotated secret or a corrected URL applies
  * to pending retries. Null when the URL or the secret is missing. (The rules live once, in deliveryEndpointSql.)
  */
-export const resolveEndpoint = (db: DbClient, owner: WebhookOwner): Promise<Endpoint | null> => resolveDeliveryEndpoint(db, { endpointId: null, owner });
+export const resolveEndpoint = (db: DbClient, owner: WebhookOwner): Promise<Endpoint | null> => resolveDeliveryEndpoint({ db }, { endpointId: null, owner });
 
 /** An endpoint row as an Endpoint (the primary's URL and secret come from the owner). Null when it has none or was deleted. */
-export const endpointOfRow = (db: DbClient, row: WebhookEndpoint): Promise<Endpoint | null> =>
-  resolveDeliveryEndpoint(db, { endpointId: row.id, owner: { type: row.ownerType as WebhookOwner["type"], id: row.ownerId } });
+export const endpointOfRow = (ctx: DbContext, row: WebhookEndpoint): Promise<Endpoint | null> =>
+  resolveDeliveryEndpoint(ctx, { endpointId: row.id, owner: { type: row.ownerType as WebhookOwner["type"], id: row.ownerId } });
 
 /**
  * Where a delivery goes now, read in SQL together with the delivery (deliver.ts: one query per attempt
@@ -117,7 +118,7 @@ export const deliveryEndpointOf = (c: DeliveryEndpointColumns): Endpoint | null 
  * endpoints existed) the owner's primary. deliver.ts reads the same together with the delivery; resolveEndpoint
  * and endpointOfRow are this with no endpointId and with a row's.
  */
-export const resolveDeliveryEndpoint = async (db: DbClient, { endpointId, owner }: { endpointId: string | null; owner: WebhookOwner }) => {
+export const resolveDeliveryEndpoint = async ({ db }: DbContext, { endpointId, owner }: { endpointId: string | null; owner: WebhookOwner }) => {
   const sql = deliveryEndpointSql("q");
   const [row] = await db.$queryRaw<DeliveryEndpointColumns[]>`
     SELECT ${sql.columns} FROM (SELECT ${endpointId}::text AS "endpointId", ${owner.type}::text AS "ownerType", ${owner.id}::text AS "ownerId") q ${sql.joins}`;
@@ -130,7 +131,7 @@ export const resolveDeliveryEndpoint = async (db: DbClient, { endpointId, owner 
  * resolveEndpoint and endpointOfRow read them one by one. `along`: data-modifying CTEs to run in the same
  * statement (emitEvent writes its event with it: one round trip for both).
  */
-export const listOwnerEndpoints = async (db: DbClient, owner: WebhookOwner, { along }: { along?: Prisma.Sql } = {}): Promise<Endpoint[]> => {
+export const listOwnerEndpoints = async ({ db }: DbContext, { owner, along }: { owner: WebhookOwner; along?: Prisma.Sql }): Promise<Endpoint[]> => {
   const sql = deliveryEndpointSql("q");
   const rows = await db.$queryRaw<DeliveryEndpointColumns[]>`
     ${along ? Prisma.sql`WITH ${along}` : Prisma.empty}

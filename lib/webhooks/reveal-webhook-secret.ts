@@ -6,8 +6,8 @@ import { endpointOfRow } from "./resolve-endpoint.ts";
 
 /** The current signing secret of one of the owner's endpoints (the caller checks the permission and audits). */
 export const revealWebhookSecret = async (ctx: DbContext, { owner, endpointId }: { owner: WebhookOwner; endpointId: string }): Promise<{ secret: string }> => {
-  const row = await findOwnerEndpoint(ctx.db, { owner, endpointId });
-  const endpoint = await endpointOfRow(ctx.db, row);
+  const row = await findOwnerEndpoint(ctx, { owner, endpointId });
+  const endpoint = await endpointOfRow(ctx, row);
   if (!endpoint) throw conflict("WEBHOOK_ENDPOINT_NOT_SET", "The endpoint has no URL, so no secret signs for it.");
   return { secret: endpoint.secret };
 };

@@ -16,12 +16,12 @@ export const rotateWebhookSecret = async (
   ctx: DbContext,
   { owner, endpointId }: { owner: WebhookOwner; endpointId: string },
 ): Promise<{ secret: string; previousSecretUntil: Date }> => {
-  const row = await findOwnerEndpoint(ctx.db, { owner, endpointId });
+  const row = await findOwnerEndpoint(ctx, { owner, endpointId });
   const secret = generateWebhookSecret();
   const previousSecretUntil = new Date(now().getTime() + PREVIOUS_SECRET_GRACE_MS);
   await inTransaction(ctx.db, async (tx) => {
     if (row.primaryOf) {
-      await keepPreviousSecret(tx, owner);
+      await keepPreviousSecret({ ...ctx, db: tx }, { owner });
       const data = { webhookSecret: secret };
       if (owner.type === "game") await tx.game.update({ where: { id: owner.id }, data });
       else if (owner.type === "platform") await tx.platform.update({ where: { id: owner.id }, data });

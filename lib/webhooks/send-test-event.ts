@@ -13,8 +13,8 @@ export const TEST_EVENT = "Webhook.Ping";
  * one endpoint only, whatever its filter. data: {endpointId, message}. Returns the event and delivery ids.
  */
 export const sendTestEvent = async (ctx: DbContext, { owner, endpointId }: { owner: WebhookOwner; endpointId: string }) => {
-  const row = await findOwnerEndpoint(ctx.db, { owner, endpointId });
-  const endpoint = sendableEndpoint(await endpointOfRow(ctx.db, row));
+  const row = await findOwnerEndpoint(ctx, { owner, endpointId });
+  const endpoint = sendableEndpoint(await endpointOfRow(ctx, row));
   const select = { environment: true } as const;
   const env =
     owner.type === "game"

@@ -1,5 +1,4 @@
 import type { DbContext } from "../core/context.ts";
-import type { DbClient } from "../db/transaction.ts";
 import { now } from "../core/clock.ts";
 import { PREVIOUS_SECRET_GRACE_MS } from "./delivery-policy.ts";
 import { ensurePrimaryEndpoint } from "./ensure-primary-endpoint.ts";
@@ -15,7 +14,7 @@ import type { LookupAll } from "./resolve-webhook-target.ts";
  * no mode of its own (it receives both), so its URL may then be loopback; each delivery of a live event
  * refuses it.
  */
-export const ownerLoopbackRule = async (db: DbClient, owner: WebhookOwner): Promise<LoopbackRule> => {
+export const ownerLoopbackRule = async ({ db }: DbContext, { owner }: { owner: WebhookOwner }): Promise<LoopbackRule> => {
   if (owner.type === "platform") return loopbackRule("any");
   const select = { environment: true } as const;
   const row =
@@ -24,7 +23,8 @@ export const ownerLoopbackRule = async (db: DbClient, owner: WebhookOwner): Prom
 };
 
 /** Before the primary secret is replaced: the current one keeps signing for 24 h. */
-export const keepPreviousSecret = async (db: DbClient, owner: WebhookOwner): Promise<void> => {
+export const keepPreviousSecret = async (ctx: DbContext, { owner }: { owner: WebhookOwner }): Promise<void> => {
+  const { db } = ctx;
   const select = { webhookSecret: true } as const;
   const row =
     owner.type === "game"
@@ -33,7 +33,7 @@ export const keepPreviousSecret = async (db: DbClient, owner: WebhookOwner): Pro
         ? await db.platform.findUnique({ where: { id: owner.id }, select })
         : await db.campaign.findUnique({ where: { id: owner.id }, select });
   if (!row?.webhookSecret) return;
-  const primary = await ensurePrimaryEndpoint(db, owner);
+  const primary = await ensurePrimaryEndpoint(ctx, { owner });
   await db.webhookEndpoint.update({
     where: { id: primary.id },
     data: { previousSecret: row.webhookSecret, previousSecretUntil: new Date(now().getTime() + PREVIOUS_SECRET_GRACE_MS) },
@@ -58,8 +58,8 @@ export const setWebhookEndpoint = async (
   }: { owner: WebhookOwner; url: string | null; rotateSecret?: boolean; httpsOnly?: boolean; lookup?: LookupAll },
 ): Promise<{ url: string | null; secret: string | null }> => {
   const { db } = ctx;
-  if (url !== null) await checkWebhookUrl(url, { httpsOnly, ...(await ownerLoopbackRule(db, owner)), lookup });
-  if (rotateSecret) await keepPreviousSecret(db, owner);
+  if (url !== null) await checkWebhookUrl(url, { httpsOnly, ...(await ownerLoopbackRule(ctx, { owner })), lookup });
+  if (rotateSecret) await keepPreviousSecret(ctx, { owner });
   if (owner.type === "game") {
     const g = await db.game.update({ where: { id: owner.id }, data: { webhookUrl: url, ...(rotateSecret ? { webhookSecret: generateWebhookSecret() } : {}) } });
     return { url: g.webhookUrl, secret: g.webhookSecret };

@@ -23,10 +23,10 @@ export const updateWebhookEndpoint = async (
     lookup,
   }: { owner: WebhookOwner; endpointId: string; url?: string; eventTypes?: string[]; description?: string; enabled?: boolean; lookup?: LookupAll },
 ) => {
-  const row = await findOwnerEndpoint(ctx.db, { owner, endpointId });
+  const row = await findOwnerEndpoint(ctx, { owner, endpointId });
   if (url !== undefined) {
     if (row.primaryOf) await setWebhookEndpoint(ctx, { owner, url, httpsOnly: owner.type === "campaign", lookup });
-    else await checkWebhookUrl(url, { httpsOnly: owner.type === "campaign", ...(await ownerLoopbackRule(ctx.db, owner)), lookup });
+    else await checkWebhookUrl(url, { httpsOnly: owner.type === "campaign", ...(await ownerLoopbackRule(ctx, { owner })), lookup });
   }
   const health =
     enabled === true

@@ -16,7 +16,7 @@ export const POST = route({
   response: { status: 200, schema: Recovered },
   handler: async ({ ctx, body }) => {
     const owner = { type: "game" as const, id: ctx.scope.gameId };
-    const endpointId = body.endpointId ?? (await ensurePrimaryEndpoint(ctx.db, owner)).id;
+    const endpointId = body.endpointId ?? (await ensurePrimaryEndpoint(ctx, { owner })).id;
     return { data: await recoverFailedDeliveries(ctx, { owner, endpointId, since: body.since }) };
   },
 });
