@@ -12,6 +12,10 @@ import type { Socket } from "node:net";
 import { setTimeout as sleep } from "node:timers/promises";
 
 const dev = process.argv.includes("--dev") || process.env.COINOP_DEV === "1";
+// Under Node's watch mode (npm run dev) this process is told to report each module it loads to its parent over
+// IPC. Next.js's own worker processes would inherit the variable and send those reports to Next.js, which
+// takes them for broken answers ("Unexpected response from worker"). The watch list is --watch-path anyway.
+delete process.env.WATCH_REPORT_DEPENDENCIES;
 // before anything reads it (Next.js, lib/config)
 Object.assign(process.env, { NODE_ENV: dev ? "development" : "production" });
 
