@@ -197,6 +197,37 @@ describe("direct /api/v1 dispatch", () => {
     expect(wrong.headers.get("allow")).toBe("GET");
   });
 
+  it("answers TRACE (a method a fetch Request cannot carry; TRACK gets the HTTP parser's 400) with the JSON 405, or 404 off the routes, and keeps serving", async () => {
+    const raw = (method: string, path: string) =>
+      new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }>((resolve, reject) => {
+        const r = http.request({ host: "127.0.0.1", port, method, path, timeout: 5_000 }, (res) => {
+          let body = "";
+          res.setEncoding("utf8");
+          res.on("data", (c: string) => (body += c));
+          res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
+        });
+        r.on("timeout", () => r.destroy(new Error(`${method} ${path}: no answer in 5 s`)));
+        r.on("error", reject);
+        r.end();
+      });
+    for (const method of ["TRACE"]) {
+      const refused = await raw(method, "/api/v1/__dispatch/notes/special");
+      expect(refused.status, method).toBe(405);
+      expect(refused.headers.allow).toBe("GET");
+      expect(refused.headers["x-frame-options"]).toBe("DENY");
+      expect(JSON.parse(refused.body)).toMatchObject({
+        code: "METHOD_NOT_ALLOWED",
+        error: `${method} is not supported on /api/v1/__dispatch/notes/special; use GET.`,
+        requestId: expect.stringMatching(/^req_/),
+      });
+      const unknown = await raw(method, "/api/v1/no/such/path");
+      expect(unknown.status).toBe(404);
+      expect(JSON.parse(unknown.body)).toMatchObject({ code: "ROUTE_NOT_FOUND" });
+    }
+    const after = await call("/api/v1/__dispatch/notes/special", { headers: game.headers });
+    expect(await after.json()).toEqual({ special: true });
+  });
+
   it("streams the body: a 20 MB chunked body is refused with 413 at the 1 MB cap, and the connection closes", async () => {
     const { status, head, body, written } = await flood("/api/v1/__dispatch/notes/n1", { headers: game.headers });
     expect(status).toBe(413);

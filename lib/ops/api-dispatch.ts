@@ -10,7 +10,7 @@ import { Readable } from "node:stream";
 import { promisify } from "node:util";
 import { gzip as gzipCallback } from "node:zlib";
 import { AppError, errorBody } from "../core/errors.ts";
-import { apiSegmentsOf, createDispatch, hasMalformedEscape, type Dispatch } from "./dispatch.ts";
+import { apiSegmentsOf, createDispatch, FORBIDDEN_METHODS, hasMalformedEscape, refuseForbiddenMethod, type Dispatch } from "./dispatch.ts";
 import { loadRouteTable, type RouteTable } from "./route-table.ts";
 
 export type ApiDispatcher = {
@@ -69,7 +69,9 @@ const send = async (req: IncomingMessage, res: ServerResponse, response: Respons
 
 /** Loads the route table (at start, so no request pays for it) and returns the dispatcher. */
 export const createApiDispatcher = async (options: DispatcherOptions): Promise<ApiDispatcher> => {
-  const dispatch = createDispatch(options.table ?? (await loadRouteTable()), { dev: options.dev });
+  const table = options.table ?? (await loadRouteTable());
+  const dispatch = createDispatch(table, { dev: options.dev });
+  const refuse = refuseForbiddenMethod(table, { dev: options.dev });
   const origin = `//${options.hostname ?? "localhost"}:${options.port}`;
 
   return {
@@ -82,6 +84,11 @@ export const createApiDispatcher = async (options: DispatcherOptions): Promise<A
       // a malformed escape is answered here too (a JSON 404 naming it); other paths we do not serve go to Next.js
       if (!apiSegmentsOf(pathname) && !hasMalformedEscape(pathname)) return false;
       const method = (req.method ?? "GET").toUpperCase();
+      // TRACE, TRACK: `new Request` throws on them (it threw an uncaught exception here and the client waited)
+      if (FORBIDDEN_METHODS.has(method)) {
+        void send(req, res, refuse(method, pathname));
+        return true;
+      }
       const proto = String(req.headers["x-forwarded-proto"] ?? "").includes("https") ? "https:" : "http:";
       dispatch(toWebRequest(req, `${proto}${origin}${url}`, method))
         .then((response) => send(req, res, response))

@@ -96,6 +96,32 @@ const pathnameOf = (url: string): string => {
   return url.slice(start, end);
 };
 
+/** Methods the fetch API refuses to carry: `new Request` throws on them, so no Request reaches `dispatch`. */
+export const FORBIDDEN_METHODS: ReadonlySet<string> = new Set(["CONNECT", "TRACE", "TRACK"]);
+
+/**
+ * The answer to a request whose method the fetch API cannot carry (FORBIDDEN_METHODS), for the node:http
+ * adapter: the JSON 405 with Allow where a route serves the path, else the JSON 404, with the security headers,
+ * and the connection closed (its body, if any, is not read). As `dispatch` answers any other method no route serves.
+ */
+export const refuseForbiddenMethod = (table: RouteTable, { dev = false }: { dev?: boolean } = {}) => {
+  const headersFor = securityHeadersFor(dev);
+  return (method: string, pathname: string): Response => {
+    const segments = apiSegmentsOf(pathname);
+    const match = segments ? bestMatch(table, segments) : null;
+    const requestId = newRequestId();
+    const headers: Record<string, string> = { "x-request-id": requestId, connection: "close" };
+    let res: Response;
+    if (match) {
+      const refused = new AppError("METHOD_NOT_ALLOWED", `${method} is not supported on ${pathname}; use ${match[2]}.`);
+      res = jsonResponse(405, errorBody(refused, requestId, pathname.startsWith("/api/v1/campaign/")), { ...headers, allow: match[2] });
+    } else {
+      res = jsonResponse(404, errorBody(new AppError("ROUTE_NOT_FOUND", `There is no endpoint ${method} ${pathname}.`), requestId, false), headers);
+    }
+    return withHeaders(res, headersFor(pathname), false);
+  };
+};
+
 /** The dispatch of a route table. `dev`: development's security headers (the page policy allows eval for HMR). */
 export const createDispatch = (table: RouteTable, { dev = false }: { dev?: boolean } = {}): Dispatch => {
   const headersFor = securityHeadersFor(dev);
