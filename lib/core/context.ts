@@ -84,6 +84,9 @@ export type ServiceContext<S extends Scope = Scope, A extends Actor = Actor> = D
   idempotencyKey?: string;
 };
 
+/** An operator's services (the /operator console): the instance's staff, acting across tenants, always audited. */
+export type OperatorContext = DbContext & { actor: OperatorActor };
+
 /** A game's services: a server key, or the portal acting for the game. */
 export type GameContext = ServiceContext<GameScope>;
 /** A campaign's services: a campaign key, a platform on /v1/platform/campaigns/{id}, or the portal. */

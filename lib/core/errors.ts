@@ -171,6 +171,14 @@ export const ERRORS = {
   LAST_OWNER: { status: 409, doc: "The business's last owner cannot be removed or lose the owner role; make another member an owner first." },
   OWN_MEMBERSHIP_LOCKED: { status: 403, doc: "A portal member cannot change their own roles or remove themselves; another owner or admin can." },
 
+  // going live (issue 28)
+  BUSINESS_NOT_ACTIVATED: {
+    status: 403,
+    doc: "The business has not been approved to go live: nothing live can be created or used until an operator approves its activation (apply in the portal, or at links.kyb). Test mode is unaffected.",
+  },
+  ACTIVATION_NOT_ALLOWED: { status: 409, doc: "The business's activation is not in a state that allows this (it was already submitted, approved or rejected)." },
+  DOCUMENT_INVALID: { status: 400, doc: "The uploaded document is not a PDF, PNG, JPEG or WebP file, is empty, or is larger than the size cap." },
+
   // businesses created by platforms
   BUSINESS_NAME_TAKEN: { status: 409, doc: "Another business in this environment already has this name (names compare case-insensitively)." },
 
