@@ -47,6 +47,7 @@ export const LAYERS = [
   {
     name: "domain",
     folders: [
+      "activation",
       "auth",
       "business-users",
       "businesses",
@@ -55,6 +56,7 @@ export const LAYERS = [
       "checkout",
       "currencies",
       "deals",
+      "documents",
       "distributions",
       "email",
       "fees",
