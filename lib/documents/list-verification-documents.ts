@@ -6,7 +6,7 @@ import type { DocumentSubject, StoredDocument } from "./store-verification-docum
 export const listVerificationDocuments = async (ctx: DbContext, subject: DocumentSubject): Promise<StoredDocument[]> => {
   const rows = await ctx.db.verificationDocument.findMany({
     where: { subjectType: subject.subjectType, subjectId: subject.subjectId },
-    orderBy: { id: "asc" },
+    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
     select: { id: true, filename: true, contentType: true, byteSize: true, createdAt: true },
   });
   return rows.map((r) => ({ ...r, contentType: r.contentType as DocumentType }));
