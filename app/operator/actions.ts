@@ -62,7 +62,8 @@ export const leaveConsoleAction = async (): Promise<void> => {
 export const reviewActivationAction = operatorAction(
   ["decision", "note"],
   (req, params: { businessId: string } & Record<string, string>) => reviewActivation(req, params),
-  (r) => `The activation is ${r.kybStatus === "action_required" ? "waiting for the business to act" : r.kybStatus}; ${r.mailedTo.length} owner(s) and admin(s) emailed.`,
+  (r) =>
+    `The activation is ${r.kybStatus === "action_required" ? "waiting for the business to act" : r.kybStatus}; ${r.mailedTo.length} owner(s) and admin(s) emailed.`,
   { doing: "deciding an activation" },
 );
 

@@ -52,26 +52,53 @@ const InstancePage = async () => {
           Configuration and health
         </h2>
         <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
-          <StatusTile title="Payments (Stripe)" testId="tile-payments" tone={v.payments.configured ? (v.payments.webhookSecret ? "ok" : "warn") : "off"} state={v.payments.configured ? "Configured" : "Not configured"}>
+          <StatusTile
+            title="Payments (Stripe)"
+            testId="tile-payments"
+            tone={v.payments.configured ? (v.payments.webhookSecret ? "ok" : "warn") : "off"}
+            state={v.payments.configured ? "Configured" : "Not configured"}
+          >
             {v.payments.configured
               ? v.payments.webhookSecret
                 ? "Secret key and webhook secret are set."
                 : "STRIPE_WEBHOOK_SECRET is not set: payments are never confirmed."
               : "STRIPE_SECRET_KEY is not set: card checkouts answer 503."}
           </StatusTile>
-          <StatusTile title="Mail (SMTP)" testId="tile-mail" tone={v.mail.configured ? "ok" : "warn"} state={v.mail.configured ? "Configured" : "Not configured"}>
+          <StatusTile
+            title="Mail (SMTP)"
+            testId="tile-mail"
+            tone={v.mail.configured ? "ok" : "warn"}
+            state={v.mail.configured ? "Configured" : "Not configured"}
+          >
             {v.mail.configured ? `Sending as ${v.mail.from ?? "the default sender"}.` : "SMTP_URL is not set: mail stays in the outbox, undelivered."}
           </StatusTile>
-          <StatusTile title="Job workers" testId="tile-workers" tone={v.workers.alive > 0 ? "ok" : "bad"} state={v.workers.alive > 0 ? `${v.workers.alive} alive` : "None alive"}>
+          <StatusTile
+            title="Job workers"
+            testId="tile-workers"
+            tone={v.workers.alive > 0 ? "ok" : "bad"}
+            state={v.workers.alive > 0 ? `${v.workers.alive} alive` : "None alive"}
+          >
             {v.workers.alive > 0 ? "Worker pools holding their liveness lock." : "No worker holds its liveness lock: jobs and webhooks wait."}
           </StatusTile>
           <StatusTile
             title="Migrations"
             testId="tile-migrations"
             tone={m.state === "up_to_date" ? "ok" : m.state === "unknown" ? "off" : "bad"}
-            state={m.state === "up_to_date" ? "Up to date" : m.state === "behind" ? `${m.pending.length} pending` : m.state === "problem" ? "Needs attention" : "Unknown"}
+            state={
+              m.state === "up_to_date"
+                ? "Up to date"
+                : m.state === "behind"
+                  ? `${m.pending.length} pending`
+                  : m.state === "problem"
+                    ? "Needs attention"
+                    : "Unknown"
+            }
           >
-            {m.state === "up_to_date" ? `${m.applied} applied.` : m.state === "behind" ? `Run npm run db:migrate -- deploy: ${m.pending.join(", ")}` : m.message}
+            {m.state === "up_to_date"
+              ? `${m.applied} applied.`
+              : m.state === "behind"
+                ? `Run npm run db:migrate -- deploy: ${m.pending.join(", ")}`
+                : m.message}
           </StatusTile>
         </div>
       </section>

@@ -51,7 +51,10 @@ export const OperatorFrame = ({
             </span>
             {signOut ? (
               <form action={signOut}>
-                <button type="submit" className={`min-h-11 rounded-lg px-3 font-semibold text-white ring-1 ring-slate-600 ring-inset hover:bg-slate-800 ${focusRing}`}>
+                <button
+                  type="submit"
+                  className={`min-h-11 rounded-lg px-3 font-semibold text-white ring-1 ring-slate-600 ring-inset hover:bg-slate-800 ${focusRing}`}
+                >
                   Leave the console
                 </button>
               </form>

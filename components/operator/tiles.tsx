@@ -10,7 +10,19 @@ const TONE = {
 } as const;
 export type TileTone = keyof typeof TONE;
 
-export const StatusTile = ({ title, state, tone, children, testId }: { title: string; state: string; tone: TileTone; children?: ReactNode; testId?: string }) => (
+export const StatusTile = ({
+  title,
+  state,
+  tone,
+  children,
+  testId,
+}: {
+  title: string;
+  state: string;
+  tone: TileTone;
+  children?: ReactNode;
+  testId?: string;
+}) => (
   <section aria-label={title} data-testid={testId} className={`min-w-0 rounded-xl bg-white p-4 shadow-sm ring-1 ring-inset ${TONE[tone].ring}`}>
     <h3 className="text-sm font-semibold text-slate-600">{title}</h3>
     <p className={`mt-1 flex items-center gap-2 text-lg font-semibold ${TONE[tone].text}`}>
@@ -29,7 +41,9 @@ export const StackedMeter = ({ label, parts }: { label: string; parts: MeterPart
   return (
     <div>
       <div aria-hidden="true" className="flex h-3 w-full overflow-hidden rounded-full bg-slate-100">
-        {total > 0 ? parts.filter((p) => p.value > 0).map((p) => <span key={p.label} className={p.className} style={{ width: `${(p.value / total) * 100}%` }} />) : null}
+        {total > 0
+          ? parts.filter((p) => p.value > 0).map((p) => <span key={p.label} className={p.className} style={{ width: `${(p.value / total) * 100}%` }} />)
+          : null}
       </div>
       <ul aria-label={label} className="mt-3 grid grid-cols-2 gap-x-4 gap-y-1 text-sm text-slate-700 sm:grid-cols-5">
         {parts.map((p) => (

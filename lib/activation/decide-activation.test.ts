@@ -19,7 +19,11 @@ const submitted = async () => {
   const developer = await makeBusinessAdmin(business.id, { roles: ["developer"] });
   await db().business.update({
     where: { id: business.id },
-    data: { kybStatus: "pending", kybSubmittedAt: new Date(), kybApplication: { legalName: "Rocket Games Ltd", representative: { name: "Ann", dateOfBirth: "1990-01-02" } } },
+    data: {
+      kybStatus: "pending",
+      kybSubmittedAt: new Date(),
+      kybApplication: { legalName: "Rocket Games Ltd", representative: { name: "Ann", dateOfBirth: "1990-01-02" } },
+    },
   });
   return { business, owner, admin, developer };
 };
@@ -44,7 +48,12 @@ describe("decideActivation", () => {
     expect(b.kybDecidedAt).toEqual(out.kybDecidedAt);
     const actions = await db().operatorAction.findMany({ where: { objectType: "business", objectId: t.business.id } });
     expect(actions.map((a) => ({ operatorEmail: a.operatorEmail, action: a.action, reason: a.reason, details: a.details }))).toEqual([
-      { operatorEmail: "ops@coinop.test", action: "business.activation.approved", reason: "Documents check out.", details: { from: "pending", to: "approved" } },
+      {
+        operatorEmail: "ops@coinop.test",
+        action: "business.activation.approved",
+        reason: "Documents check out.",
+        details: { from: "pending", to: "approved" },
+      },
     ]);
     const audit = await db().auditEntry.findMany({ where: { businessId: t.business.id } });
     expect(audit.map((a) => ({ actorType: a.actorType, actorId: a.actorId, action: a.action, objectId: a.objectId, details: a.details }))).toEqual([
@@ -96,8 +105,12 @@ describe("decideActivation", () => {
     expect(await db().auditEntry.count({ where: { businessId: t.business.id } })).toBe(1);
     expect(await db().mailMessage.count({ where: { to: t.owner.email } })).toBe(1);
     const fresh = await makeBusiness("test");
-    expect(await codeOf(decideActivation(operator(), { businessId: fresh.id, decision: "approve", note: "x" }))).toMatch(/^ACTIVATION_NOT_ALLOWED: The business's activation is not_started/);
-    expect(await codeOf(decideActivation(operator(), { businessId: "nope", decision: "approve", note: "x" }))).toBe("BUSINESS_NOT_FOUND: This business was not found.");
+    expect(await codeOf(decideActivation(operator(), { businessId: fresh.id, decision: "approve", note: "x" }))).toMatch(
+      /^ACTIVATION_NOT_ALLOWED: The business's activation is not_started/,
+    );
+    expect(await codeOf(decideActivation(operator(), { businessId: "nope", decision: "approve", note: "x" }))).toBe(
+      "BUSINESS_NOT_FOUND: This business was not found.",
+    );
   });
 
   it("lets one of two racing decisions win; the other is a 409 and leaves no trace", async () => {

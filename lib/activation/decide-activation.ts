@@ -22,7 +22,10 @@ const ACTION_NAMES: Record<ActivationDecision, string> = {
 };
 
 /** The mail each decision sends: what happened and, for a refusal or a request, the note and where to act. */
-export const activationMail = (decision: ActivationDecision, { businessName, businessId, note }: { businessName: string; businessId: string; note: string }) => {
+export const activationMail = (
+  decision: ActivationDecision,
+  { businessName, businessId, note }: { businessName: string; businessId: string; note: string },
+) => {
   const page = `${appBaseUrl()}/portal/${businessId}/activation`;
   switch (decision) {
     case "approve":
@@ -59,12 +62,18 @@ export const decideActivation = async (
     const decidedAt = new Date();
     const { to } = await guardedTransition(ACTIVATION_TRANSITIONS, decision, {
       write: (from, to) =>
-        tx.business.updateMany({ where: { id: businessId, kybStatus: { in: [...from] } }, data: { kybStatus: to, kybDecidedAt: decidedAt, kybNote: why || null } }),
+        tx.business.updateMany({
+          where: { id: businessId, kybStatus: { in: [...from] } },
+          data: { kybStatus: to, kybDecidedAt: decidedAt, kybNote: why || null },
+        }),
       current: async () => (await tx.business.findUnique({ where: { id: businessId }, select: { kybStatus: true } }))?.kybStatus ?? null,
       refuse: (state) => (state === null ? new AppError("BUSINESS_NOT_FOUND", "This business was not found.") : activationConflict(state, decision)),
     });
     const details = { from: business.kybStatus, to };
-    await recordOperatorAction({ db: tx }, { operatorEmail: ctx.actor.email, action: ACTION_NAMES[decision], objectType: "business", objectId: businessId, reason: why, details });
+    await recordOperatorAction(
+      { db: tx },
+      { operatorEmail: ctx.actor.email, action: ACTION_NAMES[decision], objectType: "business", objectId: businessId, reason: why, details },
+    );
     await recordAudit(
       { db: tx },
       {

@@ -13,7 +13,11 @@ export type ApplicationField = { label: string; value: string };
 export const labelOf = (path: string[]): string =>
   path
     .map((p, i) => {
-      const words = p.replace(/[_-]+/g, " ").replace(/([a-z0-9])([A-Z])/g, "$1 $2").toLowerCase().trim();
+      const words = p
+        .replace(/[_-]+/g, " ")
+        .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
+        .toLowerCase()
+        .trim();
       return i === 0 ? words.charAt(0).toUpperCase() + words.slice(1) : words;
     })
     .join(" · ");

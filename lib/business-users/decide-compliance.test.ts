@@ -46,7 +46,14 @@ describe("decideCompliance", () => {
       details: { playerId: player.id, environment: "live", from: "pending", to: "action_required" },
     });
     const loaded = await loadComplianceReview({ db: db() }, { complianceId: row.id });
-    expect(loaded).toMatchObject({ status: "action_required", player: { email: player.email }, details: expect.arrayContaining([{ label: "Legal name", value: "Ann Example" }, { label: "Country", value: "FR" }]) });
+    expect(loaded).toMatchObject({
+      status: "action_required",
+      player: { email: player.email },
+      details: expect.arrayContaining([
+        { label: "Legal name", value: "Ann Example" },
+        { label: "Country", value: "FR" },
+      ]),
+    });
     expect(loaded!.history.map((h) => h.reason)).toEqual(["The ID photo is blurred."]);
   });
 

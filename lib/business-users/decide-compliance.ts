@@ -17,7 +17,9 @@ export const decideCompliance = async (
   const why = note.trim();
   if (!why) throw new AppError("VALIDATION_ERROR", "Write why (it is kept in the operator audit log).", { details: [{ field: "note", message: "Required." }] });
   if (!(VERIFICATION_STATUSES as readonly string[]).includes(status))
-    throw new AppError("VALIDATION_ERROR", `The status must be one of ${VERIFICATION_STATUSES.join(", ")}.`, { details: [{ field: "status", message: "Unknown status." }] });
+    throw new AppError("VALIDATION_ERROR", `The status must be one of ${VERIFICATION_STATUSES.join(", ")}.`, {
+      details: [{ field: "status", message: "Unknown status." }],
+    });
   return inTransaction(ctx.db, async (tx) => {
     const review = await tx.playerCompliance.findUnique({ where: { id: complianceId } });
     if (!review) throw new AppError("NOT_FOUND", "This compliance review was not found.");

@@ -18,14 +18,23 @@ export type ComplianceQueueRow = {
 
 const ORDER: VerificationStatus[] = ["pending", "action_required", "not_started", "rejected", "approved"];
 
-export const listComplianceQueue = async ({ db }: DbContext, { status, limit = 200 }: { status?: VerificationStatus; limit?: number } = {}): Promise<ComplianceQueueRow[]> => {
+export const listComplianceQueue = async (
+  { db }: DbContext,
+  { status, limit = 200 }: { status?: VerificationStatus; limit?: number } = {},
+): Promise<ComplianceQueueRow[]> => {
   const rows = await db.playerCompliance.findMany({ where: status ? { status } : {}, orderBy: [{ updatedAt: "desc" }, { id: "desc" }], take: limit });
   const [players, links] = await Promise.all([
     db.player.findMany({ where: { id: { in: rows.map((r) => r.playerId) } }, select: { id: true, email: true } }),
-    db.playerLink.findMany({ where: { playerId: { in: rows.map((r) => r.playerId) }, namespaceType: "business", status: "active" }, select: { playerId: true, namespaceId: true, environment: true } }),
+    db.playerLink.findMany({
+      where: { playerId: { in: rows.map((r) => r.playerId) }, namespaceType: "business", status: "active" },
+      select: { playerId: true, namespaceId: true, environment: true },
+    }),
   ]);
   const names = new Map(
-    (await db.business.findMany({ where: { id: { in: [...new Set(links.map((l) => l.namespaceId))] } }, select: { id: true, name: true } })).map((b) => [b.id, b.name]),
+    (await db.business.findMany({ where: { id: { in: [...new Set(links.map((l) => l.namespaceId))] } }, select: { id: true, name: true } })).map((b) => [
+      b.id,
+      b.name,
+    ]),
   );
   const email = new Map(players.map((p) => [p.id, p.email]));
   return rows

@@ -28,10 +28,17 @@ export const loadComplianceReview = async (ctx: DbContext, { complianceId }: { c
   const [player, documents, links, history] = await Promise.all([
     ctx.db.player.findUnique({ where: { id: r.playerId }, select: { id: true, email: true, name: true } }),
     listVerificationDocuments(ctx, { subjectType: "compliance", subjectId: r.id }),
-    ctx.db.playerLink.findMany({ where: { playerId: r.playerId, environment: r.environment, namespaceType: "business", status: "active" }, select: { namespaceId: true } }),
+    ctx.db.playerLink.findMany({
+      where: { playerId: r.playerId, environment: r.environment, namespaceType: "business", status: "active" },
+      select: { namespaceId: true },
+    }),
     ctx.db.operatorAction.findMany({ where: { objectType: "player_compliance", objectId: r.id }, orderBy: { createdAt: "desc" }, take: 50 }),
   ]);
-  const businesses = await ctx.db.business.findMany({ where: { id: { in: links.map((l) => l.namespaceId) } }, select: { name: true }, orderBy: { name: "asc" } });
+  const businesses = await ctx.db.business.findMany({
+    where: { id: { in: links.map((l) => l.namespaceId) } },
+    select: { name: true },
+    orderBy: { name: "asc" },
+  });
   return {
     id: r.id,
     player: player ?? { id: r.playerId, email: "", name: "" },

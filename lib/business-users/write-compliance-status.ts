@@ -13,7 +13,8 @@ export const writeComplianceStatus = async (
 ) => {
   const key = { playerId: input.playerId, environment: input.environment };
   const data = { status: input.status, ...(input.decision ? { note: input.decision.note, decidedAt: input.decision.decidedAt } : {}) };
-  if (input.expected === undefined) return db.playerCompliance.upsert({ where: { playerId_environment: key }, create: { id: newId(), ...key, ...data }, update: data });
+  if (input.expected === undefined)
+    return db.playerCompliance.upsert({ where: { playerId_environment: key }, create: { id: newId(), ...key, ...data }, update: data });
   const rows = await db.playerCompliance.updateManyAndReturn({ where: { ...key, status: input.expected }, data });
   return rows[0] ?? null;
 };

@@ -10,7 +10,8 @@ import { masterSecret } from "./master-secret.ts";
  * `operator-totp`: seals the operator console's TOTP secrets at rest (AES-256-GCM); `operator-session`: signs
  * the operator console's second-factor cookie.
  */
-export type KeyPurpose = "checkout-grant-url" | "checkout-purchase-url" | "wallet-link" | "nextauth-session" | "invoice-url" | "operator-totp" | "operator-session";
+export type KeyPurpose =
+  "checkout-grant-url" | "checkout-purchase-url" | "wallet-link" | "nextauth-session" | "invoice-url" | "operator-totp" | "operator-session";
 
 const cache = new Map<string, Buffer>();
 

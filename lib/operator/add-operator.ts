@@ -13,7 +13,10 @@ export const addOperator = async (ctx: DbContext, { email }: { email: string }) 
     const rows = await tx.$queryRaw<{ id: string }[]>`
       INSERT INTO "Operator" ("id", "email") VALUES (${newId()}, ${normalized}) ON CONFLICT ("email") DO NOTHING RETURNING "id"`;
     if (!rows[0]) return null;
-    await recordOperatorAction({ db: tx }, { operatorEmail: "cli", action: "operator.added", objectType: "operator", objectId: rows[0].id, details: { email: normalized } });
+    await recordOperatorAction(
+      { db: tx },
+      { operatorEmail: "cli", action: "operator.added", objectType: "operator", objectId: rows[0].id, details: { email: normalized } },
+    );
     return { id: rows[0].id, email: normalized };
   });
 };

@@ -8,13 +8,17 @@ import { inTransaction, type TxContext } from "../db/transaction.ts";
 import { assertNotLocked, clearEvents, lockThrottles, recordEvents } from "../auth/sign-in-throttle.ts";
 import { OPERATOR_CODE_RULE } from "./code-throttle.ts";
 
-export const wrongCode = () => new AppError("OPERATOR_CODE_INVALID", "That code is not right, or was already used. Type the current code from your authenticator app.");
+export const wrongCode = () =>
+  new AppError("OPERATOR_CODE_INVALID", "That code is not right, or was already used. Type the current code from your authenticator app.");
 
 /**
  * Runs `match` under the operator's throttle: its result when not null (the count cleared), else the
  * failure counted and OPERATOR_CODE_INVALID thrown. `match` writes what a good code changes, on `tx`.
  */
-export const checkOperatorCode = async <T>(ctx: DbContext, { operatorId, now, match }: { operatorId: string; now: Date; match: (tx: TxContext) => Promise<T | null> }): Promise<T> => {
+export const checkOperatorCode = async <T>(
+  ctx: DbContext,
+  { operatorId, now, match }: { operatorId: string; now: Date; match: (tx: TxContext) => Promise<T | null> },
+): Promise<T> => {
   const out = await inTransaction(ctx.db, async (tx) => {
     const rows = await lockThrottles({ db: tx }, { entries: [{ rule: OPERATOR_CODE_RULE, value: operatorId }] });
     assertNotLocked(rows, now);

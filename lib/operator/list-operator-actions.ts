@@ -2,7 +2,16 @@
 // page at a time (a cursor: the last row's id).
 import type { DbContext } from "../core/context.ts";
 
-export type OperatorActionRow = { id: string; at: Date; operatorEmail: string; action: string; objectType: string; objectId: string; reason: string; details: unknown };
+export type OperatorActionRow = {
+  id: string;
+  at: Date;
+  operatorEmail: string;
+  action: string;
+  objectType: string;
+  objectId: string;
+  reason: string;
+  details: unknown;
+};
 
 export const listOperatorActions = async (
   { db }: DbContext,
@@ -21,7 +30,16 @@ export const listOperatorActions = async (
   ]);
   const page = rows.slice(0, limit);
   return {
-    rows: page.map((r) => ({ id: r.id, at: r.createdAt, operatorEmail: r.operatorEmail, action: r.action, objectType: r.objectType, objectId: r.objectId, reason: r.reason, details: r.details })),
+    rows: page.map((r) => ({
+      id: r.id,
+      at: r.createdAt,
+      operatorEmail: r.operatorEmail,
+      action: r.action,
+      objectType: r.objectType,
+      objectId: r.objectId,
+      reason: r.reason,
+      details: r.details,
+    })),
     next: rows.length > limit ? page.at(-1)!.id : null,
     actions: actions.map((a) => a.action),
     operators: operators.map((o) => o.operatorEmail),

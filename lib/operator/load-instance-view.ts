@@ -37,7 +37,9 @@ export type InstanceView = {
 const n = (v: unknown) => Number(v ?? 0);
 
 export const loadJobQueue = async ({ db }: DbContext): Promise<JobQueueState> => {
-  const [{ present } = { present: false }] = await db.$queryRaw<{ present: boolean }[]>`SELECT to_regclass('graphile_worker._private_jobs') IS NOT NULL AS present`;
+  const [{ present } = { present: false }] = await db.$queryRaw<
+    { present: boolean }[]
+  >`SELECT to_regclass('graphile_worker._private_jobs') IS NOT NULL AS present`;
   if (!present) return { present: false, waiting: 0, scheduled: 0, running: 0, retrying: 0, failed: 0, failingTasks: [] };
   const [counts] = await db.$queryRaw<Record<string, bigint>[]>`
     SELECT count(*) FILTER (WHERE locked_at IS NULL AND attempts < max_attempts AND run_at <= now() AND attempts = 0) AS waiting,
@@ -69,7 +71,12 @@ export const countLiveWorkers = async ({ db }: DbContext): Promise<number> => {
   return n(row?.alive);
 };
 
-type Diagnosis = { history?: { diagnostic?: string; unappliedMigrationNames?: string[] } | null; failedMigrationNames?: string[]; editedMigrationNames?: string[]; hasMigrationsTable?: boolean };
+type Diagnosis = {
+  history?: { diagnostic?: string; unappliedMigrationNames?: string[] } | null;
+  failedMigrationNames?: string[];
+  editedMigrationNames?: string[];
+  hasMigrationsTable?: boolean;
+};
 
 /** The migrations state (the schema engine's diagnosis), given up after `timeoutMs`. */
 export const loadMigrationsState = async ({ db }: DbContext, { timeoutMs = 8000 }: { timeoutMs?: number } = {}): Promise<MigrationsState> => {
@@ -81,11 +88,14 @@ export const loadMigrationsState = async ({ db }: DbContext, { timeoutMs = 8000 
       new Promise((_, reject) => setTimeout(() => reject(new Error(`no answer in ${timeoutMs / 1000} s`)), timeoutMs).unref()),
     ])) as Diagnosis;
     if (diagnosis.failedMigrationNames?.length) return { state: "problem", message: `Failed: ${diagnosis.failedMigrationNames.join(", ")}` };
-    if (diagnosis.editedMigrationNames?.length) return { state: "problem", message: `Edited after they were applied: ${diagnosis.editedMigrationNames.join(", ")}` };
+    if (diagnosis.editedMigrationNames?.length)
+      return { state: "problem", message: `Edited after they were applied: ${diagnosis.editedMigrationNames.join(", ")}` };
     const h = diagnosis.history;
     if (h?.diagnostic === "databaseIsBehind") return { state: "behind", pending: h.unappliedMigrationNames ?? [] };
     if (h) return { state: "problem", message: `The migration history differs from the repository (${h.diagnostic ?? "unknown"}).` };
-    const [row] = await db.$queryRaw<{ applied: bigint }[]>`SELECT count(*) AS applied FROM "_prisma_migrations" WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL`;
+    const [row] = await db.$queryRaw<
+      { applied: bigint }[]
+    >`SELECT count(*) AS applied FROM "_prisma_migrations" WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL`;
     return { state: "up_to_date", applied: n(row?.applied) };
   } catch (err) {
     return { state: "unknown", message: `Could not read the migrations state: ${err instanceof Error ? err.message : String(err)}` };
@@ -113,7 +123,14 @@ export const loadInstanceView = async (ctx: DbContext, opts: { migrations?: bool
     mail: { configured: Boolean(env.SMTP_URL), from: env.EMAIL_FROM ?? null },
     jobs,
     workers: { alive },
-    disabledEndpoints: disabled.map((e) => ({ id: e.id, ownerType: e.ownerType, ownerId: e.ownerId, url: e.url ?? "", disabledAt: e.disabledAt!, reason: e.disabledReason })),
+    disabledEndpoints: disabled.map((e) => ({
+      id: e.id,
+      ownerType: e.ownerType,
+      ownerId: e.ownerId,
+      url: e.url ?? "",
+      disabledAt: e.disabledAt!,
+      reason: e.disabledReason,
+    })),
     migrations,
     queues: { activations, scopeRequests, compliance },
   };

@@ -9,7 +9,10 @@ const ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ";
 /** One code as typed: upper-cased, spaces and dashes dropped. */
 export const normalizeRecoveryCode = (code: string): string => code.replace(/[\s-]/g, "").toUpperCase();
 
-export const hashRecoveryCode = (code: string): string => createHash("sha256").update(`coinop:operator-recovery:${normalizeRecoveryCode(code)}`).digest("hex");
+export const hashRecoveryCode = (code: string): string =>
+  createHash("sha256")
+    .update(`coinop:operator-recovery:${normalizeRecoveryCode(code)}`)
+    .digest("hex");
 
 /** Whether `code` looks like a recovery code (ten characters of the alphabet, dashes and spaces aside). */
 export const isRecoveryCodeShape = (code: string): boolean => new RegExp(`^[${ALPHABET}]{10}$`).test(normalizeRecoveryCode(code));

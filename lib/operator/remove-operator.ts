@@ -15,7 +15,13 @@ export const removeOperator = async (ctx: DbContext, { email }: { email: string 
     if (!rows[0]) return null;
     await recordOperatorAction(
       { db: tx },
-      { operatorEmail: "cli", action: "operator.removed", objectType: "operator", objectId: rows[0].id, details: { email: normalized, hadSecondFactor: rows[0].enrolled } },
+      {
+        operatorEmail: "cli",
+        action: "operator.removed",
+        objectType: "operator",
+        objectId: rows[0].id,
+        details: { email: normalized, hadSecondFactor: rows[0].enrolled },
+      },
     );
     return { id: rows[0].id, email: normalized };
   });

@@ -41,7 +41,9 @@ describe("enrolment", () => {
     const again = await startTotpEnrolment({ db: db() }, { operator: await row(op.operatorId) });
     expect(first!.secret).toMatch(/^[A-Z2-7]{32}$/);
     expect(again!.secret).toBe(first!.secret);
-    expect(first!.uri).toBe(`otpauth://totp/Coinop%20operator%20console:${encodeURIComponent(op.email)}?secret=${first!.secret}&issuer=Coinop%20operator%20console`);
+    expect(first!.uri).toBe(
+      `otpauth://totp/Coinop%20operator%20console:${encodeURIComponent(op.email)}?secret=${first!.secret}&issuer=Coinop%20operator%20console`,
+    );
     expect(first!.qrSvg).toMatch(/^<svg xmlns="http:\/\/www.w3.org\/2000\/svg"/);
     const pending = await row(op.operatorId);
     expect(pending.pendingTotpSecret).not.toContain(first!.secret);
@@ -96,7 +98,8 @@ describe("a sign-in code", () => {
     // the next step (a clock ahead) passes
     expect((await verifySecondFactor({ db: db() }, { operator, code: totpCodeAt(secret, new Date(t1.getTime() + 30_000)), now: t1 })).method).toBe("totp");
     // nonsense is refused
-    for (const code of ["", "12345", "abcdef", "1234567"]) expect(await codeOf(verifySecondFactor({ db: db() }, { operator, code, now: t1 }))).toBe("OPERATOR_CODE_INVALID");
+    for (const code of ["", "12345", "abcdef", "1234567"])
+      expect(await codeOf(verifySecondFactor({ db: db() }, { operator, code, now: t1 }))).toBe("OPERATOR_CODE_INVALID");
   });
 
   it("passes once when two requests race with the same code", async () => {

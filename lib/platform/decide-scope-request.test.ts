@@ -59,7 +59,10 @@ describe("decideScopeRequest", () => {
     const out = await decideScopeRequest(operator(), { requestId: first.id, decision: "reject", note: "Not needed for their product." });
     expect(out).toMatchObject({ status: "rejected", pendingScopes: ["gift:write"] });
     expect((await db().platform.findUniqueOrThrow({ where: { id: platform.id } })).approvedScopes).not.toContain("gift:read");
-    expect(await db().platformScopeRequest.findUniqueOrThrow({ where: { id: first.id } })).toMatchObject({ status: "rejected", note: "Not needed for their product." });
+    expect(await db().platformScopeRequest.findUniqueOrThrow({ where: { id: first.id } })).toMatchObject({
+      status: "rejected",
+      note: "Not needed for their product.",
+    });
     expect((await db().platformScopeRequest.findUniqueOrThrow({ where: { id: second.id } })).status).toBe("pending");
   });
 
@@ -74,7 +77,11 @@ describe("decideScopeRequest", () => {
     expect(results.filter((r) => r.startsWith("SCOPE_REQUEST_NOT_PENDING"))).toHaveLength(1);
     expect(await db().operatorAction.count({ where: { objectId: request.id } })).toBe(1);
     const test = (await ask(platform.id, ["gift:write"], "test")).request;
-    expect(await codeOf(decideScopeRequest(operator(), { requestId: test.id, decision: "approve", note: "x" }))).toBe("NOT_FOUND: This scope request was not found.");
-    expect(await codeOf(decideScopeRequest(operator(), { requestId: "nope", decision: "approve", note: "x" }))).toBe("NOT_FOUND: This scope request was not found.");
+    expect(await codeOf(decideScopeRequest(operator(), { requestId: test.id, decision: "approve", note: "x" }))).toBe(
+      "NOT_FOUND: This scope request was not found.",
+    );
+    expect(await codeOf(decideScopeRequest(operator(), { requestId: "nope", decision: "approve", note: "x" }))).toBe(
+      "NOT_FOUND: This scope request was not found.",
+    );
   });
 });

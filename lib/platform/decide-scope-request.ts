@@ -14,7 +14,10 @@ import { loadPlatform } from "./load-platform.ts";
 
 export type ScopeRequestDecision = "approve" | "reject";
 
-export const decideScopeRequest = async (ctx: OperatorContext, { requestId, decision, note }: { requestId: string; decision: ScopeRequestDecision; note: string }) => {
+export const decideScopeRequest = async (
+  ctx: OperatorContext,
+  { requestId, decision, note }: { requestId: string; decision: ScopeRequestDecision; note: string },
+) => {
   const why = note.trim();
   if (!why) throw new AppError("VALIDATION_ERROR", "Write why (it is kept in the operator audit log).", { details: [{ field: "note", message: "Required." }] });
   return inTransaction(ctx.db, async (tx) => {
@@ -33,10 +36,15 @@ export const decideScopeRequest = async (ctx: OperatorContext, { requestId, deci
       const out = await approveScopeRequests({ db: tx }, { platformId: platform.id, scopes: request.scopes });
       scopes = { approvedScopes: out.approvedScopes, pendingScopes: out.pendingScopes };
       // requests the approval covered as well carry who decided
-      await tx.platformScopeRequest.updateMany({ where: { platformId: platform.id, status: "approved", decidedBy: null, decidedAt: { gte: decidedAt } }, data: { decidedBy: ctx.actor.email } });
+      await tx.platformScopeRequest.updateMany({
+        where: { platformId: platform.id, status: "approved", decidedBy: null, decidedAt: { gte: decidedAt } },
+        data: { decidedBy: ctx.actor.email },
+      });
     } else {
       const stillAsked = new Set(
-        (await tx.platformScopeRequest.findMany({ where: { platformId: platform.id, environment: "live", status: "pending" }, select: { scopes: true } })).flatMap((r) => r.scopes),
+        (
+          await tx.platformScopeRequest.findMany({ where: { platformId: platform.id, environment: "live", status: "pending" }, select: { scopes: true } })
+        ).flatMap((r) => r.scopes),
       );
       const pendingScopes = platform.pendingScopes.filter((s) => !request.scopes.includes(s) || stillAsked.has(s));
       const updated = await tx.platform.update({ where: { id: platform.id }, data: { pendingScopes } });

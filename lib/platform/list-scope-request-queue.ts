@@ -16,10 +16,17 @@ export type ScopeRequestRow = {
   note: string | null;
 };
 
-export const listScopeRequestQueue = async ({ db }: DbContext, { decidedLimit = 50 }: { decidedLimit?: number } = {}): Promise<{ pending: ScopeRequestRow[]; decided: ScopeRequestRow[] }> => {
+export const listScopeRequestQueue = async (
+  { db }: DbContext,
+  { decidedLimit = 50 }: { decidedLimit?: number } = {},
+): Promise<{ pending: ScopeRequestRow[]; decided: ScopeRequestRow[] }> => {
   const [pending, decided] = await Promise.all([
     db.platformScopeRequest.findMany({ where: { environment: "live", status: "pending" }, orderBy: [{ createdAt: "asc" }, { id: "asc" }], take: 500 }),
-    db.platformScopeRequest.findMany({ where: { environment: "live", status: { not: "pending" } }, orderBy: [{ decidedAt: "desc" }, { id: "desc" }], take: decidedLimit }),
+    db.platformScopeRequest.findMany({
+      where: { environment: "live", status: { not: "pending" } },
+      orderBy: [{ decidedAt: "desc" }, { id: "desc" }],
+      take: decidedLimit,
+    }),
   ]);
   const platforms = await db.platform.findMany({
     where: { id: { in: [...new Set([...pending, ...decided].map((r) => r.platformId))] } },

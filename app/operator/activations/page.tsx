@@ -22,7 +22,10 @@ const ActivationsPage = async ({ searchParams }: Props) => {
   const { rows, counts } = await listActivationQueue(op, { status });
   return (
     <OperatorFrame email={op.actor.email} current="activations" signOut={leaveConsoleAction} counts={{ activations: counts.pending }}>
-      <PageTitle title="Business activations" intro="Applications to go live. Review the application and its documents, then approve, ask for action or reject, with a note." />
+      <PageTitle
+        title="Business activations"
+        intro="Applications to go live. Review the application and its documents, then approve, ask for action or reject, with a note."
+      />
       <nav aria-label="Status" className="flex flex-wrap gap-2">
         {ACTIVATION_QUEUE_STATUSES.map((s) => (
           <a

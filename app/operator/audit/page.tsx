@@ -22,10 +22,15 @@ const AuditPage = async ({ searchParams }: Props) => {
   const q = await searchParams;
   const filters = { action: one(q.action) || undefined, operator: one(q.operator) || undefined };
   const { rows, next, actions, operators } = await listOperatorActions(op, { ...filters, before: one(q.before) });
-  const nextHref = next ? `/operator/audit?${new URLSearchParams({ ...(filters.action ? { action: filters.action } : {}), ...(filters.operator ? { operator: filters.operator } : {}), before: next })}` : null;
+  const nextHref = next
+    ? `/operator/audit?${new URLSearchParams({ ...(filters.action ? { action: filters.action } : {}), ...(filters.operator ? { operator: filters.operator } : {}), before: next })}`
+    : null;
   return (
     <OperatorFrame email={op.actor.email} current="audit" signOut={leaveConsoleAction}>
-      <PageTitle title="Operator audit log" intro="Every operator action: who, when, what and why. Changes to a business are also in that business's own audit log." />
+      <PageTitle
+        title="Operator audit log"
+        intro="Every operator action: who, when, what and why. Changes to a business are also in that business's own audit log."
+      />
       <Card labelledBy="filter-title">
         <h2 id="filter-title" className="sr-only">
           Filter

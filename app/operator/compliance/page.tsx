@@ -18,7 +18,12 @@ const CompliancePage = async () => {
   const op = await operatorPage();
   const rows = await listComplianceQueue(op);
   return (
-    <OperatorFrame email={op.actor.email} current="compliance" signOut={leaveConsoleAction} counts={{ compliance: rows.filter((r) => r.status === "pending").length }}>
+    <OperatorFrame
+      email={op.actor.email}
+      current="compliance"
+      signOut={leaveConsoleAction}
+      counts={{ compliance: rows.filter((r) => r.status === "pending").length }}
+    >
       <PageTitle
         title="Compliance reviews"
         intro="Players linked to businesses, with what they submitted on their verification page. Move a review to any of the five statuses, with a note."

@@ -73,7 +73,15 @@ const ScopeRequestsPage = async () => {
                     <label htmlFor={`note-${r.id}`} className={labelClass}>
                       Note (why)
                     </label>
-                    <textarea id={`note-${r.id}`} name="note" required maxLength={2000} rows={3} aria-describedby={`note-${r.id}-hint`} className={`${inputClass} mt-1.5`} />
+                    <textarea
+                      id={`note-${r.id}`}
+                      name="note"
+                      required
+                      maxLength={2000}
+                      rows={3}
+                      aria-describedby={`note-${r.id}-hint`}
+                      className={`${inputClass} mt-1.5`}
+                    />
                     <p id={`note-${r.id}-hint`} className={hintClass}>
                       Required; kept in the operator audit log.
                     </p>

@@ -28,7 +28,18 @@ const passed = async (req: Parameters<typeof requireOperator>[0]) => {
 
 const CodeField = ({ id, label, hint }: { id: string; label: string; hint: string }) => (
   <Field id={id} label={label} hint={hint}>
-    {(c) => <Input {...c} name="code" required autoComplete="one-time-code" inputMode="text" maxLength={32} spellCheck={false} className="font-mono tracking-widest" />}
+    {(c) => (
+      <Input
+        {...c}
+        name="code"
+        required
+        autoComplete="one-time-code"
+        inputMode="text"
+        maxLength={32}
+        spellCheck={false}
+        className="font-mono tracking-widest"
+      />
+    )}
   </Field>
 );
 
@@ -45,8 +56,8 @@ const OperatorSignIn = async () => {
         {enrolment ? (
           <>
             <p className="mt-2 text-sm text-slate-700">
-              The operator console asks for a code from an authenticator app (1Password, Google Authenticator, Authy, …) each time you sign in. Scan the QR
-              code with the app, or type the secret into it, then enter the six-digit code it shows.
+              The operator console asks for a code from an authenticator app (1Password, Google Authenticator, Authy, …) each time you sign in. Scan the QR code
+              with the app, or type the secret into it, then enter the six-digit code it shows.
             </p>
             <ol className="mt-5 flex flex-col gap-5 text-sm text-slate-800">
               <li>
@@ -59,7 +70,10 @@ const OperatorSignIn = async () => {
                   dangerouslySetInnerHTML={{ __html: enrolment.qrSvg }}
                 />
                 <p className="mt-3">Or type this secret (time-based, 6 digits, every 30 seconds):</p>
-                <code data-testid="totp-secret" className="mt-1 block rounded bg-slate-100 px-3 py-2 font-mono text-base tracking-wider break-all text-slate-900">
+                <code
+                  data-testid="totp-secret"
+                  className="mt-1 block rounded bg-slate-100 px-3 py-2 font-mono text-base tracking-wider break-all text-slate-900"
+                >
                   {enrolment.secret.replace(/(.{4})/g, "$1 ").trim()}
                 </code>
               </li>
@@ -84,7 +98,9 @@ const OperatorSignIn = async () => {
           </>
         ) : (
           <>
-            <p className="mt-2 text-sm text-slate-700">Enter the code your authenticator app shows for the Coinop operator console, or one of your recovery codes.</p>
+            <p className="mt-2 text-sm text-slate-700">
+              Enter the code your authenticator app shows for the Coinop operator console, or one of your recovery codes.
+            </p>
             <div className="mt-5">
               <OperatorForm action={verifyCodeAction} label="Second factor" buttons={[{ label: "Open the console", pendingLabel: "Checking…" }]}>
                 <CodeField id="code" label="Code" hint="Six digits from the app, or a recovery code (XXXXX-XXXXX): each recovery code works once." />

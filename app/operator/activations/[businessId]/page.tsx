@@ -29,7 +29,9 @@ const ActivationReviewPage = async ({ params }: Props) => {
     canTransitionActivation(review.kybStatus, "request_action")
       ? { label: "Ask for action", pendingLabel: "Sending…", name: "decision", value: "request_action", variant: "secondary" as const }
       : null,
-    canTransitionActivation(review.kybStatus, "reject") ? { label: "Reject", pendingLabel: "Rejecting…", name: "decision", value: "reject", variant: "secondary" as const } : null,
+    canTransitionActivation(review.kybStatus, "reject")
+      ? { label: "Reject", pendingLabel: "Rejecting…", name: "decision", value: "reject", variant: "secondary" as const }
+      : null,
   ].filter((d) => d !== null);
   return (
     <OperatorFrame email={op.actor.email} current="activations" signOut={leaveConsoleAction}>
