@@ -13,7 +13,7 @@ import { reviewCompliance } from "@/lib/operator/review-compliance";
 import { reviewScopeRequest } from "@/lib/operator/review-scope-request";
 import { verifySecondFactor } from "@/lib/operator/verify-second-factor";
 import { operatorAction } from "./_lib/action";
-import { clearOperatorCookie, operatorRequest, orNotFound, setOperatorCookie } from "./_lib/request";
+import { clearOperatorCookie, enrolmentProofFor, isEnrolmentProofFor, operatorRequest, orNotFound, setOperatorCookie } from "./_lib/request";
 
 const codeOf = (form: FormData) => {
   const v = form.get("code");
@@ -25,17 +25,35 @@ const refusal = (err: unknown, prev: OperatorFormState): OperatorFormState => {
   throw err;
 };
 
-/** Enrolment: the first code from the authenticator app; the recovery codes are the answer, shown once. */
+/**
+ * Enrolment: the first code from the authenticator app; the recovery codes are the answer, shown once, with
+ * the signed proof that this sign-in enrolled (enrolment-proof.ts), which "open the console" exchanges for the
+ * cookie (setting it here would re-render the page before the codes are read).
+ */
 export const confirmEnrolmentAction = async (prev: OperatorFormState, form: FormData): Promise<OperatorFormState> => {
   const req = await operatorRequest();
   const operator = await orNotFound(() => requireOperatorAccount(req));
   try {
     const { recoveryCodes } = await confirmTotpEnrolment(req, { operator, code: codeOf(form) });
-    await setOperatorCookie(req, operator.id);
-    return { error: null, notice: "Your authenticator app is set up.", codes: recoveryCodes, attempt: prev.attempt + 1 };
+    return {
+      error: null,
+      notice: "Your authenticator app is set up.",
+      codes: recoveryCodes,
+      proof: enrolmentProofFor(req, operator.id),
+      attempt: prev.attempt + 1,
+    };
   } catch (err) {
     return refusal(err, prev);
   }
+};
+
+/** "I stored them: open the console": a good proof (this operator, player and sign-in, minutes old) sets the cookie. */
+export const finishEnrolmentAction = async (form: FormData): Promise<void> => {
+  const req = await operatorRequest();
+  const operator = await orNotFound(() => requireOperatorAccount(req));
+  const proof = form.get("proof");
+  if (typeof proof === "string" && isEnrolmentProofFor(req, operator.id, proof)) await setOperatorCookie(req, operator.id);
+  redirect("/operator/sign-in");
 };
 
 /** Sign-in: a code from the app, or a recovery code; then the console. */

@@ -7,7 +7,14 @@ import { ErrorNotice } from "@/components/hosted/state-message";
 import { SubmitButton } from "@/components/ui/button";
 import type { ButtonVariant } from "@/components/ui/classes";
 
-export type OperatorFormState = { error: string | null; notice: string | null; codes: string[] | null; attempt: number };
+export type OperatorFormState = {
+  error: string | null;
+  notice: string | null;
+  codes: string[] | null;
+  /** with the codes: the signed proof that this sign-in just enrolled, which "open the console" turns into the cookie */
+  proof?: string | null;
+  attempt: number;
+};
 export type OperatorFormAction = (prev: OperatorFormState, form: FormData) => Promise<OperatorFormState>;
 export const INITIAL_OPERATOR_STATE: OperatorFormState = { error: null, notice: null, codes: null, attempt: 0 };
 
@@ -18,15 +25,16 @@ export const OperatorForm = ({
   label,
   buttons,
   children,
-  after,
+  finish,
 }: {
   action: OperatorFormAction;
   /** the form's accessible name */
   label: string;
   buttons: OperatorButton[];
   children?: ReactNode;
-  /** shown under the recovery codes once they are shown (the way on) */
-  after?: ReactNode;
+  /** the way on once the recovery codes are shown: a form posting the proof (setting a cookie in the action that
+   * shows the codes would re-render the page, and the codes with it) */
+  finish?: (form: FormData) => Promise<void>;
 }) => {
   const [state, formAction] = useActionState(action, INITIAL_OPERATOR_STATE);
   if (state.codes)
@@ -50,7 +58,12 @@ export const OperatorForm = ({
             ))}
           </ol>
         </div>
-        {after}
+        {finish ? (
+          <form action={finish} aria-label="Open the console">
+            <input type="hidden" name="proof" value={state.proof ?? ""} />
+            <SubmitButton pendingLabel="Opening…">I stored them: open the console</SubmitButton>
+          </form>
+        ) : null}
       </div>
     );
   return (

@@ -2,10 +2,12 @@
 // mail (SMTP) are configured (never their values), the job queue (graphile-worker: jobs waiting, running,
 // retrying, failed for good, and the tasks that fail most), the live worker pools (each holds its liveness
 // advisory lock, lib/jobs/worker-liveness.ts), webhook endpoints disabled for failures across tenants, and
-// the migrations state (lib/db/migrate.ts migrateStatus, bounded in time).
+// the migrations state (the repository's migrations against the database's).
+import { createHash } from "node:crypto";
+import { readdir, readFile } from "node:fs/promises";
+import path from "node:path";
 import { config } from "../config/env.ts";
 import type { DbContext } from "../core/context.ts";
-import { migrateStatus } from "../db/migrate.ts";
 import { LIVENESS_LOCK_CLASS } from "../jobs/worker-liveness.ts";
 
 export type JobQueueState = {
@@ -71,32 +73,38 @@ export const countLiveWorkers = async ({ db }: DbContext): Promise<number> => {
   return n(row?.alive);
 };
 
-type Diagnosis = {
-  history?: { diagnostic?: string; unappliedMigrationNames?: string[] } | null;
-  failedMigrationNames?: string[];
-  editedMigrationNames?: string[];
-  hasMigrationsTable?: boolean;
-};
+const checksumOf = (sql: string) => createHash("sha256").update(sql).digest("hex");
 
-/** The migrations state (the schema engine's diagnosis), given up after `timeoutMs`. */
-export const loadMigrationsState = async ({ db }: DbContext, { timeoutMs = 8000 }: { timeoutMs?: number } = {}): Promise<MigrationsState> => {
-  const url = config().DATABASE_URL;
-  if (!url) return { state: "unknown", message: "DATABASE_URL is not set in this process." };
+/**
+ * The migrations state: the repository's prisma/migrations against the database's _prisma_migrations, as
+ * `prisma migrate status` compares them (pending, failed, edited after they were applied, unknown to the
+ * repository). Read directly: the schema engine (lib/db/migrate.ts migrateStatus, WASM) is not for the web
+ * process's page bundle.
+ */
+export const loadMigrationsState = async ({ db }: DbContext, { dir = path.resolve("prisma/migrations") }: { dir?: string } = {}): Promise<MigrationsState> => {
   try {
-    const diagnosis = (await Promise.race([
-      migrateStatus(url),
-      new Promise((_, reject) => setTimeout(() => reject(new Error(`no answer in ${timeoutMs / 1000} s`)), timeoutMs).unref()),
-    ])) as Diagnosis;
-    if (diagnosis.failedMigrationNames?.length) return { state: "problem", message: `Failed: ${diagnosis.failedMigrationNames.join(", ")}` };
-    if (diagnosis.editedMigrationNames?.length)
-      return { state: "problem", message: `Edited after they were applied: ${diagnosis.editedMigrationNames.join(", ")}` };
-    const h = diagnosis.history;
-    if (h?.diagnostic === "databaseIsBehind") return { state: "behind", pending: h.unappliedMigrationNames ?? [] };
-    if (h) return { state: "problem", message: `The migration history differs from the repository (${h.diagnostic ?? "unknown"}).` };
-    const [row] = await db.$queryRaw<
-      { applied: bigint }[]
-    >`SELECT count(*) AS applied FROM "_prisma_migrations" WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL`;
-    return { state: "up_to_date", applied: n(row?.applied) };
+    const names = (await readdir(dir, { withFileTypes: true }))
+      .filter((d) => d.isDirectory())
+      .map((d) => d.name)
+      .sort();
+    const [{ present } = { present: false }] = await db.$queryRaw<{ present: boolean }[]>`SELECT to_regclass('"_prisma_migrations"') IS NOT NULL AS present`;
+    if (!present) return { state: "behind", pending: names };
+    const rows = await db.$queryRaw<{ name: string; checksum: string; finished: boolean; rolledBack: boolean }[]>`
+      SELECT migration_name AS name, checksum, finished_at IS NOT NULL AS finished, rolled_back_at IS NOT NULL AS "rolledBack" FROM "_prisma_migrations"`;
+    const live = rows.filter((r) => !r.rolledBack);
+    const failed = live.filter((r) => !r.finished).map((r) => r.name);
+    if (failed.length) return { state: "problem", message: `Failed: ${failed.join(", ")}` };
+    const applied = new Map(live.map((r) => [r.name, r.checksum]));
+    const unknown = [...applied.keys()].filter((n) => !names.includes(n));
+    if (unknown.length) return { state: "problem", message: `Applied but not in this release: ${unknown.join(", ")}` };
+    const edited: string[] = [];
+    for (const n of names.filter((n) => applied.has(n))) {
+      const sql = await readFile(path.join(dir, n, "migration.sql"), "utf8").catch(() => null);
+      if (sql !== null && checksumOf(sql) !== applied.get(n)) edited.push(n);
+    }
+    if (edited.length) return { state: "problem", message: `Edited after they were applied: ${edited.join(", ")}` };
+    const pending = names.filter((n) => !applied.has(n));
+    return pending.length ? { state: "behind", pending } : { state: "up_to_date", applied: applied.size };
   } catch (err) {
     return { state: "unknown", message: `Could not read the migrations state: ${err instanceof Error ? err.message : String(err)}` };
   }

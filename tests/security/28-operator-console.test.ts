@@ -9,6 +9,7 @@ import { describe, expect, it, vi } from "vitest";
 import * as authRoute from "@/app/api/auth/[...nextauth]/route";
 import {
   confirmEnrolmentAction,
+  finishEnrolmentAction,
   leaveConsoleAction,
   reviewActivationAction,
   reviewComplianceAction,
@@ -38,7 +39,9 @@ import { enrolOperator, makeOperatorAccount, takeSetCookies, withOperatorCookie 
 import { makeBusiness, makeBusinessAdmin } from "@/tests/support/platform";
 import { formData as form, renderPortalPage, servePortalAuth } from "@/tests/support/portal";
 import { makePlayer } from "@/tests/support/players";
+import { serveThroughNext } from "@/tests/support/next-pipeline";
 import { inRequest } from "@/tests/support/serve-auth";
+import { startTotpEnrolment } from "@/lib/operator/start-totp-enrolment";
 
 vi.mock("next/headers", async () => (await import("@/tests/support/operator")).operatorNextHeaders);
 vi.mock("next/cache", () => ({ revalidatePath: () => undefined }));
@@ -198,6 +201,7 @@ describe("the operator console", () => {
         inRequest(w.others[who]!, () => verifyCodeAction(INITIAL_OPERATOR_STATE, form({ code: totpCodeAt(w.secret, new Date()) }))),
       ).rejects.toMatchObject(NOT_FOUND);
       await expect(inRequest(w.others[who]!, () => confirmEnrolmentAction(INITIAL_OPERATOR_STATE, form({ code: "123456" })))).rejects.toMatchObject(NOT_FOUND);
+      await expect(inRequest(w.others[who]!, () => finishEnrolmentAction(form({ proof: "x.y" })))).rejects.toMatchObject(NOT_FOUND);
     }
     expect(await snapshot(w)).toEqual(before);
     // the operator's own action passes
@@ -246,5 +250,59 @@ describe("the operator console", () => {
     const again = await auth.signIn(w.op);
     await expect(renderPortalPage({ ...again, cookie: `${again.cookie}; ${stolen}` }, InstancePage, {})).rejects.toMatchObject(NOT_FOUND);
     expect((await db().platformScopeRequest.findUniqueOrThrow({ where: { id: w.request.id } })).status).toBe("pending");
+  });
+
+  it("enrols through the sign-in page's actions: codes shown once with a proof, which only this sign-in turns into the cookie", async () => {
+    const op = await makeOperatorAccount();
+    const headers = await auth.signIn(op);
+    const page = await renderPortalPage(headers, SignInPage, {});
+    const secret = /data-testid="totp-secret"[^>]*>([A-Z2-7 ]+)</.exec(page)![1]!.replace(/ /g, "");
+    expect((await startTotpEnrolment({ db: db() }, { operator: await db().operator.findUniqueOrThrow({ where: { id: op.operatorId } }) }))!.secret).toBe(
+      secret,
+    );
+    takeSetCookies();
+    const wrong = await inRequest(headers, () => confirmEnrolmentAction(INITIAL_OPERATOR_STATE, form({ code: "000000" })));
+    expect(wrong).toMatchObject({ error: "That code is not right, or was already used. Type the current code from your authenticator app.", codes: null });
+    const done = await inRequest(headers, () => confirmEnrolmentAction(INITIAL_OPERATOR_STATE, form({ code: totpCodeAt(secret, new Date()) })));
+    expect(done.codes).toHaveLength(10);
+    expect(done.proof).toMatch(/^[\w-]+\.[\w-]+$/);
+    expect(takeSetCookies()).toEqual([]); // no cookie yet: the page must not re-render before the codes are read
+    // the proof is not a cookie
+    await expect(renderPortalPage(withOperatorCookie(headers, done.proof!), InstancePage, {})).rejects.toMatchObject(NOT_FOUND);
+    // another sign-in of the same operator cannot use it
+    const elsewhere = await auth.signIn(op);
+    await expect(inRequest(elsewhere, () => finishEnrolmentAction(form({ proof: done.proof! })))).rejects.toMatchObject({
+      digest: expect.stringContaining(";/operator/sign-in;"),
+    });
+    expect(takeSetCookies()).toEqual([]);
+    await expect(inRequest(headers, () => finishEnrolmentAction(form({ proof: done.proof! })))).rejects.toMatchObject({
+      digest: expect.stringContaining(";/operator/sign-in;"),
+    });
+    const [cookie] = takeSetCookies();
+    expect(cookie?.name).toBe(OPERATOR_COOKIE);
+    expect(await renderPortalPage(withOperatorCookie(headers, cookie!.value), InstancePage, {})).toContain("Instance</h1>");
+  });
+
+  it("serves a document with its sandboxing policy through Next's headers and the proxy's matcher", async () => {
+    const w = await world();
+    const server = await serveThroughNext((pathname) =>
+      pathname.startsWith("/operator/documents/")
+        ? (req) => inRequest(Object.fromEntries(req.headers), () => DOCUMENT(req, { params: Promise.resolve({ documentId: pathname.split("/").pop()! }) }))
+        : undefined,
+    );
+    try {
+      const res = await fetch(`${server.base}/operator/documents/${w.doc.id}?download=1`, {
+        headers: { cookie: w.operator.cookie, "x-forwarded-for": w.operator["x-forwarded-for"]! },
+      });
+      expect(res.status).toBe(200);
+      expect(res.headers.get("content-security-policy")).toBe("default-src 'none'; sandbox");
+      expect(res.headers.get("x-content-type-options")).toBe("nosniff");
+      expect(res.headers.get("content-disposition")).toMatch(/^attachment; filename="extract\.pdf"/);
+      expect(res.headers.get("cache-control")).toBe("private, no-store");
+      const stranger = await fetch(`${server.base}/operator/documents/${w.doc.id}`, { headers: { cookie: w.others["the business's owner"]!.cookie! } });
+      expect(stranger.status).toBe(404);
+    } finally {
+      await server.close();
+    }
   });
 });

@@ -6,7 +6,7 @@ import { notFound } from "next/navigation";
 import { getSignedInSession } from "@/lib/auth/get-signed-in-player";
 import { AppError } from "@/lib/core/errors";
 import { getDb } from "@/lib/db/client";
-import { OPERATOR_COOKIE, OPERATOR_SESSION_HOURS, operatorCookieOptions, signOperatorSession } from "@/lib/operator/operator-session";
+import { OPERATOR_COOKIE, OPERATOR_SESSION_HOURS, operatorCookieOptions, readOperatorSession, signOperatorSession } from "@/lib/operator/operator-session";
 import { requireOperator, requireOperatorAccount, type OperatorRequest } from "@/lib/operator/require-operator";
 
 /** The request as the guard reads it. */
@@ -42,6 +42,30 @@ export const setOperatorCookie = async (req: OperatorRequest, operatorId: string
   const expiresAt = new Date(Date.now() + OPERATOR_SESSION_HOURS * 3600_000);
   const value = signOperatorSession({ operatorId, playerId: req.session!.player.playerId, sessionId: req.session!.sessionId, expiresAt: expiresAt.getTime() });
   (await cookies()).set(OPERATOR_COOKIE, value, operatorCookieOptions(process.env.NODE_ENV === "production", expiresAt));
+};
+
+const ENROLMENT_PROOF_MS = 10 * 60_000;
+
+/**
+ * The proof that this sign-in just confirmed its enrolment: the console's signature over the operator, the
+ * player and "enrol:" + the sign-in's id (never a valid cookie itself), good for ten minutes.
+ */
+export const enrolmentProofFor = (req: OperatorRequest, operatorId: string): string =>
+  signOperatorSession({
+    operatorId,
+    playerId: req.session!.player.playerId,
+    sessionId: `enrol:${req.session!.sessionId}`,
+    expiresAt: Date.now() + ENROLMENT_PROOF_MS,
+  });
+
+export const isEnrolmentProofFor = (req: OperatorRequest, operatorId: string, proof: string): boolean => {
+  const claims = readOperatorSession(proof, new Date());
+  return (
+    claims !== null &&
+    claims.operatorId === operatorId &&
+    claims.playerId === req.session?.player.playerId &&
+    claims.sessionId === `enrol:${req.session.sessionId}`
+  );
 };
 
 /** Ends the second factor in this browser. */

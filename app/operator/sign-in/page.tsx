@@ -6,12 +6,11 @@ import { redirect } from "next/navigation";
 import { OperatorForm } from "@/components/operator/operator-form";
 import { OperatorFrame } from "@/components/operator/operator-frame";
 import { Card } from "@/components/ui/card";
-import { buttonClass } from "@/components/ui/classes";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { requireOperator } from "@/lib/operator/require-operator";
 import { startTotpEnrolment } from "@/lib/operator/start-totp-enrolment";
-import { confirmEnrolmentAction, verifyCodeAction } from "../actions";
+import { confirmEnrolmentAction, finishEnrolmentAction, verifyCodeAction } from "../actions";
 import { operatorAccountPage } from "../_lib/request";
 
 export const dynamic = "force-dynamic";
@@ -84,11 +83,7 @@ const OperatorSignIn = async () => {
                     action={confirmEnrolmentAction}
                     label="Confirm the authenticator app"
                     buttons={[{ label: "Confirm and show recovery codes", pendingLabel: "Checking…" }]}
-                    after={
-                      <a className={buttonClass()} href="/operator">
-                        I stored them: open the console
-                      </a>
-                    }
+                    finish={finishEnrolmentAction}
                   >
                     <CodeField id="enrol-code" label="Code from the app" hint="Six digits." />
                   </OperatorForm>
