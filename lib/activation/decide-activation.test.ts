@@ -136,20 +136,17 @@ describe("the activation queue and review", () => {
     expect(ids.indexOf(a.business.id)).toBeLessThan(ids.indexOf(b.business.id));
     expect(counts.pending).toBeGreaterThanOrEqual(2);
     const review = await loadActivationReview({ db: db() }, { businessId: a.business.id });
-    // (PostgreSQL's jsonb keeps keys in its own order)
-    expect(review!.application).toEqual(
-      expect.arrayContaining([
-        { label: "Legal name", value: "Rocket Games Ltd" },
-        { label: "Representative · name", value: "Ann" },
-        { label: "Representative · date of birth", value: "1990-01-02" },
-      ]),
-    );
-    expect(review!.application).toHaveLength(3);
+    // known keys in a reviewer's order, whatever order jsonb keeps them in
+    expect(review!.application).toEqual([
+      { label: "Legal name", value: "Rocket Games Ltd" },
+      { label: "Representative · name", value: "Ann" },
+      { label: "Representative · date of birth", value: "1990-01-02" },
+    ]);
     expect(review!.members.map((m) => m.email).sort()).toEqual([a.owner.email, a.admin.email, a.developer.email].sort());
     expect(flattenApplication({ sells: ["games", "skins"], address: { line2: null }, n: 3 })).toEqual([
-      { label: "Sells", value: "games, skins" },
       { label: "Address · line2", value: "—" },
       { label: "N", value: "3" },
+      { label: "Sells", value: "games, skins" },
     ]);
     expect(flattenApplication(null)).toEqual([]);
     expect(await loadActivationReview({ db: db() }, { businessId: "../x" })).toBeNull();

@@ -22,14 +22,39 @@ export const labelOf = (path: string[]): string =>
     })
     .join(" · ");
 
-/** Every leaf of the application as a labelled line, in the application's order (arrays by position). */
+// The order a reviewer reads an application in (PostgreSQL's jsonb keeps its keys in its own order): these keys
+// first, in this order, at any depth; any other key after them, alphabetically.
+const KEY_ORDER = [
+  "legalName",
+  "name",
+  "tradingName",
+  "address",
+  "line1",
+  "line2",
+  "city",
+  "state",
+  "postalCode",
+  "country",
+  "registrationNumber",
+  "taxId",
+  "website",
+  "description",
+  "whatItSells",
+  "representative",
+  "dateOfBirth",
+  "email",
+];
+const rank = (k: string) => (KEY_ORDER.includes(k) ? KEY_ORDER.indexOf(k) : KEY_ORDER.length);
+const ordered = (o: Record<string, unknown>) => Object.entries(o).sort(([a], [b]) => rank(a) - rank(b) || a.localeCompare(b));
+
+/** Every leaf of the application as a labelled line, known keys first (arrays by position). */
 export const flattenApplication = (value: unknown, path: string[] = []): ApplicationField[] => {
   if (value === null || value === undefined || value === "") return path.length ? [{ label: labelOf(path), value: "—" }] : [];
   if (Array.isArray(value)) {
     if (value.every((v) => typeof v !== "object" || v === null)) return [{ label: labelOf(path), value: value.map(String).join(", ") || "—" }];
     return value.flatMap((v, i) => flattenApplication(v, [...path, String(i + 1)]));
   }
-  if (typeof value === "object") return Object.entries(value as Record<string, unknown>).flatMap(([k, v]) => flattenApplication(v, [...path, k]));
+  if (typeof value === "object") return ordered(value as Record<string, unknown>).flatMap(([k, v]) => flattenApplication(v, [...path, k]));
   return [{ label: labelOf(path.length ? path : ["value"]), value: String(value) }];
 };
 

@@ -66,10 +66,11 @@ export const loadJobQueue = async ({ db }: DbContext): Promise<JobQueueState> =>
   };
 };
 
-/** The worker pools alive now: each holds its liveness lock (LIVENESS_LOCK_CLASS, hashtext(pool id)) while it runs. */
+/** The worker pools alive now on this database: each holds its liveness lock (LIVENESS_LOCK_CLASS, hashtext(pool id)) while it runs. */
 export const countLiveWorkers = async ({ db }: DbContext): Promise<number> => {
   const [row] = await db.$queryRaw<{ alive: bigint }[]>`
-    SELECT count(*) AS alive FROM pg_locks WHERE locktype = 'advisory' AND granted AND classid = ${LIVENESS_LOCK_CLASS}::oid AND objsubid = 2`;
+    SELECT count(*) AS alive FROM pg_locks WHERE locktype = 'advisory' AND granted AND classid = ${LIVENESS_LOCK_CLASS}::oid AND objsubid = 2
+      AND database = (SELECT oid FROM pg_database WHERE datname = current_database())`;
   return n(row?.alive);
 };
 

@@ -15,6 +15,14 @@ export const metadata: Metadata = { title: { absolute: "Audit log · Operator co
 
 type Props = { searchParams: Promise<{ action?: string | string[]; operator?: string | string[]; before?: string | string[] }> };
 
+/** An action's details in one line ("email: a@b.c · scopes: gift:read, gift:write"), without nested objects' braces. */
+const detailsText = (d: unknown): string =>
+  d && typeof d === "object" && !Array.isArray(d)
+    ? Object.entries(d as Record<string, unknown>)
+        .map(([k, v]) => `${k}: ${Array.isArray(v) ? v.join(", ") : typeof v === "object" && v !== null ? JSON.stringify(v) : String(v)}`)
+        .join(" · ")
+    : "";
+
 const one = (v: string | string[] | undefined) => (typeof v === "string" && v.length <= 200 ? v : undefined);
 
 const AuditPage = async ({ searchParams }: Props) => {
@@ -103,7 +111,10 @@ const AuditPage = async ({ searchParams }: Props) => {
                         )}
                       </p>
                     </Td>
-                    <Td className="text-sm [overflow-wrap:anywhere]">{r.reason || "—"}</Td>
+                    <Td className="text-sm [overflow-wrap:anywhere]">
+                      {r.reason || "—"}
+                      {detailsText(r.details) ? <p className="mt-0.5 text-xs text-slate-600">{detailsText(r.details)}</p> : null}
+                    </Td>
                   </tr>
                 ))}
               </tbody>
