@@ -16,7 +16,7 @@ const NAV: { key: OperatorNavKey; label: string; href: string }[] = [
 ];
 
 const pill = (active: boolean) =>
-  `inline-flex min-h-11 items-center rounded-lg px-3 text-sm font-semibold ${focusRing} ${active ? "bg-white text-slate-900" : "text-slate-200 hover:bg-slate-800"}`;
+  `relative inline-flex min-h-11 items-center rounded-lg px-3 text-sm font-semibold ${focusRing} ${active ? "bg-white text-slate-900" : "text-slate-200 hover:bg-slate-800"}`;
 
 export const OperatorFrame = ({
   children,
