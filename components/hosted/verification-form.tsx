@@ -35,7 +35,10 @@ export const VerificationForm = ({
   const [state, formAction] = useActionState(action, { error: null, fieldErrors: [], attempt: 0 });
   const errorOf = (f: VerificationField) => state.fieldErrors.find((e) => e.field === f)?.message ?? null;
   const id = (f: VerificationField) => `${environment}-${f}`;
-  const text = (f: Exclude<VerificationField, "document">, props: { autoComplete: string; type?: string; optional?: boolean; hint?: string; maxLength?: number }) => (
+  const text = (
+    f: Exclude<VerificationField, "document">,
+    props: { autoComplete: string; type?: string; optional?: boolean; hint?: string; maxLength?: number },
+  ) => (
     <Field id={id(f)} label={props.optional ? `${words.labels[f]} ${words.optional}` : words.labels[f]} hint={props.hint} error={errorOf(f)}>
       {(c) => (
         <Input
@@ -51,7 +54,7 @@ export const VerificationForm = ({
     </Field>
   );
   return (
-    <form action={formAction} className="mt-4 flex flex-col gap-4" encType="multipart/form-data" noValidate>
+    <form action={formAction} className="mt-4 flex flex-col gap-4" noValidate>
       {state.error ? <ErrorNotice key={state.attempt}>{state.error}</ErrorNotice> : null}
       <input type="hidden" name="environment" value={environment} />
       {text("legalName", { autoComplete: "name" })}

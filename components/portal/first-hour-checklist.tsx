@@ -9,6 +9,7 @@ import { Card } from "@/components/ui/card";
 import { textLinkClass } from "@/components/ui/classes";
 import { CodeBlock } from "@/components/ui/code-block";
 import { SERVER_KEY_VARIABLE, type PortalChecklist } from "@/lib/portal/load-portal-checklist";
+import { can, type PortalPermission } from "@/lib/portal/permissions";
 
 const copyWords = (what: string): CopyWords => ({
   copy: `Copy ${what}`,
@@ -52,13 +53,23 @@ const TEST_STATE = {
   succeeded: "Your endpoint received a test event.",
 } as const;
 
-export const FirstHourChecklist = ({ businessId, checklist: c }: { businessId: string; checklist: PortalChecklist }) => {
+export const FirstHourChecklist = ({
+  businessId,
+  checklist: c,
+  permissions,
+}: {
+  businessId: string;
+  checklist: PortalChecklist;
+  /** the member's: a page their role cannot open is named, not linked */
+  permissions: readonly PortalPermission[];
+}) => {
   const base = `/portal/${encodeURIComponent(businessId)}`;
-  const link = (href: string, text: string) => (
-    <a className={textLinkClass} href={href}>
-      {text}
-    </a>
-  );
+  const link = (href: string, text: string, permission: PortalPermission) =>
+    can(permissions, permission) ? (
+      <a className={textLinkClass} href={href}>
+        {text}
+      </a>
+    ) : null;
   const total = Object.keys(c.steps).length;
   return (
     <Card labelledBy="checklist-title">
@@ -80,13 +91,13 @@ export const FirstHourChecklist = ({ businessId, checklist: c }: { businessId: s
               {c.steps.game.done
                 ? `You have ${c.steps.game.count} test game${c.steps.game.count === 1 ? "" : "s"}. Test mode moves no real money.`
                 : "A test game gets its own server keys, currencies and webhooks. Test mode moves no real money."}{" "}
-              {link(`${base}/games`, c.steps.game.done ? "Your games" : "Create a game")}
+              {link(`${base}/games`, c.steps.game.done ? "Your games" : "Create a game", "games:read")}
             </p>
           </Step>
           <Step n={2} id="key" title="Copy a server key" done={c.steps.key.done}>
             <p>
               Create a server key for {c.game ? <strong className="[overflow-wrap:anywhere]">{c.game.name}</strong> : "your test game"} and copy it: it is shown
-              once, and only its hash is stored. {link(`${base}/keys`, "API keys")}
+              once, and only its hash is stored. {link(`${base}/keys`, "API keys", "keys:read")}
             </p>
             {c.game ? (
               <p className="flex flex-wrap items-center gap-2">
@@ -115,7 +126,7 @@ export const FirstHourChecklist = ({ businessId, checklist: c }: { businessId: s
             )}
             <p>
               {c.steps.call.lastAt ? `Last successful call: ${when(c.steps.call.lastAt)}.` : "Ticked when the request log shows a successful call."}{" "}
-              {link(`${base}/logs`, "Request log")}
+              {link(`${base}/logs`, "Request log", "logs:read")}
             </p>
           </Step>
           <Step n={4} id="webhook" title="Add a webhook endpoint and send a test event" done={c.steps.webhook.done}>
@@ -123,7 +134,7 @@ export const FirstHourChecklist = ({ businessId, checklist: c }: { businessId: s
               {c.steps.webhook.endpoints === 0
                 ? "Add the URL where your server receives events, then press “Send test event”."
                 : `${c.steps.webhook.endpoints} endpoint${c.steps.webhook.endpoints === 1 ? "" : "s"}. ${TEST_STATE[c.steps.webhook.test]}`}{" "}
-              {link(`${base}/webhooks`, "Webhooks")}
+              {link(`${base}/webhooks`, "Webhooks", "webhooks:read")}
             </p>
           </Step>
           <Step n={5} id="live" title="Apply to go live" done={c.steps.live.done}>
@@ -133,7 +144,7 @@ export const FirstHourChecklist = ({ businessId, checklist: c }: { businessId: s
             </p>
             <p>
               Live games, keys and payments open once the instance&apos;s operators approve your business.{" "}
-              {link(`${base}/activation`, c.steps.live.done ? "Your application" : "Apply to go live")}
+              {link(`${base}/activation`, c.steps.live.done ? "Your application" : "Apply to go live", "overview:read")}
             </p>
           </Step>
         </ol>

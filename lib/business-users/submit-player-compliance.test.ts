@@ -69,7 +69,13 @@ describe("submitPlayerCompliance", () => {
 
     // the page now says "in review" and lists the document's name, with no form
     const [entry] = await loadCompliancePage({ db: db() }, { playerId: player.id });
-    expect(entry).toMatchObject({ environment: "test", status: "pending", canSubmit: false, note: null, documents: [{ id: docs[0]!.id, filename: "passport.pdf" }] });
+    expect(entry).toMatchObject({
+      environment: "test",
+      status: "pending",
+      canSubmit: false,
+      note: null,
+      documents: [{ id: docs[0]!.id, filename: "passport.pdf" }],
+    });
   });
 
   it("action_required → pending again, with the new details and a second document; the reviewer's note stays on the row", async () => {
@@ -80,7 +86,10 @@ describe("submitPlayerCompliance", () => {
     expect(asked).toMatchObject({ status: "action_required", canSubmit: true, note: "The scan is blurred.", details: { legalName: "Ada Lovelace" } });
 
     const png = { filename: "passport-sharp.png", bytes: new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]) };
-    await submitPlayerCompliance({ db: db() }, { playerId: player.id, environment: "test", details: { ...DETAILS, legalName: "Augusta Ada King" }, document: png });
+    await submitPlayerCompliance(
+      { db: db() },
+      { playerId: player.id, environment: "test", details: { ...DETAILS, legalName: "Augusta Ada King" }, document: png },
+    );
     const [again] = await loadCompliancePage({ db: db() }, { playerId: player.id });
     expect(again).toMatchObject({ status: "pending", canSubmit: false, note: null, details: { legalName: "Augusta Ada King" } });
     expect(again!.documents.map((d) => d.filename)).toEqual(["passport.pdf", "passport-sharp.png"]);
@@ -108,25 +117,36 @@ describe("submitPlayerCompliance", () => {
     const bad = await refusal(
       submitPlayerCompliance(
         { db: db() },
-        { playerId: player.id, environment: "test", details: { ...DETAILS, legalName: "  ", dateOfBirth: minor, address: { ...DETAILS.address, country: "Britain" } }, document: pdf },
+        {
+          playerId: player.id,
+          environment: "test",
+          details: { ...DETAILS, legalName: "  ", dateOfBirth: minor, address: { ...DETAILS.address, country: "Britain" } },
+          document: pdf,
+        },
       ),
     );
     expect(bad.code).toBe("VALIDATION_ERROR");
     expect(bad.details.map((d) => d.field)).toEqual(["legalName", "dateOfBirth", "address.country"]);
     expect(bad.details.find((d) => d.field === "dateOfBirth")!.message).toMatch(/at least 18 years ago/);
-    expect((await refusal(submitPlayerCompliance({ db: db() }, { playerId: player.id, environment: "test", details: { ...DETAILS, dateOfBirth: "1990-02-30" }, document: pdf }))).details).toEqual([
-      { field: "dateOfBirth", message: "must be a real date after 1900" },
-    ]);
-    expect((await refusal(submitPlayerCompliance({ db: db() }, { playerId: player.id, environment: "test", details: DETAILS, document: null }))).details).toEqual([
-      { field: "document", message: "is required" },
-    ]);
+    expect(
+      (
+        await refusal(
+          submitPlayerCompliance({ db: db() }, { playerId: player.id, environment: "test", details: { ...DETAILS, dateOfBirth: "1990-02-30" }, document: pdf }),
+        )
+      ).details,
+    ).toEqual([{ field: "dateOfBirth", message: "must be a real date after 1900" }]);
+    expect(
+      (await refusal(submitPlayerCompliance({ db: db() }, { playerId: player.id, environment: "test", details: DETAILS, document: null }))).details,
+    ).toEqual([{ field: "document", message: "is required" }]);
     expect(await written(player.id)).toEqual({ rows: [], docs: [] });
   });
 
   it("a file that is not a PDF or an image (HTML named .pdf, a GIF, an empty file) is refused and nothing is written, the status included", async () => {
     const { player } = await linked();
     for (const bytes of [ascii("<html><script>alert(1)</script>"), ascii("GIF89a......"), new Uint8Array()]) {
-      const r = await refusal(submitPlayerCompliance({ db: db() }, { playerId: player.id, environment: "test", details: DETAILS, document: { filename: "id.pdf", bytes } }));
+      const r = await refusal(
+        submitPlayerCompliance({ db: db() }, { playerId: player.id, environment: "test", details: DETAILS, document: { filename: "id.pdf", bytes } }),
+      );
       expect(r).toMatchObject({ code: "DOCUMENT_INVALID", status: 400 });
       expect(r.details[0]!.field).toBe("document");
     }
@@ -136,9 +156,14 @@ describe("submitPlayerCompliance", () => {
 
   it("only where a business links the player: another environment, or an unlinked player, is 404 with nothing written", async () => {
     const { player } = await linked();
-    expect(await refusal(submitPlayerCompliance({ db: db() }, { playerId: player.id, environment: "live", details: DETAILS, document: pdf }))).toMatchObject({ code: "NOT_FOUND", status: 404 });
+    expect(await refusal(submitPlayerCompliance({ db: db() }, { playerId: player.id, environment: "live", details: DETAILS, document: pdf }))).toMatchObject({
+      code: "NOT_FOUND",
+      status: 404,
+    });
     const loner = await makePlayer();
-    expect(await refusal(submitPlayerCompliance({ db: db() }, { playerId: loner.id, environment: "test", details: DETAILS, document: pdf }))).toMatchObject({ code: "NOT_FOUND" });
+    expect(await refusal(submitPlayerCompliance({ db: db() }, { playerId: loner.id, environment: "test", details: DETAILS, document: pdf }))).toMatchObject({
+      code: "NOT_FOUND",
+    });
     expect(await written(player.id)).toEqual({ rows: [], docs: [] });
     expect(await written(loner.id)).toEqual({ rows: [], docs: [] });
   });

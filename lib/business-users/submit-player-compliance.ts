@@ -31,7 +31,10 @@ export const submitPlayerCompliance = async (
 ): Promise<{ status: "pending"; details: ComplianceDetails; document: StoredDocument }> => {
   const at = now();
   const parsed = parseOrThrow(complianceDetailsSchema(at), details, "body");
-  if (!document) throw new AppError("DOCUMENT_INVALID", "Attach an identity document (PDF, PNG, JPEG or WebP).", { details: [{ field: "document", message: "is required" }] });
+  if (!document)
+    throw new AppError("DOCUMENT_INVALID", "Attach an identity document (PDF, PNG, JPEG or WebP).", {
+      details: [{ field: "document", message: "is required" }],
+    });
   return inTransaction(ctx.db, async (tx) => {
     const [link, review] = await Promise.all([
       tx.playerLink.findFirst({ where: { playerId, environment, namespaceType: "business", status: "active" }, select: { id: true } }),

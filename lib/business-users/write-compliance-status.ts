@@ -21,7 +21,10 @@ export type ComplianceWrite = {
  * Sets the player's status in `environment` and returns the row; with `from`, only when the current status
  * (not_started when there is no row yet) is one of them, else returns null and changes nothing.
  */
-export const writeComplianceStatus = async (ctx: DbContext, { playerId, environment, status, from, data = {} }: ComplianceWrite): Promise<PlayerCompliance | null> => {
+export const writeComplianceStatus = async (
+  ctx: DbContext,
+  { playerId, environment, status, from, data = {} }: ComplianceWrite,
+): Promise<PlayerCompliance | null> => {
   const key = { playerId, environment };
   if (!from) {
     return ctx.db.playerCompliance.upsert({

@@ -59,7 +59,10 @@ export const submitVerificationAction = async (prev: VerificationFormState, form
   });
   if (out.ok || signedOut) redirect("/account/verification");
   const t = getTranslator(await getRequestLocale(), "account");
-  const fieldErrors = out.fieldErrors.map((e) => ({ field: e.field as VerificationField, message: t(`verification.form.errors.${e.field as VerificationField}`) }));
+  const fieldErrors = out.fieldErrors.map((e) => ({
+    field: e.field as VerificationField,
+    message: t(`verification.form.errors.${e.field as VerificationField}`),
+  }));
   const error =
     out.code === "COMPLIANCE_NOT_ALLOWED" || out.code === "NOT_FOUND"
       ? t("verification.form.errors.notAllowed")

@@ -31,7 +31,11 @@ export const generateMetadata = async (): Promise<Metadata> => {
 
 const wordsOf = (t: Translator): VerificationFormWords => ({
   labels: Object.fromEntries(VERIFICATION_FIELDS.map((f) => [f, t(`verification.form.labels.${f}`)])) as VerificationFormWords["labels"],
-  hints: { dateOfBirth: t("verification.form.hints.dateOfBirth"), country: t("verification.form.hints.country"), document: t("verification.form.hints.document") },
+  hints: {
+    dateOfBirth: t("verification.form.hints.dateOfBirth"),
+    country: t("verification.form.hints.country"),
+    document: t("verification.form.hints.document"),
+  },
   optional: t("verification.form.optional"),
   submit: t("verification.form.submit"),
   pending: t("verification.form.pending"),
@@ -76,7 +80,9 @@ const Entry = ({ e, t, locale }: { e: ComplianceEntry; t: Translator; locale: Lo
       </p>
     ) : null}
     {e.submittedAt && !e.canSubmit ? (
-      <p className="text-xs text-slate-600">{t("verification.submittedAt", { date: new Intl.DateTimeFormat(locale, { dateStyle: "long", timeZone: "UTC" }).format(e.submittedAt) })}</p>
+      <p className="text-xs text-slate-600">
+        {t("verification.submittedAt", { date: new Intl.DateTimeFormat(locale, { dateStyle: "long", timeZone: "UTC" }).format(e.submittedAt) })}
+      </p>
     ) : null}
     {e.documents.length ? (
       <div className="text-sm text-slate-700">

@@ -44,7 +44,7 @@ const OverviewPage = async ({ params, searchParams }: Props) => {
           </dl>
         }
       >
-        <FirstHourChecklist businessId={businessId} checklist={checklist} />
+        <FirstHourChecklist businessId={businessId} checklist={checklist} permissions={member.permissions} />
         <DashboardPanel dashboard={dashboard} />
         <Card labelledBy="games-title">
           <h2 id="games-title" className="text-lg font-semibold text-slate-900">
