@@ -176,15 +176,9 @@ export const ERRORS = {
     status: 403,
     doc: "The business has not been approved to go live: nothing live can be created or used until an operator approves its activation (apply in the portal, or at links.kyb). Test mode is unaffected.",
   },
-  ACTIVATION_NOT_ALLOWED: {
-    status: 409,
-    doc: "The business's activation is not in a state that allows this (it was already submitted, approved or rejected).",
-  },
+  ACTIVATION_NOT_ALLOWED: { status: 409, doc: "The business's activation is not in a state that allows this (it was already submitted, approved or rejected)." },
   DOCUMENT_LIMIT_REACHED: { status: 409, doc: "The review already holds the most documents it accepts (10); remove one first." },
-  COMPLIANCE_NOT_ALLOWED: {
-    status: 409,
-    doc: "The player's identity verification is not in a state that allows this (it was already submitted, approved or rejected).",
-  },
+  COMPLIANCE_NOT_ALLOWED: { status: 409, doc: "The player's identity verification is not in a state that allows this (already in review or decided)." },
   DOCUMENT_INVALID: { status: 400, doc: "The uploaded document is not a PDF, PNG, JPEG or WebP file, is empty, or is larger than the size cap." },
 
   // businesses created by platforms
