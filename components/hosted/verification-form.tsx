@@ -45,7 +45,7 @@ export const VerificationForm = ({
           {...c}
           name={f}
           type={props.type ?? "text"}
-          defaultValue={defaults[f] ?? ""}
+          defaultValue={state.values?.[f] ?? defaults[f] ?? ""}
           required={!props.optional}
           maxLength={props.maxLength ?? 200}
           autoComplete={props.autoComplete}
@@ -54,7 +54,8 @@ export const VerificationForm = ({
     </Field>
   );
   return (
-    <form action={formAction} className="mt-4 flex flex-col gap-4" noValidate>
+    // keyed by attempt: React resets a form after its action, so the fields mount again with what was typed
+    <form key={state.attempt} action={formAction} className="mt-4 flex flex-col gap-4" noValidate>
       {state.error ? <ErrorNotice key={state.attempt}>{state.error}</ErrorNotice> : null}
       <input type="hidden" name="environment" value={environment} />
       {text("legalName", { autoComplete: "name" })}

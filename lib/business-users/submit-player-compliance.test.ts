@@ -138,6 +138,14 @@ describe("submitPlayerCompliance", () => {
     expect(
       (await refusal(submitPlayerCompliance({ db: db() }, { playerId: player.id, environment: "test", details: DETAILS, document: null }))).details,
     ).toEqual([{ field: "document", message: "is required" }]);
+    // bad details and no document: both said at once
+    expect(
+      (
+        await refusal(
+          submitPlayerCompliance({ db: db() }, { playerId: player.id, environment: "test", details: { ...DETAILS, legalName: "" }, document: null }),
+        )
+      ).details.map((d) => d.field),
+    ).toEqual(["legalName", "document"]);
     expect(await written(player.id)).toEqual({ rows: [], docs: [] });
   });
 

@@ -30,11 +30,16 @@ export const submitPlayerCompliance = async (
   { playerId, environment, details, document }: ComplianceSubmission,
 ): Promise<{ status: "pending"; details: ComplianceDetails; document: StoredDocument }> => {
   const at = now();
-  const parsed = parseOrThrow(complianceDetailsSchema(at), details, "body");
-  if (!document)
-    throw new AppError("DOCUMENT_INVALID", "Attach an identity document (PDF, PNG, JPEG or WebP).", {
-      details: [{ field: "document", message: "is required" }],
-    });
+  const missing = { field: "document", message: "is required" };
+  let parsed: ComplianceDetails;
+  try {
+    parsed = parseOrThrow(complianceDetailsSchema(at), details, "body");
+  } catch (e) {
+    // every field at fault at once: the missing document with the details
+    if (e instanceof AppError && !document) throw new AppError("VALIDATION_ERROR", e.message, { details: [...(e.details ?? []), missing] });
+    throw e;
+  }
+  if (!document) throw new AppError("DOCUMENT_INVALID", "Attach an identity document (PDF, PNG, JPEG or WebP).", { details: [missing] });
   return inTransaction(ctx.db, async (tx) => {
     const [link, review] = await Promise.all([
       tx.playerLink.findFirst({ where: { playerId, environment, namespaceType: "business", status: "active" }, select: { id: true } }),

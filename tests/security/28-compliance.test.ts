@@ -87,6 +87,8 @@ describe("/account/verification: the player's own submission", () => {
     const out = await submit(a.headers, form({ legalName: "", dateOfBirth: "2020-01-01", country: "USA" }, { name: "id.pdf", body: "<html>" }));
     expect(out.state!.fieldErrors.map((e) => e.field)).toEqual(["legalName", "dateOfBirth", "country"]);
     expect(out.state!.fieldErrors[1]!.message).toBe("Enter your real date of birth: you must be 18 or older.");
+    // what was typed comes back, to be shown again (React resets the form after its action)
+    expect(out.state!.values).toMatchObject({ legalName: "", dateOfBirth: "2020-01-01", country: "USA", city: "Arlington" });
     const html = await submit(a.headers, form({}, { name: "id.pdf", body: "<html><script>alert(1)</script>" }));
     expect(html.state!.fieldErrors).toEqual([{ field: "document", message: "Attach one PDF, PNG, JPEG or WebP file of at most 5 MB." }]);
     expect(await reviewOf(a.player.id)).toEqual([]);

@@ -73,5 +73,6 @@ export const submitVerificationAction = async (prev: VerificationFormState, form
           : out.status >= 500
             ? t("verification.form.errors.unexpected")
             : t("verification.form.errors.notAllowed"); // a forged environment or hidden field
-  return { error, fieldErrors, attempt: prev.attempt + 1 };
+  const values = Object.fromEntries(VERIFICATION_FIELDS.flatMap((f) => (typeof form.get(f) === "string" ? [[f, String(form.get(f)).slice(0, 400)]] : [])));
+  return { error, fieldErrors, attempt: prev.attempt + 1, values };
 };
