@@ -80,16 +80,17 @@ const Home = async () => {
           </a>
           <ul className="flex items-center gap-1 text-sm font-medium text-slate-300 sm:gap-4">
             <li>
-              <a href="/portal" className={`inline-flex min-h-11 items-center px-2 py-1 font-semibold text-white hover:text-brand-100 ${linkClass}`}>
+              <a href="/portal" className={`inline-flex min-h-11 items-center px-2 py-1 font-semibold whitespace-nowrap text-white hover:text-brand-100 ${linkClass}`}>
                 {t("nav.portal")}
               </a>
             </li>
             <li>
-              <a href="/docs" className={`inline-flex min-h-11 items-center px-2 py-1 hover:text-white ${linkClass}`}>
+              <a href="/docs" className={`inline-flex min-h-11 items-center px-2 py-1 whitespace-nowrap hover:text-white ${linkClass}`}>
                 {t("nav.reference")}
               </a>
             </li>
-            <li>
+            {/* on a phone the OpenAPI link stays in the hero and the footer: the bar keeps one line */}
+            <li className="hidden sm:block">
               <a href="/api/v1/openapi.json" className={`inline-flex min-h-11 items-center px-2 py-1 hover:text-white ${linkClass}`}>
                 {t("nav.openapi")}
               </a>
