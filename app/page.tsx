@@ -80,7 +80,10 @@ const Home = async () => {
           </a>
           <ul className="flex items-center gap-1 text-sm font-medium text-slate-300 sm:gap-4">
             <li>
-              <a href="/portal" className={`inline-flex min-h-11 items-center px-2 py-1 font-semibold whitespace-nowrap text-white hover:text-brand-100 ${linkClass}`}>
+              <a
+                href="/portal"
+                className={`inline-flex min-h-11 items-center px-2 py-1 font-semibold whitespace-nowrap text-white hover:text-brand-100 ${linkClass}`}
+              >
                 {t("nav.portal")}
               </a>
             </li>
