@@ -29,6 +29,8 @@ const nextConfig = {
   // CSP with frame-ancestors 'none', X-Frame-Options, nosniff and Referrer-Policy (lib/http/security-headers.mjs).
   headers: async () => securityHeaders({ dev: process.env.NODE_ENV === "development" }),
   turbopack: { root: import.meta.dirname },
+  // a server action's body: the identity document of /account/verification is up to 5 MB (lib/documents), plus the form
+  experimental: { serverActions: { bodySizeLimit: "6mb" } },
 };
 
 export default nextConfig;

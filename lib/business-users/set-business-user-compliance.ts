@@ -1,9 +1,9 @@
 import type { TargetContext } from "../core/context.ts";
 import { AppError } from "../core/errors.ts";
-import { newId } from "../db/ids.ts";
 import type { VerificationStatus } from "../businesses/verification-statuses.ts";
 import { complianceView } from "./get-business-user-compliance.ts";
 import { resolveBusinessUser } from "./resolve-business-user.ts";
+import { writeComplianceStatus } from "./write-compliance-status.ts";
 import type { ComplianceView } from "./schemas.ts";
 
 /**
@@ -16,13 +16,8 @@ export const setBusinessUserCompliance = async (
 ): Promise<ComplianceView> => {
   if (ctx.scope.environment !== "test") throw new AppError("NOT_FOUND", "Test helpers exist only for test-environment keys.");
   const link = await resolveBusinessUser(ctx, userRef);
-  const key = { playerId: link.playerId, environment: ctx.scope.environment };
-  const row = await ctx.db.playerCompliance.upsert({
-    where: { playerId_environment: key },
-    create: { id: newId(), ...key, status },
-    update: { status },
-  });
-  return complianceView(link.userRef, row.status);
+  const row = await writeComplianceStatus(ctx, { playerId: link.playerId, environment: ctx.scope.environment, status });
+  return complianceView(link.userRef, row?.status ?? status);
 };
 
 // What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).

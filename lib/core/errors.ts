@@ -178,6 +178,7 @@ export const ERRORS = {
   },
   ACTIVATION_NOT_ALLOWED: { status: 409, doc: "The business's activation is not in a state that allows this (it was already submitted, approved or rejected)." },
   DOCUMENT_LIMIT_REACHED: { status: 409, doc: "The review already holds the most documents it accepts (10); remove one first." },
+  COMPLIANCE_NOT_ALLOWED: { status: 409, doc: "The player's identity verification is not in a state that allows this (already in review or decided)." },
   DOCUMENT_INVALID: { status: 400, doc: "The uploaded document is not a PDF, PNG, JPEG or WebP file, is empty, or is larger than the size cap." },
 
   // businesses created by platforms
