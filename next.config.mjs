@@ -29,6 +29,9 @@ const nextConfig = {
   // CSP with frame-ancestors 'none', X-Frame-Options, nosniff and Referrer-Policy (lib/http/security-headers.mjs).
   headers: async () => securityHeaders({ dev: process.env.NODE_ENV === "development" }),
   turbopack: { root: import.meta.dirname },
+  // Server actions take a supporting document of the activation application (lib/documents: 5 MB at most) as
+  // multipart form data: the default 1 MB would refuse most scans before the document service could say why.
+  experimental: { serverActions: { bodySizeLimit: "6mb" } },
 };
 
 export default nextConfig;

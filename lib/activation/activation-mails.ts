@@ -50,7 +50,13 @@ export const activationOperatorNoticeMail = ({ to, businessId, businessName, leg
 export type ActivationDecision = "approved" | "rejected" | "action_required";
 
 /** To each owner and admin: the operator's decision, with the note (the reason, or what to fix). */
-export const activationDecisionMail = ({ to, businessId, businessName, decision, note }: About & { decision: ActivationDecision; note?: string | null }): Email => {
+export const activationDecisionMail = ({
+  to,
+  businessId,
+  businessName,
+  decision,
+  note,
+}: About & { decision: ActivationDecision; note?: string | null }): Email => {
   const noteLines = note?.trim() ? [`The reviewer's note:\n${note.trim()}`] : [];
   if (decision === "approved")
     return mail({

@@ -152,12 +152,18 @@ describe("applying to go live", () => {
 
     // in review: nothing can change any more, and a second submit is 409
     const again = await failure(submitPortalActivation(as(t.owner), { businessId, form: completeForm() }));
-    expect(again).toMatchObject({ code: "ACTIVATION_NOT_ALLOWED", status: 409, message: "The business's activation is pending; only a not_started or action_required one can be pending." });
+    expect(again).toMatchObject({
+      code: "ACTIVATION_NOT_ALLOWED",
+      status: 409,
+      message: "The business's activation is pending; only a not_started or action_required one can be pending.",
+    });
     expect(await failure(savePortalActivationDraft(as(t.admin), { businessId, form: { legalName: "Other" } }))).toMatchObject({
       code: "ACTIVATION_NOT_ALLOWED",
       message: "The application is submitted and in review: it cannot be changed until an operator answers.",
     });
-    expect(await failure(attachPortalActivationDocument(as(t.admin), { businessId, filename: "late.pdf", bytes: pdf() }))).toMatchObject({ code: "ACTIVATION_NOT_ALLOWED" });
+    expect(await failure(attachPortalActivationDocument(as(t.admin), { businessId, filename: "late.pdf", bytes: pdf() }))).toMatchObject({
+      code: "ACTIVATION_NOT_ALLOWED",
+    });
     expect(await failure(removePortalActivationDocument(as(t.admin), { businessId, documentId: doc.id }))).toMatchObject({ code: "ACTIVATION_NOT_ALLOWED" });
     expect((await auditOf(businessId)).length).toBe(5);
     expect(await db.business.findUniqueOrThrow({ where: { id: businessId } })).toMatchObject({ kybStatus: "pending", kybSubmittedAt: out.submittedAt });
@@ -207,7 +213,11 @@ describe("applying to go live", () => {
       { field: "website", message: "must start with https://, e.g. https://example.com" },
       { field: "representative.dateOfBirth", message: "must be the birth date of an adult: the representative must be at least 18" },
     ]);
-    expect(await db.business.findUniqueOrThrow({ where: { id: businessId } })).toMatchObject({ kybStatus: "not_started", kybApplication: null, kybSubmittedAt: null });
+    expect(await db.business.findUniqueOrThrow({ where: { id: businessId } })).toMatchObject({
+      kybStatus: "not_started",
+      kybApplication: null,
+      kybSubmittedAt: null,
+    });
     expect((await auditOf(businessId)).map((a) => a.action)).toEqual(["business.activation.document_added"]);
     expect(await mailsTo(t.admin.email)).toEqual([]);
   });

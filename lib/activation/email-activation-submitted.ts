@@ -28,7 +28,9 @@ export const emailActivationSubmitted = async (
   const business = await ctx.db.business.findUniqueOrThrow({ where: { id: input.businessId }, select: { id: true, name: true, kybApplication: true } });
   const legalName = String((business.kybApplication as { legalName?: unknown } | null)?.legalName ?? business.name);
   const about = { businessId: business.id, businessName: business.name };
-  const admins = (await listActivationRecipients(ctx, { businessId: business.id })).map((to) => activationSubmittedMail({ to, ...about, submittedBy: input.submittedBy }));
+  const admins = (await listActivationRecipients(ctx, { businessId: business.id })).map((to) =>
+    activationSubmittedMail({ to, ...about, submittedBy: input.submittedBy }),
+  );
   const operators = (await ctx.db.operator.findMany({ orderBy: { email: "asc" }, select: { email: true } })).map((o) =>
     activationOperatorNoticeMail({ to: o.email, ...about, legalName }),
   );

@@ -142,7 +142,14 @@ export const applicationOfForm = (form: ApplicationForm): Record<string, unknown
   const optional = (f: ApplicationField) => (v(f).trim() ? v(f) : undefined);
   return {
     legalName: v("legalName"),
-    address: { line1: v("addressLine1"), line2: optional("addressLine2"), city: v("city"), state: optional("state"), postalCode: v("postalCode"), country: v("country") },
+    address: {
+      line1: v("addressLine1"),
+      line2: optional("addressLine2"),
+      city: v("city"),
+      state: optional("state"),
+      postalCode: v("postalCode"),
+      country: v("country"),
+    },
     registrationNumber: v("registrationNumber"),
     taxId: v("taxId"),
     website: v("website"),

@@ -68,8 +68,4 @@ export const submitActivation = async (ctx: ActivationContext, input: { applicat
 };
 
 // What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
-export const SUBMIT_ACTIVATION_ERRORS = [
-  ...VALIDATION_ERRORS,
-  ...ACTIVATION_STATES_ERRORS,
-  ...LOCK_ACTIVATION_ERRORS,
-] as const satisfies readonly ErrorCode[];
+export const SUBMIT_ACTIVATION_ERRORS = [...VALIDATION_ERRORS, ...ACTIVATION_STATES_ERRORS, ...LOCK_ACTIVATION_ERRORS] as const satisfies readonly ErrorCode[];

@@ -6,7 +6,10 @@ import { AppError } from "../core/errors.ts";
 import { loadVerificationDocument, type DocumentFile } from "../documents/load-verification-document.ts";
 import { requirePortalAccess, type PortalContext } from "./require-portal-access.ts";
 
-export const loadPortalActivationDocument = async (ctx: PortalContext, { businessId, documentId }: { businessId: string; documentId: string }): Promise<DocumentFile | null> => {
+export const loadPortalActivationDocument = async (
+  ctx: PortalContext,
+  { businessId, documentId }: { businessId: string; documentId: string },
+): Promise<DocumentFile | null> => {
   try {
     await requirePortalAccess(ctx, { businessId, permission: "activation:write" });
   } catch (err) {

@@ -22,4 +22,3 @@ export const loadPortalActivation = async (ctx: PortalContext, { businessId }: {
   const { status, submittedAt, decidedAt, businessName } = view;
   return { member, manage, activation: { businessId, businessName, status, submittedAt, decidedAt } };
 };
-
