@@ -67,7 +67,7 @@ export const ActivationDocuments = ({
         </ul>
       )}
       {upload ? (
-        <ActivationActionForm action={upload} label={w.upload} submit={w.upload} pendingLabel={w.uploading} variant="secondary" multipart>
+        <ActivationActionForm action={upload} label={w.upload} submit={w.upload} pendingLabel={w.uploading} variant="secondary">
           <Field id="kyb-document" label={w.file}>
             {(c) => (
               <input

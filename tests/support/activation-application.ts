@@ -26,3 +26,17 @@ export const completeForm = (over: ApplicationForm = {}): ApplicationForm => ({
   representativeEmail: "Camille@PixelForge.example.com",
   ...over,
 });
+
+/** The application form's fields as a submitted form, with the pressed button (`intent`). */
+export const applicationForm = (intent: "save" | "submit", over: ApplicationForm = {}) => {
+  const f = new FormData();
+  for (const [k, v] of Object.entries({ intent, ...completeForm(over) })) f.set(k, v ?? "");
+  return f;
+};
+
+/** An upload as the browser sends it: the file part named "document". */
+export const uploadForm = (name: string, bytes: Uint8Array, type = "application/pdf") => {
+  const f = new FormData();
+  f.set("document", new File([new Uint8Array(bytes)], name, { type }));
+  return f;
+};
