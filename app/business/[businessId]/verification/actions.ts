@@ -40,7 +40,8 @@ const stateOf = async <T>(
     ADMIN_SIGN_IN_REQUIRED: t("errors.ADMIN_SIGN_IN_REQUIRED"),
     BUSINESS_NOT_FOUND: t("errors.BUSINESS_NOT_FOUND"),
   };
-  const fieldErrors = out.fieldErrors.filter((e) => e.field !== "documents");
+  // the application's fields; a document's or the documents' refusal is the form's own message
+  const fieldErrors = out.fieldErrors.filter((e) => (APPLICATION_FIELDS as readonly string[]).includes(e.field));
   const error =
     out.field === "documents"
       ? t("verification.errors.needDocument")

@@ -24,8 +24,10 @@ const ApplicationFormSchema = z.object({ intent: textField(8, "Choose save or su
 
 const stateOf = <T>(out: ActionOutcome<T>, prev: ActivationFormState, notice: (value: T) => string): ActivationFormState => {
   if (out.ok) return { error: null, notice: notice(out.value), fieldErrors: [], attempt: prev.attempt + 1 };
-  const error = out.status >= 500 ? UNEXPECTED.message : out.fieldErrors.length > 1 ? "Check the fields marked below." : out.error;
-  return { error, notice: null, fieldErrors: out.status >= 500 ? [] : out.fieldErrors, attempt: prev.attempt + 1 };
+  if (out.status >= 500) return { error: UNEXPECTED.message, notice: null, fieldErrors: [], attempt: prev.attempt + 1 };
+  // the application's fields at fault, each under its field; a document's refusal is the form's own message
+  const fieldErrors = out.fieldErrors.filter((e) => (APPLICATION_FIELDS as readonly string[]).includes(e.field));
+  return { error: fieldErrors.length > 1 ? "Check the fields marked below." : out.error, notice: null, fieldErrors, attempt: prev.attempt + 1 };
 };
 
 const refresh = ({ businessId }: Bound) => revalidatePath(`/portal/${businessId}`, "layout");
