@@ -36,11 +36,11 @@ export const ActivationDocuments = ({
       {documents.length === 0 ? (
         <p className="text-sm text-slate-600">{w.none}</p>
       ) : (
-        <ul className="space-y-2" aria-label={w.title}>
+        <ul className="@container space-y-2" aria-label={w.title}>
           {documents.map((d) => (
             <li
               key={d.id}
-              className="flex flex-col gap-2 rounded-lg p-3 ring-1 ring-slate-200 ring-inset sm:flex-row sm:items-center sm:justify-between"
+              className="flex flex-col gap-2 rounded-lg p-3 ring-1 ring-slate-200 ring-inset @md:flex-row @md:items-center @md:justify-between"
               data-testid="activation-document"
             >
               <div className="min-w-0">
@@ -58,7 +58,7 @@ export const ActivationDocuments = ({
                 </p>
               </div>
               {d.remove ? (
-                <div className="sm:w-40">
+                <div className="@md:w-40">
                   <ActivationActionForm action={d.remove} label={d.removeLabel} submit={w.remove} pendingLabel={w.removing} variant="secondary" />
                 </div>
               ) : null}

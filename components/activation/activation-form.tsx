@@ -49,6 +49,9 @@ const SECTIONS: { title: "business" | "address" | "representative"; hint?: strin
   },
 ];
 
+/** A submitted application is shown in a disabled fieldset: its fields look read-only. */
+const READ_ONLY = "disabled:border-slate-200 disabled:bg-slate-50 disabled:text-slate-800 disabled:shadow-none";
+
 /** Puts the submitted values back into the form's fields (React resets a form after its action). */
 const restore = (form: HTMLFormElement, values: FormData) => {
   for (const el of Array.from(form.elements))
@@ -113,43 +116,45 @@ export const ActivationForm = ({
         <fieldset key={s.title} className="min-w-0" disabled={!editable}>
           <legend className="text-base font-semibold text-slate-900">{w[s.title]}</legend>
           {s.hint ? <p className="mt-1 text-sm text-slate-700">{w[s.hint]}</p> : null}
-          <div className="mt-3 grid gap-4 sm:grid-cols-2">
-            {s.fields.map((f) => {
-              const id = `${idPrefix}-${f.field}`;
-              return (
-                <Field
-                  key={f.field}
-                  id={id}
-                  label={w[f.field]}
-                  hint={f.hint ? w[f.hint] : undefined}
-                  error={errorOf(f.field)}
-                  className={f.wide ? "min-w-0 sm:col-span-2" : "min-w-0"}
-                >
-                  {(c) =>
-                    f.multiline ? (
-                      <textarea
-                        {...c}
-                        name={f.field}
-                        rows={4}
-                        maxLength={f.maxLength}
-                        defaultValue={values[f.field] ?? ""}
-                        className={`${inputClass} resize-y`}
-                      />
-                    ) : (
-                      <Input
-                        {...c}
-                        name={f.field}
-                        type={f.type ?? "text"}
-                        maxLength={f.maxLength}
-                        autoComplete={f.autoComplete}
-                        defaultValue={values[f.field] ?? ""}
-                        className={f.field === "country" ? "uppercase" : ""}
-                      />
-                    )
-                  }
-                </Field>
-              );
-            })}
+          <div className="@container mt-3">
+            <div className="grid gap-4 @md:grid-cols-2">
+              {s.fields.map((f) => {
+                const id = `${idPrefix}-${f.field}`;
+                return (
+                  <Field
+                    key={f.field}
+                    id={id}
+                    label={w[f.field]}
+                    hint={f.hint ? w[f.hint] : undefined}
+                    error={errorOf(f.field)}
+                    className={f.wide ? "min-w-0 @md:col-span-2" : "min-w-0"}
+                  >
+                    {(c) =>
+                      f.multiline ? (
+                        <textarea
+                          {...c}
+                          name={f.field}
+                          rows={4}
+                          maxLength={f.maxLength}
+                          defaultValue={values[f.field] ?? ""}
+                          className={`${inputClass} ${READ_ONLY} resize-y`}
+                        />
+                      ) : (
+                        <Input
+                          {...c}
+                          name={f.field}
+                          type={f.type ?? "text"}
+                          maxLength={f.maxLength}
+                          autoComplete={f.autoComplete}
+                          defaultValue={values[f.field] ?? ""}
+                          className={`${READ_ONLY} ${f.field === "country" ? "uppercase" : ""}`}
+                        />
+                      )
+                    }
+                  </Field>
+                );
+              })}
+            </div>
           </div>
         </fieldset>
       ))}

@@ -24,25 +24,28 @@ const DOT: Record<Step["tone"], string> = {
 };
 
 export const ActivationStepper = ({ status, words }: { status: VerificationStatus; words: ActivationWords }) => (
-  <ol aria-label={words.steps.label} className="grid gap-2 sm:grid-cols-3" data-testid="activation-steps">
-    {stepsOf(status, words).map((s, i) => (
-      <li
-        key={i}
-        aria-current={s.state === "current" ? "step" : undefined}
-        className={`flex min-w-0 items-center gap-3 rounded-lg px-3 py-2 ring-1 ring-inset ${s.state === "current" ? "bg-white ring-slate-900" : "ring-slate-200"}`}
-      >
-        <span
-          aria-hidden="true"
-          className={`flex size-7 shrink-0 items-center justify-center rounded-full text-sm font-semibold ${s.state === "todo" ? "bg-slate-100 text-slate-500" : s.state === "done" ? "bg-slate-200 text-slate-800" : DOT[s.tone]}`}
+  // side by side where the card is wide enough (the portal), stacked in a narrow one (the hosted page, a phone)
+  <div className="@container">
+    <ol aria-label={words.steps.label} className="grid gap-2 @xl:grid-cols-3" data-testid="activation-steps">
+      {stepsOf(status, words).map((s, i) => (
+        <li
+          key={i}
+          aria-current={s.state === "current" ? "step" : undefined}
+          className={`flex min-w-0 items-center gap-3 rounded-lg px-3 py-2 ring-1 ring-inset ${s.state === "current" ? "bg-white ring-slate-900" : "ring-slate-200"}`}
         >
-          {s.state === "done" ? "✓" : i + 1}
-        </span>
-        <span className={`min-w-0 text-sm ${s.state === "todo" ? "text-slate-600" : "font-semibold text-slate-900"}`}>
-          {s.label}
-          {s.state === "done" ? <span className="sr-only"> ({words.steps.done})</span> : null}
-          {s.state === "current" ? <span className="sr-only"> ({words.steps.current})</span> : null}
-        </span>
-      </li>
-    ))}
-  </ol>
+          <span
+            aria-hidden="true"
+            className={`flex size-7 shrink-0 items-center justify-center rounded-full text-sm font-semibold ${s.state === "todo" ? "bg-slate-100 text-slate-500" : s.state === "done" ? "bg-slate-200 text-slate-800" : DOT[s.tone]}`}
+          >
+            {s.state === "done" ? "✓" : i + 1}
+          </span>
+          <span className={`min-w-0 text-sm ${s.state === "todo" ? "text-slate-600" : "font-semibold text-slate-900"}`}>
+            {s.label}
+            {s.state === "done" ? <span className="sr-only"> ({words.steps.done})</span> : null}
+            {s.state === "current" ? <span className="sr-only"> ({words.steps.current})</span> : null}
+          </span>
+        </li>
+      ))}
+    </ol>
+  </div>
 );
