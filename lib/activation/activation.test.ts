@@ -75,6 +75,7 @@ describe("the application's schema", () => {
     expect(messages(completeForm({ representativeDateOfBirth: "2023-02-30" }))).toEqual({
       "representative.dateOfBirth": "must be a date written YYYY-MM-DD, e.g. 1984-07-21",
     });
+    expect(messages(completeForm({ representativeDateOfBirth: " " }))).toEqual({ "representative.dateOfBirth": "must not be empty" });
     expect(messages(completeForm({ representativeDateOfBirth: "1850-01-01" }))).toEqual({ "representative.dateOfBirth": "must be after 1900-01-01" });
   });
 

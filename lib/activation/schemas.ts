@@ -29,6 +29,7 @@ const isCalendarDay = (s: string): boolean => {
 export const DateOfBirth = z
   .string("must be a string: a date written YYYY-MM-DD")
   .trim()
+  .min(1, { message: "must not be empty", abort: true })
   .refine(isCalendarDay, { message: "must be a date written YYYY-MM-DD, e.g. 1984-07-21", abort: true })
   .refine((s) => s >= "1900-01-01", { message: "must be after 1900-01-01", abort: true })
   .refine((s) => ageOn(s) >= MIN_REPRESENTATIVE_AGE, `must be the birth date of an adult: the representative must be at least ${MIN_REPRESENTATIVE_AGE}`)
