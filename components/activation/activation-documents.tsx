@@ -1,6 +1,7 @@
 // The supporting documents of an activation application: each with its name, type and size, a download link
 // (the page passes it only where the reader may download: the business's owners and admins, through a route that
 // checks them), and, while the application is open, a remove button; then the upload form.
+import { MAX_DOCUMENT_BYTES } from "@/lib/documents/document-type";
 import type { StoredDocument } from "@/lib/documents/store-verification-document";
 import { textLinkClass } from "@/components/ui/classes";
 import { Field } from "@/components/ui/field";
@@ -67,7 +68,14 @@ export const ActivationDocuments = ({
         </ul>
       )}
       {upload ? (
-        <ActivationActionForm action={upload} label={w.upload} submit={w.upload} pendingLabel={w.uploading} variant="secondary">
+        <ActivationActionForm
+          action={upload}
+          label={w.upload}
+          submit={w.upload}
+          pendingLabel={w.uploading}
+          variant="secondary"
+          fileLimit={{ maxBytes: MAX_DOCUMENT_BYTES, message: words.errors.documentInvalid }}
+        >
           <Field id="kyb-document" label={w.file}>
             {(c) => (
               <input
