@@ -29,6 +29,10 @@ const nextConfig = {
   // CSP with frame-ancestors 'none', X-Frame-Options, nosniff and Referrer-Policy (lib/http/security-headers.mjs).
   headers: async () => securityHeaders({ dev: process.env.NODE_ENV === "development" }),
   turbopack: { root: import.meta.dirname },
+  // Server actions take a supporting document (lib/documents: 5 MB at most) as multipart form data: an activation
+  // application's (portal, links.kyb) or a player's identity document (/account/verification); the default 1 MB
+  // would refuse most scans before the document service could say why.
+  experimental: { serverActions: { bodySizeLimit: "6mb" } },
 };
 
 export default nextConfig;

@@ -80,11 +80,20 @@ const Home = async () => {
           </a>
           <ul className="flex items-center gap-1 text-sm font-medium text-slate-300 sm:gap-4">
             <li>
-              <a href="/docs" className={`inline-flex min-h-11 items-center px-2 py-1 hover:text-white ${linkClass}`}>
-                {t("nav.reference")}
+              <a
+                href="/portal"
+                className={`inline-flex min-h-11 items-center px-2 py-1 font-semibold whitespace-nowrap text-white hover:text-brand-100 ${linkClass}`}
+              >
+                {t("nav.portal")}
               </a>
             </li>
             <li>
+              <a href="/docs" className={`inline-flex min-h-11 items-center px-2 py-1 whitespace-nowrap hover:text-white ${linkClass}`}>
+                {t("nav.reference")}
+              </a>
+            </li>
+            {/* on a phone the OpenAPI link stays in the hero and the footer: the bar keeps one line */}
+            <li className="hidden sm:block">
               <a href="/api/v1/openapi.json" className={`inline-flex min-h-11 items-center px-2 py-1 hover:text-white ${linkClass}`}>
                 {t("nav.openapi")}
               </a>
@@ -96,12 +105,21 @@ const Home = async () => {
             <p className="text-sm font-semibold tracking-widest text-brand-300 uppercase">{t("hero.eyebrow")}</p>
             <h1 className="mt-4 text-4xl font-bold tracking-tight text-balance sm:text-5xl lg:text-6xl">{t("hero.title")}</h1>
             <p className="mt-6 max-w-2xl text-lg leading-8 text-slate-300">{t("hero.body")}</p>
-            <div className="mt-10 flex flex-col gap-3 sm:flex-row">
-              <ButtonLink href="/docs" primary>
-                {t("hero.readReference")} <span aria-hidden="true">→</span>
+            <div className="mt-10 flex flex-col gap-3 sm:flex-row sm:flex-wrap">
+              <ButtonLink href="/portal?mode=signup" primary>
+                {t("hero.signUp")} <span aria-hidden="true">→</span>
               </ButtonLink>
-              <ButtonLink href="/api/v1/openapi.json">{t("hero.download")}</ButtonLink>
+              <ButtonLink href="/portal">{t("hero.signIn")}</ButtonLink>
             </div>
+            <p className="mt-4 max-w-2xl text-sm text-slate-400">{t("hero.portalNote")}</p>
+            <p className="mt-6 flex flex-wrap gap-x-6 gap-y-2 text-sm font-semibold">
+              <a href="/docs" className={`inline-flex min-h-11 items-center text-brand-300 hover:text-white ${linkClass}`}>
+                {t("hero.readReference")} <span aria-hidden="true">&nbsp;→</span>
+              </a>
+              <a href="/api/v1/openapi.json" className={`inline-flex min-h-11 items-center text-brand-300 hover:text-white ${linkClass}`}>
+                {t("hero.download")}
+              </a>
+            </p>
           </div>
           <ApiFamilies t={t} />
         </div>

@@ -14,6 +14,10 @@ test("the landing page introduces Coinop and links to the docs", async ({ page, 
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("The commerce and rewards backend for your game");
   await expect(page.getByRole("link", { name: /Read the API reference/ })).toHaveAttribute("href", "/docs");
   await expect(page.getByRole("link", { name: "Download openapi.json" })).toHaveAttribute("href", "/api/v1/openapi.json");
+  // the way in for a newcomer: the portal's sign-up and sign-in
+  await expect(page.getByRole("link", { name: /Create an account/ })).toHaveAttribute("href", "/portal?mode=signup");
+  await expect(page.getByRole("link", { name: "Sign in", exact: true })).toHaveAttribute("href", "/portal");
+  await expect(page.getByRole("link", { name: "Sign in to the developer portal" })).toHaveAttribute("href", "/portal");
   await expect(page.getByRole("heading", { name: "Quick start" })).toBeVisible();
   await expect(page.getByText("npm run dev", { exact: false }).first()).toBeVisible();
   await expectNoHorizontalOverflow(page);

@@ -129,7 +129,7 @@ test("a player approves a business-level link on the hosted page; the platform g
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Business verification");
     await expect(page.locator("main").getByText(name, { exact: true })).toBeVisible();
     await expect(page.getByText("Not started")).toBeVisible();
-    await expect(page.getByText(/Verification cannot be started online yet/)).toBeVisible();
+    await expect(page.getByText(/Fill in the application below, add at least one supporting document/)).toBeVisible();
     await expectHostedPageBasics(page);
     await screenshot(page, "business-verification");
     expect(offsite).toEqual([]);

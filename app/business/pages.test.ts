@@ -68,7 +68,7 @@ describe("the business verification page, signed out", () => {
     const props = { params: Promise.resolve({ businessId: t.business.id }) };
     const en = await html(undefined, () => BusinessVerificationPage(props));
     expect(en).toContain("Business verification</h1>");
-    expect(en).toContain("Sign in with the email that administers the business to see its verification status.");
+    expect(en).toContain("Sign in with the email that administers the business to see its verification and complete it.");
     expect(en).not.toContain(t.business.name);
     const fr = await html("fr", () => BusinessVerificationPage(props));
     expect(fr).toContain("Vérification de l’entreprise</h1>");

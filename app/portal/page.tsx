@@ -1,4 +1,5 @@
-// /portal: the developer portal's front door. Signed out: the hosted pages' sign-in (a verified email).
+// /portal: the developer portal's front door. Signed out: the hosted pages' sign-in (a verified email;
+// ?mode=signup opens it on "Create an account", the landing page's link).
 // Signed in: the businesses the player is a member of, with their roles; each leads to its Overview; and
 // "Create a business" (a test business with the player as its owner).
 import type { Metadata } from "next";
@@ -19,12 +20,13 @@ import { createBusinessAction } from "./actions";
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: { absolute: "Developer portal · Coinop" }, robots: { index: false } };
 
-type Props = { searchParams: Promise<{ env?: string | string[] }> };
+type Props = { searchParams: Promise<{ env?: string | string[]; mode?: string | string[] }> };
 
 const PortalHome = async ({ searchParams }: Props) => {
-  const environment = environmentOf((await searchParams).env);
+  const query = await searchParams;
+  const environment = environmentOf(query.env);
   const player = await getSignedInPlayer();
-  if (!player) return <SignInCard environment={environment} />;
+  if (!player) return <SignInCard environment={environment} mode={query.mode === "signup" ? "signup" : undefined} />;
   const memberships = await listPortalBusinesses({ db: getDb() }, { player });
   return (
     <PortalFrame email={player.email} environment={environment}>

@@ -107,6 +107,12 @@ describe("the portal pages", () => {
     expect(devKeys).toContain("Create key");
     expect(devKeys).toContain("Rotate");
     expect(devKeys).toContain("Revoke");
+    // a server key card says which X-Game-Id to send, as a campaign key card says its X-Campaign-Id
+    expect(devKeys).toContain(`Server keys, sent with <code class="font-mono">X-Game-Id: ${t.game.id}</code>`);
+    // the Overview's checklist: the seed-like key ticks "Copy a server key"; a finance member gets no link to API keys
+    const devOverview = await html(t.developer, OverviewPage as never, { businessId: t.business.id });
+    expect(devOverview).toMatch(/data-testid="step-key" data-done="true"/);
+    expect(devOverview).toMatch(/data-testid="step-call" data-done="false"/);
     expect(await html(t.developer, GamePage as never, { businessId: t.business.id, gameId: t.game.id })).toContain("Save settings");
     // the live switch: no live games yet
     expect(await html(t.developer, GamesPage as never, { businessId: t.business.id }, "live")).toContain("No live games yet.");

@@ -68,6 +68,7 @@ describe("decideActivation", () => {
     const mail = await db().mailMessage.findMany({ where: { to: { in: [t.owner.email, t.admin.email, t.developer.email] } } });
     expect(mail.map((m) => m.to).sort()).toEqual([t.owner.email, t.admin.email].sort());
     expect(mail[0]!.subject).toBe(`${t.business.name} is approved to go live`);
+    expect(mail[0]!.text).toContain("The reviewer's note:\nDocuments check out.");
     expect(mail[0]!.text).toContain(`/portal/${t.business.id}/activation`);
   });
 
@@ -78,14 +79,15 @@ describe("decideActivation", () => {
     const asked = await decideActivation(operator(), { businessId: t.business.id, decision: "request_action", note: "Upload the registration extract." });
     expect(asked.kybStatus).toBe("action_required");
     const [mail] = await db().mailMessage.findMany({ where: { to: t.owner.email } });
-    expect(mail!.subject).toBe(`${t.business.name}: action needed to go live`);
-    expect(mail!.text).toContain("What to fix: Upload the registration extract.");
-    expect(mail!.text).toContain(`/portal/${t.business.id}/activation`);
+    expect(mail!.subject).toBe(`${t.business.name}: your application to go live needs changes`);
+    expect(mail!.text).toContain("The reviewer's note:\nUpload the registration extract.");
+    expect(mail!.text).toContain(`/business/${t.business.id}/verification`);
     // action_required → reject is allowed (the business never answered)
     const rejected = await decideActivation(operator("other@coinop.test"), { businessId: t.business.id, decision: "reject", note: "No answer in 30 days." });
     expect(rejected.kybStatus).toBe("rejected");
     const mails = await db().mailMessage.findMany({ where: { to: t.admin.email }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] });
-    expect(mails.at(-1)!.text).toContain("Reason: No answer in 30 days.");
+    expect(mails.at(-1)!.subject).toBe(`${t.business.name}: your application to go live was not approved`);
+    expect(mails.at(-1)!.text).toContain("The reviewer's note:\nNo answer in 30 days.");
     const review = await loadActivationReview({ db: db() }, { businessId: t.business.id });
     expect(review!.history.map((h) => [h.operatorEmail, h.action, h.reason])).toEqual([
       ["other@coinop.test", "business.activation.rejected", "No answer in 30 days."],

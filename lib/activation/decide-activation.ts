@@ -6,12 +6,13 @@
 import type { OperatorContext } from "../core/context.ts";
 import { AppError } from "../core/errors.ts";
 import { guardedTransition } from "../core/state-machine.ts";
-import { appBaseUrl } from "../config/settings.ts";
 import { inTransaction } from "../db/transaction.ts";
 import { recordAudit } from "../audit/record-audit.ts";
 import { recordOperatorAction } from "../audit/record-operator-action.ts";
 import { sendEmail } from "../email/send-email.ts";
+import { activationDecisionMail } from "./activation-mails.ts";
 import { ACTIVATION_TRANSITIONS, activationConflict } from "./activation-states.ts";
+import { listActivationRecipients } from "./list-activation-recipients.ts";
 
 export type ActivationDecision = "approve" | "reject" | "request_action";
 
@@ -19,31 +20,6 @@ const ACTION_NAMES: Record<ActivationDecision, string> = {
   approve: "business.activation.approved",
   reject: "business.activation.rejected",
   request_action: "business.activation.action_required",
-};
-
-/** The mail each decision sends: what happened and, for a refusal or a request, the note and where to act. */
-export const activationMail = (
-  decision: ActivationDecision,
-  { businessName, businessId, note }: { businessName: string; businessId: string; note: string },
-) => {
-  const page = `${appBaseUrl()}/portal/${businessId}/activation`;
-  switch (decision) {
-    case "approve":
-      return {
-        subject: `${businessName} is approved to go live`,
-        text: `Good news: ${businessName} was approved to go live on Coinop.\n\nYou can now create live games and keys in the portal: ${page}\n`,
-      };
-    case "reject":
-      return {
-        subject: `${businessName} was not approved to go live`,
-        text: `We reviewed the application of ${businessName} to go live and could not approve it.\n\nReason: ${note}\n\nYour business keeps working in test mode. Details: ${page}\n`,
-      };
-    case "request_action":
-      return {
-        subject: `${businessName}: action needed to go live`,
-        text: `We reviewed the application of ${businessName} to go live and need something more before we can approve it.\n\nWhat to fix: ${note}\n\nUpdate the application and submit it again: ${page}\n`,
-      };
-  }
 };
 
 /** Moves the business's activation; the note is required for a rejection and a request for action. */
@@ -86,14 +62,15 @@ export const decideActivation = async (
         details: { ...details, ...(why ? { note: why } : {}) },
       },
     );
-    const recipients = await tx.businessMember.findMany({
-      where: { businessId, OR: [{ isOwner: true }, { roles: { hasSome: ["owner", "admin"] } }] },
-      select: { email: true },
-      orderBy: { createdAt: "asc" },
-    });
-    const mail = activationMail(decision, { businessName: business.name, businessId, note: why });
-    for (const { email } of recipients) await sendEmail({ to: email, ...mail }, { db: tx });
-    return { businessId, kybStatus: to, kybDecidedAt: decidedAt, kybNote: why || null, mailedTo: recipients.map((r) => r.email) };
+    const recipients = await listActivationRecipients({ db: tx }, { businessId });
+    for (const email of recipients)
+      await sendEmail(
+        activationDecisionMail({ to: email, businessId, businessName: business.name, decision: to as "approved" | "rejected" | "action_required", note: why }),
+        {
+          db: tx,
+        },
+      );
+    return { businessId, kybStatus: to, kybDecidedAt: decidedAt, kybNote: why || null, mailedTo: recipients };
   });
 };
 

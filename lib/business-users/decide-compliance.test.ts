@@ -60,10 +60,10 @@ describe("decideCompliance", () => {
   it("refuses a stale move, the same status, a missing note and an unknown review, changing nothing", async () => {
     const { row } = await review("approved");
     expect(await codeOf(decideCompliance(operator(), { complianceId: row.id, from: "pending", status: "rejected", note: "x" }))).toBe(
-      "COMPLIANCE_STATE_CONFLICT: The review is now approved, not pending: reload the page and decide again.",
+      "COMPLIANCE_NOT_ALLOWED: The review is now approved, not pending: reload the page and decide again.",
     );
     expect(await codeOf(decideCompliance(operator(), { complianceId: row.id, from: "approved", status: "approved", note: "x" }))).toBe(
-      "COMPLIANCE_STATE_CONFLICT: The review is already approved.",
+      "COMPLIANCE_NOT_ALLOWED: The review is already approved.",
     );
     expect(await codeOf(decideCompliance(operator(), { complianceId: row.id, from: "approved", status: "rejected", note: " " }))).toMatch(/^VALIDATION_ERROR/);
     expect(await codeOf(decideCompliance(operator(), { complianceId: "nope", from: "pending", status: "approved", note: "x" }))).toBe(

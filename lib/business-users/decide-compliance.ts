@@ -2,12 +2,12 @@
 // the spec's five statuses (the spec shows no transitions between them) with the operator's note, through the
 // same write as the test helper (write-compliance-status.ts). The move is conditional on the status the
 // operator saw (`from`): a review that moved meanwhile, or a move to the status it already has, is 409
-// COMPLIANCE_STATE_CONFLICT and changes nothing. Written to the operator audit log in the same transaction.
+// COMPLIANCE_NOT_ALLOWED and changes nothing. Written to the operator audit log in the same transaction.
 import type { OperatorContext } from "../core/context.ts";
 import { AppError } from "../core/errors.ts";
 import { inTransaction } from "../db/transaction.ts";
 import { recordOperatorAction } from "../audit/record-operator-action.ts";
-import { VERIFICATION_STATUSES, type VerificationStatus } from "../businesses/verification-statuses.ts";
+import { VERIFICATION_STATUSES, verificationStatusOf, type VerificationStatus } from "../businesses/verification-statuses.ts";
 import { writeComplianceStatus } from "./write-compliance-status.ts";
 
 export const decideCompliance = async (
@@ -23,13 +23,13 @@ export const decideCompliance = async (
   return inTransaction(ctx.db, async (tx) => {
     const review = await tx.playerCompliance.findUnique({ where: { id: complianceId } });
     if (!review) throw new AppError("NOT_FOUND", "This compliance review was not found.");
-    if (review.status === status) throw new AppError("COMPLIANCE_STATE_CONFLICT", `The review is already ${status}.`);
+    if (review.status === status) throw new AppError("COMPLIANCE_NOT_ALLOWED", `The review is already ${status}.`);
     const decidedAt = new Date();
     const row = await writeComplianceStatus(
       { db: tx },
-      { playerId: review.playerId, environment: review.environment, status, expected: from, decision: { note: why, decidedAt } },
+      { playerId: review.playerId, environment: review.environment, status, from: [verificationStatusOf(from)], data: { note: why, decidedAt } },
     );
-    if (!row) throw new AppError("COMPLIANCE_STATE_CONFLICT", `The review is now ${review.status}, not ${from}: reload the page and decide again.`);
+    if (!row) throw new AppError("COMPLIANCE_NOT_ALLOWED", `The review is now ${review.status}, not ${from}: reload the page and decide again.`);
     await recordOperatorAction(
       { db: tx },
       {
@@ -47,4 +47,4 @@ export const decideCompliance = async (
 
 // What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
 import type { ErrorCode } from "../core/errors.ts";
-export const DECIDE_COMPLIANCE_ERRORS = ["COMPLIANCE_STATE_CONFLICT", "NOT_FOUND", "VALIDATION_ERROR"] as const satisfies readonly ErrorCode[];
+export const DECIDE_COMPLIANCE_ERRORS = ["COMPLIANCE_NOT_ALLOWED", "NOT_FOUND", "VALIDATION_ERROR"] as const satisfies readonly ErrorCode[];

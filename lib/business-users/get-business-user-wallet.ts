@@ -1,8 +1,6 @@
 import type { TargetContext } from "../core/context.ts";
-import { formatUsdc } from "../core/usdc.ts";
-import { USDC_ASSET, walletAccount } from "../ledger/accounts.ts";
-import { getAccountBalance } from "../ledger/get-account-balance.ts";
 import { requireLinkConsent } from "../linking/link-consent.ts";
+import { readPlayerWallet } from "../wallet/read-player-wallet.ts";
 import { resolveBusinessUser } from "./resolve-business-user.ts";
 
 /**
@@ -12,14 +10,8 @@ import { resolveBusinessUser } from "./resolve-business-user.ts";
  */
 export const getBusinessUserWallet = async (ctx: TargetContext, { userRef }: { userRef: string }): Promise<{ address: string; balance: string }> => {
   const link = requireLinkConsent(await resolveBusinessUser(ctx, userRef), "balance:read");
-  const account = walletAccount(link.playerId, ctx.scope.environment);
-  const { balance } = await getAccountBalance(ctx.db, {
-    asset: USDC_ASSET,
-    environment: ctx.scope.environment,
-    kind: account.kind,
-    ownerRef: account.ownerRef,
-  });
-  return { address: account.address, balance: formatUsdc(balance) };
+  const { address, balance } = await readPlayerWallet(ctx, { playerId: link.playerId, environment: ctx.scope.environment });
+  return { address, balance };
 };
 
 // What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).

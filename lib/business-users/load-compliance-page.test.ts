@@ -18,9 +18,10 @@ describe("loadCompliancePage", () => {
     const someoneElse = await linkBusinessUser(a.tb);
     await getDb().playerCompliance.create({ data: { id: newId(), playerId: someoneElse.player.id, environment: "live", status: "approved" } });
 
+    const none = { note: null, details: null, submittedAt: null, documents: [] };
     expect(await loadCompliancePage({ db: getDb() }, { playerId: player.id })).toEqual([
-      { environment: "live", status: "not_started", businesses: [live.business.name] },
-      { environment: "test", status: "action_required", businesses: [a.business.name, b.business.name].sort() },
+      { environment: "live", status: "not_started", businesses: [live.business.name], canSubmit: true, ...none },
+      { environment: "test", status: "action_required", businesses: [a.business.name, b.business.name].sort(), canSubmit: true, ...none },
     ]);
     const loner = await makePlayer();
     expect(await loadCompliancePage({ db: getDb() }, { playerId: loner.id })).toEqual([]);

@@ -17,7 +17,7 @@ export const setBusinessUserCompliance = async (
   if (ctx.scope.environment !== "test") throw new AppError("NOT_FOUND", "Test helpers exist only for test-environment keys.");
   const link = await resolveBusinessUser(ctx, userRef);
   const row = await writeComplianceStatus(ctx, { playerId: link.playerId, environment: ctx.scope.environment, status });
-  return complianceView(link.userRef, row!.status);
+  return complianceView(link.userRef, row?.status ?? status);
 };
 
 // What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).

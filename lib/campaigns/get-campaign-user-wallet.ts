@@ -1,9 +1,7 @@
 import type { CampaignContext } from "../core/context.ts";
-import { formatUsdc } from "../core/usdc.ts";
-import { USDC_ASSET, walletAccount } from "../ledger/accounts.ts";
-import { getAccountBalance } from "../ledger/get-account-balance.ts";
 import { requireLinkConsent } from "../linking/link-consent.ts";
 import { resolveUserRef } from "../linking/resolve-user-ref.ts";
+import { readPlayerWallet } from "../wallet/read-player-wallet.ts";
 
 /**
  * The custody wallet (one USDC wallet per player and environment) of a player linked to the campaign:
@@ -15,14 +13,8 @@ export const getCampaignUserWallet = async (ctx: CampaignContext, { userRef }: {
     await resolveUserRef(ctx, { namespace: { type: "campaign", id: ctx.scope.campaignId }, environment: ctx.scope.environment, userRef }),
     "balance:read",
   );
-  const account = walletAccount(link.playerId, ctx.scope.environment);
-  const { balance } = await getAccountBalance(ctx.db, {
-    asset: USDC_ASSET,
-    environment: ctx.scope.environment,
-    kind: account.kind,
-    ownerRef: account.ownerRef,
-  });
-  return { address: account.address, balance: formatUsdc(balance) };
+  const { address, balance } = await readPlayerWallet(ctx, { playerId: link.playerId, environment: ctx.scope.environment });
+  return { address, balance };
 };
 
 // What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).

@@ -11,7 +11,7 @@ import { ALL_SCOPES, BUSINESS_SCOPES } from "../platform/scopes.ts";
 import { call } from "../../tests/support/http.ts";
 import { GET as ME } from "../../app/api/v1/platform/me/route.ts";
 import { listAdminBusinesses } from "../platform/load-business-pages.ts";
-import { makePlayer } from "../../tests/support/players.ts";
+import { checkPasswordHash } from "../auth/password-hash.ts";
 
 describe("the seed's platform and business admin", () => {
   it("a platform with every scope approved, a test key holding all of them, every business scope granted, the developer an admin", async () => {
@@ -25,8 +25,11 @@ describe("the seed's platform and business admin", () => {
     expect(await getDb().businessMember.findMany({ where: { businessId: seeded.business.businessId } })).toEqual([
       expect.objectContaining({ email: seeded.portal.email, roles: ["admin"], isOwner: true, playerId: null }),
     ]);
-    // a player who signs up with that email (and confirms it) administers the business
-    const player = await makePlayer({ email: seeded.portal.email });
+    // the printed login is a verified player too (it signs in on every sign-in form), with the printed password,
+    // and it administers the business
+    const player = await getDb().player.findUniqueOrThrow({ where: { email: seeded.portal.email } });
+    expect(player.emailVerifiedAt).toBeInstanceOf(Date);
+    expect(await checkPasswordHash(player.passwordHash, seeded.portal.password)).toBe(true);
     expect((await listAdminBusinesses({ db: getDb() }, { playerId: player.id, email: player.email })).map((b) => b.id)).toEqual([seeded.business.businessId]);
   });
 

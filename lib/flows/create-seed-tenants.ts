@@ -1,4 +1,7 @@
 import { randomBytes } from "node:crypto";
+import { hashPassword } from "../auth/password-hash.ts";
+import { now } from "../core/clock.ts";
+import { newId } from "../db/ids.ts";
 import type { TxContext } from "../db/transaction.ts";
 import { createBusiness } from "../tenants/create-business.ts";
 import { addBusinessMember } from "../tenants/add-business-member.ts";
@@ -25,9 +28,14 @@ export const createSeedTenants = async (ctx: TxContext, { tag, webhookUrl }: { t
   const password = randomBytes(9).toString("base64url");
   const developer = await createDeveloperAccount(ctx, { email: `dev-${tag}@coinop.test`, name: `Developer ${tag}`, password });
   const business = await createBusiness(ctx, { name: `Test Studio ${tag}`, environment, ownerId: developer.id });
-  // The developer's email administers the business on the hosted business pages (Connected platforms, platform
-  // link approval) once a player signs up with it and confirms it.
+  // The developer's email administers the business in the portal and on the hosted business pages (Connected
+  // platforms, platform link approval), and the printed login signs in on every sign-in form (the portal's, the
+  // hosted pages', /business/{id}/sign-in): a player with the same email and password, its email verified (the
+  // seed made it; a @coinop.test address receives no mail).
   await addBusinessMember(ctx, { businessId: business.id, email: developer.email, roles: ["admin"], isOwner: true });
+  await ctx.db.player.create({
+    data: { id: newId(), email: developer.email, name: developer.name, passwordHash: await hashPassword(password), emailVerifiedAt: now() },
+  });
 
   const game = await createGame(ctx, {
     businessId: business.id,

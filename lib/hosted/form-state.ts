@@ -37,3 +37,15 @@ export type MailActions = { signUp: MailRequestAction; requestReset: MailRequest
  */
 export type PayTarget = { kind: "grant" | "session"; id: string; sig: string | null; locale?: string };
 export type PayTargetAction = (target: PayTarget, prev: PayState, form: FormData) => Promise<PayState>;
+
+/**
+ * The identity verification form (/account/verification) after a refused submit: one message for the form's
+ * alert, each field at fault with its message (in the reader's language), and what was typed; success redirects instead.
+ */
+export type VerificationFormState = {
+  error: string | null;
+  fieldErrors: { field: string; message: string }[];
+  attempt: number;
+  /** the text the player typed, shown again (React resets a form after its action; a file cannot be kept) */
+  values?: Record<string, string>;
+};

@@ -8,7 +8,7 @@ import { OperatorNote, operatorCommand } from "./operator-command.ts";
 export const reviewCompliance = operatorCommand({
   input: z.object({
     complianceId: z.string().min(1).max(64),
-    from: z.string().max(32),
+    from: z.enum(VERIFICATION_STATUSES, { error: "Reload the page: the status it showed is unknown." }),
     status: z.enum(VERIFICATION_STATUSES, { error: "Choose a status." }),
     note: OperatorNote,
   }),

@@ -23,13 +23,36 @@ const sourcePattern = (source: string): RegExp =>
       .join("")}$`,
   );
 
-/** The security headers next.config.mjs sends with a response to `pathname` (a later rule overrides an earlier one). */
+/** The first segment a `headers()` source names ("/checkout/:path*" → "checkout"), or null when it begins with a parameter. */
+const firstLiteral = (source: string): string | null => {
+  const first = source.split("/")[1] ?? "";
+  return first.startsWith(":") ? null : first;
+};
+/** Whether a source matches depends on the first segment only: "/:path*" and "/<segment>/:path*". */
+const decidedByFirstSegment = (source: string): boolean => source === "/:path*" || /^\/[^/:]+\/:[A-Za-z]+\*$/.test(source);
+
+/**
+ * The security headers next.config.mjs sends with a response to `pathname` (a later rule overrides an earlier one).
+ * Only the rules that can match the path's first segment are tested, and where all of those are decided by the
+ * first segment alone (every /api/v1 path: only "/:path*" applies) the answer is computed once per segment.
+ */
 export const securityHeadersFor = (dev = false): ((pathname: string) => [string, string][]) => {
-  const rules = securityHeaders({ dev }).map((r) => ({ pattern: sourcePattern(r.source), headers: r.headers }));
-  return (pathname) => {
+  const rules = securityHeaders({ dev }).map((r) => ({ source: r.source, literal: firstLiteral(r.source), pattern: sourcePattern(r.source), headers: r.headers }));
+  const bySegment = new Map<string, [string, string][]>();
+  const compute = (pathname: string, candidates: typeof rules) => {
     const out = new Map<string, [string, string]>();
-    for (const r of rules) if (r.pattern.test(pathname)) for (const h of r.headers) out.set(h.key.toLowerCase(), [h.key, h.value]);
+    for (const r of candidates) if (r.pattern.test(pathname)) for (const h of r.headers) out.set(h.key.toLowerCase(), [h.key, h.value]);
     return [...out.values()];
+  };
+  return (pathname) => {
+    const end = pathname.indexOf("/", 1);
+    const segment = pathname.slice(1, end === -1 ? undefined : end);
+    const cached = bySegment.get(segment);
+    if (cached) return cached;
+    const candidates = rules.filter((r) => r.literal === null || r.literal === segment);
+    const headers = compute(pathname, candidates);
+    if (candidates.every((r) => decidedByFirstSegment(r.source)) && bySegment.size < 64) bySegment.set(segment, headers);
+    return headers;
   };
 };
 

@@ -27,6 +27,8 @@ export const PORTAL_PERMISSIONS = [
   "players:read",
   "logs:read",
   "testhelpers:use",
+  // the business's application to go live (lib/activation): the form, its documents, submitting it
+  "activation:write",
 ] as const;
 export type PortalPermission = (typeof PORTAL_PERMISSIONS)[number];
 
@@ -38,8 +40,8 @@ export const ROLE_PERMISSIONS: Record<PortalRole, readonly PortalPermission[]> =
   owner: ALL,
   admin: ALL,
   // builds the integration: games, keys, webhooks, currencies, catalogue, campaigns and test helpers; members,
-  // the audit log and cashout decisions are not theirs
-  developer: ALL.filter((p) => !["members:write", "cashouts:write"].includes(p)),
+  // the audit log, cashout decisions and the application to go live (the business's legal identity) are not theirs
+  developer: ALL.filter((p) => !["members:write", "cashouts:write", "activation:write"].includes(p)),
   // money people: the ledger, cashout decisions, campaign funding and withdrawals, players, the audit log; no
   // keys, webhooks, catalogue changes or request bodies
   finance: [

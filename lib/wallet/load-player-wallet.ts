@@ -1,9 +1,7 @@
 import type { Environment } from "../core/environment.ts";
-import { USDC_ASSET, walletAccount } from "../ledger/accounts.ts";
-import { getAccountBalance } from "../ledger/get-account-balance.ts";
 import { requireLinkConsent } from "../linking/link-consent.ts";
 import { resolveUserRef } from "../linking/resolve-user-ref.ts";
-import { formatUsdc } from "../core/usdc.ts";
+import { readPlayerWallet } from "./read-player-wallet.ts";
 import type { DbContext } from "../core/context.ts";
 
 /**
@@ -15,9 +13,7 @@ import type { DbContext } from "../core/context.ts";
  */
 export const loadPlayerWallet = async (ctx: DbContext, { gameId, environment, userRef }: { gameId: string; environment: Environment; userRef: string }) => {
   const link = requireLinkConsent(await resolveUserRef(ctx, { namespace: { type: "game", id: gameId }, environment, userRef }), "balance:read");
-  const account = walletAccount(link.playerId, environment);
-  const { balance } = await getAccountBalance(ctx.db, { asset: USDC_ASSET, environment, kind: account.kind, ownerRef: account.ownerRef });
-  return { userRef, playerId: link.playerId, account, address: account.address, balance: formatUsdc(balance), balanceMicros: balance };
+  return { userRef, playerId: link.playerId, ...(await readPlayerWallet(ctx, { playerId: link.playerId, environment })) };
 };
 
 // What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).

@@ -1,10 +1,11 @@
 // /portal/{businessId}: the Overview. The business, how many games it has in test and in live, the
-// dashboard of the selected environment (the last 30 days in charts, each with its numbers) and its games
+// first-hour checklist (folded once every step is done), the dashboard of the selected environment (the last 30 days in charts, each with its numbers) and its games
 // (test data marked). Any member may see it.
 import type { Metadata } from "next";
 import { TestModeBadge } from "@/components/hosted/test-mode-badge";
 import { DashboardPanel } from "@/components/portal/dashboard-panel";
 import { environmentOf } from "@/components/portal/env-href";
+import { FirstHourChecklist } from "@/components/portal/first-hour-checklist";
 import { GamesList } from "@/components/portal/games-list";
 import { Card } from "@/components/ui/card";
 import { loadPortalOverview } from "@/lib/portal/load-portal-overview";
@@ -21,7 +22,7 @@ const OverviewPage = async ({ params, searchParams }: Props) => {
   const environment = environmentOf((await searchParams).env);
   return portalPage(
     { businessId, environment, current: "overview", load: (ctx) => loadPortalOverview(ctx, { businessId, environment }) },
-    ({ member, counts, games, dashboard }, frame) => (
+    ({ member, counts, games, dashboard, checklist }, frame) => (
       <PortalPageShell
         {...frame}
         title="Overview"
@@ -43,6 +44,7 @@ const OverviewPage = async ({ params, searchParams }: Props) => {
           </dl>
         }
       >
+        <FirstHourChecklist businessId={businessId} checklist={checklist} permissions={member.permissions} />
         <DashboardPanel dashboard={dashboard} />
         <Card labelledBy="games-title">
           <h2 id="games-title" className="text-lg font-semibold text-slate-900">

@@ -7,7 +7,7 @@
 import { notFound } from "next/navigation";
 import type { ReactNode } from "react";
 import { requestResetAction, signUpAction } from "../../account/actions";
-import { AuthForm } from "@/components/hosted/auth-form";
+import { AuthForm, type AuthMode } from "@/components/hosted/auth-form";
 import { ErrorNotice } from "@/components/hosted/state-message";
 import { PortalFrame, type NavKey } from "@/components/portal/portal-frame";
 import { PortalPageShell, type PortalShellFrame } from "@/components/portal/portal-page-shell";
@@ -30,7 +30,8 @@ const NOT_FOUND = new Set([
   "CASHOUT_NOT_FOUND",
 ]);
 
-export const SignInCard = ({ environment }: { environment: Environment }) => (
+/** The portal's sign-in (`mode` "signup": the form opens on "Create an account", the landing page's link). */
+export const SignInCard = ({ environment, mode }: { environment: Environment; mode?: AuthMode }) => (
   <PortalFrame environment={environment}>
     <Card labelledBy="title" className="mx-auto w-full max-w-md">
       <h1 id="title" className="text-2xl font-semibold tracking-tight text-slate-900">
@@ -39,6 +40,7 @@ export const SignInCard = ({ environment }: { environment: Environment }) => (
       <div className="mt-6">
         <AuthForm
           mail={{ signUp: signUpAction, requestReset: requestResetAction }}
+          defaultMode={mode}
           intro="Sign in with the email that is a member of your business. A new account confirms its email first."
         />
       </div>

@@ -110,11 +110,12 @@ const KeySection = ({
   manage: boolean;
 }) => (
   <NamedCard id={`${kind}-${id}`} name={name}>
-    {kind === "campaign" ? (
-      <p className="mt-1 text-xs [overflow-wrap:anywhere] text-slate-700">
-        Campaign keys, sent with <code className="font-mono">X-Campaign-Id: {id}</code>
-      </p>
-    ) : null}
+    <p className="mt-1 text-xs [overflow-wrap:anywhere] text-slate-700">
+      {kind === "campaign" ? "Campaign keys" : "Server keys"}, sent with{" "}
+      <code className="font-mono">
+        {kind === "campaign" ? "X-Campaign-Id" : "X-Game-Id"}: {id}
+      </code>
+    </p>
     {manage ? (
       <div className="mt-4">
         <PortalForm
