@@ -38,9 +38,11 @@ const KEY_ORDER = [
   "registrationNumber",
   "taxId",
   "website",
+  "productDescription",
   "description",
-  "whatItSells",
   "representative",
+  "firstName",
+  "lastName",
   "dateOfBirth",
   "email",
 ];
