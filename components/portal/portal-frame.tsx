@@ -23,6 +23,7 @@ export type NavKey =
   | "logs"
   | "audit"
   | "members"
+  | "platforms"
   | "helpers";
 
 // One entry per portal page; `testOnly` items show only in test mode (the page refuses live too).
@@ -40,6 +41,7 @@ const NAV: { key: NavKey; label: string; path: string; permission: PortalPermiss
   { key: "logs", label: "Request log", path: "/logs", permission: "logs:read" },
   { key: "audit", label: "Audit log", path: "/audit", permission: "audit:read" },
   { key: "members", label: "Members", path: "/members", permission: "members:read" },
+  { key: "platforms", label: "Platforms", path: "/platforms", permission: "platforms:read" },
   { key: "helpers", label: "Test helpers", path: "/helpers", permission: "testhelpers:use", testOnly: true },
 ];
 

@@ -154,6 +154,8 @@ export const ERRORS = {
   },
   API_KEY_IN_USE: { status: 409, doc: "A key cannot delete itself; delete it with another key, or rotate it." },
   SCOPE_NOT_HELD: { status: 403, doc: "A key can only create keys with scopes it holds itself." },
+  SCOPE_NOT_APPROVED: { status: 403, doc: "A key made in the portal can hold only scopes the platform is approved for in the key's environment." },
+  PLATFORM_NOT_FOUND: { status: 404, doc: "The platform does not exist, or another business registered it." },
   GRANT_NOT_FOUND: { status: 404, doc: "The grant does not exist for this platform in the key's environment." },
   GRANT_NOT_ACTIVE: { status: 409, doc: "The grant is already revoked." },
   GRANT_ALREADY_ACTIVE: { status: 409, doc: "The business already granted this platform access; revoke that grant to change its scopes." },
@@ -176,7 +178,10 @@ export const ERRORS = {
     status: 403,
     doc: "The business has not been approved to go live: nothing live can be created or used until an operator approves its activation (apply in the portal, or at links.kyb). Test mode is unaffected.",
   },
-  ACTIVATION_NOT_ALLOWED: { status: 409, doc: "The business's activation is not in a state that allows this (it was already submitted, approved or rejected)." },
+  ACTIVATION_NOT_ALLOWED: {
+    status: 409,
+    doc: "The business's activation is not in a state that allows this (it was already submitted, approved or rejected).",
+  },
   DOCUMENT_LIMIT_REACHED: { status: 409, doc: "The review already holds the most documents it accepts (10); remove one first." },
   DOCUMENT_INVALID: { status: 400, doc: "The uploaded document is not a PDF, PNG, JPEG or WebP file, is empty, or is larger than the size cap." },
 

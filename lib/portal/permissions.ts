@@ -27,6 +27,10 @@ export const PORTAL_PERMISSIONS = [
   "players:read",
   "logs:read",
   "testhelpers:use",
+  // the platform console (app/portal/[businessId]/platforms): the business's own platforms, their keys,
+  // scope requests and connected businesses (their webhook endpoints are webhooks:write, as a game's)
+  "platforms:read",
+  "platforms:write",
 ] as const;
 export type PortalPermission = (typeof PORTAL_PERMISSIONS)[number];
 
@@ -37,7 +41,7 @@ const READ: readonly PortalPermission[] = PORTAL_PERMISSIONS.filter((p) => p.end
 export const ROLE_PERMISSIONS: Record<PortalRole, readonly PortalPermission[]> = {
   owner: ALL,
   admin: ALL,
-  // builds the integration: games, keys, webhooks, currencies, catalogue, campaigns and test helpers; members,
+  // builds the integration: games, keys, webhooks, currencies, catalogue, campaigns, platforms and test helpers; members,
   // the audit log and cashout decisions are not theirs
   developer: ALL.filter((p) => !["members:write", "cashouts:write"].includes(p)),
   // money people: the ledger, cashout decisions, campaign funding and withdrawals, players, the audit log; no
