@@ -28,6 +28,7 @@ const NOT_FOUND = new Set([
   "CURRENCY_NOT_FOUND",
   "USER_REF_NOT_FOUND",
   "CASHOUT_NOT_FOUND",
+  "PLATFORM_NOT_FOUND",
 ]);
 
 export const SignInCard = ({ environment }: { environment: Environment }) => (
