@@ -58,7 +58,7 @@ export const ScopeCheckboxes = ({
 }) => (
   <fieldset className="min-w-0">
     <legend className="text-sm font-medium text-[var(--ui-label)]">{legend}</legend>
-    <div className="mt-1 grid gap-x-4 sm:grid-cols-2 lg:grid-cols-3">
+    <div className="mt-1 grid grid-cols-2 gap-x-3 lg:grid-cols-3">
       {scopes.map((s) => (
         <label key={s} htmlFor={`${idPrefix}-${s}`} className="flex min-h-11 min-w-0 items-center gap-3 text-sm text-slate-900">
           <input

@@ -2,7 +2,8 @@ import { isPlatformKeyCall, type PlatformAdminContext } from "../core/context.ts
 import { now } from "../core/clock.ts";
 import { inTransaction } from "../db/transaction.ts";
 import { issueApiKey } from "../tenants/issue-api-key.ts";
-import { requireApprovedScopes, requireHeldScopes } from "./find-platform-key.ts";
+import { requireHeldScopes } from "./find-platform-key.ts";
+import { requireApprovedScopes } from "./require-approved-scopes.ts";
 import { loadPlatform, scopesSeenFrom } from "./load-platform.ts";
 import { recordScopeRequest } from "./record-scope-request.ts";
 import type { CreateKeyBody } from "./schemas.ts";
@@ -50,4 +51,5 @@ export const createKey = (ctx: PlatformAdminContext, body: CreateKeyBody) =>
 // What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
 import type { ErrorCode } from "../core/errors.ts";
 import { FIND_PLATFORM_KEY_ERRORS } from "./find-platform-key.ts";
-export const CREATE_KEY_ERRORS = [...FIND_PLATFORM_KEY_ERRORS] as const satisfies readonly ErrorCode[];
+import { REQUIRE_APPROVED_SCOPES_ERRORS } from "./require-approved-scopes.ts";
+export const CREATE_KEY_ERRORS = [...FIND_PLATFORM_KEY_ERRORS, ...REQUIRE_APPROVED_SCOPES_ERRORS] as const satisfies readonly ErrorCode[];
