@@ -44,6 +44,18 @@ export const ScopeChips = ({ scopes, empty = "None", label }: { scopes: readonly
     </ul>
   );
 
+/** A scope name that breaks after its ":" and "." on a narrow screen (campaign:users:<wbr>link:read). */
+const ScopeName = ({ scope }: { scope: string }) => (
+  <>
+    {scope.split(/(?<=[:.])/).map((part, i) => (
+      <span key={i}>
+        {i > 0 ? <wbr /> : null}
+        {part}
+      </span>
+    ))}
+  </>
+);
+
 /** Checkboxes named "scopes", one per scope (44px targets); `checked`: ticked at first. */
 export const ScopeCheckboxes = ({
   idPrefix,
@@ -69,7 +81,9 @@ export const ScopeCheckboxes = ({
             defaultChecked={checked.includes(s)}
             className="size-5 shrink-0 accent-slate-900"
           />
-          <span className="min-w-0 font-mono text-xs [overflow-wrap:anywhere]">{s}</span>
+          <span className="min-w-0 font-mono text-xs [overflow-wrap:anywhere]">
+            <ScopeName scope={s} />
+          </span>
         </label>
       ))}
     </div>

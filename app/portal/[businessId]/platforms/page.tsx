@@ -53,7 +53,11 @@ const PlatformsPage = async ({ params, searchParams }: Props) => {
                       {p.name}
                     </a>
                     <div className="flex flex-wrap gap-2">
-                      {p.pendingScopes.length ? <Badge tone="warning">{p.pendingScopes.length} live scopes pending</Badge> : null}
+                      {p.pendingScopes.length ? (
+                        <Badge tone="warning">
+                          {p.pendingScopes.length} live {p.pendingScopes.length === 1 ? "scope" : "scopes"} pending
+                        </Badge>
+                      ) : null}
                       <Badge tone={p.status === "active" ? "success" : "neutral"}>{p.status}</Badge>
                     </div>
                   </div>
