@@ -60,6 +60,7 @@ export const PortalFrame = ({
   permissions = [],
   current,
   roles = [],
+  here: herePath,
 }: {
   children: ReactNode;
   email?: string;
@@ -68,9 +69,11 @@ export const PortalFrame = ({
   permissions?: readonly PortalPermission[];
   current?: NavKey;
   roles?: readonly string[];
+  /** where the Test/Live switch leads (default: the nav item's page); a page of one object that exists in both environments keeps it */
+  here?: string;
 }) => {
   const base = business ? `/portal/${encodeURIComponent(business.id)}` : "/portal";
-  const here = business ? `${base}${NAV.find((n) => n.key === current)?.path ?? ""}` : base;
+  const here = herePath ?? (business ? `${base}${NAV.find((n) => n.key === current)?.path ?? ""}` : base);
   return (
     <div lang="en" className="flex min-h-dvh flex-col bg-gradient-to-b from-slate-100 to-slate-50">
       <SkipLink />

@@ -65,10 +65,11 @@ const statusRange = (c: (typeof STATUS_CLASSES)[number]) => {
  * business registered (platforms:read; another business's platform is 404 PLATFORM_NOT_FOUND).
  */
 export const requestLogScope = async (ctx: PortalContext, { businessId, platformId }: { businessId: string; platformId?: string }) => {
-  if (platformId === undefined) return { member: await requirePortalAccess(ctx, { businessId, permission: "logs:read" }), where: { businessId } };
+  if (platformId === undefined)
+    return { member: await requirePortalAccess(ctx, { businessId, permission: "logs:read" }), where: { businessId }, platform: null };
   const member = await requirePortalAccess(ctx, { businessId, permission: "platforms:read" });
   const platform = await findBusinessPlatform(ctx, { businessId, platformId });
-  return { member, where: { platformId: platform.id } };
+  return { member, where: { platformId: platform.id }, platform: { id: platform.id, name: platform.name } };
 };
 
 export const loadRequestLog = async (
@@ -80,7 +81,7 @@ export const loadRequestLog = async (
     filters: raw,
   }: { businessId: string; platformId?: string; environment: Environment; filters: Record<string, unknown> },
 ) => {
-  const { member, where } = await requestLogScope(ctx, { businessId, platformId });
+  const { member, where, platform } = await requestLogScope(ctx, { businessId, platformId });
   const filters = readFilters(raw);
   const scope = { ...where, environment };
   const cursor = filters.before ? await ctx.db.requestLog.findFirst({ where: { ...scope, id: filters.before }, select: { id: true, createdAt: true } }) : null;
@@ -119,6 +120,8 @@ export const loadRequestLog = async (
   });
   return {
     member,
+    /** the platform whose log this is (null: the business's) */
+    platform,
     filters,
     rows: page.map(({ id: _id, ...r }): RequestLogRow => r),
     nextBefore: rows.length > LOG_PAGE_SIZE ? page.at(-1)!.id : null,

@@ -25,7 +25,10 @@ export type RequestLogSubject = {
   current: NavKey;
   /** the list's path (its requests' pages are below it) */
   base: string;
+  /** the business's log's title (a platform's log is titled with the platform's name) */
   title: string;
+  /** where the Test/Live switch leads (default: the nav item's page) */
+  here?: string;
   /** what the title card says, under the title (the platform's tabs, …) */
   intro: ReactNode;
   /** the list's "no requests yet" line */
@@ -36,7 +39,7 @@ export const RequestLogPage = async ({ subject, query }: { subject: RequestLogSu
   const { businessId, platformId, environment, current, base } = subject;
   return portalPage(
     { businessId, environment, current, load: (ctx) => loadRequestLog(ctx, { businessId, platformId, environment, filters: query }) },
-    ({ rows, keys, filters, nextBefore }, frame) => {
+    ({ rows, keys, filters, nextBefore, platform }, frame) => {
       const keyLabel = (keyId: string | null) => {
         const k = keys.find((x) => x.keyId === keyId);
         return k ? `${k.prefix}…${k.label ? ` (${k.label})` : ""}` : "none";
@@ -52,7 +55,9 @@ export const RequestLogPage = async ({ subject, query }: { subject: RequestLogSu
       return (
         <PortalPageShell
           {...frame}
-          title={subject.title}
+          here={subject.here}
+          title={platform ? platform.name : subject.title}
+          back={platform ? { href: `/portal/${businessId}/platforms`, label: "Platforms" } : undefined}
           intro={
             <>
               {subject.intro}

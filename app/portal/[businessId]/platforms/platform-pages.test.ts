@@ -89,6 +89,8 @@ describe("the platform console's pages", () => {
     expect(page).toContain("Pending review");
     expect(page).toContain("invoice:read");
     expect(page).not.toContain(raw);
+    // the Test/Live switch keeps the platform
+    expect(page).toContain(`href="/portal/${b}/platforms/${platform.id}?env=live"`);
     const viewerPage = await renderPortalPage(s.viewer, PlatformPage, ids);
     expect(viewerPage).toContain("backend");
     expect(viewerPage).not.toContain("Create key");
@@ -126,7 +128,8 @@ describe("the platform console's pages", () => {
     await drainRequestLog();
     setRequestCapture(undefined);
     const log = await renderPortalPage(s.viewer, LogsPage, ids);
-    expect(log).toContain("Platform request log</h1>");
+    expect(log).toContain("Hub</h1>");
+    expect(log).toContain("Its request log: recent test calls");
     expect(log).toContain("/api/v1/platform/me");
     expect(log).toContain(`/portal/${b}/platforms/${platform.id}/logs/hub-${platform.id}`);
     const detail = await renderPortalPage(s.viewer, RequestPage, { ...ids, requestId: `hub-${platform.id}` });

@@ -50,6 +50,7 @@ const PlatformPage = async ({ params, searchParams }: Props) => {
       return (
         <PortalPageShell
           {...frame}
+          here={base}
           title={platform.name}
           back={{ href: `/portal/${businessId}/platforms`, label: "Platforms" }}
           intro={

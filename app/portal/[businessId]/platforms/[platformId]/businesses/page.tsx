@@ -39,6 +39,7 @@ const ConnectedBusinessesPage = async ({ params, searchParams }: Props) => {
     ({ platform, grants }, frame) => (
       <PortalPageShell
         {...frame}
+        here={`${base}/businesses`}
         title={platform.name}
         back={{ href: `/portal/${businessId}/platforms`, label: "Platforms" }}
         intro={

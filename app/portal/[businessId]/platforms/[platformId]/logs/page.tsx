@@ -26,12 +26,13 @@ const PlatformLogsPage = async ({ params, searchParams }: Props) => {
       environment,
       current: "platforms",
       base: `${platformBase}/logs`,
+      here: `${platformBase}/logs`,
       title: "Platform request log",
       intro: (
         <>
           <p className="mt-2 text-sm text-slate-700">
-            Recent {environment} calls to <code>/v1</code> with this platform’s keys, for any business. Bodies are stored with keys, secrets, passwords, card
-            data and session keys removed.
+            Its request log: recent {environment} calls to <code>/v1</code> with this platform’s keys, for any business. Bodies are stored with keys, secrets,
+            passwords, card data and session keys removed.
           </p>
           <PlatformTabs base={platformBase} current="logs" environment={environment} />
         </>
