@@ -8,11 +8,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GET as getMe } from "@/app/api/v1/platform/me/route";
 import { getDb } from "@/lib/db/client";
 import { approveScopeRequests } from "@/lib/platform/approve-scope-requests";
+import { createPlatform } from "@/lib/platform/create-platform";
 import { grantBusiness } from "@/lib/platform/grant-business";
 import { MANAGEMENT_SCOPES } from "@/lib/platform/scopes";
 import { drainRequestLog, setRequestCapture } from "@/lib/request-log/capture-request";
 import { hashKey } from "@/lib/tenants/keys";
 import { deliverWebhook } from "@/lib/webhooks/deliver";
+import { ownerEmails } from "@/lib/webhooks/owner-emails";
 import { TEST_EVENT } from "@/lib/webhooks/send-test-event";
 import { verifySignature } from "@/lib/webhooks/sign";
 import { call } from "@/tests/support/http";
@@ -375,5 +377,12 @@ describe("a platform's webhooks", () => {
     expect(JSON.stringify(audit)).not.toContain(made.secret);
     expect(JSON.stringify(audit)).not.toContain(rotated.secret);
     await expectRefusedToReaders(t, { send: (ctx) => sendPortalWebhookTest(ctx, { ...t.ids, endpointId: made.endpointId }) });
+  });
+
+  it("tells the owners of the business that registered the platform about a failing endpoint (a platform made elsewhere: nobody)", async () => {
+    const t = await tenant();
+    expect(await ownerEmails({ db: db() }, { owner: { type: "platform", id: t.platformId } })).toEqual([t.owner.email.toLowerCase()]);
+    const loose = await createPlatform({ db: db() }, { name: "Loose" });
+    expect(await ownerEmails({ db: db() }, { owner: { type: "platform", id: loose.id } })).toEqual([]);
   });
 });
