@@ -4,10 +4,7 @@ import { CreateKeyBody } from "../platform/schemas.ts";
 import { findBusinessPlatform, platformAudit } from "./find-business-platform.ts";
 import { asPlatform } from "./helper-contexts.ts";
 import { portalCommand } from "./portal-command.ts";
-
-/** The scopes a form sends (checkboxes: one value each, or one comma or space separated text) as a list. */
-export const scopeListOf = (raw: string | string[]): string[] =>
-  (Array.isArray(raw) ? raw : raw.split(/[\s,]+/)).map((s) => s.trim()).filter((s) => s.length > 0);
+import { scopeListOf } from "./scope-list.ts";
 
 /**
  * "Create key" on a platform of the business (platforms:write): a test or live platform key made by the API's

@@ -1,10 +1,10 @@
 import { z } from "zod";
 import { requestScopes } from "../platform/request-scopes.ts";
 import { ScopeRequestBody } from "../platform/schemas.ts";
-import { scopeListOf } from "./create-portal-platform-key.ts";
 import { findBusinessPlatform, platformAudit } from "./find-business-platform.ts";
 import { asPlatform } from "./helper-contexts.ts";
 import { portalCommand } from "./portal-command.ts";
+import { scopeListOf } from "./scope-list.ts";
 
 /**
  * "Request scopes" for a platform of the business (platforms:write): the API's POST /v1/platform/me/scopes in
