@@ -24,6 +24,7 @@ export type NavKey =
   | "audit"
   | "members"
   | "activation"
+  | "platforms"
   | "helpers";
 
 // One entry per portal page; `testOnly` items show only in test mode (the page refuses live too).
@@ -43,6 +44,7 @@ const NAV: { key: NavKey; label: string; path: string; permission: PortalPermiss
   { key: "members", label: "Members", path: "/members", permission: "members:read" },
   // the business's application to go live: every member sees its status, owners and admins complete it
   { key: "activation", label: "Go live", path: "/activation", permission: "overview:read" },
+  { key: "platforms", label: "Platforms", path: "/platforms", permission: "platforms:read" },
   { key: "helpers", label: "Test helpers", path: "/helpers", permission: "testhelpers:use", testOnly: true },
 ];
 
@@ -61,6 +63,7 @@ export const PortalFrame = ({
   permissions = [],
   current,
   roles = [],
+  here: herePath,
 }: {
   children: ReactNode;
   email?: string;
@@ -69,9 +72,11 @@ export const PortalFrame = ({
   permissions?: readonly PortalPermission[];
   current?: NavKey;
   roles?: readonly string[];
+  /** where the Test/Live switch leads (default: the nav item's page); a page of one object that exists in both environments keeps it */
+  here?: string;
 }) => {
   const base = business ? `/portal/${encodeURIComponent(business.id)}` : "/portal";
-  const here = business ? `${base}${NAV.find((n) => n.key === current)?.path ?? ""}` : base;
+  const here = herePath ?? (business ? `${base}${NAV.find((n) => n.key === current)?.path ?? ""}` : base);
   return (
     <div lang="en" className="flex min-h-dvh flex-col bg-gradient-to-b from-slate-100 to-slate-50">
       <SkipLink />

@@ -26,15 +26,26 @@ export const PortalPageShell = ({
   badge = <EnvironmentBadge environment={environment} />,
   back,
   intro,
+  here,
   children,
 }: PortalShellFrame & {
   title?: ReactNode;
   badge?: ReactNode;
   back?: { href: string; label: string };
   intro?: ReactNode;
+  /** where the Test/Live switch leads (PortalFrame) */
+  here?: string;
   children?: ReactNode;
 }) => (
-  <PortalFrame email={email} business={member.business} roles={member.roles} permissions={member.permissions} environment={environment} current={current}>
+  <PortalFrame
+    email={email}
+    business={member.business}
+    roles={member.roles}
+    permissions={member.permissions}
+    environment={environment}
+    current={current}
+    here={here}
+  >
     {title === undefined ? (
       back ? (
         <p>

@@ -95,6 +95,13 @@ export type CampaignContext = ServiceContext<CampaignScope>;
 export type PlatformContext = ServiceContext<PlatformScope | TargetBusinessScope | PlatformCampaignScope, PlatformKeyActor>;
 /** Any call inside one business (a game, a campaign, a business): what the link sessions and test helpers need. */
 export type InBusinessContext = ServiceContext<InBusinessScope>;
+/**
+ * A platform's own management (its keys and scope requests): one of its keys on /v1/platform/me/…, or a member
+ * of the business that registered it, in the portal's platform console (lib/portal/helper-contexts.ts asPlatform).
+ */
+export type PlatformAdminContext = PlatformContext | ServiceContext<PlatformScope, MemberActor>;
+/** The context is one of the platform's own keys (not a member in the portal). */
+export const isPlatformKeyCall = (ctx: PlatformAdminContext): ctx is PlatformContext => ctx.actor.kind === "platform";
 /** A platform acting for a business (X-Target-Business-Id, or the owner of the campaign in the path), under its grant. */
 export type TargetContext = ServiceContext<TargetBusinessScope | PlatformCampaignScope, PlatformKeyActor>;
 /** A platform on `/v1/platform/campaigns/{campaignId}/...`: the campaign, checked to belong to a business that granted access. */

@@ -18,6 +18,8 @@ describe("the seed's platform and business admin", () => {
     const seeded = await inTransaction(getDb(), (tx) => createSeedTenants({ db: tx }, { tag: randomBytes(3).toString("hex"), webhookUrl: null }));
     const platform = await getDb().platform.findUniqueOrThrow({ where: { id: seeded.platform.platformId } });
     expect(platform).toMatchObject({ status: "active", approvedScopes: ALL_SCOPES, testApprovedScopes: [] });
+    // the seed's business owns it: its developer sees it in the portal's platform console
+    expect(platform.ownerBusinessId).toBe(seeded.business.businessId);
     const me = await call(ME, { headers: { authorization: `Bearer ${seeded.platform.platformKey}` } });
     expect(me.body.keyInfo).toMatchObject({ environment: "test", activeScopes: ALL_SCOPES, requestedScopes: ALL_SCOPES });
     const grants = await getDb().businessGrant.findMany({ where: { platformId: platform.id } });

@@ -58,7 +58,7 @@ export const createSeedTenants = async (ctx: TxContext, { tag, webhookUrl }: { t
   await fundCampaign(ctx, { campaignId: campaign.id, businessId: business.id, environment, amountMicros: SEED_CAMPAIGN_FUNDING_MICROS });
   const campaignKey = await issueApiKey(ctx, { kind: "campaign", environment, campaignId: campaign.id, label: "seed" });
 
-  const platform = await createPlatform(ctx, { name: `Test Platform ${tag}`, approvedScopes: ALL_SCOPES });
+  const platform = await createPlatform(ctx, { name: `Test Platform ${tag}`, approvedScopes: ALL_SCOPES, ownerBusinessId: business.id });
   const platformKey = await issueApiKey(ctx, { kind: "platform", environment, platformId: platform.id, scopes: ALL_SCOPES, label: "seed" });
   await grantBusiness(ctx, { platformId: platform.id, businessId: business.id, scopes: BUSINESS_SCOPES });
 

@@ -1,4 +1,4 @@
-import type { PlatformContext } from "../core/context.ts";
+import { isPlatformKeyCall, type PlatformAdminContext } from "../core/context.ts";
 import { now } from "../core/clock.ts";
 import { AppError } from "../core/errors.ts";
 import { inTransaction } from "../db/transaction.ts";
@@ -10,10 +10,10 @@ import { isKeyRevoked } from "./serialize-key.ts";
  * delete itself (409 API_KEY_IN_USE), so a platform cannot lock itself out by mistake. Deleting a rotated
  * key ends its grace period now.
  */
-export const deleteKey = (ctx: PlatformContext, { keyId }: { keyId: string }) =>
+export const deleteKey = (ctx: PlatformAdminContext, { keyId }: { keyId: string }) =>
   inTransaction(ctx.db, async (tx) => {
     const key = await findPlatformKey({ ...ctx, db: tx }, { keyId, lock: true });
-    if (key.id === ctx.actor.keyId)
+    if (isPlatformKeyCall(ctx) && key.id === ctx.actor.keyId)
       throw new AppError("API_KEY_IN_USE", "A key cannot delete itself. Delete it with another key of this platform, or rotate it.");
     const at = now();
     if (isKeyRevoked(key, at)) throw new AppError("API_KEY_REVOKED", `API key ${keyId} is already revoked.`);

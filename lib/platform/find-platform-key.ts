@@ -1,11 +1,11 @@
-import type { PlatformContext } from "../core/context.ts";
+import type { PlatformAdminContext, PlatformContext } from "../core/context.ts";
 import { AppError } from "../core/errors.ts";
 
 /**
  * One of the calling platform's keys in the caller's environment (a test key never sees or changes a live
  * key); anything else is 404. `lock` takes a row lock for a change.
  */
-export const findPlatformKey = async (ctx: PlatformContext, { keyId, lock = false }: { keyId: string; lock?: boolean }) => {
+export const findPlatformKey = async (ctx: PlatformAdminContext, { keyId, lock = false }: { keyId: string; lock?: boolean }) => {
   const { db } = ctx;
   if (lock) await db.$queryRaw`SELECT 1 FROM "ApiKey" WHERE "id" = ${keyId} FOR UPDATE`;
   const key = await db.apiKey.findFirst({ where: { id: keyId, kind: "platform", platformId: ctx.scope.platformId, environment: ctx.scope.environment } });

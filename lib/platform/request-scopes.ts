@@ -1,10 +1,10 @@
-import type { PlatformContext } from "../core/context.ts";
+import type { PlatformAdminContext } from "../core/context.ts";
 import { inTransaction } from "../db/transaction.ts";
 import { recordScopeRequest } from "./record-scope-request.ts";
 import type { ScopeRequestBody } from "./schemas.ts";
 
 /** POST /v1/platform/me/scopes: approved at once in test; pending in live until an operator approves. */
-export const requestScopes = (ctx: PlatformContext, body: ScopeRequestBody) =>
+export const requestScopes = (ctx: PlatformAdminContext, body: ScopeRequestBody) =>
   inTransaction(ctx.db, async (tx) => {
     const { request, seen } = await recordScopeRequest(
       { db: tx },

@@ -1,4 +1,4 @@
-import type { PlatformContext } from "../core/context.ts";
+import { isPlatformKeyCall, type PlatformAdminContext } from "../core/context.ts";
 import { now } from "../core/clock.ts";
 import { AppError } from "../core/errors.ts";
 import { inTransaction } from "../db/transaction.ts";
@@ -13,16 +13,18 @@ const DAY_MS = 86_400_000;
 /**
  * POST /v1/platform/me/keys/{keyId}/rotate: a new key with the same scopes and label; the old one keeps
  * working for `gracePeriodDays` (1–30, default 7) and then gets 401. Both are valid meanwhile. A key is
- * rotated once (rotate its replacement next), and the calling key must hold the scopes it hands out.
+ * rotated once (rotate its replacement next), and the calling key must hold the scopes it hands out (a member
+ * of the owner business in the portal hands out the same scopes the key already had).
  */
-export const rotateKey = (ctx: PlatformContext, { keyId, gracePeriodDays }: { keyId: string } & RotateKeyBody) =>
+export const rotateKey = (ctx: PlatformAdminContext, { keyId, gracePeriodDays }: { keyId: string } & RotateKeyBody) =>
   inTransaction(ctx.db, async (tx) => {
     const old = await findPlatformKey({ ...ctx, db: tx }, { keyId, lock: true });
     const at = now();
     if (isKeyRevoked(old, at)) throw new AppError("API_KEY_REVOKED", `API key ${keyId} is revoked; create a new key instead.`);
     if (old.replacedByKeyId)
       throw new AppError("API_KEY_ALREADY_ROTATED", `API key ${keyId} was already rotated into ${old.replacedByKeyId}; rotate that key instead.`);
-    await requireHeldScopes({ ...ctx, db: tx }, { scopes: old.scopes, field: "keyId" });
+    const inTx = { ...ctx, db: tx };
+    if (isPlatformKeyCall(inTx)) await requireHeldScopes(inTx, { scopes: old.scopes, field: "keyId" });
     const { key, rawKey } = await issueApiKey(
       { ...ctx, db: tx },
       {

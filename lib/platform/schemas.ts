@@ -29,6 +29,26 @@ export const Scopes = z.array(z.string());
 
 // ---------------------------------------------------------------- the platform and its scopes
 
+export const MAX_PLATFORM_NAME = 100;
+export const MAX_PLATFORM_DESCRIPTION = 500;
+
+/** A platform a business registers in the portal (its platform console): the Platform resource's name and description. */
+export const RegisterPlatformBody = z.strictObject({
+  name: z
+    .string("must be a string")
+    .trim()
+    .min(1, "must not be empty")
+    .max(MAX_PLATFORM_NAME, `must be at most ${MAX_PLATFORM_NAME} characters`)
+    .describe("The platform's name, as businesses see it when they grant it access."),
+  description: z
+    .string("must be a string")
+    .trim()
+    .max(MAX_PLATFORM_DESCRIPTION, `must be at most ${MAX_PLATFORM_DESCRIPTION} characters`)
+    .default("")
+    .describe("What the platform does, in a sentence or two."),
+});
+export type RegisterPlatformBody = z.infer<typeof RegisterPlatformBody>;
+
 export const PlatformResource = z.object({
   platformId: z.string(),
   name: z.string(),

@@ -1,9 +1,10 @@
 // How the portal acts through the /v1 services: for the game (the GameContext a server key gives
-// PUT /v1/game/theme or the test helpers) or for the campaign (what a campaign key gives /v1/campaign/{id}/…),
+// PUT /v1/game/theme or the test helpers), for the campaign (what a campaign key gives /v1/campaign/{id}/…)
+// or for a platform the business registered (what a platform key gives /v1/platform/me/…),
 // after requirePortalAccess checked the member. The actor is the member, never a key: what the services
 // record names them.
 import { randomUUID } from "node:crypto";
-import type { CampaignContext, DbContext, GameContext, MemberActor } from "../core/context.ts";
+import type { CampaignContext, DbContext, GameContext, MemberActor, PlatformScope, ServiceContext } from "../core/context.ts";
 import type { Environment } from "../core/environment.ts";
 import type { PortalMember } from "./require-portal-access.ts";
 
@@ -25,5 +26,21 @@ export const asCampaign = (ctx: DbContext, campaign: { id: string; businessId: s
   db: ctx.db,
   actor: memberActorOf(member),
   scope: { kind: "campaign", environment: campaign.environment, businessId: campaign.businessId, campaignId: campaign.id },
+  requestId: portalRequestId(),
+});
+
+/**
+ * The member acting for a platform their business registered (the platform console), in `environment` (the
+ * environment of the key or scope request at hand), on ctx.db: what a platform key gives /v1/platform/me/….
+ */
+export const asPlatform = (
+  ctx: DbContext,
+  platform: { id: string },
+  environment: Environment,
+  member: PortalMember,
+): ServiceContext<PlatformScope, MemberActor> => ({
+  db: ctx.db,
+  actor: memberActorOf(member),
+  scope: { kind: "platform", environment, platformId: platform.id },
   requestId: portalRequestId(),
 });

@@ -1,6 +1,7 @@
 import type { Environment } from "../core/environment.ts";
 import { isUsableId } from "../platform/business-admin.ts";
 import { listDeliveries } from "../webhooks/list-deliveries.ts";
+import type { WebhookOwner } from "../webhooks/emit-event.ts";
 import { listWebhookEndpoints, type EndpointSummary } from "../webhooks/list-webhook-endpoints.ts";
 import { DeliveryFilter } from "../webhooks/schemas.ts";
 import { requirePortalAccess, type PortalContext } from "./require-portal-access.ts";
@@ -84,11 +85,23 @@ export const loadPortalWebhooks = async (
   for (const g of rows) games.push({ ...g, endpoints: await listWebhookEndpoints(ctx, { owner: { type: "game", id: g.id } }) });
   const selected = games.find((g) => gameId && isUsableId(gameId) && g.id === gameId) ?? games[0] ?? null;
   if (!selected) return { member, games, selected: null, log: null, eventNames: [] as string[], filter };
-  const owner = { type: "game" as const, id: selected.id };
-  const endpointId = filter.endpointId && selected.endpoints.some((e) => e.id === filter.endpointId) ? filter.endpointId : undefined;
+  const { log, eventNames, filter: shown } = await loadWebhookLog(ctx, { owner: { type: "game", id: selected.id }, endpoints: selected.endpoints, filter });
+  return { member, games, selected, log, eventNames, filter: shown };
+};
+
+/**
+ * The delivery log of one webhook owner (a game, a platform) whose `endpoints` the caller listed: filtered, 20
+ * to a page, each delivery with its body and attempts; and the event names it has had (for the filter).
+ * The caller checked the member's access to the owner.
+ */
+export const loadWebhookLog = async (
+  ctx: PortalContext,
+  { owner, endpoints, filter }: { owner: WebhookOwner; endpoints: EndpointSummary[]; filter: WebhookLogFilter },
+) => {
+  const endpointId = filter.endpointId && endpoints.some((e) => e.id === filter.endpointId) ? filter.endpointId : undefined;
   const { deliveries, pagination } = await listDeliveries(ctx, { owner, ...filter, endpointId, limit: 20 });
-  const primary = selected.endpoints.find((e) => e.primary)!;
-  const urlOf = new Map(selected.endpoints.map((e) => [e.id, e.url ?? ""]));
+  const primary = endpoints.find((e) => e.primary)!;
+  const urlOf = new Map(endpoints.map((e) => [e.id, e.url ?? ""]));
   const log = {
     pagination,
     deliveries: deliveries.map((d): PortalDelivery => ({
@@ -119,10 +132,10 @@ export const loadPortalWebhooks = async (
     })),
   };
   const names = await ctx.db.webhookEvent.findMany({
-    where: { ownerType: "game", ownerId: selected.id },
+    where: { ownerType: owner.type, ownerId: owner.id },
     distinct: ["event"],
     select: { event: true },
     take: 100,
   });
-  return { member, games, selected, log, eventNames: names.map((n) => n.event).sort(), filter: { ...filter, endpointId } };
+  return { log, eventNames: names.map((n) => n.event).sort(), filter: { ...filter, endpointId } };
 };

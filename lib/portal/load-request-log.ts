@@ -1,8 +1,11 @@
 // /portal/{businessId}/logs: the business's recent /v1 calls (its keys', and its platforms' acting for it),
 // newest first, filtered by key, status class, method and path text, or found by request id. Members with
 // logs:read only. Bodies are not loaded here (the detail page shows them, redacted).
+// /portal/{businessId}/platforms/{platformId}/logs: the same for the calls of a platform the business
+// registered (its keys, whichever business they acted for), with platforms:read.
 import { z } from "zod";
 import type { Environment } from "../core/environment.ts";
+import { findBusinessPlatform } from "./find-business-platform.ts";
 import { requirePortalAccess, type PortalContext } from "./require-portal-access.ts";
 
 export const STATUS_CLASSES = ["2xx", "3xx", "4xx", "5xx"] as const;
@@ -57,13 +60,30 @@ const statusRange = (c: (typeof STATUS_CLASSES)[number]) => {
   return { gte: low, lt: low + 100 };
 };
 
+/**
+ * Whose calls a request log shows: the business's (logs:read), or, with `platformId`, those of a platform the
+ * business registered (platforms:read; another business's platform is 404 PLATFORM_NOT_FOUND).
+ */
+export const requestLogScope = async (ctx: PortalContext, { businessId, platformId }: { businessId: string; platformId?: string }) => {
+  if (platformId === undefined)
+    return { member: await requirePortalAccess(ctx, { businessId, permission: "logs:read" }), where: { businessId }, platform: null };
+  const member = await requirePortalAccess(ctx, { businessId, permission: "platforms:read" });
+  const platform = await findBusinessPlatform(ctx, { businessId, platformId });
+  return { member, where: { platformId: platform.id }, platform: { id: platform.id, name: platform.name } };
+};
+
 export const loadRequestLog = async (
   ctx: PortalContext,
-  { businessId, environment, filters: raw }: { businessId: string; environment: Environment; filters: Record<string, unknown> },
+  {
+    businessId,
+    platformId,
+    environment,
+    filters: raw,
+  }: { businessId: string; platformId?: string; environment: Environment; filters: Record<string, unknown> },
 ) => {
-  const member = await requirePortalAccess(ctx, { businessId, permission: "logs:read" });
+  const { member, where, platform } = await requestLogScope(ctx, { businessId, platformId });
   const filters = readFilters(raw);
-  const scope = { businessId, environment };
+  const scope = { ...where, environment };
   const cursor = filters.before ? await ctx.db.requestLog.findFirst({ where: { ...scope, id: filters.before }, select: { id: true, createdAt: true } }) : null;
   const rows = await ctx.db.requestLog.findMany({
     where: {
@@ -100,6 +120,8 @@ export const loadRequestLog = async (
   });
   return {
     member,
+    /** the platform whose log this is (null: the business's) */
+    platform,
     filters,
     rows: page.map(({ id: _id, ...r }): RequestLogRow => r),
     nextBefore: rows.length > LOG_PAGE_SIZE ? page.at(-1)!.id : null,

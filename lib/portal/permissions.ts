@@ -29,6 +29,10 @@ export const PORTAL_PERMISSIONS = [
   "testhelpers:use",
   // the business's application to go live (lib/activation): the form, its documents, submitting it
   "activation:write",
+  // the platform console (app/portal/[businessId]/platforms): the business's own platforms, their keys,
+  // scope requests and connected businesses (their webhook endpoints are webhooks:write, as a game's)
+  "platforms:read",
+  "platforms:write",
 ] as const;
 export type PortalPermission = (typeof PORTAL_PERMISSIONS)[number];
 
@@ -39,8 +43,9 @@ const READ: readonly PortalPermission[] = PORTAL_PERMISSIONS.filter((p) => p.end
 export const ROLE_PERMISSIONS: Record<PortalRole, readonly PortalPermission[]> = {
   owner: ALL,
   admin: ALL,
-  // builds the integration: games, keys, webhooks, currencies, catalogue, campaigns and test helpers; members,
-  // the audit log, cashout decisions and the application to go live (the business's legal identity) are not theirs
+  // builds the integration: games, keys, webhooks, currencies, catalogue, campaigns, platforms and test helpers;
+  // members, the audit log, cashout decisions and the application to go live (the business's legal identity) are
+  // not theirs
   developer: ALL.filter((p) => !["members:write", "cashouts:write", "activation:write"].includes(p)),
   // money people: the ledger, cashout decisions, campaign funding and withdrawals, players, the audit log; no
   // keys, webhooks, catalogue changes or request bodies

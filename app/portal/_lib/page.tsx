@@ -28,6 +28,7 @@ const NOT_FOUND = new Set([
   "CURRENCY_NOT_FOUND",
   "USER_REF_NOT_FOUND",
   "CASHOUT_NOT_FOUND",
+  "PLATFORM_NOT_FOUND",
 ]);
 
 /** The portal's sign-in (`mode` "signup": the form opens on "Create an account", the landing page's link). */

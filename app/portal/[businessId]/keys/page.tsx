@@ -1,15 +1,16 @@
 // /portal/{businessId}/keys: the server keys of each game and the campaign keys of each campaign of the
 // selected environment (one KeySection each): prefix, label, status, creation and last use. Roles that may
 // manage keys create one (the raw value shown once, with a copy button), rename, rotate (the old key keeps
-// working for a grace period) and revoke. Platform keys belong to a platform, not to a business: a note
-// points to the platform API.
+// working for a grace period) and revoke. Platform keys belong to a platform: a note points to the Platforms
+// page (the platform console) and the platform API.
 import type { Metadata } from "next";
-import { environmentOf } from "@/components/portal/env-href";
+import { envHref, environmentOf } from "@/components/portal/env-href";
 import { PortalForm } from "@/components/portal/portal-form";
 import { NamedCard } from "@/components/portal/named-card";
 import { PortalPageShell } from "@/components/portal/portal-page-shell";
 import { Badge } from "@/components/ui/badge";
 import { Card } from "@/components/ui/card";
+import { textLinkClass } from "@/components/ui/classes";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import type { PortalKey } from "@/lib/portal/load-portal-keys";
@@ -181,10 +182,11 @@ const KeysPage = async ({ params, searchParams }: Props) => {
               Platform keys
             </h2>
             <p className="mt-2 text-sm [overflow-wrap:anywhere] text-slate-700">
-              Platform keys belong to a platform, not to a business, so they are not listed here. A platform manages its own keys with the platform API:{" "}
-              <code className="font-mono text-xs">POST /v1/platform/me/keys</code> to create one,{" "}
-              <code className="font-mono text-xs">POST /v1/platform/me/keys/&#123;keyId&#125;/rotate</code> to rotate it and{" "}
-              <code className="font-mono text-xs">DELETE /v1/platform/me/keys/&#123;keyId&#125;</code> to revoke it.
+              Platform keys belong to a platform. The platforms your business registered, with their test and live keys and scopes, are on the{" "}
+              <a className={textLinkClass} href={envHref(`/portal/${businessId}/platforms`, environment)}>
+                Platforms page
+              </a>
+              ; a platform can also manage its keys with the platform API (<code className="font-mono text-xs">/v1/platform/me/keys</code>).
             </p>
           </Card>
         </PortalPageShell>

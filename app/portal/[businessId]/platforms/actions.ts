@@ -1,0 +1,92 @@
+"use server";
+// The platform console's server actions: each is one portalAction calling one lib/portal command (which checks
+// platforms:write and that the business registered the platform, on the server, before anything else, and
+// records the audit entry). The business, the platform and the key are bound by the page; the environment of
+// a new key or scope request is a field of its form. A raw key is in the answer this once, never in the
+// audit log or the page afterwards. (The platform's webhook endpoints use the webhooks page's actions.)
+import { redirect } from "next/navigation";
+import { z } from "zod";
+import { textField } from "@/lib/hosted/action";
+import { createPortalPlatformKey } from "@/lib/portal/create-portal-platform-key";
+import { registerPortalPlatform } from "@/lib/portal/register-portal-platform";
+import { requestPortalPlatformScopes } from "@/lib/portal/request-portal-platform-scopes";
+import { revokePortalPlatformKey } from "@/lib/portal/revoke-portal-platform-key";
+import { rotatePortalPlatformKey } from "@/lib/portal/rotate-portal-platform-key";
+import { ALL_SCOPES } from "@/lib/platform/scopes";
+import { portalAction, type Bound } from "../../_lib/answer";
+
+type OnPlatform = Bound & { platformId: string };
+type OnKey = OnPlatform & { keyId: string };
+
+const platformPage = ({ businessId, platformId }: OnPlatform) => ({ path: `/portal/${businessId}/platforms/${platformId}` });
+/**
+ * The ticked scopes (checkboxes named "scopes", one value each), at most one more than there are scopes and
+ * each cut to 100 characters: the command's schema refuses a name that is not a scope, and its service one
+ * the platform is not approved for (a forged form gets the same answers as the API).
+ */
+const scopesOf = (form: FormData) =>
+  form
+    .getAll("scopes")
+    .slice(0, ALL_SCOPES.length + 1)
+    .map((v) => (typeof v === "string" ? v.slice(0, 100) : ""));
+
+const RegisterForm = z.object({
+  name: textField(200, "The name is too long."),
+  description: textField(1000, "The description is too long."),
+});
+
+export const registerPlatformAction = portalAction(
+  RegisterForm,
+  (ctx, input, { businessId }: Bound) => registerPortalPlatform(ctx, { businessId, ...input }),
+  (p) => ({ notice: `Platform “${p.name}” registered.` }),
+  { doing: "registering a platform", then: (p, { businessId }) => redirect(`/portal/${businessId}/platforms/${p.platformId}`) },
+);
+
+const KeyForm = z.object({ label: textField(200, "The label is too long."), environment: textField(8, "Choose test or live.") });
+
+export const createPlatformKeyAction = portalAction(
+  KeyForm,
+  (ctx, { label, environment }, { businessId, platformId }: OnPlatform, form) =>
+    createPortalPlatformKey(ctx, { businessId, platformId, environment, label, scopes: scopesOf(form) }),
+  (k) => ({
+    notice: `Key “${k.label}” created (${k.environment}, ${k.requestedScopes.length} scopes).`,
+    secret: { heading: `Your new key (${k.prefix}…)`, value: k.rawKey },
+  }),
+  { doing: "creating a platform key", refresh: platformPage },
+);
+
+const RotateForm = z.object({ gracePeriodDays: textField(8, "Enter a number of days from 1 to 30.") });
+
+export const rotatePlatformKeyAction = portalAction(
+  RotateForm,
+  (ctx, { gracePeriodDays }, { businessId, platformId, keyId }: OnKey) => rotatePortalPlatformKey(ctx, { businessId, platformId, keyId, gracePeriodDays }),
+  (k) => ({
+    notice: `Key rotated. The old key works for ${k.gracePeriodDays} ${k.gracePeriodDays === 1 ? "day" : "days"} more, then gets 401.`,
+    secret: { heading: `Your new key (${k.prefix}…)`, value: k.rawKey },
+  }),
+  { doing: "rotating a platform key", refresh: platformPage },
+);
+
+const RevokeForm = z.object({ confirm: textField(10, "Tick the box to confirm the revocation.") });
+
+export const revokePlatformKeyAction = portalAction(
+  RevokeForm,
+  (ctx, { confirm }, { businessId, platformId, keyId }: OnKey) => revokePortalPlatformKey(ctx, { businessId, platformId, keyId, confirm }),
+  (r) => ({ notice: r.message }),
+  { doing: "revoking a platform key", refresh: platformPage },
+);
+
+const ScopesForm = z.object({ environment: textField(8, "Choose test or live.") });
+
+export const requestPlatformScopesAction = portalAction(
+  ScopesForm,
+  (ctx, { environment }, { businessId, platformId }: OnPlatform, form) =>
+    requestPortalPlatformScopes(ctx, { businessId, platformId, environment, scopes: scopesOf(form) }),
+  (r) => ({
+    notice:
+      r.status === "approved"
+        ? `Approved: ${r.requestedScopes.join(", ")}${r.environment === "test" ? " (for test keys)" : ""}.`
+        : `Requested: ${r.requestedScopes.join(", ")}. An operator reviews live scopes; the request shows as pending until then.`,
+  }),
+  { doing: "requesting platform scopes", refresh: platformPage },
+);
