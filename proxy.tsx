@@ -28,12 +28,13 @@ export const proxy = nonceThePage;
 // page runs, at any size. So the proxy sees only requests without a body over about 1 MB: one of unknown
 // length (chunked) or a larger Content-Length goes straight to its page or handler; a page answering such a POST (a server action's form posted before the page's scripts ran) keeps the policy
 // without a nonce, so its scripts do not run (docs/decisions/security.md).
-// Pages: every path but the API, Next's static files, uploads (their own policy), the Scalar bundle and the
+// Pages: every path but the API, Next's static files, uploads and the operator console's documents (their own
+// policy), the Scalar bundle and the
 // favicon; not a router prefetch (a data payload that runs nothing; its policy is the one without a nonce).
 export const config = {
   matcher: [
     {
-      source: "/((?!api/|_next/static/|_next/image|uploads/|docs/scalar\\.js|favicon\\.svg).*)",
+      source: "/((?!api/|_next/static/|_next/image|uploads/|operator/documents/|docs/scalar\\.js|favicon\\.svg).*)",
       missing: [
         { type: "header", key: "transfer-encoding" },
         { type: "header", key: "content-length", value: "0*[1-9][0-9]{6,}" },

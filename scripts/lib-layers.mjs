@@ -94,7 +94,7 @@ export const LAYERS = [
   },
   {
     name: "edge",
-    folders: ["http", "hosted", "portal", "ops"],
+    folders: ["http", "hosted", "portal", "operator", "ops"],
     imports: ["core", "config", "db", "ledger", "infrastructure", "domain", "flows"],
     sameLayer: true,
     why: "the edges (the /v1 kernel, hosted pages, the portal, operations) sit on top and may call everything below.",
@@ -114,6 +114,11 @@ export const APART = [
     folder: "portal",
     forbids: ["http"],
     why: "the portal changes things through its own command (lib/portal/portal-command.ts: access, form, service, audit), never the /v1 kernel; shared parsing lives in lib/core.",
+  },
+  {
+    folder: "operator",
+    forbids: ["http"],
+    why: "the operator console changes things through its own command (lib/operator/operator-command.ts: the operator guard, form, service, operator action), never the /v1 kernel.",
   },
 ];
 

@@ -10,7 +10,9 @@ export type AuditActor =
   | { type: "member"; email: string }
   | { type: "key"; keyId: string; label: string }
   | { type: "platform"; platformId: string; label: string }
-  | { type: "system"; label: string };
+  | { type: "system"; label: string }
+  /** an operator of the instance (the /operator console), by email */
+  | { type: "operator"; email: string };
 
 export type AuditInput = {
   businessId: string;
@@ -34,6 +36,8 @@ const actorColumns = (a: AuditActor) => {
       return { actorType: "platform", actorId: a.platformId, actorLabel: a.label };
     case "system":
       return { actorType: "system", actorId: "system", actorLabel: a.label };
+    case "operator":
+      return { actorType: "operator", actorId: a.email, actorLabel: `operator ${a.email}` };
   }
 };
 

@@ -68,7 +68,9 @@ describe("player credentials provider", () => {
     expect(authOptions.secret!.length).toBeGreaterThanOrEqual(32);
     expect(process.env.NEXTAUTH_URL).toBe("http://localhost:3000");
     const jwt = await authOptions.callbacks!.jwt!({ token: { sub: "player-1" }, user: { id: "player-1", stamp: "stamp-1" } as never, account: null });
-    expect(jwt).toMatchObject({ sub: "player-1", stamp: "stamp-1" });
+    expect(jwt).toMatchObject({ sub: "player-1", stamp: "stamp-1", sid: expect.stringMatching(/^[0-9a-f]{32}$/) });
+    // the sign-in's id is made at sign-in and kept while the cookie is refreshed (no user then)
+    expect(await authOptions.callbacks!.jwt!({ token: jwt, user: undefined as never, account: null })).toEqual(jwt);
     // the cookie round-trips with that secret, and the session callback exposes the player id and stamp
     const token = await encode({ token: jwt, secret: authOptions.secret! });
     const decoded = await decode({ token, secret: authOptions.secret! });
@@ -81,7 +83,7 @@ describe("player credentials provider", () => {
       newSession: undefined,
       trigger: "update",
     });
-    expect(session).toMatchObject({ playerId: "player-1", stamp: "stamp-1" });
+    expect(session).toMatchObject({ playerId: "player-1", stamp: "stamp-1", sid: jwt.sid });
     // later requests keep the stamp
     expect(await authOptions.callbacks!.jwt!({ token: decoded!, user: undefined as never, account: null })).toMatchObject({ stamp: "stamp-1" });
   });

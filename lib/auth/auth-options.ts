@@ -4,6 +4,7 @@
 //   - "verify": a mailed sign-up link (its token) and the password chosen at sign-up (verify-email.ts);
 //   - "reset": a mailed reset link (its token) and a new password (reset-password.ts).
 // Sign-up itself is not here: it signs nobody in, it only mails a link (request-sign-up.ts).
+import { randomBytes } from "node:crypto";
 import type { NextAuthOptions } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
 import { getDb } from "../db/client.ts";
@@ -65,8 +66,10 @@ export const authOptions: NextAuthOptions = {
     }),
   ],
   callbacks: {
-    jwt: ({ token, user }) => (user ? { ...token, stamp: (user as unknown as PlayerUser).stamp } : token),
-    session: ({ session, token }) => ({ ...session, playerId: token.sub, stamp: token.stamp }),
+    // `sid`: this sign-in's own random id, kept while next-auth refreshes the cookie: what binds the operator
+    // console's second factor to one session (lib/operator/operator-session.ts)
+    jwt: ({ token, user }) => (user ? { ...token, stamp: (user as unknown as PlayerUser).stamp, sid: randomBytes(16).toString("hex") } : token),
+    session: ({ session, token }) => ({ ...session, playerId: token.sub, stamp: token.stamp, sid: token.sid }),
     // callbackUrl (a parameter or next-auth's cookie): the same return-target rule as returnTo
     // (lib/core/return-to.ts), not next-auth's default prefix test; anything else goes to the base URL.
     redirect: ({ url, baseUrl }) => {

@@ -6,9 +6,12 @@ import { masterSecret } from "./master-secret.ts";
 /**
  * What a key signs. `checkout-grant-url`: the grant id in /checkout/g/…?sig=; `checkout-purchase-url`:
  * the purchase id in the success and cancel URLs; `wallet-link`: the /wallet/<token> credential;
- * `nextauth-session`: player sessions when NEXTAUTH_SECRET is unset; `invoice-url`: the hosted invoice page /invoice/<publicInvoiceId>?sig=.
+ * `nextauth-session`: player sessions when NEXTAUTH_SECRET is unset; `invoice-url`: the hosted invoice page /invoice/<publicInvoiceId>?sig=;
+ * `operator-totp`: seals the operator console's TOTP secrets at rest (AES-256-GCM); `operator-session`: signs
+ * the operator console's second-factor cookie.
  */
-export type KeyPurpose = "checkout-grant-url" | "checkout-purchase-url" | "wallet-link" | "nextauth-session" | "invoice-url";
+export type KeyPurpose =
+  "checkout-grant-url" | "checkout-purchase-url" | "wallet-link" | "nextauth-session" | "invoice-url" | "operator-totp" | "operator-session";
 
 const cache = new Map<string, Buffer>();
 

@@ -185,6 +185,11 @@ export const ERRORS = {
   DOCUMENT_LIMIT_REACHED: { status: 409, doc: "The review already holds the most documents it accepts (10); remove one first." },
   COMPLIANCE_NOT_ALLOWED: { status: 409, doc: "The player's identity verification is not in a state that allows this (already in review or decided)." },
   DOCUMENT_INVALID: { status: 400, doc: "The uploaded document is not a PDF, PNG, JPEG or WebP file, is empty, or is larger than the size cap." },
+  OPERATOR_CODE_INVALID: {
+    status: 401,
+    doc: "The operator console's second factor refused the code: wrong, expired, already used, or a recovery code used before.",
+  },
+  SCOPE_REQUEST_NOT_PENDING: { status: 409, doc: "The platform's scope request was already approved or rejected." },
 
   // businesses created by platforms
   BUSINESS_NAME_TAKEN: { status: 409, doc: "Another business in this environment already has this name (names compare case-insensitively)." },

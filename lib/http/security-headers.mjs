@@ -47,6 +47,13 @@ export const contentSecurityPolicy = ({ dev = false, frameAncestors = "'none'", 
 export const UPLOADS_CONTENT_SECURITY_POLICY = "default-src 'none'";
 
 /**
+ * The policy of a supporting document served to an operator (GET /operator/documents/<id>, lib/documents
+ * documentHeaders): it runs nothing, loads nothing, and opens sandboxed (a PDF or image, never the site's
+ * origin). Sent by a `headers()` rule too, for the same reason as the uploads' (proxy.ts does not run there).
+ */
+export const DOCUMENT_CONTENT_SECURITY_POLICY = "default-src 'none'; sandbox";
+
+/**
  * Pages whose URL is itself a credential (a signed grant id, a purchase signature, a session key, a wallet
  * token, an invite code, a fund session key, a gift claim code, a mailed token). `same-origin` sends no Referer at all to other sites; `no-referrer` would also
  * turn the Origin of a same-origin form POST into "null", which Next.js refuses for a server action.
@@ -99,4 +106,5 @@ export const securityHeaders = ({ dev = false } = {}) => [
     ],
   })),
   { source: "/uploads/:path*", headers: [{ key: "Content-Security-Policy", value: UPLOADS_CONTENT_SECURITY_POLICY }] },
+  { source: "/operator/documents/:path*", headers: [{ key: "Content-Security-Policy", value: DOCUMENT_CONTENT_SECURITY_POLICY }] },
 ];

@@ -4,7 +4,7 @@ import { now } from "../core/clock.ts";
 import { loadPlatform } from "./load-platform.ts";
 
 /**
- * The operator's approval of a platform's pending live scopes (scripts/approve-platform-scopes.ts):
+ * The approval of a platform's pending live scopes (an operator's, through decide-scope-request.ts):
  * `scopes` (default: every pending one) move from pendingScopes to approvedScopes, and the live scope
  * requests whose scopes are now all approved are marked approved. Keys holding those scopes become
  * active at once (a key's status is computed from the platform's approvals).
