@@ -44,7 +44,7 @@ export const activationOperatorNoticeMail = ({ to, businessId, businessName, leg
     to,
     subject: `Activation to review: ${businessName}`,
     paragraphs: [`${businessName} (legal name: ${legalName}, business ${businessId}) applied to go live. Its application and documents wait for your review.`],
-    link: { label: "Open the operator console", url: `${appBaseUrl()}/operator` },
+    link: { label: "Open the operator console", url: `${appBaseUrl()}/operator/sign-in` },
   });
 
 export type ActivationDecision = "approved" | "rejected" | "action_required";

@@ -150,6 +150,8 @@ describe("applying to go live", () => {
     const [notice] = await mailsTo(operatorEmail);
     expect(notice!.subject).toBe(`Activation to review: ${t.business.name}`);
     expect(notice!.text).toContain(`(legal name: Pixel Forge SAS, business ${businessId}) applied to go live`);
+    // the console's front door: /operator itself is a 404 until the second factor is passed
+    expect(notice!.text).toContain("/operator/sign-in");
 
     // in review: nothing can change any more, and a second submit is 409
     const again = await failure(submitPortalActivation(as(t.owner), { businessId, form: completeForm() }));
