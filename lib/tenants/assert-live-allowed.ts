@@ -30,14 +30,25 @@ export const businessNotActivated = (businessId: string, kybStatus?: string | nu
       : kybStatus === "rejected"
         ? "Its application to go live was rejected; it stays in test mode."
         : `An owner or admin applies to go live in the portal (${base}/portal/${id}/activation) or on the business's verification page (links.kyb: ${base}/business/${id}/verification); live works once an operator approves it.`;
-  return new AppError("BUSINESS_NOT_ACTIVATED", `Business ${businessId} is not approved to go live: nothing live can be created or used for it. ${where} Test mode works meanwhile.`);
+  return new AppError(
+    "BUSINESS_NOT_ACTIVATED",
+    `Business ${businessId} is not approved to go live: nothing live can be created or used for it. ${where} Test mode works meanwhile.`,
+  );
 };
 
 /**
  * The check for what authentication already loaded (no query): a live call for a business whose status is not
  * "approved" is refused; test calls pass.
  */
-export const refuseUnactivated = ({ environment, businessId, kybStatus }: { environment: Environment; businessId: string; kybStatus: string | null | undefined }): void => {
+export const refuseUnactivated = ({
+  environment,
+  businessId,
+  kybStatus,
+}: {
+  environment: Environment;
+  businessId: string;
+  kybStatus: string | null | undefined;
+}): void => {
   if (environment === "live" && !liveAllowedFor(kybStatus)) throw businessNotActivated(businessId, kybStatus);
 };
 

@@ -6,7 +6,13 @@ import { generateKey, type Environment, type KeyKind } from "./keys.ts";
 
 /** Whose business a new key answers to: its game's, its campaign's, or its platform's owner. */
 const ownerOf = (input: { gameId?: string; campaignId?: string; platformId?: string }): LiveOwner | undefined =>
-  input.gameId ? { gameId: input.gameId } : input.campaignId ? { campaignId: input.campaignId } : input.platformId ? { platformId: input.platformId } : undefined;
+  input.gameId
+    ? { gameId: input.gameId }
+    : input.campaignId
+      ? { campaignId: input.campaignId }
+      : input.platformId
+        ? { platformId: input.platformId }
+        : undefined;
 
 /**
  * Issues a key and returns its raw value once; only the hash is stored. A live key needs the business of its game,
