@@ -51,4 +51,9 @@ export const rotateKey = (ctx: PlatformAdminContext, { keyId, gracePeriodDays }:
 import type { ErrorCode } from "../core/errors.ts";
 import { FIND_PLATFORM_KEY_ERRORS } from "./find-platform-key.ts";
 import { ISSUE_API_KEY_ERRORS } from "../tenants/issue-api-key.ts";
-export const ROTATE_KEY_ERRORS = ["API_KEY_ALREADY_ROTATED", "API_KEY_REVOKED", ...FIND_PLATFORM_KEY_ERRORS, ...ISSUE_API_KEY_ERRORS] as const satisfies readonly ErrorCode[];
+export const ROTATE_KEY_ERRORS = [
+  "API_KEY_ALREADY_ROTATED",
+  "API_KEY_REVOKED",
+  ...FIND_PLATFORM_KEY_ERRORS,
+  ...ISSUE_API_KEY_ERRORS,
+] as const satisfies readonly ErrorCode[];
