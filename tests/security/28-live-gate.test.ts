@@ -115,6 +115,35 @@ describe("the rule", () => {
   });
 });
 
+describe("an approval in flight", () => {
+  it("a live creation waits for it (the business row is read FOR SHARE) and sees its outcome: refused after a rollback, allowed after a commit", async () => {
+    const business = await makeBusiness("test");
+    const settledWithin = async (p: Promise<unknown>, ms: number) =>
+      Promise.race([
+        p.then(
+          () => true,
+          () => true,
+        ),
+        new Promise((r) => setTimeout(() => r(false), ms)),
+      ]);
+    for (const outcome of ["rollback", "commit"] as const) {
+      let creation: Promise<unknown> | undefined;
+      await db
+        .$transaction(async (tx) => {
+          await tx.business.update({ where: { id: business.id }, data: { kybStatus: "approved" } });
+          creation = createGame({ db }, { businessId: business.id, environment: "live", name: `Rocket ${outcome}` });
+          creation.catch(() => undefined);
+          expect(await settledWithin(creation, 300)).toBe(false); // blocked on the approval's row lock
+          if (outcome === "rollback") throw new Error("rolled back");
+        })
+        .catch((e: Error) => expect(e.message).toBe("rolled back"));
+      if (outcome === "rollback") await expect(creation).rejects.toMatchObject({ code: "BUSINESS_NOT_ACTIVATED" });
+      else await expect(creation).resolves.toMatchObject({ environment: "live", name: "Rocket commit" });
+    }
+    expect(await db.game.count({ where: { businessId: business.id, environment: "live" } })).toBe(1);
+  });
+});
+
 describe("creating live things before approval", () => {
   it("a live game, through the domain service (the seed's and scripts' path): 403, no game; test untouched; then allowed", async () => {
     const business = await makeBusiness("test");
