@@ -9,6 +9,10 @@ import * as authRoute from "@/app/api/auth/[...nextauth]/route";
 import { INITIAL_FORM_STATE } from "@/components/portal/portal-form";
 import { GET as GET_CAMPAIGN } from "@/app/api/v1/campaign/[id]/route";
 import { GET as GET_GAME } from "@/app/api/v1/game/route";
+import { POST as CREATE_CHECKOUT_GRANT } from "@/app/api/v1/checkout/grants/route";
+import { POST as INITIATE_LINK } from "@/app/api/v1/users/link/initiate/route";
+import { POST as CREATE_CAMPAIGN_FUND_SESSION } from "@/app/api/v1/platform/campaigns/[campaignId]/fund-sessions/route";
+import { POST as CREATE_DISTRIBUTION_FUND_SESSION } from "@/app/api/v1/platform/distributions/[id]/fund-sessions/route";
 import { GET as GET_BUSINESS, POST as CREATE_BUSINESS } from "@/app/api/v1/platform/business/route";
 import { GET as LIST_BUSINESS_USERS } from "@/app/api/v1/platform/business/users/route";
 import { GET as GET_PLATFORM_CAMPAIGN } from "@/app/api/v1/platform/campaigns/[campaignId]/route";
@@ -265,6 +269,9 @@ describe("using live keys of a business that is not approved", () => {
     const headers = { authorization: `Bearer ${rawKey}`, "x-game-id": game.id };
     refused(await writesNothingLive(() => call(GET_GAME, { headers })), business.id);
     expect((await db.apiKey.findUniqueOrThrow({ where: { id: key.id } })).lastUsedAt).toBeNull();
+    // a live checkout and a live link session: refused before anything is read or written
+    refused(await writesNothingLive(() => call(CREATE_CHECKOUT_GRANT, { headers: idem(headers), body: {} })), business.id);
+    refused(await writesNothingLive(() => call(INITIATE_LINK, { headers: idem(headers), body: { email: "p@example.com" } })), business.id);
     // the x-server-api-key form too
     refused(await call(GET_GAME, { headers: { "x-server-api-key": rawKey } }), business.id);
     const inTest = await call(GET_GAME, { headers: { authorization: `Bearer ${testKey.rawKey}`, "x-game-id": testGame.id } });
@@ -335,6 +342,10 @@ describe("a live platform acting for a business that is not approved", () => {
     refused(await writesNothingLive(() => call(CREATE_PLATFORM_CAMPAIGN, { headers: idem(t.tb), body: { name: "Spring" } })), t.businessId);
     refused(await writesNothingLive(() => call(CREATE_INVOICE, { headers: idem(t.tb), body: {} })), t.businessId);
     refused(await writesNothingLive(() => call(CREATE_DISTRIBUTION, { headers: idem(t.tb), body: {} })), t.businessId);
+    refused(
+      await writesNothingLive(() => call(CREATE_DISTRIBUTION_FUND_SESSION, { headers: idem(t.tb), params: { id: "0123456789abcdef01234567" }, body: {} })),
+      t.businessId,
+    );
     refused(await call(LIST_BUSINESS_USERS, { headers: t.tb }), t.businessId);
 
     await approveBusinessForLive(t.businessId);
@@ -353,6 +364,12 @@ describe("a live platform acting for a business that is not approved", () => {
     expect((await get()).status).toBe(200);
     await unapprove(business.id);
     refused(await get(), business.id);
+    refused(
+      await writesNothingLive(() =>
+        call(CREATE_CAMPAIGN_FUND_SESSION, { headers: idem(platformHeaders(rawKey)), params: { campaignId: campaign.id }, body: {} }),
+      ),
+      business.id,
+    );
     // the refusal comes after the grant: a platform without one still learns nothing (404)
     const stranger = await createPlatform({ db }, { name: `Stranger ${tag()}`, approvedScopes: ALL_SCOPES });
     const theirs = await issueApiKey({ db }, { kind: "platform", environment: "live", platformId: stranger.id, scopes: ALL_SCOPES });
