@@ -8,7 +8,6 @@
 // things, and the kernel, can import it without a folder cycle (lib/activation may grow imports of
 // lib/businesses, which imports lib/tenants and lib/platform).
 import { Prisma } from "../db/generated/client.ts";
-import { appBaseUrl } from "../config/settings.ts";
 import type { DbContext } from "../core/context.ts";
 import type { Environment } from "../core/environment.ts";
 import { AppError } from "../core/errors.ts";
@@ -20,16 +19,18 @@ import { AppError } from "../core/errors.ts";
  */
 export const liveAllowedFor = (kybStatus: string | null | undefined): boolean => kybStatus === "approved";
 
-/** The 403 for a business that is not approved: what is refused, and where to apply. */
+/**
+ * The 403 for a business that is not approved: what is refused, and where to apply (paths on this instance, the
+ * host the caller already talks to: short enough for a form's error on a phone).
+ */
 export const businessNotActivated = (businessId: string, kybStatus?: string | null): AppError => {
-  const base = appBaseUrl();
   const id = encodeURIComponent(businessId);
   const where =
     kybStatus === "pending"
       ? "Its application to go live is in review; live works once an operator approves it."
       : kybStatus === "rejected"
         ? "Its application to go live was rejected; it stays in test mode."
-        : `An owner or admin applies to go live in the portal (${base}/portal/${id}/activation) or on the business's verification page (links.kyb: ${base}/business/${id}/verification); live works once an operator approves it.`;
+        : `An owner or admin applies to go live in the portal (/portal/${id}/activation) or on the business's verification page (links.kyb, /business/${id}/verification); live works once an operator approves it.`;
   return new AppError(
     "BUSINESS_NOT_ACTIVATED",
     `Business ${businessId} is not approved to go live: nothing live can be created or used for it. ${where} Test mode works meanwhile.`,
