@@ -25,12 +25,15 @@ export const liveAllowedFor = (kybStatus: string | null | undefined): boolean =>
  */
 export const businessNotActivated = (businessId: string, kybStatus?: string | null): AppError => {
   const id = encodeURIComponent(businessId);
+  const pages = `in the portal (/portal/${id}/activation) or on the business's verification page (links.kyb, /business/${id}/verification)`;
   const where =
     kybStatus === "pending"
       ? "Its application to go live is in review; live works once an operator approves it."
       : kybStatus === "rejected"
         ? "Its application to go live was rejected; it stays in test mode."
-        : `An owner or admin applies to go live in the portal (/portal/${id}/activation) or on the business's verification page (links.kyb, /business/${id}/verification); live works once an operator approves it.`;
+        : kybStatus === "action_required"
+          ? `An operator asked for changes to its application: an owner or admin sees what to fix ${pages}, then submits again.`
+          : `An owner or admin applies to go live ${pages}; live works once an operator approves it.`;
   return new AppError(
     "BUSINESS_NOT_ACTIVATED",
     `Business ${businessId} is not approved to go live: nothing live can be created or used for it. ${where} Test mode works meanwhile.`,

@@ -156,11 +156,13 @@ describe("creating live things before approval", () => {
     expect(err.message).toContain(`/portal/${business.id}/activation`);
     expect(err.message).toContain(`/business/${business.id}/verification`);
     expect(await createGame({ db }, { businessId: business.id, environment: "test", name: "Rocket" })).toMatchObject({ environment: "test" });
-    for (const status of ["pending", "rejected", "action_required"]) {
+    // each status that is not approved is refused, and the message says where the application stands
+    const says = { pending: "is in review", rejected: "was rejected", action_required: "asked for changes" };
+    for (const [status, text] of Object.entries(says)) {
       await db.business.update({ where: { id: business.id }, data: { kybStatus: status } });
-      await expect(createGame({ db }, { businessId: business.id, environment: "live", name: "Rocket" })).rejects.toMatchObject({
-        code: "BUSINESS_NOT_ACTIVATED",
-      });
+      const refusal = await createGame({ db }, { businessId: business.id, environment: "live", name: "Rocket" }).catch((e) => e);
+      expect(refusal).toMatchObject({ code: "BUSINESS_NOT_ACTIVATED" });
+      expect(refusal.message).toContain(text);
     }
     await approveBusinessForLive(business.id);
     expect(await createGame({ db }, { businessId: business.id, environment: "live", name: "Rocket" })).toMatchObject({ environment: "live" });
