@@ -83,7 +83,7 @@ type KeyRow = {
   platformTestScopes: string[] | null;
   /** the activation status of the key's business: its game's or campaign's, or its platform's owner (null: none) */
   kybStatus: string | null;
-  /** a platform's owner business (null: an instance-level platform, made by the seed or a script) */
+  /** a platform's owner business (null: an instance-level platform, made by a script or before the platform console) */
   platformOwnerId: string | null;
 };
 

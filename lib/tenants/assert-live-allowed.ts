@@ -75,8 +75,8 @@ const ownerBusiness = (ctx: DbContext, owner: LiveOwner) => {
 /**
  * Refuses to create anything live for a business that is not approved (403 BUSINESS_NOT_ACTIVATED); a no-op in
  * test. Call it inside the transaction that creates the thing: the business row is read FOR SHARE, so the
- * decision holds until the creation commits. A platform with no owner business (made by the seed or a script,
- * before platforms were registered in the portal) is instance-level and not gated here; a live platform acting
+ * decision holds until the creation commits. A platform with no owner business (made by a script, or before platforms were
+ * registered in the portal) is instance-level and not gated here; a live platform acting
  * for a business is gated by that business at authentication.
  */
 export const assertLiveAllowed = async (ctx: DbContext, input: { environment: Environment } & LiveOwner): Promise<void> => {

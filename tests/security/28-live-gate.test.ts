@@ -41,9 +41,11 @@ import { hashKey } from "@/lib/tenants/keys";
 import { approveBusinessForLive } from "@/tests/support/activation";
 import { call } from "@/tests/support/http";
 import { makeBusiness, platformHeaders } from "@/tests/support/platform";
-import { formData as form, makePortalTenant, servePortalAuth } from "@/tests/support/portal";
+import { as, formData as form, makePortalTenant, servePortalAuth } from "@/tests/support/portal";
 import { inRequest } from "@/tests/support/serve-auth";
 import { createGameAction, createKeyAction, rotateKeyAction } from "@/app/portal/[businessId]/actions";
+import { createPortalPlatformKey } from "@/lib/portal/create-portal-platform-key";
+import { registerPortalPlatform } from "@/lib/portal/register-portal-platform";
 
 vi.mock("next/headers", async () => (await import("@/tests/support/serve-auth")).nextHeaders);
 vi.mock("next/cache", () => ({ revalidatePath: () => undefined }));
@@ -256,6 +258,22 @@ describe("the portal's server actions, replayed with a forged form", () => {
     expect(await db.apiKey.findUniqueOrThrow({ where: { id: liveKey.key.id } })).toMatchObject({ expiresAt: null, replacedByKeyId: null });
     const testKey = await inRequest(developer, () => createKeyAction({ businessId: b, gameId: t.game.id }, INITIAL_FORM_STATE, form({ label: "CI" })));
     expect(testKey.secret?.value).toMatch(/^service_server_test_/);
+  });
+});
+
+describe("the platform console", () => {
+  it("a live key of a platform the business registered: refused until the owner business is approved, even with its live scopes approved", async () => {
+    const t = await makePortalTenant();
+    const b = t.business.id;
+    const { platformId } = await registerPortalPlatform(as(t.admin), { businessId: b, name: `Console ${tag()}`, description: "" });
+    // an operator approved its live scopes (the platform's own review), not the business's activation
+    await db.platform.update({ where: { id: platformId }, data: { approvedScopes: ALL_SCOPES } });
+    const make = (environment: string) =>
+      createPortalPlatformKey(as(t.admin), { businessId: b, platformId, environment, label: "prod", scopes: ["business:read"] });
+    await expect(writesNothingLive(() => make("live"))).rejects.toMatchObject({ code: "BUSINESS_NOT_ACTIVATED", status: 403 });
+    expect((await make("test")).rawKey).toMatch(/^service_platform_test_/);
+    await approveBusinessForLive(b);
+    expect((await make("live")).rawKey).toMatch(/^service_platform_live_/);
   });
 });
 
