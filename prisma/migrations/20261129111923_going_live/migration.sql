@@ -73,11 +73,13 @@ CREATE INDEX "OperatorAction_createdAt_idx" ON "OperatorAction"("createdAt");
 -- CreateIndex
 CREATE INDEX "OperatorAction_objectType_objectId_idx" ON "OperatorAction"("objectType", "objectId");
 
--- A business that already runs live (a live game or campaign) when activation begins keeps running: it is
+-- A business that already runs live when activation begins keeps running: one with a live game or campaign, or one
+-- a platform created in live (its live invoices, distributions and fund sessions go through the platform). It is
 -- approved here, with a note saying why (docs/decisions/going-live.md). Every other business starts where it is.
 UPDATE "Business" b
 SET "kybStatus" = 'approved', "kybDecidedAt" = CURRENT_TIMESTAMP,
-    "kybNote" = 'Approved when business activation was introduced: the business already had live games or campaigns.'
+    "kybNote" = 'Approved when business activation was introduced: the business was already live.'
 WHERE b."kybStatus" <> 'approved'
-  AND (EXISTS (SELECT 1 FROM "Game" g WHERE g."businessId" = b."id" AND g."environment" = 'live')
+  AND (b."environment" = 'live'
+    OR EXISTS (SELECT 1 FROM "Game" g WHERE g."businessId" = b."id" AND g."environment" = 'live')
     OR EXISTS (SELECT 1 FROM "Campaign" c WHERE c."businessId" = b."id" AND c."environment" = 'live'));
