@@ -134,7 +134,7 @@ describe("the portal's server actions", () => {
   it("let a developer create a game and a key (raw value in the form's state only), save settings, rename, rotate and revoke", async () => {
     const t = await tenant();
     const b = t.business.id;
-    await approveBusinessForLive(b); // a live game needs an approved business (tests/security/28-live-gate.test.ts refuses it before)
+    await approveBusinessForLive(b); // a live game needs an approved business (tests/security/35-live-gate.test.ts refuses it before)
     const game = await inRequest(t.developer, () =>
       createGameAction({ businessId: b }, INITIAL_FORM_STATE, form({ name: "Rocket", description: "", environment: "live" })),
     );

@@ -218,7 +218,7 @@ describe("a platform's keys", () => {
     expect(await db().apiKey.count({ where: { platformId: t.platformId } })).toBe(0);
 
     // a live key with the management scopes (always approved) is fine, once the business may go live
-    // (before, 403 BUSINESS_NOT_ACTIVATED: tests/security/28-live-gate.test.ts)
+    // (before, 403 BUSINESS_NOT_ACTIVATED: tests/security/35-live-gate.test.ts)
     await approveBusinessForLive(t.business.id);
     const live = await createPortalPlatformKey(as(t.admin), { ...t.ids, environment: "live", label: "live", scopes: ["platform:read"] });
     expect(live.rawKey).toMatch(/^service_platform_live_/);
@@ -237,7 +237,7 @@ describe("a platform's keys", () => {
 describe("scope requests", () => {
   it("approves test requests at once; live ones stay pending until an operator approves them, and the page says which", async () => {
     const t = await tenant();
-    await approveBusinessForLive(t.business.id); // its live keys need it (tests/security/28-live-gate.test.ts)
+    await approveBusinessForLive(t.business.id); // its live keys need it (tests/security/35-live-gate.test.ts)
     const live = await requestPortalPlatformScopes(as(t.developer), { ...t.ids, environment: "live", scopes: ["invoice:read", "invoice:create"] });
     expect(live).toMatchObject({ environment: "live", status: "pending", platform: { pendingScopes: ["invoice:read", "invoice:create"] } });
     const test = await requestPortalPlatformScopes(as(t.developer), { ...t.ids, environment: "test", scopes: ["gift:read"] });

@@ -2,7 +2,7 @@
 // cookie: the nav shows Platforms to the roles that may read it; registering redirects to the new platform;
 // a key's raw value is in the action's answer once; the connected businesses show their activation status
 // ("Submitted — in review" for pending); the platform's request log shows its calls. (Attacks by other
-// businesses: tests/security/28-platform-console.test.ts.)
+// businesses: tests/security/33-platform-console.test.ts.)
 import "@/tests/support/serve-auth";
 import { describe, expect, it, vi } from "vitest";
 import * as authRoute from "@/app/api/auth/[...nextauth]/route";
