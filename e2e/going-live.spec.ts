@@ -405,7 +405,17 @@ test("a business registers a platform, requests live scopes, the operator approv
 
   // the business creates a live platform key with them
   await page.goto(`${platformPath}?env=live`);
-  await expect(page.getByRole("list", { name: "Approved scopes" }).getByRole("listitem")).toHaveText(["business:create", "business:read"]);
+  // the management scopes every platform holds, and the two approved
+  await expect(page.getByRole("list", { name: "Approved scopes" }).getByRole("listitem")).toHaveText([
+    "platform:read",
+    "platform.key:manage",
+    "platform.invite:manage",
+    "platform.grant:manage",
+    "platform.scope:request",
+    "business:create",
+    "business:read",
+  ]);
+  await expect(page.getByText("Pending: live scopes waiting for an operator").locator("xpath=..")).toContainText("None");
   await expect(page.getByRole("list", { name: "Scope requests" })).toContainText("Approved");
   const liveKey = page.getByRole("form", { name: "Create a live key" });
   await liveKey.getByLabel("Label").fill("live platform");
