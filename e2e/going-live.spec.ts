@@ -467,5 +467,20 @@ test("a business registers a platform, requests live scopes, the operator approv
   await page.reload();
   await expect(page.getByTestId("activation-status")).toHaveText("Approved");
   await auditPortalPage(page, "going-live-kyb-approved");
+
+  // the platform console: the connected live business with its grant and activation, and the live key's requests
+  await page.goto(`${platformPath}?env=live`);
+  await page.getByRole("navigation", { name: "Platform" }).getByRole("link", { name: "Connected businesses" }).click();
+  const connected = page.getByRole("list", { name: "Connected businesses" }).getByRole("listitem").filter({ hasText: partner });
+  await expect(connected).toContainText("Grant active");
+  await expect(connected).toContainText("Activation: Approved");
+  await auditPortalPage(page, "going-live-platform-businesses");
+  await page.getByRole("navigation", { name: "Platform" }).getByRole("link", { name: "Request log" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await expect(async () => {
+    await page.reload();
+    await expect(page.getByRole("main")).toContainText("/v1/platform/business", { timeout: 1_000 });
+  }).toPass({ timeout: 30_000 });
+  await auditPortalPage(page, "going-live-platform-logs");
   await op.context().close();
 });
