@@ -176,13 +176,21 @@ const enrolOperator = async (op: Page, email: string, audit = false) => {
 /** The operator decides a business's activation from the queue, with a note; returns the console's answer. */
 const decideActivation = async (op: Page, business: string, decision: "Approve" | "Ask for action", note: string, audit?: string) => {
   await op.goto("/operator");
-  await op.getByRole("navigation", { name: "Operator console" }).getByRole("link", { name: /^Activations/ }).click();
+  await op
+    .getByRole("navigation", { name: "Operator console" })
+    .getByRole("link", { name: /^Activations/ })
+    .click();
   await expect(op.getByRole("heading", { level: 1, name: "Business activations" })).toBeVisible();
   if (audit) await auditPortalPage(op, `${audit}-queue`);
   await op.getByRole("link", { name: business, exact: true }).click();
   await expect(op.getByRole("heading", { level: 1, name: business })).toBeVisible();
   await expect(op.getByRole("main").getByText("pending", { exact: true }).first()).toBeVisible();
-  await expect(op.getByRole("region", { name: "Documents" }).getByRole("link", { name: /^Open / }).first()).toBeVisible();
+  await expect(
+    op
+      .getByRole("region", { name: "Documents" })
+      .getByRole("link", { name: /^Open / })
+      .first(),
+  ).toBeVisible();
   if (audit) await auditPortalPage(op, audit);
   const form = op.getByRole("form", { name: "Decide the activation" });
   await form.getByLabel("Note (why)").fill(note);
@@ -262,7 +270,11 @@ test("a newcomer signs up, makes the first call with a test key, is refused live
   await expect(page.getByRole("heading", { level: 1, name: "Go live" })).toBeVisible();
   await expect(page.getByTestId("activation-status")).toHaveText("Not started");
   await auditPortalPage(page, "going-live-activation-empty");
-  await applyToGoLive(page, { legalName: `Pixel Forge ${t} SAS`, website: "https://pixelforge.example" }, { document: "registration.pdf", audit: "going-live-activation-filled" });
+  await applyToGoLive(
+    page,
+    { legalName: `Pixel Forge ${t} SAS`, website: "https://pixelforge.example" },
+    { document: "registration.pdf", audit: "going-live-activation-filled" },
+  );
   // submitted: read-only, the document kept
   await expect(page.getByRole("button", { name: "Submit for review" })).toHaveCount(0);
   await expect(page.getByTestId("activation-document")).toContainText("registration.pdf");
@@ -389,7 +401,10 @@ test("a business registers a platform, requests live scopes, the operator approv
 
   // the operator approves them in the live scope queue
   await op.goto("/operator");
-  await op.getByRole("navigation", { name: "Operator console" }).getByRole("link", { name: /^Scope requests/ }).click();
+  await op
+    .getByRole("navigation", { name: "Operator console" })
+    .getByRole("link", { name: /^Scope requests/ })
+    .click();
   await expect(op.getByRole("heading", { level: 1, name: "Live scope requests" })).toBeVisible();
   const decide = op.getByRole("form", { name: `Decide the request of ${platformName}` });
   await expect(decide).toBeVisible();
