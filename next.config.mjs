@@ -28,7 +28,17 @@ const nextConfig = {
   poweredByHeader: false,
   // CSP with frame-ancestors 'none', X-Frame-Options, nosniff and Referrer-Policy (lib/http/security-headers.mjs).
   headers: async () => securityHeaders({ dev: process.env.NODE_ENV === "development" }),
-  turbopack: { root: import.meta.dirname },
+  turbopack: {
+    root: import.meta.dirname,
+    // lib/ is loaded once, by Node: on the server side (pages, layouts, route handlers, server actions,
+    // instrumentation, and the server render of client components) a module of lib/ is not bundled; it is
+    // imported at run time from its file, the very module the API dispatch loaded (scripts/lib-from-node-loader.cjs,
+    // docs/decisions/architecture.md "lib/ loaded once"). The browser bundle still bundles what client
+    // components import from lib/ (formatters, i18n). The .mjs files of lib/ are bundled (pure, no state).
+    rules: {
+      "*.ts": [{ condition: { all: [{ not: "browser" }, { path: /^lib\// }] }, loaders: ["./scripts/lib-from-node-loader.cjs"], as: "*.js" }],
+    },
+  },
   // Server actions take a supporting document (lib/documents: 5 MB at most) as multipart form data: an activation
   // application's (portal, links.kyb) or a player's identity document (/account/verification); the default 1 MB
   // would refuse most scans before the document service could say why.

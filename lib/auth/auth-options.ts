@@ -6,7 +6,7 @@
 // Sign-up itself is not here: it signs nobody in, it only mails a link (request-sign-up.ts).
 import { randomBytes } from "node:crypto";
 import type { NextAuthOptions } from "next-auth";
-import CredentialsProvider from "next-auth/providers/credentials";
+import credentialsProvider from "next-auth/providers/credentials";
 import { getDb } from "../db/client.ts";
 import { AppError } from "../core/errors.ts";
 import { sameOriginReturnPath } from "../core/return-to.ts";
@@ -16,6 +16,11 @@ import { passwordStampOf } from "./password-hash.ts";
 import { resetPassword } from "./reset-password.ts";
 import { verifyEmail } from "./verify-email.ts";
 import { verifyPlayerPassword } from "./verify-player-password.ts";
+
+// next-auth is CommonJS with `exports.default`: a bundler and vitest hand the function over as the default
+// import, Node (which loads lib/ for the pages too: docs/decisions/architecture.md) the module object.
+const CredentialsProvider =
+  typeof credentialsProvider === "function" ? credentialsProvider : (credentialsProvider as unknown as { default: typeof credentialsProvider }).default;
 
 /** The provider id the hosted forms sign in with. */
 export const PLAYER_CREDENTIALS = "player-credentials";
