@@ -15,6 +15,7 @@ import { createBusiness } from "@/lib/tenants/create-business";
 import { createDeveloperAccount } from "@/lib/tenants/create-developer-account";
 import { issueApiKey } from "@/lib/tenants/issue-api-key";
 import { hashKey } from "@/lib/tenants/keys";
+import { approveBusinessForLive } from "@/tests/support/activation";
 import { makeBusiness } from "@/tests/support/platform";
 import { formData as form, makePortalTenant, renderPortalPage, servePortalAuth } from "@/tests/support/portal";
 import { inRequest } from "@/tests/support/serve-auth";
@@ -133,6 +134,7 @@ describe("the portal's server actions", () => {
   it("let a developer create a game and a key (raw value in the form's state only), save settings, rename, rotate and revoke", async () => {
     const t = await tenant();
     const b = t.business.id;
+    await approveBusinessForLive(b); // a live game needs an approved business (tests/security/28-live-gate.test.ts refuses it before)
     const game = await inRequest(t.developer, () =>
       createGameAction({ businessId: b }, INITIAL_FORM_STATE, form({ name: "Rocket", description: "", environment: "live" })),
     );

@@ -45,4 +45,5 @@ export const createPlatformCampaign = async (ctx: TargetContext, body: CreatePla
 // What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
 import type { ErrorCode } from "../core/errors.ts";
 import { CHECK_CAMPAIGN_WEBHOOK_URL_ERRORS } from "./check-campaign-webhook-url.ts";
-export const CREATE_PLATFORM_CAMPAIGN_ERRORS = [...CHECK_CAMPAIGN_WEBHOOK_URL_ERRORS] as const satisfies readonly ErrorCode[];
+import { CREATE_CAMPAIGN_ERRORS } from "./create-campaign.ts";
+export const CREATE_PLATFORM_CAMPAIGN_ERRORS = [...CHECK_CAMPAIGN_WEBHOOK_URL_ERRORS, ...CREATE_CAMPAIGN_ERRORS] as const satisfies readonly ErrorCode[];

@@ -92,7 +92,13 @@ import type { ErrorCode } from "../core/errors.ts";
 import { FUND_CAMPAIGN_ERRORS } from "../campaigns/fund-campaign.ts";
 import { GRANT_BUSINESS_ERRORS } from "../platform/grant-business.ts";
 import { SET_WEBHOOK_ENDPOINT_ERRORS } from "../webhooks/set-webhook-endpoint.ts";
+import { CREATE_GAME_ERRORS } from "../games/create-game.ts";
+import { CREATE_CAMPAIGN_ERRORS } from "../campaigns/create-campaign.ts";
+import { ISSUE_API_KEY_ERRORS } from "../tenants/issue-api-key.ts";
 export const CREATE_SEED_TENANTS_ERRORS = [
+  ...CREATE_GAME_ERRORS,
+  ...CREATE_CAMPAIGN_ERRORS,
+  ...ISSUE_API_KEY_ERRORS,
   ...FUND_CAMPAIGN_ERRORS,
   ...GRANT_BUSINESS_ERRORS,
   ...SET_WEBHOOK_ENDPOINT_ERRORS,

@@ -7,6 +7,7 @@ import { hashKey, parseKeyFormat, type Environment, type KeyKind } from "../tena
 import type { KeyCall, KeyId } from "../core/context.ts";
 import { approvedScopesFor, effectiveScopes, KEY_ADMIN_SCOPES, lackingMessage, SCOPE_SET_FIELD, setsLacking } from "../platform/scopes.ts";
 import { touchPlatformUse } from "../platform/touch-platform-use.ts";
+import { refuseUnactivated } from "../tenants/assert-live-allowed.ts";
 import { now as clockNow } from "../core/clock.ts";
 import type { RequestFacts } from "../request-log/capture-request.ts";
 
@@ -17,7 +18,28 @@ const unauthorized = (message: string) => new AppError("UNAUTHORIZED", message);
  * `targetBusiness`: true = X-Target-Business-Id is required (TB); "campaign" = the business is the one that owns
  * the campaign in the path (`/v1/platform/campaigns/{campaignId}/...`), and a TB header, when sent, must name it.
  */
-export type AuthOptions = { auth: KeyKind | readonly KeyKind[]; scope?: string; targetBusiness?: boolean | "campaign" };
+/**
+ * `path`: the route's spec path (a test helper, which a live key gets 404 from, is not gated by activation);
+ * `beforeActivation`: a live platform may call this route for a target business that is not approved yet (what the
+ * business needs on its way to approval: its details, with verificationStatus).
+ */
+export type AuthOptions = {
+  auth: KeyKind | readonly KeyKind[];
+  scope?: string;
+  targetBusiness?: boolean | "campaign";
+  path?: string;
+  beforeActivation?: boolean;
+};
+
+/**
+ * Whether a live call on this route is refused (403 BUSINESS_NOT_ACTIVATED) for a business not approved to go live
+ * (issue 28): the business of a server or campaign key, the owner business of a platform key. Every route but the
+ * test helpers, which answer 404 to every live key (lib/http/route.ts).
+ */
+export const gatesActivation = (opts: Pick<AuthOptions, "path">): boolean => !opts.path?.startsWith("/v1/test-helpers/");
+/** Whether, on top of that, the target business a platform acts for must be approved (all target routes but `beforeActivation` ones). */
+export const gatesTargetActivation = (opts: Pick<AuthOptions, "path" | "targetBusiness" | "beforeActivation">): boolean =>
+  Boolean(opts.targetBusiness) && gatesActivation(opts) && !opts.beforeActivation;
 
 /** The campaign id of a `/v1/platform/campaigns/{campaignId}/...` URL. */
 const campaignIdInPath = (req: Request): string | undefined => {
@@ -59,6 +81,10 @@ type KeyRow = {
   platformStatus: string | null;
   platformScopes: string[] | null;
   platformTestScopes: string[] | null;
+  /** the activation status of the key's business: its game's or campaign's, or its platform's owner (null: none) */
+  kybStatus: string | null;
+  /** a platform's owner business (null: an instance-level platform, made by a script or before the platform console) */
+  platformOwnerId: string | null;
 };
 
 /**
@@ -108,11 +134,13 @@ const keyLookups = createGroupCommit<string, KeyRow | undefined>({
              k."expiresAt" AT TIME ZONE 'UTC' AS "expiresAt", k."revokedAt" AT TIME ZONE 'UTC' AS "revokedAt", k."lastUsedAt" AT TIME ZONE 'UTC' AS "lastUsedAt",
              g."businessId" AS "gameBusinessId", g."environment"::text AS "gameEnvironment",
              c."businessId" AS "campaignBusinessId", c."environment"::text AS "campaignEnvironment",
-             p."status" AS "platformStatus", p."approvedScopes" AS "platformScopes", p."testApprovedScopes" AS "platformTestScopes"
+             p."status" AS "platformStatus", p."approvedScopes" AS "platformScopes", p."testApprovedScopes" AS "platformTestScopes",
+             p."ownerBusinessId" AS "platformOwnerId", b."kybStatus"
       FROM "ApiKey" k
       LEFT JOIN "Game" g ON g."id" = k."gameId"
       LEFT JOIN "Campaign" c ON c."id" = k."campaignId"
       LEFT JOIN "Platform" p ON p."id" = k."platformId"
+      LEFT JOIN "Business" b ON b."id" = COALESCE(g."businessId", c."businessId", p."ownerBusinessId")
       WHERE k."hash" = ANY(${[...new Set(hashes)]}::text[])`,
     );
     const byHash = new Map(rows.map(({ hash, ...row }) => [hash, row as KeyRow]));
@@ -162,12 +190,15 @@ export const authenticate = async (
     throw unauthorized("The API key is not valid, or it has been revoked.");
   const environment = key.environment;
   admit?.(key.id, environment);
+  // the going-live gate (issue 28), read from the same row: refused before anything is written (no "last used")
+  const gated = gatesActivation(opts);
 
   if (format.kind === "server") {
     const gameId = req.headers.get("x-game-id") ?? (viaServerHeader ? key.gameId : null);
     if (!gameId) throw unauthorized("Missing X-Game-Id header: send the id of the game this key belongs to.");
     if (gameId !== key.gameId || !key.gameBusinessId || key.gameEnvironment !== environment)
       throw unauthorized("X-Game-Id does not match the game of this API key.");
+    if (gated) refuseUnactivated({ environment, businessId: key.gameBusinessId, kybStatus: key.kybStatus });
     // the "last used" time the developer portal shows beside each key (at most one write a minute)
     await touchPlatformUse({ db: getDb() }, { key, grant: null, now });
     return { actor: { kind: "server", keyId: key.id as KeyId }, scope: { kind: "game", environment, businessId: key.gameBusinessId, gameId } };
@@ -178,11 +209,15 @@ export const authenticate = async (
     if (!campaignId) throw unauthorized("Missing X-Campaign-Id header: send the id of the campaign this key belongs to.");
     if (campaignId !== key.campaignId || !key.campaignBusinessId || key.campaignEnvironment !== environment)
       throw unauthorized("X-Campaign-Id does not match the campaign of this API key.");
+    if (gated) refuseUnactivated({ environment, businessId: key.campaignBusinessId, kybStatus: key.kybStatus });
     await touchPlatformUse({ db: getDb() }, { key, grant: null, now }); // "last used" on the portal's keys page
     return { actor: { kind: "campaign", keyId: key.id as KeyId }, scope: { kind: "campaign", environment, businessId: key.campaignBusinessId, campaignId } };
   }
 
   if (!key.platformId || key.platformStatus !== "active") throw unauthorized("The platform of this API key is not active.");
+  // a platform a business registered lives and dies with its owner's approval; an ownerless one is instance-level
+  if (gated && key.platformOwnerId) refuseUnactivated({ environment, businessId: key.platformOwnerId, kybStatus: key.kybStatus });
+  const gateTarget = gatesTargetActivation(opts);
   const platform = {
     id: key.platformId,
     approvedScopes: approvedScopesFor(environment, { approvedScopes: key.platformScopes ?? [], testApprovedScopes: key.platformTestScopes ?? [] }),
@@ -197,9 +232,12 @@ export const authenticate = async (
     // Another business's campaign, or one this platform has no grant for, is a 404 that leaks nothing.
     const notFound = () => new AppError("CAMPAIGN_NOT_FOUND", "No campaign with this id belongs to a business that granted your platform access.");
     const campaignId = campaignIdInPath(req);
-    const campaign = campaignId
-      ? await db.campaign.findUnique({ where: { id: campaignId }, select: { businessId: true, environment: true, status: true } })
-      : null;
+    // with its business's activation status, in the same round trip
+    const [campaign] = campaignId
+      ? await db.$queryRaw<{ businessId: string; environment: Environment; status: string; kybStatus: string }[]>`
+          SELECT c."businessId", c."environment"::text AS "environment", c."status", b."kybStatus"
+          FROM "Campaign" c JOIN "Business" b ON b."id" = c."businessId" WHERE c."id" = ${campaignId}`
+      : [];
     if (!campaign || campaign.environment !== environment || campaign.status === "deleted") throw notFound();
     const header = req.headers.get("x-target-business-id");
     if (header && header !== campaign.businessId) throw notFound();
@@ -211,10 +249,11 @@ export const authenticate = async (
     });
     if (!grant) throw notFound();
     facts.businessId = businessId;
+    if (gateTarget) refuseUnactivated({ environment, businessId, kybStatus: campaign.kybStatus });
   } else if (opts.targetBusiness) {
     businessId = req.headers.get("x-target-business-id") ?? undefined;
     if (!businessId) throw new AppError("TARGET_BUSINESS_REQUIRED", "Missing X-Target-Business-Id header: send the id of the business you act for.");
-    const business = await db.business.findUnique({ where: { id: businessId }, select: { environment: true } });
+    const business = await db.business.findUnique({ where: { id: businessId }, select: { environment: true, kybStatus: true } });
     if (!business || business.environment !== environment) throw new AppError("BUSINESS_NOT_FOUND", "The target business does not exist.");
     grant = await db.businessGrant.findFirst({
       where: { platformId: platform.id, businessId, status: "active" },
@@ -222,6 +261,7 @@ export const authenticate = async (
     });
     if (!grant) throw new AppError("GRANT_REQUIRED", "This business has not granted your platform access (no active grant).");
     facts.businessId = businessId;
+    if (gateTarget) refuseUnactivated({ environment, businessId, kybStatus: business.kybStatus });
   }
   requireScope(opts.scope, { platform: platform.approvedScopes, key: key.scopes, grant: grant?.grantedScopes });
   const scopes = effectiveScopes({ platform: platform.approvedScopes, key: key.scopes, grant: grant?.grantedScopes });

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { ERRORS, wireCode, type ErrorCode } from "../core/errors.ts";
 import { KEY_ADMIN_SCOPES } from "../platform/scopes.ts";
 import type { RegisteredRoute } from "./registry.ts";
+import { gatesActivation } from "./authenticate.ts";
 
 type Json = Record<string, unknown>;
 
@@ -101,6 +102,7 @@ export const errorCodesOf = (r: RegisteredRoute): ErrorCode[] => {
   if (r.params || r.path.startsWith("/v1/test-helpers/")) codes.push("NOT_FOUND");
   if (r.targetBusiness === "campaign") codes.push("CAMPAIGN_NOT_FOUND");
   else if (r.targetBusiness) codes.push("TARGET_BUSINESS_REQUIRED", "BUSINESS_NOT_FOUND", "GRANT_REQUIRED");
+  if (gatesActivation(r)) codes.push("BUSINESS_NOT_ACTIVATED");
   if (r.scope) codes.push("INSUFFICIENT_SCOPE");
   if (r.scope && KEY_ADMIN_SCOPES.includes(r.scope)) codes.push("API_KEY_IN_GRACE_PERIOD");
   for (const c of r.errors ?? []) if (!codes.includes(c)) codes.push(c);
@@ -176,6 +178,12 @@ const describe = (r: RegisteredRoute): string => {
       "The business is the campaign's owner, which must have granted your platform access (else 404 CAMPAIGN_NOT_FOUND); X-Target-Business-Id is optional and, when sent, must name that business.",
     );
   else if (r.targetBusiness) lines.push("X-Target-Business-Id: the business you act for; it must have granted your platform access.");
+  if (gatesActivation(r)) {
+    const owner = kinds(r).includes("platform") ? "the key's business (for a platform key, its owner business when it has one)" : "the key's business";
+    const who = r.targetBusiness && !r.beforeActivation ? `${owner} and the target business are` : `${owner} is`;
+    const open = r.targetBusiness && r.beforeActivation ? " The target business need not be: this call works while it applies." : "";
+    lines.push(`Live: 403 BUSINESS_NOT_ACTIVATED until ${who} approved to go live; test mode is not gated.${open}`);
+  }
   if (r.idempotency === "required" || r.idempotency === "service")
     lines.push("Idempotency-Key: required; a retry with the same key and body replays the first answer.");
   else if (r.idempotency === "optional") lines.push("Idempotency-Key: optional; with it, a retry with the same key and body replays the first answer.");

@@ -11,6 +11,7 @@ export type RegisteredRoute = {
   auth: string | readonly string[];
   scope?: string;
   targetBusiness?: boolean | "campaign";
+  beforeActivation?: boolean;
   idempotency: "required" | "optional" | "none" | "service";
   serviceIdempotencyKey?: boolean;
   errors?: readonly ErrorCode[];

@@ -83,6 +83,11 @@ export type RouteDefinition<
    * business is the owner of the campaign in the path (`{campaignId}`), which needs an active grant (else 404)
    */
   targetBusiness?: T;
+  /**
+   * target routes a live platform may call for a business that is not approved to go live yet (issue 28): what the
+   * business needs on its way to approval. Every other live call for it is 403 BUSINESS_NOT_ACTIVATED (authenticate.ts).
+   */
+  beforeActivation?: boolean;
   /** Idem = required, Idem(opt) = optional; "service" = required, but the service dedupes (no kernel replay) */
   idempotency: "required" | "optional" | "none" | "service";
   /** with idempotency "none": the service itself reads an optional Idempotency-Key (documented as a header) */

@@ -52,4 +52,9 @@ export const createKey = (ctx: PlatformAdminContext, body: CreateKeyBody) =>
 import type { ErrorCode } from "../core/errors.ts";
 import { FIND_PLATFORM_KEY_ERRORS } from "./find-platform-key.ts";
 import { REQUIRE_APPROVED_SCOPES_ERRORS } from "./require-approved-scopes.ts";
-export const CREATE_KEY_ERRORS = [...FIND_PLATFORM_KEY_ERRORS, ...REQUIRE_APPROVED_SCOPES_ERRORS] as const satisfies readonly ErrorCode[];
+import { ISSUE_API_KEY_ERRORS } from "../tenants/issue-api-key.ts";
+export const CREATE_KEY_ERRORS = [
+  ...FIND_PLATFORM_KEY_ERRORS,
+  ...REQUIRE_APPROVED_SCOPES_ERRORS,
+  ...ISSUE_API_KEY_ERRORS,
+] as const satisfies readonly ErrorCode[];

@@ -50,4 +50,10 @@ export const rotateKey = (ctx: PlatformAdminContext, { keyId, gracePeriodDays }:
 // What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
 import type { ErrorCode } from "../core/errors.ts";
 import { FIND_PLATFORM_KEY_ERRORS } from "./find-platform-key.ts";
-export const ROTATE_KEY_ERRORS = ["API_KEY_ALREADY_ROTATED", "API_KEY_REVOKED", ...FIND_PLATFORM_KEY_ERRORS] as const satisfies readonly ErrorCode[];
+import { ISSUE_API_KEY_ERRORS } from "../tenants/issue-api-key.ts";
+export const ROTATE_KEY_ERRORS = [
+  "API_KEY_ALREADY_ROTATED",
+  "API_KEY_REVOKED",
+  ...FIND_PLATFORM_KEY_ERRORS,
+  ...ISSUE_API_KEY_ERRORS,
+] as const satisfies readonly ErrorCode[];

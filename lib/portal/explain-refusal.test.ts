@@ -81,6 +81,14 @@ describe("explainRefusal", () => {
     expect(explainRefusal(refused(400, { code: "UNSUPPORTED_API_VERSION", error: "v2" }))!.points[0]!.label).toBe("X-Service-API-Version");
   });
 
+  it("a live call for a business not approved to go live: the message, and where to apply", () => {
+    const error = "Business b1 is not approved to go live: nothing live can be created or used for it.";
+    const e = explainRefusal(refused(403, { code: "BUSINESS_NOT_ACTIVATED", error }))!;
+    expect(e).toMatchObject({ kind: "access", title: "The business is not approved to go live", points: [{ label: "Activation", text: error }] });
+    expect(e.fix).toContain("activation page");
+    expect(e.codeDoc).toContain("approves its activation");
+  });
+
   it("anything else: the message and the code's documentation", () => {
     const e = explainRefusal(refused(402, { code: "INSUFFICIENT_FUNDS", error: "The balance is too low." }))!;
     expect(e).toMatchObject({ kind: "other", message: "The balance is too low.", code: "INSUFFICIENT_FUNDS", points: [] });

@@ -180,6 +180,14 @@ export const explainRefusal = (r: RefusedRequest): Explanation | null => {
         points: [{ label: "Grant", text: "The business has no active grant for this platform." }],
         fix: "Ask the business to accept an invite or a link session from your platform.",
       };
+    case "BUSINESS_NOT_ACTIVATED":
+      return {
+        ...base,
+        kind: "access",
+        title: "The business is not approved to go live",
+        points: [{ label: "Activation", text: message || "Nothing live can be created or used until an operator approves the business's activation." }],
+        fix: "Apply to go live from the portal's activation page (or links.kyb); until it is approved, use test keys.",
+      };
     default:
       if (details.length > 0)
         return {

@@ -10,6 +10,7 @@ import { makeBusiness, makeBusinessAdmin } from "@/tests/support/platform";
 import { as } from "@/tests/support/portal";
 import { dashboardWindow, loadPortalDashboard } from "./load-portal-dashboard";
 import { loadPortalOverview } from "./load-portal-overview";
+import { approveBusinessForLive } from "@/tests/support/activation";
 
 const db = getDb();
 const DAY = 86_400_000;
@@ -127,6 +128,7 @@ const history = async () => {
   const business = await makeBusiness("test");
   const other = await makeBusiness("test");
   const game = await createGame({ db }, { businessId: business.id, environment: "test", name: "Test game" });
+  await approveBusinessForLive(business.id); // the test is about something else: a live business is an approved one
   const liveGame = await createGame({ db }, { businessId: business.id, environment: "live", name: "Live game" });
   const otherGame = await createGame({ db }, { businessId: other.id, environment: "test", name: "Their game" });
   const admin = await makeBusinessAdmin(business.id, { roles: ["admin"] });

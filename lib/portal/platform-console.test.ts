@@ -20,6 +20,7 @@ import { verifySignature } from "@/lib/webhooks/sign";
 import { call } from "@/tests/support/http";
 import { makeBusiness, platformHeaders } from "@/tests/support/platform";
 import { as, expectRefusedToReaders, makePortalTenant } from "@/tests/support/portal";
+import { approveBusinessForLive } from "@/tests/support/activation";
 import { startReceiver, type Receiver } from "@/tests/support/webhook-receiver";
 import { createPortalPlatformKey } from "./create-portal-platform-key";
 import { createPortalWebhookEndpoint } from "./create-portal-webhook-endpoint";
@@ -216,7 +217,9 @@ describe("a platform's keys", () => {
     });
     expect(await db().apiKey.count({ where: { platformId: t.platformId } })).toBe(0);
 
-    // a live key with the management scopes (always approved) is fine
+    // a live key with the management scopes (always approved) is fine, once the business may go live
+    // (before, 403 BUSINESS_NOT_ACTIVATED: tests/security/28-live-gate.test.ts)
+    await approveBusinessForLive(t.business.id);
     const live = await createPortalPlatformKey(as(t.admin), { ...t.ids, environment: "live", label: "live", scopes: ["platform:read"] });
     expect(live.rawKey).toMatch(/^service_platform_live_/);
 
@@ -234,6 +237,7 @@ describe("a platform's keys", () => {
 describe("scope requests", () => {
   it("approves test requests at once; live ones stay pending until an operator approves them, and the page says which", async () => {
     const t = await tenant();
+    await approveBusinessForLive(t.business.id); // its live keys need it (tests/security/28-live-gate.test.ts)
     const live = await requestPortalPlatformScopes(as(t.developer), { ...t.ids, environment: "live", scopes: ["invoice:read", "invoice:create"] });
     expect(live).toMatchObject({ environment: "live", status: "pending", platform: { pendingScopes: ["invoice:read", "invoice:create"] } });
     const test = await requestPortalPlatformScopes(as(t.developer), { ...t.ids, environment: "test", scopes: ["gift:read"] });
@@ -279,7 +283,7 @@ describe("connected businesses and the request log", () => {
     const t = await tenant();
     const a = await makeBusiness("test");
     const b = await makeBusiness("test");
-    const livebiz = await makeBusiness("live");
+    const livebiz = await makeBusiness("live", { activated: false });
     await db().business.update({ where: { id: a.id }, data: { kybStatus: "pending" } });
     await db().business.update({ where: { id: b.id }, data: { kybStatus: "action_required" } });
     const ga = await grantBusiness({ db: db() }, { platformId: t.platformId, businessId: a.id, scopes: ["campaign:read"], source: "invite" });

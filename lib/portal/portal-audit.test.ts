@@ -12,6 +12,7 @@ import { loadPortalAudit } from "./load-portal-audit";
 import { revokeGameKey } from "./revoke-game-key";
 import { rotateGameKey } from "./rotate-game-key";
 import { updatePortalGame } from "./update-portal-game";
+import { approveBusinessForLive } from "@/tests/support/activation";
 
 const db = getDb();
 
@@ -26,6 +27,7 @@ describe("audit entries of the portal's game and key services", () => {
     const t = await makePortalTenant();
     const b = t.business.id;
     const dev = as(t.developer);
+    await approveBusinessForLive(b); // the test is about something else: a live business is an approved one
     const live = await createPortalGame(dev, { businessId: b, name: "Live one", description: "", environment: "live" });
     await updatePortalGame(dev, {
       businessId: b,

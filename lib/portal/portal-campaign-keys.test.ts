@@ -17,6 +17,7 @@ import { labelGameKey } from "./label-game-key";
 import { loadPortalKeys } from "./load-portal-keys";
 import { revokeGameKey } from "./revoke-game-key";
 import { rotateGameKey } from "./rotate-game-key";
+import { approveBusinessForLive } from "@/tests/support/activation";
 
 const db = getDb();
 
@@ -172,6 +173,7 @@ describe("campaign keys in the portal", () => {
     const gone = await createCampaign({ db }, { businessId: b, environment: "test", name: "Gone quest", events: EVENTS });
     const goneKey = await issueApiKey({ db }, { kind: "campaign", environment: "test", campaignId: gone.id, label: "old" });
     await db.campaign.update({ where: { id: gone.id }, data: { status: "deleted", deletedAt: new Date() } });
+    await approveBusinessForLive(b); // the test is about something else: a live business is an approved one
     const live = await createCampaign({ db }, { businessId: b, environment: "live", name: "Live quest", events: EVENTS });
     // a platform this business granted access to: its key is the platform's, not the business's
     const platform = await makePlatformTenant();

@@ -23,12 +23,14 @@ import { completePortalCheckout } from "./helper-complete-checkout";
 import { fundPortalWallet } from "./helper-fund-wallet";
 import { TEST_ONLY_MESSAGE } from "./helper-test-mode";
 import { loadPortalHelpers } from "./load-portal-helpers";
+import { approveBusinessForLive } from "@/tests/support/activation";
 
 const db = getDb();
 
 const tenant = async () => {
   const g = await makeGame();
   const other = await makeGame();
+  await approveBusinessForLive(g.business.id); // the test is about something else: a live business is an approved one
   const live = await createGame({ db }, { businessId: g.business.id, environment: "live", name: "Live game" });
   const liveKey = await issueApiKey({ db }, { kind: "server", environment: "live", gameId: live.id });
   return {

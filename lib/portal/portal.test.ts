@@ -31,6 +31,7 @@ import { permissionsOf, PORTAL_PERMISSIONS, ROLE_PERMISSIONS, rolesOf } from "./
 import { revokeGameKey } from "./revoke-game-key";
 import { rotateGameKey } from "./rotate-game-key";
 import { updatePortalGame } from "./update-portal-game";
+import { approveBusinessForLive } from "@/tests/support/activation";
 
 const db = getDb();
 
@@ -75,6 +76,7 @@ describe("the role table", () => {
 describe("the portal's loaders", () => {
   it("show a member its business and the games per environment; refuse what the role may not see; 404 a stranger", async () => {
     const t = await tenant();
+    await approveBusinessForLive(t.business.id); // the test is about something else: a live business is an approved one
     await createGame({ db }, { businessId: t.business.id, environment: "live", name: "Live game" });
 
     expect(await listPortalBusinesses({ db }, { player: t.viewer })).toEqual([
@@ -142,6 +144,7 @@ describe("the portal's loaders", () => {
 describe("create a game", () => {
   it("creates a test or live game for owners, admins and developers, through the game creation service", async () => {
     const t = await tenant();
+    await approveBusinessForLive(t.business.id); // the test is about something else: a live business is an approved one
     const live = await createPortalGame(as(t.developer), { businessId: t.business.id, name: "  Space Race ", description: "Fast", environment: "live" });
     expect(live).toMatchObject({ name: "Space Race", description: "Fast", environment: "live", status: "approved", isVisible: true });
     const row = await db.game.findUniqueOrThrow({ where: { id: live.gameId } });

@@ -9,13 +9,24 @@ import { createPlatform } from "../../lib/platform/create-platform.ts";
 import { grantBusiness } from "../../lib/platform/grant-business.ts";
 import { ALL_SCOPES, BUSINESS_SCOPES } from "../../lib/platform/scopes.ts";
 import type { Environment } from "../../lib/core/environment.ts";
+import { approveBusinessForLive } from "./activation.ts";
 
 const tag = () => randomBytes(6).toString("hex");
 
+/**
+ * A business of `environment`, approved to go live when it is live (tests about something else; `activated: false`
+ * leaves a live business unapproved, for the going-live gate's own tests).
+ */
+const makeTestBusiness = async (environment: Environment, activated: boolean) => {
+  const business = await createBusiness({ db: getDb() }, { name: `Biz ${tag()}`, environment });
+  if (environment === "live" && activated) await approveBusinessForLive(business.id);
+  return business;
+};
+
 /** A business with one game and a server key. `headers` authenticate as that game. */
-export const makeGame = async ({ environment = "test" as Environment, webhookUrl = null as string | null } = {}) => {
+export const makeGame = async ({ environment = "test" as Environment, webhookUrl = null as string | null, activated = true } = {}) => {
   const db = getDb();
-  const business = await createBusiness({ db }, { name: `Biz ${tag()}`, environment });
+  const business = await makeTestBusiness(environment, activated);
   const game = await createGame({ db }, { businessId: business.id, environment, name: `Game ${tag()}`, webhookUrl });
   const { rawKey } = await issueApiKey({ db }, { kind: "server", environment, gameId: game.id });
   const headers = { authorization: `Bearer ${rawKey}`, "x-game-id": game.id };
@@ -23,9 +34,9 @@ export const makeGame = async ({ environment = "test" as Environment, webhookUrl
 };
 
 /** A campaign (state created) of a new business, with a campaign key. */
-export const makeCampaign = async ({ environment = "test" as Environment } = {}) => {
+export const makeCampaign = async ({ environment = "test" as Environment, activated = true } = {}) => {
   const db = getDb();
-  const business = await createBusiness({ db }, { name: `Biz ${tag()}`, environment });
+  const business = await makeTestBusiness(environment, activated);
   const campaign = await createCampaign(
     { db },
     {
@@ -49,9 +60,10 @@ export const makePlatform = async ({
   keyScopes = ALL_SCOPES,
   grantScopes = BUSINESS_SCOPES,
   approvedScopes = ALL_SCOPES,
+  activated = true,
 } = {}) => {
   const db = getDb();
-  const business = await createBusiness({ db }, { name: `Biz ${tag()}`, environment });
+  const business = await makeTestBusiness(environment, activated);
   const platform = await createPlatform({ db }, { name: `Platform ${tag()}`, approvedScopes });
   const { rawKey } = await issueApiKey({ db }, { kind: "platform", environment, platformId: platform.id, scopes: keyScopes });
   const grant = await grantBusiness({ db }, { platformId: platform.id, businessId: business.id, scopes: grantScopes });

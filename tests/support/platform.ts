@@ -10,6 +10,7 @@ import { grantBusiness } from "../../lib/platform/grant-business.ts";
 import { ALL_SCOPES, BUSINESS_SCOPES } from "../../lib/platform/scopes.ts";
 import type { Environment } from "../../lib/core/environment.ts";
 import { makePlayer } from "./players.ts";
+import { approveBusinessForLive } from "./activation.ts";
 
 const tag = () => randomBytes(6).toString("hex");
 
@@ -34,6 +35,8 @@ export const makePlatformTenant = async ({
   webhookUrl = null as string | null,
   /** the business records this platform as its creator, as POST /v1/platform/business does (the test helpers act for it) */
   createdByPlatform = false,
+  /** a live business is approved to go live (tests about something else); false leaves it unapproved */
+  activated = true,
 } = {}) => {
   const db = getDb();
   const platform = await createPlatform({ db }, { name: `Platform ${tag()}`, approvedScopes, webhookUrl });
@@ -41,6 +44,7 @@ export const makePlatformTenant = async ({
   await db.platform.update({ where: { id: platform.id }, data: { approvedScopes: approvedScopes } });
   const { key, rawKey } = await issueApiKey({ db }, { kind: "platform", environment, platformId: platform.id, scopes: keyScopes, label: "test" });
   const made = await createBusiness({ db }, { name: `Biz ${tag()}`, environment });
+  if (environment === "live" && activated) await approveBusinessForLive(made.id);
   const business = createdByPlatform ? await db.business.update({ where: { id: made.id }, data: { createdByPlatformId: platform.id } }) : made;
   const grant = grantScopes ? await grantBusiness({ db }, { platformId: platform.id, businessId: business.id, scopes: grantScopes }) : null;
   return { platform, key, rawKey, business, grant, mgmt: platformHeaders(rawKey), tb: platformHeaders(rawKey, business.id) };
@@ -52,8 +56,12 @@ export const addPlatformKey = async (platformId: string, { environment = "test" 
   return { key, rawKey, headers: platformHeaders(rawKey) };
 };
 
-/** A business of `environment` (no grant). */
-export const makeBusiness = (environment: Environment = "test") => createBusiness({ db: getDb() }, { name: `Biz ${tag()}`, environment });
+/** A business of `environment` (no grant); a live one is approved to go live unless `activated` is false. */
+export const makeBusiness = async (environment: Environment = "test", { activated = true } = {}) => {
+  const business = await createBusiness({ db: getDb() }, { name: `Biz ${tag()}`, environment });
+  if (environment === "live" && activated) await approveBusinessForLive(business.id);
+  return business;
+};
 
 /** A player with a verified email who administers `businessId` (role admin), as a signed-in hosted-page player. */
 export const makeBusinessAdmin = async (businessId: string, { roles = ["admin"], isOwner = false } = {}) => {

@@ -32,6 +32,8 @@ export const GET = route({
   auth: "platform",
   scope: "business:read",
   targetBusiness: true,
+  // the business's details, with its verificationStatus, stay readable while it is not approved to go live
+  beforeActivation: true,
   idempotency: "none",
   errors: GET_BUSINESS_DETAILS_ERRORS,
   response: { status: 200, schema: BusinessDetails },

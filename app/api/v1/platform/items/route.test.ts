@@ -9,6 +9,7 @@ import { getDb } from "@/lib/db/client";
 import { newId } from "@/lib/db/ids";
 import { createGame } from "@/lib/games/create-game";
 import { issueApiKey } from "@/lib/tenants/issue-api-key";
+import { approveBusinessForLive } from "@/tests/support/activation";
 
 const currencyOf = (gameId: string, code = `C${randomBytes(2).toString("hex")}`) =>
   getDb().virtualCurrency.create({ data: { id: newId(), gameId, environment: "test", code, name: `Coin ${code}` } });
@@ -143,6 +144,7 @@ describe("POST /v1/platform/items", () => {
   it("404 GAME_NOT_FOUND for another business's or environment's game; 404 CURRENCY_NOT_FOUND naming the item field for another game's currency; nothing created", async () => {
     const t = await makeBusinessTenant();
     const other = await makeBusinessTenant();
+    await approveBusinessForLive(t.business.id); // the test is about something else: a live business is an approved one
     const liveGame = await createGame({ db: getDb() }, { businessId: t.business.id, environment: "live", name: "Live game" });
     const foreignCoin = await currencyOf(other.game.id);
     for (const gameId of [other.game.id, liveGame.id, "000000000000000000000000"]) {

@@ -5,6 +5,7 @@ import { call } from "@/tests/support/http";
 import { expectBusinessAuth, expectScopeRefusals, idem, linkBusinessUser, makeBusinessTenant } from "@/tests/support/business";
 import { getDb } from "@/lib/db/client";
 import { createGame } from "@/lib/games/create-game";
+import { approveBusinessForLive } from "@/tests/support/activation";
 
 const eventsOf = (businessId: string) => getDb().gameplayEvent.findMany({ where: { businessId } });
 
@@ -66,6 +67,7 @@ describe("POST /v1/platform/gameplay/events", () => {
     const theirs = await linkBusinessUser(other.tb);
     const gone = await linkBusinessUser(t.tb);
     await call(REMOVE, { headers: t.tb, params: { userRef: gone.userRef } });
+    await approveBusinessForLive(t.business.id); // the test is about something else: a live business is an approved one
     const liveGame = await createGame({ db: getDb() }, { businessId: t.business.id, environment: "live", name: "Live" });
     const ok = { userId: mine.userRef, gameId: t.game.id, eventName: "x" };
     for (const [body, status, code] of [

@@ -9,6 +9,7 @@ import { getDb } from "@/lib/db/client";
 import { createCampaign } from "@/lib/campaigns/create-campaign";
 import { removeLink } from "@/lib/linking/remove-link";
 import type { Environment } from "@/lib/core/environment";
+import { approveBusinessForLive } from "@/tests/support/activation";
 
 const makeCampaignOf = (businessId: string, environment: Environment = "test") =>
   createCampaign(
@@ -96,6 +97,7 @@ describe("POST /v1/platform/business/users/{userRef}/campaigns/{campaignId}/assi
     const t = await makeBusinessTenant();
     const other = await makeBusinessTenant();
     const foreignCampaign = await makeCampaignOf(other.business.id);
+    await approveBusinessForLive(t.business.id); // the test is about something else: a live business is an approved one
     const liveCampaign = await makeCampaignOf(t.business.id, "live");
     const campaign = await makeCampaignOf(t.business.id);
     const mine = await linkBusinessUser(t.tb);
