@@ -38,7 +38,7 @@ export const StateMessage = ({ tone, title, children, headingId }: { tone: Tone;
 
 /** An error the player must see: announced to screen readers as it appears. */
 export const ErrorNotice = ({ children, id }: { children: ReactNode; id?: string }) => (
-  <div id={id} role="alert" className="rounded-lg bg-red-50 px-3 py-2.5 text-sm text-red-800 ring-1 ring-red-200 ring-inset">
+  <div id={id} role="alert" className="rounded-lg bg-red-50 px-3 py-2.5 text-sm break-words text-red-800 ring-1 ring-red-200 ring-inset">
     {children}
   </div>
 );
