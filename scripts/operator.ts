@@ -31,7 +31,7 @@ const run = async (cmd: string, email: string | undefined): Promise<number> => {
       console.error(`${email} is already an operator; nothing changed.`);
       return 1;
     }
-    console.log(`${added.email} is now an operator. They sign in at /operator with their verified account and enrol an authenticator app.`);
+    console.log(`${added.email} is now an operator. They sign in with their verified account, then open /operator/sign-in and enrol an authenticator app.`);
     return 0;
   }
   const removed = await removeOperator({ db }, { email: email! });
