@@ -26,7 +26,9 @@ describe("npm run operator", () => {
 
     const added = await operator("add", email);
     expect(added).toMatchObject({ code: 0, stderr: "" });
-    expect(added.stdout).toBe(`${normalized} is now an operator. They sign in with their verified account, then open /operator/sign-in and enrol an authenticator app.\n`);
+    expect(added.stdout).toBe(
+      `${normalized} is now an operator. They sign in with their verified account, then open /operator/sign-in and enrol an authenticator app.\n`,
+    );
     const row = await db.operator.findUniqueOrThrow({ where: { email: normalized } });
     expect(row).toMatchObject({ totpSecret: null, totpEnrolledAt: null, recoveryCodeHashes: [] });
 

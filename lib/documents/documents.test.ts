@@ -27,7 +27,8 @@ describe("detectDocumentType", () => {
     expect(detectDocumentType(png)).toBe("image/png");
     expect(detectDocumentType(new Uint8Array([0xff, 0xd8, 0xff, 0xe0]))).toBe("image/jpeg");
     expect(detectDocumentType(new Uint8Array([...ascii("RIFF"), 0, 0, 0, 0, ...ascii("WEBPVP8 ")]))).toBe("image/webp");
-    for (const bad of ["GIF89a....", "<html><script>alert(1)</script>", "<svg/>", "%PDF", ""]) expect(detectDocumentType(new Uint8Array(ascii(bad)))).toBeNull();
+    for (const bad of ["GIF89a....", "<html><script>alert(1)</script>", "<svg/>", "%PDF", ""])
+      expect(detectDocumentType(new Uint8Array(ascii(bad)))).toBeNull();
   });
 });
 
@@ -65,20 +66,27 @@ describe("storeVerificationDocument", () => {
 
   it("refuses an empty file, an HTML file named .pdf and a file over the cap, writing nothing", async () => {
     const subject = { subjectType: "compliance" as const, subjectId: newId() };
-    expect(await codeOf(storeVerificationDocument({ db }, { ...subject, filename: "a.pdf", bytes: new Uint8Array(), uploadedBy: "p" }))).toMatch(/^DOCUMENT_INVALID: The document is empty/);
+    expect(await codeOf(storeVerificationDocument({ db }, { ...subject, filename: "a.pdf", bytes: new Uint8Array(), uploadedBy: "p" }))).toMatch(
+      /^DOCUMENT_INVALID: The document is empty/,
+    );
     expect(await codeOf(storeVerificationDocument({ db }, { ...subject, filename: "a.pdf", bytes: new Uint8Array(ascii("<html>")), uploadedBy: "p" }))).toMatch(
       /^DOCUMENT_INVALID: The document must be a PDF, PNG, JPEG or WebP file/,
     );
     const big = new Uint8Array(MAX_DOCUMENT_BYTES + 1);
     big.set(pdf());
-    expect(await codeOf(storeVerificationDocument({ db }, { ...subject, filename: "a.pdf", bytes: big, uploadedBy: "p" }))).toMatch(/^DOCUMENT_INVALID: The document is larger than 5 MB/);
+    expect(await codeOf(storeVerificationDocument({ db }, { ...subject, filename: "a.pdf", bytes: big, uploadedBy: "p" }))).toMatch(
+      /^DOCUMENT_INVALID: The document is larger than 5 MB/,
+    );
     expect(await listVerificationDocuments({ db }, subject)).toEqual([]);
   });
 
   it("holds at most ten documents per subject", async () => {
     const subject = { subjectType: "business" as const, subjectId: newId() };
-    for (let i = 0; i < MAX_DOCUMENTS_PER_SUBJECT; i++) await storeVerificationDocument({ db }, { ...subject, filename: `d${i}.pdf`, bytes: pdf(String(i)), uploadedBy: "p" });
-    expect(await codeOf(storeVerificationDocument({ db }, { ...subject, filename: "one-too-many.pdf", bytes: pdf(), uploadedBy: "p" }))).toMatch(/^DOCUMENT_LIMIT_REACHED/);
+    for (let i = 0; i < MAX_DOCUMENTS_PER_SUBJECT; i++)
+      await storeVerificationDocument({ db }, { ...subject, filename: `d${i}.pdf`, bytes: pdf(String(i)), uploadedBy: "p" });
+    expect(await codeOf(storeVerificationDocument({ db }, { ...subject, filename: "one-too-many.pdf", bytes: pdf(), uploadedBy: "p" }))).toMatch(
+      /^DOCUMENT_LIMIT_REACHED/,
+    );
     expect(await listVerificationDocuments({ db }, subject)).toHaveLength(MAX_DOCUMENTS_PER_SUBJECT);
   });
 });

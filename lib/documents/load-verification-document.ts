@@ -18,7 +18,10 @@ export const loadVerificationDocument = async (ctx: DbContext, input: { document
  * The headers a document is served with: never rendered in the page's origin as HTML (nosniff, its sniffed type,
  * a sandboxing CSP), not cached by shared caches, and downloaded under its cleaned name.
  */
-export const documentHeaders = (doc: Pick<DocumentFile, "filename" | "contentType" | "byteSize">, disposition: "inline" | "attachment" = "inline"): Record<string, string> => ({
+export const documentHeaders = (
+  doc: Pick<DocumentFile, "filename" | "contentType" | "byteSize">,
+  disposition: "inline" | "attachment" = "inline",
+): Record<string, string> => ({
   "content-type": doc.contentType,
   "content-length": String(doc.byteSize),
   "content-disposition": `${disposition}; filename="${doc.filename.replace(/"/g, "")}"; filename*=UTF-8''${encodeURIComponent(doc.filename)}`,

@@ -14,7 +14,10 @@ export type StoredDocument = { id: string; filename: string; contentType: Docume
 /** A file name safe to show and to send in Content-Disposition: its last path part, printable, at most 120 characters. */
 export const cleanFilename = (name: string): string => {
   const base = name.split(/[\\/]/).pop() ?? "";
-  const printable = base.replace(/[^\p{L}\p{N} ._()+-]/gu, "_").trim().slice(0, 120);
+  const printable = base
+    .replace(/[^\p{L}\p{N} ._()+-]/gu, "_")
+    .trim()
+    .slice(0, 120);
   return printable && printable !== "." && printable !== ".." ? printable : "document";
 };
 

@@ -37,7 +37,12 @@ const decidedByFirstSegment = (source: string): boolean => source === "/:path*" 
  * first segment alone (every /api/v1 path: only "/:path*" applies) the answer is computed once per segment.
  */
 export const securityHeadersFor = (dev = false): ((pathname: string) => [string, string][]) => {
-  const rules = securityHeaders({ dev }).map((r) => ({ source: r.source, literal: firstLiteral(r.source), pattern: sourcePattern(r.source), headers: r.headers }));
+  const rules = securityHeaders({ dev }).map((r) => ({
+    source: r.source,
+    literal: firstLiteral(r.source),
+    pattern: sourcePattern(r.source),
+    headers: r.headers,
+  }));
   const bySegment = new Map<string, [string, string][]>();
   const compute = (pathname: string, candidates: typeof rules) => {
     const out = new Map<string, [string, string]>();

@@ -37,7 +37,8 @@ const PATHS = [
 describe("securityHeadersFor", () => {
   it.each([false, true])("gives every path the headers of next.config.mjs's rules, on the first call and from the cache (dev %s)", (dev) => {
     const headersFor = securityHeadersFor(dev);
-    for (let round = 0; round < 3; round++) for (const p of [...PATHS, ...PATHS.slice().reverse()]) expect(headersFor(p), `${p} (round ${round})`).toEqual(reference(p, dev));
+    for (let round = 0; round < 3; round++)
+      for (const p of [...PATHS, ...PATHS.slice().reverse()]) expect(headersFor(p), `${p} (round ${round})`).toEqual(reference(p, dev));
   });
 
   it("an /api/v1 path gets the site-wide rule only: no frame, no sniffing, the API's CSP", () => {
