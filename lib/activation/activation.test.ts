@@ -244,10 +244,13 @@ describe("applying to go live", () => {
     const t = await makePortalTenant();
     const businessId = t.business.id;
     await attachPortalActivationDocument(as(t.admin), { businessId, filename: "a.pdf", bytes: pdf() });
+    // the context first: an `await` inside the array would leave the first two submits unobserved meanwhile, and
+    // a refusal settling then is an unhandled rejection
+    const adminCtx = await activationAdminContext(as(t.admin), { businessId });
     const results = await Promise.allSettled([
       submitPortalActivation(as(t.admin), { businessId, form: completeForm() }),
       submitPortalActivation(as(t.owner), { businessId, form: completeForm({ legalName: "Pixel Forge" }) }),
-      submitActivation(await activationAdminContext(as(t.admin), { businessId }), { application: applicationOfForm(completeForm()) }),
+      submitActivation(adminCtx, { application: applicationOfForm(completeForm()) }),
     ]);
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
     const refused = results.flatMap((r) => (r.status === "rejected" ? [r.reason as AppError] : []));
