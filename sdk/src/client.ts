@@ -6,6 +6,7 @@
 import { CoinopConnectionError, CoinopError } from "./errors.ts";
 import { IDEMPOTENT_OPERATIONS } from "./generated/idempotent.ts";
 import { paginate } from "./paginate.ts";
+import { parseRetryAfter } from "./retry-after.ts";
 import type { CallOptions, HttpMethod, ItemOf, Operation, PaginatedPath, PathsFor, ResponseBody } from "./types.ts";
 import { webhooks } from "./webhooks.ts";
 
@@ -53,14 +54,6 @@ const sleep = (ms: number, signal?: AbortSignal) =>
     const t = setTimeout(resolve, ms);
     signal?.addEventListener("abort", () => (clearTimeout(t), reject(signal.reason)), { once: true });
   });
-
-/** Retry-After in seconds: a number of seconds or an HTTP date. */
-export const parseRetryAfter = (value: string | null, now = Date.now()): number | null => {
-  if (value === null || value.trim() === "") return null;
-  if (/^\d+(\.\d+)?$/.test(value.trim())) return Number(value.trim());
-  const at = Date.parse(value);
-  return Number.isNaN(at) ? null : Math.max(0, (at - now) / 1000);
-};
 
 const fillPath = (path: string, params: Record<string, unknown> | undefined): string =>
   path.replace(/\{([^}]+)\}/g, (_, name: string) => {
@@ -177,7 +170,10 @@ export class Coinop {
 
   /** Every item of a paginated list (page/limit or limit/offset, whatever the answer's shape), page after page. */
   paginate<P extends PaginatedPath>(path: P, options?: CallOptions<Operation<"GET", P>>): AsyncIterableIterator<ItemOf<ResponseBody<Operation<"GET", P>>>> {
-    return paginate((query) => this.request("GET", path, { ...(options as object), query } as never), (options?.query ?? {}) as Record<string, unknown>) as never;
+    return paginate(
+      (query) => this.request("GET", path, { ...(options as object), query } as never),
+      (options?.query ?? {}) as Record<string, unknown>,
+    ) as never;
   }
 
   // ---- the game server's core calls (a server key with gameId) ----
@@ -217,8 +213,7 @@ export class Coinop {
 
   // ---- the platform flow (a platform key with targetBusinessId) ----
   readonly platform = {
-    createBusiness: (body: RequestBodyOf<"POST", "/v1/platform/business">, opts?: PerCall) =>
-      this.request("POST", "/v1/platform/business", { body, ...opts }),
+    createBusiness: (body: RequestBodyOf<"POST", "/v1/platform/business">, opts?: PerCall) => this.request("POST", "/v1/platform/business", { body, ...opts }),
     getBusiness: () => this.request("GET", "/v1/platform/business"),
     createDistribution: (body: RequestBodyOf<"POST", "/v1/platform/distributions">, opts?: PerCall) =>
       this.request("POST", "/v1/platform/distributions", { body, ...opts }),

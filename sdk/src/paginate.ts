@@ -17,7 +17,10 @@ const pageOf = (answer: unknown): { items: unknown[]; pagination: Json } | null 
   return null;
 };
 
-export async function* paginate(fetchPage: (query: Record<string, unknown>) => Promise<unknown>, query: Record<string, unknown>): AsyncIterableIterator<unknown> {
+export async function* paginate(
+  fetchPage: (query: Record<string, unknown>) => Promise<unknown>,
+  query: Record<string, unknown>,
+): AsyncIterableIterator<unknown> {
   let q = { ...query };
   for (;;) {
     const answer = await fetchPage(q);
