@@ -104,6 +104,10 @@ describe("a game server's flow, through the SDK", () => {
     const paid = await client.testHelpers.completeCheckout({ url: grant.checkoutUrl, outcome: "succeeded" });
     const purchase = (paid as { purchase: { _id: string; status: string; amount: number } }).purchase;
     expect(purchase).toMatchObject({ status: "completed", amount: 499 });
+    // the buyer's purchases: a limit/offset list answered as a bare array, walked one at a time
+    const bought: string[] = [];
+    for await (const p of client.paginate("/v1/users/{userRef}/purchases", { params: { userRef: grant.userRef }, query: { limit: 1 } })) bought.push(p._id);
+    expect(bought).toEqual([purchase._id]);
 
     const delivery = await waitFor(
       () => receiver.requests.find((r) => r.headers["x-service-event"] === "Purchases.Completed" && r.rawBody.includes(purchase._id)),
