@@ -196,11 +196,8 @@ describe("retries and idempotency under a forced 503", () => {
     const userRef = await linkPlayer(setup);
 
     let failNext = 0;
-    proxies.push(
-      (proxy = await startProxy(api.url, () =>
-        failNext-- > 0 ? { status: 503, headers: { "retry-after": "1" }, body: '{"error":"down","code":"SERVICE_UNAVAILABLE"}' } : null,
-      )),
-    );
+    let failWith = { status: 503, headers: { "retry-after": "1" }, body: '{"error":"down","code":"SERVICE_UNAVAILABLE"}' };
+    proxies.push((proxy = await startProxy(api.url, () => (failNext-- > 0 ? failWith : null))));
     const client = new sdk.Coinop({ baseUrl: proxy.url, apiKey: serverKey, gameId: game.id, baseDelayMs: 10 });
     failNext = 1;
     const started = Date.now();
@@ -218,12 +215,31 @@ describe("retries and idempotency under a forced 503", () => {
     expect(credits[1].idempotencyKey).toBe(res.idempotencyKey);
     expect((await setup.ledger.journals({ currencyId: currency._id, userRef })).items.filter((j) => j.type === "credit")).toHaveLength(1);
 
-    // a GET is retried on 429 as well; attempts run out at maxAttempts and the last answer is thrown
+    // a GET is retried on 429 as well, and answered once the server is reached
     proxy.seen.length = 0;
+    failWith = { status: 429, headers: { "retry-after": "0" }, body: '{"error":"slow down","code":"RATE_LIMITED"}' };
+    failNext = 2;
+    const balance = await client.requestWithResponse("GET", "/v1/vc/balances", { query: { currencyId: currency._id, userRef } });
+    expect([balance.attempts, balance.data.balanceUnits]).toEqual([3, "7"]);
+    expect(proxy.seen.map((s) => [s.answeredBy, s.status])).toEqual([
+      ["proxy", 429],
+      ["proxy", 429],
+      ["server", 200],
+    ]);
+    // attempts run out at maxAttempts (3 by default) and the last answer is thrown, typed
+    proxy.seen.length = 0;
+    failWith = { status: 503, headers: { "retry-after": "0" }, body: '{"error":"down","code":"SERVICE_UNAVAILABLE"}' };
     failNext = 5;
     const e = (await client.ledger.balances({ currencyId: currency._id, userRef }).catch((x: unknown) => x)) as Sdk.CoinopError;
-    expect([e.status, e.code, e.retryAfter]).toEqual([503, "SERVICE_UNAVAILABLE", 1]);
+    expect([e.status, e.code, e.retryAfter]).toEqual([503, "SERVICE_UNAVAILABLE", 0]);
     expect(proxy.seen).toHaveLength(3);
+    // a call's own maxAttempts wins over the client's
+    proxy.seen.length = 0;
+    failNext = 5;
+    await expect(client.request("GET", "/v1/vc/balances", { query: { currencyId: currency._id, userRef }, maxAttempts: 1 })).rejects.toMatchObject({
+      status: 503,
+    });
+    expect(proxy.seen).toHaveLength(1);
     failNext = 0;
   });
 

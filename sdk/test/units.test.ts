@@ -2,6 +2,7 @@
 // sdk.test.ts do not reach too), Retry-After, and the webhook signature against the server's own signer.
 import { describe, expect, it } from "vitest";
 import { sign as serverSign } from "../../lib/webhooks/sign.ts";
+import { CoinopError } from "../src/errors.ts";
 import { paginate } from "../src/paginate.ts";
 import { parseRetryAfter } from "../src/retry-after.ts";
 import { sign, verify, WebhookVerificationError } from "../src/webhooks.ts";
@@ -139,5 +140,32 @@ describe("webhooks", () => {
     expect(verify(body, rotated, "whsec_old", { now }).eventId).toBe("ev_1");
     expect(verify(body, headers(serverSign(body, "whsec_old")), "whsec_new", { now, previousSecret: "whsec_old" }).eventId).toBe("ev_1");
     expect(() => verify(body, rotated, "whsec_other", { now, previousSecret: "whsec_another" })).toThrow(WebhookVerificationError);
+  });
+});
+
+describe("CoinopError", () => {
+  it("carries the body's code, message, requestId, docUrl and details; the header's request id when the body has none", () => {
+    const headers = new Headers({ "x-request-id": "req_header" });
+    const e = new CoinopError({
+      status: 400,
+      headers,
+      retryAfter: null,
+      body: {
+        error: "Bad body",
+        code: "VALIDATION_ERROR",
+        requestId: "req_body",
+        docUrl: "https://x/docs/errors#VALIDATION_ERROR",
+        details: [{ path: ["name"], message: "Required" }],
+      },
+    });
+    expect([e.message, e.code, e.requestId, e.docUrl, e.details]).toEqual([
+      "Bad body",
+      "VALIDATION_ERROR",
+      "req_body",
+      "https://x/docs/errors#VALIDATION_ERROR",
+      [{ path: ["name"], message: "Required" }],
+    ]);
+    const bare = new CoinopError({ status: 502, headers, retryAfter: 2, body: "<html>bad gateway</html>" });
+    expect([bare.message, bare.code, bare.requestId, bare.docUrl, bare.details, bare.retryAfter]).toEqual(["HTTP 502", "HTTP_502", "req_header", null, [], 2]);
   });
 });
