@@ -5,7 +5,6 @@
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import openapiTS, { astToString } from "openapi-typescript";
 import { buildOpenApiDocument } from "../lib/http/openapi.ts";
 import { registeredRoutes } from "../lib/http/registry.ts";
 import { loadRouteTable } from "../lib/ops/route-table.ts";
@@ -21,6 +20,8 @@ const write = (file: string, text: string) => {
 
 /** Writes openapi.json, openapi.ts and idempotent.ts under `out` (default sdk/src/generated); returns their counts. */
 export const writeSdkTypes = async (out = OUT): Promise<{ paths: number; idempotent: number }> => {
+  // a dev dependency: imported here so an install without dev dependencies can skip this (--if-available)
+  const { default: openapiTS, astToString } = await import("openapi-typescript");
   await loadRouteTable();
   // the server URL is the SDK user's baseUrl, not part of the types: a fixed placeholder keeps the output stable
   const doc = buildOpenApiDocument(registeredRoutes(), "https://coinop.example") as Record<string, unknown>;
@@ -43,8 +44,18 @@ export const writeSdkTypes = async (out = OUT): Promise<{ paths: number; idempot
   return { paths: Object.keys(paths).length, idempotent: idempotent.length };
 };
 
+// `--if-available` (npm install's postinstall): an install without dev dependencies (no openapi-typescript)
+// skips the SDK's types instead of failing the install
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  const { paths, idempotent } = await writeSdkTypes();
+  const ifAvailable = process.argv.includes("--if-available");
+  const written = await writeSdkTypes().catch((err: unknown) => {
+    if (ifAvailable && (err as { code?: string }).code === "ERR_MODULE_NOT_FOUND" && String((err as Error).message).includes("openapi-typescript")) {
+      console.log("sdk-types: skipped (openapi-typescript is a dev dependency and is not installed)");
+      process.exit(0);
+    }
+    throw err;
+  });
+  const { paths, idempotent } = written;
   console.log(`sdk-types: ${paths} paths, ${idempotent} operations that take an Idempotency-Key → ${path.relative(process.cwd(), OUT)}`);
   process.exit(0);
 }
