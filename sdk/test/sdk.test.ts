@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "../../lib/db/client.ts";
 import { workerTasks } from "../../lib/flows/job-tasks.ts";
 import { startWorker, stopWorker } from "../../lib/jobs/start-worker.ts";
-import { makeGame, makePlatform } from "../../tests/support/fixtures.ts";
+import { makeCampaign, makeGame, makePlatform } from "../../tests/support/fixtures.ts";
 import { useReceiver, waitFor } from "../../tests/support/webhook-receiver.ts";
 import { writeSdkTypes } from "../../scripts/sdk-types.ts";
 import type * as Sdk from "../src/index.ts";
@@ -143,6 +143,20 @@ describe("a game server's flow, through the SDK", () => {
     const bad = (await client.currencies.create({ code: "", name: "" }).catch((x: unknown) => x)) as Sdk.CoinopError;
     expect([bad.status, bad.code]).toEqual([400, "VALIDATION_ERROR"]);
     expect(bad.details.length).toBeGreaterThan(0);
+  });
+});
+
+describe("a campaign key, through the SDK", () => {
+  it("sends X-Campaign-Id once; another campaign's id in the path is refused as a typed error", async () => {
+    const c = await makeCampaign();
+    const other = await makeCampaign();
+    const client = new sdk.Coinop({ baseUrl: api.url, apiKey: c.campaignKey, campaignId: c.campaign.id });
+    const got = await client.request("GET", "/v1/campaign/{id}", { params: { id: c.campaign.id } });
+    expect(JSON.stringify(got)).toContain(c.campaign.id);
+    const e = (await client.request("GET", "/v1/campaign/{id}", { params: { id: other.campaign.id } }).catch((x: unknown) => x)) as Sdk.CoinopError;
+    expect(e).toBeInstanceOf(sdk.CoinopError);
+    expect([e.status >= 400 && e.status < 500, e.requestId?.startsWith("req_")]).toEqual([true, true]);
+    expect(e.code).toMatch(/^[A-Z_]+$/);
   });
 });
 
