@@ -74,6 +74,8 @@ export default defineConfig(
       ".next-*/**",
       "node_modules/**",
       "lib/db/generated/**",
+      "sdk/src/generated/**",
+      "sdk/dist/**",
       ".data/**",
       "playwright-report/**",
       "test-results/**",
