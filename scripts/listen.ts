@@ -42,17 +42,17 @@ type Delivery = { deliveryId: string; eventId: string; event: string; createdAt:
 const call = async (o: ListenOptions, path: string, body: unknown, signal?: AbortSignal) => {
   const res = await fetch(`${o.baseUrl.replace(/\/+$/, "")}/api/v1${path}`, { method: "POST", headers: headersOf(o), body: JSON.stringify(body), signal });
   const text = await res.text();
-  let json: { code?: string; message?: string; data?: any } | undefined; // eslint-disable-line @typescript-eslint/no-explicit-any -- the two answers' data, read by name
+  let json: { code?: string; error?: string; data?: any } | undefined; // eslint-disable-line @typescript-eslint/no-explicit-any -- the two answers' data, read by name
   try {
     json = JSON.parse(text);
   } catch {
     json = undefined;
   }
-  if (res.status === 401) throw new ListenFatal(`The API key was refused (401${json?.message ? `: ${json.message}` : ""}). Check --api-key / COINOP_API_KEY.`);
-  if (res.status === 404 && json?.message && /test key/.test(json.message)) throw new ListenFatal(json.message);
-  if (res.status === 400 || res.status === 403 || res.status === 404)
-    throw new ListenFatal(`The server refused the listener (${res.status} ${json?.code ?? ""}): ${json?.message ?? text.slice(0, 200)}`);
-  if (!res.ok) throw new Error(`the server answered ${res.status}${json?.message ? `: ${json.message}` : ""}`);
+  if (res.status === 401) throw new ListenFatal(`The API key was refused (401${json?.error ? `: ${json.error}` : ""}). Check --api-key / COINOP_API_KEY.`);
+  if (res.status === 404 && json?.error && /test key/.test(json.error)) throw new ListenFatal(json.error);
+  if (res.status === 400 || res.status === 403 || res.status === 404 || res.status === 409)
+    throw new ListenFatal(`The server refused the listener (${res.status} ${json?.code ?? ""}): ${json?.error ?? text.slice(0, 200)}`);
+  if (!res.ok) throw new Error(`the server answered ${res.status}${json?.error ? `: ${json.error}` : ""}`);
   return json?.data;
 };
 

@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import type { DbContext } from "../core/context.ts";
-import { AppError } from "../core/errors.ts";
+import { AppError, conflict } from "../core/errors.ts";
 import { newId } from "../db/ids.ts";
 import { Prisma } from "../db/generated/client.ts";
 import { inTransaction } from "../db/transaction.ts";
@@ -39,7 +39,11 @@ const signingSecrets = async (ctx: DbContext, owner: WebhookOwner) => {
   const endpoint = await resolveEndpoint(ctx.db, owner);
   if (endpoint) return { secret: endpoint.secret, previousSecret: endpoint.previousSecret };
   const columns = await ownerColumns(ctx, { owner });
-  if (!columns?.secret) throw new AppError("NOT_FOUND", "This key's owner has no webhook signing secret; set a webhook URL first.");
+  if (!columns?.secret)
+    throw conflict(
+      "WEBHOOK_ENDPOINT_NOT_SET",
+      `This ${owner.type} has no webhook signing secret yet, so nothing could be signed for a listener: set its webhook URL in the portal once (any public https URL; the secret is made then and shown there), then run npm run listen again.`,
+    );
   return { secret: columns.secret, previousSecret: null };
 };
 
@@ -113,4 +117,4 @@ export const pollListenerDeliveries = async (
 
 // What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
 import type { ErrorCode } from "../core/errors.ts";
-export const POLL_LISTENER_DELIVERIES_ERRORS = ["NOT_FOUND", "UNAUTHORIZED"] as const satisfies readonly ErrorCode[];
+export const POLL_LISTENER_DELIVERIES_ERRORS = ["WEBHOOK_ENDPOINT_NOT_SET", "UNAUTHORIZED"] as const satisfies readonly ErrorCode[];
