@@ -6,6 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { POST as listenRoute } from "@/app/api/v1/webhooks/listen/route";
 import { POST as attemptsRoute } from "@/app/api/v1/webhooks/listen/attempts/route";
 import { getDb } from "@/lib/db/client";
+import { buildOpenApiDocument } from "@/lib/http/openapi";
+import { registeredRoutes } from "@/lib/http/registry";
 import { emitEvent, type WebhookOwner } from "@/lib/webhooks/emit-event";
 import { LISTENER_PENDING_ERROR } from "@/lib/webhooks/listener";
 import { makeCampaign, makeGame, makePlatform } from "@/tests/support/fixtures";
@@ -133,5 +135,16 @@ describe("npm run listen: a revoked key", () => {
     expect(res.status).toBe(401);
     expect(await getDb().webhookDelivery.count({ where: { eventId, url: { startsWith: "listen://" } } })).toBe(0);
     expect((await s.poll()).status).toBe(401);
+  });
+});
+
+describe("npm run listen: the API document", () => {
+  it("marks both calls as additions (x-coinop-addition), with the three key kinds", () => {
+    const doc = buildOpenApiDocument(registeredRoutes(), "https://coinop.example") as { paths: Record<string, Record<string, Record<string, unknown>>> };
+    for (const path of ["/v1/webhooks/listen", "/v1/webhooks/listen/attempts"]) {
+      const op = doc.paths[path].post;
+      expect(op["x-coinop-addition"]).toBe(true);
+      expect((op.security as object[]).length).toBeGreaterThanOrEqual(3);
+    }
   });
 });

@@ -13,6 +13,7 @@ export const POST = route({
     "Each delivery comes with the headers and body to forward as they are (signed as a delivery to the endpoint is); the endpoints still get their own deliveries. " +
     "Report each local answer with POST /v1/webhooks/listen/attempts. An addition to the spec (issue 29).",
   tags: ["Webhooks"],
+  addition: true,
   auth: ["server", "campaign", "platform"],
   idempotency: "none",
   errors: [...RESOLVE_LISTENER_OWNER_ERRORS, ...POLL_LISTENER_DELIVERIES_ERRORS],

@@ -12,6 +12,7 @@ export const POST = route({
     "A 2xx marks the delivery succeeded; anything else, or no answer, failed (no retry: the endpoints' own deliveries are retried as always). " +
     "Only the key owner's listener deliveries (else 404); a second report changes nothing (`recorded: false`). An addition to the spec (issue 29).",
   tags: ["Webhooks"],
+  addition: true,
   auth: ["server", "campaign", "platform"],
   idempotency: "none",
   errors: [...RESOLVE_LISTENER_OWNER_ERRORS, ...RECORD_LISTENER_ATTEMPT_ERRORS],
