@@ -18,8 +18,8 @@ export const ListenBody = z
       .int()
       .min(0)
       .max(LISTEN_MAX_WAIT_SECONDS)
-      .default(LISTEN_MAX_WAIT_SECONDS)
-      .describe("How long to wait for an event when none is waiting (long polling)."),
+      .default(0)
+      .describe(`How long to wait for an event when none is waiting (long polling; npm run listen asks for ${LISTEN_MAX_WAIT_SECONDS}). Default 0: answer at once.`),
     limit: z.number().int().min(1).max(50).default(20).describe("The most deliveries handed out by one call."),
   })
   .strict();
