@@ -73,6 +73,26 @@ export const forwardDelivery = async (url: string, d: Delivery, timeoutMs: numbe
 
 const time = () => new Date().toISOString().slice(11, 19);
 
+/**
+ * Reports one local answer, tried up to 3 times (a 429 or 5xx, a network error: 1 s apart), so a passing failure
+ * does not drop the answer or stop the deliveries already handed out after it. A refused key still stops the listener.
+ */
+const reportAnswer = async (o: ListenOptions, answer: Record<string, unknown>, log: (line: string) => void) => {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await call(o, "/webhooks/listen/attempts", answer);
+      return;
+    } catch (err) {
+      if (err instanceof ListenFatal) throw err;
+      if (attempt === 3) {
+        log(`${time()}  could not record the answer of ${String(answer.deliveryId)}: ${(err as Error).message}`);
+        return;
+      }
+      await new Promise((r) => setTimeout(r, 1_000));
+    }
+  }
+};
+
 /** Runs the listener until `signal` aborts (resolves) or a fatal error (rejects with ListenFatal). */
 export const listen = async (o: ListenOptions): Promise<void> => {
   const log = o.log ?? ((line: string) => console.log(line));
@@ -101,7 +121,7 @@ export const listen = async (o: ListenOptions): Promise<void> => {
         const answer = await forwardDelivery(o.forwardTo, d, o.forwardTimeoutMs ?? 10_000);
         const local = answer.statusCode !== null ? `${answer.statusCode}` : `failed: ${answer.error}`;
         log(`${time()}  --> ${d.event} [${d.eventId}]  <-- ${local} (${answer.latencyMs} ms)`);
-        await call(o, "/webhooks/listen/attempts", { deliveryId: d.deliveryId, ...answer });
+        await reportAnswer(o, { deliveryId: d.deliveryId, ...answer }, log);
       }
     } catch (err) {
       if (err instanceof ListenFatal) throw err;
