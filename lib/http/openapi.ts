@@ -242,6 +242,7 @@ const operation = (r: RegisteredRoute): Json => {
     tags: r.tags,
     security: kinds(r).flatMap((a) => SECURITY[a]),
     ...(r.scope ? { "x-required-scope": r.scope } : {}),
+    ...(r.addition ? { "x-coinop-addition": true } : {}),
     parameters,
     ...(r.body ? { requestBody: { required: !bodyMayBeEmpty(r.body), content: { "application/json": { schema: toSchema(r.body, "input") } } } } : {}),
     ...(r.bodyType === "multipart"

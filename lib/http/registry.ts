@@ -7,6 +7,8 @@ export type RegisteredRoute = {
   summary: string;
   /** a longer explanation, shown above the generated lines on authentication, scope and idempotency */
   description?: string;
+  /** an operation beyond the spec: marked x-coinop-addition in the API document */
+  addition?: boolean;
   tags: string[];
   auth: string | readonly string[];
   scope?: string;

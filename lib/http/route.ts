@@ -73,6 +73,8 @@ export type RouteDefinition<
   summary: string;
   /** a longer explanation, shown above the generated lines on authentication, scope and idempotency */
   description?: string;
+  /** an operation beyond the spec: the API document marks it `x-coinop-addition: true` */
+  addition?: boolean;
   tags: string[];
   /** the credential: one kind, or several for routes any of them may call (the context is then a union) */
   auth: A | readonly A[];
