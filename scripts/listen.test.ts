@@ -39,7 +39,10 @@ const gameWithEvents = async () => {
   const trigger = async () => {
     const userRef = await linkUser(g.game.id);
     await removeLink(gameContextFor(g.game), { scope: linkScopeOf(gameContextFor(g.game)), userRef });
-    return getDb().webhookEvent.findFirstOrThrow({ where: { ownerType: "game", ownerId: g.game.id, event: LINK_EVENTS.removed }, orderBy: [{ createdAt: "desc" }, { id: "desc" }] });
+    return getDb().webhookEvent.findFirstOrThrow({
+      where: { ownerType: "game", ownerId: g.game.id, event: LINK_EVENTS.removed },
+      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    });
   };
   return { ...g, trigger };
 };
@@ -66,11 +69,10 @@ describe("npm run listen", () => {
   it("as a child process: a real event (a link removed) reaches the local receiver signed with the game's secret, and the 200 is the delivery's attempt", async () => {
     const g = await gameWithEvents();
     const lines: string[] = [];
-    child = spawn(
-      process.execPath,
-      ["--import", "tsx", "scripts/listen.ts", "--forward-to", receiver.url, "--base-url", origin(), "--game-id", g.game.id],
-      { env: { ...process.env, COINOP_API_KEY: g.serverKey }, stdio: ["ignore", "pipe", "pipe"] },
-    );
+    child = spawn(process.execPath, ["--import", "tsx", "scripts/listen.ts", "--forward-to", receiver.url, "--base-url", origin(), "--game-id", g.game.id], {
+      env: { ...process.env, COINOP_API_KEY: g.serverKey },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     child.stdout!.on("data", (b: Buffer) => lines.push(...b.toString().split("\n").filter(Boolean)));
     child.stderr!.on("data", (b: Buffer) => lines.push(...b.toString().split("\n").filter(Boolean)));
     await until(() => lines.some((l) => l.startsWith("Ready!")), 30_000);
@@ -157,7 +159,13 @@ describe("npm run listen", () => {
     // unreachable: it says so and keeps trying until stopped
     const controller = new AbortController();
     const lines: string[] = [];
-    const running = listen({ ...base, apiKey: "service_server_test_" + "0".repeat(48), baseUrl: `http://127.0.0.1:${await freePort()}`, log: (l) => lines.push(l), signal: controller.signal });
+    const running = listen({
+      ...base,
+      apiKey: "service_server_test_" + "0".repeat(48),
+      baseUrl: `http://127.0.0.1:${await freePort()}`,
+      log: (l) => lines.push(l),
+      signal: controller.signal,
+    });
     await until(() => lines.some((l) => l.includes("unreachable") && l.includes("reconnecting in 1 s")));
     controller.abort();
     await running;

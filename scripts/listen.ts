@@ -66,7 +66,11 @@ export const forwardDelivery = async (url: string, d: Delivery, timeoutMs: numbe
   } catch (err) {
     const e = err as { name?: string; cause?: { code?: string } };
     const error =
-      e.name === "TimeoutError" ? `timed out after ${timeoutMs} ms` : e.cause?.code === "ECONNREFUSED" ? "connection refused (ECONNREFUSED)" : `the request failed (${e.cause?.code ?? e.name ?? "error"})`;
+      e.name === "TimeoutError"
+        ? `timed out after ${timeoutMs} ms`
+        : e.cause?.code === "ECONNREFUSED"
+          ? "connection refused (ECONNREFUSED)"
+          : `the request failed (${e.cause?.code ?? e.name ?? "error"})`;
     return { statusCode: null, latencyMs: Math.round(performance.now() - started), responseExcerpt: null, error };
   }
 };
@@ -97,7 +101,10 @@ const reportAnswer = async (o: ListenOptions, answer: Record<string, unknown>, l
 export const listen = async (o: ListenOptions): Promise<void> => {
   const log = o.log ?? ((line: string) => console.log(line));
   const m = keyKind(o.apiKey);
-  if (!m) throw new ListenFatal("--api-key (or COINOP_API_KEY) must be a Coinop API key (service_server_test_…, service_campaign_test_… or service_platform_test_…).");
+  if (!m)
+    throw new ListenFatal(
+      "--api-key (or COINOP_API_KEY) must be a Coinop API key (service_server_test_…, service_campaign_test_… or service_platform_test_…).",
+    );
   if (m[2] === "live") throw new ListenFatal("npm run listen takes a test key: live webhook deliveries are never forwarded to a developer's machine.");
   if (m[1] === "server" && !o.gameId) throw new ListenFatal("A server key needs --game-id (or COINOP_GAME_ID).");
   if (m[1] === "campaign" && !o.campaignId) throw new ListenFatal("A campaign key needs --campaign-id (or COINOP_CAMPAIGN_ID).");

@@ -12,14 +12,18 @@ export const ListenBody = z
     since: z.coerce
       .date()
       .optional()
-      .describe("Hand out the test events created at or after this time (the `since` the first call answered). Omitted: the call only answers where the session starts (now)."),
+      .describe(
+        "Hand out the test events created at or after this time (the `since` the first call answered). Omitted: the call only answers where the session starts (now).",
+      ),
     waitSeconds: z
       .number()
       .int()
       .min(0)
       .max(LISTEN_MAX_WAIT_SECONDS)
       .default(0)
-      .describe(`How long to wait for an event when none is waiting (long polling; npm run listen asks for ${LISTEN_MAX_WAIT_SECONDS}). Default 0: answer at once.`),
+      .describe(
+        `How long to wait for an event when none is waiting (long polling; npm run listen asks for ${LISTEN_MAX_WAIT_SECONDS}). Default 0: answer at once.`,
+      ),
     limit: z.number().int().min(1).max(50).default(20).describe("The most deliveries handed out by one call."),
   })
   .strict();
@@ -34,7 +38,9 @@ export const ListenResult = z.object({
           eventId: z.string(),
           event: z.string().describe("The event name (x-service-event)."),
           createdAt: z.string(),
-          headers: z.record(z.string(), z.string()).describe("The request headers to send, signatures included, exactly as a delivery to the endpoint carries them."),
+          headers: z
+            .record(z.string(), z.string())
+            .describe("The request headers to send, signatures included, exactly as a delivery to the endpoint carries them."),
           body: z.string().describe("The request body, byte for byte (the signed payload)."),
         }),
       )
@@ -47,7 +53,11 @@ export const ListenAttemptBody = z
     deliveryId: z.string().trim().min(1).max(128),
     statusCode: z.number().int().min(100).max(599).nullable().describe("The local receiver's status; null when it could not be reached."),
     latencyMs: z.number().int().min(0).max(3_600_000),
-    responseExcerpt: z.string().max(EXCERPT_CHARS * 4).nullable().optional(),
+    responseExcerpt: z
+      .string()
+      .max(EXCERPT_CHARS * 4)
+      .nullable()
+      .optional(),
     error: z.string().max(500).nullable().optional().describe("Why the local receiver could not be reached (connection refused, timed out)."),
   })
   .strict();

@@ -7,13 +7,7 @@ import { inTransaction } from "../db/transaction.ts";
 import { utcSql } from "../db/utc.ts";
 import { headersFor } from "./deliver.ts";
 import type { WebhookOwner } from "./emit-event.ts";
-import {
-  LISTEN_LOOK_EVERY_MS,
-  LISTEN_MAX_LOOKBACK_MS,
-  LISTEN_MAX_WAIT_SECONDS,
-  LISTENER_PENDING_ERROR,
-  listenerUrl,
-} from "./listener.ts";
+import { LISTEN_LOOK_EVERY_MS, LISTEN_MAX_LOOKBACK_MS, LISTEN_MAX_WAIT_SECONDS, LISTENER_PENDING_ERROR, listenerUrl } from "./listener.ts";
 import { ownerColumns, resolveEndpoint } from "./resolve-endpoint.ts";
 
 export type PollListenerInput = {

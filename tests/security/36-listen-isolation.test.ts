@@ -27,7 +27,8 @@ let sessions = 0;
 const session = async (headers: Record<string, string>) => {
   const id = `sec-session-${++sessions}-${Date.now()}`;
   const first = await server.api("/v1/webhooks/listen", { method: "POST", headers, body: { session: id } });
-  const poll = (waitSeconds = 0) => server.api("/v1/webhooks/listen", { method: "POST", headers, body: { session: id, since: first.body?.data?.since, waitSeconds } });
+  const poll = (waitSeconds = 0) =>
+    server.api("/v1/webhooks/listen", { method: "POST", headers, body: { session: id, since: first.body?.data?.since, waitSeconds } });
   return { id, first, poll };
 };
 
@@ -80,7 +81,11 @@ describe("npm run listen: tenant isolation", () => {
     expect(res.status).toBe(404);
     expect(res.body.error).toMatch(/test key/);
     const since = new Date(Date.now() - 60_000).toISOString();
-    const again = await server.api("/v1/webhooks/listen", { method: "POST", headers: live.headers, body: { session: "live-session-1", since, waitSeconds: 0 } });
+    const again = await server.api("/v1/webhooks/listen", {
+      method: "POST",
+      headers: live.headers,
+      body: { session: "live-session-1", since, waitSeconds: 0 },
+    });
     expect(again.status).toBe(404);
     expect(await getDb().webhookDelivery.count({ where: { url: "listen://live-session-1" } })).toBe(0);
   });

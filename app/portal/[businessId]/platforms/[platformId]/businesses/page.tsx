@@ -45,7 +45,8 @@ const ConnectedBusinessesPage = async ({ params, searchParams }: Props) => {
         intro={
           <>
             <p className="mt-2 text-sm text-slate-700">
-              The {environment} businesses that granted this platform scopes (through a link session or an invite, or directly when the platform created them), and whether each is approved to go live.
+              The {environment} businesses that granted this platform scopes (through a link session or an invite, or directly when the platform created them),
+              and whether each is approved to go live.
             </p>
             <PlatformTabs base={base} current="businesses" environment={environment} />
           </>
