@@ -7,9 +7,31 @@ import { gatesActivation } from "./authenticate.ts";
 
 type Json = Record<string, unknown>;
 
+/**
+ * A `.meta({ type: … })` on a nullable schema puts its `type` beside zod's `anyOf [X, {type: "null"}]`, where
+ * it forbids the null the anyOf allows (JSON Schema applies both): widen every such `type` to take null too,
+ * so the document accepts null wherever zod does.
+ */
+const nullableTypes = (node: unknown): void => {
+  if (Array.isArray(node)) return node.forEach(nullableTypes);
+  if (!node || typeof node !== "object") return;
+  const s = node as Json;
+  const branches = (s.anyOf ?? s.oneOf) as Json[] | undefined;
+  const allowsNull = (b: Json) => b.type === "null" || (Array.isArray(b.type) && b.type.includes("null"));
+  if (Array.isArray(branches) && branches.some(allowsNull) && s.type !== undefined && !allowsNull(s))
+    s.type = [...(Array.isArray(s.type) ? s.type : [s.type]), "null"];
+  for (const v of Object.values(s)) nullableTypes(v);
+};
+
 const toSchema = (schema: z.ZodType, io: "input" | "output"): Json => {
-  const s = z.toJSONSchema(schema, { io, unrepresentable: "any", target: "draft-2020-12" }) as Json;
+  const s = z.toJSONSchema(schema, {
+    io,
+    target: "draft-2020-12",
+    // a coerced date (z.coerce.date()) is sent as an ISO 8601 string; anything else without a JSON form takes any value
+    unrepresentable: ({ zodSchema }) => (zodSchema._zod.def.type === "date" ? { type: "string", format: "date-time" } : "any"),
+  }) as Json;
   delete s.$schema;
+  nullableTypes(s);
   return s;
 };
 
@@ -231,7 +253,13 @@ const operation = (r: RegisteredRoute): Json => {
       : undefined;
   const success: Json = {
     description: r.response.description ?? "Success",
-    headers: { ...successHeaders, ...(r.response.location ? { Location: header("Location") } : {}) },
+    headers: {
+      ...successHeaders,
+      ...(r.response.location ? { Location: header("Location") } : {}),
+      ...Object.fromEntries(
+        Object.entries(r.response.headers ?? {}).map(([name, h]) => [name, { description: h.description, required: h.required ?? false, schema: { type: "string" } }]),
+      ),
+    },
     ...(content ? { content } : {}),
   };
   const alternate = r.response.alternate;

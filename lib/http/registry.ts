@@ -25,6 +25,7 @@ export type RegisteredRoute = {
     description?: string;
     location?: boolean;
     contentType?: string;
+    headers?: Record<string, { description: string; required?: boolean }>;
     alternate?: { status: number; description: string };
   };
 };
