@@ -269,7 +269,10 @@ const operation = (r: RegisteredRoute): Json => {
       ...successHeaders,
       ...(r.response.location ? { Location: header("Location") } : {}),
       ...Object.fromEntries(
-        Object.entries(r.response.headers ?? {}).map(([name, h]) => [name, { description: h.description, required: h.required ?? false, schema: { type: "string" } }]),
+        Object.entries(r.response.headers ?? {}).map(([name, h]) => [
+          name,
+          { description: h.description, required: h.required ?? false, schema: { type: "string" } },
+        ]),
       ),
     },
     ...(content ? { content } : {}),

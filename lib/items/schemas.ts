@@ -98,8 +98,7 @@ export const UpdateItemBody = z
   .partial()
   .superRefine((b, ctx) => {
     checkPrice(b, ctx);
-    if (!Object.values(b).some((v) => v !== undefined))
-      ctx.addIssue({ code: "custom", message: "must name at least one field to change" });
+    if (!Object.values(b).some((v) => v !== undefined)) ctx.addIssue({ code: "custom", message: "must name at least one field to change" });
   });
 export type UpdateItemBody = z.output<typeof UpdateItemBody>;
 

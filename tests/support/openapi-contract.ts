@@ -79,10 +79,7 @@ const headerValue = (raw: string, schema: Json | undefined): unknown => {
 };
 
 /** The problems of one answer against the document: [] when it is what the document says. */
-export const contractProblemsOf = async (
-  def: RegisteredRoute,
-  res: { status: number; text: string; body: unknown; headers: Headers },
-): Promise<string[]> => {
+export const contractProblemsOf = async (def: RegisteredRoute, res: { status: number; text: string; body: unknown; headers: Headers }): Promise<string[]> => {
   const method = def.method.toLowerCase();
   const c = await servedContract();
   if (!c.served.has(`${def.method} ${def.path}`)) return [];
@@ -120,7 +117,10 @@ export const contractProblemsOf = async (
   const documented = new Map<string, { ptr: string; header: Header }>();
   for (const [name, h] of Object.entries(response.headers ?? {})) {
     const ref = h.$ref?.match(/^#\/components\/headers\/(.+)$/)?.[1];
-    documented.set(name.toLowerCase(), ref ? { ptr: pointer("components", "headers", ref), header: c.doc.components.headers[ref] } : { ptr: `${base}${pointer("headers", name)}`, header: h });
+    documented.set(
+      name.toLowerCase(),
+      ref ? { ptr: pointer("components", "headers", ref), header: c.doc.components.headers[ref] } : { ptr: `${base}${pointer("headers", name)}`, header: h },
+    );
   }
   for (const [name, { ptr, header }] of documented) {
     const raw = res.headers.get(name);
