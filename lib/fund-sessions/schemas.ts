@@ -31,8 +31,8 @@ export const FundSessionCreated = z.object({
   expiresAt: Timestamp,
   metadata: z
     .record(z.string(), z.unknown())
-    .nullable()
     .meta({ type: "object", additionalProperties: true })
+    .nullable()
     .describe("The metadata sent at creation, or null."),
 });
 
@@ -50,8 +50,8 @@ const Common = {
   expiresAt: Timestamp,
   metadata: z
     .record(z.string(), z.unknown())
-    .nullable()
     .meta({ type: "object", additionalProperties: true })
+    .nullable()
     .describe("The metadata sent at creation, or null."),
 };
 

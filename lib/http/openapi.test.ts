@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
+import { z } from "zod";
 import { buildOpenApiDocument } from "./openapi.ts";
 import { registeredRoutes } from "./registry.ts";
 import { loadRouteTable } from "../ops/route-table.ts";
@@ -38,7 +39,7 @@ describe("the OpenAPI document's errors and headers (issue 10, item 4)", () => {
     for (const o of Object.values(withParams[1])) expect(o.responses["404"]["x-error-codes"]).toContain("NOT_FOUND");
   });
 
-  it("documents the rate limit on every operation: 429 RATE_LIMITED with Retry-After and the RateLimit headers, which every other answer but a 401 may carry", () => {
+  it("documents the rate limit on every operation: 429 RATE_LIMITED with Retry-After and the RateLimit headers, which every other answer may carry (a 401 when the key was valid)", () => {
     const LIMIT_HEADERS = ["RateLimit-Limit", "RateLimit-Remaining", "RateLimit-Reset"];
     for (const [p, item] of Object.entries(doc.paths))
       for (const [method, o] of Object.entries(item)) {
@@ -47,11 +48,10 @@ describe("the OpenAPI document's errors and headers (issue 10, item 4)", () => {
         expect(limited?.["x-error-codes"], where).toContain("RATE_LIMITED");
         for (const name of [...LIMIT_HEADERS, "Retry-After"]) expect(limited.headers?.[name], `${where} 429 ${name}`).toMatchObject({ required: true });
         for (const [status, r] of Object.entries(o.responses)) {
-          if (status === "401" || status === "429") continue;
+          if (status === "429") continue;
           for (const name of LIMIT_HEADERS)
             expect(r.headers?.[name], `${where} ${status} ${name}`).toEqual({ $ref: `#/components/headers/${name.replace(/-/g, "")}` });
         }
-        expect(Object.keys(o.responses["401"].headers ?? {}), where).toEqual(["x-request-id"]);
       }
   });
 
@@ -66,5 +66,67 @@ describe("the OpenAPI document's errors and headers (issue 10, item 4)", () => {
   it("requires X-Target-Business-Id only where every key kind is a platform key", () => {
     const approve = op("post", "/v1/test-helpers/link-sessions/{sessionKey}/approve");
     expect(approve.parameters).toContainEqual(expect.objectContaining({ name: "X-Target-Business-Id", required: false }));
+  });
+});
+
+describe("the document accepts what the server sends (issue 29, the contract)", () => {
+  type Schema = Record<string, unknown>;
+  let doc: { paths: Record<string, Record<string, Operation & { requestBody?: { content: Record<string, { schema: Schema }> } }>> };
+  const bodySchema = (method: string, p: string) =>
+    doc.paths[p][method].requestBody!.content["application/json"].schema as { properties: Record<string, Schema> };
+  const responseSchema = (method: string, p: string, status: string) =>
+    (doc.paths[p][method].responses[status].content as Record<string, { schema: { properties: Record<string, Schema> } }>)["application/json"].schema;
+  beforeAll(async () => {
+    await loadRouteTable();
+    doc = JSON.parse(JSON.stringify(buildOpenApiDocument(registeredRoutes(), "https://coinop.example")));
+  });
+
+  it("never puts a type that refuses null beside an anyOf that allows it (a .meta({ type }) on a nullable schema)", () => {
+    const conflicts: string[] = [];
+    const walk = (node: unknown, at: string) => {
+      if (Array.isArray(node)) return node.forEach((n, i) => walk(n, `${at}/${i}`));
+      if (!node || typeof node !== "object") return;
+      const s = node as Schema;
+      const nullable = (t: unknown) => t === "null" || (Array.isArray(t) && t.includes("null"));
+      const branches = (s.anyOf ?? s.oneOf) as Schema[] | undefined;
+      if (Array.isArray(branches) && branches.some((b) => nullable(b.type)) && s.type !== undefined && !nullable(s.type)) conflicts.push(at);
+      for (const [k, v] of Object.entries(s)) walk(v, `${at}/${k}`);
+    };
+    walk(doc.paths, "#/paths");
+    expect(conflicts).toEqual([]);
+    const metadata = responseSchema("post", "/v1/platform/campaigns/{campaignId}/fund-sessions", "201").properties.metadata;
+    expect(metadata.anyOf).toContainEqual({ type: "null" });
+  });
+
+  it("widens the type a meta puts beside a nullable schema, whatever the schema", () => {
+    const def = {
+      method: "GET",
+      path: "/v1/x",
+      summary: "x",
+      tags: ["x"],
+      auth: "server",
+      idempotency: "none",
+      response: { status: 200, schema: z.object({ m: z.record(z.string(), z.unknown()).nullable().meta({ type: "object" }) }) },
+    } as unknown as Parameters<typeof buildOpenApiDocument>[0][number];
+    const built = buildOpenApiDocument([def], "https://coinop.example") as unknown as typeof doc;
+    const m = (built.paths["/v1/x"].get.responses["200"].content as Record<string, { schema: { properties: Record<string, Schema> } }>)["application/json"]
+      .schema.properties.m;
+    expect(m.type).toEqual(["object", "null"]);
+  });
+
+  it("types what it used to leave open: fees on invoice PUT and gameId on item PATCH take no value; since on webhook recover is a date-time", () => {
+    expect(bodySchema("put", "/v1/platform/invoices/{invoiceId}").properties.fees).toMatchObject({ not: {} });
+    expect(bodySchema("patch", "/v1/platform/items/{itemId}").properties.gameId).toMatchObject({ not: {} });
+    expect(bodySchema("post", "/v1/webhooks/recover").properties.since).toMatchObject({ type: "string", format: "date-time" });
+  });
+
+  it("documents the invoice CSV's Content-Disposition, the 503's Retry-After and a 500 on every operation", () => {
+    const csv = doc.paths["/v1/platform/invoices/export"].get.responses["200"];
+    expect(csv.headers?.["Content-Disposition"]).toMatchObject({ required: true, schema: { type: "string" } });
+    for (const item of Object.values(doc.paths))
+      for (const o of Object.values(item)) {
+        expect(o.responses["503"].headers?.["Retry-After"]).toEqual({ $ref: "#/components/headers/RetryAfter" });
+        expect(o.responses["500"]["x-error-codes"]).toEqual(["INTERNAL_ERROR"]);
+      }
   });
 });

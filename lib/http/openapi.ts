@@ -7,9 +7,31 @@ import { gatesActivation } from "./authenticate.ts";
 
 type Json = Record<string, unknown>;
 
+/**
+ * A `.meta({ type: … })` on a nullable schema puts its `type` beside zod's `anyOf [X, {type: "null"}]`, where
+ * it forbids the null the anyOf allows (JSON Schema applies both): widen every such `type` to take null too,
+ * so the document accepts null wherever zod does.
+ */
+const nullableTypes = (node: unknown): void => {
+  if (Array.isArray(node)) return node.forEach(nullableTypes);
+  if (!node || typeof node !== "object") return;
+  const s = node as Json;
+  const branches = (s.anyOf ?? s.oneOf) as Json[] | undefined;
+  const allowsNull = (b: Json) => b.type === "null" || (Array.isArray(b.type) && b.type.includes("null"));
+  if (Array.isArray(branches) && branches.some(allowsNull) && s.type !== undefined && !allowsNull(s))
+    s.type = [...(Array.isArray(s.type) ? s.type : [s.type]), "null"];
+  for (const v of Object.values(s)) nullableTypes(v);
+};
+
 const toSchema = (schema: z.ZodType, io: "input" | "output"): Json => {
-  const s = z.toJSONSchema(schema, { io, unrepresentable: "any", target: "draft-2020-12" }) as Json;
+  const s = z.toJSONSchema(schema, {
+    io,
+    target: "draft-2020-12",
+    // a coerced date (z.coerce.date()) is sent as an ISO 8601 string; anything else without a JSON form takes any value
+    unrepresentable: ({ zodSchema }) => (zodSchema._zod.def.type === "date" ? { type: "string", format: "date-time" } : "any"),
+  }) as Json;
   delete s.$schema;
+  nullableTypes(s);
   return s;
 };
 
@@ -58,7 +80,7 @@ const HEADERS = {
   Location: { description: "The URL of the created resource.", schema: { type: "string", format: "uri" } },
   RateLimitLimit: {
     description:
-      "The size of this API key's token bucket: the requests it may send at once. Every answer to an authenticated request carries it (none when the server runs without rate limits).",
+      "The size of this API key's token bucket: the requests it may send at once. Every answer to a request with a valid key carries it, a 401 included when the key was valid and a header after it was not (none when the server runs without rate limits).",
     schema: { type: "integer", minimum: 1 },
   },
   RateLimitRemaining: {
@@ -73,7 +95,10 @@ const HEADERS = {
   },
 };
 const header = (name: keyof typeof HEADERS) => ({ $ref: `#/components/headers/${name}` });
-/** Sent on every answer to an authenticated request (lib/http/rate-limit.ts): all but a 401. */
+/**
+ * Sent on every answer to a request whose key is valid (lib/http/rate-limit.ts): a 401 carries them too when the
+ * key itself was valid and what followed it was not (X-Game-Id naming another game, a missing X-Campaign-Id).
+ */
 const RATE_LIMIT_HEADERS = {
   "RateLimit-Limit": header("RateLimitLimit"),
   "RateLimit-Remaining": header("RateLimitRemaining"),
@@ -92,7 +117,16 @@ const replays = (r: RegisteredRoute) => r.idempotency === "required" || r.idempo
 
 /** The codes the kernel itself can answer for this route (route.ts, authenticate.ts, idempotency.ts), then the declared ones. */
 export const errorCodesOf = (r: RegisteredRoute): ErrorCode[] => {
-  const codes: ErrorCode[] = ["UNAUTHORIZED", "RATE_LIMITED", "UNSUPPORTED_API_VERSION", "BODY_TOO_LARGE", "INVALID_CHARACTERS", "SERVICE_UNAVAILABLE"];
+  // INTERNAL_ERROR: any operation may fail unexpectedly (route.ts answers 500 with the Error body)
+  const codes: ErrorCode[] = [
+    "UNAUTHORIZED",
+    "RATE_LIMITED",
+    "UNSUPPORTED_API_VERSION",
+    "BODY_TOO_LARGE",
+    "INVALID_CHARACTERS",
+    "SERVICE_UNAVAILABLE",
+    "INTERNAL_ERROR",
+  ];
   if (r.params || r.query || r.body) codes.push("VALIDATION_ERROR");
   if (r.body && r.bodyType !== "multipart") codes.push("INVALID_JSON", "BODY_TOO_DEEP");
   if (r.bodyType === "multipart") codes.push("UNSUPPORTED_MEDIA_TYPE", "INVALID_MULTIPART");
@@ -126,7 +160,7 @@ const errorResponses = (r: RegisteredRoute): Record<string, Json> => {
       "x-error-codes": codes,
       headers: {
         "x-request-id": header("RequestId"),
-        ...(status === 429 ? REQUIRED_ON_429 : status === 401 ? {} : RATE_LIMIT_HEADERS),
+        ...(status === 429 ? REQUIRED_ON_429 : RATE_LIMIT_HEADERS),
         ...(status === 503 ? { "Retry-After": header("RetryAfter") } : {}),
       },
       content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },
@@ -231,7 +265,16 @@ const operation = (r: RegisteredRoute): Json => {
       : undefined;
   const success: Json = {
     description: r.response.description ?? "Success",
-    headers: { ...successHeaders, ...(r.response.location ? { Location: header("Location") } : {}) },
+    headers: {
+      ...successHeaders,
+      ...(r.response.location ? { Location: header("Location") } : {}),
+      ...Object.fromEntries(
+        Object.entries(r.response.headers ?? {}).map(([name, h]) => [
+          name,
+          { description: h.description, required: h.required ?? false, schema: { type: "string" } },
+        ]),
+      ),
+    },
     ...(content ? { content } : {}),
   };
   const alternate = r.response.alternate;

@@ -27,6 +27,7 @@ export type RegisteredRoute = {
     description?: string;
     location?: boolean;
     contentType?: string;
+    headers?: Record<string, { description: string; required?: boolean }>;
     alternate?: { status: number; description: string };
   };
 };

@@ -115,6 +115,8 @@ export type RouteDefinition<
     location?: boolean;
     /** a non-JSON success body (e.g. "text/csv"), sent with reply(text, { raw: true }) */
     contentType?: string;
+    /** headers the success response carries beyond the kernel's (e.g. Content-Disposition on a file): the API document lists them */
+    headers?: Record<string, { description: string; required?: boolean }>;
     /** another success status the handler may answer with the same body (e.g. 200 for an existing resource) */
     alternate?: { status: number; description: string };
   };

@@ -138,7 +138,7 @@ export const UpdateInvoiceBody = withRules(
       .enum(["draft", "sent"], "must be 'draft' or 'sent'")
       .optional()
       .describe("Omitted: the status stays. 'sent' sends a draft; a sent invoice cannot go back to 'draft'."),
-    fees: z.undefined({ error: "fee line items are fixed when the invoice is created; omit fees" }).optional().describe("Not accepted: fees stay as created."),
+    fees: z.never({ error: "fee line items are fixed when the invoice is created; omit fees" }).optional().describe("Not accepted: fees stay as created."),
   }),
 );
 export type UpdateInvoiceBody = z.output<typeof UpdateInvoiceBody>;

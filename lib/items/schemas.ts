@@ -93,14 +93,12 @@ export type CreateItemBody = z.output<typeof CreateItemBody>;
 export const UpdateItemBody = z
   .object({
     ...fields,
-    gameId: z.unknown().optional().describe("Not accepted: an item stays in its game."),
+    gameId: z.never({ error: "cannot be changed: an item stays in its game" }).optional().describe("Not accepted: an item stays in its game."),
   })
   .partial()
   .superRefine((b, ctx) => {
-    if (b.gameId !== undefined) ctx.addIssue({ code: "custom", path: ["gameId"], message: "cannot be changed: an item stays in its game" });
     checkPrice(b, ctx);
-    if (!Object.entries(b).some(([k, v]) => k !== "gameId" && v !== undefined))
-      ctx.addIssue({ code: "custom", message: "must name at least one field to change" });
+    if (!Object.values(b).some((v) => v !== undefined)) ctx.addIssue({ code: "custom", message: "must name at least one field to change" });
   });
 export type UpdateItemBody = z.output<typeof UpdateItemBody>;
 

@@ -1,10 +1,12 @@
 // Calls route handlers in-process with real Request objects, through the API's one dispatch (lib/ops/dispatch.ts:
 // matching, params decoded from the URL, 404/405, security headers), against the file's real database. Every 4xx
 // error body a test sees is checked against the route's operation in the API document: a code the route
-// does not declare fails the test, so the document and the server cannot drift.
+// does not declare fails the test, so the document and the server cannot drift; and every answer, its status, body
+// and headers, is validated with Ajv against the served document (openapi-contract.ts).
 import type { RouteHandler } from "../../lib/http/route.ts";
 import { createDispatch, type Dispatch } from "../../lib/ops/dispatch.ts";
 import { routeTableOf } from "../../lib/ops/route-table.ts";
+import { contractProblemsOf } from "./openapi-contract.ts";
 import { undocumentedErrorOf } from "./openapi-errors.ts";
 
 export type Call = {
@@ -56,5 +58,7 @@ export const call = async <T = any>(handler: RouteHandler, opts: Call = {}): Pro
     const problem = undocumentedErrorOf(def as never, res.status, code);
     if (problem) throw new Error(`Undocumented error response: ${problem}`);
   }
+  const contract = await contractProblemsOf(def as never, { status: res.status, text, body: parsed, headers: res.headers });
+  if (contract.length) throw new Error(`Response outside the API document (Ajv, tests/support/openapi-contract.ts):\n${contract.join("\n")}`);
   return { status: res.status, body: parsed as T, text, headers: res.headers };
 };

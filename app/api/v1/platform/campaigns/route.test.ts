@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { GET, POST } from "./route";
+import { appBaseUrl } from "@/lib/config/settings";
 import { call } from "@/tests/support/http";
 import { idem, makePlatformTenant, platformEventsOf } from "@/tests/support/platform";
 import { expectBusinessAuth, expectScopeRefusals } from "@/tests/support/business";
@@ -25,7 +26,7 @@ describe("POST /v1/platform/campaigns", () => {
     const res = await create(tb);
     expect(res.status).toBe(201);
     const id = res.body.campaignId;
-    expect(res.headers.get("location")).toBe(`/api/v1/platform/campaigns/${id}`);
+    expect(res.headers.get("location")).toBe(`${appBaseUrl()}/api/v1/platform/campaigns/${id}`);
     expect(res.body).toEqual({
       campaignId: id,
       businessId: business.id,

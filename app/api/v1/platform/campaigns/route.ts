@@ -1,5 +1,6 @@
 // GET /v1/platform/campaigns: the target business's campaigns
 // POST /v1/platform/campaigns: create a campaign for the target business (Platform.Campaign.Created)
+import { appBaseUrl } from "@/lib/config/settings";
 import { reply, route } from "@/lib/http/route";
 import { createPlatformCampaign, CREATE_PLATFORM_CAMPAIGN_ERRORS } from "@/lib/campaigns/create-platform-campaign";
 import { listPlatformCampaigns, LIST_PLATFORM_CAMPAIGNS_ERRORS } from "@/lib/campaigns/list-platform-campaigns";
@@ -35,6 +36,6 @@ export const POST = route({
   response: { status: 201, schema: PlatformCampaign, location: true },
   handler: async ({ ctx, body }) => {
     const campaign = await createPlatformCampaign(ctx, body);
-    return reply(campaign, { status: 201, headers: { location: `/api/v1/platform/campaigns/${campaign.campaignId}` } });
+    return reply(campaign, { status: 201, headers: { location: `${appBaseUrl()}/api/v1/platform/campaigns/${encodeURIComponent(campaign.campaignId)}` } });
   },
 });

@@ -6,6 +6,7 @@ import { POST as SEND } from "./[invoiceId]/send/route";
 import { POST as CANCEL } from "./[invoiceId]/cancel/route";
 import { GET as EXPORT } from "./export/route";
 import { POST as PAY } from "../../test-helpers/invoices/[invoiceId]/pay/route";
+import { appBaseUrl } from "@/lib/config/settings";
 import { call } from "@/tests/support/http";
 import { makePlatform } from "@/tests/support/fixtures";
 import { idem } from "@/tests/support/vc";
@@ -42,7 +43,7 @@ describe("POST /v1/platform/invoices", () => {
     const res = await call(CREATE, { headers: idem(p.headers), body: body({ expectedTotal: 561.5, metadata: { order: "o-1" }, note: "Thanks" }) });
     expect(res.status).toBe(201);
     const inv = res.body;
-    expect(res.headers.get("location")).toBe(`/api/v1/platform/invoices/${inv._id}`);
+    expect(res.headers.get("location")).toBe(`${appBaseUrl()}/api/v1/platform/invoices/${inv._id}`);
     // items 451.50 + 99.99 = 551.49, tax 10 → 561.49; fee 0.30 + 2.5% × 561.49 (14.03725 → 14.04) = 14.34
     expect(inv).toMatchObject({
       _id: expect.stringMatching(/^[0-9a-f]{24}$/),

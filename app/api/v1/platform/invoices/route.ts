@@ -1,5 +1,6 @@
 // GET /v1/platform/invoices: the target business's invoices, by status, paginated
 // POST /v1/platform/invoices: create an invoice (draft, or sent at once)
+import { appBaseUrl } from "@/lib/config/settings";
 import { reply, route } from "@/lib/http/route";
 import { createInvoice, CREATE_INVOICE_ERRORS } from "@/lib/invoices/create-invoice";
 import { listInvoices } from "@/lib/invoices/list-invoices";
@@ -34,6 +35,6 @@ export const POST = route({
   response: { status: 201, schema: InvoiceResource, location: true },
   handler: async ({ ctx, body }) => {
     const invoice = await createInvoice(ctx, body);
-    return reply(invoice, { status: 201, headers: { location: `/api/v1/platform/invoices/${invoice._id}` } });
+    return reply(invoice, { status: 201, headers: { location: `${appBaseUrl()}/api/v1/platform/invoices/${encodeURIComponent(invoice._id)}` } });
   },
 });

@@ -15,7 +15,12 @@ export const GET = route({
   targetBusiness: true,
   idempotency: "none",
   query: ExportInvoicesQuery,
-  response: { status: 200, contentType: "text/csv", description: "CSV (RFC 4180), one header row then one row per invoice; amounts in dollars." },
+  response: {
+    status: 200,
+    contentType: "text/csv",
+    description: "CSV (RFC 4180), one header row then one row per invoice; amounts in dollars.",
+    headers: { "Content-Disposition": { description: 'attachment; filename="invoices-<businessId>.csv"', required: true } },
+  },
   handler: async ({ ctx, query }) =>
     reply(await exportInvoices(ctx, query), {
       raw: true,
