@@ -74,7 +74,8 @@ const SECURITY: Record<string, Json[]> = {
 const HEADERS = {
   RequestId: { description: "The request id (echoes a sent x-request-id); quote it to support.", schema: { type: "string" } },
   IdempotentReplayed: {
-    description: '"true" when this is the stored response of an earlier request with the same Idempotency-Key.',
+    description:
+      '"true" when this call changed nothing because an earlier one with the same key already did, and the answer describes that earlier call: the stored response of a request with the same Idempotency-Key, or a repeat the service recognised by its own key (the same Idempotency-Key or natural key, e.g. an existing assignment, a pending link session of the same email, a gameplay event or listener attempt already recorded). Absent on a first call.',
     schema: { type: "string", enum: ["true"] },
   },
   Location: { description: "The URL of the created resource.", schema: { type: "string", format: "uri" } },
@@ -113,7 +114,8 @@ const REQUIRED_ON_429 = {
 };
 
 const kinds = (r: RegisteredRoute): string[] => (typeof r.auth === "string" ? [r.auth] : [...r.auth]);
-const replays = (r: RegisteredRoute) => r.idempotency === "required" || r.idempotency === "optional";
+/** Whether a success answer may be a replay: the kernel's (an Idempotency-Key), or one the service recognises (route.ts `replays`). */
+const replays = (r: RegisteredRoute) => r.idempotency !== "none" || Boolean(r.serviceIdempotencyKey) || Boolean(r.replays);
 
 /** The codes the kernel itself can answer for this route (route.ts, authenticate.ts, idempotency.ts), then the declared ones. */
 export const errorCodesOf = (r: RegisteredRoute): ErrorCode[] => {

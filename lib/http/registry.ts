@@ -16,6 +16,7 @@ export type RegisteredRoute = {
   beforeActivation?: boolean;
   idempotency: "required" | "optional" | "none" | "service";
   serviceIdempotencyKey?: boolean;
+  replays?: boolean;
   errors?: readonly ErrorCode[];
   bodyType?: "json" | "multipart";
   params?: z.ZodType;

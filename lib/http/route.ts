@@ -37,9 +37,14 @@ type AnySchema = z.ZodType;
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
 
 /** A handler may return the body, or `reply(...)` to choose the status and headers. */
-export type Reply<T> = { __reply: true; body: T; status?: number; headers?: Record<string, string>; raw?: boolean };
-/** `raw`: the body is a string sent as is (e.g. a CSV file; give its content-type in `headers`), not JSON. */
-export const reply = <T>(body: T, opts: { status?: number; headers?: Record<string, string>; raw?: boolean } = {}): Reply<T> => ({
+export type Reply<T> = { __reply: true; body: T; status?: number; headers?: Record<string, string>; raw?: boolean; replayed?: boolean };
+/**
+ * `raw`: the body is a string sent as is (e.g. a CSV file; give its content-type in `headers`), not JSON.
+ * `replayed`: the service recognised a repeat by its own key (an Idempotency-Key it dedupes itself, or a natural
+ * key such as the email of a pending link session) and changed nothing: the answer carries `Idempotent-Replayed: true`,
+ * as a kernel replay does (the route declares `replays: true`, so the API document lists the header).
+ */
+export const reply = <T>(body: T, opts: { status?: number; headers?: Record<string, string>; raw?: boolean; replayed?: boolean } = {}): Reply<T> => ({
   __reply: true,
   body,
   ...opts,
@@ -94,6 +99,12 @@ export type RouteDefinition<
   idempotency: "required" | "optional" | "none" | "service";
   /** with idempotency "none": the service itself reads an optional Idempotency-Key (documented as a header) */
   serviceIdempotencyKey?: boolean;
+  /**
+   * the service recognises a repeat itself (by an Idempotency-Key it dedupes, or a natural key) and answers it
+   * with reply(..., { replayed: true }): the success responses document `Idempotent-Replayed`. Implied by
+   * idempotency "required", "optional" and "service" and by serviceIdempotencyKey.
+   */
+  replays?: boolean;
   /**
    * The codes of lib/core/errors.ts the route's services can raise, beyond the kernel's own (401,
    * validation, 413, 415, idempotency, 404 with path params): the API document lists them per status.
@@ -375,7 +386,8 @@ export const route = <
         result = await call(ctx);
       }
       const headers: Record<string, string> = { ...baseHeaders, ...result.headers, ...(replayed ? { "idempotent-replayed": "true" } : {}) };
-      seen.replayed = replayed;
+      // the request log counts a service-recognised repeat as a replay too (it wrote nothing)
+      seen.replayed = replayed || headers["idempotent-replayed"] === "true";
       if (result.status === 204) return done(new Response(null, { status: 204, headers }), "");
       return done(
         new Response(result.body, { status: result.status, headers: { "content-type": "application/json; charset=utf-8", ...headers } }),
@@ -399,7 +411,8 @@ export const route = <
       if (!check.success) throw new Error(`Response of ${def.method} ${def.path} does not match its schema: ${check.error.message}`);
     }
     const body = status === 204 ? "" : (written ?? (r.raw ? String(r.body) : JSON.stringify(r.body)));
-    return { status, headers: r.headers ?? {}, body };
+    // a repeat the service recognised says so as a kernel replay does (and a stored copy keeps saying it)
+    return { status, headers: { ...r.headers, ...(r.replayed ? { "idempotent-replayed": "true" } : {}) }, body };
   };
   const grouped = def.grouped ? runGrouped(def.grouped as (calls: { ctx: ServiceContext; body: unknown }[]) => Promise<unknown[]>, storedOf) : undefined;
   const routeHandler = handler as RouteHandler;
