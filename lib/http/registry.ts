@@ -9,6 +9,7 @@ export type RegisteredRoute = {
   description?: string;
   /** an operation beyond the spec: marked x-coinop-addition in the API document */
   addition?: boolean;
+  deprecated?: { since: Date; sunset: Date; link: string };
   tags: string[];
   auth: string | readonly string[];
   scope?: string;

@@ -31,6 +31,7 @@ import { parseOrThrow } from "../core/validation.ts";
 import { captureRequest, type RequestFacts } from "../request-log/capture-request.ts";
 import { JsonText } from "../core/json-text.ts";
 import { checkRateLimit } from "./rate-limit.ts";
+import { API_VERSION } from "./api-version.ts";
 
 export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 type AnySchema = z.ZodType;
@@ -80,6 +81,11 @@ export type RouteDefinition<
   description?: string;
   /** an operation beyond the spec: the API document marks it `x-coinop-addition: true` */
   addition?: boolean;
+  /**
+   * an operation on its way out (docs/api-versioning.md): every answer carries Deprecation, Sunset and Link, and
+   * the API document marks the operation `deprecated: true`; announce it in CHANGELOG.md
+   */
+  deprecated?: Deprecated;
   tags: string[];
   /** the credential: one kind, or several for routes any of them may call (the context is then a union) */
   auth: A | readonly A[];
@@ -157,9 +163,19 @@ const json = (status: number, body: unknown, headers: Record<string, string>): R
     ? new Response(null, { status, headers })
     : new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json; charset=utf-8", ...headers } });
 
+/** An operation on its way out (docs/api-versioning.md): since when it is deprecated, when it goes, and where to read why. */
+export type Deprecated = { since: Date; sunset: Date; link: string };
+
+/** The headers a deprecated operation sends on every answer: Deprecation (RFC 9745), Sunset (RFC 8594) and their Link. */
+export const deprecationHeaders = (d: Deprecated): Record<string, string> => ({
+  deprecation: `@${Math.floor(d.since.getTime() / 1000)}`,
+  sunset: d.sunset.toUTCString(),
+  link: `<${d.link}>; rel="deprecation"; type="text/html", <${d.link}>; rel="sunset"; type="text/html"`,
+});
+
 const checkVersion = (req: Request) => {
   const v = req.headers.get("x-service-api-version");
-  if (v !== null && v.trim() !== "v1")
+  if (v !== null && v.trim() !== API_VERSION)
     throw new AppError("UNSUPPORTED_API_VERSION", `X-Service-API-Version "${v}" is not supported; use "v1" or omit the header.`);
 };
 
@@ -284,11 +300,12 @@ export const route = <
   def: RouteDefinition<P, Q, B, R, A, T>,
 ): RouteHandler => {
   // a list page's answer (`{ items, pagination }`) names no object at its top: the request log may keep it unparsed
+  const deprecation = def.deprecated ? deprecationHeaders(def.deprecated) : {};
   const listPage = def.response.schema instanceof z.ZodObject && Object.keys(def.response.schema.shape).sort().join() === "items,pagination";
   const handler = async (req: Request, context: NextContext): Promise<Response> => {
     const requestId = req.headers.get("x-request-id")?.slice(0, 64) || `req_${randomUUID().replace(/-/g, "")}`;
     // the request id, then (once the key is known) its rate limit's headers: on every answer, errors included
-    let baseHeaders: Record<string, string> = { "x-request-id": requestId };
+    let baseHeaders: Record<string, string> = { "x-request-id": requestId, "x-service-api-version": API_VERSION, ...deprecation };
     // what the request log keeps (lib/request-log): buffered, written in batches off this path
     const started = performance.now();
     const seen: { facts: RequestFacts; params?: Record<string, string | string[]>; raw?: string; replayed?: boolean } = { facts: {} };
