@@ -121,7 +121,7 @@ const REQUIRED_ON_429 = {
 /** A deprecated operation's notice (docs/api-versioning.md), written inline: components unused while nothing is deprecated fail the linters. */
 const DEPRECATION_HEADERS = {
   Deprecation: {
-    description: "The operation is deprecated, since this date (RFC 9745, `@` and Unix seconds); see Sunset and the Link with rel=\"deprecation\".",
+    description: 'The operation is deprecated, since this date (RFC 9745, `@` and Unix seconds); see Sunset and the Link with rel="deprecation".',
     required: true,
     schema: { type: "string", pattern: "^@-?[0-9]+$" },
   },
