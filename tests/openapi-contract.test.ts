@@ -8,7 +8,7 @@ import { contractProblemsOf } from "./support/openapi-contract";
 
 const answer = (status: number, body: unknown, headers: Record<string, string> = {}) => {
   const text = body === undefined ? "" : typeof body === "string" ? body : JSON.stringify(body);
-  const h = new Headers({ "x-request-id": "req_1", ...headers });
+  const h = new Headers({ "x-request-id": "req_1", "x-service-api-version": "v1", ...headers });
   if (body !== undefined && !h.has("content-type")) h.set("content-type", "application/json; charset=utf-8");
   return { status, text, body, headers: h };
 };

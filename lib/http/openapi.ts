@@ -79,8 +79,14 @@ const SECURITY: Record<string, Json[]> = {
 
 const HEADERS = {
   RequestId: { description: "The request id (echoes a sent x-request-id); quote it to support.", schema: { type: "string" } },
+  ApiVersion: {
+    description: "The API version that answered (docs/api-versioning.md); a request may name it in the same header.",
+    required: true,
+    schema: { type: "string", enum: ["v1"] },
+  },
   IdempotentReplayed: {
-    description: '"true" when this is the stored response of an earlier request with the same Idempotency-Key.',
+    description:
+      '"true" when this call changed nothing because an earlier one with the same key already did, and the answer describes that earlier call: the stored response of a request with the same Idempotency-Key, or a repeat the service recognised by its own key (the same Idempotency-Key or natural key, e.g. an existing assignment, a pending link session of the same email, a gameplay event or listener attempt already recorded). Absent on a first call.',
     schema: { type: "string", enum: ["true"] },
   },
   Location: { description: "The URL of the created resource.", schema: { type: "string", format: "uri" } },
@@ -118,8 +124,34 @@ const REQUIRED_ON_429 = {
   "Retry-After": { ...HEADERS.RetryAfter, description: "Seconds until this API key has a token again; the refused request did nothing.", required: true },
 };
 
+/** A deprecated operation's notice (docs/api-versioning.md), written inline: components unused while nothing is deprecated fail the linters. */
+const DEPRECATION_HEADERS = {
+  Deprecation: {
+    description: "The operation is deprecated, since this date (RFC 9745, `@` and Unix seconds); see Sunset and the Link with rel=\"deprecation\".",
+    required: true,
+    schema: { type: "string", pattern: "^@-?[0-9]+$" },
+  },
+  Sunset: {
+    description: "When the deprecated operation stops answering (RFC 8594, an HTTP date).",
+    required: true,
+    schema: { type: "string" },
+  },
+  DeprecationLink: {
+    description: 'Where the deprecation is explained: `<url>; rel="deprecation"` and `<url>; rel="sunset"` (RFC 9745, RFC 8594).',
+    required: true,
+    schema: { type: "string" },
+  },
+};
+
+/** What every answer of an operation carries beyond its own: the API version, and a deprecated operation's notice. */
+const commonHeaders = (r: RegisteredRoute) => ({
+  "X-Service-API-Version": header("ApiVersion"),
+  ...(r.deprecated ? { Deprecation: DEPRECATION_HEADERS.Deprecation, Sunset: DEPRECATION_HEADERS.Sunset, Link: DEPRECATION_HEADERS.DeprecationLink } : {}),
+});
+
 const kinds = (r: RegisteredRoute): string[] => (typeof r.auth === "string" ? [r.auth] : [...r.auth]);
-const replays = (r: RegisteredRoute) => r.idempotency === "required" || r.idempotency === "optional";
+/** Whether a success answer may be a replay: the kernel's (an Idempotency-Key), or one the service recognises (route.ts `replays`). */
+const replays = (r: RegisteredRoute) => r.idempotency !== "none" || Boolean(r.serviceIdempotencyKey) || Boolean(r.replays);
 
 /** The codes the kernel itself can answer for this route (route.ts, authenticate.ts, idempotency.ts), then the declared ones. */
 export const errorCodesOf = (r: RegisteredRoute): ErrorCode[] => {
@@ -168,6 +200,7 @@ const errorResponses = (r: RegisteredRoute): Record<string, Json> => {
       "x-error-codes": codes,
       headers: {
         "x-request-id": header("RequestId"),
+        ...commonHeaders(r),
         ...(status === 429 ? REQUIRED_ON_429 : RATE_LIMIT_HEADERS),
         ...(status === 503 ? { "Retry-After": header("RetryAfter") } : {}),
       },
@@ -266,6 +299,7 @@ const operation = (r: RegisteredRoute): Json => {
   parameters.push({ name: "X-Service-API-Version", in: "header", required: false, schema: { type: "string", enum: ["v1"] } });
   const successHeaders: Json = {
     "x-request-id": header("RequestId"),
+    ...commonHeaders(r),
     ...RATE_LIMIT_HEADERS,
     ...(replays(r) ? { "Idempotent-Replayed": header("IdempotentReplayed") } : {}),
   };
@@ -297,6 +331,7 @@ const operation = (r: RegisteredRoute): Json => {
     security: kinds(r).flatMap((a) => SECURITY[a]),
     ...(r.scope ? { "x-required-scope": r.scope } : {}),
     ...(r.addition ? { "x-coinop-addition": true } : {}),
+    ...(r.deprecated ? { deprecated: true, "x-sunset": r.deprecated.sunset.toISOString() } : {}),
     parameters,
     ...(r.body ? { requestBody: { required: !bodyMayBeEmpty(r.body), content: { "application/json": { schema: toSchema(r.body, "input") } } } } : {}),
     ...(r.bodyType === "multipart"

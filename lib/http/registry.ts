@@ -9,6 +9,7 @@ export type RegisteredRoute = {
   description?: string;
   /** an operation beyond the spec: marked x-coinop-addition in the API document */
   addition?: boolean;
+  deprecated?: { since: Date; sunset: Date; link: string };
   tags: string[];
   auth: string | readonly string[];
   scope?: string;
@@ -16,6 +17,7 @@ export type RegisteredRoute = {
   beforeActivation?: boolean;
   idempotency: "required" | "optional" | "none" | "service";
   serviceIdempotencyKey?: boolean;
+  replays?: boolean;
   errors?: readonly ErrorCode[];
   bodyType?: "json" | "multipart";
   params?: z.ZodType;

@@ -9,6 +9,7 @@ import { reply, route } from "./route.ts";
 import { pruneIdempotencyRecords } from "../db/prune-idempotency-records.ts";
 import { PositiveUnits } from "../core/schemas.ts";
 import { AppError } from "../core/errors.ts";
+import { buildOpenApiDocument } from "./openapi.ts";
 
 // A write that the kernel wraps: it records a row, so "changed nothing" is observable.
 const Body = z.object({ note: z.string().min(1), amountUnits: PositiveUnits });
@@ -569,5 +570,58 @@ describe("multipart bodies", () => {
     expect(broken.status).toBe(400);
     expect((await broken.json()).code).toBe("INVALID_MULTIPART");
     expect(await uploads()).toBe(before);
+  });
+});
+
+describe("versioning and deprecation (docs/api-versioning.md)", () => {
+  const since = new Date("2026-11-01T00:00:00Z");
+  const sunset = new Date("2027-05-01T00:00:00Z");
+  const link = "https://coinop.example/docs/changelog#deprecated";
+  const old = route({
+    method: "GET",
+    path: "/v1/__test/deprecated",
+    summary: "test",
+    tags: ["test"],
+    auth: "server",
+    idempotency: "none",
+    deprecated: { since, sunset, link },
+    response: { status: 200 },
+    handler: async () => ({ ok: true }),
+  });
+  const deprecationOf = (res: { headers: Headers }) => ["deprecation", "sunset", "link"].map((h) => res.headers.get(h));
+
+  it("every answer names the API version; a deprecated route adds Deprecation, Sunset and Link to each, errors included", async () => {
+    const { headers } = await makeGame();
+    const ok = await call(old, { headers });
+    expect([ok.status, ok.body]).toEqual([200, { ok: true }]);
+    expect(ok.headers.get("x-service-api-version")).toBe("v1");
+    expect(deprecationOf(ok)).toEqual([
+      "@1793491200",
+      "Sat, 01 May 2027 00:00:00 GMT",
+      `<${link}>; rel="deprecation"; type="text/html", <${link}>; rel="sunset"; type="text/html"`,
+    ]);
+    const refused = await call(old, { headers: {} });
+    expect([refused.status, refused.headers.get("x-service-api-version"), ...deprecationOf(refused)]).toEqual([401, "v1", ...deprecationOf(ok)]);
+    // a route that is not deprecated sends none of the three; the version always
+    const current = await call(writeNote, { headers: { ...headers, "idempotency-key": "v-1" }, body: { note: "a", amountUnits: "1" } });
+    expect([current.status, current.headers.get("x-service-api-version"), ...deprecationOf(current)]).toEqual([201, "v1", null, null, null]);
+    const wrongVersion = await call(writeNote, { headers: { ...headers, "x-service-api-version": "v2" }, body: { note: "a", amountUnits: "1" } });
+    expect([wrongVersion.status, wrongVersion.body.code, wrongVersion.headers.get("x-service-api-version")]).toEqual([400, "UNSUPPORTED_API_VERSION", "v1"]);
+  });
+
+  it("the API document marks the operation deprecated and lists the headers on its answers", () => {
+    const doc = buildOpenApiDocument([old.definition, writeNote.definition], "https://coinop.example") as {
+      paths: Record<string, Record<string, { deprecated?: boolean; "x-sunset"?: string; responses: Record<string, { headers: Record<string, unknown> }> }>>;
+      components: { headers: Record<string, { required?: boolean }> };
+    };
+    const op = doc.paths["/v1/__test/deprecated"]!.get!;
+    expect([op.deprecated, op["x-sunset"]]).toEqual([true, "2027-05-01T00:00:00.000Z"]);
+    for (const status of ["200", "401"])
+      expect(Object.keys(op.responses[status]!.headers)).toEqual(expect.arrayContaining(["X-Service-API-Version", "Deprecation", "Sunset", "Link"]));
+    const current = doc.paths["/v1/__test/notes"]!.post!;
+    expect(current.deprecated).toBeUndefined();
+    expect(Object.keys(current.responses["201"]!.headers)).toContain("X-Service-API-Version");
+    expect(Object.keys(current.responses["201"]!.headers)).not.toContain("Deprecation");
+    expect(doc.components.headers.ApiVersion!.required).toBe(true);
   });
 });

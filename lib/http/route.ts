@@ -32,15 +32,21 @@ import { parseOrThrow } from "../core/validation.ts";
 import { captureRequest, type RequestFacts } from "../request-log/capture-request.ts";
 import { JsonText } from "../core/json-text.ts";
 import { checkRateLimit } from "./rate-limit.ts";
+import { API_VERSION } from "./api-version.ts";
 
 export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 type AnySchema = z.ZodType;
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
 
 /** A handler may return the body, or `reply(...)` to choose the status and headers. */
-export type Reply<T> = { __reply: true; body: T; status?: number; headers?: Record<string, string>; raw?: boolean };
-/** `raw`: the body is a string sent as is (e.g. a CSV file; give its content-type in `headers`), not JSON. */
-export const reply = <T>(body: T, opts: { status?: number; headers?: Record<string, string>; raw?: boolean } = {}): Reply<T> => ({
+export type Reply<T> = { __reply: true; body: T; status?: number; headers?: Record<string, string>; raw?: boolean; replayed?: boolean };
+/**
+ * `raw`: the body is a string sent as is (e.g. a CSV file; give its content-type in `headers`), not JSON.
+ * `replayed`: the service recognised a repeat by its own key (an Idempotency-Key it dedupes itself, or a natural
+ * key such as the email of a pending link session) and changed nothing: the answer carries `Idempotent-Replayed: true`,
+ * as a kernel replay does (the route declares `replays: true`, so the API document lists the header).
+ */
+export const reply = <T>(body: T, opts: { status?: number; headers?: Record<string, string>; raw?: boolean; replayed?: boolean } = {}): Reply<T> => ({
   __reply: true,
   body,
   ...opts,
@@ -76,6 +82,11 @@ export type RouteDefinition<
   description?: string;
   /** an operation beyond the spec: the API document marks it `x-coinop-addition: true` */
   addition?: boolean;
+  /**
+   * an operation on its way out (docs/api-versioning.md): every answer carries Deprecation, Sunset and Link, and
+   * the API document marks the operation `deprecated: true`; announce it in CHANGELOG.md
+   */
+  deprecated?: Deprecated;
   tags: string[];
   /** the credential: one kind, or several for routes any of them may call (the context is then a union) */
   auth: A | readonly A[];
@@ -95,6 +106,12 @@ export type RouteDefinition<
   idempotency: "required" | "optional" | "none" | "service";
   /** with idempotency "none": the service itself reads an optional Idempotency-Key (documented as a header) */
   serviceIdempotencyKey?: boolean;
+  /**
+   * the service recognises a repeat itself (by an Idempotency-Key it dedupes, or a natural key) and answers it
+   * with reply(..., { replayed: true }): the success responses document `Idempotent-Replayed`. Implied by
+   * idempotency "required", "optional" and "service" and by serviceIdempotencyKey.
+   */
+  replays?: boolean;
   /**
    * The codes of lib/core/errors.ts the route's services can raise, beyond the kernel's own (401,
    * validation, 413, 415, idempotency, 404 with path params): the API document lists them per status.
@@ -147,9 +164,19 @@ const json = (status: number, body: unknown, headers: Record<string, string>): R
     ? new Response(null, { status, headers })
     : new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json; charset=utf-8", ...headers } });
 
+/** An operation on its way out (docs/api-versioning.md): since when it is deprecated, when it goes, and where to read why. */
+export type Deprecated = { since: Date; sunset: Date; link: string };
+
+/** The headers a deprecated operation sends on every answer: Deprecation (RFC 9745), Sunset (RFC 8594) and their Link. */
+export const deprecationHeaders = (d: Deprecated): Record<string, string> => ({
+  deprecation: `@${Math.floor(d.since.getTime() / 1000)}`,
+  sunset: d.sunset.toUTCString(),
+  link: `<${d.link}>; rel="deprecation"; type="text/html", <${d.link}>; rel="sunset"; type="text/html"`,
+});
+
 const checkVersion = (req: Request) => {
   const v = req.headers.get("x-service-api-version");
-  if (v !== null && v.trim() !== "v1")
+  if (v !== null && v.trim() !== API_VERSION)
     throw new AppError("UNSUPPORTED_API_VERSION", `X-Service-API-Version "${v}" is not supported; use "v1" or omit the header.`);
 };
 
@@ -274,11 +301,12 @@ export const route = <
   def: RouteDefinition<P, Q, B, R, A, T>,
 ): RouteHandler => {
   // a list page's answer (`{ items, pagination }`) names no object at its top: the request log may keep it unparsed
+  const deprecation = def.deprecated ? deprecationHeaders(def.deprecated) : {};
   const listPage = def.response.schema instanceof z.ZodObject && Object.keys(def.response.schema.shape).sort().join() === "items,pagination";
   const handler = async (req: Request, context: NextContext): Promise<Response> => {
     const requestId = req.headers.get("x-request-id")?.slice(0, 64) || `req_${randomUUID().replace(/-/g, "")}`;
     // the request id, then (once the key is known) its rate limit's headers: on every answer, errors included
-    let baseHeaders: Record<string, string> = { "x-request-id": requestId };
+    let baseHeaders: Record<string, string> = { "x-request-id": requestId, "x-service-api-version": API_VERSION, ...deprecation };
     // what the request log keeps (lib/request-log): buffered, written in batches off this path
     const started = performance.now();
     const seen: { facts: RequestFacts; params?: Record<string, string | string[]>; raw?: string; replayed?: boolean } = { facts: {} };
@@ -376,7 +404,8 @@ export const route = <
         result = await call(ctx);
       }
       const headers: Record<string, string> = { ...baseHeaders, ...result.headers, ...(replayed ? { "idempotent-replayed": "true" } : {}) };
-      seen.replayed = replayed;
+      // the request log counts a service-recognised repeat as a replay too (it wrote nothing)
+      seen.replayed = replayed || headers["idempotent-replayed"] === "true";
       if (result.status === 204) return done(new Response(null, { status: 204, headers }), "");
       return done(
         new Response(result.body, { status: result.status, headers: { "content-type": "application/json; charset=utf-8", ...headers } }),
@@ -400,7 +429,8 @@ export const route = <
       if (!check.success) throw new Error(`Response of ${def.method} ${def.path} does not match its schema: ${check.error.message}`);
     }
     const body = status === 204 ? "" : (written ?? (r.raw ? String(r.body) : JSON.stringify(r.body)));
-    return { status, headers: r.headers ?? {}, body };
+    // a repeat the service recognised says so as a kernel replay does (and a stored copy keeps saying it)
+    return { status, headers: { ...r.headers, ...(r.replayed ? { "idempotent-replayed": "true" } : {}) }, body };
   };
   const grouped = def.grouped ? runGrouped(def.grouped as (calls: { ctx: ServiceContext; body: unknown }[]) => Promise<unknown[]>, storedOf) : undefined;
   const routeHandler = handler as RouteHandler;

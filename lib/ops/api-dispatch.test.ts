@@ -109,6 +109,7 @@ describe("direct /api/v1 dispatch", () => {
     expect(res.status).toBe(405);
     expect(res.headers.get("allow")).toBe("GET");
     expect(res.headers.get("x-request-id")).toBe("req_mine");
+    expect(res.headers.get("x-service-api-version")).toBe("v1");
     expect(await res.json()).toEqual({
       error: "POST is not supported on /api/v1/game; use GET.",
       code: "METHOD_NOT_ALLOWED",
@@ -141,6 +142,7 @@ describe("direct /api/v1 dispatch", () => {
       requestId: expect.stringMatching(/^req_[0-9a-f]{32}$/),
     });
     expect(res.headers.get("x-request-id")).toBe(body.requestId);
+    expect(res.headers.get("x-service-api-version")).toBe("v1");
     expectSecurityHeaders(res);
     for (const method of ["GET", "POST", "PUT", "DELETE"]) {
       const other = await call("/api/v1/vc/credit", { method });

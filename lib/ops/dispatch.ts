@@ -9,9 +9,12 @@ import { randomUUID } from "node:crypto";
 import { AppError, errorBody } from "../core/errors.ts";
 import { appBaseUrl } from "../config/settings.ts";
 import { securityHeaders } from "../http/security-headers.mjs";
+import { API_VERSION, API_VERSION_HEADER } from "../http/api-version.ts";
 import { bestMatch, METHODS, type Params, type RouteTable } from "./route-table.ts";
 
 export type Dispatch = (req: Request) => Promise<Response>;
+
+const VERSION: [string, string] = [API_VERSION_HEADER, API_VERSION];
 
 const newRequestId = () => `req_${randomUUID().replace(/-/g, "")}`;
 
@@ -151,7 +154,7 @@ export const refuseForbiddenMethod = (table: RouteTable, { dev = false }: { dev?
         headers,
       );
     }
-    return withHeaders(res, headersFor(pathname), false);
+    return withHeaders(res, pathname.startsWith("/api/v1/") ? [...headersFor(pathname), VERSION] : headersFor(pathname), false);
   };
 };
 
@@ -192,7 +195,8 @@ export const createDispatch = (table: RouteTable, { dev = false }: { dev?: boole
 
   return async (req) => {
     const pathname = pathnameOf(req.url);
-    const extra = headersFor(pathname);
+    // every /api/v1 answer names the API version: the kernel's already do, the dispatch's own (404, 405, OPTIONS) here
+    const extra = pathname.startsWith("/api/v1/") ? [...headersFor(pathname), VERSION] : headersFor(pathname);
     const segments = apiSegmentsOf(pathname);
     try {
       const res = segments

@@ -11,6 +11,9 @@ export const ListenBody = z
       .describe("The listener's session id, chosen by the listener and kept for its whole run: each event is handed to a session once."),
     since: z.coerce
       .date()
+      // a date PostgreSQL can hold (JavaScript's reach +275760 years; the database's, 294276 AD but not before 4713 BC)
+      .min(new Date(Date.UTC(2000, 0, 1)), "must be on or after 2000-01-01")
+      .max(new Date(Date.UTC(9999, 11, 31, 23, 59, 59)), "must be before the year 10000")
       .optional()
       .describe(
         "Hand out the test events created at or after this time (the `since` the first call answered). Omitted: the call only answers where the session starts (now).",

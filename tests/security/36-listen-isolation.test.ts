@@ -104,8 +104,11 @@ describe("npm run listen: tenant isolation", () => {
     // the owner: recorded; a second report changes nothing
     const ok = await report(a.headers, d.deliveryId, 204);
     expect(ok.body.data).toEqual({ deliveryId: d.deliveryId, status: "succeeded", recorded: true });
+    expect(ok.headers.get("idempotent-replayed")).toBeNull();
     const replay = await report(a.headers, d.deliveryId, 500);
     expect(replay.body.data).toEqual({ deliveryId: d.deliveryId, status: "succeeded", recorded: false });
+    // the delivery (its natural key) had its answer already: the earlier report's result, said as a replay
+    expect(replay.headers.get("idempotent-replayed")).toBe("true");
     expect(await getDb().webhookAttempt.findFirstOrThrow({ where: { deliveryId: d.deliveryId } })).toMatchObject({ statusCode: 204, error: null });
   });
 

@@ -4,7 +4,8 @@
 // For the matched operation and status: the status must be listed, the body must match the documented
 // media type's schema (none documented: no body), each required documented header must be there, every
 // documented header sent must match its schema, and the API's own headers (Location, Retry-After,
-// Content-Disposition, RateLimit-*, Idempotent-Replayed, x-request-id) may only be sent where documented.
+// Content-Disposition, RateLimit-*, Idempotent-Replayed, x-request-id, X-Service-API-Version, Deprecation,
+// Sunset) may only be sent where documented.
 // docs/decisions/api-contract.md.
 import { Ajv2020, type ErrorObject, type ValidateFunction } from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
@@ -27,6 +28,9 @@ const API_HEADERS = [
   "ratelimit-remaining",
   "ratelimit-reset",
   "x-request-id",
+  "x-service-api-version",
+  "deprecation",
+  "sunset",
 ];
 
 type Contract = { doc: Doc; ajv: Ajv2020; validators: Map<string, ValidateFunction>; served: Set<string> };

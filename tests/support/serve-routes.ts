@@ -33,7 +33,7 @@ export const serveRoutes = async (handlers: RouteHandler[]) => {
     } catch {
       json = text;
     }
-    return { status: res.status, body: json, text };
+    return { status: res.status, body: json, text, headers: res.headers };
   };
   const close = () => new Promise<void>((resolve) => (server.closeAllConnections(), server.close(() => resolve())));
   return { base, api, close };

@@ -18,6 +18,7 @@ describe("POST /v1/platform/gameplay/events", () => {
     const first = await call(POST, { headers, body });
     expect(first.status).toBe(200);
     expect(first.body).toEqual({ eventId: expect.stringMatching(/^[0-9a-f]{24}$/), recorded: true });
+    expect(first.headers.get("idempotent-replayed")).toBeNull();
     expect(await eventsOf(t.business.id)).toEqual([
       expect.objectContaining({
         id: first.body.eventId,
@@ -32,11 +33,12 @@ describe("POST /v1/platform/gameplay/events", () => {
       }),
     ]);
     const repeat = await call(POST, { headers, body });
-    expect([repeat.status, repeat.body]).toEqual([200, { eventId: first.body.eventId, recorded: false }]);
+    expect([repeat.status, repeat.body, repeat.headers.get("idempotent-replayed")]).toEqual([200, { eventId: first.body.eventId, recorded: false }, "true"]);
     const other = await call(POST, { headers, body: { ...body, eventName: "boss_defeated" } });
     expect([other.status, other.body.code]).toEqual([422, "IDEMPOTENCY_KEY_REUSED"]);
     const next = await call(POST, { headers: idem(t.tb, "evt-2"), body });
     expect(next.body).toEqual({ eventId: expect.any(String), recorded: true });
+    expect(next.headers.get("idempotent-replayed")).toBeNull();
     expect(next.body.eventId).not.toBe(first.body.eventId);
     expect(await eventsOf(t.business.id)).toHaveLength(2);
     // the repeat answers even after the player was unlinked since

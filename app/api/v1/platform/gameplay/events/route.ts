@@ -1,5 +1,5 @@
 // POST /v1/platform/gameplay/events: record a gameplay event, exactly once per Idempotency-Key
-import { route } from "@/lib/http/route";
+import { reply, route } from "@/lib/http/route";
 import { recordGameplayEvent, RECORD_GAMEPLAY_EVENT_ERRORS } from "@/lib/gameplay/record-gameplay-event";
 import { GameplayEventRecorded, RecordGameplayEventBody } from "@/lib/gameplay/schemas";
 
@@ -17,5 +17,8 @@ export const POST = route({
   errors: RECORD_GAMEPLAY_EVENT_ERRORS,
   body: RecordGameplayEventBody,
   response: { status: 200, schema: GameplayEventRecorded },
-  handler: async ({ ctx, body }) => recordGameplayEvent(ctx, body),
+  handler: async ({ ctx, body }) => {
+    const out = await recordGameplayEvent(ctx, body);
+    return reply(out, { replayed: !out.recorded });
+  },
 });

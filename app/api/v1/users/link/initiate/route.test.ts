@@ -46,11 +46,12 @@ describe("POST /v1/users/link/initiate", () => {
     const { headers } = await makeGame();
     const first = await call(POST, { headers, body: { email: "bo@example.com" } });
     const again = await call(POST, { headers, body: { email: " BO@example.com " } });
-    expect(again.status).toBe(200);
+    expect(first.headers.get("idempotent-replayed")).toBeNull();
+    expect([again.status, again.headers.get("idempotent-replayed")]).toEqual([200, "true"]);
     expect(again.body).toEqual(first.body);
     expect(again.headers.get("location")).toBeNull();
     const other = await call(POST, { headers, body: { email: "cy@example.com" } });
-    expect(other.status).toBe(201);
+    expect([other.status, other.headers.get("idempotent-replayed")]).toEqual([201, null]);
     expect(other.body.sessionKey).not.toBe(first.body.sessionKey);
     expect(await eventsOf(first.body.sessionKey)).toHaveLength(1);
   });
@@ -60,8 +61,8 @@ describe("POST /v1/users/link/initiate", () => {
     const h = { ...headers, "idempotency-key": "init-1" };
     const first = await call(POST, { headers: h, body: {} });
     const again = await call(POST, { headers: h });
-    expect(first.status).toBe(201);
-    expect(again.status).toBe(200);
+    expect([first.status, first.headers.get("idempotent-replayed")]).toEqual([201, null]);
+    expect([again.status, again.headers.get("idempotent-replayed")]).toEqual([200, "true"]);
     expect(again.body.sessionKey).toBe(first.body.sessionKey);
     const row = await getDb().linkSession.findUniqueOrThrow({ where: { sessionKey: first.body.sessionKey } });
     expect(row.idempotencyKey).toBe("init-1");

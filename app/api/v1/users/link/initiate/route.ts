@@ -6,7 +6,7 @@ import { InitiateLinkBody, LinkSessionInitiated } from "@/lib/linking/schemas";
 
 // A new session is 201 with Location; the pending session of the same email or Idempotency-Key is 200.
 const answer = ({ session, url, created }: InitiatedLinkSession) =>
-  reply({ url, sessionKey: session.sessionKey }, created ? { status: 201, headers: { location: url } } : { status: 200 });
+  reply({ url, sessionKey: session.sessionKey }, created ? { status: 201, headers: { location: url } } : { status: 200, replayed: true });
 
 const common = {
   path: "/v1/users/link/initiate",

@@ -1,5 +1,5 @@
 // POST /v1/webhooks/listen/attempts: `npm run listen` reports the local answer to a delivery (an addition, issue 29)
-import { route } from "@/lib/http/route";
+import { reply, route } from "@/lib/http/route";
 import { ListenAttemptBody, ListenAttemptResult } from "@/lib/webhooks/listen-schemas";
 import { recordListenerAttempt, RECORD_LISTENER_ATTEMPT_ERRORS } from "@/lib/webhooks/record-listener-attempt";
 import { resolveListenerOwner, RESOLVE_LISTENER_OWNER_ERRORS } from "@/lib/webhooks/resolve-listener-owner";
@@ -15,8 +15,13 @@ export const POST = route({
   addition: true,
   auth: ["server", "campaign", "platform"],
   idempotency: "none",
+  // a second report of the same delivery changes nothing: recorded false, Idempotent-Replayed: true
+  replays: true,
   errors: [...RESOLVE_LISTENER_OWNER_ERRORS, ...RECORD_LISTENER_ATTEMPT_ERRORS],
   body: ListenAttemptBody,
   response: { status: 200, schema: ListenAttemptResult },
-  handler: async ({ ctx, body }) => ({ data: await recordListenerAttempt(ctx, { owner: resolveListenerOwner(ctx), ...body }) }),
+  handler: async ({ ctx, body }) => {
+    const data = await recordListenerAttempt(ctx, { owner: resolveListenerOwner(ctx), ...body });
+    return reply({ data }, { replayed: !data.recorded });
+  },
 });

@@ -45,12 +45,14 @@ describe("POST /v1/platform/campaigns/{campaignId}/fund-sessions", () => {
     const first = await call(POST, { headers, params: { campaignId: campaign.id }, body: { metadata: { a: 1 } } });
     const again = await call(POST, { headers, params: { campaignId: campaign.id }, body: { metadata: { a: 1 } } });
     expect([first.status, again.status]).toEqual([201, 200]);
+    expect([first.headers.get("idempotent-replayed"), again.headers.get("idempotent-replayed")]).toEqual([null, "true"]);
     expect(again.body).toEqual(first.body);
     expect(again.headers.get("location")).toBeNull();
     // parallel repeats never create two sessions
     const k = { ...mgmt, ...idemKey() };
     const burst = await Promise.all(Array.from({ length: 8 }, () => call(POST, { headers: k, params: { campaignId: campaign.id }, body: {} })));
     expect(burst.map((r) => r.status).sort()).toEqual([200, 200, 200, 200, 200, 200, 200, 201]);
+    expect(burst.map((r) => `${r.status} ${r.headers.get("idempotent-replayed")}`).sort()).toEqual([...Array(7).fill("200 true"), "201 null"]);
     expect(new Set(burst.map((r) => r.body.sessionKey)).size).toBe(1);
     expect(await getDb().fundSession.count({ where: { campaignId: campaign.id } })).toBe(2);
     // a new key is a new session

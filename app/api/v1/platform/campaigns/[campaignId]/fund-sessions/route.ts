@@ -28,6 +28,6 @@ export const POST = route({
   handler: async ({ ctx, body }) => {
     const { session, created } = await createCampaignFundSession(ctx, body);
     const out = fundSessionCreated(session);
-    return reply(out, created ? { status: 201, headers: { location: out.url } } : { status: 200 });
+    return reply(out, created ? { status: 201, headers: { location: out.url } } : { status: 200, replayed: true });
   },
 });

@@ -29,6 +29,6 @@ export const POST = route({
   handler: async ({ ctx, params, body }) => {
     const { session, created } = await createDistributionFundSession(ctx, { id: params.id, ...body });
     const out = fundSessionCreated(session);
-    return reply(out, created ? { status: 201, headers: { location: out.url } } : { status: 200 });
+    return reply(out, created ? { status: 201, headers: { location: out.url } } : { status: 200, replayed: true });
   },
 });

@@ -29,6 +29,6 @@ export const POST = route({
   },
   handler: async ({ ctx, body }) => {
     const { session, url, created } = await initiateLinkSession(ctx, { scope: linkScopeOf(ctx), email: body.email, idempotencyKey: ctx.idempotencyKey });
-    return reply({ url, sessionKey: session.sessionKey }, created ? { status: 201, headers: { location: url } } : { status: 200 });
+    return reply({ url, sessionKey: session.sessionKey }, created ? { status: 201, headers: { location: url } } : { status: 200, replayed: true });
   },
 });

@@ -25,6 +25,6 @@ export const POST = route({
   },
   handler: async ({ ctx, params }) => {
     const { created, assignment } = await assignBusinessUserToCampaign(ctx, params);
-    return reply(assignment, { status: created ? 201 : 200 });
+    return reply(assignment, { status: created ? 201 : 200, replayed: !created });
   },
 });
