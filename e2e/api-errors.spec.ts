@@ -9,6 +9,7 @@ test("a method the path does not serve is a JSON 405 naming the allowed methods"
   expect(await res.json()).toEqual({
     error: "DELETE is not supported on /api/v1/game; use GET.",
     code: "METHOD_NOT_ALLOWED",
+    docUrl: expect.stringMatching(/^https?:\/\/[^/]+\/docs\/errors#METHOD_NOT_ALLOWED$/),
     requestId: expect.stringMatching(/^req_/),
   });
 

@@ -29,6 +29,12 @@ const LABEL_SCRIPT = `(() => {
   new MutationObserver(name).observe(document.documentElement, { childList: true, subtree: true });
 })();`;
 
+/**
+ * A bar above the reference linking the error-code page (/docs/errors, generated from lib/core/errors.ts): the
+ * page every error body's docUrl points into. Plain HTML and inline style (style-src allows it; no script).
+ */
+const ERRORS_BAR = `<header style="display:flex;flex-wrap:wrap;gap:0.25rem 1rem;align-items:center;padding:0.5rem 1rem;border-bottom:1px solid #d4d4d4;background:#fff;color:#1f1f1f;font:14px/1.5 system-ui,sans-serif"><strong>Coinop API reference</strong><a href="/docs/errors" style="color:#9a4a05;text-decoration:underline;display:inline-block;min-height:24px;line-height:24px">Error codes: every code, its status and what to do</a></header>`;
+
 /** Escapes a nonce for an HTML attribute (proxy.ts makes base64 ones; this keeps any other harmless). */
 const attribute = (value: string) => value.replace(/[&"<>]/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -49,6 +55,7 @@ export const GET = async (req: Request): Promise<Response> => {
   })();
   const html = (await page.text())
     .replace(/<html(?![^>]*\blang=)/i, '<html lang="en"')
+    .replace(/<body([^>]*)>/i, (open) => `${open}${ERRORS_BAR}`)
     .replace(/<\/body>/i, `<script${nonce ? ` nonce="${attribute(nonce)}"` : ""}>${LABEL_SCRIPT}</script></body>`);
   const headers = new Headers(page.headers);
   headers.delete("content-length");

@@ -10,7 +10,7 @@ export type SaleRules = "redirect" | "grant" | "any";
  * The item of a checkout call. `gameId` (from the query) must be the key's game and the item that game's.
  * The spec's Errors table: an item of another game than the key's is 403 (ITEM_OF_ANOTHER_GAME; so is a
  * `gameId` that is not the key's game), an unknown item 404. Redirect: not visible 403 ITEM_NOT_VISIBLE,
- * not for sale 410 ITEM_NOT_FOR_SALE. Grant: either is 410.
+ * not for sale 410 ITEM_NOT_FOR_SALE. Grant: either is 410 (not visible: ITEM_NOT_VISIBLE_GONE).
  */
 export const loadCheckoutItem = async (
   ctx: DbContext,

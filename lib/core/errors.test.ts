@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { ERROR_DOCS, renderErrorDocs } from "../../scripts/gen-error-docs.ts";
-import { AppError, conflict, ERRORS, notFound, wireCode, type ErrorCode } from "./errors.ts";
+import { AppError, conflict, errorBody, errorDocUrl, ERRORS, notFound, wireCode, type ErrorCode } from "./errors.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const SOURCE_ROOTS = ["lib", "app", "components", "scripts", "proxy.ts"];
@@ -58,12 +58,50 @@ describe("the error table", () => {
 
   it("gives each error its status and wire code from the table", () => {
     expect(new AppError("INSUFFICIENT_FUNDS", "low")).toMatchObject({ code: "INSUFFICIENT_FUNDS", status: 422 });
-    expect(new AppError("ITEM_NOT_VISIBLE_GONE", "gone")).toMatchObject({ key: "ITEM_NOT_VISIBLE_GONE", code: "ITEM_NOT_VISIBLE", status: 410 });
+    expect(new AppError("ITEM_NOT_VISIBLE_GONE", "gone")).toMatchObject({ key: "ITEM_NOT_VISIBLE_GONE", code: "ITEM_NOT_VISIBLE_GONE", status: 410 });
+    expect(new AppError("ITEM_NOT_VISIBLE", "hidden")).toMatchObject({ code: "ITEM_NOT_VISIBLE", status: 403 });
     expect(notFound("Game")).toMatchObject({ code: "NOT_FOUND", status: 404, message: "Game was not found." });
-    expect(conflict("INVITE_REVOKED_CONFLICT", "no")).toMatchObject({ code: "INVITE_REVOKED", status: 409 });
+    expect(conflict("INVITE_REVOKED_CONFLICT", "no")).toMatchObject({ code: "INVITE_REVOKED_CONFLICT", status: 409 });
+    expect(new AppError("INVITE_REVOKED", "revoked")).toMatchObject({ code: "INVITE_REVOKED", status: 410 });
     for (const [key, e] of Object.entries(ERRORS)) {
       expect(e.status, key).toBeGreaterThanOrEqual(400);
       expect(e.doc.length, key).toBeGreaterThan(10);
     }
+  });
+
+  it("answers each wire code with one status only (issue 29): a client can switch on the code alone", () => {
+    const statuses = new Map<string, Set<number>>();
+    for (const key of Object.keys(ERRORS) as ErrorCode[]) {
+      const set = statuses.get(wireCode(key)) ?? new Set<number>();
+      set.add(ERRORS[key].status);
+      statuses.set(wireCode(key), set);
+    }
+    const twoStatuses = [...statuses].filter(([, s]) => s.size > 1).map(([code, s]) => `${code}: ${[...s].join(", ")}`);
+    expect(twoStatuses).toEqual([]);
+    expect(statuses.get("INVITE_REVOKED")).toEqual(new Set([410]));
+    expect(statuses.get("ITEM_NOT_VISIBLE")).toEqual(new Set([403]));
+  });
+
+  it("gives every error body the absolute URL of its code's entry on /docs/errors", () => {
+    expect(errorDocUrl("https://pay.example.com/", "NOT_FOUND")).toBe("https://pay.example.com/docs/errors#NOT_FOUND");
+    const body = errorBody(
+      new AppError("VALIDATION_ERROR", "bad", { details: [{ field: "amount", message: "too low" }] }),
+      "req_1",
+      true,
+      "https://pay.example.com",
+    );
+    expect(body).toEqual({
+      success: false,
+      error: "bad",
+      code: "VALIDATION_ERROR",
+      docUrl: "https://pay.example.com/docs/errors#VALIDATION_ERROR",
+      details: [{ field: "amount", message: "too low" }],
+      requestId: "req_1",
+    });
+    expect(errorBody(notFound("Game"), null, false, "http://localhost:3000")).toEqual({
+      error: "Game was not found.",
+      code: "NOT_FOUND",
+      docUrl: "http://localhost:3000/docs/errors#NOT_FOUND",
+    });
   });
 });

@@ -6,7 +6,7 @@
 type Entry = {
   readonly status: number;
   readonly doc: string;
-  /** the code the client sees, when it differs from the key (one wire code answered with two statuses) */
+  /** the code the client sees, when it differs from the key; never a code another entry answers with another status */
   readonly code?: string;
 };
 
@@ -64,7 +64,7 @@ export const ERRORS = {
   LINK_SESSION_NOT_APPROVED: { status: 409, doc: "Only an approved link session can be unlinked." },
   INVITE_NOT_FOUND: { status: 404, doc: "The link invite does not exist." },
   INVITE_REVOKED: { status: 410, doc: "The link invite was revoked and can no longer link anyone." },
-  INVITE_REVOKED_CONFLICT: { status: 409, code: "INVITE_REVOKED", doc: "A revoked link invite cannot be changed." },
+  INVITE_REVOKED_CONFLICT: { status: 409, doc: "The link invite was revoked: it cannot be changed; create a new invite instead." },
   INVITE_PAUSED: { status: 409, doc: "The link invite is paused by its owner." },
   INVITE_EXPIRED: { status: 410, doc: "The link invite has expired." },
   INVITE_USED_UP: { status: 409, doc: "The link invite has reached its maximum number of uses." },
@@ -77,7 +77,7 @@ export const ERRORS = {
   PRODUCT_STATE_CONFLICT: { status: 409, doc: "The item's status does not allow this action." },
   ITEM_NOT_FOR_SALE: { status: 410, doc: "The item is not for sale." },
   ITEM_NOT_VISIBLE: { status: 403, doc: "The item is not visible." },
-  ITEM_NOT_VISIBLE_GONE: { status: 410, code: "ITEM_NOT_VISIBLE", doc: "A checkout grant's item is not visible." },
+  ITEM_NOT_VISIBLE_GONE: { status: 410, doc: "A checkout grant's item is no longer visible, so the grant cannot be paid." },
   ITEM_OF_ANOTHER_GAME: { status: 403, doc: "The item belongs to another game than the key's." },
   GAME_NOT_FOUND: { status: 404, doc: "The game does not exist for the target business in the key's environment." },
   GAME_MISMATCH: { status: 403, doc: "The gameId is not the game of this API key." },
@@ -267,18 +267,54 @@ export const conflict = (code: CodeWithStatus<409>, message: string) => new AppE
 export const gone = (code: CodeWithStatus<410>, message: string) => new AppError(code, message);
 export const unprocessable = (code: CodeWithStatus<422>, message: string) => new AppError(code, message);
 
-export type ErrorBody = { error: string; code: string; details?: ErrorDetail[]; requestId?: string; success?: false };
+export type ErrorBody = { error: string; code: string; docUrl: string; details?: ErrorDetail[]; requestId?: string; success?: false };
+
+/** The page that explains every code (app/docs/errors/page.tsx); each entry's anchor is its code. */
+export const ERROR_DOCS_PATH = "/docs/errors";
+
+/** The absolute URL of a code's entry on the error page, e.g. https://pay.example.com/docs/errors#NOT_FOUND. */
+export const errorDocUrl = (baseUrl: string, code: string): string => `${baseUrl.replace(/\/+$/, "")}${ERROR_DOCS_PATH}#${encodeURIComponent(code)}`;
 
 /**
- * The one error body: `{ success?: false, error, code, details?, requestId }`. Every JSON error answer is built
- * here: the /v1 kernel and its 404 and 405 (with the request id; `withSuccess` for the campaign endpoints'
+ * The one error body: `{ success?: false, error, code, docUrl, details?, requestId }`. Every JSON error answer is
+ * built here: the /v1 kernel and its 404 and 405 (with the request id; `withSuccess` for the campaign endpoints'
  * envelope), and the plain JSON routes outside /v1 (the Stripe webhook, the portal's polling), which carry
- * no request id (null).
+ * no request id (null). `baseUrl` is the app's public origin (appBaseUrl() of lib/config, which lib/core may not
+ * read): `docUrl` is the absolute URL of the code's entry on /docs/errors.
  */
-export const errorBody = (err: AppError, requestId: string | null, withSuccess = false): ErrorBody => ({
+export const errorBody = (err: AppError, requestId: string | null, withSuccess: boolean, baseUrl: string): ErrorBody => ({
   ...(withSuccess ? { success: false as const } : {}),
   error: err.message,
   code: err.code,
+  docUrl: errorDocUrl(baseUrl, err.code),
   ...(err.details?.length ? { details: err.details } : {}),
   ...(requestId === null ? {} : { requestId }),
 });
+
+/**
+ * What a program should do about an error, decided by its status (the page /docs/errors and docs/errors.md
+ * show it beside each code's meaning): whether to fix the request, the key or the state first, or to retry.
+ */
+const ADVICE: Record<number, string> = {
+  400: "Fix the request as the error message (and details[], per field) says; sending it again unchanged fails again.",
+  401: "Check the credentials: send a valid, unrevoked key (or sign in again), with the headers the key needs.",
+  402: "Nothing was charged: ask the payer for another card, then retry.",
+  403: "The caller may not do this: change the key, scope, grant or account used, or the state the message names; retrying does not help.",
+  404: "Check the id or path, and that it belongs to this key's game, campaign or business in this environment.",
+  405: "Use one of the methods the Allow header lists.",
+  409: "Read the resource again: its current state does not allow this; act on that state (or wait for the other request to finish).",
+  410: "The link, grant or object has expired or was used up: create a new one.",
+  413: "Send a smaller body.",
+  415: "Send the body with the Content-Type the operation documents.",
+  422: "The request is well formed but cannot be done now (funds, limits, environment): change it or fund the balance first.",
+  429: "Wait Retry-After seconds, then retry; nothing was done.",
+  500: "Retry later with the same Idempotency-Key; if it persists, quote the requestId to support.",
+  503: "Retry after Retry-After seconds with the same Idempotency-Key.",
+};
+
+/** What to do about an error of the table (by its status; never empty). */
+export const errorAdvice = (key: ErrorCode): string => ADVICE[ERRORS[key].status] ?? "Read the error message; quote the requestId to support.";
+
+/** Every code of the table, sorted by status then code: the order of docs/errors.md and the page /docs/errors. */
+export const sortedErrorKeys = (): ErrorCode[] =>
+  (Object.keys(ERRORS) as ErrorCode[]).sort((a, b) => ERRORS[a].status - ERRORS[b].status || wireCode(a).localeCompare(wireCode(b)) || a.localeCompare(b));

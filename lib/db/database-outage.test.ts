@@ -3,6 +3,7 @@
 // real PostgreSQL is reached through a TCP proxy this test controls: closing it refuses new connections
 // and cuts the open ones (as a stopped server does); "blackhole" accepts connections and never answers
 // (an unreachable host). The fault run (scripts/faults/run.ts, db-outage) stops a real server.
+import { appBaseUrl } from "@/lib/config/settings";
 import net from "node:net";
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -90,7 +91,12 @@ const credit = (key: string) =>
 const expectUnavailable = (r: Awaited<ReturnType<typeof credit>>) => {
   expect(r.status).toBe(503);
   expect(r.headers.get("retry-after")).toBe(String(DATABASE_RETRY_AFTER_SECONDS));
-  expect(r.body).toEqual({ error: expect.stringContaining("cannot reach its database"), code: "SERVICE_UNAVAILABLE", requestId: expect.any(String) });
+  expect(r.body).toEqual({
+    error: expect.stringContaining("cannot reach its database"),
+    code: "SERVICE_UNAVAILABLE",
+    docUrl: `${appBaseUrl()}/docs/errors#SERVICE_UNAVAILABLE`,
+    requestId: expect.any(String),
+  });
   expect(r.text).not.toMatch(/\bat .*\.(ts|js):\d+/); // no stack
   expect(r.headers.get("x-request-id")).toBe(r.body.requestId);
 };

@@ -51,11 +51,17 @@ const objectParams = (schema: z.ZodType | undefined, where: "path" | "query"): J
 
 const ERROR_SCHEMA = {
   type: "object",
-  required: ["error", "code", "requestId"],
+  required: ["error", "code", "docUrl", "requestId"],
   properties: {
     success: { type: "boolean", const: false, description: "present on campaign-key routes" },
     error: { type: "string", description: "what went wrong and what to fix" },
-    code: { type: "string", description: "a stable machine-readable code, e.g. VALIDATION_ERROR" },
+    code: { type: "string", description: "a stable machine-readable code, e.g. VALIDATION_ERROR; one code always has one HTTP status" },
+    docUrl: {
+      type: "string",
+      format: "uri",
+      description: "Addition (issue 29): the absolute URL of the code's entry on the error page, /docs/errors#CODE",
+      "x-coinop-addition": true,
+    },
     details: {
       type: "array",
       description: "one entry per invalid field",
@@ -168,6 +174,8 @@ export const errorCodesOf = (r: RegisteredRoute): ErrorCode[] => {
   if (r.params || r.path.startsWith("/v1/test-helpers/")) codes.push("NOT_FOUND");
   if (r.targetBusiness === "campaign") codes.push("CAMPAIGN_NOT_FOUND");
   else if (r.targetBusiness) codes.push("TARGET_BUSINESS_REQUIRED", "BUSINESS_NOT_FOUND", "GRANT_REQUIRED");
+  // a campaign key naming another campaign's id (route.ts) gets the platform API's code for a foreign campaign
+  if (kinds(r).includes("campaign") && r.path.includes("{id}") && !codes.includes("CAMPAIGN_NOT_FOUND")) codes.push("CAMPAIGN_NOT_FOUND");
   if (gatesActivation(r)) codes.push("BUSINESS_NOT_ACTIVATED");
   if (r.scope) codes.push("INSUFFICIENT_SCOPE");
   if (r.scope && KEY_ADMIN_SCOPES.includes(r.scope)) codes.push("API_KEY_IN_GRACE_PERIOD");
@@ -196,7 +204,10 @@ const errorResponses = (r: RegisteredRoute): Record<string, Json> => {
         ...(status === 429 ? REQUIRED_ON_429 : RATE_LIMIT_HEADERS),
         ...(status === 503 ? { "Retry-After": header("RetryAfter") } : {}),
       },
-      content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },
+      // the codes as an enum, so that a generated client gets a union per status (the body is the Error schema)
+      content: {
+        "application/json": { schema: { allOf: [{ $ref: "#/components/schemas/Error" }, { type: "object", properties: { code: { enum: codes } } }] } },
+      },
     };
   }
   return out;

@@ -4,6 +4,7 @@
 import { createHash, randomUUID } from "node:crypto";
 import { z } from "zod";
 import { isTest } from "../config/env.ts";
+import { appBaseUrl } from "../config/settings.ts";
 import { getDb } from "../db/client.ts";
 import { inTransaction, pgCode } from "../db/transaction.ts";
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from "../db/is-database-unavailable.ts";
@@ -352,7 +353,7 @@ export const route = <
         typeof rawParams.id === "string" &&
         rawParams.id !== keyCall.scope.campaignId
       )
-        throw new AppError("NOT_FOUND", "Campaign was not found.");
+        throw new AppError("CAMPAIGN_NOT_FOUND", "No campaign with this id belongs to this campaign key.");
       const params = def.params ? parseOrThrow(def.params, rawParams, "params") : undefined;
       const query = def.query ? parseOrThrow(def.query, queryObject(url), "query") : undefined;
       const multipart = def.bodyType === "multipart" ? await readMultipart(req) : undefined;
@@ -413,7 +414,7 @@ export const route = <
     } catch (err) {
       const appErr = toAppError(err, requestId);
       const retryAfter: Record<string, string> = appErr.key === "SERVICE_UNAVAILABLE" ? { "retry-after": String(DATABASE_RETRY_AFTER_SECONDS) } : {};
-      const bodyOut = errorBody(appErr, requestId, Boolean(def.successEnvelope));
+      const bodyOut = errorBody(appErr, requestId, Boolean(def.successEnvelope), appBaseUrl());
       return done(json(appErr.status, bodyOut, { ...baseHeaders, ...retryAfter, ...connectionCloseHeader(req) }), JSON.stringify(bodyOut), appErr.code);
     }
   };

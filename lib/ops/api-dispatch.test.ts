@@ -3,6 +3,7 @@
 // test routes declared with route(). Checked: the JSON 405 with Allow, the JSON 404, HEAD and OPTIONS, the
 // security headers of next.config.mjs, the kernel's body caps over the streamed body (chunked and by
 // Content-Length), Next.js's precedence and param decoding, and what is left to Next.js.
+import { appBaseUrl } from "@/lib/config/settings";
 import http from "node:http";
 import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -109,7 +110,12 @@ describe("direct /api/v1 dispatch", () => {
     expect(res.headers.get("allow")).toBe("GET");
     expect(res.headers.get("x-request-id")).toBe("req_mine");
     expect(res.headers.get("x-service-api-version")).toBe("v1");
-    expect(await res.json()).toEqual({ error: "POST is not supported on /api/v1/game; use GET.", code: "METHOD_NOT_ALLOWED", requestId: "req_mine" });
+    expect(await res.json()).toEqual({
+      error: "POST is not supported on /api/v1/game; use GET.",
+      code: "METHOD_NOT_ALLOWED",
+      docUrl: `${appBaseUrl()}/docs/errors#METHOD_NOT_ALLOWED`,
+      requestId: "req_mine",
+    });
     expectSecurityHeaders(res);
 
     const campaign = await call("/api/v1/campaign/cmp_1", { method: "DELETE" });
@@ -132,6 +138,7 @@ describe("direct /api/v1 dispatch", () => {
     expect(body).toEqual({
       error: "There is no endpoint PATCH /api/v1/no/such/thing. The endpoints are listed at /docs and /api/v1/openapi.json.",
       code: "ROUTE_NOT_FOUND",
+      docUrl: `${appBaseUrl()}/docs/errors#ROUTE_NOT_FOUND`,
       requestId: expect.stringMatching(/^req_[0-9a-f]{32}$/),
     });
     expect(res.headers.get("x-request-id")).toBe(body.requestId);

@@ -10,6 +10,7 @@ import { Readable } from "node:stream";
 import { promisify } from "node:util";
 import { gzip as gzipCallback } from "node:zlib";
 import { AppError, errorBody } from "../core/errors.ts";
+import { appBaseUrl } from "../config/settings.ts";
 import { apiSegmentsOf, createDispatch, FORBIDDEN_METHODS, hasMalformedEscape, refuseForbiddenMethod, type Dispatch } from "./dispatch.ts";
 import { loadRouteTable, type RouteTable } from "./route-table.ts";
 
@@ -100,6 +101,7 @@ export const createApiDispatcher = async (options: DispatcherOptions): Promise<A
             new AppError("INTERNAL_ERROR", `Something went wrong on our side. Quote request id ${requestId} if you contact support.`),
             requestId,
             false,
+            appBaseUrl(),
           );
           res.writeHead(500, { "content-type": "application/json", "x-request-id": requestId, connection: "close" }).end(JSON.stringify(body));
         });

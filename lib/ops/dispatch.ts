@@ -7,6 +7,7 @@
 // answer carries the security headers of next.config.mjs (lib/http/security-headers.mjs).
 import { randomUUID } from "node:crypto";
 import { AppError, errorBody } from "../core/errors.ts";
+import { appBaseUrl } from "../config/settings.ts";
 import { securityHeaders } from "../http/security-headers.mjs";
 import { API_VERSION, API_VERSION_HEADER } from "../http/api-version.ts";
 import { bestMatch, METHODS, type Params, type RouteTable } from "./route-table.ts";
@@ -145,9 +146,13 @@ export const refuseForbiddenMethod = (table: RouteTable, { dev = false }: { dev?
     let res: Response;
     if (match) {
       const refused = new AppError("METHOD_NOT_ALLOWED", `${method} is not supported on ${pathname}; use ${match[2]}.`);
-      res = jsonResponse(405, errorBody(refused, requestId, pathname.startsWith("/api/v1/campaign/")), { ...headers, allow: match[2] });
+      res = jsonResponse(405, errorBody(refused, requestId, pathname.startsWith("/api/v1/campaign/"), appBaseUrl()), { ...headers, allow: match[2] });
     } else {
-      res = jsonResponse(404, errorBody(new AppError("ROUTE_NOT_FOUND", `There is no endpoint ${method} ${pathname}.`), requestId, false), headers);
+      res = jsonResponse(
+        404,
+        errorBody(new AppError("ROUTE_NOT_FOUND", `There is no endpoint ${method} ${pathname}.`), requestId, false, appBaseUrl()),
+        headers,
+      );
     }
     return withHeaders(res, pathname.startsWith("/api/v1/") ? [...headersFor(pathname), VERSION] : headersFor(pathname), false);
   };
@@ -164,7 +169,7 @@ export const createDispatch = (table: RouteTable, { dev = false }: { dev?: boole
       if (method === "OPTIONS") return new Response(null, { status: 204, headers: { allow: [...METHODS, "HEAD", "OPTIONS"].sort().join(", ") } });
       const requestId = newRequestId();
       const err = new AppError("ROUTE_NOT_FOUND", `There is no endpoint ${method} ${pathname}. The endpoints are listed at /docs and /api/v1/openapi.json.`);
-      return jsonResponse(404, errorBody(err, requestId, false), { "x-request-id": requestId });
+      return jsonResponse(404, errorBody(err, requestId, false, appBaseUrl()), { "x-request-id": requestId });
     }
     const [pattern, handlers, allowed] = match;
     if (method === "OPTIONS") {
@@ -175,7 +180,7 @@ export const createDispatch = (table: RouteTable, { dev = false }: { dev?: boole
     if (!handler) {
       const requestId = req.headers.get("x-request-id")?.slice(0, 64) || newRequestId();
       const refused = new AppError("METHOD_NOT_ALLOWED", `${method} is not supported on ${pathname}; use ${allowed}.`);
-      const body = errorBody(refused, requestId, pathname.startsWith("/api/v1/campaign/"));
+      const body = errorBody(refused, requestId, pathname.startsWith("/api/v1/campaign/"), appBaseUrl());
       return jsonResponse(405, body, { allow: allowed, "x-request-id": requestId, ...(declaresBody(req) ? { connection: "close" } : {}) });
     }
     const params: Params = {};
@@ -207,6 +212,7 @@ export const createDispatch = (table: RouteTable, { dev = false }: { dev?: boole
               ),
               newRequestId(),
               false,
+              appBaseUrl(),
             ),
             {},
           );
@@ -218,6 +224,7 @@ export const createDispatch = (table: RouteTable, { dev = false }: { dev?: boole
         new AppError("INTERNAL_ERROR", `Something went wrong on our side. Quote request id ${requestId} if you contact support.`),
         requestId,
         false,
+        appBaseUrl(),
       );
       return withHeaders(jsonResponse(500, body, { "x-request-id": requestId, connection: "close" }), extra, false);
     }

@@ -7,6 +7,7 @@
 // the COMMIT of one game's outbox event or one credit's journal, and a trigger that refuses the insert of the
 // record of one Idempotency-Key. After each: a documented error body, nothing written; without the trigger,
 // the same key applies the request exactly once, and a further retry replays.
+import { appBaseUrl } from "@/lib/config/settings";
 import { randomUUID } from "node:crypto";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db/client";
@@ -58,7 +59,12 @@ const expectInternalError = (res: CallResult) => {
   const requestId = res.headers.get("x-request-id");
   expect({ status: res.status, body: res.body }).toEqual({
     status: 500,
-    body: { error: `Something went wrong on our side. Quote request id ${requestId} if you contact support.`, code: "INTERNAL_ERROR", requestId },
+    body: {
+      error: `Something went wrong on our side. Quote request id ${requestId} if you contact support.`,
+      code: "INTERNAL_ERROR",
+      docUrl: `${appBaseUrl()}/docs/errors#INTERNAL_ERROR`,
+      requestId,
+    },
   });
   expect(res.text).not.toMatch(/test 27|trigger|\bat\s+\S+\.ts/i);
 };

@@ -9,6 +9,7 @@
 //
 // Over the route handlers, on the file's real PostgreSQL. The bucket's refill over time is tested with a
 // controlled clock beside it (lib/http/rate-limit.test.ts); here the one wait is the Retry-After second.
+import { appBaseUrl } from "@/lib/config/settings";
 import { randomUUID } from "node:crypto";
 import { afterEach, describe, expect, it } from "vitest";
 import { GET as getGame } from "@/app/api/v1/game/route";
@@ -65,7 +66,12 @@ describe("per-key rate limits on /v1", () => {
     const body = { currencyId: game.currencyId, userRef, amountUnits: "7", orderId: "order-rl-1" };
     const refused = await call(credit, { headers: idem(game.headers, key), body });
     expect(refused.status, refused.text).toBe(429);
-    expect(refused.body).toEqual({ error: expect.stringMatching(/retry in 1 s/i), code: "RATE_LIMITED", requestId: expect.any(String) });
+    expect(refused.body).toEqual({
+      error: expect.stringMatching(/retry in 1 s/i),
+      code: "RATE_LIMITED",
+      docUrl: `${appBaseUrl()}/docs/errors#RATE_LIMITED`,
+      requestId: expect.any(String),
+    });
     // 1 token a second and less than one left: the next one is at most a second away; full again in 5 s
     expect(limitHeaders(refused)).toEqual({ limit: "5", remaining: "0", reset: "5", retryAfter: "1" });
     expect(refused.headers.get("idempotent-replayed")).toBeNull();

@@ -51,7 +51,8 @@ export const expectCampaignAuth = async (handler: RouteHandler, opts: Call & { p
   const other = await makeCampaign();
   const foreign = await call(handler, { ...opts, headers: other.headers });
   expect(foreign.status).toBe(404);
-  expect(foreign.body).toMatchObject({ success: false, code: "NOT_FOUND" });
+  expect(foreign.body).toMatchObject({ success: false, code: "CAMPAIGN_NOT_FOUND" });
   const wrongId = await call(handler, { ...opts, params: { ...opts.params, id: other.campaign.id }, headers });
   expect(wrongId.status).toBe(404);
+  expect(wrongId.body).toMatchObject({ success: false, code: "CAMPAIGN_NOT_FOUND" });
 };

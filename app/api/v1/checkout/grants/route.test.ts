@@ -108,7 +108,7 @@ describe("POST /v1/checkout/grants", () => {
     const draft = await makeProductRow(s.game.id, { status: "draft" });
     const post = (itemId: string) => call(POST, { headers: idem(s.headers), body: { itemId } });
     expect(await Promise.all([hidden, off, draft].map(async (i) => [(await post(i.id)).status, (await post(i.id)).body.code]))).toEqual([
-      [410, "ITEM_NOT_VISIBLE"],
+      [410, "ITEM_NOT_VISIBLE_GONE"],
       [410, "ITEM_NOT_FOR_SALE"],
       [410, "ITEM_NOT_FOR_SALE"],
     ]);

@@ -118,7 +118,7 @@ describe("POST /v1/campaign/{id}/link-invites", () => {
     expect((await call(POST, { headers: game.headers, params: { id: c.campaign.id }, body: {} })).status).toBe(401);
     const res = await call(POST, { headers: c.headers, params: { id: other.campaign.id }, body: {} });
     expect(res.status).toBe(404);
-    expect(res.body).toMatchObject({ success: false, code: "NOT_FOUND" });
+    expect(res.body).toMatchObject({ success: false, code: "CAMPAIGN_NOT_FOUND" });
     expect(await getDb().linkInvite.count({ where: { namespaceId: { in: [c.campaign.id, other.campaign.id] } } })).toBe(0);
   });
 });

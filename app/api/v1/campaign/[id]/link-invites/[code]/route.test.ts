@@ -43,14 +43,14 @@ describe("PATCH /v1/campaign/{id}/link-invites/{code}", () => {
     expect((await rowOf(code)).status).toBe("active");
   });
 
-  it("409 INVITE_REVOKED for any change to a revoked invite; nothing changes", async () => {
+  it("409 INVITE_REVOKED_CONFLICT for any change to a revoked invite; nothing changes", async () => {
     const c = await makeCampaign();
     const { code } = await create(c, { label: "gone" });
     await revoke(c, code);
     for (const body of [{ status: "active" }, { status: "paused" }, { label: "again" }, { maxUses: 5 }]) {
       const res = await patch(c, code, body);
       expect(res.status).toBe(409);
-      expect(res.body).toMatchObject({ success: false, code: "INVITE_REVOKED" });
+      expect(res.body).toMatchObject({ success: false, code: "INVITE_REVOKED_CONFLICT" });
       expect(res.body.error).toContain("a revoked invite cannot change");
     }
     expect(await rowOf(code)).toMatchObject({ status: "revoked", label: "gone", maxUses: null });

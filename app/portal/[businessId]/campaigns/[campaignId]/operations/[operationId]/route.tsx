@@ -3,6 +3,7 @@
 // server first: signed out 401, a stranger or another campaign's operation 404, a role without campaigns:read 403.
 import { getSignedInPlayer } from "@/lib/auth/get-signed-in-player";
 import { AppError, errorBody } from "@/lib/core/errors";
+import { appBaseUrl } from "@/lib/config/settings";
 import { getDb } from "@/lib/db/client";
 import { loadPortalCampaignOperation } from "@/lib/portal/load-portal-campaign-operation";
 
@@ -17,7 +18,7 @@ export const GET = async (_request: Request, { params }: Params) => {
   try {
     return json(200, await loadPortalCampaignOperation({ db: getDb(), player: await getSignedInPlayer() }, input));
   } catch (err) {
-    if (err instanceof AppError && err.status < 500) return json(err.status, errorBody(err, null));
+    if (err instanceof AppError && err.status < 500) return json(err.status, errorBody(err, null, false, appBaseUrl()));
     throw err;
   }
 };

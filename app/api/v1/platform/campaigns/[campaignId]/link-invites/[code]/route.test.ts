@@ -56,7 +56,7 @@ describe("PATCH /v1/platform/campaigns/{campaignId}/link-invites/{code}", () => 
     expect((await rowOf(theirs.code)).label).toBe("changed since");
   });
 
-  it("400 naming the field; 409 INVITE_REVOKED for a revoked invite; nothing changes", async () => {
+  it("400 naming the field; 409 INVITE_REVOKED_CONFLICT for a revoked invite; nothing changes", async () => {
     const { campaign, p, params } = await setup();
     const invite = await create(p.headers, campaign.id, { label: "same" });
     const before = await rowOf(invite.code);
@@ -72,7 +72,7 @@ describe("PATCH /v1/platform/campaigns/{campaignId}/link-invites/{code}", () => 
     expect(await rowOf(invite.code)).toEqual(before);
     await call(DELETE, { headers: p.headers, params: { ...params, code: invite.code } });
     const revoked = await call(PATCH, { headers: p.headers, params: { ...params, code: invite.code }, body: { status: "active" } });
-    expect([revoked.status, revoked.body.code]).toEqual([409, "INVITE_REVOKED"]);
+    expect([revoked.status, revoked.body.code]).toEqual([409, "INVITE_REVOKED_CONFLICT"]);
     expect((await rowOf(invite.code)).status).toBe("revoked");
   });
 
