@@ -12,7 +12,7 @@ const answer = (status: number, body: unknown, headers: Record<string, string> =
   if (body !== undefined && !h.has("content-type")) h.set("content-type", "application/json; charset=utf-8");
   return { status, text, body, headers: h };
 };
-const error = (code: string) => ({ error: "no", code, requestId: "req_1" });
+const error = (code: string) => ({ error: "no", code, requestId: "req_1", docUrl: `http://localhost:3000/docs/errors#${code}` });
 
 describe("the Ajv contract check", () => {
   it("passes an error body of a documented status, and refuses one with a field of the wrong type, naming the operation, the status and the path", async () => {

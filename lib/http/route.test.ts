@@ -340,7 +340,7 @@ describe("campaign key", () => {
     expect((await call(getCampaign, { headers: a.headers, params: { id: a.campaign.id } })).body).toEqual({ success: true, id: a.campaign.id });
     const other = await call(getCampaign, { headers: a.headers, params: { id: b.campaign.id } });
     expect(other.status).toBe(404);
-    expect(other.body).toMatchObject({ success: false, code: "NOT_FOUND" });
+    expect(other.body).toMatchObject({ success: false, code: "CAMPAIGN_NOT_FOUND" });
   });
 
   it("X-Campaign-Id of another campaign is 401", async () => {
