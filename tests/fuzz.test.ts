@@ -33,6 +33,7 @@ import { POST as createCurrencyRoute } from "@/app/api/v1/vc/currencies/route";
 import { listRouteFiles, loadRouteTable } from "@/lib/ops/route-table";
 import { startLinkSession } from "./support/linking";
 import { undocumentedError } from "./support/openapi-errors";
+import { UNKNOWN_FIELD } from "@/lib/core/validation";
 
 const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
 const root = path.resolve(import.meta.dirname, "..");
@@ -206,8 +207,21 @@ type Input = {
   contentType?: string;
   multipart?: FormData;
   headers?: Record<string, string>;
+  /** the unknown-field rule (issue 29): this input must be a 400 VALIDATION_ERROR naming this field, nothing written */
+  unknownField?: string;
 };
 type Known = Record<string, any>;
+
+/** Whether a field's schema is an object with declared fields (or a list of them), not a free-form record such as metadata. */
+const holdsObject = (s: z.ZodType | undefined): boolean => {
+  const d = s ? (s as unknown as { _zod: { def: Record<string, any> } })._zod.def : undefined;
+  if (!d) return false;
+  if (d.type === "object") return true;
+  if (d.type === "array") return holdsObject(d.element);
+  if (d.type === "pipe") return holdsObject(d.in) || holdsObject(d.out);
+  if (d.type === "union") return (d.options as z.ZodType[]).every(holdsObject);
+  return d.innerType ? holdsObject(d.innerType) : false;
+};
 
 const withField = (base: Record<string, unknown>, field: string, rawValue: string): string => {
   const marker = `__FUZZ_${randomUUID().replace(/-/g, "")}__`;
@@ -310,7 +324,15 @@ const inputsFor = (def: RouteHandler["definition"], known: Known, seed: number):
     // whole bodies of the wrong shape
     for (const raw of ["{not json", "null", "[]", "[{}]", "42", '"a string"', "true", "{}", '{"unknownField":1,"__proto__":{"x":1}}', "\u0000"])
       add(`body ${raw.slice(0, 20)}`, { rawBody: raw });
-    add("body with an extra unknown field", { rawBody: JSON.stringify({ ...bBase, unknownField: "x" }) });
+    add("body with an extra unknown field", { rawBody: JSON.stringify({ ...bBase, unknownField: "x" }), unknownField: "unknownField" });
+    // and one inside each nested object of the base body (an address, a price, the first item of a list of objects)
+    for (const [f, v] of Object.entries(bBase)) {
+      const el = Array.isArray(v) ? v[0] : v;
+      if (!el || typeof el !== "object" || Array.isArray(el) || !holdsObject(bShape[f])) continue;
+      const inner = { ...(el as Record<string, unknown>), colr: "x" };
+      const path = Array.isArray(v) ? `${f}.0.colr` : `${f}.colr`;
+      add(`body.${path} unknown`, { rawBody: JSON.stringify({ ...bBase, [f]: Array.isArray(v) ? [inner, ...v.slice(1)] : inner }), unknownField: path });
+    }
     // each declared field set to wrong types (amount-like fields get every numeric edge)
     const fields = Object.keys(bShape);
     const rnd = fc.sample(fc.integer({ min: 0, max: 1_000_000 }), { seed, numRuns: 64 });
@@ -529,11 +551,18 @@ describe("hostile input against every /v1 route", () => {
             continue;
           }
           if (res.status < 300) {
+            if (input.unknownField) failures.push(`${where}: the unknown field ${input.unknownField} was accepted (${res.status})`);
             tally.s2xx++;
             if ((await effects(tenant)) !== before) tally.writes++;
             continue;
           }
           tally.s4xx++;
+          // an unknown body field is refused by name, as Stripe does (lib/http/strict-body.ts)
+          if (input.unknownField) {
+            const named = JSON.parse(res.text) as { code?: string; details?: { field: string; message: string }[] };
+            if (res.status !== 400 || named.code !== "VALIDATION_ERROR" || !named.details?.some((d) => d.field === input.unknownField && d.message === UNKNOWN_FIELD))
+              failures.push(`${where}: the unknown field ${input.unknownField} is not named in ${res.status} ${res.text.slice(0, 300)}`);
+          }
           let body: { error?: unknown; code?: unknown } | undefined;
           try {
             body = JSON.parse(res.text);
