@@ -11,6 +11,8 @@ export const ListenBody = z
       .describe("The listener's session id, chosen by the listener and kept for its whole run: each event is handed to a session once."),
     since: z.coerce
       .date()
+      // a date PostgreSQL can compare with (the fuzz sweep sent +275760-09-13, JavaScript's last date: a 500)
+      .max(new Date("9999-12-31T23:59:59.999Z"), "must be a date before the year 10000")
       .optional()
       .describe(
         "Hand out the test events created at or after this time (the `since` the first call answered). Omitted: the call only answers where the session starts (now).",
