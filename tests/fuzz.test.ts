@@ -33,6 +33,7 @@ import { POST as createCurrencyRoute } from "@/app/api/v1/vc/currencies/route";
 import { listRouteFiles, loadRouteTable } from "@/lib/ops/route-table";
 import { startLinkSession } from "./support/linking";
 import { undocumentedError } from "./support/openapi-errors";
+import { UNKNOWN_FIELD } from "@/lib/core/validation";
 
 const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
 const root = path.resolve(import.meta.dirname, "..");
@@ -206,8 +207,21 @@ type Input = {
   contentType?: string;
   multipart?: FormData;
   headers?: Record<string, string>;
+  /** the unknown-field rule (issue 29): this input must be a 400 VALIDATION_ERROR naming this field, nothing written */
+  unknownField?: string;
 };
 type Known = Record<string, any>;
+
+/** Whether a field's schema is an object with declared fields (or a list of them), not a free-form record such as metadata. */
+const holdsObject = (s: z.ZodType | undefined): boolean => {
+  const d = s ? (s as unknown as { _zod: { def: Record<string, any> } })._zod.def : undefined;
+  if (!d) return false;
+  if (d.type === "object") return true;
+  if (d.type === "array") return holdsObject(d.element);
+  if (d.type === "pipe") return holdsObject(d.in) || holdsObject(d.out);
+  if (d.type === "union") return (d.options as z.ZodType[]).every(holdsObject);
+  return d.innerType ? holdsObject(d.innerType) : false;
+};
 
 const withField = (base: Record<string, unknown>, field: string, rawValue: string): string => {
   const marker = `__FUZZ_${randomUUID().replace(/-/g, "")}__`;
@@ -310,7 +324,15 @@ const inputsFor = (def: RouteHandler["definition"], known: Known, seed: number):
     // whole bodies of the wrong shape
     for (const raw of ["{not json", "null", "[]", "[{}]", "42", '"a string"', "true", "{}", '{"unknownField":1,"__proto__":{"x":1}}', "\u0000"])
       add(`body ${raw.slice(0, 20)}`, { rawBody: raw });
-    add("body with an extra unknown field", { rawBody: JSON.stringify({ ...bBase, unknownField: "x" }) });
+    add("body with an extra unknown field", { rawBody: JSON.stringify({ ...bBase, unknownField: "x" }), unknownField: "unknownField" });
+    // and one inside each nested object of the base body (an address, a price, the first item of a list of objects)
+    for (const [f, v] of Object.entries(bBase)) {
+      const el = Array.isArray(v) ? v[0] : v;
+      if (!el || typeof el !== "object" || Array.isArray(el) || !holdsObject(bShape[f])) continue;
+      const inner = { ...(el as Record<string, unknown>), colr: "x" };
+      const path = Array.isArray(v) ? `${f}.0.colr` : `${f}.colr`;
+      add(`body.${path} unknown`, { rawBody: JSON.stringify({ ...bBase, [f]: Array.isArray(v) ? [inner, ...v.slice(1)] : inner }), unknownField: path });
+    }
     // each declared field set to wrong types (amount-like fields get every numeric edge)
     const fields = Object.keys(bShape);
     const rnd = fc.sample(fc.integer({ min: 0, max: 1_000_000 }), { seed, numRuns: 64 });
@@ -503,7 +525,7 @@ describe("hostile input against every /v1 route", () => {
 
   it("answers a clear 4xx (or a valid 2xx), never a 5xx or an internal message, and a refused call changes nothing", async () => {
     const failures: string[] = [];
-    const tally = { calls: 0, s2xx: 0, s4xx: 0, writes: 0 };
+    const tally = { calls: 0, s2xx: 0, s4xx: 0, writes: 0, unknownChecked: 0, unknownSkipped: 0 };
     const undocumentedSeen = new Set<string>();
     const fuzzRoute = async (r: Route, index: number) => {
       const def = r.handler.definition;
@@ -511,7 +533,17 @@ describe("hostile input against every /v1 route", () => {
       const tenant = await makeTenant(def);
       for (const kind of kinds) {
         const headers = { ...tenant.headersFor(kind) };
-        for (const input of inputsFor(def, tenant.knownFor(def, kind), 20261122 + index)) {
+        const inputs = inputsFor(def, tenant.knownFor(def, kind), 20261122 + index);
+        // the unknown-field rule holds where the body is read: a caller refused before it (this tenant's platform
+        // has no grant for the campaign in the path: 404) is refused the same with or without the unknown field
+        const refusedFirst = inputs.some((i) => i.unknownField)
+          ? await (async () => {
+              const base = inputs.find((i) => i.label === "baseline")!;
+              const res = await send(r.handler, { ...headers, "idempotency-key": randomUUID() }, { ...base, rawBody: "{}" });
+              return [401, 403, 404].includes(res.status) && !/VALIDATION_ERROR/.test(res.text) ? res.status : undefined;
+            })()
+          : undefined;
+        for (const input of inputs) {
           const h = { ...(def.idempotency === "none" ? headers : { ...headers, "idempotency-key": randomUUID() }), ...input.headers };
           const where = `${def.method} ${def.path} [${kind}] ${input.label}`;
           const before = await effects(tenant);
@@ -529,11 +561,20 @@ describe("hostile input against every /v1 route", () => {
             continue;
           }
           if (res.status < 300) {
+            if (input.unknownField) failures.push(`${where}: the unknown field ${input.unknownField} was accepted (${res.status})`);
             tally.s2xx++;
             if ((await effects(tenant)) !== before) tally.writes++;
             continue;
           }
           tally.s4xx++;
+          // an unknown body field is refused by name, as Stripe does (lib/http/strict-body.ts)
+          if (input.unknownField && refusedFirst === res.status) tally.unknownSkipped++;
+          else if (input.unknownField) {
+            tally.unknownChecked++;
+            const named = JSON.parse(res.text) as { code?: string; details?: { field: string; message: string }[] };
+            if (res.status !== 400 || named.code !== "VALIDATION_ERROR" || !named.details?.some((d) => d.field === input.unknownField && d.message === UNKNOWN_FIELD))
+              failures.push(`${where}: the unknown field ${input.unknownField} is not named in ${res.status} ${res.text.slice(0, 300)}`);
+          }
           let body: { error?: unknown; code?: unknown } | undefined;
           try {
             body = JSON.parse(res.text);
@@ -566,6 +607,9 @@ describe("hostile input against every /v1 route", () => {
     expect(tally.s4xx).toBeGreaterThan(tally.s2xx);
     // some valid inputs did write (a credit, a purchase...): the "changed nothing" check can see a change
     expect(tally.writes).toBeGreaterThan(0);
+    // the unknown-field rule was checked on (nearly) every JSON body: only the routes refused before the body skip it
+    expect(tally.unknownChecked).toBeGreaterThan(60);
+    expect(tally.unknownSkipped).toBeLessThan(12);
     if (process.env.FUZZ_DEBUG) console.log("FUZZ_TALLY", JSON.stringify(tally));
 
     // the books still balance in every asset the sweep touched

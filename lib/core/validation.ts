@@ -27,11 +27,13 @@ const kindOf = (v: unknown): string =>
           ? String(v)
           : `a ${typeof v}`;
 
+/** The message of a field the schema does not declare (a strict object's unrecognized key). */
+export const UNKNOWN_FIELD = "is not a field of this request (unknown field)";
+
 const describeIssue = (issue: z.core.$ZodIssue, input: unknown): string => {
   const value = issue.path.length > 0 ? valueAt(input, issue.path) : input;
   const missing = issue.path.length > 0 && value === undefined;
   if ((issue.code === "invalid_type" || issue.code === "invalid_union") && missing) return "is required";
-  if (issue.code === "unrecognized_keys") return `has unknown field(s): ${issue.keys.join(", ")}`;
   // zod's own defaults ("Invalid input: expected object, received array") become what to send instead
   if (issue.message.startsWith("Invalid input")) {
     if (issue.code === "invalid_type") return `must be ${EXPECTED[issue.expected] ?? issue.expected}, not ${kindOf(value)}`;
@@ -44,10 +46,13 @@ const describeIssue = (issue: z.core.$ZodIssue, input: unknown): string => {
 export const parseOrThrow = <S extends z.ZodType>(schema: S, input: unknown, where: "body" | "query" | "params"): z.output<S> => {
   const result = schema.safeParse(input);
   if (result.success) return result.data;
-  const details: ErrorDetail[] = result.error.issues.map((issue) => ({
-    field: issue.path.length ? issue.path.map(String).join(".") : where,
-    message: describeIssue(issue, input),
-  }));
+  const fieldOf = (path: PropertyKey[]) => (path.length ? path.map(String).join(".") : where);
+  const details: ErrorDetail[] = result.error.issues.flatMap((issue) =>
+    // one entry per unknown field, named by its full path (e.g. "address.colr"), as for any other bad field
+    issue.code === "unrecognized_keys"
+      ? issue.keys.map((key) => ({ field: fieldOf([...issue.path, key]), message: UNKNOWN_FIELD }))
+      : [{ field: fieldOf(issue.path), message: describeIssue(issue, input) }],
+  );
   const summary = details.map((d) => `${d.field} ${d.message}`).join("; ");
   throw new AppError("VALIDATION_ERROR", `Invalid ${where}: ${summary}.`, { details });
 };

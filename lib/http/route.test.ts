@@ -12,7 +12,8 @@ import { AppError } from "../core/errors.ts";
 import { buildOpenApiDocument } from "./openapi.ts";
 
 // A write that the kernel wraps: it records a row, so "changed nothing" is observable.
-const Body = z.object({ note: z.string().min(1), amountUnits: PositiveUnits });
+// `extra` takes any JSON (as metadata does): the depth test nests inside it
+const Body = z.object({ note: z.string().min(1), amountUnits: PositiveUnits, extra: z.unknown().optional() });
 const writeNote = route({
   method: "POST",
   path: "/v1/__test/notes",
@@ -203,6 +204,25 @@ describe("validation and errors", () => {
     const ok = await call(writeNote, { headers: { ...headers, "idempotency-key": "deep-64" }, rawBody: nested(64) });
     expect(ok.status).toBe(201);
     expect(ok.body).toMatchObject({ note: "deep", amountUnits: "1" });
+  });
+
+  it("400 VALIDATION_ERROR naming each unknown body field (issue 29), nothing written; the declared fields pass", async () => {
+    const { headers } = await makeGame();
+    const before = await noteCount();
+    const res = await call(writeNote, { headers: { ...headers, "idempotency-key": "unknown-1" }, body: { note: "a", amountUnits: "5", colour: "red", amountUnit: "6" } });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({
+      code: "VALIDATION_ERROR",
+      error: "Invalid body: colour is not a field of this request (unknown field); amountUnit is not a field of this request (unknown field).",
+      details: [
+        { field: "colour", message: "is not a field of this request (unknown field)" },
+        { field: "amountUnit", message: "is not a field of this request (unknown field)" },
+      ],
+    });
+    expect(await noteCount()).toBe(before);
+    const ok = await call(writeNote, { headers: { ...headers, "idempotency-key": "unknown-2" }, body: { note: "a", amountUnits: "5" } });
+    expect(ok.status).toBe(201);
+    expect(await noteCount()).toBe(before + 1);
   });
 
   it("an unexpected error is a generic 500 without internals", async () => {

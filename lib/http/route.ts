@@ -29,6 +29,7 @@ import type { KeyKind } from "../core/environment.ts";
 import { registerRoute } from "./registry.ts";
 import { connectionCloseHeader, readCappedBody } from "./read-capped-body.ts";
 import { parseOrThrow } from "../core/validation.ts";
+import { strictBody } from "./strict-body.ts";
 import { captureRequest, type RequestFacts } from "../request-log/capture-request.ts";
 import { JsonText } from "../core/json-text.ts";
 import { checkRateLimit } from "./rate-limit.ts";
@@ -300,6 +301,8 @@ export const route = <
 >(
   def: RouteDefinition<P, Q, B, R, A, T>,
 ): RouteHandler => {
+  // an unknown body field is a 400 naming it (strict-body.ts); the document shows the same strict schema
+  if (def.body) def = { ...def, body: strictBody(def.body) };
   // a list page's answer (`{ items, pagination }`) names no object at its top: the request log may keep it unparsed
   const deprecation = def.deprecated ? deprecationHeaders(def.deprecated) : {};
   const listPage = def.response.schema instanceof z.ZodObject && Object.keys(def.response.schema.shape).sort().join() === "items,pagination";

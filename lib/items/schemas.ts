@@ -66,6 +66,15 @@ const checkPrice = (b: PriceFields, ctx: z.core.$RefinementCtx) => {
     ctx.addIssue({ code: "custom", path: ["price"], message: "must be omitted when hasUsdPrice is false (an item without a USD price)" });
 };
 
+/**
+ * `isVisible` is a field of the item (the spec: "always false for platform items"): a client sending an item back
+ * may carry it, so it is accepted (an unknown field is a 400) and ignored.
+ */
+const IgnoredIsVisible = z
+  .boolean("must be true or false")
+  .optional()
+  .describe("Accepted and ignored: a platform item is never visible (isVisible is always false).");
+
 export const CreateItemBody = z
   .object({
     gameId: Id("A game of the target business, in the key's environment."),
@@ -80,6 +89,7 @@ export const CreateItemBody = z
     metadata: fields.metadata.default({}),
     forSale: fields.forSale.default(true),
     perUserLimit: fields.perUserLimit.optional(),
+    isVisible: IgnoredIsVisible,
   })
   .superRefine((b, ctx) => {
     checkPrice(b, ctx);
@@ -96,9 +106,10 @@ export const UpdateItemBody = z
     gameId: z.never({ error: "cannot be changed: an item stays in its game" }).optional().describe("Not accepted: an item stays in its game."),
   })
   .partial()
+  .extend({ isVisible: IgnoredIsVisible })
   .superRefine((b, ctx) => {
     checkPrice(b, ctx);
-    if (!Object.values(b).some((v) => v !== undefined)) ctx.addIssue({ code: "custom", message: "must name at least one field to change" });
+    if (!Object.entries(b).some(([k, v]) => k !== "isVisible" && v !== undefined)) ctx.addIssue({ code: "custom", message: "must name at least one field to change" });
   });
 export type UpdateItemBody = z.output<typeof UpdateItemBody>;
 

@@ -106,8 +106,14 @@ export const CreateProductBody = z.object({
 });
 export type CreateProductBody = z.output<typeof CreateProductBody>;
 
-/** UGC drafts: the same fields, but visibility and the sale flag are decided at review. */
-export const CreateUgcProductBody = CreateProductBody.omit({ isVisible: true, forSale: true });
+/**
+ * UGC drafts: "same fields as create" (the spec), so `isVisible` and `forSale` are accepted (an unknown field is a
+ * 400) but ignored: a draft is invisible and not for sale until the review decides (`review` sets both).
+ */
+export const CreateUgcProductBody = CreateProductBody.extend({
+  isVisible: z.boolean().optional().describe("Accepted as on create and ignored: a UGC draft is invisible until approved (review sets it)."),
+  forSale: z.boolean().optional().describe("Accepted as on create and ignored: a UGC draft is not for sale until approved (review sets it)."),
+});
 export type CreateUgcProductBody = z.output<typeof CreateUgcProductBody>;
 
 export const UpdateProductBody = z

@@ -138,7 +138,7 @@ describe("POST /v1/platform/invoices", () => {
     ["a fee with neither amount", { fees: [{ label: "f", recipientWallet: WALLET }] }, "fees.0.percentage"],
     ["status paid", { status: "paid" }, "status"],
     ["payToTarget other", { payToTarget: "PLATFORM" }, "payToTarget"],
-    ["an unknown field", { colour: "red" }, "body"],
+    ["an unknown field", { colour: "red" }, "colour"],
   ])("400 VALIDATION_ERROR for %s, and nothing is written", async (_, over, field) => {
     const p = await makePlatform();
     const res = await call(CREATE, { headers: idem(p.headers), body: body(over) });

@@ -45,7 +45,7 @@ describe("POST /v1/platform/link-sessions", () => {
       [{ scopes: ["item:read"], metadata: ["a"] }, "metadata"],
       [{ scopes: ["item:read"], metadata: "a" }, "metadata"],
       [{ scopes: ["item:read"], metadata: { big: "x".repeat(4100) } }, "metadata"],
-      [{ scopes: ["item:read"], other: true }, "body"],
+      [{ scopes: ["item:read"], other: true }, "other"],
     ] as const) {
       const res = await call(POST, { headers: mgmt, body });
       expect(res.status, JSON.stringify(body).slice(0, 80)).toBe(400);

@@ -96,7 +96,7 @@ describe("POST /v1/campaign/{id}/events", () => {
       if (field) expect(res.body.details.map((d: { field: string }) => d.field)).toContain(field);
     }
     const misspelt = await call(POST, { headers, params, body: { eventCode: "daily_login", userRef, payout_amount: 0.5 } });
-    expect(JSON.stringify(misspelt.body.details)).toContain("unknown field(s): payout_amount");
+    expect(JSON.stringify(misspelt.body.details)).toContain(`{"field":"payout_amount","message":"is not a field of this request (unknown field)`);
     const poor = await call(POST, { headers, params, body: { eventCode: "level_complete", userRef } });
     expect(poor.body.error).toBe("The campaign has 3 USDC available and this payout needs 5 USDC; nothing was paid. Fund the campaign or lower payoutAmount.");
     expect(await snapshot(campaign.id)).toEqual(before);

@@ -74,7 +74,7 @@ describe("POST /v1/platform/me/scopes", () => {
       [{ scopes: ["item:read", "item:read"] }, "scopes"],
       [{}, "scopes"],
       [{ scopes: "item:read" }, "scopes"],
-      [{ scopes: ["item:read"], extra: 1 }, "body"],
+      [{ scopes: ["item:read"], extra: 1 }, "extra"],
     ] as const) {
       const res = await call(POST, { headers: { ...mgmt, ...idem() }, body });
       expect(res.status, JSON.stringify(body)).toBe(400);

@@ -77,7 +77,7 @@ describe("PATCH /v1/campaign/{id}/link-invites/{code}", () => {
     [{ maxUses: 1_000_001 }, "maxUses", "must be at most 1,000,000"],
     [{ expiresAt: "tomorrow" }, "expiresAt", 'must be an ISO 8601 timestamp with a time zone, e.g. "2030-01-31T12:00:00Z"'],
     [{ expiresAt: new Date(Date.now() - 1000).toISOString() }, "expiresAt", "must be in the future"],
-    [{ currentUses: 0, label: "z" }, "body", "has unknown field(s): currentUses"],
+    [{ currentUses: 0, label: "z" }, "currentUses", "is not a field of this request (unknown field)"],
   ])("400 VALIDATION_ERROR for %j naming the field; nothing changes", async (body, field, message) => {
     const c = await makeCampaign();
     const invite = await create(c, { label: "same" });

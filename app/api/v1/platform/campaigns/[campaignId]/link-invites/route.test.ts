@@ -84,7 +84,7 @@ describe("POST /v1/platform/campaigns/{campaignId}/link-invites", () => {
     [{ maxUses: 0 }, "maxUses"],
     [{ maxUses: 1_000_001 }, "maxUses"],
     [{ expiresAt: "2020-01-01T00:00:00Z" }, "expiresAt"],
-    [{ status: "paused" }, "body"],
+    [{ status: "paused" }, "status"],
   ])("400 VALIDATION_ERROR for %j naming the field; nothing is created", async (body, field) => {
     const { campaign, p, params } = await setup();
     const res = await call(POST, { headers: p.headers, params, body });
