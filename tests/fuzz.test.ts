@@ -572,7 +572,11 @@ describe("hostile input against every /v1 route", () => {
           else if (input.unknownField) {
             tally.unknownChecked++;
             const named = JSON.parse(res.text) as { code?: string; details?: { field: string; message: string }[] };
-            if (res.status !== 400 || named.code !== "VALIDATION_ERROR" || !named.details?.some((d) => d.field === input.unknownField && d.message === UNKNOWN_FIELD))
+            if (
+              res.status !== 400 ||
+              named.code !== "VALIDATION_ERROR" ||
+              !named.details?.some((d) => d.field === input.unknownField && d.message === UNKNOWN_FIELD)
+            )
               failures.push(`${where}: the unknown field ${input.unknownField} is not named in ${res.status} ${res.text.slice(0, 300)}`);
           }
           let body: { error?: unknown; code?: unknown } | undefined;

@@ -209,7 +209,10 @@ describe("validation and errors", () => {
   it("400 VALIDATION_ERROR naming each unknown body field (issue 29), nothing written; the declared fields pass", async () => {
     const { headers } = await makeGame();
     const before = await noteCount();
-    const res = await call(writeNote, { headers: { ...headers, "idempotency-key": "unknown-1" }, body: { note: "a", amountUnits: "5", colour: "red", amountUnit: "6" } });
+    const res = await call(writeNote, {
+      headers: { ...headers, "idempotency-key": "unknown-1" },
+      body: { note: "a", amountUnits: "5", colour: "red", amountUnit: "6" },
+    });
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({
       code: "VALIDATION_ERROR",

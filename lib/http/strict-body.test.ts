@@ -15,7 +15,10 @@ const Body = z
     name: z.string(),
     address: Address.optional(),
     recipients: z.array(z.object({ email: z.string() })).default([]),
-    price: z.union([z.object({ cents: z.number() }), z.string()]).nullable().optional(),
+    price: z
+      .union([z.object({ cents: z.number() }), z.string()])
+      .nullable()
+      .optional(),
     metadata: z.record(z.string(), z.unknown()).optional(),
     passthrough: z.object({ a: z.string() }).catchall(z.unknown()).optional(),
     encoded: z
@@ -38,7 +41,14 @@ describe("strictBody", () => {
   const ok = { name: "a", encoded: '[{"units":"1"}]' };
 
   it("accepts the declared fields, with free-form metadata and a declared catchall", () => {
-    const full = { ...ok, address: { line1: "1 St" }, recipients: [{ email: "x@y.z" }], price: { cents: 5 }, metadata: { any: { thing: 1 } }, passthrough: { a: "b", c: 1 } };
+    const full = {
+      ...ok,
+      address: { line1: "1 St" },
+      recipients: [{ email: "x@y.z" }],
+      price: { cents: 5 },
+      metadata: { any: { thing: 1 } },
+      passthrough: { a: "b", c: 1 },
+    };
     expect(detailsOf(full)).toBe("parsed");
     expect(strictBody(Body).parse(full)).toMatchObject({ passthrough: { a: "b", c: 1 }, metadata: { any: { thing: 1 } } });
   });
@@ -65,7 +75,10 @@ describe("strictBody", () => {
   it("keeps refinements and descriptions, and leaves the declared schema as it was", () => {
     expect(detailsOf({ ...ok, name: "refused" })).toEqual([{ field: "name", message: "refined" }]);
     const strict = strictBody(Body);
-    const json = z.toJSONSchema(strict, { io: "input", unrepresentable: "any" }) as { additionalProperties?: boolean; properties: Record<string, { anyOf?: unknown[]; description?: string; additionalProperties?: boolean }> };
+    const json = z.toJSONSchema(strict, { io: "input", unrepresentable: "any" }) as {
+      additionalProperties?: boolean;
+      properties: Record<string, { anyOf?: unknown[]; description?: string; additionalProperties?: boolean }>;
+    };
     expect(json.additionalProperties).toBe(false);
     expect(json.properties.address).toMatchObject({ description: "where the business is", additionalProperties: false });
     expect(Body.safeParse({ ...ok, colour: "red" }).success).toBe(true);
@@ -73,9 +86,13 @@ describe("strictBody", () => {
 
   it("every JSON request body of the served document says additionalProperties: false at its top", async () => {
     await loadRouteTable();
-    const doc = buildOpenApiDocument(registeredRoutes(), "http://localhost/api") as { paths: Record<string, Record<string, { requestBody?: { content: Record<string, { schema: { additionalProperties?: unknown } }> } }>> };
+    const doc = buildOpenApiDocument(registeredRoutes(), "http://localhost/api") as {
+      paths: Record<string, Record<string, { requestBody?: { content: Record<string, { schema: { additionalProperties?: unknown } }> } }>>;
+    };
     const bodies = Object.entries(doc.paths).flatMap(([p, ops]) =>
-      Object.entries(ops).flatMap(([m, op]) => (op.requestBody?.content["application/json"] ? [[`${m} ${p}`, op.requestBody.content["application/json"].schema.additionalProperties]] : [])),
+      Object.entries(ops).flatMap(([m, op]) =>
+        op.requestBody?.content["application/json"] ? [[`${m} ${p}`, op.requestBody.content["application/json"].schema.additionalProperties]] : [],
+      ),
     );
     expect(bodies.length).toBeGreaterThan(60);
     expect(bodies.filter(([, a]) => a !== false)).toEqual([]);

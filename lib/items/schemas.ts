@@ -109,7 +109,8 @@ export const UpdateItemBody = z
   .extend({ isVisible: IgnoredIsVisible })
   .superRefine((b, ctx) => {
     checkPrice(b, ctx);
-    if (!Object.entries(b).some(([k, v]) => k !== "isVisible" && v !== undefined)) ctx.addIssue({ code: "custom", message: "must name at least one field to change" });
+    if (!Object.entries(b).some(([k, v]) => k !== "isVisible" && v !== undefined))
+      ctx.addIssue({ code: "custom", message: "must name at least one field to change" });
   });
 export type UpdateItemBody = z.output<typeof UpdateItemBody>;
 
