@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { POST as listenRoute } from "@/app/api/v1/webhooks/listen/route";
 import { POST as attemptsRoute } from "@/app/api/v1/webhooks/listen/attempts/route";
 import { getDb } from "@/lib/db/client";
-import { verifySignature } from "@/lib/webhooks/sign";
+import { verifySignature, verifyTimestampedSignature } from "@/lib/webhooks/sign";
 import { freePort } from "@/tests/support/net";
 import { serveRoutes } from "@/tests/support/serve-routes";
 import { gameContextFor } from "@/tests/support/contexts";
@@ -89,6 +89,8 @@ describe("npm run listen", () => {
     const game = await getDb().game.findUniqueOrThrow({ where: { id: g.game.id } });
     expect(verifySignature(got.rawBody, game.webhookSecret!, got.headers["x-service-signature"] as string)).toBe(true);
     expect(verifySignature(got.rawBody, "whsec_wrong", got.headers["x-service-signature"] as string)).toBe(false);
+    // the timestamped signature (the replay guard) is forwarded as signed, and is fresh
+    expect(verifyTimestampedSignature(got.rawBody, game.webhookSecret!, got.headers["x-service-timestamped-signature"] as string)).toBe(true);
 
     // the local answer recorded as the delivery's attempt (the delivery log's tables)
     const delivery = await until(async () => {

@@ -52,6 +52,11 @@ describe("deliverWebhook", () => {
       "x-service-attempt": "1",
     });
     expect(Number(req.headers["x-service-timestamp"])).toBeGreaterThan(1_700_000_000);
+    // the addition: the attempt's time signed together with the body
+    const t = req.headers["x-service-timestamp"];
+    // (the endpoint was set up with rotateSecret: the previous secret's v1 follows the current one's)
+    const v1 = createHmac("sha256", secret!).update(`${t}.${req.rawBody}`).digest("hex");
+    expect(req.headers["x-service-timestamped-signature"]).toMatch(new RegExp(`^t=${t},v1=${v1}(,v1=[0-9a-f]{64})?$`));
 
     const after = await deliveryOf(eventId);
     expect(after).toMatchObject({ status: "succeeded", attempts: 1, nextAttemptAt: null });

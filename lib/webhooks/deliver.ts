@@ -11,7 +11,7 @@ import { DELIVERY_PAYLOAD, DISABLED_REASON } from "./create-delivery.ts";
 import { DELIVER_TASK, deliveryJobKey } from "./delivery-job.ts";
 import { recordEndpointHealth } from "./record-endpoint-health.ts";
 import { deliveryEndpointOf, deliveryEndpointSql, ownerOf, type DeliveryEndpointColumns, type Endpoint } from "./resolve-endpoint.ts";
-import { sign } from "./sign.ts";
+import { sign, signTimestamped } from "./sign.ts";
 
 export { DELIVER_TASK, deliveryJobKey };
 
@@ -164,6 +164,7 @@ const wakeNext = async (db: Db, next: Delivery | null): Promise<void> => {
 /**
  * The headers of one attempt. x-service-signature is signed with the endpoint's current secret; for 24 h
  * after a rotation x-service-signature-previous carries the signature with the secret before it.
+ * x-service-timestamped-signature (an addition) signs the attempt's time with the body, for replay checks.
  */
 export const headersFor = ({
   event,
@@ -175,18 +176,26 @@ export const headersFor = ({
   deliveryId: string;
   attempt: number;
   endpoint: Pick<Endpoint, "secret" | "previousSecret">;
-}) => ({
-  "content-type": "application/json",
-  "user-agent": "Coinop-Webhooks/1",
-  "x-service-signature": sign(event.payload, endpoint.secret),
-  ...(endpoint.previousSecret ? { "x-service-signature-previous": sign(event.payload, endpoint.previousSecret) } : {}),
-  "x-service-event": event.event,
-  "x-service-event-id": event.id,
-  "x-service-delivery-id": deliveryId,
-  "x-service-sequence": String(event.sequence),
-  "x-service-attempt": String(attempt),
-  "x-service-timestamp": String(Math.floor(Date.now() / 1000)),
-});
+}) => {
+  const timestamp = Math.floor(Date.now() / 1000);
+  return {
+    "content-type": "application/json",
+    "user-agent": "Coinop-Webhooks/1",
+    "x-service-signature": sign(event.payload, endpoint.secret),
+    ...(endpoint.previousSecret ? { "x-service-signature-previous": sign(event.payload, endpoint.previousSecret) } : {}),
+    "x-service-event": event.event,
+    "x-service-event-id": event.id,
+    "x-service-delivery-id": deliveryId,
+    "x-service-sequence": String(event.sequence),
+    "x-service-attempt": String(attempt),
+    "x-service-timestamp": String(timestamp),
+    "x-service-timestamped-signature": signTimestamped(
+      event.payload,
+      timestamp,
+      endpoint.previousSecret ? [endpoint.secret, endpoint.previousSecret] : [endpoint.secret],
+    ),
+  };
+};
 
 const IN_FLIGHT_MARGIN_MS = 60_000;
 

@@ -1,6 +1,6 @@
 import { createHmac } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { sign, verifySignature } from "./sign.ts";
+import { sign, signTimestamped, verifySignature, verifyTimestampedSignature } from "./sign.ts";
 
 const secret = "whsec_test_0123456789";
 const body = '{"event":"Purchases.Completed","data":{"amount":500},"timestamp":"2026-01-01T00:00:00.000Z"}';
@@ -42,5 +42,36 @@ describe("verifySignature", () => {
   it("rejects a re-serialized body: the signature covers the exact bytes", () => {
     const reserialized = JSON.stringify(JSON.parse(body), null, 2);
     expect(verifySignature(reserialized, secret, header)).toBe(false);
+  });
+});
+
+describe("signTimestamped / verifyTimestampedSignature", () => {
+  const t = 1_800_000_000;
+  const hmac = (key: string, at: number) => createHmac("sha256", key).update(`${at}.${body}`).digest("hex");
+
+  it("signs `<t>.<body>` with each secret, current first", () => {
+    expect(signTimestamped(body, t, [secret])).toBe(`t=${t},v1=${hmac(secret, t)}`);
+    expect(signTimestamped(body, t, [secret, "whsec_old"])).toBe(`t=${t},v1=${hmac(secret, t)},v1=${hmac("whsec_old", t)}`);
+  });
+
+  it("accepts a fresh header signed with the secret, by either v1 during a rotation", () => {
+    expect(verifyTimestampedSignature(body, secret, signTimestamped(body, t, [secret]), { nowSeconds: t + 10 })).toBe(true);
+    const rotating = signTimestamped(body, t, ["whsec_new", secret]);
+    expect(verifyTimestampedSignature(body, secret, rotating, { nowSeconds: t })).toBe(true);
+    expect(verifyTimestampedSignature(body, "whsec_new", rotating, { nowSeconds: t })).toBe(true);
+  });
+
+  it("refuses a replay outside the tolerance, a moved timestamp, another body or secret, and junk", () => {
+    const header = signTimestamped(body, t, [secret]);
+    expect(verifyTimestampedSignature(body, secret, header, { nowSeconds: t + 301 })).toBe(false);
+    expect(verifyTimestampedSignature(body, secret, header, { nowSeconds: t - 301 })).toBe(false);
+    expect(verifyTimestampedSignature(body, secret, header, { nowSeconds: t + 10_000, toleranceSeconds: 0 })).toBe(true);
+    // the attacker moves t forward to pass the tolerance: the HMAC no longer matches
+    expect(verifyTimestampedSignature(body, secret, header.replace(`t=${t}`, `t=${t + 1000}`), { nowSeconds: t + 1000 })).toBe(false);
+    expect(verifyTimestampedSignature(`${body} `, secret, header, { nowSeconds: t })).toBe(false);
+    expect(verifyTimestampedSignature(body, "whsec_other", header, { nowSeconds: t })).toBe(false);
+    for (const junk of [undefined, null, "", "t=", `v1=${hmac(secret, t)}`, `t=abc,v1=${hmac(secret, t)}`, `t=${t},v1=zz`]) {
+      expect(verifyTimestampedSignature(body, secret, junk, { nowSeconds: t })).toBe(false);
+    }
   });
 });

@@ -1,7 +1,7 @@
 export { Coinop, type CoinopOptions, type CoinopResponse } from "./client.ts";
 export { parseRetryAfter } from "./retry-after.ts";
 export { CoinopConnectionError, CoinopError, type ErrorDetail } from "./errors.ts";
-export { sign, verify, webhooks, WebhookVerificationError, type VerifyOptions, type WebhookEvent, type WebhookHeaders } from "./webhooks.ts";
+export { sign, signTimestamped, verify, webhooks, WebhookVerificationError, type VerifyOptions, type WebhookEvent, type WebhookHeaders } from "./webhooks.ts";
 export type {
   CallOptions,
   HttpMethod,

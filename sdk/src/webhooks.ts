@@ -1,7 +1,9 @@
 // Verifying a webhook delivery as the server signs it (lib/webhooks/sign.ts, docs/webhooks.md):
 // x-service-signature is the lowercase hex HMAC-SHA256 of the exact raw body keyed with the endpoint secret;
 // for 24 h after a rotation x-service-signature-previous carries the same HMAC keyed with the previous
-// secret. x-service-timestamp (Unix seconds of the attempt) is not signed; it is checked against a tolerance.
+// secret. x-service-timestamped-signature (t=<unix seconds>,v1=<hex>[,v1=<hex>]) signs "<t>.<raw body>" with
+// the current (and, during a rotation, the previous) secret: verify() checks it and t against a tolerance, so a
+// captured delivery replayed later is refused. x-service-timestamp alone is not signed and is not trusted.
 import { createHmac, timingSafeEqual } from "node:crypto";
 
 export type WebhookHeaders = Headers | Record<string, string | string[] | undefined>;
@@ -9,7 +11,7 @@ export type WebhookHeaders = Headers | Record<string, string | string[] | undefi
 export type VerifyOptions = {
   /** the endpoint's secret before a rotation: a delivery signed with it is accepted too */
   previousSecret?: string;
-  /** the largest age, in seconds, of x-service-timestamp (default 300); 0 skips the check */
+  /** the largest distance, in seconds, between now and the signed attempt time (default 300); 0 skips the check and accepts a body-only signature */
   toleranceSeconds?: number;
   /** now, in Unix seconds (for tests) */
   now?: number;
@@ -46,6 +48,14 @@ const header = (headers: WebhookHeaders, name: string): string | undefined => {
 };
 
 const HEX64 = /^[0-9a-fA-F]{64}$/;
+const concat = (prefix: string, body: string | Uint8Array): Uint8Array | string =>
+  typeof body === "string" ? prefix + body : Buffer.concat([Buffer.from(prefix, "utf8"), Buffer.from(body)]);
+const checkTolerance = (t: number, tolerance: number, nowOption: number | undefined): void => {
+  if (tolerance <= 0) return;
+  const now = nowOption ?? Math.floor(Date.now() / 1000);
+  if (Math.abs(now - t) > tolerance)
+    throw new WebhookVerificationError(`The delivery was signed more than ${tolerance} s from now.`, "timestamp_out_of_tolerance");
+};
 const matches = (rawBody: string | Uint8Array, secret: string, signature: string | undefined): boolean => {
   if (typeof signature !== "string" || !HEX64.test(signature.trim())) return false;
   const expected = createHmac("sha256", secret).update(rawBody).digest();
@@ -64,23 +74,35 @@ export const verify = <T = Record<string, unknown>>(
   secret: string,
   options: VerifyOptions = {},
 ): WebhookEvent<T> => {
-  const signatures = [header(headers, "x-service-signature"), header(headers, "x-service-signature-previous")].filter(
-    (s): s is string => typeof s === "string" && s.length > 0,
-  );
-  if (signatures.length === 0) throw new WebhookVerificationError("No x-service-signature header.", "missing_signature");
   const secrets = [secret, ...(options.previousSecret ? [options.previousSecret] : [])];
-  // every comparison runs (no early exit on the first match), each in constant time
-  let ok = false;
-  for (const s of secrets) for (const sig of signatures) ok = matches(rawBody, s, sig) || ok;
-  if (!ok) throw new WebhookVerificationError("The signature does not match the body and secret.", "bad_signature");
-
   const tolerance = options.toleranceSeconds ?? 300;
-  if (tolerance > 0) {
-    const ts = header(headers, "x-service-timestamp");
-    if (!ts || !/^\d+$/.test(ts)) throw new WebhookVerificationError("No x-service-timestamp header.", "missing_timestamp");
-    const now = options.now ?? Math.floor(Date.now() / 1000);
-    if (Math.abs(now - Number(ts)) > tolerance)
-      throw new WebhookVerificationError(`x-service-timestamp is more than ${tolerance} s from now.`, "timestamp_out_of_tolerance");
+  const timestamped = header(headers, "x-service-timestamped-signature");
+  if (timestamped) {
+    // t=<unix seconds>,v1=<hex>[,v1=<hex>]: the HMAC covers "<t>.<raw body>", so t cannot be moved
+    const parts = timestamped.split(",").map((p) => p.trim().split("="));
+    const t = parts.find(([k]) => k === "t")?.[1];
+    if (!t || !/^\d{1,12}$/.test(t)) throw new WebhookVerificationError("x-service-timestamped-signature has no t=.", "missing_timestamp");
+    const signed = concat(`${t}.`, rawBody);
+    let ok = false;
+    for (const s of secrets) for (const [k, v] of parts) if (k === "v1") ok = matches(signed, s, v) || ok;
+    if (!ok) throw new WebhookVerificationError("The signature does not match the timestamp, body and secret.", "bad_signature");
+    checkTolerance(Number(t), tolerance, options.now);
+  } else {
+    const signatures = [header(headers, "x-service-signature"), header(headers, "x-service-signature-previous")].filter(
+      (s): s is string => typeof s === "string" && s.length > 0,
+    );
+    if (signatures.length === 0) throw new WebhookVerificationError("No x-service-signature header.", "missing_signature");
+    // every comparison runs (no early exit on the first match), each in constant time
+    let ok = false;
+    for (const s of secrets) for (const sig of signatures) ok = matches(rawBody, s, sig) || ok;
+    if (!ok) throw new WebhookVerificationError("The signature does not match the body and secret.", "bad_signature");
+    // Without the timestamped signature the attempt's time is unsigned: a replay could carry a fresh
+    // x-service-timestamp. So a tolerance needs the signed header; toleranceSeconds: 0 accepts body-only.
+    if (tolerance > 0)
+      throw new WebhookVerificationError(
+        "No x-service-timestamped-signature header, so the delivery's time cannot be checked (pass toleranceSeconds: 0 to accept a body-only signature).",
+        "missing_timestamp",
+      );
   }
 
   let parsed: { event?: unknown; data?: unknown; timestamp?: unknown };
@@ -103,4 +125,10 @@ export const verify = <T = Record<string, unknown>>(
 /** The signature the server would send for this body and secret (for receivers' own tests). */
 export const sign = (rawBody: string | Uint8Array, secret: string): string => createHmac("sha256", secret).update(rawBody).digest("hex");
 
-export const webhooks = { verify, sign };
+/** The x-service-timestamped-signature the server would send for this body, time and secret (for receivers' own tests). */
+export const signTimestamped = (rawBody: string | Uint8Array, timestamp: number, secret: string): string =>
+  `t=${timestamp},v1=${createHmac("sha256", secret)
+    .update(concat(`${timestamp}.`, rawBody))
+    .digest("hex")}`;
+
+export const webhooks = { verify, sign, signTimestamped };

@@ -39,7 +39,7 @@ describe("npm pack", () => {
 const coinop = new Coinop({ baseUrl: "http://127.0.0.1:9", apiKey: "service_server_test_x", gameId: "g", maxAttempts: 1 });
 const failed = await coinop.game.get().catch((e) => e);
 const body = '{"event":"Webhook.Ping","data":{},"timestamp":"2026-01-01T00:00:00.000Z"}';
-const event = webhooks.verify(body, { "x-service-signature": webhooks.sign(body, "whsec_1") }, "whsec_1", { toleranceSeconds: 0 });
+const event = webhooks.verify(body, { "x-service-timestamped-signature": webhooks.signTimestamped(body, Math.floor(Date.now() / 1000), "whsec_1") }, "whsec_1");
 console.log(JSON.stringify({ connection: failed instanceof CoinopConnectionError, event: event.event }));
 `,
     );

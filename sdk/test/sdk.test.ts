@@ -122,11 +122,19 @@ describe("a game server's flow, through the SDK", () => {
     const stale = Number(delivery.headers["x-service-timestamp"]) + 301;
     expect(() => client.webhooks.verify(delivery.rawBody, delivery.headers, secret, { now: stale })).toThrow(/more than 300 s/);
     // during a rotation: the receiver still holding the old secret verifies through x-service-signature-previous
+    // (as the server signs during a rotation: the new secret's v1 first, then the old one's)
+    const t = Number(delivery.headers["x-service-timestamp"]);
+    const newV1 = sdk.signTimestamped(delivery.rawBody, t, "whsec_new");
+    const oldV1 = (delivery.headers["x-service-timestamped-signature"] as string).split(",v1=")[1];
     const rotated = {
       ...delivery.headers,
       "x-service-signature": sdk.sign(delivery.rawBody, "whsec_new"),
       "x-service-signature-previous": delivery.headers["x-service-signature"] as string,
+      "x-service-timestamped-signature": `${newV1},v1=${oldV1}`,
     };
+    // a replay of the captured delivery an hour later, with a fresh unsigned x-service-timestamp: refused
+    const replayed = { ...delivery.headers, "x-service-timestamp": String(t + 3600) };
+    expect(() => client.webhooks.verify(delivery.rawBody, replayed, secret, { now: t + 3600 })).toThrow(sdk.WebhookVerificationError);
     expect(client.webhooks.verify(delivery.rawBody, rotated, secret).eventId).toBe(event.eventId);
     expect(client.webhooks.verify(delivery.rawBody, rotated, "whsec_new").eventId).toBe(event.eventId);
     expect(client.webhooks.verify(delivery.rawBody, delivery.headers, "whsec_new", { previousSecret: secret }).eventId).toBe(event.eventId);

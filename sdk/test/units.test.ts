@@ -1,11 +1,11 @@
 // The SDK's pure parts: the iterator over each page shape of the API (the shapes the server flows of
 // sdk.test.ts do not reach too), Retry-After, and the webhook signature against the server's own signer.
 import { describe, expect, it } from "vitest";
-import { sign as serverSign } from "../../lib/webhooks/sign.ts";
+import { sign as serverSign, signTimestamped as serverSignTimestamped } from "../../lib/webhooks/sign.ts";
 import { CoinopError } from "../src/errors.ts";
 import { paginate } from "../src/paginate.ts";
 import { parseRetryAfter } from "../src/retry-after.ts";
-import { sign, verify, WebhookVerificationError } from "../src/webhooks.ts";
+import { sign, signTimestamped, verify, WebhookVerificationError } from "../src/webhooks.ts";
 
 const all = async (it: AsyncIterable<unknown>) => {
   const out: unknown[] = [];
@@ -93,53 +93,81 @@ describe("parseRetryAfter", () => {
 describe("webhooks", () => {
   const body = '{"event":"Purchases.Completed","data":{"amount":500},"timestamp":"2026-01-01T00:00:00.000Z"}';
   const now = 1_800_000_000;
-  const headers = (sig: string, extra: Record<string, string> = {}) => ({
-    "x-service-signature": sig,
-    "x-service-timestamp": String(now),
+  // the headers a delivery carries, as lib/webhooks/deliver.ts makes them (signed with the server's own functions)
+  const headers = (secrets: string[], { t = now, extra = {} }: { t?: number; extra?: Record<string, string> } = {}) => ({
+    "x-service-signature": serverSign(body, secrets[0]!),
+    "x-service-timestamp": String(t),
+    "x-service-timestamped-signature": serverSignTimestamped(body, t, secrets),
     "x-service-event-id": "ev_1",
     ...extra,
   });
+  const reason = (f: () => unknown) => {
+    try {
+      f();
+    } catch (e) {
+      return e instanceof WebhookVerificationError ? e.reason : "other";
+    }
+    return "accepted";
+  };
 
   it("signs as the server signs", () => {
     expect(sign(body, "whsec_a")).toBe(serverSign(body, "whsec_a"));
     expect(sign(Buffer.from(body), "whsec_a")).toBe(serverSign(body, "whsec_a"));
+    expect(signTimestamped(body, now, "whsec_a")).toBe(serverSignTimestamped(body, now, ["whsec_a"]));
+    expect(signTimestamped(Buffer.from(body), now, "whsec_a")).toBe(serverSignTimestamped(body, now, ["whsec_a"]));
   });
 
-  it("accepts the signature in a Headers object or a plain object, any header case, uppercase hex", () => {
-    const sig = serverSign(body, "whsec_a");
-    expect(verify(body, headers(sig), "whsec_a", { now })).toMatchObject({ event: "Purchases.Completed", data: { amount: 500 }, eventId: "ev_1" });
-    expect(verify(body, new Headers(headers(sig.toUpperCase())), "whsec_a", { now }).eventId).toBe("ev_1");
-    expect(verify(body, { "X-Service-Signature": sig, "X-Service-Timestamp": String(now) }, "whsec_a", { now }).event).toBe("Purchases.Completed");
+  it("accepts the delivery in a Headers object or a plain object, any header case", () => {
+    expect(verify(body, headers(["whsec_a"]), "whsec_a", { now })).toMatchObject({ event: "Purchases.Completed", data: { amount: 500 }, eventId: "ev_1" });
+    expect(verify(body, new Headers(headers(["whsec_a"])), "whsec_a", { now }).eventId).toBe("ev_1");
+    const upper = Object.fromEntries(Object.entries(headers(["whsec_a"])).map(([k, v]) => [k.toUpperCase(), v]));
+    expect(verify(body, upper, "whsec_a", { now }).event).toBe("Purchases.Completed");
+    expect(verify(Buffer.from(body), headers(["whsec_a"]), "whsec_a", { now }).event).toBe("Purchases.Completed");
   });
 
-  it("refuses a missing or malformed signature, a missing or far timestamp (either side), a non-JSON body", () => {
+  it("checks the signed time: within the tolerance either side, never a moved t, never the unsigned header", () => {
+    expect(reason(() => verify(body, headers(["whsec_a"]), "whsec_a", { now: now + 300 }))).toBe("accepted");
+    expect(reason(() => verify(body, headers(["whsec_a"]), "whsec_a", { now: now + 301 }))).toBe("timestamp_out_of_tolerance");
+    expect(reason(() => verify(body, headers(["whsec_a"]), "whsec_a", { now: now - 301 }))).toBe("timestamp_out_of_tolerance");
+    expect(reason(() => verify(body, headers(["whsec_a"]), "whsec_a", { now: now + 3000, toleranceSeconds: 3600 }))).toBe("accepted");
+    // a captured delivery replayed an hour later with a fresh x-service-timestamp: the signed t still says when
+    const replay = { ...headers(["whsec_a"]), "x-service-timestamp": String(now + 3600) };
+    expect(reason(() => verify(body, replay, "whsec_a", { now: now + 3600 }))).toBe("timestamp_out_of_tolerance");
+    // ... and with t moved too, the HMAC no longer matches
+    const moved = { ...replay, "x-service-timestamped-signature": replay["x-service-timestamped-signature"].replace(`t=${now}`, `t=${now + 3600}`) };
+    expect(reason(() => verify(body, moved, "whsec_a", { now: now + 3600 }))).toBe("bad_signature");
+  });
+
+  it("refuses a missing or malformed signature, a stripped timestamped signature, a non-JSON body", () => {
     const sig = serverSign(body, "whsec_a");
-    const reason = (f: () => unknown) => {
-      try {
-        f();
-      } catch (e) {
-        return e instanceof WebhookVerificationError ? e.reason : "other";
-      }
-      return "accepted";
-    };
     expect(reason(() => verify(body, {}, "whsec_a", { now }))).toBe("missing_signature");
-    expect(reason(() => verify(body, headers(`sha256=${sig}`), "whsec_a", { now }))).toBe("bad_signature");
-    expect(reason(() => verify(body, { "x-service-signature": sig }, "whsec_a", { now }))).toBe("missing_timestamp");
+    expect(reason(() => verify(body, { "x-service-signature": `sha256=${sig}` }, "whsec_a", { now, toleranceSeconds: 0 }))).toBe("bad_signature");
+    expect(reason(() => verify(body, { ...headers(["whsec_a"]), "x-service-timestamped-signature": `t=${now},v1=nothex` }, "whsec_a", { now }))).toBe(
+      "bad_signature",
+    );
+    expect(reason(() => verify(body, { ...headers(["whsec_a"]), "x-service-timestamped-signature": `v1=${sig}` }, "whsec_a", { now }))).toBe(
+      "missing_timestamp",
+    );
+    // the timestamped header stripped: the body-only signature cannot prove when, so a tolerance refuses it
+    expect(reason(() => verify(body, { "x-service-signature": sig, "x-service-timestamp": String(now) }, "whsec_a", { now }))).toBe("missing_timestamp");
     expect(reason(() => verify(body, { "x-service-signature": sig }, "whsec_a", { now, toleranceSeconds: 0 }))).toBe("accepted");
-    expect(reason(() => verify(body, headers(sig), "whsec_a", { now: now + 300 }))).toBe("accepted");
-    expect(reason(() => verify(body, headers(sig), "whsec_a", { now: now + 301 }))).toBe("timestamp_out_of_tolerance");
-    expect(reason(() => verify(body, headers(sig), "whsec_a", { now: now - 301 }))).toBe("timestamp_out_of_tolerance");
-    expect(reason(() => verify(body, headers(sig), "whsec_a", { now: now + 3000, toleranceSeconds: 3600 }))).toBe("accepted");
     const text = "not json";
-    expect(reason(() => verify(text, headers(serverSign(text, "whsec_a")), "whsec_a", { now }))).toBe("bad_body");
+    const textHeaders = {
+      "x-service-signature": serverSign(text, "whsec_a"),
+      "x-service-timestamped-signature": serverSignTimestamped(text, now, ["whsec_a"]),
+    };
+    expect(reason(() => verify(text, textHeaders, "whsec_a", { now }))).toBe("bad_body");
   });
 
-  it("rotation: either header against either secret", () => {
-    const rotated = headers(serverSign(body, "whsec_new"), { "x-service-signature-previous": serverSign(body, "whsec_old") });
+  it("rotation: either signature against either secret", () => {
+    const rotated = headers(["whsec_new", "whsec_old"], { extra: { "x-service-signature-previous": serverSign(body, "whsec_old") } });
     expect(verify(body, rotated, "whsec_new", { now }).eventId).toBe("ev_1");
     expect(verify(body, rotated, "whsec_old", { now }).eventId).toBe("ev_1");
-    expect(verify(body, headers(serverSign(body, "whsec_old")), "whsec_new", { now, previousSecret: "whsec_old" }).eventId).toBe("ev_1");
+    expect(verify(body, headers(["whsec_old"]), "whsec_new", { now, previousSecret: "whsec_old" }).eventId).toBe("ev_1");
     expect(() => verify(body, rotated, "whsec_other", { now, previousSecret: "whsec_another" })).toThrow(WebhookVerificationError);
+    // body-only (tolerance off) rotation works the same way
+    const bodyOnly = { "x-service-signature": serverSign(body, "whsec_new"), "x-service-signature-previous": serverSign(body, "whsec_old") };
+    expect(verify(body, bodyOnly, "whsec_old", { toleranceSeconds: 0 }).event).toBe("Purchases.Completed");
   });
 });
 
