@@ -21,6 +21,7 @@ export const EnvSchema = z.object({
 
   // database
   DATABASE_URL: optionalString.describe("PostgreSQL connection string; unset: the scripts start the embedded PostgreSQL"),
+  DATABASE_REPLICA_URL: optionalString.describe("streaming replicas of DATABASE_URL (comma-separated) for read-only routes; unset: every read on the primary"),
   DATABASE_POOL_SIZE: optionalString.describe("connections in each process's PostgreSQL pool (default 20)"),
   EMBEDDED_PG_PORT: optionalString.describe("port of the embedded PostgreSQL (default 54329)"),
   EMBEDDED_PG_DIR: optionalString.describe("data directory of the embedded PostgreSQL (default .data/postgres)"),

@@ -14,6 +14,7 @@
 // counts with Number()); through $queryRaw as Prisma gives them (int8 as bigint).
 import { createHash } from "node:crypto";
 import { genericPlanPoolOf } from "./client.ts";
+import { replicaGenericPoolOf } from "./replica.ts";
 import type { Prisma } from "./generated/client.ts";
 import type { DbClient } from "./transaction.ts";
 
@@ -28,7 +29,7 @@ const nameOf = (text: string): string => {
 
 /** Runs `statement` as a named prepared statement with a generic plan (see above); rows as plain objects. */
 export const queryPrepared = async <Row extends Record<string, unknown>>(db: DbClient, statement: Prisma.Sql): Promise<Row[]> => {
-  const pool = genericPlanPoolOf(db);
+  const pool = genericPlanPoolOf(db) ?? replicaGenericPoolOf(db);
   if (!pool) return db.$queryRaw<Row[]>(statement);
   const { rows } = await pool.query<Row>({ name: nameOf(statement.text), text: statement.text, values: statement.values });
   return rows;

@@ -6,6 +6,7 @@ import { z } from "zod";
 import { isTest } from "../config/env.ts";
 import { appBaseUrl } from "../config/settings.ts";
 import { getDb } from "../db/client.ts";
+import { hasReplicas, noteWrite, readDbFor, replicaReadFailed } from "../db/replica.ts";
 import { inTransaction, pgCode } from "../db/transaction.ts";
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from "../db/is-database-unavailable.ts";
 import { authenticate, requireOutsideGrace } from "./authenticate.ts";
@@ -83,6 +84,11 @@ export type RouteDefinition<
   description?: string;
   /** an operation beyond the spec: the API document marks it `x-coinop-addition: true` */
   addition?: boolean;
+  /**
+   * "replica": the route only reads, and may read on a streaming replica (DATABASE_REPLICA_URL) when one has
+   * replayed the caller's own last write (lib/db/replica.ts); without replicas it changes nothing.
+   */
+  reads?: "replica";
   /**
    * an operation on its way out (docs/api-versioning.md): every answer carries Deprecation, Sunset and Link, and
    * the API document marks the operation `deprecated: true`; announce it in CHANGELOG.md
@@ -369,7 +375,9 @@ export const route = <
       if ((def.idempotency === "required" || def.idempotency === "service") && !checkedKey)
         throw new AppError("IDEMPOTENCY_KEY_REQUIRED", "This call needs an Idempotency-Key header (any unique string, for example a UUID).");
 
-      const ctx: ServiceContext = { db: getDb(), actor: keyCall.actor, scope: keyCall.scope, requestId, idempotencyKey: headerKey ?? undefined };
+      // a read-only route runs on a replica when one has the caller's own writes (lib/db/replica.ts)
+      const db = def.reads === "replica" ? await readDbFor(keyCall.actor.keyId) : getDb();
+      const ctx: ServiceContext = { db, actor: keyCall.actor, scope: keyCall.scope, requestId, idempotencyKey: headerKey ?? undefined };
       const call = async (c: ServiceContext): Promise<StoredResponse> => {
         requireOutsideGrace(def.scope, keyCall);
         const out = await def.handler({
@@ -404,8 +412,16 @@ export const route = <
         result = outcome.response;
         replayed = outcome.replayed;
       } else {
-        result = await call(ctx);
+        try {
+          result = await call(ctx);
+        } catch (err) {
+          // a replica that fails a read (down, or a conflict with recovery): the read runs again on the primary
+          if (!replicaReadFailed(ctx.db, err)) throw err;
+          result = await call({ ...ctx, db: getDb() });
+        }
       }
+      // the caller wrote: its next replica reads wait until a replica has this write
+      if (def.method !== "GET" && hasReplicas()) await noteWrite(keyCall.actor.keyId);
       const headers: Record<string, string> = { ...baseHeaders, ...result.headers, ...(replayed ? { "idempotent-replayed": "true" } : {}) };
       // the request log counts a service-recognised repeat as a replay too (it wrote nothing)
       seen.replayed = replayed || headers["idempotent-replayed"] === "true";
@@ -436,6 +452,7 @@ export const route = <
     return { status, headers: { ...r.headers, ...(r.replayed ? { "idempotent-replayed": "true" } : {}) }, body };
   };
   const grouped = def.grouped ? runGrouped(def.grouped as (calls: { ctx: ServiceContext; body: unknown }[]) => Promise<unknown[]>, storedOf) : undefined;
+  if (def.reads === "replica" && def.method !== "GET") throw new Error(`${def.method} ${def.path}: only a GET route may read on a replica`);
   const routeHandler = handler as RouteHandler;
   routeHandler.definition = def as unknown as RouteHandler["definition"];
   registerRoute(routeHandler.definition);

@@ -10,6 +10,7 @@ export const GET = route({
   tags: ["Game"],
   auth: "server",
   idempotency: "none",
+  reads: "replica",
   errors: GET_GAME_ERRORS,
   response: { status: 200, schema: Game },
   handler: ({ ctx }) => getGame(ctx),

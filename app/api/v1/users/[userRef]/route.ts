@@ -10,6 +10,7 @@ export const GET = route({
   tags: ["Users"],
   auth: "server",
   idempotency: "none",
+  reads: "replica",
   errors: GET_USER_INFO_ERRORS,
   params: UserParams,
   response: { status: 200, schema: UserInfo },

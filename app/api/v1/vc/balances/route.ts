@@ -10,6 +10,7 @@ export const GET = route({
   tags: ["Virtual currency"],
   auth: "server",
   idempotency: "none",
+  reads: "replica",
   errors: GET_BALANCE_ERRORS,
   query: BalanceQuery,
   response: { status: 200, schema: Balance },

@@ -10,6 +10,7 @@ export const GET = route({
   tags: ["Virtual currency"],
   auth: "server",
   idempotency: "none",
+  reads: "replica",
   errors: LIST_JOURNALS_ERRORS,
   query: JournalQuery,
   response: { status: 200, schema: JournalList },
