@@ -18,6 +18,24 @@ export const databaseUrl = (): string => {
   return url;
 };
 
+/**
+ * A pool of `url` as every pool here is made: a bounded wait for a connection (a stopped or unreachable database
+ * fails a request within it, a 503, instead of hanging it), idle connections let go after 10 s, and an idle
+ * client that loses its connection logged rather than crashing the process. `generic`: its connections plan
+ * every prepared statement once, generically (lib/db/prepared.ts).
+ */
+export const openPool = (url: string, { max, generic = false }: { max: number; generic?: boolean }): pg.Pool => {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max,
+    idleTimeoutMillis: 10_000,
+    connectionTimeoutMillis: DATABASE_CONNECT_TIMEOUT_MS,
+    ...(generic ? { options: "-c plan_cache_mode=force_generic_plan" } : {}),
+  });
+  pool.on("error", (err) => console.error("[db] idle client error:", err.message));
+  return pool;
+};
+
 /** The process-wide Prisma client on the pg driver adapter, created on first use from DATABASE_URL. */
 export const getDb = (): PrismaClient => {
   const url = databaseUrl();
@@ -25,16 +43,7 @@ export const getDb = (): PrismaClient => {
   // a new URL: the generic-plan pool of the old one is let go with it
   void holder.generic?.end().catch(() => undefined);
   holder.generic = undefined;
-  const pool = new pg.Pool({
-    connectionString: url,
-    max: databasePoolSize(),
-    idleTimeoutMillis: 10_000,
-    // A stopped or unreachable database fails a request within this bound (a 503, lib/http/route.ts)
-    // instead of hanging it; it also bounds the wait for a free connection of a busy pool.
-    connectionTimeoutMillis: DATABASE_CONNECT_TIMEOUT_MS,
-  });
-  // An idle client that loses its connection must not crash the process.
-  pool.on("error", (err) => console.error("[db] idle client error:", err.message));
+  const pool = openPool(url, { max: databasePoolSize() });
   holder.pool = pool;
   holder.url = url;
   holder.client = new PrismaClient({ adapter: new PrismaPg(pool) });
@@ -50,14 +59,7 @@ export const getDb = (): PrismaClient => {
 export const genericPlanPoolOf = (db: unknown): pg.Pool | undefined => {
   if (db === undefined || db !== holder.client || !holder.url) return undefined;
   if (!holder.generic) {
-    holder.generic = new pg.Pool({
-      connectionString: holder.url,
-      max: Math.max(2, Math.ceil(databasePoolSize() / 2)),
-      idleTimeoutMillis: 10_000,
-      connectionTimeoutMillis: DATABASE_CONNECT_TIMEOUT_MS,
-      options: "-c plan_cache_mode=force_generic_plan",
-    });
-    holder.generic.on("error", (err) => console.error("[db] idle client error:", err.message));
+    holder.generic = openPool(holder.url, { max: Math.max(2, Math.ceil(databasePoolSize() / 2)), generic: true });
   }
   return holder.generic;
 };

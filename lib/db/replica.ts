@@ -15,7 +15,7 @@ import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
 import { config } from "../config/env.ts";
 import { databasePoolSize } from "../config/settings.ts";
-import { DATABASE_CONNECT_TIMEOUT_MS, getDb } from "./client.ts";
+import { getDb, openPool } from "./client.ts";
 import { PrismaClient } from "./generated/client.ts";
 import { isDatabaseUnavailable } from "./is-database-unavailable.ts";
 
@@ -51,13 +51,7 @@ const replicas = (): Replica[] => {
   void Promise.all(holder.replicas.map((r) => closeReplica(r)));
   holder.urls = key;
   holder.replicas = urls.map((url) => {
-    const pool = new pg.Pool({
-      connectionString: url,
-      max: databasePoolSize(),
-      idleTimeoutMillis: 10_000,
-      connectionTimeoutMillis: DATABASE_CONNECT_TIMEOUT_MS,
-    });
-    pool.on("error", (err) => console.error("[db] idle replica client error:", err.message));
+    const pool = openPool(url, { max: databasePoolSize() });
     return { url, pool, client: new PrismaClient({ adapter: new PrismaPg(pool) }), downUntil: 0 };
   });
   holder.marks.clear();
@@ -137,14 +131,7 @@ export const replicaGenericPoolOf = (db: unknown): pg.Pool | undefined => {
   const r = holder.replicas.find((x) => x.client === db);
   if (!r) return undefined;
   if (!r.generic) {
-    r.generic = new pg.Pool({
-      connectionString: r.url,
-      max: Math.max(2, Math.ceil(databasePoolSize() / 2)),
-      idleTimeoutMillis: 10_000,
-      connectionTimeoutMillis: DATABASE_CONNECT_TIMEOUT_MS,
-      options: "-c plan_cache_mode=force_generic_plan",
-    });
-    r.generic.on("error", (err) => console.error("[db] idle replica client error:", err.message));
+    r.generic = openPool(r.url, { max: Math.max(2, Math.ceil(databasePoolSize() / 2)), generic: true });
   }
   return r.generic;
 };
