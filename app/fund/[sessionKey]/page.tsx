@@ -106,6 +106,7 @@ const Funded = ({ page, locale, t }: { page: FundPage; locale: Locale; t: Transl
           heading: t("receipt.heading"),
           label: t("receipt.label"),
           hint: t("receipt.hint"),
+          placeholder: t("receipt.placeholder"),
           submit: t("receipt.submit"),
           sending: t("receipt.sending"),
         }}

@@ -11,7 +11,7 @@ import { FUND_RECEIPT_START, type FundReceiptState } from "@/lib/fund-sessions/r
 
 type Action = (prev: FundReceiptState, form: FormData) => Promise<FundReceiptState>;
 
-export type ReceiptFormLabels = { heading: string; label: string; hint: string; submit: string; sending: string };
+export type ReceiptFormLabels = { heading: string; label: string; hint: string; placeholder: string; submit: string; sending: string };
 
 export const FundReceiptForm = ({ action, labels }: { action: Action; labels: ReceiptFormLabels }) => {
   const id = useId();
@@ -63,7 +63,7 @@ export const FundReceiptForm = ({ action, labels }: { action: Action; labels: Re
             inputMode="email"
             autoComplete="email"
             spellCheck={false}
-            placeholder="name@example.com"
+            placeholder={labels.placeholder}
           />
         )}
       </Field>
