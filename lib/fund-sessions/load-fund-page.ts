@@ -14,6 +14,13 @@ export type FundPage = {
   status: FundSessionStatus;
   environment: Environment;
   businessName: string;
+  /** the platform that asked for the funding (told by its webhook once the session completes) */
+  platformName: string;
+  /**
+   * the payment's public reference once completed: the session's transactionHash, which the platform and the
+   * business also get (Platform.FundSession.Completed, GET fund-sessions), so a payer quoting it can be matched
+   */
+  reference: string | null;
   /** cents (USD = USDC one for one) */
   paidCents: number | null;
   completedAt: Date | null;
@@ -38,11 +45,14 @@ export const loadFundPage = async (ctx: DbContext, { sessionKey }: { sessionKey:
   const s = await ctx.db.fundSession.findUnique({ where: { sessionKey } });
   if (!s) return null;
   const business = await ctx.db.business.findUnique({ where: { id: s.businessId }, select: { name: true } });
+  const platform = await ctx.db.platform.findUnique({ where: { id: s.platformId }, select: { name: true } });
   const base = {
     sessionKey,
     status: effectiveStatus(s, now()),
     environment: s.environment,
     businessName: business?.name ?? "",
+    platformName: platform?.name ?? "",
+    reference: s.status === "completed" ? s.transactionHash : null,
     paidCents: s.paidMicros === null ? null : cents(s.paidMicros),
     completedAt: s.completedAt,
     expiresAt: s.expiresAt,

@@ -136,18 +136,20 @@ describe("the PDF downloads", () => {
     expect(text.slice(xrefAt, xrefAt + 4)).toBe("xref");
     const offsets = [...text.slice(xrefAt).matchAll(/^(\d{10}) 00000 n $/gm)].map((m) => Number(m[1]));
     offsets.forEach((o, i) => expect(text.slice(o, o + `${i + 1} 0 obj`.length)).toBe(`${i + 1} 0 obj`));
-    for (const s of ["INVOICE", "No. INV-000001", "Ada \\(Buyer\\)", "Consulting \\\\ hours", "$202.50", "Status: sent"]) expect(text).toContain(s);
+    for (const s of ["(Invoice INV-000001)", "Ada \\(Buyer\\)", "Consulting \\\\ hours", "USD\u00a0202.50", "Status: Due"]) expect(text).toContain(s);
     expect((await invoicePdfResponse(ctx, { ...target, kind: "receipt" })).status).toBe(404);
     expect((await invoicePdfResponse(ctx, { ...target, sig: signPublicInvoiceId("pinv_other"), kind: "invoice" })).status).toBe(404);
     await payInvoiceOnPage(ctx, { ...target, method: "ach" });
     await payInvoiceOnPage(ctx, { ...target, method: "settle" });
     const receipt = Buffer.from((await invoicePdfResponse(ctx, { ...target, kind: "receipt" })).body as Uint8Array).toString("latin1");
-    expect(receipt).toContain("RECEIPT");
-    expect(receipt).toContain("Paid in full by bank transfer \\(ACH\\)");
+    expect(receipt).toContain("(Receipt INV-000001)");
+    expect(receipt).toMatch(/USD\u00a0202\.50 paid on [A-Z][a-z]{2} \d{1,2}, \d{4} by bank transfer \\\(ACH\\\)\. Thank you!/);
   });
 
-  it("escapes PDF string syntax and drops what Latin-1 cannot hold", () => {
+  it("escapes PDF string syntax, writes WinAnsi's extra glyphs and Intl's spaces, and drops what it cannot hold", () => {
     expect(pdfString("a(b)c\\d")).toBe("(a\\(b\\)c\\\\d)");
     expect(pdfString("café − 漢")).toBe("(café - ?)");
+    expect(pdfString("d’échéance…")).toBe("(d\x92échéance\x85)");
+    expect(pdfString("1\u202f234,56\u00a0USD")).toBe("(1\u00a0234,56\u00a0USD)");
   });
 });

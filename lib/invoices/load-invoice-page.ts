@@ -3,7 +3,8 @@
 import type { DbContext } from "../core/context.ts";
 import type { Invoice } from "../db/generated/client.ts";
 import { metadataLocale } from "../i18n/locales.ts";
-import { invoicePdfPath, verifyPublicInvoiceSignature } from "./invoice-url.ts";
+import type { SellerAddress } from "./invoice-format.ts";
+import { invoicePageUrl, invoicePdfPath, verifyPublicInvoiceSignature } from "./invoice-url.ts";
 import type { InvoiceStatus } from "./invoice-states.ts";
 import { storedFees, storedItems } from "./serialize-invoice.ts";
 
@@ -14,6 +15,8 @@ export type InvoicePageView = {
   environment: "test" | "live";
   businessName: string;
   businessLogoUrl: string | null;
+  /** the seller's postal address (sellerAddress below), or null when the business has none on file */
+  businessAddress: SellerAddress | null;
   receiverName: string;
   receiverEmail: string | null;
   date: Date;
@@ -31,6 +34,8 @@ export type InvoicePageView = {
   processingAt: Date | null;
   cancelledAt: Date | null;
   pdfPath: string;
+  /** the signed page URL, absolute: the PDF's "pay online" link */
+  pageUrl: string;
   receiptPath: string | null;
   /** the language the platform set (metadata.locale), else null: the reader's browser decides */
   locale: string | null;
@@ -45,7 +50,37 @@ export const findInvoiceByPageUrl = async (
   return db.invoice.findUnique({ where: { publicId } });
 };
 
-export const toPageView = (inv: Invoice, business: { name: string; logoUrl: string }): InvoicePageView => ({
+type BusinessForPage = { name: string; logoUrl: string; address?: unknown; kybStatus?: string; kybApplication?: unknown };
+
+const text = (v: unknown): string => (typeof v === "string" ? v.trim() : "");
+
+/** A stored address when it has the fields a postal address needs, else null. */
+const asAddress = (raw: unknown): SellerAddress | null => {
+  if (!raw || typeof raw !== "object") return null;
+  const a = raw as Record<string, unknown>;
+  const out = {
+    line1: text(a.line1),
+    line2: text(a.line2),
+    city: text(a.city),
+    state: text(a.state),
+    postalCode: text(a.postalCode),
+    country: text(a.country),
+  };
+  return out.line1 && out.city && out.country ? out : null;
+};
+
+/**
+ * The seller's address: the business's own (Business.address, given when a platform created it), else the
+ * registered office of its approved activation (lib/activation: reviewed, so shown to receivers), else none.
+ * A submitted but unapproved application is not shown: nobody has checked it yet.
+ */
+export const sellerAddress = (business: BusinessForPage): SellerAddress | null =>
+  asAddress(business.address) ??
+  (business.kybStatus === "approved" && business.kybApplication && typeof business.kybApplication === "object"
+    ? asAddress((business.kybApplication as { address?: unknown }).address)
+    : null);
+
+export const toPageView = (inv: Invoice, business: BusinessForPage): InvoicePageView => ({
   publicId: inv.publicId,
   locale: metadataLocale(inv.metadata),
   invoiceNumber: inv.invoiceNumber,
@@ -53,6 +88,7 @@ export const toPageView = (inv: Invoice, business: { name: string; logoUrl: stri
   environment: inv.environment,
   businessName: business.name,
   businessLogoUrl: business.logoUrl || null,
+  businessAddress: sellerAddress(business),
   receiverName: inv.receiverName,
   receiverEmail: inv.receiverEmail,
   date: inv.date,
@@ -70,6 +106,7 @@ export const toPageView = (inv: Invoice, business: { name: string; logoUrl: stri
   processingAt: inv.processingAt,
   cancelledAt: inv.cancelledAt,
   pdfPath: invoicePdfPath(inv.publicId, "invoice"),
+  pageUrl: invoicePageUrl(inv.publicId),
   receiptPath: inv.status === "paid" ? invoicePdfPath(inv.publicId, "receipt") : null,
 });
 
@@ -77,6 +114,9 @@ export const toPageView = (inv: Invoice, business: { name: string; logoUrl: stri
 export const loadInvoicePage = async (ctx: DbContext, input: { publicId: string; sig: string | null | undefined }): Promise<InvoicePageView | null> => {
   const inv = await findInvoiceByPageUrl(ctx, input);
   if (!inv || inv.status === "draft") return null;
-  const business = await ctx.db.business.findUniqueOrThrow({ where: { id: inv.businessId }, select: { name: true, logoUrl: true } });
+  const business = await ctx.db.business.findUniqueOrThrow({
+    where: { id: inv.businessId },
+    select: { name: true, logoUrl: true, address: true, kybStatus: true, kybApplication: true },
+  });
   return toPageView(inv, business);
 };

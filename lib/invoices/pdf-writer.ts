@@ -1,22 +1,31 @@
-// A small PDF 1.4 writer: A4/Letter pages of text (the standard Helvetica fonts, WinAnsi) and lines. Enough for an
+// A small PDF 1.4 writer: A4/Letter pages of text (the standard Helvetica fonts, WinAnsi), lines and links. Enough for an
 // invoice or a receipt without a PDF package. Coordinates are PDF points from the bottom left.
 
 export type PdfFont = "regular" | "bold";
 type Op = string;
 
-/** Text as a PDF string literal: Latin-1 only (anything else becomes "?"), with ( ) \ escaped. */
+/** Characters outside Latin-1 that WinAnsiEncoding holds (its 0x80-0x9F range), and the spaces Intl writes. */
+const WIN_ANSI: Record<number, number> = {
+  0x20ac: 0x80, // €
+  0x2026: 0x85, // …
+  0x2018: 0x91, // ‘
+  0x2019: 0x92, // ’
+  0x201c: 0x93, // “
+  0x201d: 0x94, // ”
+  0x2013: 0x96, // –
+  0x2014: 0x97, // —
+  0x2212: 0x2d, // − (minus) as a hyphen-minus
+  0x202f: 0xa0, // narrow no-break space (French digit groups) as a no-break space
+  0x2009: 0x20, // thin space
+};
+
+/** Text as a PDF string literal in WinAnsiEncoding (Latin-1 plus WIN_ANSI; anything else becomes "?"), with ( ) \ escaped. */
 export const pdfString = (s: string): string => {
   let out = "";
   for (const ch of s.normalize("NFC")) {
     const code = ch.codePointAt(0)!;
-    const c =
-      code === 0x2212 || code === 0x2013 || code === 0x2014
-        ? "-"
-        : code === 0x2019 || code === 0x2018
-          ? "'"
-          : code >= 0x20 && code <= 0xff && code !== 0x7f
-            ? ch
-            : "?";
+    const mapped = WIN_ANSI[code];
+    const c = mapped !== undefined ? String.fromCharCode(mapped) : (code >= 0x20 && code <= 0x7e) || (code >= 0xa0 && code <= 0xff) ? ch : "?";
     out += c === "(" || c === ")" || c === "\\" ? `\\${c}` : c;
   }
   return `(${out})`;
@@ -44,6 +53,12 @@ export const fitText = (s: string, max: number, size: number, font: PdfFont = "r
 
 export class PdfPage {
   ops: Op[] = [];
+  /** clickable areas: [x1, y1, x2, y2] and the URI they open */
+  links: { rect: [number, number, number, number]; uri: string }[] = [];
+  /** Makes a rectangle of the page open `uri` when clicked (a URI link annotation). */
+  link(rect: [number, number, number, number], uri: string) {
+    this.links.push({ rect, uri });
+  }
   text(x: number, y: number, s: string, { size = 10, font = "regular" as PdfFont, align = "left" as "left" | "right" } = {}) {
     const at = align === "right" ? x - textWidth(s, size, font) : x;
     this.ops.push(`BT /${font === "bold" ? "F2" : "F1"} ${size} Tf ${at.toFixed(2)} ${y.toFixed(2)} Td ${pdfString(s)} Tj ET`);
@@ -66,9 +81,14 @@ export const buildPdf = (pages: PdfPage[], { width: W = 612, height: H = 792, ti
   for (const page of pages) {
     const stream = page.ops.join("\n");
     const content = add(`<< /Length ${Buffer.byteLength(stream, "latin1")} >>\nstream\n${stream}\nendstream`);
+    const annots = page.links.map((l) =>
+      add(`<< /Type /Annot /Subtype /Link /Rect [${l.rect.map((n) => n.toFixed(2)).join(" ")}] /Border [0 0 0] /A << /S /URI /URI ${pdfString(l.uri)} >> >>`),
+    );
     pageIds.push(
       add(
-        `<< /Type /Page /Parent ${pagesObj} 0 R /MediaBox [0 0 ${W} ${H}] /Resources << /Font << /F1 ${fontRegular} 0 R /F2 ${fontBold} 0 R >> >> /Contents ${content} 0 R >>`,
+        `<< /Type /Page /Parent ${pagesObj} 0 R /MediaBox [0 0 ${W} ${H}] /Resources << /Font << /F1 ${fontRegular} 0 R /F2 ${fontBold} 0 R >> >> /Contents ${content} 0 R${
+          annots.length ? ` /Annots [${annots.map((a) => `${a} 0 R`).join(" ")}]` : ""
+        } >>`,
       ),
     );
   }

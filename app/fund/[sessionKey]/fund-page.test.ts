@@ -35,7 +35,7 @@ afterEach(() => setClockOffsetForTests(0));
 
 describe("loadFundPage", () => {
   it("a campaign session: the campaign's public name, the business, the amount limits; reading writes nothing", async () => {
-    const { mgmt, campaign, business } = await makeFundTenant();
+    const { mgmt, campaign, business, platform } = await makeFundTenant();
     const s = await campaignSession(mgmt, campaign.id);
     const before = await getDb().fundSession.findUniqueOrThrow({ where: { sessionKey: s.sessionKey } });
     expect(await load(s.sessionKey)).toEqual({
@@ -43,6 +43,8 @@ describe("loadFundPage", () => {
       status: "pending",
       environment: "test",
       businessName: business.name,
+      platformName: platform.name,
+      reference: null,
       paidCents: null,
       completedAt: null,
       expiresAt: new Date(s.expiresAt),

@@ -2,7 +2,9 @@
 // is the credential (256 random bits). The payer sees what they fund (the campaign, or the payout with its fees
 // and the total due), pays by card (the sandbox card in test mode; Stripe's Checkout page in live, whose webhook
 // completes the session and whose success_url comes back here with ?payment=stripe), and the session completes. Expired,
-// cancelled and completed sessions say so. Opening the page changes nothing.
+// cancelled and completed sessions say so. Opening the page changes nothing. A completed session shows the payment's
+// reference, offers its receipt by email (receipt-form.tsx) and the way back: the platform has been told, the page
+// can be closed (close-button.tsx; fund sessions carry no return URL: docs/decisions/funded-and-invoice-pdf.md).
 import type { Metadata } from "next";
 import type { ReactNode } from "react";
 import { cache } from "react";
@@ -18,7 +20,10 @@ import { formatDate, formatMoney } from "@/lib/i18n/format";
 import type { Locale } from "@/lib/i18n/locales";
 import { getTranslator, type Translator } from "@/lib/i18n/translator";
 import { payFundSessionAction, startFundCardPaymentAction } from "./actions";
+import { ClosePageButton } from "./close-button";
 import { FundPayForm, type PayFormLabels } from "./pay-form";
+import { emailFundReceiptAction } from "./receipt-actions";
+import { FundReceiptForm } from "./receipt-form";
 
 type Props = { params: Promise<{ sessionKey: string }>; searchParams?: Promise<Record<string, string | string[] | undefined>> };
 
@@ -77,16 +82,51 @@ const Summary = ({ page, locale, t }: { page: FundPage; locale: Locale; t: Trans
     </>
   );
 
+/** The funded state: what was paid and when, the reference, the receipt by email, and the way back. */
+const Funded = ({ page, locale, t }: { page: FundPage; locale: Locale; t: Translator }) => (
+  <>
+    <StateMessage tone="success" title={t("completed.title")} headingId="title">
+      <p data-testid="fund-status">
+        {t("completed.body", { amount: usd(locale, page.paidCents ?? 0), date: formatDate(locale, page.completedAt ?? new Date()) })}
+      </p>
+    </StateMessage>
+    {page.reference ? (
+      <div className="mt-4 text-sm">
+        <p className="text-slate-600">{t("completed.reference")}</p>
+        <p className="mt-0.5 font-mono text-xs break-all text-slate-900 select-all" data-testid="fund-reference">
+          {page.reference}
+        </p>
+        <p className="mt-1 text-xs text-slate-600">{t("completed.referenceHint", { business: page.businessName })}</p>
+      </div>
+    ) : null}
+    <div className="mt-6 border-t border-slate-200 pt-6">
+      <FundReceiptForm
+        action={emailFundReceiptAction.bind(null, page.sessionKey)}
+        labels={{
+          heading: t("receipt.heading"),
+          label: t("receipt.label"),
+          hint: t("receipt.hint"),
+          placeholder: t("receipt.placeholder"),
+          submit: t("receipt.submit"),
+          sending: t("receipt.sending"),
+        }}
+      />
+    </div>
+    <div className="mt-6 space-y-3 border-t border-slate-200 pt-6">
+      {page.platformName ? (
+        <p className="text-sm text-slate-700" data-testid="fund-told">
+          {t("completed.told", { platform: page.platformName })}
+        </p>
+      ) : null}
+      <ClosePageButton label={t("completed.close")} fallback={t("completed.closeFallback")} />
+    </div>
+  </>
+);
+
 const Final = ({ page, locale, t }: { page: FundPage; locale: Locale; t: Translator }) => {
   switch (page.status) {
     case "completed":
-      return (
-        <StateMessage tone="success" title={t("completed.title")} headingId="title">
-          <p data-testid="fund-status">
-            {t("completed.body", { amount: usd(locale, page.paidCents ?? 0), date: formatDate(locale, page.completedAt ?? new Date()) })}
-          </p>
-        </StateMessage>
-      );
+      return <Funded page={page} locale={locale} t={t} />;
     case "cancelled":
       return (
         <StateMessage tone="warning" title={t("cancelled.title")} headingId="title">

@@ -2,7 +2,7 @@
 // of the invoice email. The signed URL is the credential. The receiver sees the items, fees, total, due date and
 // status, pays (card or ACH in test mode), and downloads the invoice as a PDF, or its receipt once paid.
 // Invoices carry no locale, so the page speaks the browser's language (Accept-Language), amounts and days
-// written its way (../_lib/format.ts).
+// written its way (../_lib/format.ts: the formats the PDF uses too, with the same status word and seller address).
 import type { Metadata } from "next";
 import { cache } from "react";
 import { HostedLayout } from "@/components/hosted/hosted-layout";
@@ -15,10 +15,12 @@ import { Badge } from "@/components/ui/badge";
 import { buttonClass } from "@/components/ui/classes";
 import { Card } from "@/components/ui/card";
 import { Table, Td, Th } from "@/components/ui/table";
+import { now } from "@/lib/core/clock";
 import { getDb } from "@/lib/db/client";
 import { getRequestLocale } from "@/lib/hosted/locale";
 import type { Locale } from "@/lib/i18n/locales";
 import { getTranslator, type Translator } from "@/lib/i18n/translator";
+import { addressLines, invoiceDisplayStatus, type InvoiceDisplayStatus } from "@/lib/invoices/invoice-format";
 import { loadInvoicePage, type InvoicePageView } from "@/lib/invoices/load-invoice-page";
 import { invoiceFormats, type InvoiceFormats } from "../_lib/format";
 import { payInvoiceAction, startInvoiceCardPaymentAction } from "../actions";
@@ -28,9 +30,10 @@ type Props = { params: Promise<{ publicId: string }>; searchParams: Promise<{ si
 
 export const dynamic = "force-dynamic";
 
-const TONE: Record<InvoicePageView["status"], "neutral" | "warning" | "success" | "danger"> = {
+const TONE: Record<InvoiceDisplayStatus, "neutral" | "warning" | "success" | "danger"> = {
   draft: "neutral",
   sent: "warning",
+  overdue: "danger",
   processing: "warning",
   paid: "success",
   cancelled: "danger",
@@ -188,6 +191,8 @@ const InvoicePage = async (props: Props) => {
       </HostedLayout>
     );
   const f = invoiceFormats(locale);
+  const status = invoiceDisplayStatus(v, now());
+  const address = v.businessAddress ? addressLines(locale, v.businessAddress) : [];
   return (
     <HostedLayout locale={locale}>
       <Card labelledBy="title">
@@ -196,13 +201,24 @@ const InvoicePage = async (props: Props) => {
           <h1 id="title" className="text-xl font-semibold text-slate-900">
             {t("heading", { number: v.invoiceNumber })}
           </h1>
-          <Badge tone={TONE[v.status]} dot>
+          <Badge tone={TONE[status]} dot>
             <span className="sr-only">{t("statusLabel")} </span>
-            <span data-testid="invoice-status">{t(`status.${v.status}`)}</span>
+            <span data-testid="invoice-status">{t(`status.${status}`)}</span>
           </Badge>
         </div>
         <dl className="mt-4 grid grid-cols-2 gap-3 text-sm">
-          <div className="col-span-2 min-w-0">
+          <div className="col-span-2 min-w-0 sm:col-span-1">
+            <dt className="text-slate-600">{t("from")}</dt>
+            <dd className="font-medium text-slate-900 [overflow-wrap:anywhere]" data-testid="invoice-seller">
+              {v.businessName}
+              {address.map((line, i) => (
+                <span key={i} className="block font-normal text-slate-600">
+                  {line}
+                </span>
+              ))}
+            </dd>
+          </div>
+          <div className="col-span-2 min-w-0 sm:col-span-1">
             <dt className="text-slate-600">{t("billedTo")}</dt>
             <dd className="font-medium text-slate-900 [overflow-wrap:anywhere]">
               {v.receiverName}

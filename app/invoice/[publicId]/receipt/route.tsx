@@ -6,6 +6,9 @@ export const dynamic = "force-dynamic";
 
 export const GET = async (req: Request, { params }: { params: Promise<{ publicId: string }> }) => {
   const { publicId } = await params;
-  const res = await invoicePdfResponse({ db: getDb() }, { publicId, sig: new URL(req.url).searchParams.get("sig"), kind: "receipt" });
+  const res = await invoicePdfResponse(
+    { db: getDb() },
+    { publicId, sig: new URL(req.url).searchParams.get("sig"), acceptLanguage: req.headers.get("accept-language"), kind: "receipt" },
+  );
   return new Response(res.body, { status: res.status, headers: res.headers });
 };
