@@ -69,6 +69,8 @@ export type StripeDouble = {
   webhook: WebhookTarget | null;
   /** Signs and sends an event about `object` now (and records it); returns the event and the endpoint's answer. */
   sendEvent: (type: Stripe.Event.Type, object: DoubleObject) => Promise<{ event: DoubleEvent; delivery: Delivery | null }>;
+  /** Resolves when every event sent so far (and every event their deliveries caused) has been delivered. */
+  idle: () => Promise<void>;
   /** Sends a recorded event again (Stripe's retry after a non-2xx). */
   redeliver: (eventId: string) => Promise<Delivery | null>;
   /** The payer pays an open session (what the hosted page's Pay button does): PaymentIntent and Charge succeed, events sent. */
@@ -134,32 +136,54 @@ export const startStripeDouble = async ({ port = 0, host = "127.0.0.1", webhook 
     const payload = JSON.stringify(event, null, 2);
     const signature = stripeSignature(payload, target.secret);
     let answer: { status: number; body: unknown };
-    if (target.deliver) answer = await target.deliver(payload, signature);
-    else if (target.url) {
-      const res = await fetch(target.url, {
-        method: "POST",
-        headers: {
-          "content-type": "application/json; charset=utf-8",
-          "stripe-signature": signature,
-          "user-agent": "Stripe/1.0 (+https://stripe.com/docs/webhooks)",
-        },
-        body: payload,
-      });
-      const text = await res.text();
-      let body: unknown = text;
-      try {
-        body = JSON.parse(text);
-      } catch {
-        // not JSON: kept as text
-      }
-      answer = { status: res.status, body };
-    } else return null;
+    try {
+      if (target.deliver) answer = await target.deliver(payload, signature);
+      else if (target.url) {
+        const res = await fetch(target.url, {
+          method: "POST",
+          headers: {
+            "content-type": "application/json; charset=utf-8",
+            "stripe-signature": signature,
+            "user-agent": "Stripe/1.0 (+https://stripe.com/docs/webhooks)",
+          },
+          body: payload,
+        });
+        const text = await res.text();
+        let body: unknown = text;
+        try {
+          body = JSON.parse(text);
+        } catch {
+          // not JSON: kept as text
+        }
+        answer = { status: res.status, body };
+      } else return null;
+    } catch (err) {
+      // the endpoint could not be reached: Stripe records a failed delivery and retries later (redeliver)
+      answer = { status: 0, body: String(err) };
+    }
     const delivery = { eventId: event.id, type: event.type, ...answer };
     state.deliveries.push(delivery);
     return delivery;
   };
 
-  const sendEvent: StripeDouble["sendEvent"] = async (type, object) => {
+  // Stripe delivers events after the request that caused them has been answered, one endpoint's events one at a time:
+  // a queue. An event caused inside a delivery (the webhook handler refunds) is delivered after that delivery ends.
+  let queue: Promise<unknown> = Promise.resolve();
+  const enqueue = (event: DoubleEvent): Promise<Delivery | null> => {
+    const delivered = queue.then(() => deliverEvent(event));
+    queue = delivered.catch(() => undefined);
+    return delivered;
+  };
+  /** Resolves when every event sent so far, and every event those deliveries caused, has been delivered. */
+  const idle = async (): Promise<void> => {
+    for (;;) {
+      const current = queue;
+      await current;
+      if (current === queue) return;
+    }
+  };
+
+  const recordEvent = (type: Stripe.Event.Type, object: DoubleObject): DoubleEvent => {
     const event: DoubleEvent = {
       id: stripeId("evt"),
       object: "event",
@@ -173,7 +197,20 @@ export const startStripeDouble = async ({ port = 0, host = "127.0.0.1", webhook 
       data: { object: structuredClone(object) },
     };
     state.events.push(event);
-    return { event, delivery: await deliverEvent(event) };
+    return event;
+  };
+  /** An event caused by an API request or the payer: queued, delivered after the answer (see idle()). */
+  const emit = (type: Stripe.Event.Type, object: DoubleObject): void => void enqueue(recordEvent(type, object));
+
+  /** `value` once every event sent so far has been delivered (what a control call answers). */
+  const settled = async <T>(value: T): Promise<T> => {
+    await idle();
+    return value;
+  };
+
+  const sendEvent: StripeDouble["sendEvent"] = async (type, object) => {
+    const event = recordEvent(type, object);
+    return { event, delivery: await enqueue(event) };
   };
 
   const sessionOf = (id: string) => state.sessions.get(id) ?? (() => { throw missing("checkout.session", id); })(); // prettier-ignore
@@ -243,7 +280,7 @@ export const startStripeDouble = async ({ port = 0, host = "127.0.0.1", webhook 
     // by the API (the service's expiry job) or by Stripe itself (expires_at passed): the same end and event
     void by;
     Object.assign(s, { status: "expired", url: null });
-    await sendEvent("checkout.session.expired", s);
+    emit("checkout.session.expired", s);
     return s;
   };
 
@@ -291,9 +328,10 @@ export const startStripeDouble = async ({ port = 0, host = "127.0.0.1", webhook 
       url: null,
       ...(email ? { customer_email: s.customer_email ?? email } : {}),
     });
-    await sendEvent("charge.succeeded", charge);
-    await sendEvent("payment_intent.succeeded", pi);
-    await sendEvent("checkout.session.completed", s);
+    emit("charge.succeeded", charge);
+    emit("payment_intent.succeeded", pi);
+    emit("checkout.session.completed", s);
+    await idle();
     return { session: s, paymentIntent: pi, charge };
   };
 
@@ -336,8 +374,8 @@ export const startStripeDouble = async ({ port = 0, host = "127.0.0.1", webhook 
     state.refunds.set(refund.id, refund);
     charge.amount_refunded += amount;
     charge.refunded = charge.amount_refunded === charge.amount;
-    await sendEvent("refund.created", refund);
-    await sendEvent("charge.refunded", charge);
+    emit("refund.created", refund);
+    emit("charge.refunded", charge);
     return refund;
   };
 
@@ -361,8 +399,8 @@ export const startStripeDouble = async ({ port = 0, host = "127.0.0.1", webhook 
     };
     state.disputes.set(d.id, d);
     charge.disputed = true;
-    await sendEvent("charge.dispute.created", d);
-    await sendEvent("charge.dispute.funds_withdrawn", d);
+    emit("charge.dispute.created", d);
+    emit("charge.dispute.funds_withdrawn", d);
     return d;
   };
 
@@ -370,8 +408,8 @@ export const startStripeDouble = async ({ port = 0, host = "127.0.0.1", webhook 
     const d = disputeOf(id);
     if (d.status === "won" || d.status === "lost") throw invalid(`Dispute ${id} is already closed (${d.status}).`);
     d.status = status;
-    await sendEvent("charge.dispute.closed", d);
-    if (status === "won") await sendEvent("charge.dispute.funds_reinstated", d);
+    emit("charge.dispute.closed", d);
+    if (status === "won") emit("charge.dispute.funds_reinstated", d);
     return d;
   };
 
@@ -406,7 +444,7 @@ export const startStripeDouble = async ({ port = 0, host = "127.0.0.1", webhook 
       const d = disputeOf(m[1]);
       d.metadata = { ...d.metadata, ...strMap(form.metadata) };
       if (str(form.submit) === "true" && d.status === "needs_response") d.status = "under_review";
-      await sendEvent("charge.dispute.updated", d);
+      emit("charge.dispute.updated", d);
       return d;
     }
     throw new StripeApiError(404, {
@@ -430,13 +468,17 @@ export const startStripeDouble = async ({ port = 0, host = "127.0.0.1", webhook 
         calls: state.calls,
       };
     if (method === "POST" && (m = /^\/_double\/sessions\/([^/]+)\/pay$/.exec(path))) return pay(m[1]);
-    if (method === "POST" && (m = /^\/_double\/sessions\/([^/]+)\/expire$/.exec(path))) return closeSession(m[1], "stripe");
+    if (method === "POST" && (m = /^\/_double\/sessions\/([^/]+)\/expire$/.exec(path))) return settled(await closeSession(m[1], "stripe"));
     if (method === "POST" && path === "/_double/disputes")
-      return dispute(String(body.payment_intent), {
-        amount: body.amount === undefined ? undefined : Number(body.amount),
-        reason: body.reason as string | undefined,
-      });
-    if (method === "POST" && (m = /^\/_double\/disputes\/([^/]+)\/close$/.exec(path))) return closeDispute(m[1], body.status === "won" ? "won" : "lost");
+      return settled(
+        await dispute(String(body.payment_intent), {
+          amount: body.amount === undefined ? undefined : Number(body.amount),
+          reason: body.reason as string | undefined,
+        }),
+      );
+    if (method === "POST" && (m = /^\/_double\/disputes\/([^/]+)\/close$/.exec(path)))
+      return settled(await closeDispute(m[1], body.status === "won" ? "won" : "lost"));
+    if (method === "POST" && path === "/_double/idle") return idle().then(() => ({ idle: true }));
     throw new StripeApiError(404, { type: "invalid_request_error", message: `No control ${method} ${path}` });
   };
 
@@ -555,9 +597,10 @@ export const startStripeDouble = async ({ port = 0, host = "127.0.0.1", webhook 
       return deliverEvent(event);
     },
     pay,
-    expire: (sessionId) => closeSession(sessionId, "stripe"),
-    dispute,
-    closeDispute,
+    expire: async (sessionId) => settled(await closeSession(sessionId, "stripe")),
+    dispute: async (paymentIntentId, opts) => settled(await dispute(paymentIntentId, opts)),
+    closeDispute: async (disputeId, status) => settled(await closeDispute(disputeId, status)),
+    idle,
     failNext: (path, n = 1) => void failures.push({ path, left: n }),
     stop: () =>
       new Promise<void>((resolve) => {
