@@ -306,6 +306,11 @@ describe("the live checkout against the Stripe double", () => {
     expect([noKey.status, ((await noKey.json()) as { error: { message: string } }).error.message]).toEqual([401, "You did not provide an API key."]);
     const live = await fetch(`${double.url}/v1/checkout/sessions/cs_test_x`, { headers: { authorization: "Bearer sk_live_x" } });
     expect(live.status).toBe(401);
+    // curl -u sk_test_…: (Basic auth, the key as the user) is accepted, as at Stripe
+    const basic = await fetch(`${double.url}/v1/checkout/sessions/cs_test_x`, {
+      headers: { authorization: `Basic ${Buffer.from("sk_test_x:").toString("base64")}` },
+    });
+    expect([basic.status, ((await basic.json()) as { error: { code: string } }).error.code]).toEqual([404, "resource_missing"]);
     await expect(requireStripe().customers.list()).rejects.toMatchObject({ statusCode: 404, message: expect.stringContaining("Unrecognized request URL") });
     await expect(
       requireStripe().checkout.sessions.create({

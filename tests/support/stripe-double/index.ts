@@ -525,10 +525,15 @@ export const startStripeDouble = async ({ port = 0, host = "127.0.0.1", webhook 
     const form = method === "GET" ? decodeStripeForm(url.search.slice(1)) : decodeStripeForm(raw);
     const idempotencyKey = (req.headers["idempotency-key"] as string | undefined) ?? null;
     state.calls.push({ method, path: url.pathname, idempotencyKey, form });
+    // the SDK sends "Bearer <key>"; curl -u <key>: sends Basic auth with the key as the user, which Stripe accepts too
     const auth = req.headers.authorization ?? "";
-    if (!auth.startsWith("Bearer "))
-      return asJson({ status: 401, body: { error: { type: "invalid_request_error", message: "You did not provide an API key." } } });
-    if (!auth.slice(7).startsWith("sk_test_"))
+    const key = auth.startsWith("Bearer ")
+      ? auth.slice(7)
+      : auth.startsWith("Basic ")
+        ? Buffer.from(auth.slice(6), "base64").toString("utf8").split(":")[0]
+        : "";
+    if (!key) return asJson({ status: 401, body: { error: { type: "invalid_request_error", message: "You did not provide an API key." } } });
+    if (!key.startsWith("sk_test_"))
       return asJson({ status: 401, body: { error: { type: "invalid_request_error", message: "The Stripe double takes test secret keys (sk_test_…) only." } } });
     const failing = failures.find((f) => f.left > 0 && f.path.test(url.pathname));
     if (failing) {
