@@ -115,6 +115,40 @@ test("backing out of Stripe's page: Return to checkout cancels the payment and t
     .toContain(200);
 });
 
+test("paid in two tabs: the late payment of the replaced purchase is refunded at Stripe, and its page says so", async ({ page, context, request }) => {
+  const g = await liveGrant(request, "Collector's box", 2500);
+  await page.goto(pathOf(g.checkoutUrl));
+  await page.getByRole("button", { name: /^Continue to card payment · USD\s25\.00$/ }).click();
+  await page.waitForURL(/\/c\/pay\/cs_test_/);
+  const first = sessionOnPage(page.url());
+  // Stripe is slow to take the expiry of the first session (the worker keeps retrying), so it stays payable
+  double.failNext(new RegExp(`^/v1/checkout/sessions/${first.id}/expire$`), 1000);
+
+  // the payer opens the checkout again in another tab and pays there first
+  const other = await context.newPage();
+  await other.goto(pathOf(g.checkoutUrl));
+  await other.getByRole("button", { name: /^Continue to card payment · USD\s25\.00$/ }).click();
+  await other.waitForURL(/\/c\/pay\/cs_test_/);
+  const second = sessionOnPage(other.url());
+  expect(second.id).not.toBe(first.id);
+  await other.getByRole("button", { name: "Pay 25.00 USD" }).click();
+  await expect(other.getByRole("heading", { name: "Payment successful" })).toBeVisible();
+
+  // then pays the first tab's page too: Stripe takes it, the webhook refunds it at once, in full
+  await page.getByRole("button", { name: "Pay 25.00 USD" }).click();
+  await page.waitForURL(new RegExp(`/checkout/success/${first.client_reference_id}\\?sig=`));
+  await expect(page.getByRole("heading", { name: "Payment not completed" })).toBeVisible();
+  await expect(page.getByText("Your card payment arrived after this checkout had ended, so it was refunded to your card.")).toBeVisible();
+  await screenshot(page, "stripe-double-late-refund");
+  const intent = double.state.sessions.get(first.id)!.payment_intent as string;
+  const refunds = [...double.state.refunds.values()].filter((r) => r.payment_intent === intent);
+  expect(refunds).toMatchObject([{ amount: 2500, status: "succeeded", metadata: { purchaseId: first.client_reference_id } }]);
+  expect([...double.state.refunds.values()].filter((r) => r.payment_intent === double.state.sessions.get(second.id)!.payment_intent)).toEqual([]);
+  const completed = double.state.deliveries.filter((d) => d.type === "checkout.session.completed").map((d) => d.body as { purchaseId: string; action: string });
+  expect(completed.filter((b) => b.purchaseId === first.client_reference_id).map((b) => b.action)).toEqual(["refunded"]);
+  expect(completed.filter((b) => b.purchaseId === second.client_reference_id).map((b) => b.action)).toEqual(["completed"]);
+});
+
 test("a live fund session and a live invoice are paid on Stripe's page (the double) and complete", async ({ page, request }) => {
   const fs = await request.post(`/api/v1/platform/campaigns/${live.platform.campaignId}/fund-sessions`, { headers: platform(), data: {} });
   expect(fs.status(), await fs.text()).toBe(201);
