@@ -122,7 +122,7 @@ test("paid in two tabs: the late payment of the replaced purchase is refunded at
   await page.waitForURL(/\/c\/pay\/cs_test_/);
   const first = sessionOnPage(page.url());
   // Stripe is slow to take the expiry of the first session (the worker keeps retrying), so it stays payable
-  double.failNext(new RegExp(`^/v1/checkout/sessions/${first.id}/expire$`), 1000);
+  const stripeTakesExpiries = double.failNext(new RegExp(`^/v1/checkout/sessions/${first.id}/expire$`), 1000);
 
   // the payer opens the checkout again in another tab and pays there first
   const other = await context.newPage();
@@ -140,6 +140,8 @@ test("paid in two tabs: the late payment of the replaced purchase is refunded at
   await expect(page.getByRole("heading", { name: "Payment not completed" })).toBeVisible();
   await expect(page.getByText("Your card payment arrived after this checkout had ended, so it was refunded to your card.")).toBeVisible();
   await screenshot(page, "stripe-double-late-refund");
+  // Stripe takes the expiry again: the worker's next try finds the session complete and ends
+  stripeTakesExpiries();
   const intent = double.state.sessions.get(first.id)!.payment_intent as string;
   const refunds = [...double.state.refunds.values()].filter((r) => r.payment_intent === intent);
   expect(refunds).toMatchObject([{ amount: 2500, status: "succeeded", metadata: { purchaseId: first.client_reference_id } }]);

@@ -81,8 +81,8 @@ export type StripeDouble = {
   dispute: (paymentIntentId: string, opts?: { amount?: number; reason?: string }) => Promise<DoubleDispute>;
   /** The dispute ends: won (funds_reinstated too) or lost; charge.dispute.closed sent. */
   closeDispute: (disputeId: string, status: "won" | "lost") => Promise<DoubleDispute>;
-  /** The next `n` API requests whose path matches answer 500 (Stripe-Should-Retry: false, so only the caller retries). */
-  failNext: (path: RegExp, n?: number) => void;
+  /** The next `n` API requests whose path matches answer 500 (Stripe-Should-Retry: false, so only the caller retries); returns the undo. */
+  failNext: (path: RegExp, n?: number) => () => void;
   stop: () => Promise<void>;
 };
 
@@ -606,7 +606,11 @@ export const startStripeDouble = async ({ port = 0, host = "127.0.0.1", webhook 
     dispute: async (paymentIntentId, opts) => settled(await dispute(paymentIntentId, opts)),
     closeDispute: async (disputeId, status) => settled(await closeDispute(disputeId, status)),
     idle,
-    failNext: (path, n = 1) => void failures.push({ path, left: n }),
+    failNext: (path, n = 1) => {
+      const failure = { path, left: n };
+      failures.push(failure);
+      return () => void (failure.left = 0);
+    },
     stop: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
