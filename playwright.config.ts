@@ -2,6 +2,7 @@
 // The server gets its own port and its own embedded PostgreSQL, so it runs beside `npm run dev`.
 import { defineConfig, devices } from "@playwright/test";
 import { E2E_OUTBOX_TOKEN } from "./e2e/outbox-token";
+import { stripeDoubleServerEnv } from "./e2e/stripe-double-env";
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 const baseURL = `http://localhost:${PORT}`;
@@ -80,6 +81,8 @@ export default defineConfig({
       COINOP_DEVELOPER_LOGIN: "1",
       // One JSON line per /v1 request would bury the test report: only 5xx lines (E2E_LOG_LEVEL=info for all).
       LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? "error",
+      // Live card payments go to the Stripe double that e2e/stripe-live.spec.ts runs (e2e/stripe-double-env.ts).
+      ...stripeDoubleServerEnv,
     },
   },
 });

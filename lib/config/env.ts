@@ -70,7 +70,10 @@ export const EnvSchema = z.object({
   // payments
   STRIPE_SECRET_KEY: optionalString.describe("Stripe secret key for live card payments"),
   STRIPE_WEBHOOK_SECRET: optionalString.describe("Stripe webhook signing secret"),
-  STRIPE_API_BASE: optionalString.describe("Stripe API base URL (e.g. stripe-mock); default api.stripe.com"),
+  STRIPE_API_BASE: optionalString.describe(
+    "Stripe API base URL (a local Stripe double, e.g. http://127.0.0.1:12111); default api.stripe.com. test keys only; refused under npm start unless STRIPE_API_BASE_IN_PRODUCTION=1",
+  ),
+  STRIPE_API_BASE_IN_PRODUCTION: optionalString.describe("1: honour STRIPE_API_BASE under npm start too (end-to-end tests only)"),
   WALLET_FEE_PERCENTAGE: optionalString.describe("platform fee on wallet purchases, percent (default 5)"),
   WALLET_FEE_FLAT_CENTS: optionalString.describe("flat platform fee on wallet purchases, cents (default 0)"),
   WALLET_FEE_NAME: optionalString.describe("the platform fee's name"),
