@@ -46,7 +46,8 @@ const nextRetry = async (db: Db, clockId: string, cursor: Date): Promise<Due | n
            OR p."subscriptionId" IN (SELECT id FROM "Subscription" WHERE "testClockId" = ${clockId}))))
     ORDER BY d."nextAttemptAt", e.sequence, d.id LIMIT 1`,
   );
-  return row ? { kind: "webhook.retry", objectId: row.id, at: new Date(cursor.getTime() + Math.ceil(row.waitMs)) } : null;
+  // in whole seconds: the few real milliseconds since the attempt are not the clock's
+  return row ? { kind: "webhook.retry", objectId: row.id, at: new Date(cursor.getTime() + Math.ceil(row.waitMs / 1000 - 0.5) * 1000) } : null;
 };
 
 /** The earliest work of each kind due on the clock by `to` (null: none), from the objects on it. */
@@ -157,8 +158,10 @@ export const advanceTestClock = async (ctx: ServiceContext, { id, frozenTime, se
 // What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
 import { FIND_TEST_CLOCK_ERRORS } from "../test-clocks/find-test-clock.ts";
 import { RENEW_SUBSCRIPTION_ERRORS } from "./renew-subscription.ts";
+import { EXPIRE_LINK_SESSIONS_ERRORS } from "../linking/expire-link-sessions.ts";
 export const ADVANCE_TEST_CLOCK_ERRORS = [
   "TEST_CLOCK_BACKWARDS",
   ...FIND_TEST_CLOCK_ERRORS,
   ...RENEW_SUBSCRIPTION_ERRORS,
+  ...EXPIRE_LINK_SESSIONS_ERRORS,
 ] as const satisfies readonly ErrorCode[];

@@ -8,9 +8,9 @@ export type ClockOwner = { ownerType: "game" | "campaign" | "platform"; ownerId:
  * of a platform key (also when it acts for a business). A portal member's business scope has none (null).
  */
 export const clockOwnerOf = (scope: Scope): ClockOwner | null => {
+  // a platform acting for a business or on one of its campaigns is still the platform
+  if (scope.kind === "platform" || "platformId" in scope) return { ownerType: "platform", ownerId: scope.platformId };
   if (scope.kind === "game") return { ownerType: "game", ownerId: scope.gameId };
   if (scope.kind === "campaign") return { ownerType: "campaign", ownerId: scope.campaignId };
-  if (scope.kind === "platform") return { ownerType: "platform", ownerId: scope.platformId };
-  if ("platformId" in scope) return { ownerType: "platform", ownerId: scope.platformId };
   return null;
 };

@@ -16,7 +16,7 @@ const common = {
   // idempotent by email or Idempotency-Key in the service: a repeat returns the existing session with 200
   idempotency: "none" as const,
   serviceIdempotencyKey: true,
-  errors: [...INITIATE_LINK_SESSION_ERRORS, ...USE_TEST_CLOCK_ERRORS],
+  errors: INITIATE_LINK_SESSION_ERRORS,
   response: {
     status: 201,
     schema: LinkSessionInitiated,
@@ -31,6 +31,7 @@ export const POST = route({
   method: "POST",
   summary: "Start a game-level link session, optionally pre-filling the player's email",
   body: InitiateLinkBody,
+  errors: [...INITIATE_LINK_SESSION_ERRORS, ...USE_TEST_CLOCK_ERRORS],
   handler: async ({ ctx, body }) => {
     // a session on a test clock counts its 24 hours from the clock's time (docs/decisions/test-clocks.md)
     const time = await useTestClock(ctx, body.testClock);
