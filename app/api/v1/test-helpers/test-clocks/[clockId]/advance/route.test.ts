@@ -1,15 +1,17 @@
 // Advancing a test clock: each time-driven job on its objects runs as real time would have run it, in time
 // order, and the answer reports it; objects on no clock are untouched (docs/decisions/test-clocks.md).
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { POST as ADVANCE } from "./route";
 import { POST as CREATE_CLOCK } from "../../route";
 import { POST as CREATE_GRANT } from "@/app/api/v1/checkout/grants/route";
 import { POST as COMPLETE_CHECKOUT } from "@/app/api/v1/test-helpers/checkout/complete/route";
 import { POST as INITIATE_LINK } from "@/app/api/v1/users/link/initiate/route";
+import { GET as LINK_DETAILS } from "@/app/api/v1/users/link/details/route";
+import { POST as INITIATE_CAMPAIGN_LINK } from "@/app/api/v1/campaign/[id]/users/link/initiate/route";
 import { POST as CREATE_INVOICE } from "@/app/api/v1/platform/invoices/route";
 import { GET as GET_INVOICE } from "@/app/api/v1/platform/invoices/[invoiceId]/route";
 import { call } from "@/tests/support/http";
-import { makeGame } from "@/tests/support/fixtures";
+import { makeCampaign, makeGame } from "@/tests/support/fixtures";
 import { campaignSession, makeFundTenant } from "@/tests/support/fund-sessions";
 import { linkEventsOf } from "@/tests/support/linking";
 import { eventsOf, makeProductRow, makeStore } from "@/tests/support/purchases";
@@ -90,6 +92,42 @@ describe("POST /v1/test-helpers/test-clocks/{clockId}/advance", () => {
     expect((await getDb().linkSession.findUniqueOrThrow({ where: { sessionKey: plain.body.sessionKey } })).state).toBe("pending");
     expect((await linkEventsOf(res.body.sessionKey)).map((e) => e.event)).toEqual(["User.Account.Link.Started"]);
     expect(game.id).toBe(s.namespaceId);
+  });
+
+  it("a campaign key's clock: its campaign link session expires on the clock; the game's key cannot use the campaign's clock", async () => {
+    const c = await makeCampaign();
+    const clock = await makeClock(c.headers, { frozenTime: "2031-09-01T00:00:00Z" });
+    const res = await call(INITIATE_CAMPAIGN_LINK, {
+      headers: idem(c.headers),
+      params: { id: c.campaign.id },
+      body: { email: "camp@example.com", testClock: clock.id },
+    });
+    expect(res.status).toBe(201);
+    const g = await makeGame();
+    const stolen = await call(INITIATE_LINK, { headers: g.headers, body: { testClock: clock.id } });
+    expect([stolen.status, stolen.body.code]).toEqual([404, "TEST_CLOCK_NOT_FOUND"]);
+    const s = await getDb().linkSession.findUniqueOrThrow({ where: { sessionKey: res.body.sessionKey } });
+    const out = await advance(c.headers, clock.id, { frozenTime: "2031-09-03T00:00:00Z" });
+    expect(out.body.ran).toEqual([{ kind: "link_session.expiry", objectId: s.id, at: "2031-09-02T00:00:00.000Z", outcome: "expired" }]);
+  });
+
+  it("a clocked link session read after 25 real hours is still pending (its clock has not moved); an unclocked one is expired by the read", async () => {
+    const { headers } = await makeGame();
+    const clock = await makeClock(headers);
+    const clocked = await call(INITIATE_LINK, { headers, body: { email: "a@example.com", testClock: clock.id } });
+    const plain = await call(INITIATE_LINK, { headers, body: { email: "b@example.com" } });
+    vi.useFakeTimers({ toFake: ["Date"], now: Date.now() + 25 * H });
+    try {
+      const c = await call(LINK_DETAILS, { headers, query: { session: clocked.body.sessionKey } });
+      const p = await call(LINK_DETAILS, { headers, query: { session: plain.body.sessionKey } });
+      expect([c.status, c.body.state]).toEqual([200, "pending"]);
+      expect([p.status, p.body.state]).toEqual([200, "expired"]);
+    } finally {
+      vi.useRealTimers();
+    }
+    const out = await advance(headers, clock.id, { seconds: 25 * 3600 });
+    expect(out.body.ran.map((r: { kind: string; outcome: string }) => [r.kind, r.outcome])).toEqual([["link_session.expiry", "expired"]]);
+    expect((await call(LINK_DETAILS, { headers, query: { session: clocked.body.sessionKey } })).body.state).toBe("expired");
   });
 
   it("fund session expiry: a clocked campaign fund session is written expired when its hour passes on the clock", async () => {
