@@ -13,6 +13,7 @@ import { expireDueFundSession } from "../fund-sessions/expire-due-fund-session.t
 import { markInvoicePastDue } from "../invoices/mark-invoice-past-due.ts";
 import { deliverWebhook } from "../webhooks/deliver.ts";
 import { deliveryJobKey } from "../webhooks/delivery-job.ts";
+import { eventOnClockSql } from "../webhooks/event-on-clock.ts";
 import { findTestClock } from "../test-clocks/find-test-clock.ts";
 import { serializeTestClock } from "../test-clocks/serialize-test-clock.ts";
 import { renewSubscription } from "./renew-subscription.ts";
@@ -35,15 +36,7 @@ const nextRetry = async (db: Db, clockId: string, cursor: Date): Promise<Due | n
     Prisma.sql`
     SELECT d.id, GREATEST(0, EXTRACT(EPOCH FROM (d."nextAttemptAt" AT TIME ZONE 'UTC') - ${realNow()}::timestamptz) * 1000)::float8 AS "waitMs"
     FROM "WebhookDelivery" d JOIN "WebhookEvent" e ON e.id = d."eventId"
-    WHERE d.status = 'retrying' AND d."nextAttemptAt" IS NOT NULL AND e.environment = 'test' AND (
-      (e."objectType" = 'link_session' AND e."objectId" IN (SELECT id FROM "LinkSession" WHERE "testClockId" = ${clockId}))
-      OR (e."objectType" = 'invoice' AND e."objectId" IN (SELECT id FROM "Invoice" WHERE "testClockId" = ${clockId}))
-      OR (e."objectType" = 'subscription' AND e."objectId" IN (SELECT id FROM "Subscription" WHERE "testClockId" = ${clockId}))
-      OR (e."objectType" = 'fund_session' AND e."objectId" IN (SELECT id FROM "FundSession" WHERE "testClockId" = ${clockId}))
-      OR (e."objectType" = 'purchase' AND e."objectId" IN (
-        SELECT p.id FROM "Purchase" p
-        WHERE p."grantId" IN (SELECT id FROM "CheckoutGrant" WHERE "testClockId" = ${clockId})
-           OR p."subscriptionId" IN (SELECT id FROM "Subscription" WHERE "testClockId" = ${clockId}))))
+    WHERE d.status = 'retrying' AND d."nextAttemptAt" IS NOT NULL AND e.environment = 'test' AND ${eventOnClockSql(clockId)}
     ORDER BY d."nextAttemptAt", e.sequence, d.id LIMIT 1`,
   );
   // in whole seconds: the few real milliseconds since the attempt are not the clock's
@@ -111,7 +104,7 @@ const runDue = async (db: Db, clockId: string, d: Due): Promise<string> => {
     case "subscription.renewal":
       return renewSubscription(ctx, { subscriptionId: d.objectId, now: at });
     case "webhook.retry": {
-      const outcome = await deliverWebhook(db, d.objectId);
+      const outcome = await deliverWebhook(db, d.objectId, { onClock: true });
       // its next retry waits for the clock, not for real time: the job the attempt scheduled is removed
       await db.$executeRaw`SELECT graphile_worker.remove_job(j.key) FROM graphile_worker.jobs j WHERE j.key = ${deliveryJobKey(d.objectId)} AND j.locked_at IS NULL`;
       return outcome;

@@ -233,6 +233,9 @@ describe("POST /v1/test-helpers/test-clocks/{clockId}/advance", () => {
     const delivery = await getDb().webhookDelivery.findFirstOrThrow({ where: { event: { objectId: inv.body._id } } });
     // the first attempt, as the worker makes it
     expect(await deliverWebhook(getDb(), delivery.id)).toBe("retrying");
+    // the retry's job, run by real time (as the worker would at nextAttemptAt), leaves it to the clock
+    expect(await deliverWebhook(getDb(), delivery.id, { follow: true })).toBe("skipped");
+    expect(await getDb().webhookDelivery.findUniqueOrThrow({ where: { id: delivery.id } })).toMatchObject({ status: "retrying", attempts: 1 });
     const out = await advance(t.tb, clock.id, { seconds: 3600 });
     expect(out.status).toBe(200);
     expect(out.body.ran).toEqual([
