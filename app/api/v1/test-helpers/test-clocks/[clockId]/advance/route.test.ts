@@ -17,7 +17,7 @@ import { linkEventsOf } from "@/tests/support/linking";
 import { eventsOf, makeProductRow, makeStore } from "@/tests/support/purchases";
 import { makePlatformTenant, platformEventsOf } from "@/tests/support/platform";
 import { useReceiver } from "@/tests/support/webhook-receiver";
-import { idem } from "@/tests/support/vc";
+import { balanceOf, fund, idem } from "@/tests/support/vc";
 import { getDb } from "@/lib/db/client";
 import { now } from "@/lib/core/clock";
 import { deliverWebhook } from "@/lib/webhooks/deliver";
@@ -210,6 +210,39 @@ describe("POST /v1/test-helpers/test-clocks/{clockId}/advance", () => {
     ]);
     const completed = (await eventsOf(s.game.id, "Purchases.Completed")).map((e) => e.data.purchaseId ?? e.data._id ?? e.data.id);
     expect(completed).toHaveLength(3);
+  });
+
+  it("subscription renewals that fail: retried 24 clock hours later, canceled at the third failure (Subscription.Canceled)", async () => {
+    const s = await makeStore();
+    const item = await makeProductRow(s.game.id, {
+      type: "subscription",
+      priceCents: 500,
+      fulfillmentType: "WEBHOOK",
+      vcPrices: [{ currencyId: s.currencyId, amount: 40n }],
+    });
+    await fund(s.headers, s.currencyId, s.users[0], 40);
+    const clock = await makeClock(s.headers, { frozenTime: "2031-04-10T00:00:00Z" });
+    const g = await call(CREATE_GRANT, { headers: idem(s.headers), body: { itemId: item.id, userRef: s.users[0], testClock: clock.id } });
+    const paid = await call(COMPLETE_CHECKOUT, { headers: s.headers, body: { url: g.body.checkoutUrl, outcome: "succeeded", method: "vc" } });
+    expect(paid.status).toBe(200);
+    expect(await balanceOf(s.currencyId, s.users[0])).toBe(0n);
+    const sub = await getDb().subscription.findFirstOrThrow({ where: { gameId: s.game.id } });
+    const due = addMonth(new Date("2031-04-10T00:00:00Z")).getTime();
+    const out = await advance(s.headers, clock.id, { frozenTime: "2031-06-01T00:00:00Z" });
+    expect(out.body.ran).toEqual([
+      { kind: "subscription.renewal", objectId: sub.id, at: iso(due), outcome: "failed" },
+      { kind: "subscription.renewal", objectId: sub.id, at: iso(due + 24 * H), outcome: "failed" },
+      { kind: "subscription.renewal", objectId: sub.id, at: iso(due + 48 * H), outcome: "canceled" },
+    ]);
+    expect(await getDb().subscription.findUniqueOrThrow({ where: { id: sub.id } })).toMatchObject({
+      status: "Canceled",
+      failedCharges: 3,
+      lastChargeStatus: "failed",
+    });
+    const canceled = await eventsOf(s.game.id, "Subscription.Canceled");
+    expect(canceled).toHaveLength(1);
+    expect(canceled[0].data).toMatchObject({ reason: "payment_failed" });
+    expect(await getDb().purchase.count({ where: { subscriptionId: sub.id, status: "failed" } })).toBe(3);
   });
 
   it("webhook retries: a clocked invoice's failing delivery retries in order on the clock (10 s, 60 s, 300 s), not on real time", async () => {
