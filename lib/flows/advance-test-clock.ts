@@ -119,7 +119,10 @@ const runDue = async (db: Db, clockId: string, d: Due): Promise<string> => {
  * Advances of one clock are serialized by a lock on its row (a second waits, then moves on from where the first
  * left it); a backwards move is 400 TEST_CLOCK_BACKWARDS. Objects on no clock, or on another, are not touched.
  */
-export const advanceTestClock = async (ctx: ServiceContext, { id, frozenTime, seconds }: { id: string; frozenTime?: string; seconds?: number }) => {
+export const advanceTestClock = async (
+  ctx: ServiceContext,
+  { id, frozenTime, seconds, maxWork = MAX_ADVANCE_WORK }: { id: string; frozenTime?: string; seconds?: number; maxWork?: number },
+) => {
   const db = ctx.db as Db;
   return inTransaction(db, async (tx) => {
     const clock = await findTestClock({ ...ctx, db: tx }, { id, lock: true });
@@ -137,14 +140,22 @@ export const advanceTestClock = async (ctx: ServiceContext, { id, frozenTime, se
     // call came with an Idempotency-Key: then all of it commits with the answer); the row lock holds meanwhile
     const ran: Ran[] = [];
     let cursor = from;
-    for (let i = 0; i < MAX_ADVANCE_WORK; i++) {
+    let reached = to;
+    for (;;) {
       const due = await nextDue(db, clock.id, to, cursor);
       if (!due) break;
+      const last = ran.at(-1);
+      // the cap, or an item that did nothing and is due again (it would loop): the clock stops where the work did,
+      // and the next advance goes on from there
+      if (ran.length >= maxWork || (last?.outcome === "skipped" && last.kind === due.kind && last.objectId === due.objectId)) {
+        reached = cursor;
+        break;
+      }
       if (due.at > cursor) cursor = due.at;
       ran.push({ kind: due.kind, objectId: due.objectId, at: cursor.toISOString(), outcome: await runDue(db, clock.id, { ...due, at: cursor }) });
     }
-    const moved = await tx.testClock.update({ where: { id: clock.id }, data: { frozenTime: to } });
-    return { clock: serializeTestClock(moved), advancedFrom: from.toISOString(), advancedTo: to.toISOString(), ran };
+    const moved = await tx.testClock.update({ where: { id: clock.id }, data: { frozenTime: reached } });
+    return { clock: serializeTestClock(moved), advancedFrom: from.toISOString(), advancedTo: reached.toISOString(), ran };
   });
 };
 

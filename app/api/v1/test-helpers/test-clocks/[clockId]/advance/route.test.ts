@@ -23,6 +23,8 @@ import { now } from "@/lib/core/clock";
 import { deliverWebhook } from "@/lib/webhooks/deliver";
 import { deliveryJobKey } from "@/lib/webhooks/delivery-job";
 import { addMonth } from "@/lib/subscriptions/plan";
+import { advanceTestClock } from "@/lib/flows/advance-test-clock";
+import { gameContextFor } from "@/tests/support/contexts";
 
 const H = 3600_000;
 const receiver = useReceiver();
@@ -359,5 +361,22 @@ describe("advance: refusals", () => {
     const ran = results.flatMap((r) => r.body.ran);
     expect(ran).toEqual([expect.objectContaining({ kind: "checkout_grant.expiry", at: iso(t0 + 2 * H), outcome: "expired" })]);
     expect((await getDb().testClock.findUniqueOrThrow({ where: { id: clock.id } })).frozenTime).toEqual(new Date(t0 + 4 * H));
+  });
+});
+
+describe("advanceTestClock: the work cap", () => {
+  it("stops the clock where the work stopped; the next advance goes on from there", async () => {
+    const { game, headers } = await makeGame();
+    const item = await makeProductRow(game.id);
+    const clock = await makeClock(headers, { frozenTime: "2031-10-01T00:00:00Z" });
+    await call(CREATE_GRANT, { headers: idem(headers), body: { itemId: item.id, testClock: clock.id } });
+    await advance(headers, clock.id, { seconds: 1800 });
+    await call(CREATE_GRANT, { headers: idem(headers), body: { itemId: item.id, testClock: clock.id } });
+    const ctx = gameContextFor(game);
+    const first = await advanceTestClock(ctx, { id: clock.id, seconds: 5 * 3600, maxWork: 1 });
+    expect(first).toMatchObject({ advancedFrom: "2031-10-01T00:30:00.000Z", advancedTo: "2031-10-01T02:00:00.000Z" });
+    expect(first.ran.map((r) => r.at)).toEqual(["2031-10-01T02:00:00.000Z"]);
+    const rest = await advance(headers, clock.id, { frozenTime: "2031-10-01T05:30:00Z" });
+    expect(rest.body.ran.map((r: { at: string; outcome: string }) => [r.at, r.outcome])).toEqual([["2031-10-01T02:30:00.000Z", "expired"]]);
   });
 });
