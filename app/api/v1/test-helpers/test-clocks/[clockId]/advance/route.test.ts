@@ -333,6 +333,21 @@ describe("advance: refusals", () => {
     expect((await getDb().testClock.findUniqueOrThrow({ where: { id: clock.id } })).frozenTime).toEqual(new Date("2031-01-01T00:00:00Z"));
   });
 
+  it("with an Idempotency-Key, a repeat replays the report and the clock moves once", async () => {
+    const { game, headers } = await makeGame();
+    const item = await makeProductRow(game.id);
+    const clock = await makeClock(headers, { frozenTime: "2031-11-01T00:00:00Z" });
+    await call(CREATE_GRANT, { headers: idem(headers), body: { itemId: item.id, testClock: clock.id } });
+    const key = idem(headers);
+    const first = await call(ADVANCE, { headers: key, params: { clockId: clock.id }, body: { seconds: 3 * 3600 } });
+    const again = await call(ADVANCE, { headers: key, params: { clockId: clock.id }, body: { seconds: 3 * 3600 } });
+    expect(first.status).toBe(200);
+    expect(first.body.ran).toEqual([expect.objectContaining({ kind: "checkout_grant.expiry", at: "2031-11-01T02:00:00.000Z", outcome: "expired" })]);
+    expect(again.body).toEqual(first.body);
+    expect(again.headers.get("idempotent-replayed")).toBe("true");
+    expect((await getDb().testClock.findUniqueOrThrow({ where: { id: clock.id } })).frozenTime).toEqual(new Date("2031-11-01T03:00:00Z"));
+  });
+
   it("another owner's clock is a 404, and neither the clock nor its objects move", async () => {
     const a = await makeGame();
     const b = await makeGame();
