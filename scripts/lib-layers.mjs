@@ -75,6 +75,7 @@ export const LAYERS = [
       "stripe",
       "subscriptions",
       "tenants",
+      "test-clocks",
       "uploads",
       "users",
       "vc",

@@ -1,6 +1,7 @@
 // Request and response schemas of the campaign-key API (game-api.md "Campaign key endpoints").
 // Every amount here is a number of USDC (5.5 = 5.5 USDC, at most 6 decimals); the ledger holds micro-units.
 import { z } from "zod";
+import { TestClockField } from "../test-clocks/schemas.ts";
 import { EmailSchema } from "../core/email.ts";
 import { NonEmpty, OffsetPagination, PageQuery, Pagination, Timestamp } from "../core/schemas.ts";
 import { CAMPAIGN_STATES } from "./campaign-states.ts";
@@ -124,4 +125,5 @@ export const Removed = z.object({ success: z.literal(true) });
 
 export const CampaignInitiateLinkBody = z.object({
   email: EmailSchema.describe("The player's email: pre-fills the sign-in form. A repeat with the same email returns the pending session with 200."),
+  testClock: TestClockField,
 });

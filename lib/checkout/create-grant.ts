@@ -10,6 +10,7 @@ import { GRANT_LIFETIME_MS } from "./grant-states.ts";
 import { loadCheckoutItem } from "./load-item.ts";
 import type { GrantBody } from "./schemas.ts";
 import { grantCheckoutUrl } from "./sign-url.ts";
+import { useTestClock } from "../test-clocks/use-test-clock.ts";
 
 /** The domain of the placeholder email of a guest created without one (never mailed: .invalid is reserved). */
 export const GUEST_EMAIL_DOMAIN = "guest.coinop.invalid";
@@ -47,6 +48,8 @@ export const createCheckoutGrant = (ctx: GameContext, body: GrantBody) =>
     const customMessage = body.customMessage === undefined || body.customMessage === null ? null : checkCustomMessage(body.customMessage);
     const gameId = ctx.scope.gameId;
     const product = await loadCheckoutItem({ ...ctx, db: tx }, { keyGameId: gameId, environment: ctx.scope.environment, itemId: body.itemId, rules: "grant" });
+    // a grant on a test clock counts its 2 hours from the clock's time (docs/decisions/test-clocks.md)
+    const time = await useTestClock({ ...ctx, db: tx }, body.testClock);
     const payer = await grantPayer(tx, { gameId, environment: ctx.scope.environment, userRef: body.userRef, email: body.email });
     const grant = await tx.checkoutGrant.create({
       data: {
@@ -59,7 +62,8 @@ export const createCheckoutGrant = (ctx: GameContext, body: GrantBody) =>
         email: body.email?.trim().toLowerCase() ?? null,
         checkoutMetadata: (metadata ?? undefined) as Prisma.InputJsonValue | undefined,
         customMessage: customMessage || null,
-        expiresAt: new Date(Date.now() + GRANT_LIFETIME_MS),
+        expiresAt: new Date(time.now.getTime() + GRANT_LIFETIME_MS),
+        testClockId: time.testClockId,
       },
     });
     return { checkoutUrl: grantCheckoutUrl(grant.id), userRef: payer.userRef };
@@ -69,4 +73,10 @@ export const createCheckoutGrant = (ctx: GameContext, body: GrantBody) =>
 import type { ErrorCode } from "../core/errors.ts";
 import { CHECK_METADATA_ERRORS } from "./check-metadata.ts";
 import { LOAD_ITEM_ERRORS } from "./load-item.ts";
-export const CREATE_GRANT_ERRORS = ["INVALID_USER_REF", ...CHECK_METADATA_ERRORS, ...LOAD_ITEM_ERRORS] as const satisfies readonly ErrorCode[];
+import { USE_TEST_CLOCK_ERRORS } from "../test-clocks/use-test-clock.ts";
+export const CREATE_GRANT_ERRORS = [
+  "INVALID_USER_REF",
+  ...CHECK_METADATA_ERRORS,
+  ...LOAD_ITEM_ERRORS,
+  ...USE_TEST_CLOCK_ERRORS,
+] as const satisfies readonly ErrorCode[];

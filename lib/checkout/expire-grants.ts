@@ -13,10 +13,16 @@ export const expireGrant = (ctx: DbContext, { grantId }: { grantId: string }): P
     return transitionGrant({ ...ctx, db: tx }, { id: g.id, action: "expire", data: { expiredAt: new Date() } });
   });
 
-/** The sweep: every pending grant past its 2 hours becomes expired, in one statement. Returns how many. */
-export const expireCheckoutGrants = async (ctx: DbContext, { now = new Date() }: { now?: Date } = {}): Promise<number> => {
+/**
+ * The sweep: every pending grant past its 2 hours becomes expired, in one statement. Returns how many. Real time
+ * sweeps the grants on no test clock; an advance of a clock sweeps its own (`testClockId`, `only`: one grant).
+ */
+export const expireCheckoutGrants = async (
+  ctx: DbContext,
+  { now = new Date(), testClockId = null, only }: { now?: Date; testClockId?: string | null; only?: { id: string } } = {},
+): Promise<number> => {
   const { count } = await ctx.db.checkoutGrant.updateMany({
-    where: { status: { in: [...GRANT_TRANSITIONS.expire.from] }, expiresAt: { lte: now } },
+    where: { status: { in: [...GRANT_TRANSITIONS.expire.from] }, expiresAt: { lte: now }, testClockId, ...(only ? { id: only.id } : {}) },
     data: { status: GRANT_TRANSITIONS.expire.to, expiredAt: now },
   });
   return count;

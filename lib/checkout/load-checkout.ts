@@ -3,6 +3,7 @@ import { AppError, notFound } from "../core/errors.ts";
 import type { Environment } from "../core/environment.ts";
 import { expireGrant } from "./expire-grants.ts";
 import { isGrantExpired } from "./grant-states.ts";
+import { clockTimeOf } from "../test-clocks/use-test-clock.ts";
 import type { CheckoutRef } from "./sign-url.ts";
 import type { DbContext } from "../core/context.ts";
 
@@ -63,7 +64,9 @@ export const loadCheckout = async (ctx: DbContext, { ref, gameId, lock = false }
     if (lock) await ctx.db.$queryRaw`SELECT 1 FROM "CheckoutGrant" WHERE id = ${ref.grantId} FOR UPDATE`;
     let g = await ctx.db.checkoutGrant.findUnique({ where: { id: ref.grantId } });
     if (!g || (gameId && g.gameId !== gameId)) throw checkoutNotFound();
-    if (g.status === "pending" && isGrantExpired(g, now)) g = await expireGrant(ctx, { grantId: g.id });
+    // a grant on a test clock is expired by its clock's time (docs/decisions/test-clocks.md)
+    const at = g.testClockId ? await clockTimeOf(ctx, g.testClockId) : now;
+    if (g.status === "pending" && isGrantExpired(g, at)) g = await expireGrant(ctx, { grantId: g.id });
     return fromGrant(ref, g);
   }
   if (lock) await ctx.db.$queryRaw`SELECT 1 FROM "CheckoutSession" WHERE token = ${ref.token} FOR UPDATE`;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { TestClockField } from "../test-clocks/schemas.ts";
 import { EmailSchema } from "../core/email.ts";
 import { PurchaseJson } from "../purchases/serialize-purchase.ts";
 
@@ -94,6 +95,7 @@ export const GrantBody = z.object({
     .unknown()
     .optional()
     .meta({ type: "string", maxLength: 256, description: "Plain text shown above the checkout card; max 256 characters; HTML tags are stripped." }),
+  testClock: TestClockField,
 });
 export type GrantBody = z.infer<typeof GrantBody>;
 

@@ -46,6 +46,11 @@ export const ERRORS = {
     doc: "The database cannot be reached for the moment (an outage or a restart); the answer carries Retry-After. Retry then with the same Idempotency-Key.",
   },
 
+  // test clocks (docs/decisions/test-clocks.md)
+  TEST_CLOCK_NOT_FOUND: { status: 404, doc: "The test clock does not exist for this key's owner (it was deleted, or it is another owner's)." },
+  TEST_CLOCK_LIVE_MODE: { status: 400, doc: "A live object cannot live on a test clock: create it with a test key." },
+  TEST_CLOCK_BACKWARDS: { status: 400, doc: "A test clock only moves forward: frozenTime must be at or after the clock's current time." },
+
   // players, sign-in and links
   WRONG_CREDENTIALS: { status: 401, doc: "The email or password is wrong." },
   EMAIL_LINK_INVALID: { status: 410, doc: "The emailed link has expired or was already used." },

@@ -4,9 +4,13 @@ import type { DbContext } from "../core/context.ts";
 export const RENEW_TASK = "subscriptions:renew";
 
 /** The subscriptions:renew job: charges every due Active subscription (up to `limit` a run), one transaction each. */
-export const renewDueSubscriptions = async (ctx: DbContext, { now = new Date(), limit = 500 } = {}): Promise<Record<RenewOutcome, number>> => {
+export const renewDueSubscriptions = async (
+  ctx: DbContext,
+  { now = new Date(), limit = 500, testClockId = null }: { now?: Date; limit?: number; testClockId?: string | null } = {},
+): Promise<Record<RenewOutcome, number>> => {
+  // real time renews the subscriptions on no test clock; an advance of a clock, its own (docs/decisions/test-clocks.md)
   const due = await ctx.db.subscription.findMany({
-    where: { status: "Active", currentPeriodEnd: { lte: now }, OR: [{ nextChargeAt: null }, { nextChargeAt: { lte: now } }] },
+    where: { status: "Active", testClockId, currentPeriodEnd: { lte: now }, OR: [{ nextChargeAt: null }, { nextChargeAt: { lte: now } }] },
     orderBy: { currentPeriodEnd: "asc" },
     select: { id: true },
     take: limit,

@@ -22,6 +22,7 @@ export const createCampaignFundSession = (ctx: PlatformCampaignContext, input: C
         lifetimeMs: CAMPAIGN_FUND_SESSION_LIFETIME_MS,
         requestedMicros: null,
         metadata: input.metadata,
+        testClock: input.testClock,
       },
     );
   });

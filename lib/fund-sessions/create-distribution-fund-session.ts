@@ -31,6 +31,7 @@ export const createDistributionFundSession = (ctx: TargetContext, input: { id: s
         lifetimeMs: DISTRIBUTION_FUND_SESSION_LIFETIME_MS,
         requestedMicros: dueMicros,
         metadata: input.metadata,
+        testClock: input.testClock,
       },
     );
   });

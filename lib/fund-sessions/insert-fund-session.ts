@@ -4,7 +4,7 @@ import type { PlatformContext } from "../core/context.ts";
 import type { FundSession, Prisma } from "../db/generated/client.ts";
 import { newId } from "../db/ids.ts";
 import { validateKey } from "../core/idempotency-key.ts";
-import { now } from "../core/clock.ts";
+import { useTestClock } from "../test-clocks/use-test-clock.ts";
 import { newFundSessionKey } from "./fund-session-key.ts";
 
 export type FundTarget = { targetType: "campaign"; campaignId: string } | { targetType: "distribution"; distributionId: string };
@@ -16,12 +16,21 @@ export type FundTarget = { targetType: "campaign"; campaignId: string } | { targ
  */
 export const insertFundSession = async (
   ctx: PlatformContext & { db: Prisma.TransactionClient },
-  input: { target: FundTarget; businessId: string; lifetimeMs: number; requestedMicros: bigint | null; metadata?: Record<string, unknown> },
+  input: {
+    target: FundTarget;
+    businessId: string;
+    lifetimeMs: number;
+    requestedMicros: bigint | null;
+    metadata?: Record<string, unknown>;
+    /** the test clock the session lives on: its lifetime counts from the clock's time (docs/decisions/test-clocks.md) */
+    testClock?: string;
+  },
 ): Promise<{ session: FundSession; created: boolean }> => {
   const key = validateKey(ctx.idempotencyKey ?? "");
   const { platformId, keyId } = ctx.actor;
   const targetId = input.target.targetType === "campaign" ? input.target.campaignId : input.target.distributionId;
-  const at = now();
+  const time = await useTestClock(ctx, input.testClock);
+  const at = time.now;
   await ctx.db.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`fund-session:${platformId}:${ctx.scope.environment}:${targetId}:${key}`}, 12))`;
   const existing = await ctx.db.fundSession.findFirst({
     where: {
@@ -32,6 +41,7 @@ export const insertFundSession = async (
       ...(input.target.targetType === "campaign" ? { campaignId: targetId } : { distributionId: targetId }),
       status: "pending",
       expiresAt: { gt: at },
+      testClockId: time.testClockId,
     },
     orderBy: { createdAt: "desc" },
   });
@@ -52,6 +62,7 @@ export const insertFundSession = async (
       metadata: input.metadata as Prisma.InputJsonValue | undefined,
       expiresAt: new Date(at.getTime() + input.lifetimeMs),
       createdAt: at,
+      testClockId: time.testClockId,
     },
   });
   return { session, created: true };
@@ -60,4 +71,5 @@ export const insertFundSession = async (
 // What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
 import type { ErrorCode } from "../core/errors.ts";
 import { IDEMPOTENCY_KEY_ERRORS } from "../core/idempotency-key.ts";
-export const INSERT_FUND_SESSION_ERRORS = [...IDEMPOTENCY_KEY_ERRORS] as const satisfies readonly ErrorCode[];
+import { USE_TEST_CLOCK_ERRORS } from "../test-clocks/use-test-clock.ts";
+export const INSERT_FUND_SESSION_ERRORS = [...IDEMPOTENCY_KEY_ERRORS, ...USE_TEST_CLOCK_ERRORS] as const satisfies readonly ErrorCode[];

@@ -1,5 +1,6 @@
 // Fund sessions (platform-api.md "Campaign fund session", "Fund session (campaign and distribution)").
 import { z } from "zod";
+import { TestClockField } from "../test-clocks/schemas.ts";
 import { Timestamp } from "../core/schemas.ts";
 import { MAX_FUND_SESSION_METADATA_BYTES } from "./fund-session-rules.ts";
 
@@ -13,7 +14,7 @@ const Metadata = z
   .meta({ type: "object", additionalProperties: true })
   .describe(`Your own data, echoed back on the session and in Platform.FundSession.Completed (at most ${MAX_FUND_SESSION_METADATA_BYTES} bytes as JSON).`);
 
-export const CreateCampaignFundSessionBody = z.strictObject({ metadata: Metadata.optional() });
+export const CreateCampaignFundSessionBody = z.strictObject({ metadata: Metadata.optional(), testClock: TestClockField });
 export type CreateCampaignFundSessionBody = z.infer<typeof CreateCampaignFundSessionBody>;
 
 const Handle = z.string().min(1).max(128).describe("The session's sessionKey.");

@@ -1,6 +1,6 @@
 import type { TargetContext } from "../core/context.ts";
+import { useTestClock } from "../test-clocks/use-test-clock.ts";
 import { AppError } from "../core/errors.ts";
-import { now } from "../core/clock.ts";
 import { newId } from "../db/ids.ts";
 import type { Prisma } from "../db/generated/client.ts";
 import { inTransaction, pgCode, type DbClient } from "../db/transaction.ts";
@@ -48,7 +48,9 @@ export const createInvoice = async (ctx: TargetContext, body: CreateInvoiceBody)
       )
         throw numberTaken(invoiceNumber);
       const sending = body.status === "sent";
-      const at = now();
+      // an invoice on a test clock is sent at the clock's time, and falls due on its advance (docs/decisions/test-clocks.md)
+      const time = await useTestClock({ ...ctx, db: tx }, body.testClock);
+      const at = time.now;
       const inv = await tx.invoice.create({
         data: {
           id: newId(),
@@ -64,6 +66,7 @@ export const createInvoice = async (ctx: TargetContext, body: CreateInvoiceBody)
           sentAt: sending ? at : null,
           emailSuppressed: sending ? (body.emailSuppressed ?? false) : false,
           publicId: newPublicInvoiceId(),
+          testClockId: time.testClockId,
         },
       });
       if (sending) {
@@ -82,4 +85,5 @@ export const createInvoice = async (ctx: TargetContext, body: CreateInvoiceBody)
 // What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
 import type { ErrorCode } from "../core/errors.ts";
 import { PREPARE_INVOICE_ERRORS } from "./prepare-invoice.ts";
-export const CREATE_INVOICE_ERRORS = ["INVOICE_NUMBER_TAKEN", ...PREPARE_INVOICE_ERRORS] as const satisfies readonly ErrorCode[];
+import { USE_TEST_CLOCK_ERRORS } from "../test-clocks/use-test-clock.ts";
+export const CREATE_INVOICE_ERRORS = ["INVOICE_NUMBER_TAKEN", ...PREPARE_INVOICE_ERRORS, ...USE_TEST_CLOCK_ERRORS] as const satisfies readonly ErrorCode[];

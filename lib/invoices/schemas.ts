@@ -1,6 +1,7 @@
 // Request and response schemas of the platform invoice API (platform-api.md "Invoice", "Invoices").
 // Money in the API is in dollars (numbers with at most 2 decimals), except a fee's `flat`, which the spec gives in cents.
 import { z } from "zod";
+import { TestClockField } from "../test-clocks/schemas.ts";
 import { EmailSchema } from "../core/email.ts";
 import { PageQuery, Pagination, Timestamp } from "../core/schemas.ts";
 import { hasAtMostDecimals } from "./money.ts";
@@ -122,6 +123,7 @@ export const CreateInvoiceBody = withRules(
   z.strictObject({
     ...InvoiceFields,
     status: z.enum(["draft", "sent"], "must be 'draft' or 'sent'").default("draft").describe("'draft' (default) or 'sent' (sends it at once)."),
+    testClock: TestClockField,
     fees: z
       .array(InvoiceFeeInput, "must be an array of fees")
       .max(MAX_INVOICE_FEES, `must have at most ${MAX_INVOICE_FEES} fees`)
@@ -190,6 +192,10 @@ export const InvoiceResource = z.object({
   businessId: z.string().describe("The business that is paid (the target business)."),
   date: Timestamp,
   dueDate: Timestamp,
+  pastDueAt: Timestamp.nullable()
+    .describe("When the sent invoice's dueDate passed unpaid (Platform.Invoice.PastDue); set on a test clock's advance.")
+    .meta({ "x-coinop-addition": true }),
+  testClock: z.string().nullable().describe("The test clock the invoice lives on, if any.").meta({ "x-coinop-addition": true }),
   payToTarget: z.literal("BUSINESS"),
   items: z.array(z.object({ description: z.string(), quantity: z.number(), rate: z.number(), amount: z.number() })).describe("Dollars."),
   fees: z

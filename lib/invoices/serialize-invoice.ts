@@ -24,6 +24,8 @@ export const serializeInvoice = (inv: Invoice): InvoiceResource => ({
   businessId: inv.businessId,
   date: inv.date.toISOString(),
   dueDate: inv.dueDate.toISOString(),
+  pastDueAt: inv.pastDueAt?.toISOString() ?? null,
+  testClock: inv.testClockId,
   payToTarget: "BUSINESS",
   items: storedItems(inv).map((i) => ({ description: i.description, quantity: i.quantity, rate: cents(i.rateCents), amount: cents(i.amountCents) })),
   fees: storedFees(inv).map((f) => ({

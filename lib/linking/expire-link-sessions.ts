@@ -9,12 +9,17 @@ import type { DbContext } from "../core/context.ts";
  * lists no expiry event. `only` narrows the sweep to one session (a read that finds it overdue).
  * Returns how many sessions expired.
  */
-export const expireLinkSessions = async (ctx: DbContext, { now = new Date(), only }: { now?: Date; only?: { id: string } } = {}): Promise<number> => {
+export const expireLinkSessions = async (
+  ctx: DbContext,
+  { now = new Date(), only, testClockId = null }: { now?: Date; only?: { id: string }; testClockId?: string | null } = {},
+): Promise<number> => {
   const t = LINK_SESSION_TRANSITIONS.expire;
   const onlyId = only ? Prisma.sql`AND "id" = ${only.id}` : Prisma.empty;
+  // real time sweeps the sessions on no test clock; an advance of a clock, its own (docs/decisions/test-clocks.md)
+  const onClock = testClockId ? Prisma.sql`AND "testClockId" = ${testClockId}` : Prisma.sql`AND "testClockId" IS NULL`;
   return ctx.db.$executeRaw`
     UPDATE "LinkSession" SET "state" = ${t.to}, "expiredAt" = "expiresAt", "updatedAt" = ${now}
-    WHERE "state" = ANY(${[...t.from]}::text[]) AND "expiresAt" <= ${now} ${onlyId}`;
+    WHERE "state" = ANY(${[...t.from]}::text[]) AND "expiresAt" <= ${now} ${onlyId} ${onClock}`;
 };
 
 // What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).

@@ -2,6 +2,7 @@ import type { LinkSession } from "../db/generated/client.ts";
 import { expireLinkSessions } from "./expire-link-sessions.ts";
 import { inLinkScope, linkSessionNotFound, type LinkScope } from "./link-scope.ts";
 import { isOverdue } from "./link-session-states.ts";
+import { clockTimeOf } from "../test-clocks/use-test-clock.ts";
 import type { DbContext } from "../core/context.ts";
 
 /**
@@ -18,8 +19,10 @@ export const findLinkSession = async (
   if (sessionKey.includes("\u0000")) throw linkSessionNotFound(sessionKey);
   const session = await ctx.db.linkSession.findUnique({ where: { sessionKey } });
   if (!session || (scope && !inLinkScope(session, scope))) throw linkSessionNotFound(sessionKey);
-  if (!isOverdue(session, now)) return session;
-  await expireLinkSessions(ctx, { now, only: { id: session.id } });
+  // a session on a test clock is overdue by its clock's time (docs/decisions/test-clocks.md)
+  const at = session.testClockId ? await clockTimeOf(ctx, session.testClockId) : now;
+  if (!isOverdue(session, at)) return session;
+  await expireLinkSessions(ctx, { now: at, only: { id: session.id }, testClockId: session.testClockId });
   return ctx.db.linkSession.findUniqueOrThrow({ where: { id: session.id } });
 };
 

@@ -18,6 +18,8 @@ export type InitiateLinkSessionInput = {
   /** caller metadata echoed in webhooks as platform_metadata (business-level sessions) */
   metadata?: Prisma.InputJsonValue;
   now?: Date;
+  /** the test clock the session lives on (its `now` is the clock's time): docs/decisions/test-clocks.md */
+  testClockId?: string | null;
 };
 
 export type InitiatedLinkSession = { session: LinkSession; url: string; created: boolean };
@@ -52,13 +54,15 @@ const findOrCreate = async (
       WHERE s."namespaceType" = ${scope.namespace.type} AND s."namespaceId" = ${scope.namespace.id} AND s."environment" = ${scope.environment}::"Environment"
         AND s."state" = ANY(${[...LINK_SESSION_TRANSITIONS.approve.from]}::text[]) AND s."expiresAt" > ${utcSql(now)}
         AND (s."idempotencyKey" = ${key}::text OR s."prefilledEmail" = ${email}::text)
+        AND s."testClockId" IS NOT DISTINCT FROM ${input.testClockId ?? null}::text
       ORDER BY (s."idempotencyKey" = ${key}::text) IS TRUE DESC, s."createdAt" DESC
       LIMIT 1),
     created AS (
       INSERT INTO "LinkSession" ("id", "sessionKey", "namespaceType", "namespaceId", "environment", "ownerType", "ownerId", "prefilledEmail",
-                                 "idempotencyKey", "metadata", "state", "expiresAt", "createdAt", "updatedAt")
+                                 "idempotencyKey", "metadata", "state", "expiresAt", "createdAt", "updatedAt", "testClockId")
       SELECT ${newId()}, ${newSessionKey(scope.environment)}, ${scope.namespace.type}, ${scope.namespace.id}, ${scope.environment}::"Environment",
-             ${scope.owner.type}, ${scope.owner.id}, ${email}::text, ${key}::text, ${metadata}::jsonb, 'pending', ${utcSql(expiresAt)}, ${utcSql(now)}, ${utcSql(now)}
+             ${scope.owner.type}, ${scope.owner.id}, ${email}::text, ${key}::text, ${metadata}::jsonb, 'pending', ${utcSql(expiresAt)}, ${utcSql(now)}, ${utcSql(now)},
+             ${input.testClockId ?? null}::text
       WHERE NOT EXISTS (SELECT 1 FROM existing)
       RETURNING *)
     SELECT *, false AS created FROM existing UNION ALL SELECT *, true AS created FROM created`;

@@ -1,5 +1,6 @@
 // Request and response schemas of link sessions (game-api.md "Link session details").
 import { z } from "zod";
+import { TestClockField } from "../test-clocks/schemas.ts";
 import { EmailSchema } from "../core/email.ts";
 import { Timestamp } from "../core/schemas.ts";
 import { LINK_SESSION_STATES } from "./link-session-states.ts";
@@ -10,6 +11,7 @@ const Email = EmailSchema;
 
 export const InitiateLinkBody = z.object({
   email: Email.nullish().describe("Pre-fills the sign-in form. Repeating the call with the same email returns the pending session with 200."),
+  testClock: TestClockField,
 });
 export type InitiateLinkBody = z.infer<typeof InitiateLinkBody>;
 

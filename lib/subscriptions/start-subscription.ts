@@ -2,6 +2,7 @@ import type { Purchase } from "../db/generated/client.ts";
 import { newId } from "../db/ids.ts";
 import { conflict } from "../core/errors.ts";
 import { addMonth, PLAN_CODE, planIdOf } from "./plan.ts";
+import { clockTimeOf } from "../test-clocks/use-test-clock.ts";
 import type { DbContext } from "../core/context.ts";
 
 /**
@@ -15,7 +16,11 @@ export const startSubscription = async (ctx: DbContext, { purchase: p }: { purch
     select: { id: true },
   });
   if (active) throw conflict("SUBSCRIPTION_ALREADY_ACTIVE", `This player already has an active subscription (${active.id}) to item ${p.productId}.`);
-  const now = new Date();
+  // bought through a checkout grant on a test clock: the subscription lives on that clock, its month counted
+  // from the clock's time (docs/decisions/test-clocks.md)
+  const grant = p.grantId ? await ctx.db.checkoutGrant.findUnique({ where: { id: p.grantId }, select: { testClockId: true } }) : null;
+  const testClockId = grant?.testClockId ?? null;
+  const now = await clockTimeOf(ctx, testClockId);
   return ctx.db.subscription.create({
     data: {
       id: newId(),
@@ -32,6 +37,7 @@ export const startSubscription = async (ctx: DbContext, { purchase: p }: { purch
       amount: p.amount,
       currentPeriodEnd: addMonth(now),
       lastChargeStatus: "succeeded",
+      testClockId,
     },
   });
 };

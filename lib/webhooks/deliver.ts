@@ -12,6 +12,7 @@ import { DELIVER_TASK, deliveryJobKey } from "./delivery-job.ts";
 import { recordEndpointHealth } from "./record-endpoint-health.ts";
 import { deliveryEndpointOf, deliveryEndpointSql, ownerOf, type DeliveryEndpointColumns, type Endpoint } from "./resolve-endpoint.ts";
 import { sign, signTimestamped } from "./sign.ts";
+import { isEventOnClock } from "./event-on-clock.ts";
 
 export { DELIVER_TASK, deliveryJobKey };
 
@@ -377,14 +378,18 @@ export const FOLLOW_LIMIT = { deliveries: 100, ms: 2_000 };
  * its object to its endpoint (claimed the same way), up to FOLLOW_LIMIT or until `signal` aborts (the worker
  * stops), instead of a job round trip per event of a busy object. Without it, or where it stops, the next one
  * is woken (its job runs now). Returns the first delivery's outcome.
+ *
+ * A test-mode retry of an event about an object on a test clock waits for the clock: real time skips it, and the
+ * clock's advance makes it (`onClock`; docs/decisions/test-clocks.md). Live and first attempts never look.
  */
 export const deliverWebhook = async (
   db: Db,
   deliveryId: string,
-  { rerun = false, follow = false, signal }: { rerun?: boolean; follow?: boolean; signal?: AbortSignal } = {},
+  { rerun = false, follow = false, signal, onClock = false }: { rerun?: boolean; follow?: boolean; signal?: AbortSignal; onClock?: boolean } = {},
 ): Promise<DeliverOutcome> => {
   const first = await loadDelivery(db, deliveryId);
   if (!first) return "skipped";
+  if (!onClock && first.status === "retrying" && first.event.environment === "test" && (await isEventOnClock(db, first.event.id))) return "skipped";
   if (!ATTEMPTABLE.includes(first.status as DeliveryStatus)) {
     if (rerun && follow) await recheckFollowed(db, first);
     return "skipped";

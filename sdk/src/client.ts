@@ -232,6 +232,12 @@ export class Coinop {
       this.request("POST", "/v1/test-helpers/checkout/complete", { body, ...opts }),
     completeFundSession: (sessionKey: string, body?: RequestBodyOf<"POST", "/v1/test-helpers/fund-sessions/{sessionKey}/complete">, opts?: PerCall) =>
       this.request("POST", "/v1/test-helpers/fund-sessions/{sessionKey}/complete", { params: { sessionKey }, body, ...opts }),
+    /** A test clock (an addition): pass its id as `testClock` when creating objects that should live on its time. */
+    createTestClock: (body: RequestBodyOf<"POST", "/v1/test-helpers/test-clocks"> = {}, opts?: PerCall) =>
+      this.request("POST", "/v1/test-helpers/test-clocks", { body, ...opts }),
+    /** Moves a test clock forward ({frozenTime} or {seconds}); answers what came due and ran, in time order. */
+    advanceTestClock: (clockId: string, body: RequestBodyOf<"POST", "/v1/test-helpers/test-clocks/{clockId}/advance">, opts?: PerCall) =>
+      this.request("POST", "/v1/test-helpers/test-clocks/{clockId}/advance", { params: { clockId }, body, ...opts }),
   };
 }
 

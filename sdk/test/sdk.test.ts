@@ -109,6 +109,12 @@ describe("a game server's flow, through the SDK", () => {
     for await (const p of client.paginate("/v1/users/{userRef}/purchases", { params: { userRef: grant.userRef }, query: { limit: 1 } })) bought.push(p._id);
     expect(bought).toEqual([purchase._id]);
 
+    // a test clock: a grant on it expires when the clock passes its 2 hours, reported by the advance
+    const clock = (await client.testHelpers.createTestClock({ frozenTime: "2032-01-01T00:00:00Z" })) as { id: string };
+    await client.checkout.createGrant({ itemId: product._id, email: `later-${tag()}@example.com`, testClock: clock.id });
+    const advanced = (await client.testHelpers.advanceTestClock(clock.id, { seconds: 3 * 3600 })) as { ran: { kind: string; at: string }[] };
+    expect(advanced.ran).toEqual([expect.objectContaining({ kind: "checkout_grant.expiry", at: "2032-01-01T02:00:00.000Z", outcome: "expired" })]);
+
     const delivery = await waitFor(
       () => receiver.requests.find((r) => r.headers["x-service-event"] === "Purchases.Completed" && r.rawBody.includes(purchase._id)),
       { what: "the Purchases.Completed delivery", timeoutMs: 20_000 },

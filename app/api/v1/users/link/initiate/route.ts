@@ -2,6 +2,7 @@
 import { reply, route } from "@/lib/http/route";
 import { initiateLinkSession, type InitiatedLinkSession, INITIATE_LINK_SESSION_ERRORS } from "@/lib/linking/initiate-link-session";
 import { linkScopeOf } from "@/lib/linking/link-scope";
+import { useTestClock, USE_TEST_CLOCK_ERRORS } from "@/lib/test-clocks/use-test-clock";
 import { InitiateLinkBody, LinkSessionInitiated } from "@/lib/linking/schemas";
 
 // A new session is 201 with Location; the pending session of the same email or Idempotency-Key is 200.
@@ -30,7 +31,13 @@ export const POST = route({
   method: "POST",
   summary: "Start a game-level link session, optionally pre-filling the player's email",
   body: InitiateLinkBody,
-  handler: async ({ ctx, body }) => answer(await initiateLinkSession(ctx, { scope: linkScopeOf(ctx), email: body.email, idempotencyKey: ctx.idempotencyKey })),
+  errors: [...INITIATE_LINK_SESSION_ERRORS, ...USE_TEST_CLOCK_ERRORS],
+  handler: async ({ ctx, body }) => {
+    // a session on a test clock counts its 24 hours from the clock's time (docs/decisions/test-clocks.md)
+    const time = await useTestClock(ctx, body.testClock);
+    const input = { scope: linkScopeOf(ctx), email: body.email, idempotencyKey: ctx.idempotencyKey, now: time.now, testClockId: time.testClockId };
+    return answer(await initiateLinkSession(ctx, input));
+  },
 });
 
 export const GET = route({

@@ -2,6 +2,7 @@
 import { reply, route } from "@/lib/http/route";
 import { initiateLinkSession, INITIATE_LINK_SESSION_ERRORS } from "@/lib/linking/initiate-link-session";
 import { linkScopeOf } from "@/lib/linking/link-scope";
+import { useTestClock, USE_TEST_CLOCK_ERRORS } from "@/lib/test-clocks/use-test-clock";
 import { InitiateLinkBody, LinkSessionInitiated, PlatformCampaignLinkParams } from "@/lib/linking/schemas";
 
 export const POST = route({
@@ -17,7 +18,7 @@ export const POST = route({
   // idempotent by email or Idempotency-Key in the service: a repeat returns the pending session with 200
   idempotency: "none",
   serviceIdempotencyKey: true,
-  errors: INITIATE_LINK_SESSION_ERRORS,
+  errors: [...INITIATE_LINK_SESSION_ERRORS, ...USE_TEST_CLOCK_ERRORS],
   params: PlatformCampaignLinkParams,
   body: InitiateLinkBody,
   response: {
@@ -28,7 +29,14 @@ export const POST = route({
     alternate: { status: 200, description: "The pending session of the same email or Idempotency-Key" },
   },
   handler: async ({ ctx, body }) => {
-    const { session, url, created } = await initiateLinkSession(ctx, { scope: linkScopeOf(ctx), email: body.email, idempotencyKey: ctx.idempotencyKey });
+    const time = await useTestClock(ctx, body.testClock);
+    const { session, url, created } = await initiateLinkSession(ctx, {
+      scope: linkScopeOf(ctx),
+      email: body.email,
+      idempotencyKey: ctx.idempotencyKey,
+      now: time.now,
+      testClockId: time.testClockId,
+    });
     return reply({ url, sessionKey: session.sessionKey }, created ? { status: 201, headers: { location: url } } : { status: 200, replayed: true });
   },
 });
