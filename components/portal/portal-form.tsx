@@ -2,11 +2,12 @@
 // The forms of the portal: one server action each (through the hosted action kernel), its refusal shown as
 // an alert, its success as a status line and, for a new or rotated key, the raw key shown this once with a
 // copy button. The key lives only in this form's state: a reload (or leaving the page) forgets it.
-import { useActionState, useEffect, useRef, type ReactNode } from "react";
+import { useActionState, useEffect, useRef, useState, type ReactNode } from "react";
 import { CopyButton } from "@/components/hosted/copy-button";
 import { ErrorNotice } from "@/components/hosted/state-message";
 import { SubmitButton } from "@/components/ui/button";
-import type { ButtonVariant } from "@/components/ui/classes";
+import { buttonClass, type ButtonVariant } from "@/components/ui/classes";
+import { PortalDialog } from "./portal-dialog";
 
 export type PortalFormState = {
   error: string | null;
@@ -36,6 +37,20 @@ const restoreValues = (form: HTMLFormElement, values: FormData) => {
   }
 };
 
+/** A raw key or secret, shown this once, with a copy button. */
+const SecretBox = ({ secret }: { secret: NonNullable<PortalFormState["secret"]> }) => (
+  <div className="rounded-lg bg-amber-50 p-3 ring-1 ring-amber-300 ring-inset" data-testid="raw-key-box">
+    <p className="text-sm font-semibold text-amber-950">{secret.heading}</p>
+    <p className="mt-1 text-xs text-amber-950">{secret.note ?? "Copy it now: it is not shown again. Only its hash is stored."}</p>
+    <div className="mt-2 flex flex-wrap items-center gap-2">
+      <code data-testid="raw-key" className="min-w-0 flex-1 rounded bg-white px-2 py-2 font-mono text-xs break-all text-slate-900 ring-1 ring-amber-200">
+        {secret.value}
+      </code>
+      <CopyButton value={secret.value} words={COPY_WORDS} />
+    </div>
+  </div>
+);
+
 export const PortalForm = ({
   action,
   children,
@@ -44,6 +59,7 @@ export const PortalForm = ({
   variant,
   label,
   keepValuesOnError = false,
+  secretInDialog = false,
 }: {
   action: PortalAction;
   children?: ReactNode;
@@ -54,10 +70,15 @@ export const PortalForm = ({
   label: string;
   /** after a refusal, put back what was typed (React resets a form after every action; long forms keep their values) */
   keepValuesOnError?: boolean;
+  /** show a new secret (a rotated key) in a modal dialog of its own, not inside the form */
+  secretInDialog?: boolean;
 }) => {
   const [state, formAction] = useActionState(action, INITIAL_FORM_STATE);
   const formRef = useRef<HTMLFormElement>(null);
   const sent = useRef<FormData | null>(null);
+  // the attempt whose secret's dialog was closed: a new secret (a later attempt) opens it again
+  const [closedFor, setClosedFor] = useState<number | null>(null);
+  const closeDialog = () => setClosedFor(state.attempt);
   useEffect(() => {
     if (keepValuesOnError && state.error && sent.current && formRef.current) restoreValues(formRef.current, sent.current);
   }, [keepValuesOnError, state]);
@@ -75,17 +96,14 @@ export const PortalForm = ({
           {state.notice}
         </p>
       ) : null}
-      {state.secret ? (
-        <div className="rounded-lg bg-amber-50 p-3 ring-1 ring-amber-300 ring-inset" data-testid="raw-key-box">
-          <p className="text-sm font-semibold text-amber-950">{state.secret.heading}</p>
-          <p className="mt-1 text-xs text-amber-950">{state.secret.note ?? "Copy it now: it is not shown again. Only its hash is stored."}</p>
-          <div className="mt-2 flex flex-wrap items-center gap-2">
-            <code data-testid="raw-key" className="min-w-0 flex-1 rounded bg-white px-2 py-2 font-mono text-xs break-all text-slate-900 ring-1 ring-amber-200">
-              {state.secret.value}
-            </code>
-            <CopyButton value={state.secret.value} words={COPY_WORDS} />
-          </div>
-        </div>
+      {state.secret && !secretInDialog ? <SecretBox secret={state.secret} /> : null}
+      {state.secret && secretInDialog ? (
+        <PortalDialog open={closedFor !== state.attempt} onClose={closeDialog} title={state.secret.heading} testId="secret-dialog">
+          <SecretBox secret={state.secret} />
+          <button type="button" onClick={closeDialog} className={buttonClass({ variant: "secondary" })}>
+            I have copied it
+          </button>
+        </PortalDialog>
       ) : null}
       {children}
       <SubmitButton pendingLabel={pendingLabel} variant={variant}>
