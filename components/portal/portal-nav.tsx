@@ -8,7 +8,7 @@ import { focusRing } from "@/components/ui/classes";
 export type PortalNavItem = { key: string; label: string; href: string };
 
 const pill = (active: boolean) =>
-  `inline-flex min-h-11 w-full items-center rounded-lg px-3 text-sm font-semibold sm:w-auto ${focusRing} ${active ? "bg-slate-900 text-white" : "text-slate-700 hover:bg-slate-100"}`;
+  `inline-flex min-h-11 items-center rounded-lg px-3 text-sm font-semibold w-full sm:w-auto ${focusRing} ${active ? "bg-slate-900 text-white" : "text-slate-700 hover:bg-slate-100"}`;
 
 export const PortalNav = ({ items, current }: { items: PortalNavItem[]; current?: string }) => {
   const [open, setOpen] = useState(false);
