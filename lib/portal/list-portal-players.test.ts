@@ -38,7 +38,7 @@ describe("the players list", () => {
     const t = await makePortalTenant();
     const mine = await linkPlayers(t.game.id, 30, { tag: "main", unlinked: 4 });
     const theirs = await linkPlayers(t.otherGame.id, 3, { tag: "other" });
-    const list = (filter: Parameters<typeof listPortalPlayers>[2]["filter"], who = t.viewer) =>
+    const list = (filter: Parameters<typeof listPortalPlayers>[1]["filter"], who = t.viewer) =>
       listPortalPlayers(as(who), { businessId: t.business.id, environment: "test", filter });
 
     const first = await list({});

@@ -144,8 +144,9 @@ describe("the theme preview", () => {
     expect(await db.checkoutGrant.count({ where: { gameId: t.game.id } })).toBe(0);
 
     // a newer item a guest cannot pay for by card (GEM only) is passed over: the Pay button must show
+    const { metadata, ...sword } = await db.product.findUniqueOrThrow({ where: { id: t.item._id } });
     const gemOnly = await db.product.create({
-      data: { ...(await db.product.findUniqueOrThrow({ where: { id: t.item._id } })), id: newId(), name: "Gem-only shield", priceCents: null, createdAt: new Date(Date.now() + 60_000) },
+      data: { ...sword, metadata: metadata ?? {}, id: newId(), name: "Gem-only shield", priceCents: null, createdAt: new Date(Date.now() + 60_000) },
     });
     const passedOver = await previewPortalTheme(as(t.viewer), { ...ids, draft });
     expect(passedOver.item).toMatchObject({ id: t.item._id, name: "Golden sword" });
