@@ -15,6 +15,8 @@ export type PortalFormState = {
   /** `note` replaces the "shown once, only its hash is stored" line (e.g. a webhook secret, which can be revealed again) */
   secret: { heading: string; value: string; note?: string } | null;
   attempt: number;
+  /** each field at fault with its message, for a form that shows them under its fields (portalAction's `fieldErrors`) */
+  fieldErrors?: { field: string; message: string }[];
 };
 export type PortalAction = (prev: PortalFormState, form: FormData) => Promise<PortalFormState>;
 
@@ -60,6 +62,8 @@ export const PortalForm = ({
   label,
   keepValuesOnError = false,
   secretInDialog = false,
+  noValidate = false,
+  fields,
 }: {
   action: PortalAction;
   children?: ReactNode;
@@ -72,6 +76,10 @@ export const PortalForm = ({
   keepValuesOnError?: boolean;
   /** show a new secret (a rotated key) in a modal dialog of its own, not inside the form */
   secretInDialog?: boolean;
+  /** leave checking to the server (its messages show under the fields), not the browser's bubbles */
+  noValidate?: boolean;
+  /** the fields, drawn from the form's state (a client component's form: errors under each field) */
+  fields?: (state: PortalFormState) => ReactNode;
 }) => {
   const [state, formAction] = useActionState(action, INITIAL_FORM_STATE);
   const formRef = useRef<HTMLFormElement>(null);
@@ -88,6 +96,7 @@ export const PortalForm = ({
       action={formAction}
       onSubmit={keepValuesOnError ? (e) => void (sent.current = new FormData(e.currentTarget)) : undefined}
       aria-label={label}
+      noValidate={noValidate || undefined}
       className="flex min-w-0 flex-col gap-3"
     >
       {state.error ? <ErrorNotice key={state.attempt}>{state.error}</ErrorNotice> : null}
@@ -105,6 +114,7 @@ export const PortalForm = ({
           </button>
         </PortalDialog>
       ) : null}
+      {fields ? fields(state) : null}
       {children}
       <SubmitButton pendingLabel={pendingLabel} variant={variant}>
         {submit}
