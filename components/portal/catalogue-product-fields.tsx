@@ -17,7 +17,6 @@ const TYPES = [
   { value: "subscription", label: "Subscription (renews)" },
 ];
 
-
 const FULFILMENT_HINT: Record<string, string> = {
   NONE: "Your game grants the item when it sees the purchase.",
   WEBHOOK: "Your server hears Purchases.Completed and grants the item.",

@@ -94,7 +94,15 @@ export const CatalogueProductItem = ({
     </div>
     {edit ? (
       <Disclosure summary={`Edit ${p.name}`} className="mt-3">
-        <CatalogueProductForm action={edit} label={`Edit ${p.name}`} submit="Save product" pendingLabel="Saving…" id={`edit-${p._id}`} currencies={currencies} product={p} />
+        <CatalogueProductForm
+          action={edit}
+          label={`Edit ${p.name}`}
+          submit="Save product"
+          pendingLabel="Saving…"
+          id={`edit-${p._id}`}
+          currencies={currencies}
+          product={p}
+        />
       </Disclosure>
     ) : null}
   </li>

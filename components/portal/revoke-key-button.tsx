@@ -46,9 +46,7 @@ export const RevokeKeyButton = ({
               <code className="font-mono [overflow-wrap:anywhere]">{header}</code>) gets 401. This cannot be undone.
             </p>
             {graceLeft ? (
-              <p>
-                It was rotated and would have kept working for {graceLeft}: revoking ends that grace period now. Its replacement is not affected.
-              </p>
+              <p>It was rotated and would have kept working for {graceLeft}: revoking ends that grace period now. Its replacement is not affected.</p>
             ) : (
               <p>Deploy a new key to your servers first, or they stop calling Coinop.</p>
             )}

@@ -129,10 +129,15 @@ describe("creating a product in the portal", () => {
     expect(bad.code).toBe("VALIDATION_ERROR");
     expect(bad.status).toBe(400);
     expect(bad.message).toBe("Check the 4 fields marked below.");
-    const api = await call(CREATE_PRODUCT, { headers: idem(t.shop.headers), body: { name: "", price: 4.999, type: "bundle", metadata: "[1", isVisible: true } });
+    const api = await call(CREATE_PRODUCT, {
+      headers: idem(t.shop.headers),
+      body: { name: "", price: 4.999, type: "bundle", metadata: "[1", isVisible: true },
+    });
     expect(api.status).toBe(400);
     const PRICE_WORDS = "Enter a USD price from 0 to 1,000,000, like 4.99 (at most 2 decimals).";
-    expect(bad.details).toEqual(api.body.details.map((d: { field: string; message: string }) => (d.field === "price" ? { field: "price", message: PRICE_WORDS } : d)));
+    expect(bad.details).toEqual(
+      api.body.details.map((d: { field: string; message: string }) => (d.field === "price" ? { field: "price", message: PRICE_WORDS } : d)),
+    );
     expect(bad.details!.map((d) => d.field).sort()).toEqual(["metadata", "name", "price", "type"]);
 
     expect(await refusal(createPortalProduct(as(t.developer), input({ price: "", vcPrices: {} })))).toMatchObject({

@@ -63,7 +63,9 @@ const What = ({ e, base, environment }: { e: AuditRow; base: string; environment
         <p className="font-mono [overflow-wrap:anywhere]">
           {e.objectType} {e.objectId}
         </p>
-        {e.details !== null && e.details !== undefined ? <pre className="mt-1 font-mono whitespace-pre-wrap [overflow-wrap:anywhere]">{detailsText(e.details)}</pre> : null}
+        {e.details !== null && e.details !== undefined ? (
+          <pre className="mt-1 font-mono whitespace-pre-wrap [overflow-wrap:anywhere]">{detailsText(e.details)}</pre>
+        ) : null}
         {e.requestId ? <p className="mt-1">request {e.requestId}</p> : null}
       </details>
     </div>

@@ -35,8 +35,7 @@ const STATUS: Record<PortalKey["status"], { label: string; tone: "success" | "wa
 };
 
 /** The key's status; a rotated key says when its grace period ends ("Expires in 6 days 23 hours"). */
-const statusLabel = (k: PortalKey, at: Date) =>
-  k.status === "rotating" && k.expiresAt ? `Expires in ${timeLeft(k.expiresAt, at)}` : STATUS[k.status].label;
+const statusLabel = (k: PortalKey, at: Date) => (k.status === "rotating" && k.expiresAt ? `Expires in ${timeLeft(k.expiresAt, at)}` : STATUS[k.status].label);
 
 type KeyOwnerView = { name: string; header: string };
 

@@ -34,12 +34,19 @@ const PlayersPage = async ({ params, searchParams }: Props) => {
       businessId,
       environment,
       current: "players",
-      load: (ctx) => listPortalPlayers(ctx, { businessId, environment, filter: { query, status: one(sp.status), linkedTo: one(sp.linkedTo), page: one(sp.page) } }),
+      load: (ctx) =>
+        listPortalPlayers(ctx, { businessId, environment, filter: { query, status: one(sp.status), linkedTo: one(sp.linkedTo), page: one(sp.page) } }),
     },
     ({ mode, hits, invalid, namespaces, filter, counts, pagination }, frame) => {
       const hrefWith = (extra: Record<string, string | undefined>) => {
         const q = new URLSearchParams();
-        const all = { env: environment === "live" ? "live" : undefined, q: query.trim() || undefined, status: filter.status, linkedTo: filter.linkedTo, ...extra };
+        const all = {
+          env: environment === "live" ? "live" : undefined,
+          q: query.trim() || undefined,
+          status: filter.status,
+          linkedTo: filter.linkedTo,
+          ...extra,
+        };
         for (const [k, v] of Object.entries(all)) if (v) q.set(k, v);
         const s = q.toString();
         return s ? `${base}?${s}` : base;
@@ -73,7 +80,11 @@ const PlayersPage = async ({ params, searchParams }: Props) => {
                     <div key={label} className="rounded-lg bg-slate-50 p-3 ring-1 ring-slate-200 ring-inset">
                       <dt className="text-slate-700">{label}</dt>
                       <dd className="text-2xl font-semibold text-slate-900" data-testid={`players-count-${label.toLowerCase()}`}>
-                        <a className="rounded hover:underline" href={hrefWith({ status, page: undefined })} aria-label={`${n} ${label.toLowerCase()}: show them`}>
+                        <a
+                          className="rounded hover:underline"
+                          href={hrefWith({ status, page: undefined })}
+                          aria-label={`${n} ${label.toLowerCase()}: show them`}
+                        >
                           {n}
                         </a>
                       </dd>
@@ -81,7 +92,13 @@ const PlayersPage = async ({ params, searchParams }: Props) => {
                   ))}
                 </dl>
               ) : null}
-              <form method="get" action={base} role="search" aria-label="Search and filter players" className="mt-4 grid gap-3 sm:grid-cols-[1fr_12rem_12rem_auto] sm:items-end">
+              <form
+                method="get"
+                action={base}
+                role="search"
+                aria-label="Search and filter players"
+                className="mt-4 grid gap-3 sm:grid-cols-[1fr_12rem_12rem_auto] sm:items-end"
+              >
                 {environment === "live" ? <input type="hidden" name="env" value="live" /> : null}
                 <div className="min-w-0">
                   <label htmlFor="q" className={labelClass}>

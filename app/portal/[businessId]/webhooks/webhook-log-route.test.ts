@@ -18,7 +18,12 @@ vi.mock("next/headers", async () => (await import("@/tests/support/serve-auth"))
 const db = getDb();
 const auth = servePortalAuth(authRoute);
 
-type State = { gameId: string | null; fingerprint: string; totalCount: number; deliveries: { id: string; event: string; status: string; nextAttemptAt: string | null }[] };
+type State = {
+  gameId: string | null;
+  fingerprint: string;
+  totalCount: number;
+  deliveries: { id: string; event: string; status: string; nextAttemptAt: string | null }[];
+};
 
 const logOf = async (headers: Record<string, string>, businessId: string, query = "") => {
   const res = await inRequest(headers, () =>
@@ -35,7 +40,13 @@ describe("the webhooks page's live log", () => {
     const empty = await logOf(viewer, b, `?game=${t.game.id}`);
     expect(empty).toEqual({ status: 200, body: { gameId: t.game.id, fingerprint: "0", totalCount: 0, deliveries: [] } });
 
-    const made = await createPortalWebhookEndpoint(as(t.developer), { businessId: b, gameId: t.game.id, url: "https://hooks.example.com/in", eventTypes: "", description: "" });
+    const made = await createPortalWebhookEndpoint(as(t.developer), {
+      businessId: b,
+      gameId: t.game.id,
+      url: "https://hooks.example.com/in",
+      eventTypes: "",
+      description: "",
+    });
     const sent = await sendPortalWebhookTest(as(t.developer), { businessId: b, gameId: t.game.id, endpointId: made.endpointId });
     const next = new Date(Date.now() + 5 * 60_000);
     await db.webhookDelivery.update({ where: { id: sent.deliveryId }, data: { status: "retrying", attempts: 1, nextAttemptAt: next } });
@@ -43,9 +54,7 @@ describe("the webhooks page's live log", () => {
     const after = await logOf(viewer, b, `?game=${t.game.id}`);
     expect(after.status).toBe(200);
     expect(after.body.totalCount).toBe(1);
-    expect(after.body.deliveries).toEqual([
-      { id: sent.deliveryId, event: TEST_EVENT, status: "retrying", attempts: 1, nextAttemptAt: next.toISOString() },
-    ]);
+    expect(after.body.deliveries).toEqual([{ id: sent.deliveryId, event: TEST_EVENT, status: "retrying", attempts: 1, nextAttemptAt: next.toISOString() }]);
     expect(after.body.fingerprint).toBe(`1|${sent.deliveryId}:retrying:1:${next.getTime()}`);
     // a filter the page has: the same log, filtered
     expect((await logOf(viewer, b, `?game=${t.game.id}&status=succeeded`)).body).toMatchObject({ totalCount: 0, deliveries: [] });
