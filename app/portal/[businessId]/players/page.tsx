@@ -55,7 +55,7 @@ const PlayersPage = async ({ params, searchParams }: Props) => {
         mode === "search"
           ? hits.length === 0
             ? "No players found"
-            : `${hits.length} ${hits.length === 1 ? "player link" : "player links"} found${hits.length === 50 ? " (the first 50)" : ""}`
+            : `${hits.length} ${hits.length === 1 ? "player link" : "player links"}${hits.length === 50 ? " (the first 50)" : ""}`
           : pagination!.totalCount === 0
             ? "No players yet"
             : `${pagination!.totalCount} ${pagination!.totalCount === 1 ? "player" : "players"}, most recent first`;
@@ -96,7 +96,7 @@ const PlayersPage = async ({ params, searchParams }: Props) => {
                 method="get"
                 action={base}
                 role="search"
-                aria-label="Search and filter players"
+                aria-label="Search players"
                 className="mt-4 grid gap-3 sm:grid-cols-[1fr_12rem_12rem_auto] sm:items-end"
               >
                 {environment === "live" ? <input type="hidden" name="env" value="live" /> : null}
@@ -141,7 +141,7 @@ const PlayersPage = async ({ params, searchParams }: Props) => {
                   </select>
                 </div>
                 <div className="w-full sm:w-auto">
-                  <Button type="submit">Show</Button>
+                  <Button type="submit">Search</Button>
                 </div>
               </form>
               {invalid ? (
