@@ -53,12 +53,12 @@ const What = ({ e, base, environment }: { e: AuditRow; base: string; environment
         {auditSentence(e.action, e.details)}
       </p>
       {link ? (
-        <a className={`${textLinkClass} text-xs`} href={objectHref(`${base}${link.path}`, environment)}>
+        <a className={`${textLinkClass} inline-flex min-h-6 items-center text-xs`} href={objectHref(`${base}${link.path}`, environment)}>
           {link.label}
         </a>
       ) : null}
       <details className="text-xs text-slate-600">
-        <summary className="cursor-pointer rounded">As recorded</summary>
+        <summary className="inline-flex min-h-6 cursor-pointer items-center rounded">As recorded</summary>
         <p className="mt-1 font-mono [overflow-wrap:anywhere]">{e.action}</p>
         <p className="font-mono [overflow-wrap:anywhere]">
           {e.objectType} {e.objectId}
