@@ -165,15 +165,16 @@ test("the portal's polish, page by page", async ({ page, request, baseURL }) => 
     await shot(page, "webhooks-live");
 
     // 15: the theme preview pays by card even when the newest item is GEM-only
-    const currencies = await request.get("/api/v1/vc/currencies", { headers });
-    const gem = ((await currencies.json()) as { currencies?: { _id: string; code: string }[] }).currencies?.[0];
-    if (gem) {
-      const gemOnly = await request.post("/api/v1/product", {
-        headers: { ...headers, "idempotency-key": randomUUID() },
-        data: { name: "Gem-only shield", type: "purchase", virtualCurrencyPrices: [{ currencyId: gem._id, amount: 40 }] },
-      });
-      expect(gemOnly.status()).toBe(201);
-    }
+    const currency = await request.post("/api/v1/vc/currencies", {
+      headers: { ...headers, "idempotency-key": randomUUID() },
+      data: { code: `G${randomUUID().slice(0, 4).toUpperCase()}`, name: "Gems" },
+    });
+    expect(currency.status()).toBe(201);
+    const gemOnly = await request.post("/api/v1/product", {
+      headers: { ...headers, "idempotency-key": randomUUID() },
+      data: { name: "Gem-only shield", type: "purchase", virtualCurrencyPrices: [{ currencyId: (await currency.json()).currency._id, amount: 40 }] },
+    });
+    expect(gemOnly.status()).toBe(201);
     await page.goto(`/portal/${s.business.businessId}/games/${s.game.gameId}/theme/preview?primaryButtonColor=%23123456`);
     await expect(page.getByRole("button", { name: /^Pay USD\s[\d,.]+$/ })).toBeVisible();
     await expect(page.getByText("Gem-only shield")).toHaveCount(0);
