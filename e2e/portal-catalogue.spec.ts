@@ -34,11 +34,13 @@ test("a developer creates a product and a deal in the portal; a guest buys with 
     await page.locator("summary", { hasText: "New product in" }).click();
     const create = page.getByRole("form", { name: /^New product in / });
     await create.getByLabel("Name").fill(name);
-    await create.getByLabel("USD price (cents)").fill("abc");
+    await create.getByLabel("Price (USD)").fill("9.999");
     await create.getByRole("button", { name: "Create product" }).click();
-    // refused with the API's own words
-    await expect(create.getByRole("alert")).toContainText("price must be a whole number of US cents");
-    await create.getByLabel("USD price (cents)").fill("999");
+    // refused by the server, its message under the field
+    await expect(create.getByRole("alert")).toContainText("Check the field marked below.");
+    await expect(create.getByLabel("Price (USD)")).toHaveAttribute("aria-invalid", "true");
+    await expect(create).toContainText("Enter a USD price from 0 to 1,000,000, like 4.99 (at most 2 decimals).");
+    await create.getByLabel("Price (USD)").fill("9.99");
     await create.getByLabel("Image URL").fill(`${baseURL}/favicon.svg`);
     await create.getByRole("button", { name: "Create product" }).click();
     await expect(create.getByRole("status")).toHaveText(`Product “${name}” created.`);

@@ -49,11 +49,20 @@ test("every portal page fits a phone and passes axe, reached from the navigation
   await auditPortalPage(page, "phone-businesses");
   await openPortal(page, s);
 
+  // on a phone the sections are behind the "Menu" button, which opens the whole list
   const nav = page.getByRole("navigation", { name: "Portal" });
   for (const { label, heading } of NAV) {
+    const menu = nav.getByRole("button", { name: /^Menu/ });
+    await expect(menu).toHaveAttribute("aria-expanded", "false");
+    await menu.click();
+    await expect(menu).toHaveAttribute("aria-expanded", "true");
     await nav.getByRole("link", { name: label, exact: true }).click();
     await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
+    await expect(nav).toContainText(label);
+    await nav.getByRole("button", { name: /^Menu/ }).click();
     await expect(nav.getByRole("link", { name: label, exact: true })).toHaveAttribute("aria-current", "page");
+    await page.keyboard.press("Escape");
+    await expect(nav.getByRole("link", { name: label, exact: true })).toBeHidden();
     await auditPortalPage(page, `phone-${label.toLowerCase().replace(/ /g, "-")}`);
   }
 

@@ -108,18 +108,32 @@ test("a developer signs in, creates a game and a key shown once, uses it, rotate
     await rotate.getByLabel("Grace period (days)").fill("2");
     await rotate.getByRole("button", { name: "Rotate" }).click();
     await expect(rotate.getByRole("status").first()).toContainText("Key rotated. The old key works until");
-    const rotated = (await rotate.getByTestId("raw-key").innerText()).trim();
+    // the new key in a dialog of its own, which has the focus; the old key is listed as expiring
+    const shown = page.getByRole("dialog", { name: /^Your new key/ });
+    await expect(shown).toBeVisible();
+    const rotated = (await shown.getByTestId("raw-key").innerText()).trim();
     expect(rotated).not.toBe(raw);
+    await screenshot(page, "portal-key-rotated-dialog");
+    await shown.getByRole("button", { name: "I have copied it" }).click();
+    await expect(shown).toBeHidden();
     expect((await gameCall(request, gameId, rotated)).status()).toBe(200);
     expect((await gameCall(request, gameId, raw)).status()).toBe(200);
-    await expect(item).toContainText("Rotated (grace period)");
+    await expect(item).toContainText(/Expires in 1 day 23 hours|Expires in 2 days/);
     await screenshot(page, "portal-key-rotated");
 
-    // revoke the old key: its next call is 401
-    await item
-      .getByRole("form", { name: `Revoke key ${prefix}` })
-      .getByRole("button", { name: "Revoke" })
-      .click();
+    // revoke the old key, still in its grace: a dialog names it and what breaks; Escape leaves it working
+    await item.getByRole("button", { name: "Revoke…" }).click();
+    const confirm = page.getByRole("dialog", { name: /^Revoke “/ });
+    await expect(confirm).toBeVisible();
+    await expect(confirm).toContainText(`Key ${prefix}… of game`);
+    await expect(confirm).toContainText("gets 401");
+    await expect(confirm).toContainText("revoking ends that grace period now");
+    await page.keyboard.press("Escape");
+    await expect(confirm).toBeHidden();
+    expect((await gameCall(request, gameId, raw)).status()).toBe(200);
+    await item.getByRole("button", { name: "Revoke…" }).click();
+    await audit(page, "key-revoke-dialog");
+    await confirm.getByRole("button", { name: "Revoke key" }).click();
     await expect(item).toContainText("Revoked");
     const refused = await gameCall(request, gameId, raw);
     expect(refused.status()).toBe(401);

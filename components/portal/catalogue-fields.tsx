@@ -22,9 +22,10 @@ export const TextField = ({
   id,
   label,
   hint,
+  error,
   ...input
-}: { id: string; label: ReactNode; hint?: ReactNode } & Omit<React.InputHTMLAttributes<HTMLInputElement>, "id">) => (
-  <Field id={id} label={label} hint={hint}>
+}: { id: string; label: ReactNode; hint?: ReactNode; error?: string } & Omit<React.InputHTMLAttributes<HTMLInputElement>, "id">) => (
+  <Field id={id} label={label} hint={hint} error={error}>
     {(c) => <Input {...c} autoComplete="off" {...input} />}
   </Field>
 );
@@ -34,9 +35,13 @@ export const SelectField = ({
   label,
   hint,
   options,
+  error,
   ...select
-}: { id: string; label: ReactNode; hint?: ReactNode; options: { value: string; label: string }[] } & Omit<SelectHTMLAttributes<HTMLSelectElement>, "id">) => (
-  <Field id={id} label={label} hint={hint}>
+}: { id: string; label: ReactNode; hint?: ReactNode; error?: string; options: { value: string; label: string }[] } & Omit<
+  SelectHTMLAttributes<HTMLSelectElement>,
+  "id"
+>) => (
+  <Field id={id} label={label} hint={hint} error={error}>
     {(c) => (
       <Select {...c} {...select}>
         {options.map((o) => (
@@ -53,9 +58,10 @@ export const TextareaField = ({
   id,
   label,
   hint,
+  error,
   ...area
-}: { id: string; label: ReactNode; hint?: ReactNode } & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, "id">) => (
-  <Field id={id} label={label} hint={hint}>
+}: { id: string; label: ReactNode; hint?: ReactNode; error?: string } & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, "id">) => (
+  <Field id={id} label={label} hint={hint} error={error}>
     {(c) => <Textarea {...c} {...area} />}
   </Field>
 );
@@ -66,3 +72,11 @@ export const Checkbox = ({ id, name, label, defaultChecked }: { id: string; name
     {label}
   </label>
 );
+
+/** The fulfilment types of a product, with what each means (the product form and list). */
+export const FULFILMENT = [
+  { value: "NONE", label: "None (your game grants it)" },
+  { value: "WEBHOOK", label: "Webhook (Purchases.Completed tells your server)" },
+  { value: "GRANT_VIRTUAL_CURRENCY", label: "Grant virtual currency" },
+  { value: "KEY_DELIVERY", label: "Key delivery (one key from the pool per purchase)" },
+];

@@ -3,9 +3,10 @@
 import { Badge } from "@/components/ui/badge";
 import type { PortalCurrency, PortalProduct } from "@/lib/portal/load-portal-products";
 import { units, usd } from "./catalogue-fields";
-import { CatalogueProductFields, FULFILMENT } from "./catalogue-product-fields";
+import { FULFILMENT } from "./catalogue-fields";
+import { CatalogueProductForm } from "./catalogue-product-fields";
 import { Disclosure } from "./disclosure";
-import { PortalForm, type PortalAction } from "./portal-form";
+import type { PortalAction } from "./portal-form";
 
 const STATUS_TONE: Record<string, "success" | "warning" | "neutral" | "danger"> = {
   active: "success",
@@ -93,9 +94,15 @@ export const CatalogueProductItem = ({
     </div>
     {edit ? (
       <Disclosure summary={`Edit ${p.name}`} className="mt-3">
-        <PortalForm action={edit} label={`Edit ${p.name}`} submit="Save product" keepValuesOnError pendingLabel="Saving…">
-          <CatalogueProductFields id={`edit-${p._id}`} currencies={currencies} product={p} />
-        </PortalForm>
+        <CatalogueProductForm
+          action={edit}
+          label={`Edit ${p.name}`}
+          submit="Save product"
+          pendingLabel="Saving…"
+          id={`edit-${p._id}`}
+          currencies={currencies}
+          product={p}
+        />
       </Disclosure>
     ) : null}
   </li>

@@ -8,6 +8,7 @@ import { focusRing } from "@/components/ui/classes";
 import type { Environment } from "@/lib/core/environment";
 import type { PortalPermission } from "@/lib/portal/permissions";
 import { envHref } from "./env-href";
+import { PortalNav } from "./portal-nav";
 
 export type NavKey =
   | "overview"
@@ -104,18 +105,11 @@ export const PortalFrame = ({
           </nav>
         </div>
         {business ? (
-          // one row that scrolls sideways on a phone (14 items would take four rows), wrapped from sm up
-          <nav aria-label="Portal" className="mx-auto w-full max-w-5xl px-4 pb-2">
-            <ul className="-mx-1 flex gap-1 overflow-x-auto px-1 pb-1 whitespace-nowrap sm:flex-wrap sm:overflow-visible">
-              {navItemsFor(permissions, environment).map((n) => (
-                <li key={n.key} className="shrink-0">
-                  <a href={envHref(`${base}${n.path}`, environment)} aria-current={n.key === current ? "page" : undefined} className={pill(n.key === current)}>
-                    {n.label}
-                  </a>
-                </li>
-              ))}
-            </ul>
-          </nav>
+          // every section from sm up; on a phone a "Menu" button opens the whole list (portal-nav.tsx)
+          <PortalNav
+            current={current}
+            items={navItemsFor(permissions, environment).map((n) => ({ key: n.key, label: n.label, href: envHref(`${base}${n.path}`, environment) }))}
+          />
         ) : null}
       </header>
       <main id="main" className="mx-auto flex w-full max-w-5xl flex-1 flex-col gap-6 px-4 py-6 sm:py-10">

@@ -7,6 +7,7 @@ import { Badge } from "@/components/ui/badge";
 import { buttonClass, inputClass, labelClass, textLinkClass } from "@/components/ui/classes";
 import type { PortalDelivery, WebhookLogFilter } from "@/lib/portal/load-portal-webhooks";
 import type { EndpointSummary } from "@/lib/webhooks/list-webhook-endpoints";
+import { timeLeft } from "@/lib/portal/time-left";
 import { PortalForm, type PortalAction } from "./portal-form";
 
 const STATUS_TONE: Record<string, "success" | "warning" | "danger" | "neutral"> = {
@@ -23,6 +24,11 @@ const pretty = (body: string) => {
   } catch {
     return body;
   }
+};
+
+const nextIn = (at: Date) => {
+  const left = timeLeft(at, new Date());
+  return left === "now" ? "due now" : `in ${left}`;
 };
 
 export type LogProps = {
@@ -170,6 +176,11 @@ export const WebhookDeliveryLog = ({ deliveries, endpoints, eventNames, filter, 
                 {d.attempts} {d.attempts === 1 ? "attempt" : "attempts"}
               </span>
               <span className="text-slate-700">{when(d.createdAt)}</span>
+              {d.nextAttemptAt ? (
+                <span className="text-amber-900" data-testid="next-attempt">
+                  Next attempt {when(d.nextAttemptAt)} ({nextIn(d.nextAttemptAt)})
+                </span>
+              ) : null}
               <span className="min-w-0 font-mono text-xs [overflow-wrap:anywhere] text-slate-700">{d.url}</span>
             </summary>
             <div className="space-y-3 border-t border-slate-200 p-3">

@@ -51,6 +51,8 @@ export const loadPortalKeys = async (ctx: PortalContext, { businessId, environme
   });
   return {
     member,
+    /** the moment the statuses were read ("expires in …" counts from it) */
+    at,
     games: games.map((g) => ({ ...g, keys: keys.filter((k) => k.kind === "server" && k.gameId === g.id).map(shown) })),
     campaigns: campaigns.map((c) => ({ ...c, keys: keys.filter((k) => k.kind === "campaign" && k.campaignId === c.id).map(shown) })),
   };

@@ -32,6 +32,8 @@ export type PortalDelivery = {
   recoveredAt: Date | null;
   createdAt: Date;
   deliveredAt: Date | null;
+  /** when a pending or retrying delivery is tried next (null: not scheduled) */
+  nextAttemptAt: Date | null;
   /** the body sent, byte for byte */
   body: string;
   attemptLog: PortalAttempt[];
@@ -66,6 +68,33 @@ export const webhookLogFilterOf = (query: Record<string, string | undefined>): W
   }
   return out;
 };
+
+type Query = Record<string, string | string[] | undefined>;
+const one = (v: string | string[] | undefined) => (typeof v === "string" ? v : undefined);
+/** a datetime-local value has no zone: the page's times are UTC */
+const utcOf = (v: string | undefined) => (v && /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/.test(v) ? `${v}Z` : v);
+
+/** The webhooks page's search parameters (the page and its live JSON read the same ones): the game and the log's filter. */
+export const webhookLogQueryOf = (query: Query): { gameId?: string; filter: WebhookLogFilter } => ({
+  gameId: one(query.game),
+  filter: webhookLogFilterOf({
+    endpointId: one(query.endpointId),
+    event: one(query.event),
+    status: one(query.status),
+    since: utcOf(one(query.since)),
+    until: utcOf(one(query.until)),
+    page: one(query.page),
+  }),
+});
+
+/**
+ * What the log shows, in one string: the count and each delivery's id, status, attempts and next attempt. The
+ * page renders it; the page's poller (GET …/webhooks/log) reads it again and refreshes the page when it differs.
+ */
+export const webhookLogFingerprint = (log: {
+  pagination: { totalCount: number };
+  deliveries: Pick<PortalDelivery, "id" | "status" | "attempts" | "nextAttemptAt">[];
+}) => [String(log.pagination.totalCount), ...log.deliveries.map((d) => `${d.id}:${d.status}:${d.attempts}:${d.nextAttemptAt?.getTime() ?? ""}`)].join("|");
 
 /**
  * The webhooks page (webhooks:read): each game of `environment` with its endpoints and their health, and the
@@ -119,6 +148,7 @@ export const loadWebhookLog = async (
       recoveredAt: d.recoveredAt,
       createdAt: d.createdAt,
       deliveredAt: d.deliveredAt,
+      nextAttemptAt: d.status === "pending" || d.status === "retrying" ? d.nextAttemptAt : null,
       body: d.event.payload,
       attemptLog: d.attemptLog.map((a) => ({
         attempt: a.attempt,

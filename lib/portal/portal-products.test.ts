@@ -124,24 +124,36 @@ describe("creating a product in the portal", () => {
     const input = (over: Partial<ProductForm>) => ({ businessId: t.businessId, gameId: t.shop.game.id, form: form(over) });
     const before = await productSnapshot(t.shop.game.id);
 
-    // the same body sent to POST /v1/product gets the same details
-    const bad = await refusal(createPortalProduct(as(t.developer), input({ name: "", price: "4.99", type: "bundle", metadata: "[1" })));
+    // the same body sent to POST /v1/product gets the same details, the price's in dollars (the form's unit)
+    const bad = await refusal(createPortalProduct(as(t.developer), input({ name: "", price: "4.999", type: "bundle", metadata: "[1" })));
     expect(bad.code).toBe("VALIDATION_ERROR");
     expect(bad.status).toBe(400);
-    const api = await call(CREATE_PRODUCT, { headers: idem(t.shop.headers), body: { name: "", price: 4.99, type: "bundle", metadata: "[1", isVisible: true } });
+    expect(bad.message).toBe("Check the 4 fields marked below.");
+    const api = await call(CREATE_PRODUCT, {
+      headers: idem(t.shop.headers),
+      body: { name: "", price: 4.999, type: "bundle", metadata: "[1", isVisible: true },
+    });
     expect(api.status).toBe(400);
-    expect(bad.details).toEqual(api.body.details);
+    const PRICE_WORDS = "Enter a USD price from 0 to 1,000,000, like 4.99 (at most 2 decimals).";
+    expect(bad.details).toEqual(
+      api.body.details.map((d: { field: string; message: string }) => (d.field === "price" ? { field: "price", message: PRICE_WORDS } : d)),
+    );
     expect(bad.details!.map((d) => d.field).sort()).toEqual(["metadata", "name", "price", "type"]);
 
     expect(await refusal(createPortalProduct(as(t.developer), input({ price: "", vcPrices: {} })))).toMatchObject({
       code: "VALIDATION_ERROR",
-      details: [{ field: "price", message: "is required: give a USD price in cents, virtualCurrencyPrices, or both" }],
+      message: "Check the field marked below.",
+      details: [{ field: "price", message: "Give a USD price, a virtual-currency price, or both." }],
+    });
+    // a VC price is whole units, named by its form field
+    expect(await refusal(createPortalProduct(as(t.developer), input({ price: "", vcPrices: { [t.shop.gems._id]: "2.5" } })))).toMatchObject({
+      details: [{ field: `vc:${t.shop.gems._id}`, message: "Enter a whole number of units above 0, like 40." }],
     });
     expect(
       await refusal(createPortalProduct(as(t.developer), input({ fulfillmentType: "GRANT_VIRTUAL_CURRENCY", grantCurrencyId: t.shop.gems._id }))),
     ).toMatchObject({
       code: "VALIDATION_ERROR",
-      details: [{ field: "virtualCurrencyGrant.amountUnits" }],
+      details: [{ field: "grantAmountUnits" }],
     });
     expect(await refusal(createPortalProduct(as(t.developer), input({ keys: "ABC" })))).toMatchObject({
       code: "VALIDATION_ERROR",
@@ -201,13 +213,13 @@ describe("editing a product in the portal", () => {
     const keyed = await updatePortalProduct(as(t.owner), {
       businessId: t.businessId,
       productId: p._id,
-      form: form({ name: "Sword II", price: "250", fulfillmentType: "KEY_DELIVERY", keys: "K-1\nK-2" }),
+      form: form({ name: "Sword II", price: "2.50", fulfillmentType: "KEY_DELIVERY", keys: "K-1\nK-2" }),
     });
     expect(keyed).toMatchObject({ price: 250, fulfillmentType: "KEY_DELIVERY", keysAvailable: 2, virtualCurrencyPrices: [] });
     const more = await updatePortalProduct(as(t.owner), {
       businessId: t.businessId,
       productId: p._id,
-      form: form({ name: "Sword II", price: "250", fulfillmentType: "KEY_DELIVERY", keys: "K-3" }),
+      form: form({ name: "Sword II", price: "2.5", fulfillmentType: "KEY_DELIVERY", keys: "K-3" }),
     });
     expect(more.keysAvailable).toBe(3);
     const audit = await auditOf(t.businessId);

@@ -12,6 +12,7 @@ import { makeGame } from "@/tests/support/fixtures";
 import { as, makePortalMembers } from "@/tests/support/portal";
 import { makeProduct } from "@/tests/support/products";
 import { loadPortalTheme } from "./load-portal-theme";
+import { newId } from "@/lib/db/ids";
 import { draftThemeOf, previewPortalTheme } from "./preview-portal-theme";
 import { savePortalTheme } from "./save-portal-theme";
 
@@ -141,6 +142,22 @@ describe("the theme preview", () => {
     expect(view.checkout).toMatchObject({ state: "open", environment: "test", gameId: t.game.id, purchaseId: null });
     expect(await storedTheme(t.game.id)).toBeNull();
     expect(await db.checkoutGrant.count({ where: { gameId: t.game.id } })).toBe(0);
+
+    // a newer item a guest cannot pay for by card (GEM only) is passed over: the Pay button must show
+    const { metadata, ...sword } = await db.product.findUniqueOrThrow({ where: { id: t.item._id } });
+    const gemOnly = await db.product.create({
+      data: { ...sword, metadata: metadata ?? {}, id: newId(), name: "Gem-only shield", priceCents: null, createdAt: new Date(Date.now() + 60_000) },
+    });
+    const passedOver = await previewPortalTheme(as(t.viewer), { ...ids, draft });
+    expect(passedOver.item).toMatchObject({ id: t.item._id, name: "Golden sword" });
+    expect(passedOver.methods).toContain("card");
+    // only items without a card price: a sample item at USD 4.99, payable by card
+    await db.product.update({ where: { id: t.item._id }, data: { priceCents: null } });
+    const sample = await previewPortalTheme(as(t.viewer), { ...ids, draft });
+    expect(sample.item.name).toBe("Sample item");
+    expect(sample.usd).toEqual({ regular: 499, final: 499, dealCode: null });
+    expect(sample.methods).toEqual(["card", "wallet"]);
+    expect(gemOnly.priceCents).toBeNull();
 
     // a game with no item yet previews a sample item
     const empty = await previewPortalTheme(as(t.stranger), { businessId: t.other.business.id, gameId: t.other.game.id, draft: {} });

@@ -15,12 +15,13 @@ import { requirePortalAccess, type PortalContext } from "./require-portal-access
 export const draftThemeOf = (query: Record<string, string | string[] | undefined>): Partial<Record<ThemeField, string>> =>
   Object.fromEntries(THEME_FIELDS.flatMap((f) => (typeof query[f] === "string" && query[f] !== "" ? [[f, query[f]]] : [])));
 
-/** Shown when the game has no item yet. */
+/** Shown when the game has no item a guest can pay for by card yet. */
 const SAMPLE_ITEM = { id: "preview", name: "Sample item", description: "An item of your game, as the checkout shows it.", imageUrl: null, type: "purchase" };
 
 /**
- * The checkout view of the game's newest active item (a sample item when it has none) with `draft` as its
- * theme, resolved exactly as the hosted page resolves a saved theme (invalid values fall back to the store
+ * The checkout view of the game's newest active item a guest can pay for by card (a USD price, for sale): the
+ * Pay button the primary colour paints shows. A game with none (no item, or only virtual-currency items such as
+ * a GEM-only one) previews a sample item at USD 4.99. `draft` is its theme, resolved exactly as the hosted page resolves a saved theme (invalid values fall back to the store
  * theme's). Needs games:read; another business's game is 404.
  */
 export const previewPortalTheme = async (
@@ -30,7 +31,7 @@ export const previewPortalTheme = async (
   await requirePortalAccess(ctx, { businessId: input.businessId, permission: "games:read" });
   const game = await findBusinessGame(ctx, input);
   const row = await ctx.db.product.findFirst({
-    where: { gameId: game.id, environment: game.environment, status: "active", creatorType: "game" },
+    where: { gameId: game.id, environment: game.environment, status: "active", creatorType: "game", priceCents: { not: null }, forSale: true },
     orderBy: { createdAt: "desc" },
   });
   const [product] = row ? await hydrateProducts(ctx, { rows: [row] }) : [];

@@ -2,6 +2,8 @@
 // the JSON a game server would send (a number where the API wants one, a list for keys and prices), and
 // leave anything unreadable as it is, so the route's own zod schema refuses it with the API's message.
 
+import { AppError } from "../core/errors.ts";
+
 /** The product form: the fields of POST /v1/product, plus one price field per currency of the game. */
 export type ProductForm = {
   name: string;
@@ -9,7 +11,7 @@ export type ProductForm = {
   fulfillmentType: string;
   description: string;
   baseGameRequirementText: string;
-  /** US cents */
+  /** US dollars, as typed: "4.99", "4", "0" (at most 2 decimals); empty: no USD price */
   price: string;
   perUserLimit: string;
   imageUrl: string;
@@ -43,6 +45,23 @@ export const jsonOf = (v: string, empty: unknown): unknown => {
   }
 };
 
+/**
+ * An amount typed in a currency's units ("4.99") as the integer of its minor units for `decimals` (2 for USD:
+ * 499 cents; 0 for a virtual currency: whole units, "40" is 40): null when it is not a plain non-negative number
+ * with at most `decimals` decimals. Computed on the text, so "0.29" is 29, never 28.999….
+ */
+export const minorUnitsOf = (v: string, decimals: number): number | null => {
+  const t = v.trim().replace(/,/g, "");
+  const m = /^(\d{1,12})(?:\.(\d*))?$/.exec(t);
+  if (!m) return null;
+  const fraction = m[2] ?? "";
+  if (fraction.length > decimals) return null;
+  return Number(m[1]) * 10 ** decimals + Number(fraction.padEnd(decimals, "0") || "0");
+};
+
+/** The USD price field as cents; the text itself when it does not read (the schema then refuses the field). */
+const centsOf = (v: string): number | string => minorUnitsOf(v, 2) ?? v.trim();
+
 const ticked = (v: string) => v === "on" || v === "true";
 
 const keysOf = (v: string) =>
@@ -66,7 +85,7 @@ export const createBodyOf = (f: ProductForm) => {
     fulfillmentType: f.fulfillmentType || undefined,
     description: f.description,
     baseGameRequirementText: f.baseGameRequirementText,
-    price: f.price.trim() === "" ? undefined : numberOf(f.price),
+    price: f.price.trim() === "" ? undefined : centsOf(f.price),
     virtualCurrencyPrices: prices.length ? prices : undefined,
     perUserLimit: f.perUserLimit.trim() === "" ? undefined : numberOf(f.perUserLimit),
     imageUrl: f.imageUrl.trim(),
@@ -89,7 +108,7 @@ export const updateBodyOf = (f: ProductForm) => {
   return {
     ...created,
     fulfillmentType: f.fulfillmentType,
-    price: f.price.trim() === "" ? null : numberOf(f.price),
+    price: f.price.trim() === "" ? null : centsOf(f.price),
     virtualCurrencyPrices: vcPricesOf(f.vcPrices),
     perUserLimit: f.perUserLimit.trim() === "" ? null : numberOf(f.perUserLimit),
   };
@@ -106,3 +125,40 @@ export const vcFieldsOf = (form: FormData): Record<string, string> =>
       .slice(0, 20)
       .map(([k, v]) => [k.slice(VC_FIELD.length, VC_FIELD.length + 80), v.slice(0, 30)]),
   );
+
+/** A price in cents as the form shows it: "4.99", "0.00"; null (no USD price) as "". */
+export const priceFieldOf = (cents: number | null) => (cents === null ? "" : (cents / 100).toFixed(2));
+
+/** The /v1 body's field names as the form's (the same name unless listed). */
+const FORM_FIELD: Record<string, string> = {
+  "virtualCurrencyGrant.currencyId": "grantCurrencyId",
+  "virtualCurrencyGrant.amountUnits": "grantAmountUnits",
+  virtualCurrencyGrant: "grantAmountUnits",
+};
+
+/**
+ * A refused product form in the form's words: each detail renamed to the form's field (a VC price to its
+ * `vc:<currencyId>` field, a key to the keys box), the price's messages in dollars (the API speaks cents), and
+ * one summary line; the form shows each message under its field. Anything else than a VALIDATION_ERROR is
+ * returned as it is.
+ */
+export const productFormRefusal = (err: unknown, f: ProductForm): unknown => {
+  if (!(err instanceof AppError) || err.code !== "VALIDATION_ERROR" || !err.details?.length) return err;
+  const priced = Object.entries(f.vcPrices).filter(([, amount]) => amount.trim() !== "");
+  const details = err.details.map((d) => {
+    const field = d.field ?? "";
+    const vc = /^virtualCurrencyPrices\.(\d+)\.amount$/.exec(field);
+    if (vc) return { field: `${VC_FIELD}${priced[Number(vc[1])]?.[0] ?? ""}`, message: "Enter a whole number of units above 0, like 40." };
+    if (field === "price")
+      return {
+        field,
+        message: /required/.test(d.message)
+          ? "Give a USD price, a virtual-currency price, or both."
+          : "Enter a USD price from 0 to 1,000,000, like 4.99 (at most 2 decimals).",
+      };
+    if (field === "keys" || field.startsWith("keys.")) return { field: "keys", message: d.message };
+    return { field: FORM_FIELD[field] ?? field, message: d.message };
+  });
+  const fields = [...new Set(details.map((d) => d.field))];
+  return new AppError("VALIDATION_ERROR", `Check ${fields.length === 1 ? "the field" : `the ${fields.length} fields`} marked below.`, { details });
+};

@@ -27,7 +27,7 @@ export const form = (over: Partial<ProductForm> = {}): ProductForm => ({
   fulfillmentType: "NONE",
   description: "Sharp.",
   baseGameRequirementText: "",
-  price: "499",
+  price: "4.99",
   perUserLimit: "",
   imageUrl: "",
   metadata: "",

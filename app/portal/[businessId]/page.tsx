@@ -2,7 +2,6 @@
 // first-hour checklist (folded once every step is done), the dashboard of the selected environment (the last 30 days in charts, each with its numbers) and its games
 // (test data marked). Any member may see it.
 import type { Metadata } from "next";
-import { TestModeBadge } from "@/components/hosted/test-mode-badge";
 import { DashboardPanel } from "@/components/portal/dashboard-panel";
 import { environmentOf } from "@/components/portal/env-href";
 import { FirstHourChecklist } from "@/components/portal/first-hour-checklist";
@@ -26,7 +25,6 @@ const OverviewPage = async ({ params, searchParams }: Props) => {
       <PortalPageShell
         {...frame}
         title="Overview"
-        badge={member.business.environment === "test" ? <TestModeBadge /> : null}
         intro={
           <dl className="mt-4 grid grid-cols-2 gap-3 text-sm">
             <div className="rounded-lg bg-amber-50 p-3 ring-1 ring-amber-200 ring-inset">

@@ -32,6 +32,8 @@ export type PortalActionOptions<B extends Bound, T> = {
   then?: (value: T, bound: B) => void;
   /** renames a service's field to the form's, or drops it (null): the form's error then belongs to the whole form */
   fieldOf?: (field: string) => string | null;
+  /** a refusal also lists every field at fault (the form shows each message under its field) */
+  fieldErrors?: boolean;
 };
 
 const businessPages = ({ businessId }: Bound) => ({ path: `/portal/${businessId}`, type: "layout" as const });
@@ -47,7 +49,7 @@ export const portalAction =
     schema: S,
     run: (ctx: PortalContext, input: z.output<S>, bound: B, form: FormData) => Promise<T>,
     success: (value: T, bound: B) => Success,
-    { doing, refresh = businessPages, then, fieldOf }: PortalActionOptions<B, T>,
+    { doing, refresh = businessPages, then, fieldOf, fieldErrors = false }: PortalActionOptions<B, T>,
   ) =>
   async (bound: B, prev: PortalFormState, form: FormData): Promise<PortalFormState> => {
     const out = await runHostedAction({
@@ -64,5 +66,6 @@ export const portalAction =
       }
       then?.(out.value, bound);
     }
-    return answerOf(out, prev, (value) => success(value, bound));
+    const answer = answerOf(out, prev, (value) => success(value, bound));
+    return fieldErrors && !out.ok && out.status < 500 && out.fieldErrors.length ? { ...answer, fieldErrors: out.fieldErrors } : answer;
   };

@@ -9,6 +9,8 @@ import { Card } from "@/components/ui/card";
 import { buttonClass, textLinkClass } from "@/components/ui/classes";
 import { Table, Td, Th } from "@/components/ui/table";
 import type { AuditRow } from "@/lib/audit/list-audit-entries";
+import type { Environment } from "@/lib/core/environment";
+import { auditObjectLink, auditSentence } from "@/lib/portal/audit-sentence";
 import { loadPortalAudit } from "@/lib/portal/load-portal-audit";
 import { PortalPageShell } from "@/components/portal/portal-page-shell";
 import { portalPage } from "../../_lib/page";
@@ -33,61 +35,63 @@ const queryOf = (raw: Record<(typeof FILTER_NAMES)[number], string>, env: string
   return s ? `?${s}` : "";
 };
 
-const detailsText = (d: unknown) => (d === null || d === undefined ? "" : JSON.stringify(d));
+const detailsText = (d: unknown) => (d === null || d === undefined ? "" : JSON.stringify(d, null, 1));
 
-const Row = ({ e }: { e: AuditRow }) => (
+/** `path` (which may carry a query and a #fragment) in `environment`. */
+const objectHref = (path: string, environment: Environment) => {
+  if (environment !== "live") return path;
+  const [pathAndQuery, hash] = path.split("#", 2) as [string, string | undefined];
+  return `${pathAndQuery}${pathAndQuery.includes("?") ? "&" : "?"}env=live${hash ? `#${hash}` : ""}`;
+};
+
+/** The entry's sentence, the link to its object, and (folded) the action name and details as recorded. */
+const What = ({ e, base, environment }: { e: AuditRow; base: string; environment: Environment }) => {
+  const link = auditObjectLink(e);
+  return (
+    <div className="min-w-0 space-y-1">
+      <p className="text-sm [overflow-wrap:anywhere] text-slate-900" data-testid="audit-sentence">
+        {auditSentence(e.action, e.details)}
+      </p>
+      {link ? (
+        <a className={`${textLinkClass} inline-flex min-h-6 items-center text-xs`} href={objectHref(`${base}${link.path}`, environment)}>
+          {link.label}
+        </a>
+      ) : null}
+      <details className="text-xs text-slate-600">
+        <summary className="inline-flex min-h-6 cursor-pointer items-center rounded">As recorded</summary>
+        <p className="mt-1 font-mono [overflow-wrap:anywhere]">{e.action}</p>
+        <p className="font-mono [overflow-wrap:anywhere]">
+          {e.objectType} {e.objectId}
+        </p>
+        {e.details !== null && e.details !== undefined ? (
+          <pre className="mt-1 font-mono whitespace-pre-wrap [overflow-wrap:anywhere]">{detailsText(e.details)}</pre>
+        ) : null}
+        {e.requestId ? <p className="mt-1">request {e.requestId}</p> : null}
+      </details>
+    </div>
+  );
+};
+
+const Row = ({ e, base, environment }: { e: AuditRow; base: string; environment: Environment }) => (
   <tr data-testid="audit-row">
     <Td className="whitespace-nowrap">{when(e.createdAt)}</Td>
     <Td>
       <span className="block [overflow-wrap:anywhere]">{e.actorLabel}</span>
       <span className="text-xs text-slate-600">{e.actorType}</span>
     </Td>
-    <Td className="font-mono text-xs [overflow-wrap:anywhere]">{e.action}</Td>
-    <Td>
-      <span className="block text-xs text-slate-600">{e.objectType}</span>
-      <span className="block font-mono text-xs [overflow-wrap:anywhere]">{e.objectId}</span>
-    </Td>
-    <Td className="max-w-xs font-mono text-xs [overflow-wrap:anywhere]">
-      {detailsText(e.details)}
-      {e.requestId ? <span className="mt-1 block text-slate-600">request {e.requestId}</span> : null}
+    <Td className="min-w-64">
+      <What e={e} base={base} environment={environment} />
     </Td>
   </tr>
 );
 
 /** The same entry as a card, for a phone (the table needs more width than a phone has). */
-const Item = ({ e }: { e: AuditRow }) => (
+const Item = ({ e, base, environment }: { e: AuditRow; base: string; environment: Environment }) => (
   <li className="rounded-lg p-3 text-sm ring-1 ring-slate-200 ring-inset">
-    <p className="font-mono text-xs font-semibold [overflow-wrap:anywhere] text-slate-900">{e.action}</p>
-    <dl className="mt-2 grid gap-1 text-xs text-slate-700">
-      <div>
-        <dt className="inline text-slate-600">When </dt>
-        <dd className="inline">{when(e.createdAt)}</dd>
-      </div>
-      <div>
-        <dt className="inline text-slate-600">Who </dt>
-        <dd className="inline [overflow-wrap:anywhere]">
-          {e.actorLabel} ({e.actorType})
-        </dd>
-      </div>
-      <div>
-        <dt className="inline text-slate-600">Object </dt>
-        <dd className="inline font-mono [overflow-wrap:anywhere]">
-          {e.objectType} {e.objectId}
-        </dd>
-      </div>
-      {e.details !== null && e.details !== undefined ? (
-        <div>
-          <dt className="inline text-slate-600">Details </dt>
-          <dd className="inline font-mono [overflow-wrap:anywhere]">{detailsText(e.details)}</dd>
-        </div>
-      ) : null}
-      {e.requestId ? (
-        <div>
-          <dt className="inline text-slate-600">Request </dt>
-          <dd className="inline font-mono [overflow-wrap:anywhere]">{e.requestId}</dd>
-        </div>
-      ) : null}
-    </dl>
+    <What e={e} base={base} environment={environment} />
+    <p className="mt-2 text-xs [overflow-wrap:anywhere] text-slate-700">
+      {e.actorLabel} ({e.actorType}) · {when(e.createdAt)}
+    </p>
   </li>
 );
 
@@ -95,7 +99,8 @@ const AuditPage = async ({ params, searchParams }: Props) => {
   const { businessId } = await params;
   const sp = await searchParams;
   const environment = environmentOf(sp.env);
-  const base = `/portal/${businessId}/audit`;
+  const portalBase = `/portal/${encodeURIComponent(businessId)}`;
+  const base = `${portalBase}/audit`;
   return portalPage(
     { businessId, environment, current: "audit", load: (ctx) => loadPortalAudit(ctx, { businessId, environment, params: sp }) },
     ({ member, entries, nextCursor, raw, invalid, paged }, frame) => (
@@ -132,7 +137,7 @@ const AuditPage = async ({ params, searchParams }: Props) => {
             <>
               <ul className="mt-4 space-y-3 sm:hidden" aria-label="Audit log entries, newest first">
                 {entries.map((e) => (
-                  <Item key={e.id} e={e} />
+                  <Item key={e.id} e={e} base={portalBase} environment={environment} />
                 ))}
               </ul>
               <Table caption="Audit log entries, newest first" className="mt-4 hidden sm:block">
@@ -140,14 +145,12 @@ const AuditPage = async ({ params, searchParams }: Props) => {
                   <tr>
                     <Th>Time</Th>
                     <Th>Actor</Th>
-                    <Th>Action</Th>
-                    <Th>Object</Th>
-                    <Th>Details</Th>
+                    <Th>What happened</Th>
                   </tr>
                 </thead>
                 <tbody>
                   {entries.map((e) => (
-                    <Row key={e.id} e={e} />
+                    <Row key={e.id} e={e} base={portalBase} environment={environment} />
                   ))}
                 </tbody>
               </Table>

@@ -39,7 +39,7 @@ export const createProductAction = portalAction(
   ProductFields,
   (ctx, input, { businessId, gameId }: OnGame, form) => createPortalProduct(ctx, { businessId, gameId, form: productFormOf(input, form) }),
   (p) => ({ notice: `Product “${p.name}” created.` }),
-  { doing: "creating a product" },
+  { doing: "creating a product", fieldErrors: true },
 );
 
 export const updateProductAction = portalAction(
@@ -47,7 +47,7 @@ export const updateProductAction = portalAction(
   (ctx, input, { businessId, productId }: Bound & { productId: string }, form) =>
     updatePortalProduct(ctx, { businessId, productId, form: productFormOf(input, form) }),
   (p) => ({ notice: p.keysAvailable === null ? `Saved “${p.name}”.` : `Saved “${p.name}”. Keys available: ${p.keysAvailable}.` }),
-  { doing: "saving a product" },
+  { doing: "saving a product", fieldErrors: true },
 );
 
 const DealFields = z.object({

@@ -79,7 +79,7 @@ const productForm = (over: Record<string, string> = {}) =>
     fulfillmentType: "NONE",
     description: "",
     baseGameRequirementText: "",
-    price: "199",
+    price: "1.99",
     perUserLimit: "",
     imageUrl: "",
     metadata: "",
@@ -134,14 +134,22 @@ describe("the catalogue's server actions", () => {
     expect(row).toMatchObject({ type: "consumable", priceCents: 199 });
     expect((await db.productVcPrice.findMany({ where: { productId: row.id } })).map((p) => [p.currencyId, p.amount])).toEqual([[t.shop.gems._id, 20n]]);
     const bad = await inRequest(t.developer, () =>
-      updateProductAction({ businessId: t.b, productId: row.id }, INITIAL_FORM_STATE, productForm({ price: "1.5" })),
+      updateProductAction({ businessId: t.b, productId: row.id }, INITIAL_FORM_STATE, productForm({ price: "1.555", name: "" })),
     );
-    expect(bad.error).toBe("Invalid body: price must be a whole number of US cents, e.g. 499 for $4.99.");
+    // one line above the form, each field's message under it
+    expect(bad).toMatchObject({
+      error: "Check the 2 fields marked below.",
+      fieldErrors: expect.arrayContaining([
+        { field: "price", message: "Enter a USD price from 0 to 1,000,000, like 4.99 (at most 2 decimals)." },
+        { field: "name", message: expect.any(String) },
+      ]),
+    });
+    expect(await db.product.findUniqueOrThrow({ where: { id: row.id } })).toMatchObject({ name: "Gem Pack", priceCents: 199 });
     const saved = await inRequest(t.developer, () =>
       updateProductAction(
         { businessId: t.b, productId: t.product._id },
         INITIAL_FORM_STATE,
-        productForm({ name: "Dragon Sword", price: "999", [`vc:${t.shop.gems._id}`]: "100", fulfillmentType: "KEY_DELIVERY", keys: "SECRET-KEY-3" }),
+        productForm({ name: "Dragon Sword", price: "9.99", [`vc:${t.shop.gems._id}`]: "100", fulfillmentType: "KEY_DELIVERY", keys: "SECRET-KEY-3" }),
       ),
     );
     expect(saved.notice).toBe("Saved “Dragon Sword”. Keys available: 3.");

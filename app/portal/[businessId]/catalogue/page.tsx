@@ -2,12 +2,11 @@
 // fulfilment, key pool counts and images. Roles that may change the catalogue create products (every
 // fulfilment type, virtual-currency prices, a key pool) and edit them, through the /v1 product services.
 import type { Metadata } from "next";
-import { CatalogueProductFields } from "@/components/portal/catalogue-product-fields";
+import { CatalogueProductForm } from "@/components/portal/catalogue-product-fields";
 import { CatalogueProductItem } from "@/components/portal/catalogue-product-item";
 import { CatalogueTabs } from "@/components/portal/catalogue-tabs";
 import { Disclosure } from "@/components/portal/disclosure";
 import { environmentOf } from "@/components/portal/env-href";
-import { PortalForm } from "@/components/portal/portal-form";
 import { CATALOGUE_PAGE_SIZE, loadPortalProducts } from "@/lib/portal/load-portal-products";
 import { can } from "@/lib/portal/permissions";
 import { NamedCard } from "@/components/portal/named-card";
@@ -51,15 +50,14 @@ const CataloguePage = async ({ params, searchParams }: Props) => {
               </p>
               {manage ? (
                 <Disclosure summary={`New product in ${g.name}`} className="mt-4 rounded-lg p-3 ring-1 ring-slate-200 ring-inset">
-                  <PortalForm
+                  <CatalogueProductForm
                     action={createProductAction.bind(null, { businessId, gameId: g.id })}
                     label={`New product in ${g.name}`}
                     submit="Create product"
-                    keepValuesOnError
                     pendingLabel="Creating…"
-                  >
-                    <CatalogueProductFields id={`new-${g.id}`} currencies={g.currencies} />
-                  </PortalForm>
+                    id={`new-${g.id}`}
+                    currencies={g.currencies}
+                  />
                 </Disclosure>
               ) : null}
               {g.products.length === 0 ? (

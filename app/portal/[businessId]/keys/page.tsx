@@ -16,6 +16,8 @@ import { Input } from "@/components/ui/input";
 import type { PortalKey } from "@/lib/portal/load-portal-keys";
 import { loadPortalKeys } from "@/lib/portal/load-portal-keys";
 import { can } from "@/lib/portal/permissions";
+import { timeLeft } from "@/lib/portal/time-left";
+import { RevokeKeyButton } from "@/components/portal/revoke-key-button";
 import { portalPage } from "../../_lib/page";
 import { createKeyAction, labelKeyAction, revokeKeyAction, rotateKeyAction } from "../actions";
 
@@ -28,15 +30,20 @@ const when = (d: Date | null) => (d ? `${d.toISOString().slice(0, 16).replace("T
 
 const STATUS: Record<PortalKey["status"], { label: string; tone: "success" | "warning" | "danger" }> = {
   active: { label: "Active", tone: "success" },
-  rotating: { label: "Rotated (grace period)", tone: "warning" },
+  rotating: { label: "Rotated", tone: "warning" },
   revoked: { label: "Revoked", tone: "danger" },
 };
 
-const KeyItem = ({ k, businessId, manage }: { k: PortalKey; businessId: string; manage: boolean }) => (
-  <li className="rounded-lg p-3 ring-1 ring-slate-200 ring-inset" data-testid={`key-${k.keyId}`} data-prefix={k.prefix}>
+/** The key's status; a rotated key says when its grace period ends ("Expires in 6 days 23 hours"). */
+const statusLabel = (k: PortalKey, at: Date) => (k.status === "rotating" && k.expiresAt ? `Expires in ${timeLeft(k.expiresAt, at)}` : STATUS[k.status].label);
+
+type KeyOwnerView = { name: string; header: string };
+
+const KeyItem = ({ k, businessId, manage, owner, at }: { k: PortalKey; businessId: string; manage: boolean; owner: KeyOwnerView; at: Date }) => (
+  <li id={`key-${k.keyId}`} className="scroll-mt-4 rounded-lg p-3 ring-1 ring-slate-200 ring-inset" data-testid={`key-${k.keyId}`} data-prefix={k.prefix}>
     <div className="flex flex-wrap items-center justify-between gap-2">
       <p className="min-w-0 font-semibold [overflow-wrap:anywhere] text-slate-900">{k.label || "(no label)"}</p>
-      <Badge tone={STATUS[k.status].tone}>{STATUS[k.status].label}</Badge>
+      <Badge tone={STATUS[k.status].tone}>{statusLabel(k, at)}</Badge>
     </div>
     <dl className="mt-2 grid gap-1 text-xs text-slate-700 sm:grid-cols-3">
       <div>
@@ -53,7 +60,7 @@ const KeyItem = ({ k, businessId, manage }: { k: PortalKey; businessId: string; 
       </div>
       {k.status === "rotating" ? (
         <div className="sm:col-span-3">
-          <dt className="inline text-slate-600">Works until </dt>
+          <dt className="inline text-slate-600">Old key works until </dt>
           <dd className="inline">{when(k.expiresAt)}</dd>
         </div>
       ) : null}
@@ -78,21 +85,20 @@ const KeyItem = ({ k, businessId, manage }: { k: PortalKey; businessId: string; 
           submit="Rotate"
           pendingLabel="Rotating…"
           variant="secondary"
+          secretInDialog
         >
           <Field id={`grace-${k.keyId}`} label="Grace period (days)">
             {(c) => <Input {...c} name="gracePeriodDays" defaultValue="7" inputMode="numeric" autoComplete="off" />}
           </Field>
         </PortalForm>
-        <PortalForm
+        <RevokeKeyButton
           action={revokeKeyAction.bind(null, { businessId, keyId: k.keyId })}
-          label={`Revoke key ${k.prefix}`}
-          submit="Revoke"
-          pendingLabel="Revoking…"
-          variant="secondary"
-        >
-          <input type="hidden" name="confirm" value="yes" />
-          <p className="text-xs text-slate-600">Requests with a revoked key get 401 at once.</p>
-        </PortalForm>
+          label={k.label}
+          prefix={k.prefix}
+          owner={owner.name}
+          header={owner.header}
+          graceLeft={k.status === "rotating" && k.expiresAt ? timeLeft(k.expiresAt, at) : null}
+        />
       </div>
     ) : null}
   </li>
@@ -104,11 +110,13 @@ const KeySection = ({
   owner: { id, name, keys },
   businessId,
   manage,
+  at,
 }: {
   kind: "game" | "campaign";
   owner: { id: string; name: string; keys: PortalKey[] };
   businessId: string;
   manage: boolean;
+  at: Date;
 }) => (
   <NamedCard id={`${kind}-${id}`} name={name}>
     <p className="mt-1 text-xs [overflow-wrap:anywhere] text-slate-700">
@@ -136,7 +144,14 @@ const KeySection = ({
     ) : (
       <ul className="mt-4 space-y-3" aria-label={`Keys of ${name}`}>
         {keys.map((k) => (
-          <KeyItem key={k.keyId} k={k} businessId={businessId} manage={manage} />
+          <KeyItem
+            key={k.keyId}
+            k={k}
+            businessId={businessId}
+            manage={manage}
+            at={at}
+            owner={{ name: kind === "campaign" ? `campaign ${name}` : `game ${name}`, header: `${kind === "campaign" ? "X-Campaign-Id" : "X-Game-Id"}: ${id}` }}
+          />
         ))}
       </ul>
     )}
@@ -148,7 +163,7 @@ const KeysPage = async ({ params, searchParams }: Props) => {
   const environment = environmentOf((await searchParams).env);
   return portalPage(
     { businessId, environment, current: "keys", load: (ctx) => loadPortalKeys(ctx, { businessId, environment }) },
-    ({ member, games, campaigns }, frame) => {
+    ({ member, games, campaigns, at }, frame) => {
       const manage = can(member.permissions, "keys:write");
       return (
         <PortalPageShell
@@ -165,7 +180,7 @@ const KeysPage = async ({ params, searchParams }: Props) => {
           }
         >
           {games.map((g) => (
-            <KeySection key={g.id} kind="game" owner={g} businessId={businessId} manage={manage} />
+            <KeySection key={g.id} kind="game" owner={g} businessId={businessId} manage={manage} at={at} />
           ))}
           <Card labelledBy="campaign-keys">
             <h2 id="campaign-keys" className="text-xl font-semibold tracking-tight text-slate-900">
@@ -175,7 +190,7 @@ const KeysPage = async ({ params, searchParams }: Props) => {
             {campaigns.length === 0 ? <p className="mt-3 text-sm text-slate-700">No {environment} campaigns yet.</p> : null}
           </Card>
           {campaigns.map((c) => (
-            <KeySection key={c.id} kind="campaign" owner={c} businessId={businessId} manage={manage} />
+            <KeySection key={c.id} kind="campaign" owner={c} businessId={businessId} manage={manage} at={at} />
           ))}
           <Card labelledBy="platform-keys">
             <h2 id="platform-keys" className="text-xl font-semibold tracking-tight text-slate-900">

@@ -88,7 +88,7 @@ export const rotateSecretAction = portalAction(
 export const sendTestAction = portalAction(
   Empty,
   (ctx, _input, bound: OnEndpoint) => sendPortalWebhookTest(ctx, { ...ownerOf(bound), endpointId: bound.endpointId }),
-  (r) => ({ notice: `Test event sent (event ${r.eventId}). Reload the delivery log to see it arrive.` }),
+  (r) => ({ notice: `Test event sent (event ${r.eventId}). It shows in the delivery log below within seconds.` }),
   webhooks("sending a test event"),
 );
 

@@ -12,7 +12,8 @@ import { Card } from "@/components/ui/card";
 import { textLinkClass } from "@/components/ui/classes";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
-import { loadPortalWebhooks, webhookLogFilterOf } from "@/lib/portal/load-portal-webhooks";
+import { loadPortalWebhooks, webhookLogFingerprint, webhookLogQueryOf } from "@/lib/portal/load-portal-webhooks";
+import { WebhookLogLive } from "@/components/portal/webhook-log-live";
 import { can } from "@/lib/portal/permissions";
 import { PortalPageShell } from "@/components/portal/portal-page-shell";
 import { portalPage } from "../../_lib/page";
@@ -35,28 +36,29 @@ type Query = Record<string, string | string[] | undefined>;
 type Props = { params: Promise<{ businessId: string }>; searchParams: Promise<Query> };
 
 const one = (v: string | string[] | undefined) => (typeof v === "string" ? v : undefined);
-/** a datetime-local value has no zone: the page's times are UTC */
-const utcOf = (v: string | undefined) => (v && /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/.test(v) ? `${v}Z` : v);
+
+/** The page's own search parameters, for its live JSON (…/webhooks/log). */
+const logQuery = (query: Query) => {
+  const q = new URLSearchParams();
+  for (const k of ["env", "game", "endpointId", "event", "status", "since", "until", "page"]) {
+    const v = one(query[k]);
+    if (v) q.set(k, v);
+  }
+  return q.toString();
+};
 
 const WebhooksPage = async ({ params, searchParams }: Props) => {
   const { businessId } = await params;
   const query = await searchParams;
   const environment = environmentOf(query.env);
   const base = `/portal/${businessId}/webhooks`;
-  const asked = webhookLogFilterOf({
-    endpointId: one(query.endpointId),
-    event: one(query.event),
-    status: one(query.status),
-    since: utcOf(one(query.since)),
-    until: utcOf(one(query.until)),
-    page: one(query.page),
-  });
+  const { gameId, filter: asked } = webhookLogQueryOf(query);
   return portalPage(
     {
       businessId,
       environment,
       current: "webhooks",
-      load: (ctx) => loadPortalWebhooks(ctx, { businessId, environment, gameId: one(query.game), filter: asked }),
+      load: (ctx) => loadPortalWebhooks(ctx, { businessId, environment, gameId, filter: asked }),
     },
     ({ member, games, selected, log, eventNames, filter }, frame) => {
       const manage = can(member.permissions, "webhooks:write");
@@ -169,9 +171,12 @@ const WebhooksPage = async ({ params, searchParams }: Props) => {
               </Card>
               {log ? (
                 <Card labelledBy="log">
-                  <h2 id="log" className="text-lg font-semibold text-slate-900">
-                    Delivery log
-                  </h2>
+                  <div className="flex flex-wrap items-baseline justify-between gap-2">
+                    <h2 id="log" className="text-lg font-semibold text-slate-900">
+                      Delivery log
+                    </h2>
+                    <WebhookLogLive url={`${base}/log?${logQuery({ ...query, game: selected.id })}`} fingerprint={webhookLogFingerprint(log)} />
+                  </div>
                   <div className="mt-4">
                     <WebhookDeliveryLog
                       deliveries={log.deliveries}
