@@ -73,7 +73,7 @@ test("the Overview's charts are server-drawn SVG with no chart script; French wh
       "a chart library was loaded",
     ).toEqual([]);
     expect(
-      loaded.filter((sc) => /refetchInterval|QueryClient/.test(sc.body)).map((sc) => sc.url),
+      loaded.filter((sc) => /No QueryClient set/.test(sc.body)).map((sc) => sc.url),
       "TanStack Query was loaded",
     ).toEqual([]);
     await expectHostedPageBasics(page);
@@ -126,6 +126,23 @@ test.describe("a French browser", () => {
       await chooseLanguage(page, /Portal language/, "");
       await expect(page.locator("html")).toHaveAttribute("lang", "fr");
       await expect(page.getByRole("heading", { level: 1, name: "Vue d’ensemble" })).toBeVisible();
+
+      // the control's endpoint: another site's form is refused and changes nothing; an unknown language
+      // changes nothing; it only ever comes back to a /portal page of this site
+      const post = (form: Record<string, string>, headers: Record<string, string> = {}) =>
+        page.request.post("/portal/language", { form, headers: { origin: baseURL!, ...headers }, maxRedirects: 0 });
+      const forged = await post({ locale: "en", back: "/portal" }, { origin: "https://evil.example" });
+      expect(forged.status()).toBe(403);
+      expect(await forged.text()).toBe("A form of another site cannot change your language.");
+      const unknown = await post({ locale: "de", back: `/portal/${s.business.businessId}` });
+      expect([unknown.status(), unknown.headers().location]).toEqual([303, `/portal/${s.business.businessId}`]);
+      for (const back of ["https://evil.example/portal", "//evil.example/portal", "/portalx", "/\\evil.example"]) {
+        const res = await post({ locale: "", back });
+        expect([res.status(), res.headers().location]).toEqual([303, "/portal"]);
+      }
+      await openPortal(page, s);
+      await expect(page.locator("html")).toHaveAttribute("lang", "fr");
+      await expect(page.getByLabel("Langue du portail")).toHaveValue("");
     } finally {
       await receiver.close();
     }

@@ -2,8 +2,7 @@
 // The seed's developer login on /portal's sign-in page: the server checks the developer account's email and
 // password (lib/portal/claim-developer-login.ts, throttled like sign-in) and makes the matching player; the
 // browser then signs in through next-auth with the same email and password. "Create a business" makes a
-// test business with the signed-in developer as its owner. The language control (in every signed-in portal
-// page's frame) keeps the account's language and comes back to the page it was sent from.
+// test business with the signed-in developer as its owner.
 import { headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { z } from "zod";
@@ -12,7 +11,6 @@ import { clientIpOf } from "@/lib/auth/client-ip";
 import { runHostedAction, textField } from "@/lib/hosted/action";
 import { claimDeveloperLogin } from "@/lib/portal/claim-developer-login";
 import { createPortalBusiness } from "@/lib/portal/create-portal-business";
-import { savePortalLocale } from "@/lib/portal/save-portal-locale";
 import { answerOf } from "./_lib/answer";
 
 const LoginForm = z.object({
@@ -46,24 +44,4 @@ export const createBusinessAction = async (prev: PortalFormState, form: FormData
   });
   if (out.ok) redirect(`/portal/${out.value.businessId}`);
   return answerOf(out, prev, () => ({ notice: null }));
-};
-
-const LanguageForm = z.object({
-  locale: textField(8, "Choose a language."),
-  back: textField(2048, "Choose a language."),
-});
-
-/** A portal page back to itself: only a /portal path of this site (never another origin), else /portal. */
-const portalPathOf = (back: string) => (/^\/portal(?:[/?#]|$)/.test(back) && !back.includes("\\") ? back : "/portal");
-
-/** The frame's language control: saves the account's language (or "" for the browser's) and reloads the page in it. */
-export const savePortalLanguageAction = async (form: FormData): Promise<void> => {
-  // refused (nobody signed in, an unknown language): nothing changes, and the page comes back as it was
-  await runHostedAction({
-    schema: LanguageForm,
-    form,
-    run: ({ db, player, input }) => savePortalLocale({ db, player }, { locale: input.locale }),
-    unexpected: { log: "[portal] saving the language failed:", message: "Something went wrong on our side. Please try again." },
-  });
-  redirect(portalPathOf(String(form.get("back") ?? "")));
 };

@@ -1,7 +1,6 @@
 // The portal's language control, at the foot of every signed-in portal page: a plain form (no script of its
-// own) that saves the account's language (app/portal/actions.ts → lib/portal/save-portal-locale.ts) and
-// comes back to the page, now in that language. Each language is named in its own words.
-import { savePortalLanguageAction } from "@/app/portal/actions";
+// own) posted as a whole page to /portal/language (app/portal/language/route.tsx), which saves the account's
+// language and comes back to the page, now in that language. Each language is named in its own words.
 import { focusRing } from "@/components/ui/classes";
 import { LOCALES, type Locale } from "@/lib/i18n/locales";
 import { getTranslator } from "@/lib/i18n/translator";
@@ -12,7 +11,8 @@ export const PortalLanguageForm = ({ locale, setting, back }: { locale: Locale; 
   const t = getTranslator(locale, "portal");
   return (
     <form
-      action={savePortalLanguageAction}
+      method="post"
+      action="/portal/language"
       aria-label={t("language.title")}
       className="mx-auto flex w-full max-w-5xl flex-wrap items-center gap-2 px-4 pb-2 text-sm"
     >
