@@ -63,6 +63,7 @@ test("the Overview's charts are server-drawn SVG with no chart script; French wh
       expect(await svg.evaluate((e) => e.tagName.toLowerCase())).toBe("svg");
       expect(await figure.locator(".chart-mark").count(), `${name}: data marks`).toBeGreaterThanOrEqual(20);
     }
+    await expect(page.getByTestId("legend-vc-gem")).toHaveText("IssuedSpent");
     // each day's column tells its values on hover (the SVG's own <title>, no script)
     await expect(page.getByTestId("svg-purchases").locator("rect > title").first()).toHaveText(/^[A-Z][a-z]{2} \d{1,2}: \d+$/);
     await page.waitForLoadState("networkidle");
@@ -90,6 +91,7 @@ test("the Overview's charts are server-drawn SVG with no chart script; French wh
     const frCount = s.history.purchases.toLocaleString("fr-FR");
     await expect(page.getByTestId("headline-purchases")).toHaveText(`${frCount} réglés en 30 jours`);
     await expect(page.getByTestId("svg-purchases").locator("rect > title").first()).toHaveText(/^\d{1,2} [a-zéû]+\.? ?: \d+$/);
+    await expect(page.getByTestId("legend-vc-gem")).toHaveText("ÉmisesDépensées");
     await expect(page.getByLabel("Langue du portail")).toHaveValue("fr");
     await expectHostedPageBasics(page, { lang: "fr" });
     await auditPortalPage(page, "overview-fr");

@@ -4,7 +4,7 @@
 // strokes that do not scale) and the axis labels are HTML beside it, so the text stays readable at any
 // width. The SVG is a picture with a name (role img, <title>, <desc>); each day's column carries a <title>
 // (the browser's own tooltip on hover: the day and its values); every number is also in the table under it
-// (chart-figure.tsx).
+// (chart-figure.tsx). A chart of several series names them under it (a legend).
 import type { Locale } from "@/lib/i18n/locales";
 import { formatDay, formatTick, formatValue, type ChartFormat } from "./dashboard-format";
 
@@ -62,7 +62,7 @@ export const chartDomain = (kind: "bar" | "line", format: ChartFormat, days: num
   }
   const step = niceStep(top + bottom);
   const max = Math.ceil(top / step) * step || step;
-  const min = -Math.ceil(bottom / step) * step;
+  const min = bottom > 0 ? -Math.ceil(bottom / step) * step : 0;
   const ticks: number[] = [];
   for (let v = min; v <= max + step / 2; v += step) ticks.push(Math.round(v * 1e9) / 1e9);
   return { min, max, ticks };
@@ -101,74 +101,87 @@ export const ChartCanvas = ({ id, title, description, kind, format, days, series
   const tip = (i: number) =>
     `${formatDay(days[i]!, locale)}: ${series.map((s) => `${series.length > 1 ? `${s.label} ` : ""}${formatValue(s.values[i] ?? null, s.format ?? format, locale)}`).join(", ")}`;
   return (
-    <div className="flex h-52 gap-1" data-chart={kind}>
-      {/* the value axis: HTML labels at the heights of the grid lines */}
-      <div aria-hidden="true" className={`relative shrink-0 ${format === "usd" ? "w-14" : "w-11"}`}>
-        {ticks.map((t) => (
-          <span key={t} className={`absolute right-1 -translate-y-1/2 ${AXIS_TEXT}`} style={{ top: `${(y(t) / HEIGHT) * 100 * 0.88}%` }}>
-            {formatTick(Math.abs(t), format, locale)}
-          </span>
-        ))}
-      </div>
-      <div className="flex min-w-0 flex-1 flex-col">
-        <svg
-          role="img"
-          aria-labelledby={`${id}-svg-title ${id}-svg-desc`}
-          viewBox={`0 0 ${width} ${HEIGHT}`}
-          preserveAspectRatio="none"
-          className="h-[88%] w-full overflow-visible"
-          data-testid={`svg-${id}`}
-        >
-          <title id={`${id}-svg-title`}>{title}</title>
-          <desc id={`${id}-svg-desc`}>{description}</desc>
+    <div>
+      <div className="flex h-52 gap-1" data-chart={kind}>
+        {/* the value axis: HTML labels at the heights of the grid lines */}
+        <div aria-hidden="true" className={`relative shrink-0 ${format === "usd" ? "w-14" : "w-11"}`}>
           {ticks.map((t) => (
-            <line key={t} x1={0} x2={width} y1={y(t)} y2={y(t)} stroke={t === 0 ? "#94a3b8" : "#e2e8f0"} strokeWidth={1} vectorEffect="non-scaling-stroke" />
-          ))}
-          {kind === "bar"
-            ? bars.map((b) => <rect key={b.key} className="chart-mark" x={b.x} y={b.top} width={barWidth} height={Math.max(b.height, 0)} fill={b.color} />)
-            : series.map((s) => {
-                const points = s.values.map((v, i) => (v === null ? null : ([i * COLUMN + COLUMN / 2, y(v)] as const)));
-                // a gap where a day has no value (no requests, no attempts): the line breaks, it does not invent one
-                const d = points.reduce((acc, p, i) => (p ? `${acc}${i > 0 && points[i - 1] ? "L" : "M"}${p[0]} ${p[1].toFixed(2)}` : acc), "");
-                return (
-                  <g key={s.key}>
-                    <path d={d} fill="none" stroke={s.color} strokeWidth={2} strokeLinejoin="round" vectorEffect="non-scaling-stroke" />
-                    {points.map((p, i) =>
-                      p ? (
-                        // a dot that stays round however the plot stretches: a zero-length stroke with round caps
-                        <path
-                          key={i}
-                          className="chart-mark"
-                          d={`M${p[0]} ${p[1].toFixed(2)}h0`}
-                          stroke={s.color}
-                          strokeWidth={5}
-                          strokeLinecap="round"
-                          vectorEffect="non-scaling-stroke"
-                        />
-                      ) : null,
-                    )}
-                  </g>
-                );
-              })}
-          {days.map((day, i) => (
-            <rect key={day} x={i * COLUMN} y={0} width={COLUMN} height={HEIGHT} fill="transparent">
-              <title>{tip(i)}</title>
-            </rect>
-          ))}
-        </svg>
-        {/* the day axis: the first, middle and last days */}
-        <div aria-hidden="true" className="relative h-[12%]">
-          {labelDays.map((i) => (
-            <span
-              key={i}
-              className={`absolute top-1 whitespace-nowrap ${AXIS_TEXT} ${i === 0 ? "" : i === n - 1 ? "-translate-x-full" : "-translate-x-1/2"}`}
-              style={{ left: i === 0 ? 0 : i === n - 1 ? "100%" : `${((i + 0.5) / n) * 100}%` }}
-            >
-              {formatDay(days[i]!, locale)}
+            <span key={t} className={`absolute right-1 -translate-y-1/2 ${AXIS_TEXT}`} style={{ top: `${(y(t) / HEIGHT) * 100 * 0.88}%` }}>
+              {formatTick(Math.abs(t), format, locale)}
             </span>
           ))}
         </div>
+        <div className="flex min-w-0 flex-1 flex-col">
+          <svg
+            role="img"
+            aria-labelledby={`${id}-svg-title ${id}-svg-desc`}
+            viewBox={`0 0 ${width} ${HEIGHT}`}
+            preserveAspectRatio="none"
+            className="h-[88%] w-full overflow-visible"
+            data-testid={`svg-${id}`}
+          >
+            <title id={`${id}-svg-title`}>{title}</title>
+            <desc id={`${id}-svg-desc`}>{description}</desc>
+            {ticks.map((t) => (
+              <line key={t} x1={0} x2={width} y1={y(t)} y2={y(t)} stroke={t === 0 ? "#94a3b8" : "#e2e8f0"} strokeWidth={1} vectorEffect="non-scaling-stroke" />
+            ))}
+            {kind === "bar"
+              ? bars.map((b) => <rect key={b.key} className="chart-mark" x={b.x} y={b.top} width={barWidth} height={Math.max(b.height, 0)} fill={b.color} />)
+              : series.map((s) => {
+                  const points = s.values.map((v, i) => (v === null ? null : ([i * COLUMN + COLUMN / 2, y(v)] as const)));
+                  // a gap where a day has no value (no requests, no attempts): the line breaks, it does not invent one
+                  const d = points.reduce((acc, p, i) => (p ? `${acc}${i > 0 && points[i - 1] ? "L" : "M"}${p[0]} ${p[1].toFixed(2)}` : acc), "");
+                  return (
+                    <g key={s.key}>
+                      <path d={d} fill="none" stroke={s.color} strokeWidth={2} strokeLinejoin="round" vectorEffect="non-scaling-stroke" />
+                      {points.map((p, i) =>
+                        p ? (
+                          // a dot that stays round however the plot stretches: a zero-length stroke with round caps
+                          <path
+                            key={i}
+                            className="chart-mark"
+                            d={`M${p[0]} ${p[1].toFixed(2)}h0`}
+                            stroke={s.color}
+                            strokeWidth={5}
+                            strokeLinecap="round"
+                            vectorEffect="non-scaling-stroke"
+                          />
+                        ) : null,
+                      )}
+                    </g>
+                  );
+                })}
+            {days.map((day, i) => (
+              <rect key={day} x={i * COLUMN} y={0} width={COLUMN} height={HEIGHT} fill="transparent">
+                <title>{tip(i)}</title>
+              </rect>
+            ))}
+          </svg>
+          {/* the day axis: the first, middle and last days */}
+          <div aria-hidden="true" className="relative h-[12%]">
+            {labelDays.map((i) => (
+              <span
+                key={i}
+                className={`absolute top-1 whitespace-nowrap ${AXIS_TEXT} ${i === 0 ? "" : i === n - 1 ? "-translate-x-full" : "-translate-x-1/2"}`}
+                style={{ left: i === 0 ? 0 : i === n - 1 ? "100%" : `${((i + 0.5) / n) * 100}%` }}
+              >
+                {formatDay(days[i]!, locale)}
+              </span>
+            ))}
+          </div>
+        </div>
       </div>
+      {series.length > 1 ? (
+        // which colour is which series (the names in slate, 4.5:1 on white; the square carries the colour)
+        <ul className="mt-1 flex flex-wrap justify-center gap-x-4 gap-y-1 text-sm text-slate-700" data-testid={`legend-${id}`}>
+          {series.map((s) => (
+            <li key={s.key} className="flex items-center gap-1.5">
+              <span aria-hidden="true" className="inline-block size-3 rounded-sm" style={{ backgroundColor: s.color }} />
+              {s.label}
+            </li>
+          ))}
+        </ul>
+      ) : null}
     </div>
   );
 };
