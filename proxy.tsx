@@ -17,6 +17,8 @@ const nonceThePage = (req: NextRequest) => {
   });
   const headers = new Headers(req.headers);
   headers.set("content-security-policy", policy);
+  // the root layout's <html lang> follows the portal's language on /portal pages (app/layout.tsx)
+  headers.set("x-coinop-path", req.nextUrl.pathname);
   const res = NextResponse.next({ request: { headers } });
   res.headers.set("content-security-policy", policy);
   return res;

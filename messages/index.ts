@@ -3,7 +3,7 @@
 // here; messages/catalogs.test.ts checks that every locale has the same keys with the same ICU placeholders.
 // Owners: "checkout" belongs to the checkout pages (app/checkout, components/checkout), "platform" to the
 // business pages (app/business), "gift" to the gift claim page (app/gift), "invoice" to the invoice page
-// (app/invoice, components/invoice), "fund" to the fund session page (app/fund); the others to the rest of the
+// (app/invoice, components/invoice), "fund" to the fund session page (app/fund), "portal" to the developer portal (app/portal, components/portal); the others to the rest of the
 // hosted pages.
 import enAccount from "./en/account.json" with { type: "json" };
 import enAuth from "./en/auth.json" with { type: "json" };
@@ -16,6 +16,7 @@ import enInvoice from "./en/invoice.json" with { type: "json" };
 import enJoin from "./en/join.json" with { type: "json" };
 import enLink from "./en/link.json" with { type: "json" };
 import enPlatform from "./en/platform.json" with { type: "json" };
+import enPortal from "./en/portal.json" with { type: "json" };
 import enWallet from "./en/wallet.json" with { type: "json" };
 import frAccount from "./fr/account.json" with { type: "json" };
 import frAuth from "./fr/auth.json" with { type: "json" };
@@ -28,6 +29,7 @@ import frInvoice from "./fr/invoice.json" with { type: "json" };
 import frJoin from "./fr/join.json" with { type: "json" };
 import frLink from "./fr/link.json" with { type: "json" };
 import frPlatform from "./fr/platform.json" with { type: "json" };
+import frPortal from "./fr/portal.json" with { type: "json" };
 import frWallet from "./fr/wallet.json" with { type: "json" };
 import type { Locale } from "../lib/i18n/locales.ts";
 
@@ -46,6 +48,7 @@ const en = {
   join: enJoin,
   link: enLink,
   platform: enPlatform,
+  portal: enPortal,
   wallet: enWallet,
 };
 export type Namespace = keyof typeof en;
@@ -64,6 +67,7 @@ export const MESSAGES: Record<Locale, Record<Namespace, Messages>> = {
     join: frJoin,
     link: frLink,
     platform: frPlatform,
+    portal: frPortal,
     wallet: frWallet,
   },
 };

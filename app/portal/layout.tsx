@@ -1,7 +1,8 @@
-// Every /portal page: the TanStack Query client for the parts of a page that poll (components/portal/query-provider.tsx).
+// Every /portal page. It adds nothing to the browser's JavaScript: the one part that polls (a campaign's
+// operation progress) brings its own TanStack Query client (components/portal/query-provider.tsx), so the
+// Overview and the other pages ship no query library (docs/decisions/portal-i18n-and-charts.md).
 import type { ReactNode } from "react";
-import { PortalQueryProvider } from "@/components/portal/query-provider";
 
-const PortalLayout = ({ children }: { children: ReactNode }) => <PortalQueryProvider>{children}</PortalQueryProvider>;
+const PortalLayout = ({ children }: { children: ReactNode }) => children;
 
 export default PortalLayout;

@@ -15,6 +15,7 @@ import { getSignedInPlayer } from "@/lib/auth/get-signed-in-player";
 import { getDb } from "@/lib/db/client";
 import { listPortalBusinesses } from "@/lib/portal/list-portal-businesses";
 import { SignInCard } from "./_lib/page";
+import { getPortalLocale, getPortalLocaleSetting } from "./_lib/portal-locale";
 import { createBusinessAction } from "./actions";
 
 export const dynamic = "force-dynamic";
@@ -26,10 +27,11 @@ const PortalHome = async ({ searchParams }: Props) => {
   const query = await searchParams;
   const environment = environmentOf(query.env);
   const player = await getSignedInPlayer();
-  if (!player) return <SignInCard environment={environment} mode={query.mode === "signup" ? "signup" : undefined} />;
+  const locale = await getPortalLocale();
+  if (!player) return <SignInCard environment={environment} locale={locale} mode={query.mode === "signup" ? "signup" : undefined} />;
   const memberships = await listPortalBusinesses({ db: getDb() }, { player });
   return (
-    <PortalFrame email={player.email} environment={environment}>
+    <PortalFrame email={player.email} environment={environment} locale={locale} languageSetting={await getPortalLocaleSetting()}>
       <Card labelledBy="title">
         <h1 id="title" className="text-2xl font-semibold tracking-tight text-slate-900">
           Your businesses

@@ -1,7 +1,9 @@
-// One chart of the dashboard as a figure: its heading, a headline figure, the chart (chart-canvas.tsx) and
-// its text alternative, the numbers of every day in a table under "Show the numbers". With nothing to show
-// in the window, an empty state replaces the chart and the table.
+// One chart of the dashboard as a figure: its heading, a headline figure, the chart (chart-canvas.tsx, SVG
+// drawn on the server) and its text alternative, the numbers of every day in a table under "Show the numbers",
+// all in the reader's language. With nothing to show in the window, an empty state replaces the chart and the table.
 import { Table, Td, Th } from "@/components/ui/table";
+import type { Locale } from "@/lib/i18n/locales";
+import { getTranslator } from "@/lib/i18n/translator";
 import { ChartCanvas, type ChartSeries } from "./chart-canvas";
 import { formatDay, formatValue, type ChartFormat } from "./dashboard-format";
 
@@ -22,7 +24,8 @@ export type ChartFigureProps = {
   totals?: string[];
 };
 
-export const ChartFigure = ({ id, title, description, headline, kind, format, days, series, empty, totals }: ChartFigureProps) => {
+export const ChartFigure = ({ id, title, description, headline, kind, format, days, series, empty, totals, locale }: ChartFigureProps & { locale: Locale }) => {
+  const t = getTranslator(locale, "portal");
   const hasData = series.some((s) => s.values.some((v) => v !== null && v !== 0));
   return (
     <figure aria-labelledby={`${id}-title`} data-testid={`chart-${id}`} className="min-w-0 rounded-xl p-4 ring-1 ring-slate-200 ring-inset">
@@ -35,14 +38,16 @@ export const ChartFigure = ({ id, title, description, headline, kind, format, da
       {hasData ? (
         <>
           <div className="mt-3 -ml-1 min-w-0">
-            <ChartCanvas title={title} description={description} kind={kind} format={format} days={days} series={series} />
+            <ChartCanvas id={id} locale={locale} title={title} description={description} kind={kind} format={format} days={days} series={series} />
           </div>
           <details className="mt-2 text-sm">
-            <summary className="min-h-6 w-fit cursor-pointer rounded py-0.5 font-medium text-slate-700 hover:text-slate-900">Show the numbers</summary>
-            <Table caption={`${title}, by day (UTC)`} className="mt-2">
+            <summary className="min-h-6 w-fit cursor-pointer rounded py-0.5 font-medium text-slate-700 hover:text-slate-900">
+              {t("dashboard.showNumbers")}
+            </summary>
+            <Table caption={t("dashboard.caption", { title })} className="mt-2">
               <thead>
                 <tr>
-                  <Th>Day</Th>
+                  <Th>{t("dashboard.day")}</Th>
                   {series.map((s) => (
                     <Th key={s.key} className="text-right">
                       {s.label}
@@ -54,11 +59,11 @@ export const ChartFigure = ({ id, title, description, headline, kind, format, da
                 {days.map((day, i) => (
                   <tr key={day} data-day={day}>
                     <Td>
-                      <time dateTime={day}>{formatDay(day)}</time>
+                      <time dateTime={day}>{formatDay(day, locale)}</time>
                     </Td>
                     {series.map((s) => (
                       <Td key={s.key} className="text-right tabular-nums">
-                        {formatValue(s.values[i], s.format ?? format)}
+                        {formatValue(s.values[i], s.format ?? format, locale)}
                       </Td>
                     ))}
                   </tr>
@@ -67,7 +72,7 @@ export const ChartFigure = ({ id, title, description, headline, kind, format, da
               {totals ? (
                 <tfoot>
                   <tr>
-                    <Th scope="row">Total</Th>
+                    <Th scope="row">{t("dashboard.total")}</Th>
                     {totals.map((t, i) => (
                       <Td key={series[i].key} className="text-right font-semibold tabular-nums">
                         {t}

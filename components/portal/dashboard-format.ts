@@ -1,37 +1,37 @@
-// How the dashboard writes its numbers, on the server (totals, the tables) and in the browser (axes,
-// tooltips) alike: money in its own currency (USD with a $, USDC by name: never summed together), counts
-// and units grouped, rates as percents. Pure functions: no React, no database.
+// How the dashboard writes its numbers on the server (headlines, axes, the tables, the columns' tooltips), in
+// the reader's language (lib/i18n/format.ts): money in its own currency (USD as the locale writes dollars,
+// USDC by name: never summed together), counts and units grouped, rates as percents, days as "Nov 3" /
+// "3 nov.". Pure functions: no React, no database.
+import { formatDate, formatNumber } from "@/lib/i18n/format";
+import { DEFAULT_LOCALE, type Locale } from "@/lib/i18n/locales";
 
 export type ChartFormat = "usd" | "usdc" | "count" | "percent";
 
-const USD = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });
-const USD_SHORT = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", notation: "compact", maximumFractionDigits: 1 });
-const DECIMAL2 = new Intl.NumberFormat("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-const COUNT = new Intl.NumberFormat("en-US", { maximumFractionDigits: 0 });
-const SHORT = new Intl.NumberFormat("en-US", { notation: "compact", maximumFractionDigits: 1 });
-const PERCENT = new Intl.NumberFormat("en-US", { minimumFractionDigits: 1, maximumFractionDigits: 1 });
-
 /** A value as a table cell or a total writes it; null (no data that day) is an em dash. */
-export const formatValue = (value: number | null, format: ChartFormat): string => {
+export const formatValue = (value: number | null, format: ChartFormat, locale: Locale = DEFAULT_LOCALE): string => {
   if (value === null) return "—";
   switch (format) {
     case "usd":
-      return USD.format(value);
+      return formatNumber(locale, value, { style: "currency", currency: "USD" });
     case "usdc":
-      return `${DECIMAL2.format(value)} USDC`;
+      return `${formatNumber(locale, value, { minimumFractionDigits: 2, maximumFractionDigits: 2 })} USDC`;
     case "count":
-      return COUNT.format(value);
+      return formatNumber(locale, value, { maximumFractionDigits: 0 });
     case "percent":
-      return `${PERCENT.format(value)}%`;
+      return formatNumber(locale, value / 100, { style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1 });
   }
 };
 
 /** A value on an axis: short (compact notation, no currency name). */
-export const formatTick = (value: number, format: ChartFormat): string =>
-  format === "usd" ? USD_SHORT.format(value) : format === "percent" ? `${Math.round(value)}%` : SHORT.format(value);
+export const formatTick = (value: number, format: ChartFormat, locale: Locale = DEFAULT_LOCALE): string =>
+  format === "usd"
+    ? formatNumber(locale, value, { style: "currency", currency: "USD", notation: "compact", maximumFractionDigits: 1 })
+    : format === "percent"
+      ? formatNumber(locale, Math.round(value) / 100, { style: "percent" })
+      : formatNumber(locale, value, { notation: "compact", maximumFractionDigits: 1 });
 
-/** "2026-11-03" → "Nov 3" (the days are UTC dates). */
-export const formatDay = (day: string): string => new Date(`${day}T00:00:00Z`).toLocaleDateString("en-US", { month: "short", day: "numeric", timeZone: "UTC" });
+/** "2026-11-03" → "Nov 3" ("3 nov." in French; the days are UTC dates). */
+export const formatDay = (day: string, locale: Locale = DEFAULT_LOCALE): string => formatDate(locale, `${day}T00:00:00Z`, { month: "short", day: "numeric" });
 
 /** An amount in a currency's smallest unit as a number of whole units (cents → dollars, micro-units → USDC). */
 export const toMajor = (minor: number, exponent: number): number => minor / 10 ** exponent;

@@ -1,10 +1,13 @@
 // The Overview's dashboard: one environment's last 30 days in six charts (revenue, purchases, virtual
 // currency issued and spent, campaign payouts, webhook success rate, API error rate), each with its numbers
-// in a table. Money stays in its own currency: USD and USDC are two series, never one sum.
-import type { PortalDashboard } from "@/lib/portal/load-portal-dashboard";
+// in a table, drawn on the server as SVG (chart-canvas.tsx) in the reader's language. Money stays in its own
+// currency: USD and USDC are two series, never one sum.
 import { Card } from "@/components/ui/card";
+import { DEFAULT_LOCALE, type Locale } from "@/lib/i18n/locales";
+import { getTranslator } from "@/lib/i18n/translator";
+import type { PortalDashboard } from "@/lib/portal/load-portal-dashboard";
 import { ChartFigure, type ChartFigureProps } from "./chart-figure";
-import { formatValue, percentOf, toMajor } from "./dashboard-format";
+import { formatValue, percentOf, toMajor, type ChartFormat } from "./dashboard-format";
 
 const COLOR = {
   usd: "#0f766e", // teal-700
@@ -18,12 +21,21 @@ const COLOR = {
 } as const;
 
 const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
-const rateHeadline = (part: number, whole: number, what: string, of: string) =>
-  `${formatValue(percentOf(part, whole), "percent")} ${what} (${formatValue(part, "count")} of ${formatValue(whole, "count")} ${of})`;
 
-/** The chart figures of a dashboard, in page order. */
-export const dashboardCharts = (d: PortalDashboard): ChartFigureProps[] => {
+/** The chart figures of a dashboard, in page order, in `locale`'s words and numbers. */
+export const dashboardCharts = (d: PortalDashboard, locale: Locale = DEFAULT_LOCALE): ChartFigureProps[] => {
+  const t = getTranslator(locale, "portal");
   const n = d.days.length;
+  const days = n;
+  const fmt = (value: number | null, format: ChartFormat) => formatValue(value, format, locale);
+  const rateHeadline = (part: number, whole: number, key: "webhooks" | "api") =>
+    t("dashboard.rate", {
+      percent: fmt(percentOf(part, whole), "percent"),
+      what: t(`dashboard.${key}.what`),
+      part: fmt(part, "count"),
+      whole: fmt(whole, "count"),
+      of: t(`dashboard.${key}.of`),
+    });
   const base = { days: d.days };
   const revenue = d.revenue.map((r) => ({
     key: r.currency,
@@ -32,51 +44,50 @@ export const dashboardCharts = (d: PortalDashboard): ChartFigureProps[] => {
     format: r.currency === "USD" ? ("usd" as const) : ("usdc" as const),
     values: r.amounts.map((a) => toMajor(a, r.exponent)),
   }));
-  const revenueTotals = revenue.map((s) => formatValue(sum(s.values), s.format));
+  const revenueTotals = revenue.map((s) => fmt(sum(s.values), s.format));
   const charts: ChartFigureProps[] = [
     {
       ...base,
       id: "revenue",
-      title: "Revenue by day",
-      description: `Completed card and wallet purchases per day over the last ${n} days, one stacked bar a day with a part per currency.`,
-      headline: `${revenueTotals.join(" and ")} in ${n} days`,
+      title: t("dashboard.revenue.title"),
+      description: t("dashboard.revenue.description", { days }),
+      headline: t("dashboard.inDays", { what: new Intl.ListFormat(locale, { type: "conjunction" }).format(revenueTotals), days }),
       kind: "bar",
       // one axis: USD alone is in dollars; beside USDC (a dollar stablecoin) the axis shows plain amounts
       format: revenue.length === 1 ? "usd" : "usdc",
       series: revenue,
-      empty: `No real-money purchases in the last ${n} days.`,
+      empty: t("dashboard.revenue.empty", { days }),
       totals: revenueTotals,
     },
     {
       ...base,
       id: "purchases",
-      title: "Purchases",
-      description: `Completed purchases per day over the last ${n} days, every payment method.`,
-      headline: `${formatValue(sum(d.purchases), "count")} completed in ${n} days`,
+      title: t("dashboard.purchases.title"),
+      description: t("dashboard.purchases.description", { days }),
+      headline: t("dashboard.purchases.headline", { count: fmt(sum(d.purchases), "count"), days }),
       kind: "bar",
       format: "count",
-      series: [{ key: "purchases", label: "Purchases", color: COLOR.count, values: d.purchases }],
-      empty: `No purchases in the last ${n} days.`,
-      totals: [formatValue(sum(d.purchases), "count")],
+      series: [{ key: "purchases", label: t("dashboard.purchases.series"), color: COLOR.count, values: d.purchases }],
+      empty: t("dashboard.purchases.empty", { days }),
+      totals: [fmt(sum(d.purchases), "count")],
     },
   ];
   const currencies = d.vc.length > 0 ? d.vc : [{ currencyId: "none", code: "", name: "", issued: d.purchases.map(() => 0), spent: d.purchases.map(() => 0) }];
   for (const c of currencies) {
-    const label = c.code ? ` (${c.code})` : "";
     charts.push({
       ...base,
       id: c.code ? `vc-${c.code.toLowerCase()}` : "vc",
-      title: `Virtual currency issued and spent${label}`,
-      description: `Units of ${c.name || "virtual currency"} issued from the pool (above the axis) and spent back into it (below) per day over the last ${n} days.`,
-      headline: `${formatValue(sum(c.issued), "count")} issued, ${formatValue(sum(c.spent), "count")} spent in ${n} days`,
+      title: c.code ? t("dashboard.vc.titleOf", { code: c.code }) : t("dashboard.vc.title"),
+      description: t("dashboard.vc.description", { name: c.name || t("dashboard.vc.someCurrency"), days }),
+      headline: t("dashboard.vc.headline", { issued: fmt(sum(c.issued), "count"), spent: fmt(sum(c.spent), "count"), days }),
       kind: "bar",
       format: "count",
       series: [
-        { key: "issued", label: "Issued", color: COLOR.issued, values: c.issued },
-        { key: "spent", label: "Spent", color: COLOR.spent, values: c.spent, down: true },
+        { key: "issued", label: t("dashboard.vc.issued"), color: COLOR.issued, values: c.issued },
+        { key: "spent", label: t("dashboard.vc.spent"), color: COLOR.spent, values: c.spent, down: true },
       ],
-      empty: c.code ? `No ${c.code} issued or spent in the last ${n} days.` : "No virtual currency yet.",
-      totals: [formatValue(sum(c.issued), "count"), formatValue(sum(c.spent), "count")],
+      empty: c.code ? t("dashboard.vc.emptyOf", { code: c.code, days }) : t("dashboard.vc.empty"),
+      totals: [fmt(sum(c.issued), "count"), fmt(sum(c.spent), "count")],
     });
   }
   const payouts = d.payouts.map((m) => toMajor(m, 6));
@@ -84,53 +95,63 @@ export const dashboardCharts = (d: PortalDashboard): ChartFigureProps[] => {
     {
       ...base,
       id: "payouts",
-      title: "Campaign payouts",
-      description: `USDC paid out by the business's campaigns per day over the last ${n} days.`,
-      headline: `${formatValue(sum(payouts), "usdc")} paid in ${n} days`,
+      title: t("dashboard.payouts.title"),
+      description: t("dashboard.payouts.description", { days }),
+      headline: t("dashboard.payouts.headline", { amount: fmt(sum(payouts), "usdc"), days }),
       kind: "bar",
       format: "usdc",
       series: [{ key: "payouts", label: "USDC", color: COLOR.payout, values: payouts }],
-      empty: `No campaign payouts in the last ${n} days.`,
-      totals: [formatValue(sum(payouts), "usdc")],
+      empty: t("dashboard.payouts.empty", { days }),
+      totals: [fmt(sum(payouts), "usdc")],
     },
     {
       ...base,
       id: "webhooks",
-      title: "Webhook success rate",
-      description: `The share of webhook delivery attempts answered with a 2xx status, per day over the last ${n} days.`,
-      headline: rateHeadline(sum(d.webhooks.succeeded), sum(d.webhooks.attempts), "succeeded", "attempts"),
+      title: t("dashboard.webhooks.title"),
+      description: t("dashboard.webhooks.description", { days }),
+      headline: rateHeadline(sum(d.webhooks.succeeded), sum(d.webhooks.attempts), "webhooks"),
       kind: "line",
       format: "percent",
-      series: [{ key: "rate", label: "Succeeded", color: COLOR.success, values: d.webhooks.attempts.map((a, i) => percentOf(d.webhooks.succeeded[i], a)) }],
-      empty: `No webhook delivery attempts in the last ${n} days.`,
+      series: [
+        {
+          key: "rate",
+          label: t("dashboard.webhooks.series"),
+          color: COLOR.success,
+          values: d.webhooks.attempts.map((a, i) => percentOf(d.webhooks.succeeded[i], a)),
+        },
+      ],
+      empty: t("dashboard.webhooks.empty", { days }),
     },
     {
       ...base,
       id: "api",
-      title: "API error rate",
-      description: `The share of /v1 requests answered with a status of 400 or more, per day over the last ${n} days.`,
-      headline: rateHeadline(sum(d.api.errors), sum(d.api.requests), "errors", "requests"),
+      title: t("dashboard.api.title"),
+      description: t("dashboard.api.description", { days }),
+      headline: rateHeadline(sum(d.api.errors), sum(d.api.requests), "api"),
       kind: "line",
       format: "percent",
-      series: [{ key: "rate", label: "Errors", color: COLOR.error, values: d.api.requests.map((r, i) => percentOf(d.api.errors[i], r)) }],
-      empty: `No API requests in the last ${n} days.`,
+      series: [{ key: "rate", label: t("dashboard.api.series"), color: COLOR.error, values: d.api.requests.map((r, i) => percentOf(d.api.errors[i], r)) }],
+      empty: t("dashboard.api.empty", { days }),
     },
   );
   return charts;
 };
 
-export const DashboardPanel = ({ dashboard }: { dashboard: PortalDashboard }) => (
-  <Card labelledBy="dashboard-title">
-    <div className="flex flex-wrap items-baseline justify-between gap-2">
-      <h2 id="dashboard-title" className="text-lg font-semibold text-slate-900">
-        Last {dashboard.days.length} days
-      </h2>
-      <p className="text-sm text-slate-700">{dashboard.environment === "test" ? "Test data" : "Live data"}, by UTC day</p>
-    </div>
-    <div className="mt-4 grid gap-4 lg:grid-cols-2">
-      {dashboardCharts(dashboard).map((c) => (
-        <ChartFigure key={c.id} {...c} />
-      ))}
-    </div>
-  </Card>
-);
+export const DashboardPanel = ({ dashboard, locale = DEFAULT_LOCALE }: { dashboard: PortalDashboard; locale?: Locale }) => {
+  const t = getTranslator(locale, "portal");
+  return (
+    <Card labelledBy="dashboard-title">
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h2 id="dashboard-title" className="text-lg font-semibold text-slate-900">
+          {t("dashboard.title", { days: dashboard.days.length })}
+        </h2>
+        <p className="text-sm text-slate-700">{t("dashboard.data", { environment: dashboard.environment })}</p>
+      </div>
+      <div className="mt-4 grid gap-4 lg:grid-cols-2">
+        {dashboardCharts(dashboard, locale).map((c) => (
+          <ChartFigure key={c.id} {...c} locale={locale} />
+        ))}
+      </div>
+    </Card>
+  );
+};

@@ -1,13 +1,18 @@
 // The frame of every /portal page: the hosted pages' look (quiet background, white cards, skip link,
 // "Powered by Coinop"), wider for tables, with the business, the test/live switch, who is signed in, and
 // the navigation: only the items the member's role may use are shown (the pages check it again on the server).
+// All in the page's language (app/portal/_lib/portal-locale.ts), with the language control at the foot of a
+// signed-in page (portal-language-form.tsx).
 import type { ReactNode } from "react";
 import { PoweredBy, SkipLink } from "@/components/hosted/page-chrome";
 import { SignedInAs } from "@/components/hosted/signed-in-as";
 import { focusRing } from "@/components/ui/classes";
 import type { Environment } from "@/lib/core/environment";
+import type { Locale } from "@/lib/i18n/locales";
+import { getTranslator } from "@/lib/i18n/translator";
 import type { PortalPermission } from "@/lib/portal/permissions";
 import { envHref } from "./env-href";
+import { PortalLanguageForm } from "./portal-language-form";
 import { PortalNav } from "./portal-nav";
 
 export type NavKey =
@@ -28,25 +33,26 @@ export type NavKey =
   | "platforms"
   | "helpers";
 
-// One entry per portal page; `testOnly` items show only in test mode (the page refuses live too).
-const NAV: { key: NavKey; label: string; path: string; permission: PortalPermission; testOnly?: boolean }[] = [
-  { key: "overview", label: "Overview", path: "", permission: "overview:read" },
-  { key: "games", label: "Games", path: "/games", permission: "games:read" },
-  { key: "keys", label: "API keys", path: "/keys", permission: "keys:read" },
-  { key: "webhooks", label: "Webhooks", path: "/webhooks", permission: "webhooks:read" },
-  { key: "ledger", label: "Ledger", path: "/ledger", permission: "ledger:read" },
-  { key: "cashouts", label: "Cashouts", path: "/cashouts", permission: "ledger:read" },
-  { key: "catalogue", label: "Catalogue", path: "/catalogue", permission: "catalogue:read" },
-  { key: "reviews", label: "Reviews", path: "/reviews", permission: "catalogue:read" },
-  { key: "campaigns", label: "Campaigns", path: "/campaigns", permission: "campaigns:read" },
-  { key: "players", label: "Players", path: "/players", permission: "players:read" },
-  { key: "logs", label: "Request log", path: "/logs", permission: "logs:read" },
-  { key: "audit", label: "Audit log", path: "/audit", permission: "audit:read" },
-  { key: "members", label: "Members", path: "/members", permission: "members:read" },
+// One entry per portal page (its label: frame.nav.<key> in messages/<locale>/portal.json); `testOnly` items
+// show only in test mode (the page refuses live too).
+const NAV: { key: NavKey; path: string; permission: PortalPermission; testOnly?: boolean }[] = [
+  { key: "overview", path: "", permission: "overview:read" },
+  { key: "games", path: "/games", permission: "games:read" },
+  { key: "keys", path: "/keys", permission: "keys:read" },
+  { key: "webhooks", path: "/webhooks", permission: "webhooks:read" },
+  { key: "ledger", path: "/ledger", permission: "ledger:read" },
+  { key: "cashouts", path: "/cashouts", permission: "ledger:read" },
+  { key: "catalogue", path: "/catalogue", permission: "catalogue:read" },
+  { key: "reviews", path: "/reviews", permission: "catalogue:read" },
+  { key: "campaigns", path: "/campaigns", permission: "campaigns:read" },
+  { key: "players", path: "/players", permission: "players:read" },
+  { key: "logs", path: "/logs", permission: "logs:read" },
+  { key: "audit", path: "/audit", permission: "audit:read" },
+  { key: "members", path: "/members", permission: "members:read" },
   // the business's application to go live: every member sees its status, owners and admins complete it
-  { key: "activation", label: "Go live", path: "/activation", permission: "overview:read" },
-  { key: "platforms", label: "Platforms", path: "/platforms", permission: "platforms:read" },
-  { key: "helpers", label: "Test helpers", path: "/helpers", permission: "testhelpers:use", testOnly: true },
+  { key: "activation", path: "/activation", permission: "overview:read" },
+  { key: "platforms", path: "/platforms", permission: "platforms:read" },
+  { key: "helpers", path: "/helpers", permission: "testhelpers:use", testOnly: true },
 ];
 
 /** The nav items `permissions` allow (what a role cannot use is not shown). */
@@ -65,8 +71,14 @@ export const PortalFrame = ({
   current,
   roles = [],
   here: herePath,
+  locale,
+  languageSetting = null,
 }: {
   children: ReactNode;
+  /** the page's language (app/portal/_lib/portal-locale.ts) */
+  locale: Locale;
+  /** the account's own choice, null: the browser's (the language control's selection) */
+  languageSetting?: string | null;
   email?: string;
   business?: { id: string; name: string };
   environment: Environment;
@@ -78,29 +90,30 @@ export const PortalFrame = ({
 }) => {
   const base = business ? `/portal/${encodeURIComponent(business.id)}` : "/portal";
   const here = herePath ?? (business ? `${base}${NAV.find((n) => n.key === current)?.path ?? ""}` : base);
+  const t = getTranslator(locale, "portal");
   return (
-    <div lang="en" className="flex min-h-dvh flex-col bg-gradient-to-b from-slate-100 to-slate-50">
-      <SkipLink />
+    <div lang={locale} className="flex min-h-dvh flex-col bg-gradient-to-b from-slate-100 to-slate-50">
+      <SkipLink locale={locale} />
       {environment === "test" ? (
         <p className="bg-amber-100 px-4 py-2 text-center text-sm font-semibold text-amber-900" data-testid="test-banner">
-          Test mode: test data, test keys. Nothing here moves real money.
+          {t("frame.testBanner")}
         </p>
       ) : null}
       <header className="border-b border-slate-200 bg-white">
         <div className="mx-auto flex w-full max-w-5xl flex-wrap items-center justify-between gap-3 px-4 py-3">
           <div className="min-w-0">
             <a href="/portal" className={`rounded text-sm font-semibold text-slate-500 ${focusRing}`}>
-              Coinop developer portal
+              {t("frame.home")}
             </a>
             {business ? <p className="text-lg font-semibold [overflow-wrap:anywhere] text-slate-900">{business.name}</p> : null}
-            {roles.length ? <p className="text-xs text-slate-600">Your role: {roles.join(", ")}</p> : null}
+            {roles.length ? <p className="text-xs text-slate-600">{t("frame.yourRole", { roles: roles.join(", ") })}</p> : null}
           </div>
-          <nav aria-label="Environment" className="flex items-center gap-1 rounded-xl bg-slate-100 p-1">
+          <nav aria-label={t("frame.environmentNav")} className="flex items-center gap-1 rounded-xl bg-slate-100 p-1">
             <a href={envHref(here, "test")} aria-current={environment === "test" ? "page" : undefined} className={pill(environment === "test")}>
-              Test
+              {t("frame.test")}
             </a>
             <a href={envHref(here, "live")} aria-current={environment === "live" ? "page" : undefined} className={pill(environment === "live")}>
-              Live
+              {t("frame.live")}
             </a>
           </nav>
         </div>
@@ -108,15 +121,21 @@ export const PortalFrame = ({
           // every section from sm up; on a phone a "Menu" button opens the whole list (portal-nav.tsx)
           <PortalNav
             current={current}
-            items={navItemsFor(permissions, environment).map((n) => ({ key: n.key, label: n.label, href: envHref(`${base}${n.path}`, environment) }))}
+            words={{ nav: t("frame.portalNav"), menu: t("frame.menu"), sectionsFallback: t("frame.sections") }}
+            items={navItemsFor(permissions, environment).map((n) => ({
+              key: n.key,
+              label: t(`frame.nav.${n.key}`),
+              href: envHref(`${base}${n.path}`, environment),
+            }))}
           />
         ) : null}
       </header>
       <main id="main" className="mx-auto flex w-full max-w-5xl flex-1 flex-col gap-6 px-4 py-6 sm:py-10">
-        {email ? <SignedInAs email={email} /> : null}
+        {email ? <SignedInAs email={email} locale={locale} /> : null}
         {children}
       </main>
-      <PoweredBy />
+      {email ? <PortalLanguageForm locale={locale} setting={languageSetting} back={envHref(here, environment)} /> : null}
+      <PoweredBy locale={locale} />
     </div>
   );
 };

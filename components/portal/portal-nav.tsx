@@ -10,7 +10,11 @@ export type PortalNavItem = { key: string; label: string; href: string };
 const pill = (active: boolean) =>
   `inline-flex min-h-11 items-center rounded-lg px-3 text-sm font-semibold w-full sm:w-auto ${focusRing} ${active ? "bg-slate-900 text-white" : "text-slate-700 hover:bg-slate-100"}`;
 
-export const PortalNav = ({ items, current }: { items: PortalNavItem[]; current?: string }) => {
+/** The nav's own words, in the portal's language (portal-frame.tsx passes them from the "portal" catalog). */
+export type PortalNavWords = { nav: string; menu: string; sectionsFallback: string };
+const ENGLISH: PortalNavWords = { nav: "Portal", menu: "Menu", sectionsFallback: "Sections" };
+
+export const PortalNav = ({ items, current, words = ENGLISH }: { items: PortalNavItem[]; current?: string; words?: PortalNavWords }) => {
   const [open, setOpen] = useState(false);
   const listId = useId();
   const button = useRef<HTMLButtonElement>(null);
@@ -26,9 +30,9 @@ export const PortalNav = ({ items, current }: { items: PortalNavItem[]; current?
     return () => document.removeEventListener("keydown", onKey);
   }, [open]);
   return (
-    <nav aria-label="Portal" className="mx-auto w-full max-w-5xl px-4 pb-2">
+    <nav aria-label={words.nav} className="mx-auto w-full max-w-5xl px-4 pb-2">
       <div className="flex items-center justify-between gap-3 sm:hidden">
-        <p className="min-w-0 truncate text-sm font-semibold text-slate-900">{here?.label ?? "Sections"}</p>
+        <p className="min-w-0 truncate text-sm font-semibold text-slate-900">{here?.label ?? words.sectionsFallback}</p>
         <button
           ref={button}
           type="button"
@@ -44,7 +48,7 @@ export const PortalNav = ({ items, current }: { items: PortalNavItem[]; current?
               <path d="M3 5a1 1 0 0 1 1-1h12a1 1 0 1 1 0 2H4a1 1 0 0 1-1-1Zm0 5a1 1 0 0 1 1-1h12a1 1 0 1 1 0 2H4a1 1 0 0 1-1-1Zm1 4a1 1 0 1 0 0 2h12a1 1 0 1 0 0-2H4Z" />
             )}
           </svg>
-          Menu <span className="font-normal text-slate-600">({items.length} sections)</span>
+          {words.menu} <span className="font-normal text-slate-600">({items.length})</span>
         </button>
       </div>
       <ul id={listId} className={`${open ? "grid" : "hidden"} mt-2 grid-cols-2 gap-1 sm:mt-0 sm:flex sm:flex-wrap`}>

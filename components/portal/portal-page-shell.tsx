@@ -5,12 +5,23 @@ import type { ReactNode } from "react";
 import { Card } from "@/components/ui/card";
 import { textLinkClass } from "@/components/ui/classes";
 import type { Environment } from "@/lib/core/environment";
+import type { Locale } from "@/lib/i18n/locales";
 import type { PortalMember } from "@/lib/portal/require-portal-access";
 import { EnvironmentBadge } from "./environment-badge";
 import { PortalFrame, type NavKey } from "./portal-frame";
 
-/** Who is signed in, as which member, in which environment and on which nav item: what a page's frame shows. */
-export type PortalShellFrame = { email: string; member: PortalMember; environment: Environment; current: NavKey };
+/**
+ * Who is signed in, as which member, in which environment and on which nav item, in which language (and the
+ * account's own choice of it, null: the browser's): what a page's frame shows.
+ */
+export type PortalShellFrame = {
+  email: string;
+  member: PortalMember;
+  environment: Environment;
+  current: NavKey;
+  locale: Locale;
+  languageSetting: string | null;
+};
 
 /**
  * A portal page: the frame (the member's business, roles and nav), then its title card (a back link, the
@@ -22,6 +33,8 @@ export const PortalPageShell = ({
   member,
   environment,
   current,
+  locale,
+  languageSetting,
   title,
   badge = <EnvironmentBadge environment={environment} />,
   back,
@@ -45,6 +58,8 @@ export const PortalPageShell = ({
     environment={environment}
     current={current}
     here={here}
+    locale={locale}
+    languageSetting={languageSetting}
   >
     {title === undefined ? (
       back ? (

@@ -1,6 +1,7 @@
 "use client";
-// TanStack Query for the portal's client data (the data a page polls or fetches after it rendered): one
-// QueryClient per browser tab, made once. Pages render their data on the server; only live parts use it.
+// TanStack Query for the portal's client data (the data a part polls or fetches after the page rendered): one
+// QueryClient per part, made once. Pages render their data on the server; only a live part is wrapped in it
+// (a campaign's operation progress), so no other page loads the library.
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { useState, type ReactNode } from "react";
 

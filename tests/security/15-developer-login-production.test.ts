@@ -49,7 +49,7 @@ const claim = (login: { email: string; password: string }) => {
   form.set("password", login.password);
   return inRequest({ "x-forwarded-for": uniqueIp() }, () => claimDeveloperLoginAction(form));
 };
-const signInCard = () => renderToStaticMarkup(createElement(AppRouterContext.Provider, { value: router }, SignInCard({ environment: "test" })));
+const signInCard = () => renderToStaticMarkup(createElement(AppRouterContext.Provider, { value: router }, SignInCard({ environment: "test", locale: "en" })));
 
 describe("the developer login in production (npm start)", () => {
   it("the page is a 404, the action refuses the seed's right password and makes no player, the sign-in does not link to it", async () => {

@@ -18,7 +18,10 @@ import { isDeveloperLoginEnabled } from "@/lib/config/settings";
 import type { Environment } from "@/lib/core/environment";
 import { AppError } from "@/lib/core/errors";
 import { getDb } from "@/lib/db/client";
+import type { Locale } from "@/lib/i18n/locales";
+import { getTranslator } from "@/lib/i18n/translator";
 import { listMemberships, type PortalContext, type PortalMember } from "@/lib/portal/require-portal-access";
+import { getPortalLocale, getPortalLocaleSetting } from "./portal-locale";
 
 const NOT_FOUND = new Set([
   "BUSINESS_NOT_FOUND",
@@ -32,8 +35,8 @@ const NOT_FOUND = new Set([
 ]);
 
 /** The portal's sign-in (`mode` "signup": the form opens on "Create an account", the landing page's link). */
-export const SignInCard = ({ environment, mode }: { environment: Environment; mode?: AuthMode }) => (
-  <PortalFrame environment={environment}>
+export const SignInCard = ({ environment, mode, locale }: { environment: Environment; mode?: AuthMode; locale: Locale }) => (
+  <PortalFrame environment={environment} locale={locale}>
     <Card labelledBy="title" className="mx-auto w-full max-w-md">
       <h1 id="title" className="text-2xl font-semibold tracking-tight text-slate-900">
         Sign in to the developer portal
@@ -97,7 +100,9 @@ export const portalPage = async <T extends { member: PortalMember }>(
   render: (value: T, frame: PortalShellFrame) => ReactNode,
 ): Promise<ReactNode> => {
   const page = await loadPortalPage(businessId, load);
-  if (page.kind === "signed-out") return <SignInCard environment={environment} />;
+  const locale = await getPortalLocale();
+  if (page.kind === "signed-out") return <SignInCard environment={environment} locale={locale} />;
+  const languageSetting = await getPortalLocaleSetting();
   if (page.kind === "refused")
     return (
       <PortalPageShell
@@ -105,7 +110,9 @@ export const portalPage = async <T extends { member: PortalMember }>(
         member={page.member}
         environment={environment}
         current={current}
-        title="Not available for your role"
+        locale={locale}
+        languageSetting={languageSetting}
+        title={getTranslator(locale, "portal")("frame.refused")}
         badge={null}
         intro={
           <div className="mt-4">
@@ -114,5 +121,5 @@ export const portalPage = async <T extends { member: PortalMember }>(
         }
       />
     );
-  return render(page.value, { email: page.email, member: page.value.member, environment, current });
+  return render(page.value, { email: page.email, member: page.value.member, environment, current, locale, languageSetting });
 };

@@ -9,6 +9,7 @@ import { Card } from "@/components/ui/card";
 import { textLinkClass } from "@/components/ui/classes";
 import { getSignedInPlayer } from "@/lib/auth/get-signed-in-player";
 import { isDeveloperLoginEnabled } from "@/lib/config/settings";
+import { getPortalLocale } from "../_lib/portal-locale";
 import { claimDeveloperLoginAction } from "../actions";
 
 export const dynamic = "force-dynamic";
@@ -18,7 +19,7 @@ const DeveloperLoginPage = async () => {
   if (!isDeveloperLoginEnabled()) notFound();
   if (await getSignedInPlayer()) redirect("/portal");
   return (
-    <PortalFrame environment="test">
+    <PortalFrame environment="test" locale={await getPortalLocale()}>
       <Card labelledBy="title" className="mx-auto w-full max-w-md">
         <h1 id="title" className="text-2xl font-semibold tracking-tight text-slate-900">
           Developer login

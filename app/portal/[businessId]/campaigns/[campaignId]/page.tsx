@@ -4,6 +4,7 @@
 // campaigns:write to act; the actions call the campaign-key services (lib/campaigns, lib/invites).
 import type { Metadata } from "next";
 import { CampaignOperationProgress } from "@/components/portal/campaign-operation-progress";
+import { PortalQueryProvider } from "@/components/portal/query-provider";
 import { CampaignStatusBadge, usdc } from "@/components/portal/campaign-status";
 import { EnvironmentBadge } from "@/components/portal/environment-badge";
 import { envHref } from "@/components/portal/env-href";
@@ -118,11 +119,13 @@ const CampaignPage = async ({ params, searchParams }: Props) => {
             </p>
             {shown ? (
               <div className="mt-4">
-                <CampaignOperationProgress
-                  key={shown.id}
-                  url={`/portal/${encodeURIComponent(businessId)}/campaigns/${encodeURIComponent(campaign.id)}/operations/${encodeURIComponent(shown.id)}`}
-                  op={operationProgressView(shown)}
-                />
+                <PortalQueryProvider>
+                  <CampaignOperationProgress
+                    key={shown.id}
+                    url={`/portal/${encodeURIComponent(businessId)}/campaigns/${encodeURIComponent(campaign.id)}/operations/${encodeURIComponent(shown.id)}`}
+                    op={operationProgressView(shown)}
+                  />
+                </PortalQueryProvider>
               </div>
             ) : null}
             {manage ? (
