@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { DocumentLang } from "@/components/hosted/document-lang";
 import { initials } from "@/components/hosted/initials";
 import { PoweredBy, SkipLink } from "@/components/hosted/page-chrome";
 import type { GameLinks } from "@/lib/checkout/describe-checkout";
@@ -34,6 +35,7 @@ export const CheckoutShell = ({
   children: ReactNode;
 }) => (
   <div lang={locale} style={themeStyle(theme)} className="flex min-h-dvh flex-col bg-[var(--co-page)] text-[var(--co-text)]">
+    <DocumentLang lang={locale} />
     <SkipLink locale={locale} />
     {test ? <p className="bg-amber-100 px-4 py-1.5 text-center text-xs font-semibold text-amber-900">{t("shell.testMode")}</p> : null}
     <header className="mx-auto flex w-full max-w-5xl flex-wrap items-center justify-between gap-x-4 gap-y-2 px-4 pt-6 sm:px-6">

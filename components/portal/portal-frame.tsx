@@ -2,6 +2,7 @@
 // "Powered by Coinop"), wider for tables, with the business, the test/live switch, who is signed in, and
 // the navigation: only the items the member's role may use are shown (the pages check it again on the server).
 import type { ReactNode } from "react";
+import { DocumentLang } from "@/components/hosted/document-lang";
 import { PoweredBy, SkipLink } from "@/components/hosted/page-chrome";
 import { SignedInAs } from "@/components/hosted/signed-in-as";
 import { focusRing } from "@/components/ui/classes";
@@ -79,6 +80,7 @@ export const PortalFrame = ({
   const here = herePath ?? (business ? `${base}${NAV.find((n) => n.key === current)?.path ?? ""}` : base);
   return (
     <div lang="en" className="flex min-h-dvh flex-col bg-gradient-to-b from-slate-100 to-slate-50">
+      <DocumentLang lang="en" />
       <SkipLink />
       {environment === "test" ? (
         <p className="bg-amber-100 px-4 py-2 text-center text-sm font-semibold text-amber-900" data-testid="test-banner">

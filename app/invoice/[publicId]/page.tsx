@@ -4,7 +4,6 @@
 // Invoices carry no locale, so the page speaks the browser's language (Accept-Language), amounts and days
 // written its way (../_lib/format.ts).
 import type { Metadata } from "next";
-import { cache } from "react";
 import { HostedLayout } from "@/components/hosted/hosted-layout";
 import { IntlProvider } from "@/components/hosted/intl-provider";
 import { MerchantHeader } from "@/components/hosted/merchant-header";
@@ -15,12 +14,12 @@ import { Badge } from "@/components/ui/badge";
 import { buttonClass } from "@/components/ui/classes";
 import { Card } from "@/components/ui/card";
 import { Table, Td, Th } from "@/components/ui/table";
-import { getDb } from "@/lib/db/client";
 import { getRequestLocale } from "@/lib/hosted/locale";
 import type { Locale } from "@/lib/i18n/locales";
 import { getTranslator, type Translator } from "@/lib/i18n/translator";
-import { loadInvoicePage, type InvoicePageView } from "@/lib/invoices/load-invoice-page";
+import type { InvoicePageView } from "@/lib/invoices/load-invoice-page";
 import { invoiceFormats, type InvoiceFormats } from "../_lib/format";
+import { loadInvoicePageOnce } from "../_lib/load-page";
 import { payInvoiceAction, startInvoiceCardPaymentAction } from "../actions";
 import { LiveCardForm } from "./live-card-form";
 
@@ -37,7 +36,7 @@ const TONE: Record<InvoicePageView["status"], "neutral" | "warning" | "success" 
 };
 
 /** The page's data, once per request (the metadata and the page both need it). */
-const load = cache(async (publicId: string, sig: string | null) => loadInvoicePage({ db: getDb() }, { publicId, sig }));
+const load = loadInvoicePageOnce;
 
 const read = async ({ params, searchParams }: Props) => {
   const { publicId } = await params;

@@ -4,7 +4,6 @@
 // pending purchase refreshes itself until it completes.
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
-import { cache } from "react";
 import { CheckoutShell } from "@/components/checkout/checkout-shell";
 import { formatUnits } from "@/components/checkout/method-options";
 import { formatRate, includedTaxCents } from "@/components/checkout/order-summary";
@@ -12,26 +11,20 @@ import { checkoutMetadata, notFoundMetadata } from "@/components/checkout/page-m
 import { ShareButtons } from "@/components/checkout/share-buttons";
 import type { Translate } from "@/components/checkout/translate";
 import { StateMessage } from "@/components/hosted/state-message";
-import { getDb } from "@/lib/db/client";
-import { loadSuccessView, type SuccessView } from "@/lib/checkout/load-success-view";
-import { verifyIdSignature } from "@/lib/checkout/sign-url";
+import type { SuccessView } from "@/lib/checkout/load-success-view";
 import { getRequestLocale } from "@/lib/hosted/locale";
 import { formatMoney } from "@/lib/i18n/format";
 import type { Locale } from "@/lib/i18n/locales";
 import { getTranslator } from "@/lib/i18n/translator";
 import { buttonClass } from "@/components/ui/classes";
 import { Card } from "@/components/ui/card";
+import { loadSuccessPage } from "../../load-page";
 
 type Props = { params: Promise<{ purchaseId: string }>; searchParams: Promise<{ sig?: string | string[] }> };
 
 export const dynamic = "force-dynamic";
 
-const load = cache(async (purchaseId: string, sig: string | null) => {
-  if (!verifyIdSignature(purchaseId, sig)) return null;
-  const view = await loadSuccessView({ db: getDb() }, { purchaseId });
-  if (!view) return null;
-  return { view, locale: await getRequestLocale(view.locale) };
-});
+const load = loadSuccessPage;
 
 const read = async ({ params, searchParams }: Props) => {
   const { purchaseId } = await params;
