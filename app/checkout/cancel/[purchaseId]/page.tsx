@@ -42,7 +42,15 @@ export default async function CheckoutCancelPage(props: Props) {
   const t = getTranslator(locale, "checkout");
   const item = view.itemName ?? t("cancel.yourItem");
   return (
-    <CheckoutShell theme={view.theme} gameName={view.game.name} test={view.test} links={view.game.links} locale={locale} t={t}>
+    <CheckoutShell
+      theme={view.theme}
+      gameName={view.game.name}
+      test={view.test}
+      links={view.game.links}
+      back={view.game.links.store ? { kind: "store", href: view.game.links.store } : null}
+      locale={locale}
+      t={t}
+    >
       <Card variant="flat" labelledBy="title" className="mx-auto max-w-md">
         {view.status === "pending" ? (
           <>
