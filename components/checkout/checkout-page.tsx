@@ -12,7 +12,7 @@ import type { MailActions, PayTarget, PayTargetAction } from "@/lib/hosted/form-
 import type { Locale } from "@/lib/i18n/locales";
 import { getTranslator } from "@/lib/i18n/translator";
 import { BackToGame } from "./back-to-game";
-import { CheckoutForm } from "./checkout-form";
+import { PaymentForm } from "@/components/payment/payment-form";
 import { CheckoutShell } from "./checkout-shell";
 import { methodOptions } from "./method-options";
 import { OrderSummary } from "./order-summary";
@@ -113,7 +113,7 @@ export const CheckoutPage = ({ view, target, player, locale, actions }: Props) =
               ) : null}
               {options.length ? (
                 <IntlProvider locale={locale} namespace="checkout">
-                  <CheckoutForm
+                  <PaymentForm
                     key={`${player?.playerId ?? "guest"}:${defaultMethod}`}
                     action={actions.pay.bind(null, { ...target, locale })}
                     options={options}
