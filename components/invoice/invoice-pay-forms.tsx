@@ -3,23 +3,13 @@
 // the button that settles it. The card is paid through the one payment form (components/payment/payment-form.tsx).
 // Words come from the "invoice" catalog (an IntlProvider of that namespace wraps these forms); `amount` is the
 // amount due, already written the reader's way.
-import { startTransition, useActionState, useEffect, useId, useRef, useState, type FormEvent } from "react";
+import { useActionState, useId } from "react";
 import { useTranslations } from "use-intl";
-import { Button, Spinner, SubmitButton } from "@/components/ui/button";
-import { Field } from "@/components/ui/field";
-import { Input } from "@/components/ui/input";
-import { cardIssues } from "@/lib/checkout/pay-fields";
+import { SubmitButton } from "@/components/ui/button";
 import { INVOICE_PAY_START, type InvoicePayState } from "@/lib/invoices/page-form-state";
 import type { InvoicePayAnswer } from "./pay-state";
 
 type Action = (prev: InvoicePayAnswer, form: FormData) => Promise<InvoicePayAnswer>;
-
-const TEST_CARDS = { ok: "4242 4242 4242 4242", declined: "4000 0000 0000 0002" };
-
-const CARD_FIELDS = ["cardNumber", "cardExpiry", "cardCvc"] as const;
-type CardField = (typeof CARD_FIELDS)[number];
-type CardValues = Record<CardField, string>;
-type FieldErrors = { field: string; message: string }[];
 
 const alertClass =
   "rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800 ring-1 ring-red-200 ring-inset focus:outline-2 focus:outline-offset-2 focus:outline-red-700";
