@@ -55,6 +55,8 @@ type Props<S extends PaymentAnswer> = {
   notice: string | null;
   /** an amount the payer chooses (USD), sent as `amount`: its label and hint; Pay then names what was typed */
   amount?: { label: string; hint: string } | null;
+  /** false: one method, named by the page's heading ("Pay by card"), so no picker; the checkout always shows its methods */
+  showMethods?: boolean;
 };
 
 type FieldErrors = { field: string; message: string }[];
@@ -80,7 +82,7 @@ const typedCents = (raw: string): number | null => {
   return cents > 0 ? cents : null;
 };
 
-export const PaymentForm = <S extends PaymentAnswer>({ action, start, options, defaultMethod, email, cardFields, notice, amount = null }: Props<S>) => {
+export const PaymentForm = <S extends PaymentAnswer>({ action, start, options, defaultMethod, email, cardFields, notice, amount = null, showMethods = true }: Props<S>) => {
   const t = useTranslations("checkout");
   const rawLocale = useLocale();
   const locale = isLocale(rawLocale) ? rawLocale : "en";
@@ -278,7 +280,7 @@ export const PaymentForm = <S extends PaymentAnswer>({ action, start, options, d
       ) : null}
 
       {slot === "method" ? alert : null}
-      {options.length > 1 || selected?.disabledReason ? (
+      {showMethods || options.length > 1 ? (
         <fieldset aria-describedby={errorOf("method") ? `${fieldId("method")}-error` : undefined}>
           <legend className={labelClass}>{t("method.legend")}</legend>
           <div className="mt-1.5 grid gap-2">

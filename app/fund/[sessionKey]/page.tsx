@@ -134,6 +134,7 @@ const Pay = ({
           },
         ]}
         defaultMethod="card"
+        showMethods={false}
         email={null}
         cardFields={page.environment === "test"}
         notice={null}

@@ -121,6 +121,7 @@ const CardPayment = ({
         start={INVOICE_PAY_START}
         options={[{ value: "card", label: t("card.heading"), detail: "", amountLabel: amount, disabledReason: null }]}
         defaultMethod="card"
+        showMethods={false}
         email={null}
         cardFields={!live}
         notice={null}
