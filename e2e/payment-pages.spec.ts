@@ -80,18 +80,28 @@ for (const browser of ["en", "fr"] as const) {
         await check(new URL(page.url()).pathname + new URL(page.url()).search, other, "success");
 
         // a link page whose session names a language, and a business-level link page
-        const link = await post(request, "/api/v1/users/link/initiate", gameHeaders(s), { email: uniqueEmail("lang-link"), metadata: { locale: other } });
-        await check(new URL(link.url).pathname, other, "link page with metadata.locale");
-        const plain = await initiateLink(request, s, uniqueEmail("lang-link2"));
+        const plain = await initiateLink(request, s, uniqueEmail("lang-link"));
         await check(new URL(plain.url).pathname, browser, "link page");
-        const biz = await post(request, "/api/v1/platform/business/users/link/initiate", platformHeaders(s), {
+        const link = await post(request, "/api/v1/platform/business/users/link/initiate", platformHeaders(s), {
           email: uniqueEmail("lang-biz"),
           metadata: { locale: other },
         });
-        await check(new URL(biz.url).pathname, other, "business link page with metadata.locale");
+        await check(new URL(link.url).pathname, other, "link page with metadata.locale");
+        const connect = await post(
+          request,
+          "/api/v1/platform/link-sessions",
+          { authorization: `Bearer ${s.platform.platformKey}` },
+          {
+            scopes: ["campaign:read", "business:read"],
+            metadata: { locale: other },
+          },
+        );
+        await check(new URL(connect.url).pathname, other, "business connect page with metadata.locale");
 
         // fund, invoice and wallet pages: the browser's language
-        const fund = await post(request, `/api/v1/platform/campaigns/${s.campaign.campaignId}/fund-sessions`, { authorization: `Bearer ${s.platform.platformKey}` });
+        const fund = await post(request, `/api/v1/platform/campaigns/${s.campaign.campaignId}/fund-sessions`, {
+          authorization: `Bearer ${s.platform.platformKey}`,
+        });
         await check(new URL(fund.url).pathname, browser, "fund");
         const invoice = await newInvoice(request, s);
         await check(invoice.links.invoice, browser, "invoice");
@@ -132,7 +142,11 @@ test("there is always a way back: the return URL, the store page, else Close say
     await expect(page.getByText(`Close this tab to return to ${game.name}.`)).toBeVisible();
 
     // the grant's checkoutMetadata.returnUrl: back in the header, and Return on the success page
-    const back = await createGrant(request, s, { itemId: item._id, email: uniqueEmail("ret"), checkoutMetadata: { returnUrl: "https://game.example/after-pay" } });
+    const back = await createGrant(request, s, {
+      itemId: item._id,
+      email: uniqueEmail("ret"),
+      checkoutMetadata: { returnUrl: "https://game.example/after-pay" },
+    });
     await page.goto(back.checkoutUrl);
     await expect(page.getByTestId("back-to-store")).toHaveAttribute("href", "https://game.example/after-pay");
     await typeCard(page, { number: "4242 4242 4242 4242" });
@@ -156,7 +170,11 @@ test("the card field and Pay with its amount are on the first screen; Details sh
   try {
     const s = await seed(baseURL!, receiver.url);
     await setGameSettings(request, s, { storeUrl: "https://game.example/store", taxLabel: "VAT", taxRatePercent: 20 });
-    const item = await createProduct(request, s, { name: "First Screen Pack", description: "A pack with a long enough description to take room.", price: 1299 });
+    const item = await createProduct(request, s, {
+      name: "First Screen Pack",
+      description: "A pack with a long enough description to take room.",
+      price: 1299,
+    });
     await page.goto(await openRedirect(request, s, { itemId: item._id }));
     const phone = test.info().project.name === "phone";
     const card = page.getByLabel("Card number");
@@ -200,7 +218,9 @@ test("the checkout, fund and invoice pages pay through one form, Pay naming the 
   try {
     const s = (await seed(baseURL!, receiver.url)) as Platformed;
     const item = await createProduct(request, s, { name: "Same Form", price: 700 });
-    const fund = await post(request, `/api/v1/platform/campaigns/${s.campaign.campaignId}/fund-sessions`, { authorization: `Bearer ${s.platform.platformKey}` });
+    const fund = await post(request, `/api/v1/platform/campaigns/${s.campaign.campaignId}/fund-sessions`, {
+      authorization: `Bearer ${s.platform.platformKey}`,
+    });
     const invoice = await newInvoice(request, s);
     const pages = [
       { name: "checkout", path: await openRedirect(request, s, { itemId: item._id }), pay: /^Pay USD\s7\.00$/ },

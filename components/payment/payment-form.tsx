@@ -4,7 +4,8 @@
 // payer chooses (a campaign's fund page), the guest's email (a redirect checkout), the method picker (shown
 // when there is more than one method), the card fields in test mode (a live card is typed on Stripe's page),
 // and Pay, which always names the amount ("Pay USD 4.99"). Its words are the "checkout" catalog's `form`,
-// `method` and `errors` sections (the page wraps it in that IntlProvider); the page passes what differs.
+// `method` and `errors` sections (the page wraps it in that IntlProvider); the page passes what differs. Its
+// colours are the checkout theme's --co-* variables, with the hosted pages' slate palette where none is set.
 //
 // One state drives everything: the chosen method and what was typed live in React state, and the form is
 // never reset (it submits through onSubmit + a transition, not through React's form action, which resets
@@ -82,7 +83,17 @@ const typedCents = (raw: string): number | null => {
   return cents > 0 ? cents : null;
 };
 
-export const PaymentForm = <S extends PaymentAnswer>({ action, start, options, defaultMethod, email, cardFields, notice, amount = null, showMethods = true }: Props<S>) => {
+export const PaymentForm = <S extends PaymentAnswer>({
+  action,
+  start,
+  options,
+  defaultMethod,
+  email,
+  cardFields,
+  notice,
+  amount = null,
+  showMethods = true,
+}: Props<S>) => {
   const t = useTranslations("checkout");
   const rawLocale = useLocale();
   const locale = isLocale(rawLocale) ? rawLocale : "en";
@@ -216,7 +227,7 @@ export const PaymentForm = <S extends PaymentAnswer>({ action, start, options, d
   const errorText = (f: string) => {
     const message = errorOf(f);
     return message ? (
-      <p id={`${fieldId(f)}-error`} className="mt-1.5 text-sm font-medium text-[var(--co-error)]" data-testid={`error-${f}`}>
+      <p id={`${fieldId(f)}-error`} className="mt-1.5 text-sm font-medium text-[var(--co-error,#b91c1c)]" data-testid={`error-${f}`}>
         {message}
       </p>
     ) : null;
@@ -229,7 +240,7 @@ export const PaymentForm = <S extends PaymentAnswer>({ action, start, options, d
 
   return (
     <form action={formAction} onSubmit={submit} noValidate className="space-y-5" data-testid="pay-form">
-      {notice ? <p className="rounded-lg bg-[var(--co-page)] px-3 py-2.5 text-sm text-[var(--co-text)]">{notice}</p> : null}
+      {notice ? <p className="rounded-lg bg-[var(--co-page,#f1f5f9)] px-3 py-2.5 text-sm text-[var(--co-text,#334155)]">{notice}</p> : null}
       {slot === "top" ? alert : null}
       {/* every field error at once, in screen order, announced when it appears */}
       <p role="status" className="sr-only" data-testid="error-summary">
@@ -289,8 +300,8 @@ export const PaymentForm = <S extends PaymentAnswer>({ action, start, options, d
                 key={o.value}
                 data-testid={`method-${o.value}`}
                 data-selected={method === o.value ? "true" : "false"}
-                className={`flex min-h-12 cursor-pointer items-center gap-3 rounded-lg border px-3 py-2.5 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-[var(--co-primary)] ${
-                  method === o.value ? "border-[var(--co-primary)] ring-1 ring-[var(--co-primary)]" : "border-[var(--co-border)]"
+                className={`flex min-h-12 cursor-pointer items-center gap-3 rounded-lg border px-3 py-2.5 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-[var(--co-primary,#0f172a)] ${
+                  method === o.value ? "border-[var(--co-primary,#0f172a)] ring-1 ring-[var(--co-primary,#0f172a)]" : "border-[var(--co-border,#cbd5e1)]"
                 } ${o.disabledReason ? "cursor-not-allowed opacity-60" : ""}`}
               >
                 <input
@@ -300,13 +311,13 @@ export const PaymentForm = <S extends PaymentAnswer>({ action, start, options, d
                   checked={method === o.value}
                   disabled={Boolean(o.disabledReason)}
                   onChange={() => choose(o.value)}
-                  className="size-5 shrink-0 accent-[var(--co-primary)]"
+                  className="size-5 shrink-0 accent-[var(--co-primary,#0f172a)]"
                 />
                 <span className="min-w-0 flex-1">
-                  <span className="block text-sm font-semibold text-[var(--co-title)]">{o.label}</span>
-                  <span className="block text-xs text-[var(--co-label)]">{o.disabledReason ?? o.detail}</span>
+                  <span className="block text-sm font-semibold text-[var(--co-title,#0f172a)]">{o.label}</span>
+                  <span className="block text-xs text-[var(--co-label,#475569)]">{o.disabledReason ?? o.detail}</span>
                 </span>
-                <span className="shrink-0 text-sm font-semibold text-[var(--co-lines)]">{o.amountLabel}</span>
+                <span className="shrink-0 text-sm font-semibold text-[var(--co-lines,#334155)]">{o.amountLabel}</span>
               </label>
             ))}
           </div>
@@ -374,7 +385,7 @@ export const PaymentForm = <S extends PaymentAnswer>({ action, start, options, d
           </div>
         </div>
       ) : null}
-      {card && !cardFields ? <p className="text-sm text-[var(--co-label)]">{t("form.liveCard")}</p> : null}
+      {card && !cardFields ? <p className="text-sm text-[var(--co-label,#475569)]">{t("form.liveCard")}</p> : null}
 
       <Button type="submit" size="lg" disabled={pending || Boolean(selected?.disabledReason)}>
         {pending ? (
@@ -386,7 +397,7 @@ export const PaymentForm = <S extends PaymentAnswer>({ action, start, options, d
           payLabel
         )}
       </Button>
-      <p className="flex items-center justify-center gap-1.5 text-xs text-[var(--co-label)]">
+      <p className="flex items-center justify-center gap-1.5 text-xs text-[var(--co-label,#475569)]">
         <svg aria-hidden="true" viewBox="0 0 24 24" className="size-3.5" fill="none" stroke="currentColor" strokeWidth="2">
           <rect x="5" y="11" width="14" height="10" rx="2" />
           <path d="M8 11V8a4 4 0 0 1 8 0v3" />
