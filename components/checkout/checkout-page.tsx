@@ -88,7 +88,7 @@ export const CheckoutPage = ({ view, target, player, locale, actions }: Props) =
   return shell(
     <>
       <h1 className="sr-only">{t("page.heading", { item: view.item.name })}</h1>
-      <div className="grid gap-6 md:grid-cols-[minmax(0,1fr)_minmax(0,26rem)] md:gap-12">
+      <div className="grid gap-4 md:grid-cols-[minmax(0,1fr)_minmax(0,26rem)] md:gap-12">
         <OrderSummary view={view} locale={locale} t={t} />
         <div className="min-w-0 space-y-4">
           {view.customMessage ? (

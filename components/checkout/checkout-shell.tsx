@@ -43,7 +43,7 @@ export const CheckoutShell = ({
     <DocumentLang lang={locale} />
     <SkipLink locale={locale} />
     {test ? <p className="bg-amber-100 px-4 py-1.5 text-center text-xs font-semibold text-amber-900">{t("shell.testMode")}</p> : null}
-    <header className="mx-auto flex w-full max-w-5xl flex-wrap items-center justify-between gap-x-4 gap-y-2 px-4 pt-6 sm:px-6">
+    <header className="mx-auto flex w-full max-w-5xl flex-wrap items-center justify-between gap-x-4 gap-y-2 px-4 pt-4 sm:px-6 sm:pt-6">
       <div className="flex min-w-0 items-center gap-3">
         {theme.logoUrl ? (
           <img src={theme.logoUrl} alt={gameName} className="h-9 max-w-48 object-contain" />
@@ -61,7 +61,7 @@ export const CheckoutShell = ({
       </div>
       {back ? <BackToGame back={back} game={gameName} t={t} place="header" /> : null}
     </header>
-    <main id="main" className="mx-auto w-full max-w-5xl flex-1 px-4 py-6 sm:px-6 sm:py-10">
+    <main id="main" className="mx-auto w-full max-w-5xl flex-1 px-4 py-4 sm:px-6 sm:py-10">
       {children}
     </main>
     {links.terms || links.support ? (

@@ -25,24 +25,29 @@ export const OrderSummary = ({ view, locale, t }: { view: CheckoutView; locale: 
   return (
     <div className="min-w-0">
       <p className="text-sm font-medium text-[var(--co-label)]">{t("summary.payGame", { game: view.game.name })}</p>
-      <div className="mt-2 flex flex-wrap items-baseline gap-x-3 gap-y-1">
-        <p className="text-3xl font-semibold tracking-tight md:text-4xl text-[var(--co-title)]" data-testid="price">
-          {total}
-        </p>
-        {usd && usd.final !== usd.regular ? (
-          <p className="text-lg text-[var(--co-label)]">
-            <span className="sr-only">{t("summary.regularPrice")} </span>
-            <s>{regular}</s>
+
+      <SummaryDetails
+        show={t("summary.showDetails")}
+        hide={t("summary.hideDetails")}
+        head={
+          <div className="mt-1 flex flex-wrap items-baseline gap-x-3 gap-y-1">
+            <p className="text-3xl font-semibold tracking-tight md:text-4xl text-[var(--co-title)]" data-testid="price">
+              {total}
+            </p>
+            {usd && usd.final !== usd.regular ? (
+              <p className="text-lg text-[var(--co-label)]">
+                <span className="sr-only">{t("summary.regularPrice")} </span>
+                <s>{regular}</s>
+              </p>
+            ) : null}
+          </div>
+        }
+      >
+        {usd?.dealCode ? (
+          <p className="mt-2 inline-flex items-center rounded-full px-2.5 py-1 text-xs font-semibold text-[var(--co-price-override)] ring-1 ring-current ring-inset">
+            {t("summary.dealApplied", { code: usd.dealCode, amount: usdText(usd.regular - usd.final) })}
           </p>
         ) : null}
-      </div>
-      {usd?.dealCode ? (
-        <p className="mt-2 inline-flex items-center rounded-full px-2.5 py-1 text-xs font-semibold text-[var(--co-price-override)] ring-1 ring-current ring-inset">
-          {t("summary.dealApplied", { code: usd.dealCode, amount: usdText(usd.regular - usd.final) })}
-        </p>
-      ) : null}
-
-      <SummaryDetails show={t("summary.showDetails")} hide={t("summary.hideDetails")}>
         <table className="mt-6 w-full border-t border-[var(--co-border)] text-sm text-[var(--co-lines)]" data-testid="line-items">
           <caption className="sr-only">{t("summary.heading")}</caption>
           <thead className="sr-only">
