@@ -4,6 +4,7 @@
 // one replaces it. /api/v1 never reaches Next.js: scripts/serve.ts hands it to the API dispatch (lib/ops).
 import { randomBytes } from "node:crypto";
 import { NextResponse, type NextRequest } from "next/server";
+import { PAGE_URL_HEADER } from "./app/_lib/page-kind";
 import { contentSecurityPolicy, frameAncestorsFor } from "./lib/http/security-headers.mjs";
 
 /** 128 random bits, base64: what CSP's nonce-source and Next.js's nonce parser accept. */
@@ -17,8 +18,8 @@ const nonceThePage = (req: NextRequest) => {
   });
   const headers = new Headers(req.headers);
   headers.set("content-security-policy", policy);
-  // the root layout's <html lang> follows the portal's language on /portal pages (app/layout.tsx)
-  headers.set("x-coinop-path", req.nextUrl.pathname);
+  // the page's path for its `<html lang>` (app/_lib/page-locale.ts); set here, never taken from the client
+  headers.set(PAGE_URL_HEADER, req.nextUrl.pathname + req.nextUrl.search);
   const res = NextResponse.next({ request: { headers } });
   res.headers.set("content-security-policy", policy);
   return res;

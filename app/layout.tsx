@@ -1,7 +1,6 @@
 import type { Metadata, Viewport } from "next";
 import type { ReactNode } from "react";
-import { getRequestLocale, getRequestPath } from "@/lib/hosted/locale";
-import { getPortalLocale } from "./portal/_lib/portal-locale";
+import { getPageLocale } from "./_lib/page-locale";
 import "./globals.css";
 
 // No description here: a hosted page's link preview describes its game and action (components/hosted/
@@ -13,13 +12,10 @@ export const metadata: Metadata = {
 
 export const viewport: Viewport = { themeColor: "#0f172a", width: "device-width", initialScale: 1 };
 
-// `lang` is the browser's language as negotiated (Accept-Language); a page whose link session, invite or grant
-// forces another locale says so with `lang` on its own frame (HostedLayout). A /portal page speaks the
-// language its account chose, else the browser's (app/portal/_lib/portal-locale.ts).
-const documentLocale = async () => ((await getRequestPath()).startsWith("/portal") ? getPortalLocale() : getRequestLocale());
-
+// `lang` is the language the page renders (app/_lib/page-locale.ts): the one its checkout, link session or
+// invoice names, English on the consoles, else the browser's (Accept-Language).
 const RootLayout = async ({ children }: { children: ReactNode }) => (
-  <html lang={await documentLocale()}>
+  <html lang={await getPageLocale()}>
     <body className="min-h-dvh bg-white font-sans text-slate-900 antialiased">{children}</body>
   </html>
 );

@@ -325,7 +325,7 @@ test("invoice page: due, a refused card, paid, cancelled, a bad link", async ({ 
     // an empty card: the errors sit under their fields
     await page.getByRole("button", { name: /^Pay USD\s[\d,.]+$/ }).click();
     await expect(page.getByLabel("Card number")).toHaveAttribute("aria-invalid", "true");
-    await expect(page.getByText("Enter your card number.")).toBeVisible();
+    await expect(page.getByTestId("error-cardNumber")).toHaveText("Enter your card number.");
     await audit(page, "invoice-card-error");
 
     await post(request, `/api/v1/test-helpers/invoices/${due._id}/pay`, platformHeaders(s), { method: "card" });

@@ -142,17 +142,17 @@ test("the invoice page in French: words, amounts and days the French way, card e
     const pay = page.getByRole("button", { name: /^Payer 1\s234,56\sUSD$/ });
     await expect(page.getByRole("button", { name: /^Payer 1\s234,56\sUSD par virement$/ })).toBeVisible();
     await pay.click();
-    await expect(page.getByText("Saisissez votre numéro de carte.")).toBeVisible();
+    await expect(page.getByTestId("error-cardNumber")).toHaveText("Saisissez votre numéro de carte.");
     await expect(page.getByLabel("Numéro de carte")).toHaveAttribute("aria-invalid", "true");
     await screenshot(page, "fr-invoice-card-error");
     const fillCard = async (number: string) => {
       await page.getByLabel("Numéro de carte").fill(number);
-      await page.getByLabel("Date d’expiration (MM/AA)").fill("12/40");
+      await page.getByLabel("Date d'expiration (MM / AA)").fill("12/40");
       await page.getByLabel("Cryptogramme (CVC)").fill("123");
     };
     await fillCard("4000 0000 0000 0002");
     await pay.click();
-    await expect(page.getByText("Votre carte a été refusée. Essayez une autre carte.")).toBeVisible();
+    await expect(page.getByTestId("pay-alert")).toHaveText("Votre carte a été refusée. Essayez une autre carte.");
     await expect(page.getByLabel("Cryptogramme (CVC)")).toHaveValue("");
     await fillCard("4242 4242 4242 4242");
     await pay.click();

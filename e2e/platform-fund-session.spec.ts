@@ -24,7 +24,7 @@ const axe = async (page: Page, name: string) => {
 
 const typeCard = async (page: Page, number: string) => {
   await page.getByLabel("Card number").fill(number);
-  await page.getByLabel("Expiry (MM/YY)").fill("12/40");
+  await page.getByLabel("Expiry (MM / YY)").fill("12/40");
   await page.getByLabel("CVC").fill("123");
 };
 
@@ -52,18 +52,23 @@ test("a campaign fund session is paid on the hosted page; the platform gets its 
     await screenshot(page, "fund-campaign");
 
     // an amount below the minimum, then a declined card: nothing changes
+    await expect(page.getByRole("button", { name: "Pay", exact: true })).toBeVisible();
     await page.getByLabel("Amount (USD)").fill("0.50");
     await typeCard(page, "4242 4242 4242 4242");
-    await page.getByRole("button", { name: "Pay", exact: true }).click();
+    // Pay names the amount typed
+    await page.getByRole("button", { name: /^Pay USD\s0\.50$/ }).click();
     await expect(page.getByText(/^Enter an amount between USD\s1\.00 and USD\s100,000\.00/)).toBeVisible();
     await expect(page.getByLabel("Amount (USD)")).toHaveAttribute("aria-invalid", "true");
     await page.getByLabel("Amount (USD)").fill("125.50");
     await typeCard(page, "4000 0000 0000 0002");
-    await page.getByRole("button", { name: "Pay", exact: true }).click();
-    await expect(page.getByText("Your card was declined. Nothing was charged; try another card.")).toBeVisible();
-    // what was typed stays; only the CVC is cleared, and the card number has the focus
+    await page.getByRole("button", { name: /^Pay USD\s125\.50$/ }).click();
+    // said as on every payment form: an alert just before the card, focused; one Tab reaches the card number
+    await expect(page.getByTestId("pay-alert")).toHaveText("Your card was declined. Nothing was charged; try another card.");
+    await expect(page.getByTestId("pay-alert")).toBeFocused();
+    // what was typed stays; only the CVC is cleared
     await expect(page.getByLabel("Amount (USD)")).toHaveValue("125.50");
     await expect(page.getByLabel("CVC")).toHaveValue("");
+    await page.keyboard.press("Tab");
     await expect(page.getByLabel("Card number")).toBeFocused();
     await screenshot(page, "fund-campaign-declined");
     const pending = await request.get(`/api/v1/platform/campaigns/${s.campaign.campaignId}/fund-sessions/${fs.sessionKey}`, { headers: auth(s) });
@@ -71,7 +76,7 @@ test("a campaign fund session is paid on the hosted page; the platform gets its 
 
     await page.getByLabel("Amount (USD)").fill("125.50");
     await typeCard(page, "4242 4242 4242 4242");
-    await page.getByRole("button", { name: "Pay", exact: true }).click();
+    await page.getByRole("button", { name: /^Pay USD\s125\.50$/ }).click();
     await expect(page.getByRole("heading", { name: "Funding complete" })).toBeVisible();
     await expect(page.getByTestId("fund-status")).toContainText(/USD\s125\.50 was paid on/);
     await expectHostedPageBasics(page);

@@ -154,7 +154,7 @@ describe("payAction", () => {
     const browser = auth.browser();
     expect(await browser.signIn({ mode: "signin", email: player.email, password: "password-123" })).toMatchObject({ signedIn: true });
     const low = await inRequest(browser.headers(), () => payAction(target, PAY_START, form({ method: "wallet" })));
-    expect(low).toEqual({ ...PAY_START, attempt: 1, error: "Your wallet balance is too low for this item. Top it up or pay another way.", field: "method" });
+    expect(low).toEqual({ ...PAY_START, attempt: 1, error: "Your wallet balance is too low for this item. Pay another way.", field: "method" });
     const guest = await payAction(target, PAY_START, form({ method: "wallet", email: player.email }));
     expect(guest).toEqual({ ...PAY_START, attempt: 1, error: "Sign in to pay with your wallet. Guests pay by card.", field: "method" });
     expect((await purchases(s.game.id)).map((p) => [p.paymentMethod, p.status])).toEqual([["wallet", "failed"]]);

@@ -68,11 +68,12 @@ describe("payInvoiceAction", () => {
     ]);
   });
 
-  it("a decline sits under the card number; a refused link or a too-long field says so, in French too", async () => {
+  it("a decline is an alert just before the card number; a refused link or a too-long field says so, in French too", async () => {
     const target = await make();
     expect(await pay(target, { method: "card", cardNumber: "4000 0000 0000 0002", cardExpiry: "12/40", cardCvc: "123" }, "fr")).toEqual({
-      error: null,
-      fieldErrors: [{ field: "cardNumber", message: "Votre carte a été refusée. Essayez une autre carte." }],
+      error: "Votre carte a été refusée. Essayez une autre carte.",
+      field: "cardNumber",
+      fieldErrors: [],
       declined: true,
       attempt: 1,
     });

@@ -47,7 +47,8 @@ const refusal = (t: Translator, out: { error: string; status: number; fieldError
         }),
       };
     case "CARD_DECLINED":
-      return { error: null, fieldErrors: [{ field: "cardNumber", message: t("errors.declined") }], declined: true };
+      // said as every payment form says a decline: an alert just before the card, whose CVC is cleared
+      return { error: t("errors.declined"), field: "cardNumber", fieldErrors: [], declined: true };
     case "INVOICE_NOT_FOUND":
       return { error: t("errors.linkInvalid"), fieldErrors: [] };
     case "INVOICE_STATE_CONFLICT":

@@ -31,7 +31,7 @@ const PortalHome = async ({ searchParams }: Props) => {
   if (!player) return <SignInCard environment={environment} locale={locale} mode={query.mode === "signup" ? "signup" : undefined} />;
   const memberships = await listPortalBusinesses({ db: getDb() }, { player });
   return (
-    <PortalFrame email={player.email} environment={environment} locale={locale} languageSetting={await getPortalLocaleSetting()}>
+    <PortalFrame email={player.email} environment={environment} locale={locale} contentLang="en" languageSetting={await getPortalLocaleSetting()}>
       <Card labelledBy="title">
         <h1 id="title" className="text-2xl font-semibold tracking-tight text-slate-900">
           Your businesses

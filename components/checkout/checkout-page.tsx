@@ -11,12 +11,12 @@ import { mayUseMethod } from "@/lib/checkout/resolve-payer";
 import type { MailActions, PayTarget, PayTargetAction } from "@/lib/hosted/form-state";
 import type { Locale } from "@/lib/i18n/locales";
 import { getTranslator } from "@/lib/i18n/translator";
-import { CheckoutForm } from "./checkout-form";
+import { BackToGame } from "./back-to-game";
+import { PaymentForm } from "@/components/payment/payment-form";
 import { CheckoutShell } from "./checkout-shell";
 import { methodOptions } from "./method-options";
 import { OrderSummary } from "./order-summary";
 import type { Translate } from "./translate";
-import { buttonClass } from "@/components/ui/classes";
 import { Card } from "@/components/ui/card";
 
 type Props = {
@@ -41,28 +41,32 @@ const Final = ({ view, t }: { view: CheckoutView; t: Translate }) => (
         <p className="mt-2">{t("final.startAgain", { game: view.game.name })}</p>
       </StateMessage>
     )}
-    {view.game.links.store ? (
-      <a href={view.game.links.store} className={`${buttonClass({ size: "lg" })} mt-6`}>
-        {t("final.backToGame", { game: view.game.name })}
-      </a>
+    {view.checkout.state === "completed" && view.back.kind === "close" ? (
+      <p className="mt-4 text-sm text-[var(--co-text)]" data-testid="game-told">
+        {t("back.told", { game: view.game.name })}
+      </p>
     ) : null}
+    <div className="mt-6">
+      <BackToGame back={view.back} game={view.game.name} t={t} place="final" label={t("final.backToGame", { game: view.game.name })} />
+    </div>
   </Card>
 );
 
 export const CheckoutPage = ({ view, target, player, locale, actions }: Props) => {
   const t = getTranslator(locale, "checkout");
   const test = view.checkout.environment === "test";
+  const final = view.checkout.state === "completed" || view.checkout.state === "expired";
   const shell = (children: ReactNode) => (
-    <CheckoutShell theme={view.theme} gameName={view.game.name} test={test} links={view.game.links} locale={locale} t={t}>
+    <CheckoutShell theme={view.theme} gameName={view.game.name} test={test} links={view.game.links} back={final ? null : view.back} locale={locale} t={t}>
       {children}
     </CheckoutShell>
   );
-  if (view.checkout.state === "completed" || view.checkout.state === "expired") return shell(<Final view={view} t={t} />);
+  if (final) return shell(<Final view={view} t={t} />);
 
   // Guests pay by card; so does a signed-in player on a grant made for another account. Their balance
   // methods are not offered (and the server refuses them): the page says so and offers to sign in.
   const balances = Boolean(player) && mayUseMethod(view.checkout, "wallet", player?.playerId);
-  const options = methodOptions({ methods: view.methods, usd: view.usd, vc: view.vc, balances, locale, t });
+  const options = methodOptions({ methods: view.methods, usd: view.usd, vc: view.vc, wallet: view.wallet, balances, locale, t });
   const hasBalanceMethods = (view.methods.includes("wallet") && view.usd !== null) || view.vc.length > 0;
   const currencies = view.vc.map((v) => v.code).join(t("summary.or"));
   const note =
@@ -84,7 +88,7 @@ export const CheckoutPage = ({ view, target, player, locale, actions }: Props) =
   return shell(
     <>
       <h1 className="sr-only">{t("page.heading", { item: view.item.name })}</h1>
-      <div className="grid gap-6 md:grid-cols-[minmax(0,1fr)_minmax(0,26rem)] md:gap-12">
+      <div className="grid gap-4 md:grid-cols-[minmax(0,1fr)_minmax(0,26rem)] md:gap-12">
         <OrderSummary view={view} locale={locale} t={t} />
         <div className="min-w-0 space-y-4">
           {view.customMessage ? (
@@ -109,7 +113,7 @@ export const CheckoutPage = ({ view, target, player, locale, actions }: Props) =
               ) : null}
               {options.length ? (
                 <IntlProvider locale={locale} namespace="checkout">
-                  <CheckoutForm
+                  <PaymentForm
                     key={`${player?.playerId ?? "guest"}:${defaultMethod}`}
                     action={actions.pay.bind(null, { ...target, locale })}
                     options={options}

@@ -1,7 +1,10 @@
 import type { ReactNode } from "react";
+import { DocumentLang } from "@/components/hosted/document-lang";
 import { initials } from "@/components/hosted/initials";
 import { PoweredBy, SkipLink } from "@/components/hosted/page-chrome";
 import type { GameLinks } from "@/lib/checkout/describe-checkout";
+import type { BackLink } from "@/lib/checkout/resolve-back-link";
+import { BackToGame } from "./back-to-game";
 import type { CheckoutTheme } from "@/lib/checkout/schemas";
 import type { Locale } from "@/lib/i18n/locales";
 import { themeStyle } from "./theme-style";
@@ -11,8 +14,8 @@ const linkClass =
   "inline-flex min-h-11 items-center rounded px-1 underline underline-offset-2 hover:no-underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-[var(--co-primary)]";
 
 /**
- * The frame of every checkout page: the game's page colour, its logo (or name), "Back to <game>" (the
- * game's store URL, when set) and a test-mode ribbon, then the content, then the game's terms and support
+ * The frame of every checkout page: the game's page colour, its logo (or name), the way back to the game
+ * (its return URL or store page, else "Close"; none on a final page, whose button is the way back) and a test-mode ribbon, then the content, then the game's terms and support
  * links and "Powered by Coinop". Themed through CSS variables; `lang` is the page's language (a grant may
  * set one that differs from the browser's); fits a 390 px phone.
  */
@@ -21,6 +24,7 @@ export const CheckoutShell = ({
   gameName,
   test,
   links,
+  back,
   locale,
   t,
   children,
@@ -29,14 +33,17 @@ export const CheckoutShell = ({
   gameName: string;
   test: boolean;
   links: GameLinks;
+  /** the way back in the header, or null (a final page shows it as its button) */
+  back: BackLink | null;
   locale: Locale;
   t: Translate;
   children: ReactNode;
 }) => (
   <div lang={locale} style={themeStyle(theme)} className="flex min-h-dvh flex-col bg-[var(--co-page)] text-[var(--co-text)]">
+    <DocumentLang lang={locale} />
     <SkipLink locale={locale} />
     {test ? <p className="bg-amber-100 px-4 py-1.5 text-center text-xs font-semibold text-amber-900">{t("shell.testMode")}</p> : null}
-    <header className="mx-auto flex w-full max-w-5xl flex-wrap items-center justify-between gap-x-4 gap-y-2 px-4 pt-6 sm:px-6">
+    <header className="mx-auto flex w-full max-w-5xl flex-wrap items-center justify-between gap-x-4 gap-y-2 px-4 pt-4 sm:px-6 sm:pt-6">
       <div className="flex min-w-0 items-center gap-3">
         {theme.logoUrl ? (
           <img src={theme.logoUrl} alt={gameName} className="h-9 max-w-48 object-contain" />
@@ -52,14 +59,9 @@ export const CheckoutShell = ({
           </>
         )}
       </div>
-      {links.store ? (
-        <a href={links.store} className={`${linkClass} gap-1 text-sm font-medium text-[var(--co-label)]`} data-testid="back-to-store">
-          <span aria-hidden="true">←</span>
-          {t("shell.backToStore", { game: gameName })}
-        </a>
-      ) : null}
+      {back ? <BackToGame back={back} game={gameName} t={t} place="header" /> : null}
     </header>
-    <main id="main" className="mx-auto w-full max-w-5xl flex-1 px-4 py-6 sm:px-6 sm:py-10">
+    <main id="main" className="mx-auto w-full max-w-5xl flex-1 px-4 py-4 sm:px-6 sm:py-10">
       {children}
     </main>
     {links.terms || links.support ? (

@@ -1,9 +1,11 @@
 import type { ReactNode } from "react";
+import { DocumentLang } from "@/components/hosted/document-lang";
 import { PoweredBy, SkipLink } from "@/components/hosted/page-chrome";
 
 /** The frame of the development mail outbox: the hosted pages' look, in a wider column for mail. */
 export const OutboxLayout = ({ children }: { children: ReactNode }) => (
-  <div className="flex min-h-dvh flex-col bg-gradient-to-b from-slate-100 to-slate-50">
+  <div lang="en" className="flex min-h-dvh flex-col bg-gradient-to-b from-slate-100 to-slate-50">
+    <DocumentLang lang="en" />
     <SkipLink />
     <header className="border-b border-amber-200 bg-amber-50">
       <p className="mx-auto max-w-3xl px-4 py-2 text-sm text-amber-900">

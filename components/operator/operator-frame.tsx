@@ -2,6 +2,7 @@
 // header that says this is the instance's console, the operator's email with "Sign out of the console", and
 // the navigation (one row that scrolls sideways on a phone). Pages check the operator on the server first.
 import type { ReactNode } from "react";
+import { DocumentLang } from "@/components/hosted/document-lang";
 import { PoweredBy, SkipLink } from "@/components/hosted/page-chrome";
 import { focusRing } from "@/components/ui/classes";
 
@@ -35,6 +36,7 @@ export const OperatorFrame = ({
   counts?: Partial<Record<OperatorNavKey, number>>;
 }) => (
   <div lang="en" className="flex min-h-dvh flex-col bg-gradient-to-b from-slate-100 to-slate-50">
+    <DocumentLang lang="en" />
     <SkipLink />
     <header className="bg-slate-900 text-white">
       <div className="mx-auto flex w-full max-w-6xl flex-wrap items-center justify-between gap-3 px-4 py-3">

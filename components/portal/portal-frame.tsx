@@ -4,6 +4,7 @@
 // All in the page's language (app/portal/_lib/portal-locale.ts), with the language control at the foot of a
 // signed-in page (portal-language-form.tsx).
 import type { ReactNode } from "react";
+import { DocumentLang } from "@/components/hosted/document-lang";
 import { PoweredBy, SkipLink } from "@/components/hosted/page-chrome";
 import { SignedInAs } from "@/components/hosted/signed-in-as";
 import { focusRing } from "@/components/ui/classes";
@@ -72,11 +73,14 @@ export const PortalFrame = ({
   roles = [],
   here: herePath,
   locale,
+  contentLang,
   languageSetting = null,
 }: {
   children: ReactNode;
   /** the page's language (app/portal/_lib/portal-locale.ts) */
   locale: Locale;
+  /** the language of the page's own content when it is not `locale` (a page not translated yet: "en") */
+  contentLang?: Locale;
   /** the account's own choice, null: the browser's (the language control's selection) */
   languageSetting?: string | null;
   email?: string;
@@ -93,6 +97,7 @@ export const PortalFrame = ({
   const t = getTranslator(locale, "portal");
   return (
     <div lang={locale} className="flex min-h-dvh flex-col bg-gradient-to-b from-slate-100 to-slate-50">
+      <DocumentLang lang={contentLang ?? locale} />
       <SkipLink locale={locale} />
       {environment === "test" ? (
         <p className="bg-amber-100 px-4 py-2 text-center text-sm font-semibold text-amber-900" data-testid="test-banner">
@@ -130,7 +135,8 @@ export const PortalFrame = ({
           />
         ) : null}
       </header>
-      <main id="main" className="mx-auto flex w-full max-w-5xl flex-1 flex-col gap-6 px-4 py-6 sm:py-10">
+      {/* a page whose content is not translated yet says so: its words stay English under a French frame */}
+      <main id="main" lang={contentLang ?? locale} className="mx-auto flex w-full max-w-5xl flex-1 flex-col gap-6 px-4 py-6 sm:py-10">
         {email ? <SignedInAs email={email} locale={locale} /> : null}
         {children}
       </main>

@@ -40,6 +40,7 @@ export const PortalPageShell = ({
   back,
   intro,
   here,
+  translated = false,
   children,
 }: PortalShellFrame & {
   title?: ReactNode;
@@ -48,6 +49,8 @@ export const PortalPageShell = ({
   intro?: ReactNode;
   /** where the Test/Live switch leads (PortalFrame) */
   here?: string;
+  /** the page's own words come from the "portal" catalog; otherwise they are English, and marked so (`lang="en"`) */
+  translated?: boolean;
   children?: ReactNode;
 }) => (
   <PortalFrame
@@ -59,6 +62,7 @@ export const PortalPageShell = ({
     current={current}
     here={here}
     locale={locale}
+    contentLang={translated ? undefined : "en"}
     languageSetting={languageSetting}
   >
     {title === undefined ? (

@@ -8,6 +8,8 @@ import type { CheckoutRef } from "./sign-url.ts";
 import { resolveTheme } from "./theme.ts";
 import type { DbContext } from "../core/context.ts";
 import { metadataLocale } from "../i18n/locales.ts";
+import { resolveBackLink, type BackLink } from "./resolve-back-link.ts";
+import type { WalletBalance } from "./wallet-balance.ts";
 
 export type VcOption = { currencyId: string; code: string; name: string; amount: number; balance: number | null };
 
@@ -19,6 +21,10 @@ export type IncludedTax = { label: string; rateBps: number };
 export type CheckoutView = {
   checkout: Checkout;
   game: { name: string; imageUrl: string | null; hideShareButtons: boolean; links: GameLinks; tax: IncludedTax | null };
+  /** the way back to the game (lib/checkout/resolve-back-link.ts) */
+  back: BackLink;
+  /** the signed-in payer's wallet (loadCheckoutView fills it), else null */
+  wallet: WalletBalance | null;
   /** the checkout's own language, when the game set one (a grant's checkoutMetadata.locale); else null */
   locale: string | null;
   theme: CheckoutTheme;
@@ -106,6 +112,8 @@ export const describeCheckout = async (
       links: gameLinksOf(game),
       tax: includedTaxOf(game),
     },
+    back: resolveBackLink({ redirectUrl: checkout.redirectUrl, checkoutMetadata: checkout.grant?.checkoutMetadata, storeUrl: game.storeUrl }),
+    wallet: null,
     locale: metadataLocale(checkout.grant?.checkoutMetadata),
     theme: resolveTheme(game.checkoutTheme),
     item: { id: product.id, name: product.name, description: product.description, imageUrl: product.imageUrl || null, type: product.type },

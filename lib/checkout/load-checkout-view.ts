@@ -6,6 +6,9 @@ import type { DbContext } from "../core/context.ts";
 import { describeCheckout, type CheckoutView } from "./describe-checkout.ts";
 import { loadCheckout } from "./load-checkout.ts";
 import type { CheckoutRef } from "./sign-url.ts";
+import { walletBalanceFor } from "./wallet-balance.ts";
+import { USDC_ASSET, walletAccount } from "../ledger/accounts.ts";
+import { getAccountBalance } from "../ledger/get-account-balance.ts";
 
 export const loadCheckoutView = async (
   { db }: DbContext,
@@ -18,7 +21,12 @@ export const loadCheckoutView = async (
         where: { namespaceType: "game", namespaceId: checkout.gameId, environment: checkout.environment, playerId: player.playerId, status: "active" },
       })
     : null;
-  return describeCheckout({ db }, { ref, payerUserRef: link?.userRef ?? null });
+  const view = await describeCheckout({ db }, { ref, payerUserRef: link?.userRef ?? null });
+  if (!view || !player || !view.usd || !view.methods.includes("wallet")) return view;
+  // the signed-in player's wallet, so the Wallet method shows its balance and whether it covers the price
+  const account = walletAccount(player.playerId, checkout.environment);
+  const { balance } = await getAccountBalance(db, { asset: USDC_ASSET, environment: checkout.environment, kind: account.kind, ownerRef: account.ownerRef });
+  return { ...view, wallet: walletBalanceFor(balance, view.usd.final) };
 };
 
 // What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).

@@ -8,6 +8,7 @@ import { purchaseCheckoutPath } from "./describe-payment-return.ts";
 import { purchaseReference } from "./purchase-reference.ts";
 import type { CheckoutTheme } from "./schemas.ts";
 import { resolveTheme } from "./theme.ts";
+import { resolveBackLink, type BackLink } from "./resolve-back-link.ts";
 
 /** How the item reaches the payer, as the success page says it. */
 export type Delivery =
@@ -36,6 +37,9 @@ export type SuccessView = {
   /** the email of the account the purchase is on (null for an account without a real address) */
   email: string | null;
   /** "Return to game": the redirect's redirectUrl, else the game's store URL */
+  /** the way back to the game (lib/checkout/resolve-back-link.ts) */
+  back: BackLink;
+  /** the address of the way back, or null when it is "Close" */
   returnUrl: string | null;
   /** the checkout page the purchase came from (a failed or canceled payment tries again there) */
   checkoutPath: string | null;
@@ -85,6 +89,7 @@ export const loadSuccessView = async ({ db }: DbContext, { purchaseId }: { purch
             ? { kind: "subscription" }
             : { kind: "game" };
   const links = gameLinksOf(game);
+  const way = resolveBackLink({ redirectUrl: session?.redirectUrl, checkoutMetadata: purchase.checkoutMetadata, storeUrl: game.storeUrl });
   return {
     purchaseId: purchase.id,
     reference: purchaseReference(purchase.id) ?? purchase.id,
@@ -104,7 +109,8 @@ export const loadSuccessView = async ({ db }: DbContext, { purchaseId }: { purch
     item: { name: product?.name ?? "" },
     delivery,
     email,
-    returnUrl: session?.redirectUrl || links.store,
+    back: way,
+    returnUrl: way.kind === "close" ? null : way.href,
     checkoutPath: back,
     locale: metadataLocale(purchase.checkoutMetadata),
   };

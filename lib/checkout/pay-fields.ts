@@ -1,5 +1,5 @@
 // The rules of the hosted checkout's pay form, in one pure module: the browser runs them as the payer
-// types and submits (components/checkout/checkout-form.tsx), the pay action runs them again before anything
+// types and submits (components/payment/payment-form.tsx), the pay action runs them again before anything
 // is written (app/checkout/actions.ts), and the sandbox card processor is built on them
 // (sandbox-card.ts). Pure: no database, no Next.js, safe in a client bundle. Each issue is a code the page
 // translates (messages/<locale>/checkout.json, "errors.<code>"), never a sentence.

@@ -81,7 +81,9 @@ export const payCheckout = async (ctx: DbContext, input: PayCheckoutInput): Prom
       if (!(err instanceof AppError) || !DECLINABLE.has(err.code)) throw err;
       const message =
         err.code === "INSUFFICIENT_FUNDS"
-          ? `Your ${input.method === "vc" ? "virtual-currency" : "wallet"} balance is too low for this item. Top it up or pay another way.`
+          ? input.method === "vc"
+            ? "Your virtual-currency balance is too low for this item. Top it up or pay another way."
+            : "Your wallet balance is too low for this item. Pay another way."
           : err.message;
       const reason = err.code === "INSUFFICIENT_FUNDS" ? "insufficient_funds" : "limit_reached";
       return { outcome: "declined", purchase: await declineCheckout({ ...ctx, db: tx }, { purchaseId: purchase.id, message }), message, reason };

@@ -8,6 +8,3 @@ import { negotiateLocale, type Locale } from "../i18n/locales.ts";
 export const getAcceptLanguage = async (): Promise<string | null> => (await headers()).get("accept-language");
 
 export const getRequestLocale = async (override?: string | null): Promise<Locale> => negotiateLocale(await getAcceptLanguage(), override);
-
-/** The path of the page being rendered, as the proxy (proxy.tsx) passed it on; "" when it did not run. */
-export const getRequestPath = async (): Promise<string> => (await headers()).get("x-coinop-path") ?? "";

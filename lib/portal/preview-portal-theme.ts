@@ -4,6 +4,7 @@
 // is created; the preview's forms are inert (app/…/theme/preview/actions.ts).
 import type { CheckoutView } from "../checkout/describe-checkout.ts";
 import { gameLinksOf, includedTaxOf } from "../checkout/describe-checkout.ts";
+import { resolveBackLink } from "../checkout/resolve-back-link.ts";
 import type { CheckoutMethod, ThemeField } from "../checkout/schemas.ts";
 import { THEME_FIELDS } from "../checkout/schemas.ts";
 import { resolveTheme } from "../checkout/theme.ts";
@@ -65,6 +66,8 @@ export const previewPortalTheme = async (
       links: gameLinksOf(game),
       tax: includedTaxOf(game),
     },
+    back: resolveBackLink({ redirectUrl: null, checkoutMetadata: null, storeUrl: game.storeUrl }),
+    wallet: null,
     locale: null,
     theme: resolveTheme(input.draft),
     item: product

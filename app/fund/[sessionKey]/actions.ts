@@ -65,7 +65,8 @@ const refusal = (sessionKey: string, prev: FundPayState, out: Refused, t: Return
   };
   switch (out.code) {
     case "CARD_DECLINED":
-      return { error: null, fieldErrors: [{ field: "cardNumber", message: t("errors.declined") }], attempt };
+      // said as every payment form says a decline: an alert just before the card, whose CVC is cleared
+      return { error: t("errors.declined"), field: "cardNumber", declined: true, fieldErrors: [], attempt };
     case "FUND_SESSION_NOT_PENDING":
     case "FUND_SESSION_NOT_FOUND":
       revalidatePath(`/fund/${sessionKey}`);

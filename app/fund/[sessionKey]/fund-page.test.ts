@@ -122,9 +122,14 @@ describe("payFundSessionAction", () => {
     expect((await pay(s.sessionKey, { amount: "12.345", ...CARD }, "fr-FR")).fieldErrors).toEqual([
       { field: "amount", message: "Saisissez un montant entre 1,00 USD et 100 000,00 USD, avec au plus 2 décimales." },
     ]);
-    expect((await pay(s.sessionKey, { amount: "20", cardNumber: "4000 0000 0000 0002", cardExpiry: "12/40", cardCvc: "123" })).fieldErrors).toEqual([
-      { field: "cardNumber", message: "Your card was declined. Nothing was charged; try another card." },
-    ]);
+    // a decline is said as on every payment form: an alert just before the card number, the CVC cleared
+    expect(await pay(s.sessionKey, { amount: "20", cardNumber: "4000 0000 0000 0002", cardExpiry: "12/40", cardCvc: "123" })).toEqual({
+      error: "Your card was declined. Nothing was charged; try another card.",
+      field: "cardNumber",
+      declined: true,
+      fieldErrors: [],
+      attempt: 1,
+    });
     expect((await pay(s.sessionKey, { amount: "20", cardNumber: "4242", cardExpiry: "13/99", cardCvc: "1" })).fieldErrors.map((e) => e.field)).toEqual([
       "cardNumber",
       "cardExpiry",

@@ -20,8 +20,10 @@ import { formatDate, formatMoney } from "@/lib/i18n/format";
 import type { Locale } from "@/lib/i18n/locales";
 import { getTranslator, type Translator } from "@/lib/i18n/translator";
 import { payFundSessionAction, startFundCardPaymentAction } from "./actions";
+import { IntlProvider } from "@/components/hosted/intl-provider";
+import { PaymentForm } from "@/components/payment/payment-form";
+import { FUND_PAY_START, type FundPayState } from "@/lib/fund-sessions/page-form-state";
 import { ClosePageButton } from "./close-button";
-import { FundPayForm, type PayFormLabels } from "./pay-form";
 import { emailFundReceiptAction } from "./receipt-actions";
 import { FundReceiptForm } from "./receipt-form";
 
@@ -142,20 +144,49 @@ const Final = ({ page, locale, t }: { page: FundPage; locale: Locale; t: Transla
   }
 };
 
-const labelsOf = (page: FundPage, locale: Locale, t: Translator): PayFormLabels => ({
-  legend: t("card.legend"),
-  amount:
-    page.target === "campaign"
-      ? { label: t("amount.label"), hint: t("amount.hint", { min: usd(locale, page.minCents), max: usd(locale, page.maxCents) }) }
-      : undefined,
-  number: t("card.number"),
-  numberHint: t("card.numberHint"),
-  expiry: t("card.expiry"),
-  cvc: t("card.cvc"),
-  submit: page.target === "campaign" ? t("payChosen") : t("pay", { amount: usd(locale, page.dueCents) }),
-  paying: t("paying"),
-  ...(page.environment === "live" ? { numberHint: "", stripeNote: t("stripe.note"), paying: t("stripe.redirecting") } : {}),
-});
+/** The fund page's payment: the one payment form (components/payment/payment-form.tsx), paying by card the amount due or the amount chosen. */
+const Pay = ({
+  page,
+  locale,
+  t,
+  action,
+}: {
+  page: FundPage;
+  locale: Locale;
+  t: Translator;
+  action: (prev: FundPayState, form: FormData) => Promise<FundPayState>;
+}) => (
+  <section aria-labelledby="pay-title" className="space-y-4">
+    <h2 id="pay-title" className="text-base font-semibold text-slate-900">
+      {t("card.legend")}
+    </h2>
+    <IntlProvider locale={locale} namespace="checkout">
+      <PaymentForm
+        action={action}
+        start={FUND_PAY_START}
+        options={[
+          {
+            value: "card",
+            label: t("card.legend"),
+            detail: "",
+            amountLabel: page.target === "campaign" ? "" : usd(locale, page.dueCents),
+            disabledReason: null,
+          },
+        ]}
+        defaultMethod="card"
+        showMethods={false}
+        email={null}
+        cardFields={page.environment === "test"}
+        notice={null}
+        amount={
+          page.target === "campaign"
+            ? { label: t("amount.label"), hint: t("amount.hint", { min: usd(locale, page.minCents), max: usd(locale, page.maxCents) }) }
+            : null
+        }
+      />
+    </IntlProvider>
+  </section>
+);
 
 const FundSessionPage = async ({ params, searchParams }: Props) => {
   const { sessionKey } = await params;
@@ -189,7 +220,7 @@ const FundSessionPage = async ({ params, searchParams }: Props) => {
             <Summary page={page} locale={locale} t={t} />
             <div className="mt-6 border-t border-slate-200 pt-6">
               {page.environment === "test" ? (
-                <FundPayForm action={payFundSessionAction.bind(null, sessionKey)} labels={labelsOf(page, locale, t)} />
+                <Pay page={page} locale={locale} t={t} action={payFundSessionAction.bind(null, sessionKey)} />
               ) : backFromStripe ? (
                 <div role="status" className="rounded-lg bg-sky-50 px-3 py-2.5 text-sm text-sky-900 ring-1 ring-sky-200 ring-inset">
                   {/* the page reloads itself until Stripe's webhook has completed the session */}
@@ -200,7 +231,7 @@ const FundSessionPage = async ({ params, searchParams }: Props) => {
                   <p className="mt-1">{t("stripe.confirmingBody")}</p>
                 </div>
               ) : (
-                <FundPayForm action={startFundCardPaymentAction.bind(null, sessionKey)} labels={labelsOf(page, locale, t)} />
+                <Pay page={page} locale={locale} t={t} action={startFundCardPaymentAction.bind(null, sessionKey)} />
               )}
               <p className="mt-4 text-xs text-slate-600">{t("expiresAt", { date: formatDate(locale, page.expiresAt) })}</p>
             </div>

@@ -4,27 +4,28 @@
 // Invoices carry no locale, so the page speaks the browser's language (Accept-Language), amounts and days
 // written its way (../_lib/format.ts: the formats the PDF uses too, with the same status word and seller address).
 import type { Metadata } from "next";
-import { cache } from "react";
 import { HostedLayout } from "@/components/hosted/hosted-layout";
 import { IntlProvider } from "@/components/hosted/intl-provider";
 import { MerchantHeader } from "@/components/hosted/merchant-header";
 import { hostedMetadata } from "@/components/hosted/page-metadata";
 import { StateMessage } from "@/components/hosted/state-message";
-import { InvoicePayForms, SettleAchForm } from "@/components/invoice/invoice-pay-forms";
+import { AchPayForm, SettleAchForm } from "@/components/invoice/invoice-pay-forms";
+import type { InvoicePayAnswer } from "@/components/invoice/pay-state";
+import { PaymentForm } from "@/components/payment/payment-form";
+import { INVOICE_PAY_START } from "@/lib/invoices/page-form-state";
 import { Badge } from "@/components/ui/badge";
 import { buttonClass } from "@/components/ui/classes";
 import { Card } from "@/components/ui/card";
 import { Table, Td, Th } from "@/components/ui/table";
 import { now } from "@/lib/core/clock";
-import { getDb } from "@/lib/db/client";
 import { getRequestLocale } from "@/lib/hosted/locale";
 import type { Locale } from "@/lib/i18n/locales";
 import { getTranslator, type Translator } from "@/lib/i18n/translator";
 import { addressLines, invoiceDisplayStatus, type InvoiceDisplayStatus } from "@/lib/invoices/invoice-format";
-import { loadInvoicePage, type InvoicePageView } from "@/lib/invoices/load-invoice-page";
+import type { InvoicePageView } from "@/lib/invoices/load-invoice-page";
 import { invoiceFormats, type InvoiceFormats } from "../_lib/format";
+import { loadInvoicePageOnce } from "../_lib/load-page";
 import { payInvoiceAction, startInvoiceCardPaymentAction } from "../actions";
-import { LiveCardForm } from "./live-card-form";
 
 type Props = { params: Promise<{ publicId: string }>; searchParams: Promise<{ sig?: string | string[]; payment?: string | string[] }> };
 
@@ -40,7 +41,7 @@ const TONE: Record<InvoiceDisplayStatus, "neutral" | "warning" | "success" | "da
 };
 
 /** The page's data, once per request (the metadata and the page both need it). */
-const load = cache(async (publicId: string, sig: string | null) => loadInvoicePage({ db: getDb() }, { publicId, sig }));
+const load = loadInvoicePageOnce;
 
 const read = async ({ params, searchParams }: Props) => {
   const { publicId } = await params;
@@ -99,6 +100,39 @@ const Totals = ({ v, t, f }: { v: InvoicePageView; t: Translator; f: InvoiceForm
 );
 
 /** The payment card: the forms (test mode), or where the payment stands. */
+/** Pay by card: the one payment form (components/payment/payment-form.tsx); a live invoice's card is typed on Stripe's page. */
+const CardPayment = ({
+  action,
+  amount,
+  live,
+  locale,
+  t,
+}: {
+  action: (prev: InvoicePayAnswer, form: FormData) => Promise<InvoicePayAnswer>;
+  amount: string;
+  live: boolean;
+  locale: Locale;
+  t: Translator;
+}) => (
+  <section aria-labelledby="card-title" className="space-y-4">
+    <h2 id="card-title" className="text-base font-semibold text-slate-900">
+      {t("card.heading")}
+    </h2>
+    <IntlProvider locale={locale} namespace="checkout">
+      <PaymentForm
+        action={action}
+        start={INVOICE_PAY_START}
+        options={[{ value: "card", label: t("card.heading"), detail: "", amountLabel: amount, disabledReason: null }]}
+        defaultMethod="card"
+        showMethods={false}
+        email={null}
+        cardFields={!live}
+        notice={null}
+      />
+    </IntlProvider>
+  </section>
+);
+
 const Payment = ({
   v,
   sig,
@@ -123,9 +157,12 @@ const Payment = ({
           <p id="pay-title" className="sr-only">
             {t("payment")}
           </p>
-          <IntlProvider locale={locale} namespace="invoice">
-            <InvoicePayForms action={pay} amount={amount} />
-          </IntlProvider>
+          <CardPayment action={pay} amount={amount} live={false} locale={locale} t={t} />
+          <div className="mt-6">
+            <IntlProvider locale={locale} namespace="invoice">
+              <AchPayForm action={pay} amount={amount} />
+            </IntlProvider>
+          </div>
         </>
       ) : backFromStripe ? (
         <StateMessage tone="info" title={t("stripeReturn.title")} headingId="pay-title">
@@ -134,15 +171,19 @@ const Payment = ({
           {t("stripeReturn.body")}
         </StateMessage>
       ) : (
-        <LiveCardForm
-          action={startInvoiceCardPaymentAction.bind(null, { publicId: v.publicId, sig, locale: v.locale })}
-          labels={{
-            title: t("cardLive.title"),
-            body: `${t("cardLive.body")} ${t("cardLive.achUnavailable", { business: v.businessName })}`,
-            submit: t("cardLive.submit", { amount }),
-            redirecting: t("cardLive.redirecting"),
-          }}
-        />
+        <>
+          <p id="pay-title" className="sr-only">
+            {t("payment")}
+          </p>
+          <CardPayment
+            action={startInvoiceCardPaymentAction.bind(null, { publicId: v.publicId, sig, locale: v.locale })}
+            amount={amount}
+            live
+            locale={locale}
+            t={t}
+          />
+          <p className="mt-4 text-sm text-slate-700">{t("cardLive.achUnavailable", { business: v.businessName })}</p>
+        </>
       );
     case "processing":
       return (

@@ -32,6 +32,7 @@ const OverviewPage = async ({ params, searchParams }: Props) => {
         <PortalPageShell
           {...frame}
           title={t("overview.title")}
+          translated
           intro={
             <dl className="mt-4 grid grid-cols-2 gap-3 text-sm">
               <div className="rounded-lg bg-amber-50 p-3 ring-1 ring-amber-200 ring-inset">

@@ -36,7 +36,7 @@ const NOT_FOUND = new Set([
 
 /** The portal's sign-in (`mode` "signup": the form opens on "Create an account", the landing page's link). */
 export const SignInCard = ({ environment, mode, locale }: { environment: Environment; mode?: AuthMode; locale: Locale }) => (
-  <PortalFrame environment={environment} locale={locale}>
+  <PortalFrame environment={environment} locale={locale} contentLang="en">
     <Card labelledBy="title" className="mx-auto w-full max-w-md">
       <h1 id="title" className="text-2xl font-semibold tracking-tight text-slate-900">
         Sign in to the developer portal

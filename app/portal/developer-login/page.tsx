@@ -19,7 +19,7 @@ const DeveloperLoginPage = async () => {
   if (!isDeveloperLoginEnabled()) notFound();
   if (await getSignedInPlayer()) redirect("/portal");
   return (
-    <PortalFrame environment="test" locale={await getPortalLocale()}>
+    <PortalFrame environment="test" locale={await getPortalLocale()} contentLang="en">
       <Card labelledBy="title" className="mx-auto w-full max-w-md">
         <h1 id="title" className="text-2xl font-semibold tracking-tight text-slate-900">
           Developer login

@@ -3,29 +3,22 @@
 // payer presses "Return to checkout", a POST, to cancel the pending payment and choose again.
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
-import { cache } from "react";
 import { CheckoutShell } from "@/components/checkout/checkout-shell";
 import { checkoutMetadata, notFoundMetadata } from "@/components/checkout/page-metadata";
 import { StateMessage } from "@/components/hosted/state-message";
-import { getDb } from "@/lib/db/client";
-import { describePaymentReturn } from "@/lib/checkout/describe-payment-return";
-import { successUrlPath, verifyIdSignature } from "@/lib/checkout/sign-url";
+import { successUrlPath } from "@/lib/checkout/sign-url";
 import { getRequestLocale } from "@/lib/hosted/locale";
 import { getTranslator } from "@/lib/i18n/translator";
 import { returnToCheckoutAction } from "./actions";
 import { buttonClass } from "@/components/ui/classes";
 import { Card } from "@/components/ui/card";
+import { loadCancelPage } from "../../load-page";
 
 type Props = { params: Promise<{ purchaseId: string }>; searchParams: Promise<{ sig?: string | string[] }> };
 
 export const dynamic = "force-dynamic";
 
-const load = cache(async (purchaseId: string, sig: string | null) => {
-  if (!verifyIdSignature(purchaseId, sig)) return null;
-  const view = await describePaymentReturn({ db: getDb() }, { purchaseId });
-  if (!view) return null;
-  return { view, locale: await getRequestLocale(view.locale) };
-});
+const load = loadCancelPage;
 
 const read = async ({ params, searchParams }: Props) => {
   const { purchaseId } = await params;
@@ -49,7 +42,15 @@ export default async function CheckoutCancelPage(props: Props) {
   const t = getTranslator(locale, "checkout");
   const item = view.itemName ?? t("cancel.yourItem");
   return (
-    <CheckoutShell theme={view.theme} gameName={view.game.name} test={view.test} links={view.game.links} locale={locale} t={t}>
+    <CheckoutShell
+      theme={view.theme}
+      gameName={view.game.name}
+      test={view.test}
+      links={view.game.links}
+      back={view.game.links.store ? { kind: "store", href: view.game.links.store } : null}
+      locale={locale}
+      t={t}
+    >
       <Card variant="flat" labelledBy="title" className="mx-auto max-w-md">
         {view.status === "pending" ? (
           <>

@@ -1,30 +1,19 @@
 // The hosted checkout of a grant: /checkout/g/{grantId}?sig=… (the signed URL is the credential).
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
-import { cache } from "react";
 import { CheckoutPage } from "@/components/checkout/checkout-page";
 import { checkoutMetadata, notFoundMetadata } from "@/components/checkout/page-metadata";
-import { getSignedInPlayer } from "@/lib/auth/get-signed-in-player";
-import { verifyGrantSignature } from "@/lib/checkout/sign-url";
-import { getDb } from "@/lib/db/client";
-import { loadCheckoutView } from "@/lib/checkout/load-checkout-view";
 import { getRequestLocale } from "@/lib/hosted/locale";
 import { getTranslator } from "@/lib/i18n/translator";
 import { requestResetAction, signUpAction } from "../../../account/actions";
 import { payAction } from "../../actions";
+import { loadGrantCheckout } from "../../load-page";
 
 type Props = { params: Promise<{ grantId: string }>; searchParams: Promise<{ sig?: string | string[] }> };
 
 export const dynamic = "force-dynamic";
 
-/** The page's data, once per request (the metadata and the page both need it). */
-const load = cache(async (grantId: string, signature: string | null) => {
-  if (!verifyGrantSignature(grantId, signature)) return null;
-  const player = await getSignedInPlayer();
-  const view = await loadCheckoutView({ db: getDb() }, { ref: { kind: "grant", grantId }, player });
-  if (!view) return null;
-  return { view, player, locale: await getRequestLocale(view.locale) };
-});
+const load = loadGrantCheckout;
 
 const read = async ({ params, searchParams }: Props) => {
   const { grantId } = await params;

@@ -1,28 +1,19 @@
 // The hosted checkout opened from GET /v1/checkout/redirect: /checkout/r/{token}.
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
-import { cache } from "react";
 import { CheckoutPage } from "@/components/checkout/checkout-page";
 import { checkoutMetadata, notFoundMetadata } from "@/components/checkout/page-metadata";
-import { getSignedInPlayer } from "@/lib/auth/get-signed-in-player";
-import { getDb } from "@/lib/db/client";
-import { loadCheckoutView } from "@/lib/checkout/load-checkout-view";
 import { getRequestLocale } from "@/lib/hosted/locale";
 import { getTranslator } from "@/lib/i18n/translator";
 import { requestResetAction, signUpAction } from "../../../account/actions";
 import { payAction } from "../../actions";
+import { loadSessionCheckout } from "../../load-page";
 
 type Props = { params: Promise<{ token: string }> };
 
 export const dynamic = "force-dynamic";
 
-/** The page's data, once per request (the metadata and the page both need it). */
-const load = cache(async (token: string) => {
-  const player = await getSignedInPlayer();
-  const view = await loadCheckoutView({ db: getDb() }, { ref: { kind: "session", token }, player });
-  if (!view) return null;
-  return { view, player, locale: await getRequestLocale(view.locale) };
-});
+const load = loadSessionCheckout;
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const loaded = await load((await params).token);

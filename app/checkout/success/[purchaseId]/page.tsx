@@ -4,34 +4,28 @@
 // pending purchase refreshes itself until it completes.
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
-import { cache } from "react";
 import { CheckoutShell } from "@/components/checkout/checkout-shell";
 import { formatUnits } from "@/components/checkout/method-options";
 import { formatRate, includedTaxCents } from "@/components/checkout/order-summary";
 import { checkoutMetadata, notFoundMetadata } from "@/components/checkout/page-metadata";
 import { ShareButtons } from "@/components/checkout/share-buttons";
+import { BackToGame } from "@/components/checkout/back-to-game";
 import type { Translate } from "@/components/checkout/translate";
 import { StateMessage } from "@/components/hosted/state-message";
-import { getDb } from "@/lib/db/client";
-import { loadSuccessView, type SuccessView } from "@/lib/checkout/load-success-view";
-import { verifyIdSignature } from "@/lib/checkout/sign-url";
+import type { SuccessView } from "@/lib/checkout/load-success-view";
 import { getRequestLocale } from "@/lib/hosted/locale";
 import { formatMoney } from "@/lib/i18n/format";
 import type { Locale } from "@/lib/i18n/locales";
 import { getTranslator } from "@/lib/i18n/translator";
 import { buttonClass } from "@/components/ui/classes";
 import { Card } from "@/components/ui/card";
+import { loadSuccessPage } from "../../load-page";
 
 type Props = { params: Promise<{ purchaseId: string }>; searchParams: Promise<{ sig?: string | string[] }> };
 
 export const dynamic = "force-dynamic";
 
-const load = cache(async (purchaseId: string, sig: string | null) => {
-  if (!verifyIdSignature(purchaseId, sig)) return null;
-  const view = await loadSuccessView({ db: getDb() }, { purchaseId });
-  if (!view) return null;
-  return { view, locale: await getRequestLocale(view.locale) };
-});
+const load = loadSuccessPage;
 
 const read = async ({ params, searchParams }: Props) => {
   const { purchaseId } = await params;
@@ -110,7 +104,15 @@ export default async function CheckoutSuccessPage(props: Props) {
   const done = view.status === "completed";
   const ended = view.status === "failed" || view.status === "canceled";
   return (
-    <CheckoutShell theme={view.game.theme} gameName={view.game.name} test={view.environment === "test"} links={view.game.links} locale={locale} t={t}>
+    <CheckoutShell
+      theme={view.game.theme}
+      gameName={view.game.name}
+      test={view.environment === "test"}
+      links={view.game.links}
+      back={view.back.kind === "close" ? null : view.back}
+      locale={locale}
+      t={t}
+    >
       {view.status === "pending" ? <meta httpEquiv="refresh" content="3" /> : null}
       <Card variant="flat" labelledBy="title" className="mx-auto max-w-md">
         {done ? (
@@ -125,11 +127,12 @@ export default async function CheckoutSuccessPage(props: Props) {
           </StateMessage>
         )}
         <div className="mt-6 space-y-3">
-          {done && view.returnUrl ? (
-            <a href={view.returnUrl} className={buttonClass({ size: "lg" })}>
-              {t("success.returnToGame", { game: view.game.name })}
-            </a>
+          {done && view.back.kind === "close" ? (
+            <p className="text-sm text-[var(--co-text)]" data-testid="game-told">
+              {t("back.told", { game: view.game.name })}
+            </p>
           ) : null}
+          {done ? <BackToGame back={view.back} game={view.game.name} t={t} place="final" label={t("success.returnToGame", { game: view.game.name })} /> : null}
           {ended && view.checkoutPath ? (
             <a href={view.checkoutPath} className={buttonClass({ size: "lg" })}>
               {t("success.tryAgain")}
@@ -140,7 +143,7 @@ export default async function CheckoutSuccessPage(props: Props) {
               label={t("success.share")}
               copiedLabel={t("success.copied")}
               text={t("success.shareText", { item: view.item.name, game: view.game.name })}
-              variant={view.returnUrl ? "secondary" : "primary"}
+              variant="secondary"
             />
           ) : null}
         </div>
