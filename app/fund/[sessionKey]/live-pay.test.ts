@@ -111,7 +111,8 @@ describe("the live fund page", () => {
     const s = await campaignSession(mgmt, campaign.id);
     const html = await render(s.sessionKey);
     expect(html).toContain("Amount (USD)");
-    expect(html).toContain("You enter your card on Stripe’s secure page, then come back here.");
+    // the one payment form's live note (components/payment/payment-form.tsx, the checkout catalog's words)
+    expect(html).toContain("You will enter your card details on our payment partner&#x27;s secure page (Stripe).");
     expect(html).not.toContain('name="cardNumber"');
     const back = await render(s.sessionKey, { payment: "stripe" });
     expect(back).toContain("Confirming your payment");
