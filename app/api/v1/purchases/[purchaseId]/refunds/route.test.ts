@@ -2,6 +2,7 @@
 // local stand-in for the Stripe API) refunds, in full and in part, clawback, racing refunds over real HTTP, and attacks.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GET, POST } from "./route";
+import { PATCH as PATCH_SETTINGS } from "@/app/api/v1/game/settings/route";
 import { call } from "@/tests/support/http";
 import { serveRoutes } from "@/tests/support/serve-routes";
 import { makeGame, linkUser } from "@/tests/support/fixtures";
@@ -171,7 +172,8 @@ describe("POST /v1/purchases/{purchaseId}/refunds", () => {
 
   it("with the game's clawback off, the payment goes back and the player keeps what was delivered", async () => {
     const s = await makeStore();
-    await db().game.update({ where: { id: s.game.id }, data: { refundClawback: false } });
+    const off = await call(PATCH_SETTINGS, { headers: s.headers, body: { refundClawback: false } });
+    expect([off.status, off.body.refundClawback]).toEqual([200, false]);
     const item = await makeProductRow(s.game.id, {
       priceCents: 500,
       fulfillmentType: "GRANT_VIRTUAL_CURRENCY",
