@@ -3,7 +3,7 @@ import type { Dispute, Prisma, Purchase } from "../db/generated/client.ts";
 import { newId } from "../db/ids.ts";
 import { inTransaction, type DbClient } from "../db/transaction.ts";
 import { emitEvent } from "../webhooks/emit-event.ts";
-import { lockPurchase } from "../purchases/complete-purchase.ts";
+import { lockPurchase } from "../purchases/lock-purchase.ts";
 import { purchaseFields } from "../purchases/purchase-events.ts";
 import { PURCHASE_EVENTS, REFUNDABLE_STATES } from "../purchases/purchase-states.ts";
 import { transitionPurchase } from "../purchases/transition-purchase.ts";

@@ -4,7 +4,7 @@ import type { DbContext } from "../core/context.ts";
 import { newId } from "../db/ids.ts";
 import { inTransaction } from "../db/transaction.ts";
 import { emitEvent } from "../webhooks/emit-event.ts";
-import { lockPurchase } from "../purchases/complete-purchase.ts";
+import { lockPurchase } from "../purchases/lock-purchase.ts";
 import { purchaseFields } from "../purchases/purchase-events.ts";
 import { PURCHASE_EVENTS, REFUNDABLE_STATES } from "../purchases/purchase-states.ts";
 import { transitionPurchase } from "../purchases/transition-purchase.ts";

@@ -3,9 +3,8 @@ import { newId } from "../db/ids.ts";
 import { USDC_ASSET, vcPool, vcUser, walletAccount } from "../ledger/accounts.ts";
 import { postJournal } from "../ledger/post-journal.ts";
 import { transfer } from "../ledger/transfer.ts";
-import Stripe from "stripe";
-import { AppError } from "../core/errors.ts";
 import { requireStripe } from "../stripe/client.ts";
+import { refundStripeCharge, REFUND_STRIPE_CHARGE_ERRORS } from "./refund-stripe-charge.ts";
 import { vcScope } from "../vc/vc-scope.ts";
 import type { Payout } from "../wallet/plan-payouts.ts";
 import type { DbContext } from "../core/context.ts";
@@ -84,21 +83,13 @@ export const returnPayment = async (
     return { provider, externalId: null, journalId: posted.journalId };
   }
   if (p.environment === "test" || provider === "sandbox") return { provider: "sandbox", externalId: `re_sandbox_${newId()}`, journalId: null };
-  const stripe = requireStripe();
-  try {
-    const refund = await stripe.refunds.create(
-      { payment_intent: await paymentIntentOf(p), amount: Number(amount), metadata: { purchaseId: p.id, gameId: p.gameId } },
-      { idempotencyKey: `purchase-refund:${p.id}:${from}:${amount}` },
-    );
-    return { provider: "stripe", externalId: refund.id, journalId: null };
-  } catch (err) {
-    if (!(err instanceof Stripe.errors.StripeError)) throw err;
-    console.warn(`[stripe] refund of purchase ${p.id} failed: ${err.message}`);
-    throw new AppError(
-      "PAYMENT_PROVIDER_ERROR",
-      `Stripe did not refund purchase ${p.id} (${err.message}); nothing changed. Retry with the same Idempotency-Key.`,
-    );
-  }
+  const externalId = await refundStripeCharge({
+    paymentIntentId: await paymentIntentOf(p),
+    amount,
+    idempotencyKey: `purchase-refund:${p.id}:${from}:${amount}`,
+    metadata: { purchaseId: p.id, gameId: p.gameId },
+  });
+  return { provider: "stripe", externalId, journalId: null };
 };
 
 // What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
@@ -107,7 +98,7 @@ import { POST_JOURNAL_ERRORS } from "../ledger/post-journal.ts";
 import { TRANSFER_ERRORS } from "../ledger/transfer.ts";
 import { CLIENT_ERRORS } from "../stripe/client.ts";
 export const RETURN_PAYMENT_ERRORS = [
-  "PAYMENT_PROVIDER_ERROR",
+  ...REFUND_STRIPE_CHARGE_ERRORS,
   ...POST_JOURNAL_ERRORS,
   ...TRANSFER_ERRORS,
   ...CLIENT_ERRORS,

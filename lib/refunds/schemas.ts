@@ -68,3 +68,10 @@ export const serializeRefund = (r: Refund): RefundJson => ({
   clawback: (r.clawback as RefundJson["clawback"]) ?? null,
   createdAt: r.createdAt.toISOString(),
 });
+
+export const InvoiceRefundResult = z.object({
+  data: z.object({
+    refund: RefundJson,
+    invoice: z.object({ _id: z.string(), status: z.string(), chargedCents: z.number().int(), refundedCents: z.number().int() }),
+  }),
+});
