@@ -1,6 +1,6 @@
 import type { Purchase } from "../db/generated/client.ts";
 import { inTransaction, type DbClient } from "../db/transaction.ts";
-import { AppError, notFound } from "../core/errors.ts";
+import { AppError } from "../core/errors.ts";
 import { linkPlayer } from "../linking/link-player.ts";
 import { resolveUserRef } from "../linking/resolve-user-ref.ts";
 import { loadProduct } from "../products/load-product.ts";
