@@ -23,6 +23,7 @@ export type NavKey =
   | "logs"
   | "audit"
   | "members"
+  | "disputes"
   | "activation"
   | "platforms"
   | "helpers";
@@ -35,6 +36,7 @@ const NAV: { key: NavKey; label: string; path: string; permission: PortalPermiss
   { key: "webhooks", label: "Webhooks", path: "/webhooks", permission: "webhooks:read" },
   { key: "ledger", label: "Ledger", path: "/ledger", permission: "ledger:read" },
   { key: "cashouts", label: "Cashouts", path: "/cashouts", permission: "ledger:read" },
+  { key: "disputes", label: "Disputes", path: "/disputes", permission: "ledger:read" },
   { key: "catalogue", label: "Catalogue", path: "/catalogue", permission: "catalogue:read" },
   { key: "reviews", label: "Reviews", path: "/reviews", permission: "catalogue:read" },
   { key: "campaigns", label: "Campaigns", path: "/campaigns", permission: "campaigns:read" },
