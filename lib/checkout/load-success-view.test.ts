@@ -8,6 +8,7 @@ import { payCheckout } from "@/lib/flows/pay-checkout";
 import { call } from "@/tests/support/http";
 import { makeProductRow, makeStore } from "@/tests/support/purchases";
 import { idem } from "@/tests/support/vc";
+import { refundPurchase } from "@/lib/refunds/refund-purchase";
 import { loadSuccessView } from "./load-success-view";
 import { purchaseReference } from "./purchase-reference";
 import { parseCheckoutUrl } from "./sign-url";
@@ -45,6 +46,22 @@ describe("loadSuccessView", () => {
     });
     expect(view.reference).toMatch(/^CO-[0-9A-Z]{4}-[0-9A-Z]{4}$/);
     expect(view.checkoutPath).toMatch(/^\/checkout\/g\//);
+  });
+
+  it("a refunded purchase: its status and what came back, under the same reference (issue 31)", async () => {
+    const s = await makeStore({ players: 0 });
+    const item = await makeProductRow(s.game.id, { name: "Silver Shield", priceCents: 900, fulfillmentType: "WEBHOOK" });
+    const ref = await grantRef(s, { itemId: item.id, email: "refund@example.com" });
+    const paid = await payCheckout({ db: getDb() }, { ref, method: "card", card: CARD });
+    await refundPurchase(ctx(), { gameId: s.game.id, environment: "test", purchaseId: paid.purchase.id, amount: 400, reason: "requested_by_customer" });
+    expect(await loadSuccessView(ctx(), { purchaseId: paid.purchase.id })).toMatchObject({
+      reference: purchaseReference(paid.purchase.id),
+      status: "partially_refunded",
+      paid: { kind: "usd", cents: 900 },
+      refundedAmount: { kind: "usd", cents: 400 },
+    });
+    await refundPurchase(ctx(), { gameId: s.game.id, environment: "test", purchaseId: paid.purchase.id, reason: "requested_by_customer" });
+    expect(await loadSuccessView(ctx(), { purchaseId: paid.purchase.id })).toMatchObject({ status: "refunded", refundedAmount: { kind: "usd", cents: 900 } });
   });
 
   it("a redirect returns to its redirectUrl; an item granting virtual currency says how much arrives; a guest's placeholder email is not shown", async () => {
