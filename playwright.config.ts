@@ -6,7 +6,7 @@ import { E2E_OUTBOX_TOKEN } from "./e2e/outbox-token";
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 const baseURL = `http://localhost:${PORT}`;
 const PHONE_SPECS =
-  /(a11y|home|checkout-pages|checkout-guest-card|wallet-page|platform-gift|platform-invoice|platform-fund-session|portal-phone|going-live)\.spec\.ts/;
+  /(a11y|home|checkout-pages|checkout-guest-card|wallet-page|platform-gift|platform-invoice|platform-fund-session|portal-phone|going-live|portal-refund)\.spec\.ts/;
 
 export default defineConfig({
   testDir: "e2e",
