@@ -4,6 +4,8 @@ import type { DbContext } from "../core/context.ts";
 import { newId } from "../db/ids.ts";
 import { inTransaction } from "../db/transaction.ts";
 import { emitEvent } from "../webhooks/emit-event.ts";
+import { enqueueJob } from "../jobs/enqueue.ts";
+import { REFUND_RECEIPT_EMAIL_TASK } from "../checkout/email-refund-receipt.ts";
 import { lockPurchase } from "../purchases/lock-purchase.ts";
 import { purchaseFields } from "../purchases/purchase-events.ts";
 import { PURCHASE_EVENTS, REFUNDABLE_STATES } from "../purchases/purchase-states.ts";
@@ -82,6 +84,9 @@ export const refundPurchase = (ctx: DbContext, input: RefundPurchaseInput): Prom
         source: input.source ?? "api",
       },
     });
+    // the payer's refund receipt (lib/checkout/email-refund-receipt.ts), sent after the commit by the worker
+    if (p.grantId || p.checkoutSessionId)
+      await enqueueJob(tx, REFUND_RECEIPT_EMAIL_TASK, { purchaseId: p.id, refundId }, { jobKey: `${REFUND_RECEIPT_EMAIL_TASK}:${refundId}`, maxAttempts: 10 });
     const product = await tx.product.findUniqueOrThrow({ where: { id: p.productId }, select: { id: true, type: true } });
     await emitEvent(tx, {
       owner: { type: "game", id: p.gameId },
