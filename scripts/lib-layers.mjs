@@ -71,6 +71,7 @@ export const LAYERS = [
       "platform",
       "products",
       "purchases",
+      "refunds",
       "split-templates",
       "stripe",
       "subscriptions",

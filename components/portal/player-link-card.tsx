@@ -1,6 +1,10 @@
 // One of a player's links on the player page: where it is, its consent, and for an active game link the
 // player's balances, purchases and subscriptions in that game.
 import { envHref } from "@/components/portal/env-href";
+import { HelperSelect } from "@/components/portal/helper-select";
+import { PortalForm, type PortalAction } from "@/components/portal/portal-form";
+import { Field } from "@/components/ui/field";
+import { Input } from "@/components/ui/input";
 import { Badge } from "@/components/ui/badge";
 import { Card } from "@/components/ui/card";
 import { textLinkClass } from "@/components/ui/classes";
@@ -20,16 +24,47 @@ const priceOf = (p: Purchase) =>
       ? `${formatUsdc(String(p.amount))} USDC`
       : `${formatUnits(String(p.amount))} ${p.currency}`;
 
+const REFUNDABLE = ["completed", "partially_refunded"];
+const UNIT = { USD: "cents", USDC: "USDC micro-units" } as Record<string, string>;
+
+/** A purchase's Refund form, folded: an amount in the purchase's smallest unit (empty: all that is left), a reason, a note. */
+const RefundForm = ({ purchase: p, action }: { purchase: Purchase; action: PortalAction }) => (
+  <details className="min-w-56">
+    <summary className="inline-flex min-h-11 cursor-pointer items-center text-sm font-medium text-slate-900 underline">Refund…</summary>
+    <PortalForm action={action} label={`Refund the purchase of ${p.item.name || p.item._id}`} submit="Refund" pendingLabel="Refunding…" variant="secondary">
+      <Field id={`refund-amount-${p._id}`} label={`Amount (${UNIT[p.currency] ?? `${p.currency} units`})`} hint="Empty: all that is left.">
+        {(f) => <Input {...f} name="amount" inputMode="numeric" autoComplete="off" />}
+      </Field>
+      <Field id={`refund-reason-${p._id}`} label="Reason">
+        {(f) => (
+          <HelperSelect {...f} name="reason" defaultValue="requested_by_customer">
+            <option value="requested_by_customer">Requested by the customer</option>
+            <option value="duplicate">Duplicate</option>
+            <option value="fraudulent">Fraudulent</option>
+            <option value="other">Other</option>
+          </HelperSelect>
+        )}
+      </Field>
+      <Field id={`refund-note-${p._id}`} label="Note (optional)">
+        {(f) => <Input {...f} name="note" maxLength={500} autoComplete="off" />}
+      </Field>
+    </PortalForm>
+  </details>
+);
+
 export const PlayerLinkCard = ({
   link,
   businessId,
   environment,
   ledger,
+  refund = null,
 }: {
   link: PortalPlayerLink;
   businessId: string;
   environment: Environment;
   ledger: boolean;
+  /** the Refund action bound to a purchase, when the member may refund (finance, admin, owner) */
+  refund?: ((purchaseId: string) => PortalAction) | null;
 }) => {
   const id = `link-${link.userRef}`;
   const g = link.game;
@@ -96,16 +131,18 @@ export const PlayerLinkCard = ({
                   <Th>Status</Th>
                   <Th>Paid with</Th>
                   <Th>When</Th>
+                  {refund ? <Th>Refund</Th> : null}
                 </tr>
               </thead>
               <tbody>
                 {g.purchases.map((p) => (
-                  <tr key={p._id}>
+                  <tr key={p._id} data-testid={`purchase-${p._id}`}>
                     <Td className="[overflow-wrap:anywhere]">{p.item.name || p.item._id}</Td>
                     <Td className="whitespace-nowrap">{priceOf(p)}</Td>
                     <Td>{p.status}</Td>
                     <Td>{p.paymentMethod ?? "—"}</Td>
                     <Td className="whitespace-nowrap">{formatWhen(p.createdAt)}</Td>
+                    {refund ? <Td>{REFUNDABLE.includes(p.status) ? <RefundForm purchase={p} action={refund(p._id)} /> : "—"}</Td> : null}
                   </tr>
                 ))}
               </tbody>

@@ -30,6 +30,7 @@ export type NavKey =
   | "logs"
   | "audit"
   | "members"
+  | "disputes"
   | "activation"
   | "platforms"
   | "helpers";
@@ -43,6 +44,7 @@ const NAV: { key: NavKey; path: string; permission: PortalPermission; testOnly?:
   { key: "webhooks", path: "/webhooks", permission: "webhooks:read" },
   { key: "ledger", path: "/ledger", permission: "ledger:read" },
   { key: "cashouts", path: "/cashouts", permission: "ledger:read" },
+  { key: "disputes", path: "/disputes", permission: "ledger:read" },
   { key: "catalogue", path: "/catalogue", permission: "catalogue:read" },
   { key: "reviews", path: "/reviews", permission: "catalogue:read" },
   { key: "campaigns", path: "/campaigns", permission: "campaigns:read" },

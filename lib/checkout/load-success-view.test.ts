@@ -8,7 +8,9 @@ import { payCheckout } from "@/lib/flows/pay-checkout";
 import { call } from "@/tests/support/http";
 import { makeProductRow, makeStore } from "@/tests/support/purchases";
 import { idem } from "@/tests/support/vc";
+import { refundPurchase } from "@/lib/refunds/refund-purchase";
 import { loadSuccessView } from "./load-success-view";
+import { emailRefundReceipt, REFUND_RECEIPT_EMAIL_TASK } from "./email-refund-receipt";
 import { purchaseReference } from "./purchase-reference";
 import { parseCheckoutUrl } from "./sign-url";
 
@@ -45,6 +47,35 @@ describe("loadSuccessView", () => {
     });
     expect(view.reference).toMatch(/^CO-[0-9A-Z]{4}-[0-9A-Z]{4}$/);
     expect(view.checkoutPath).toMatch(/^\/checkout\/g\//);
+  });
+
+  it("a refunded purchase: its status and what came back, under the same reference (issue 31)", async () => {
+    const s = await makeStore({ players: 0 });
+    const item = await makeProductRow(s.game.id, { name: "Silver Shield", priceCents: 900, fulfillmentType: "WEBHOOK" });
+    const ref = await grantRef(s, { itemId: item.id, email: "refund@example.com" });
+    const paid = await payCheckout({ db: getDb() }, { ref, method: "card", card: CARD });
+    await refundPurchase(ctx(), { gameId: s.game.id, environment: "test", purchaseId: paid.purchase.id, amount: 400, reason: "requested_by_customer" });
+    expect(await loadSuccessView(ctx(), { purchaseId: paid.purchase.id })).toMatchObject({
+      reference: purchaseReference(paid.purchase.id),
+      status: "partially_refunded",
+      paid: { kind: "usd", cents: 900 },
+      refundedAmount: { kind: "usd", cents: 400 },
+    });
+    await refundPurchase(ctx(), { gameId: s.game.id, environment: "test", purchaseId: paid.purchase.id, reason: "requested_by_customer" });
+    expect(await loadSuccessView(ctx(), { purchaseId: paid.purchase.id })).toMatchObject({ status: "refunded", refundedAmount: { kind: "usd", cents: 900 } });
+    // each refund queued its receipt: the mail says what came back, under the purchase's reference
+    const refunds = await getDb().refund.findMany({ where: { objectId: paid.purchase.id }, orderBy: { createdAt: "asc" } });
+    const jobs = await getDb().$queryRaw<
+      { key: string }[]
+    >`SELECT key FROM graphile_worker.jobs WHERE key LIKE ${`${REFUND_RECEIPT_EMAIL_TASK}:%`} ORDER BY key`;
+    expect(jobs.map((j) => j.key).filter((k) => refunds.some((r) => k.endsWith(r.id)))).toHaveLength(2);
+    expect(await emailRefundReceipt(ctx(), { purchaseId: paid.purchase.id, refundId: refunds[0].id })).toBe(true);
+    const [mail] = await getDb().mailMessage.findMany({ where: { to: "refund@example.com", subject: { startsWith: "Your refund" } } });
+    expect(mail.subject).toBe(`Your refund for Silver Shield (${s.game.name})`);
+    expect(mail.text.replace(/[\u00a0\u202f]/g, " ")).toContain("USD 4.00 of the USD 9.00 you paid for Silver Shield was refunded.");
+    expect(mail.text).toContain(`Reference: ${purchaseReference(paid.purchase.id)}`);
+    // another purchase's refund id sends nothing
+    expect(await emailRefundReceipt(ctx(), { purchaseId: paid.purchase.id, refundId: "nope" })).toBe(false);
   });
 
   it("a redirect returns to its redirectUrl; an item granting virtual currency says how much arrives; a guest's placeholder email is not shown", async () => {

@@ -28,6 +28,8 @@ export type SuccessView = {
   reference: string;
   status: string;
   refunded: boolean;
+  /** a refunded or partially refunded purchase (lib/refunds): what was given back, in the unit of `paid` */
+  refundedAmount: PaidAmount | null;
   failureMessage: string | null;
   environment: Environment;
   paid: PaidAmount;
@@ -95,6 +97,12 @@ export const loadSuccessView = async ({ db }: DbContext, { purchaseId }: { purch
     reference: purchaseReference(purchase.id) ?? purchase.id,
     status: purchase.status,
     refunded: purchase.refundedAt !== null,
+    refundedAmount:
+      purchase.refundedAmount === 0n
+        ? null
+        : purchase.paymentMethod === "vc"
+          ? { kind: "vc", units: Number(purchase.refundedAmount), code: purchase.currency }
+          : { kind: "usd", cents: Number(purchase.paymentMethod === "wallet" ? purchase.refundedAmount / 10_000n : purchase.refundedAmount) },
     failureMessage: purchase.failureMessage,
     environment: purchase.environment,
     paid:

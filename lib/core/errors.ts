@@ -41,6 +41,10 @@ export const ERRORS = {
   INSUFFICIENT_FUNDS: { status: 422, doc: "A balance or wallet is too low for the operation." },
   INTERNAL_ERROR: { status: 500, doc: "An unexpected failure on the server; quote the request id to support." },
   PAYMENTS_NOT_CONFIGURED: { status: 503, doc: "Card payments are not configured on this server." },
+  PAYMENT_PROVIDER_ERROR: {
+    status: 502,
+    doc: "The card processor (Stripe) did not carry out the operation; nothing changed here. Retry with the same Idempotency-Key.",
+  },
   SERVICE_UNAVAILABLE: {
     status: 503,
     doc: "The database cannot be reached for the moment (an outage or a restart); the answer carries Retry-After. Retry then with the same Idempotency-Key.",
@@ -98,6 +102,12 @@ export const ERRORS = {
   // purchases, checkout and subscriptions
   PURCHASE_NOT_FOUND: { status: 404, doc: "The purchase does not exist." },
   PURCHASE_NOT_PENDING: { status: 409, doc: "The purchase is no longer pending." },
+  PURCHASE_NOT_REFUNDABLE: {
+    status: 409,
+    doc: "The purchase cannot be refunded: it is not completed, it is refunded in full already, or its payment is disputed.",
+  },
+  REFUND_EXCEEDS_PAYMENT: { status: 422, doc: "The refund is more than what is left of the payment (what was paid less what was refunded)." },
+  INVOICE_NOT_REFUNDABLE: { status: 409, doc: "The invoice cannot be refunded: it is not paid, it is refunded in full already, or its payment is disputed." },
   PURCHASE_LIMIT_REACHED: { status: 409, doc: "The player has bought the item the maximum number of times." },
   INVALID_AFFILIATE_CODE: { status: 400, doc: "The affiliateCode is not a linked userRef of this game, or names the buyer." },
   CARD_RENEWAL_UNAVAILABLE: { status: 422, doc: "Live card renewals need off-session charging, which is not configured." },
@@ -314,6 +324,7 @@ const ADVICE: Record<number, string> = {
   422: "The request is well formed but cannot be done now (funds, limits, environment): change it or fund the balance first.",
   429: "Wait Retry-After seconds, then retry; nothing was done.",
   500: "Retry later with the same Idempotency-Key; if it persists, quote the requestId to support.",
+  502: "The card processor failed; nothing changed: retry later with the same Idempotency-Key.",
   503: "Retry after Retry-After seconds with the same Idempotency-Key.",
 };
 

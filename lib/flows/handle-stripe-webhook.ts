@@ -7,6 +7,7 @@ import { refundStripePayment } from "../stripe/refund-stripe-payment.ts";
 import type { StripeSettlement } from "../stripe/settle-stripe-payment.ts";
 import { settleStripeInvoicePayment } from "../invoices/settle-stripe-invoice-payment.ts";
 import { settlePaidFundSession } from "./settle-paid-fund-session.ts";
+import { recordDispute } from "../refunds/record-dispute.ts";
 import type { DbContext } from "../core/context.ts";
 
 export type StripeWebhookResult = {
@@ -14,13 +15,16 @@ export type StripeWebhookResult = {
   eventId: string;
   type: string;
   purchaseId: string | null;
-  action: "completed" | "refunded" | "failed" | "ignored";
+  action: "completed" | "refunded" | "failed" | "ignored" | "disputed" | "updated" | "closed";
   /** refunded: Stripe's refund id */
   refundId?: string;
   /** a fund session's or an invoice's session (metadata.kind): what it paid */
-  kind?: "fund_session" | "invoice";
+  kind?: "fund_session" | "invoice" | "dispute";
   objectId?: string | null;
 };
+
+/** Stripe's dispute events of a card payment: lib/refunds/record-dispute.ts. */
+const DISPUTE_EVENTS = ["charge.dispute.created", "charge.dispute.updated", "charge.dispute.closed"];
 
 /** What a Checkout Session pays, from its metadata.kind (set by lib/stripe): a session without one is a checkout purchase's. */
 type SessionKind = "purchase" | "fund_session" | "invoice" | "unknown";
@@ -72,6 +76,10 @@ export const handleStripeWebhook = async (
     "checkout.session.async_payment_failed",
     "checkout.session.expired",
   ];
+  if (DISPUTE_EVENTS.includes(event.type)) {
+    const d = await recordDispute(ctx, { type: event.type, dispute: event.data.object as Stripe.Dispute });
+    return { ...base, purchaseId: d.objectType === "purchase" ? d.objectId : null, kind: "dispute", objectId: d.disputeId, action: d.action };
+  }
   if (!handled.includes(event.type)) return { ...base, purchaseId: null, action: "ignored" };
   const session = event.data.object as Stripe.Checkout.Session;
   const kind = await kindOf(ctx, session);
@@ -87,7 +95,12 @@ export const handleStripeWebhook = async (
   const paid = session.payment_status === "paid" || session.payment_status === "no_payment_required";
   if ((event.type === "checkout.session.completed" || event.type === "checkout.session.async_payment_succeeded") && paid) {
     const settled = await settlePaidCheckout(ctx, { purchaseId: purchase.id, paymentProvider: "stripe", externalId: session.id });
-    if (settled.outcome !== "refund") return { ...base, purchaseId: purchase.id, action: "completed" };
+    if (settled.outcome !== "refund") {
+      // the PaymentIntent, kept for refunds and to find the purchase of a dispute (charge.dispute.*)
+      const pi = paymentIntentOf(session);
+      if (pi) await ctx.db.purchase.updateMany({ where: { id: purchase.id, paymentIntentId: null }, data: { paymentIntentId: pi } });
+      return { ...base, purchaseId: purchase.id, action: "completed" };
+    }
     // an event carries the PaymentIntent's id; a thinned one is looked up. A free session has none: nothing to give back.
     const paymentIntentId =
       paymentIntentOf(session) ?? (session.amount_total === 0 ? null : paymentIntentOf(await stripe.checkout.sessions.retrieve(session.id)));
@@ -157,7 +170,9 @@ import { SETTLE_PAID_FUND_SESSION_ERRORS } from "./settle-paid-fund-session.ts";
 import { SETTLE_STRIPE_INVOICE_PAYMENT_ERRORS } from "../invoices/settle-stripe-invoice-payment.ts";
 import { CLIENT_ERRORS } from "../stripe/client.ts";
 import { REFUND_STRIPE_PAYMENT_ERRORS } from "../stripe/refund-stripe-payment.ts";
+import { RECORD_DISPUTE_ERRORS } from "../refunds/record-dispute.ts";
 export const HANDLE_STRIPE_WEBHOOK_ERRORS = [
+  ...RECORD_DISPUTE_ERRORS,
   "STRIPE_SIGNATURE_INVALID",
   ...DECLINE_CHECKOUT_ERRORS,
   ...SETTLE_PAID_CHECKOUT_ERRORS,

@@ -13,6 +13,7 @@ import { expireCheckoutGrants } from "../checkout/expire-grants.ts";
 import { RENEW_TASK, renewDueSubscriptions } from "./renew-due-subscriptions.ts";
 import { KEY_EMAIL_TASK } from "../purchases/fulfil-purchase.ts";
 import { emailReceipt, RECEIPT_EMAIL_TASK } from "../checkout/email-receipt.ts";
+import { emailRefundReceipt, REFUND_RECEIPT_EMAIL_TASK } from "../checkout/email-refund-receipt.ts";
 import { emailDeliveredKey } from "../purchases/email-delivered-key.ts";
 import { completeCampaignOperation } from "../campaigns/complete-campaign-operation.ts";
 import { pruneAuthRecords } from "../auth/prune-auth-records.ts";
@@ -51,6 +52,9 @@ const domainTasks: TaskList = {
   [RECEIPT_EMAIL_TASK]: async (payload) => {
     await emailReceipt({ db: getDb() }, z.object({ purchaseId: z.string().min(1) }).parse(payload));
   },
+  [REFUND_RECEIPT_EMAIL_TASK]: async (payload) => {
+    await emailRefundReceipt({ db: getDb() }, z.object({ purchaseId: z.string().min(1), refundId: z.string().min(1) }).parse(payload));
+  },
   "linking:expire-sessions": async () => {
     await expireLinkSessions({ db: getDb() });
   },
@@ -72,12 +76,14 @@ export const workerTasks = () => ({ taskList, parsedCronItems: parsedCronItems()
 import type { ErrorCode } from "../core/errors.ts";
 import { COMPLETE_CAMPAIGN_OPERATION_ERRORS } from "../campaigns/complete-campaign-operation.ts";
 import { EMAIL_RECEIPT_ERRORS } from "../checkout/email-receipt.ts";
+import { EMAIL_REFUND_RECEIPT_ERRORS } from "../checkout/email-refund-receipt.ts";
 import { RENEW_DUE_SUBSCRIPTIONS_ERRORS } from "./renew-due-subscriptions.ts";
 import { EXPIRE_LINK_SESSIONS_ERRORS } from "../linking/expire-link-sessions.ts";
 import { EXPIRE_CHECKOUT_SESSION_ERRORS } from "../stripe/expire-checkout-session.ts";
 export const JOB_TASKS_ERRORS = [
   ...COMPLETE_CAMPAIGN_OPERATION_ERRORS,
   ...EMAIL_RECEIPT_ERRORS,
+  ...EMAIL_REFUND_RECEIPT_ERRORS,
   ...RENEW_DUE_SUBSCRIPTIONS_ERRORS,
   ...EXPIRE_LINK_SESSIONS_ERRORS,
   ...EXPIRE_CHECKOUT_SESSION_ERRORS,

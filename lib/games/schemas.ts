@@ -19,6 +19,11 @@ export const Game = z.object({
   supportUrl: z.string().nullable().describe("Where payers get help (https, or mailto:), linked at the foot of the checkout."),
   taxLabel: z.string().nullable().describe('The name of a sales tax included in the USD prices (e.g. "VAT"), shown on the checkout.'),
   taxRatePercent: z.number().nullable().describe("Its rate in percent (e.g. 20); the checkout shows the tax included in the total."),
+  refundClawback: z
+    .boolean()
+    .describe(
+      "Addition (issue 31): a refund or lost dispute takes back what the purchase delivered (granted units down to 0, the key, the subscription); false: the player keeps it.",
+    ),
   status: z.string(),
   environment: z.enum(["test", "live"]),
   affiliateRate: z.number(),
@@ -63,6 +68,10 @@ export const GameSettingsBody = z
       .nullable()
       .optional()
       .describe("The rate of that tax in percent (0 to 100, 2 decimals), included in the prices; null removes it."),
+    refundClawback: z
+      .boolean()
+      .optional()
+      .describe("Addition (issue 31): whether a refund or a lost dispute takes back what the purchase delivered (default true)."),
   })
   .refine((b) => (b.taxLabel === undefined) === (b.taxRatePercent === undefined) && (b.taxLabel === null) === (b.taxRatePercent === null), {
     message: "taxLabel and taxRatePercent are set (or cleared with null) together",

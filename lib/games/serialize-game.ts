@@ -20,6 +20,7 @@ export const serializeGame = (g: GameRow): Game => ({
   supportUrl: g.supportUrl,
   taxLabel: g.taxLabel,
   taxRatePercent: g.taxRateBps === null ? null : g.taxRateBps / 100,
+  refundClawback: g.refundClawback,
   status: g.status,
   environment: g.environment,
   affiliateRate: g.affiliateRate,

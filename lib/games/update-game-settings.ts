@@ -17,6 +17,7 @@ export const updateGameSettings = async (ctx: GameContext, input: GameSettingsBo
       termsUrl: input.termsUrl,
       supportUrl: input.supportUrl,
       taxLabel: input.taxLabel,
+      refundClawback: input.refundClawback,
       taxRateBps: input.taxRatePercent === undefined ? undefined : input.taxRatePercent === null ? null : Math.round(input.taxRatePercent * 100),
     },
   });

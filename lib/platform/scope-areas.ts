@@ -34,6 +34,7 @@ const AREA_OF: Record<string, ScopeArea> = {
   "invoice:update": "money",
   "invoice:send": "money",
   "invoice:cancel": "money",
+  "invoice:refund": "money",
   "business:wallet:balance": "money",
   "campaign:users:link:read": "players",
   "campaign:users:link:create": "players",

@@ -33,6 +33,7 @@ export const BUSINESS_SCOPES = [
   "invoice:update",
   "invoice:send",
   "invoice:cancel",
+  "invoice:refund",
   "business:create",
   "business:read",
   "business:update",

@@ -33,6 +33,8 @@ export const PORTAL_PERMISSIONS = [
   // scope requests and connected businesses (their webhook endpoints are webhooks:write, as a game's)
   "platforms:read",
   "platforms:write",
+  // refunds of purchases and invoices (lib/refunds): money going back, so finance, admin and owner only
+  "refunds:write",
 ] as const;
 export type PortalPermission = (typeof PORTAL_PERMISSIONS)[number];
 
@@ -46,7 +48,7 @@ export const ROLE_PERMISSIONS: Record<PortalRole, readonly PortalPermission[]> =
   // builds the integration: games, keys, webhooks, currencies, catalogue, campaigns, platforms and test helpers;
   // members, the audit log, cashout decisions and the application to go live (the business's legal identity) are
   // not theirs
-  developer: ALL.filter((p) => !["members:write", "cashouts:write", "activation:write"].includes(p)),
+  developer: ALL.filter((p) => !["members:write", "cashouts:write", "activation:write", "refunds:write"].includes(p)),
   // money people: the ledger, cashout decisions, campaign funding and withdrawals, players, the audit log; no
   // keys, webhooks, catalogue changes or request bodies
   finance: [
@@ -56,6 +58,7 @@ export const ROLE_PERMISSIONS: Record<PortalRole, readonly PortalPermission[]> =
     "audit:read",
     "ledger:read",
     "cashouts:write",
+    "refunds:write",
     "catalogue:read",
     "campaigns:read",
     "campaigns:write",

@@ -50,7 +50,9 @@ describe("the role table", () => {
     const all = [...PORTAL_PERMISSIONS];
     expect(ROLE_PERMISSIONS.owner).toEqual(all);
     expect(ROLE_PERMISSIONS.admin).toEqual(all);
-    expect(ROLE_PERMISSIONS.developer).toEqual(all.filter((p) => p !== "members:write" && p !== "cashouts:write" && p !== "activation:write"));
+    expect(ROLE_PERMISSIONS.developer).toEqual(
+      all.filter((p) => p !== "members:write" && p !== "cashouts:write" && p !== "activation:write" && p !== "refunds:write"),
+    );
     expect(ROLE_PERMISSIONS.finance).toEqual([
       "overview:read",
       "games:read",
@@ -58,6 +60,7 @@ describe("the role table", () => {
       "audit:read",
       "ledger:read",
       "cashouts:write",
+      "refunds:write",
       "catalogue:read",
       "campaigns:read",
       "campaigns:write",

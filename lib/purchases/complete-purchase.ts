@@ -1,6 +1,6 @@
 import type { Purchase } from "../db/generated/client.ts";
 import { inTransaction, type DbClient } from "../db/transaction.ts";
-import { AppError, notFound } from "../core/errors.ts";
+import { AppError } from "../core/errors.ts";
 import { linkPlayer } from "../linking/link-player.ts";
 import { resolveUserRef } from "../linking/resolve-user-ref.ts";
 import { loadProduct } from "../products/load-product.ts";
@@ -8,6 +8,7 @@ import { chargePurchase } from "./charge-purchase.ts";
 import { limitReached } from "./create-purchase.ts";
 import { fulfilPurchase } from "./fulfil-purchase.ts";
 import { lockPurchaseLimit } from "./lock-purchase-limit.ts";
+import { lockPurchase } from "./lock-purchase.ts";
 import { emitPurchaseEvent } from "./purchase-events.ts";
 import { canTransition, PURCHASE_EVENTS } from "./purchase-states.ts";
 import { purchaseNotPending, transitionPurchase } from "./transition-purchase.ts";
@@ -26,13 +27,7 @@ export type CompletePurchaseInput = {
   late?: boolean;
 };
 
-/** Locks the purchase row for the rest of the transaction (404 when unknown). */
-export const lockPurchase = async (ctx: DbContext, { purchaseId }: { purchaseId: string }): Promise<Purchase> => {
-  await ctx.db.$queryRaw`SELECT 1 FROM "Purchase" WHERE id = ${purchaseId} FOR UPDATE`;
-  const p = await ctx.db.purchase.findUnique({ where: { id: purchaseId } });
-  if (!p) throw notFound(`Purchase ${JSON.stringify(purchaseId)}`, "PURCHASE_NOT_FOUND");
-  return p;
-};
+export { lockPurchase };
 
 /** The payer's player id and game userRef; a player without a link to the game is linked now. */
 const payerOf = async (tx: DbClient, p: Purchase, input: CompletePurchaseInput) => {

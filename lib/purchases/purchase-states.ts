@@ -4,7 +4,9 @@
 // transition-purchase.ts (the guarded write of lib/core/state-machine.ts).
 import { canTransition as allowedFrom, type StateTable } from "../core/state-machine.ts";
 
-export const PURCHASE_STATES = ["pending", "completed", "failed", "canceled"] as const;
+export const PURCHASE_STATES = ["pending", "completed", "failed", "canceled", "partially_refunded", "refunded"] as const;
+/** The states a refund may start from (refunded and partially_refunded are additions to the spec's states). */
+export const REFUNDABLE_STATES = ["completed", "partially_refunded"] as const;
 export type PurchaseState = (typeof PURCHASE_STATES)[number];
 
 export const PURCHASE_EVENTS = {
@@ -12,9 +14,13 @@ export const PURCHASE_EVENTS = {
   completed: "Purchases.Completed",
   failed: "Purchases.Failed",
   canceled: "Purchases.Canceled",
+  // additions to the spec's events (docs/decisions/refunds-and-disputes.md)
+  refunded: "Purchases.Refunded",
+  disputed: "Purchases.Disputed",
+  disputeClosed: "Purchases.DisputeClosed",
 } as const;
 
-export type PurchaseAction = "complete" | "fail" | "cancel" | "completeLate";
+export type PurchaseAction = "complete" | "fail" | "cancel" | "completeLate" | "refund" | "refundPartially";
 
 export const PURCHASE_TRANSITIONS: StateTable<PurchaseAction, PurchaseState> & Record<PurchaseAction, { event: string }> = {
   complete: { from: ["pending"], to: "completed", event: PURCHASE_EVENTS.completed },
@@ -24,6 +30,9 @@ export const PURCHASE_TRANSITIONS: StateTable<PurchaseAction, PurchaseState> & R
   // out while the card page stayed open): completed late when its checkout can still take it, otherwise
   // refunded (lib/flows/settle-paid-checkout.ts). The only way out of a final state.
   completeLate: { from: ["canceled", "failed"], to: "completed", event: PURCHASE_EVENTS.completed },
+  // a refund (lib/refunds/refund-purchase.ts): what is left of the payment reaches 0 (refunded) or not yet
+  refund: { from: [...REFUNDABLE_STATES], to: "refunded", event: PURCHASE_EVENTS.refunded },
+  refundPartially: { from: [...REFUNDABLE_STATES], to: "partially_refunded", event: PURCHASE_EVENTS.refunded },
 };
 
 export const canTransition = (state: string, action: PurchaseAction): boolean => allowedFrom(PURCHASE_TRANSITIONS, state, action);

@@ -4,7 +4,14 @@ import { conflict } from "../core/errors.ts";
 import { PURCHASE_TRANSITIONS, type PurchaseAction } from "./purchase-states.ts";
 import type { TxContext } from "../db/transaction.ts";
 
-const VERB: Record<PurchaseAction, string> = { complete: "be completed", completeLate: "be completed", fail: "fail", cancel: "be canceled" };
+const VERB: Record<PurchaseAction, string> = {
+  complete: "be completed",
+  completeLate: "be completed",
+  fail: "fail",
+  cancel: "be canceled",
+  refund: "be refunded",
+  refundPartially: "be refunded",
+};
 
 /** 409 PURCHASE_NOT_PENDING for `action` on a purchase found in `state`. */
 export const purchaseNotPending = (id: string, state: string | null, action: PurchaseAction) =>

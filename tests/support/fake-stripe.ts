@@ -43,7 +43,7 @@ const invalid = (res: http.ServerResponse, message: string, code?: string) =>
 export const startFakeStripe = async (): Promise<FakeStripe> => {
   const calls: StripeCall[] = [];
   const sessions = new Map<string, Session>();
-  const refunds: { id: string; payment_intent: string }[] = [];
+  const refunds: { id: string; payment_intent: string; amount: number | null }[] = [];
   const failures: { path: RegExp; left: number }[] = [];
   let n = 0;
 
@@ -95,8 +95,16 @@ export const startFakeStripe = async (): Promise<FakeStripe> => {
       }
       if (url.pathname === "/v1/refunds" && req.method === "POST") {
         const intent = form.payment_intent;
-        if (refunds.some((r) => r.payment_intent === intent)) return invalid(res, `Charge for ${intent} has already been refunded.`, "charge_already_refunded");
-        const refund = { id: `re_test_${++n}`, object: "refund", payment_intent: intent, status: "succeeded" };
+        // a refund without an amount is of the whole charge; refunds of a part (amount) may follow one another
+        if (refunds.some((r) => r.payment_intent === intent && r.amount === null))
+          return invalid(res, `Charge for ${intent} has already been refunded.`, "charge_already_refunded");
+        const refund = {
+          id: `re_test_${++n}`,
+          object: "refund",
+          payment_intent: intent,
+          amount: form.amount ? Number(form.amount) : null,
+          status: "succeeded",
+        };
         refunds.push(refund);
         return json(res, 200, refund);
       }

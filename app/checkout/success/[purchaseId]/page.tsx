@@ -96,6 +96,28 @@ const Completed = ({ view, locale, t }: { view: SuccessView; locale: Locale; t: 
   );
 };
 
+/** A refunded or partly refunded purchase: what came back, and the same reference (the payer quotes it for the refund too). */
+const Refunded = ({ view, locale, t }: { view: SuccessView; locale: Locale; t: Translate }) => {
+  const money = (a: SuccessView["paid"]) => (a.kind === "vc" ? formatUnits(locale, a.units, a.code) : formatMoney(locale, a.cents, "USD"));
+  return (
+    <>
+      <StateMessage tone="info" title={t(view.status === "refunded" ? "success.refundedTitle" : "success.partiallyRefundedTitle")} headingId="title">
+        <p data-testid="refunded">
+          {t("success.refundedBody", { refunded: money(view.refundedAmount ?? view.paid), amount: money(view.paid), item: view.item.name })}{" "}
+          {t("success.refundedWhere")}
+        </p>
+      </StateMessage>
+      <dl className="mt-6 flex flex-wrap items-baseline gap-x-2 rounded-xl border border-[var(--co-border)] px-4 py-3 text-left text-sm">
+        <dt className="text-[var(--co-label)]">{t("success.reference")}</dt>
+        <dd className="font-mono font-semibold tracking-wide text-[var(--co-title)]" data-testid="reference">
+          {view.reference}
+        </dd>
+        <dd className="basis-full text-xs text-[var(--co-label)]">{t("success.referenceHint", { game: view.game.name })}</dd>
+      </dl>
+    </>
+  );
+};
+
 export default async function CheckoutSuccessPage(props: Props) {
   const loaded = await read(props);
   if (!loaded) notFound();
@@ -103,6 +125,7 @@ export default async function CheckoutSuccessPage(props: Props) {
   const t = getTranslator(locale, "checkout");
   const done = view.status === "completed";
   const ended = view.status === "failed" || view.status === "canceled";
+  const refunded = view.status === "refunded" || view.status === "partially_refunded";
   return (
     <CheckoutShell
       theme={view.game.theme}
@@ -117,6 +140,8 @@ export default async function CheckoutSuccessPage(props: Props) {
       <Card variant="flat" labelledBy="title" className="mx-auto max-w-md">
         {done ? (
           <Completed view={view} locale={locale} t={t} />
+        ) : refunded ? (
+          <Refunded view={view} locale={locale} t={t} />
         ) : view.status === "pending" ? (
           <StateMessage tone="info" title={t("success.pendingTitle")} headingId="title">
             <p role="status">{t("success.pendingBody")}</p>

@@ -9,7 +9,7 @@ export const PATCH = route({
   path: "/v1/game/settings",
   summary: "Update the game's checkout settings (store, terms and support links; included sales tax)",
   description:
-    'Sets what the hosted checkout shows for this game: storeUrl (the back and cancel links, and "Return to game" after paying a grant), termsUrl and supportUrl (linked at the foot of every checkout page), and taxLabel with taxRatePercent (a tax included in the USD prices, shown as a line of the total). A field left out is unchanged; null clears it.',
+    'Sets what the hosted checkout shows for this game: storeUrl (the back and cancel links, and "Return to game" after paying a grant), termsUrl and supportUrl (linked at the foot of every checkout page), and taxLabel with taxRatePercent (a tax included in the USD prices, shown as a line of the total), and refundClawback (an addition: whether a refund takes back what the purchase delivered). A field left out is unchanged; null clears it.',
   tags: ["Game"],
   auth: "server",
   idempotency: "optional",

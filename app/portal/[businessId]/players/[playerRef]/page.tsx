@@ -9,6 +9,7 @@ import { loadPortalPlayer } from "@/lib/portal/load-portal-player";
 import { can } from "@/lib/portal/permissions";
 import { PortalPageShell } from "@/components/portal/portal-page-shell";
 import { portalPage, segmentText } from "../../../_lib/page";
+import { refundPurchaseAction } from "./actions";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: { absolute: "Player · Developer portal" }, robots: { index: false } };
@@ -38,7 +39,14 @@ const PlayerPage = async ({ params, searchParams }: Props) => {
           }
         >
           {links.map((l) => (
-            <PlayerLinkCard key={l.userRef} link={l} businessId={businessId} environment={environment} ledger={can(member.permissions, "ledger:read")} />
+            <PlayerLinkCard
+              key={l.userRef}
+              link={l}
+              businessId={businessId}
+              environment={environment}
+              ledger={can(member.permissions, "ledger:read")}
+              refund={can(member.permissions, "refunds:write") ? (purchaseId) => refundPurchaseAction.bind(null, { businessId, purchaseId }) : null}
+            />
           ))}
         </PortalPageShell>
       );

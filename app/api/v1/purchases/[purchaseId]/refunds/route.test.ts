@@ -1,0 +1,334 @@
+// POST/GET /v1/purchases/{purchaseId}/refunds on real PostgreSQL: VC, wallet and card (sandbox, Stripe through a
+// local stand-in for the Stripe API) refunds, in full and in part, clawback, racing refunds over real HTTP, and attacks.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { GET, POST } from "./route";
+import { PATCH as PATCH_SETTINGS } from "@/app/api/v1/game/settings/route";
+import { call } from "@/tests/support/http";
+import { serveRoutes } from "@/tests/support/serve-routes";
+import { makeGame, linkUser } from "@/tests/support/fixtures";
+import { balanceOf, fund, idem } from "@/tests/support/vc";
+import { eventsOf, fundWallet, makeProductRow, makeStore, usdcBalance } from "@/tests/support/purchases";
+import { startFakeStripe, useFakeStripe, type FakeStripe } from "@/tests/support/fake-stripe";
+import { getDb } from "@/lib/db/client";
+import { newId } from "@/lib/db/ids";
+import { createPurchase } from "@/lib/purchases/create-purchase";
+import { completePurchase } from "@/lib/purchases/complete-purchase";
+import { checkLedgerInvariants } from "@/lib/ledger/check-ledger-invariants";
+import type { Environment } from "@/lib/core/environment";
+
+const db = () => getDb();
+
+/** A purchase of `item` by `userRef`, paid with `method` and completed as the payment services do. */
+const buy = async (
+  g: { game: { id: string } },
+  item: { id: string },
+  userRef: string,
+  {
+    method = "card" as "card" | "vc" | "wallet",
+    currencyId = null as string | null,
+    environment = "test" as Environment,
+    externalId = null as string | null,
+  } = {},
+) => {
+  const p = await createPurchase({ db: db() }, { gameId: g.game.id, environment, productId: item.id, userRef, method, currencyId });
+  const provider = method === "vc" ? "virtual_currency" : method === "wallet" ? "wallet" : environment === "test" ? "sandbox" : "stripe";
+  return completePurchase({ db: db() }, { purchaseId: p.id, paymentProvider: provider, externalId });
+};
+
+const refund = (headers: Record<string, string>, purchaseId: string, body: Record<string, unknown>, key?: string) =>
+  call(POST, { headers: idem(headers, key), params: { purchaseId }, body });
+const purchaseOf = (id: string) => db().purchase.findUniqueOrThrow({ where: { id } });
+
+describe("POST /v1/purchases/{purchaseId}/refunds", () => {
+  it("a VC purchase refunded in full: the units go back, the purchase is refunded, Purchases.Refunded is sent; GET lists it", async () => {
+    const s = await makeStore();
+    await fund(s.headers, s.currencyId, s.users[0], 1000);
+    const item = await makeProductRow(s.game.id, { fulfillmentType: "WEBHOOK", vcPrices: [{ currencyId: s.currencyId, amount: 300n }] });
+    const p = await buy(s, item, s.users[0], { method: "vc", currencyId: s.currencyId });
+    expect(await balanceOf(s.currencyId, s.users[0])).toBe(700n);
+
+    const res = await refund(s.headers, p.id, { reason: "requested_by_customer", note: "ticket 42" });
+    expect(res.status).toBe(201);
+    expect(res.body.data).toEqual({
+      refund: {
+        _id: expect.any(String),
+        object: "purchase",
+        objectId: p.id,
+        amount: 300,
+        currency: p.currency,
+        reason: "requested_by_customer",
+        note: "ticket 42",
+        provider: "virtual_currency",
+        externalId: null,
+        clawback: {},
+        createdAt: expect.any(String),
+      },
+      purchase: { _id: p.id, status: "refunded", amount: 300, refundedAmount: 300 },
+    });
+    expect(await balanceOf(s.currencyId, s.users[0])).toBe(1000n);
+    expect(await purchaseOf(p.id)).toMatchObject({ status: "refunded", refundedAmount: 300n });
+    const [event] = await eventsOf(s.game.id, "Purchases.Refunded");
+    expect(event.data).toMatchObject({
+      purchaseId: p.id,
+      status: "refunded",
+      refund: { refundId: res.body.data.refund._id, amount: 300, reason: "requested_by_customer", refundedAmount: 300, clawback: {} },
+    });
+    const list = await call(GET, { headers: s.headers, params: { purchaseId: p.id } });
+    expect(list.body).toEqual({ data: [res.body.data.refund] });
+    // refunded in full: one more is refused, nothing changes
+    const again = await refund(s.headers, p.id, { reason: "duplicate" });
+    expect([again.status, again.body.code]).toEqual([409, "PURCHASE_NOT_REFUNDABLE"]);
+    expect(await db().refund.count({ where: { objectId: p.id } })).toBe(1);
+    expect(await checkLedgerInvariants(db(), { asset: `vc:${s.currencyId}`, environment: "test" })).toMatchObject({
+      sum: 0n,
+      negativeAccounts: [],
+      driftedAccounts: [],
+      unbalancedJournals: [],
+      miscountedTenants: [],
+    });
+  });
+
+  it("a wallet purchase refunded in part twice: the wallet gets each part back from the payees in their shares; more than is left is 422, nothing changed", async () => {
+    const s = await makeStore();
+    await fundWallet(s.playerIds[0], 20_000_000n);
+    const item = await makeProductRow(s.game.id, { priceCents: 1000, fulfillmentType: "WEBHOOK" });
+    const p = await buy(s, item, s.users[0], { method: "wallet" });
+    expect(p.amount).toBe(10_000_000n);
+    const game0 = await usdcBalance("game", s.game.id);
+    const fees0 = await usdcBalance("fees", "coinop");
+
+    const first = await refund(s.headers, p.id, { amount: 4_000_000, reason: "requested_by_customer" });
+    expect(first.body.data.purchase).toEqual({ _id: p.id, status: "partially_refunded", amount: 10_000_000, refundedAmount: 4_000_000 });
+    expect(await usdcBalance("wallet", s.playerIds[0])).toBe(14_000_000n);
+    // the game received 95 %, the platform 5 %: each gives back its share
+    expect(game0 - (await usdcBalance("game", s.game.id))).toBe(3_800_000n);
+    expect(fees0 - (await usdcBalance("fees", "coinop"))).toBe(200_000n);
+
+    const tooMuch = await refund(s.headers, p.id, { amount: 6_000_001, reason: "other" });
+    expect(tooMuch.status).toBe(422);
+    expect(tooMuch.body).toMatchObject({ code: "REFUND_EXCEEDS_PAYMENT", error: expect.stringContaining("6000000 of 10000000") });
+    expect(await purchaseOf(p.id)).toMatchObject({ status: "partially_refunded", refundedAmount: 4_000_000n });
+
+    const rest = await refund(s.headers, p.id, { reason: "other" });
+    expect(rest.body.data.refund.amount).toBe(6_000_000);
+    expect(rest.body.data.purchase.status).toBe("refunded");
+    expect(await usdcBalance("wallet", s.playerIds[0])).toBe(20_000_000n);
+    expect(await usdcBalance("game", s.game.id)).toBe(game0 - 9_500_000n);
+  });
+
+  it("clawback short of the balance: the granted units are debited down to 0 and the rest recorded unrecovered; a key is revoked", async () => {
+    const s = await makeStore();
+    const item = await makeProductRow(s.game.id, {
+      priceCents: 500,
+      fulfillmentType: "GRANT_VIRTUAL_CURRENCY",
+      grantCurrencyId: s.currencyId,
+      grantAmountUnits: 1000n,
+    });
+    const p = await buy(s, item, s.users[0]);
+    expect(await balanceOf(s.currencyId, s.users[0])).toBe(1000n);
+    // the player spends 700 of the 1000 granted units
+    await db().ledgerAccount.findFirstOrThrow({ where: { kind: "user", ownerRef: s.users[0] } });
+    const { debit } = await import("@/lib/vc/debit");
+    await debit(
+      { db: db(), scope: { kind: "game", environment: "test", businessId: s.business.id, gameId: s.game.id } } as never,
+      {
+        currencyId: s.currencyId,
+        userRef: s.users[0],
+        amountUnits: 700n,
+        reason: "spent",
+      } as never,
+    );
+    expect(await balanceOf(s.currencyId, s.users[0])).toBe(300n);
+
+    // half the payment back: half the grant (500) is owed, 300 can be recovered
+    const half = await refund(s.headers, p.id, { amount: 250, reason: "requested_by_customer" });
+    expect(half.body.data.refund).toMatchObject({ provider: "sandbox", externalId: expect.stringMatching(/^re_sandbox_/) });
+    expect(half.body.data.refund.clawback).toEqual({
+      virtualCurrency: { currencyId: s.currencyId, units: "500", recovered: "300", unrecovered: "200", journalId: expect.any(String) },
+    });
+    expect(await balanceOf(s.currencyId, s.users[0])).toBe(0n);
+    // the other half: 500 owed, nothing left to recover, no journal
+    const rest = await refund(s.headers, p.id, { reason: "requested_by_customer" });
+    expect(rest.body.data.refund.clawback).toEqual({
+      virtualCurrency: { currencyId: s.currencyId, units: "500", recovered: "0", unrecovered: "500", journalId: null },
+    });
+    expect(await balanceOf(s.currencyId, s.users[0])).toBe(0n);
+    expect((await eventsOf(s.game.id, "Purchases.Refunded")).map((e) => (e.data.refund as { clawback: unknown }).clawback)).toEqual([
+      half.body.data.refund.clawback,
+      rest.body.data.refund.clawback,
+    ]);
+
+    const keyed = await makeProductRow(s.game.id, { priceCents: 300, fulfillmentType: "KEY_DELIVERY" });
+    await db().productKey.create({ data: { id: newId(), productId: keyed.id, value: "KEY-ABC" } });
+    const k = await buy(s, keyed, s.users[1]);
+    expect(k.deliveredKey).toBe("KEY-ABC");
+    const partial = await refund(s.headers, k.id, { amount: 100, reason: "other" });
+    expect(partial.body.data.refund.clawback).toEqual({});
+    expect((await db().productKey.findFirstOrThrow({ where: { purchaseId: k.id } })).revokedAt).toBeNull();
+    const full = await refund(s.headers, k.id, { reason: "other" });
+    expect(full.body.data.refund.clawback).toEqual({ keyRevoked: true });
+    expect((await db().productKey.findFirstOrThrow({ where: { purchaseId: k.id } })).revokedAt).toBeInstanceOf(Date);
+  });
+
+  it("with the game's clawback off, the payment goes back and the player keeps what was delivered", async () => {
+    const s = await makeStore();
+    const off = await call(PATCH_SETTINGS, { headers: s.headers, body: { refundClawback: false } });
+    expect([off.status, off.body.refundClawback]).toEqual([200, false]);
+    const item = await makeProductRow(s.game.id, {
+      priceCents: 500,
+      fulfillmentType: "GRANT_VIRTUAL_CURRENCY",
+      grantCurrencyId: s.currencyId,
+      grantAmountUnits: 80n,
+    });
+    const p = await buy(s, item, s.users[0]);
+    const res = await refund(s.headers, p.id, { reason: "fraudulent" });
+    expect(res.body.data.refund.clawback).toBeNull();
+    expect(await balanceOf(s.currencyId, s.users[0])).toBe(80n);
+  });
+
+  it("a subscription refunded in full ends now", async () => {
+    const s = await makeStore();
+    const item = await makeProductRow(s.game.id, { type: "subscription", priceCents: 900 });
+    const p = await buy(s, item, s.users[0]);
+    expect(p.subscriptionId).toEqual(expect.any(String));
+    const res = await refund(s.headers, p.id, { reason: "requested_by_customer" });
+    expect(res.body.data.refund.clawback).toEqual({ subscriptionEnded: true });
+    const sub = await db().subscription.findUniqueOrThrow({ where: { id: p.subscriptionId! } });
+    expect(sub.status).toBe("Canceled");
+    expect(sub.currentPeriodEnd.getTime()).toBeLessThanOrEqual(Date.now());
+  });
+
+  it("racing refunds over real HTTP never give back more than was paid: of 6 parallel 40 % refunds exactly 2 pass", async () => {
+    const s = await makeStore();
+    await fund(s.headers, s.currencyId, s.users[0], 1000);
+    const item = await makeProductRow(s.game.id, { fulfillmentType: "WEBHOOK", vcPrices: [{ currencyId: s.currencyId, amount: 1000n }] });
+    const p = await buy(s, item, s.users[0], { method: "vc", currencyId: s.currencyId });
+    expect(await balanceOf(s.currencyId, s.users[0])).toBe(0n);
+    const server = await serveRoutes([POST]);
+    try {
+      const answers = await Promise.all(
+        Array.from({ length: 6 }, () =>
+          server.api(`/v1/purchases/${p.id}/refunds`, { method: "POST", headers: idem(s.headers), body: { amount: 400, reason: "duplicate" } }),
+        ),
+      );
+      expect(answers.map((a) => a.status).sort()).toEqual([201, 201, 422, 422, 422, 422]);
+      for (const a of answers.filter((x) => x.status === 422)) expect(a.body.code).toBe("REFUND_EXCEEDS_PAYMENT");
+    } finally {
+      await server.close();
+    }
+    expect(await purchaseOf(p.id)).toMatchObject({ status: "partially_refunded", refundedAmount: 800n });
+    expect(await db().refund.count({ where: { objectId: p.id } })).toBe(2);
+    expect(await balanceOf(s.currencyId, s.users[0])).toBe(800n);
+    expect(await eventsOf(s.game.id, "Purchases.Refunded")).toHaveLength(2);
+  });
+
+  it("a replay with the same Idempotency-Key answers the same refund with Idempotent-Replayed and changes nothing", async () => {
+    const s = await makeStore();
+    const item = await makeProductRow(s.game.id, { priceCents: 500, fulfillmentType: "WEBHOOK" });
+    const p = await buy(s, item, s.users[0]);
+    const first = await refund(s.headers, p.id, { amount: 100, reason: "other" }, "refund-key-1");
+    const second = await refund(s.headers, p.id, { amount: 100, reason: "other" }, "refund-key-1");
+    expect(second.status).toBe(201);
+    expect(second.body).toEqual(first.body);
+    expect(second.headers.get("idempotent-replayed")).toBe("true");
+    expect(await purchaseOf(p.id)).toMatchObject({ refundedAmount: 100n });
+    expect(await db().refund.count({ where: { objectId: p.id } })).toBe(1);
+  });
+
+  it("attacks: no key 401; another game's purchase 404; a test key on a live purchase 404; bad input 400; a pending purchase 409; nothing changed", async () => {
+    const s = await makeStore();
+    const other = await makeStore();
+    const item = await makeProductRow(s.game.id, { priceCents: 500, fulfillmentType: "WEBHOOK" });
+    const p = await buy(s, item, s.users[0]);
+    expect((await call(POST, { headers: { "idempotency-key": "k" }, params: { purchaseId: p.id }, body: { reason: "other" } })).status).toBe(401);
+    const stranger = await refund(other.headers, p.id, { reason: "other" });
+    expect([stranger.status, stranger.body.code]).toEqual([404, "PURCHASE_NOT_FOUND"]);
+    expect((await call(GET, { headers: other.headers, params: { purchaseId: p.id } })).status).toBe(404);
+
+    for (const body of [
+      { reason: "because" },
+      {},
+      { reason: "other", amount: 0 },
+      { reason: "other", amount: -5 },
+      { reason: "other", amount: 1.5 },
+      { reason: "other", amount: "100" },
+    ]) {
+      const bad = await refund(s.headers, p.id, body);
+      expect([bad.status, bad.body.code], JSON.stringify(body)).toEqual([400, "VALIDATION_ERROR"]);
+    }
+    const bad = await refund(s.headers, p.id, { reason: "because" });
+    expect(bad.body.details).toEqual([expect.objectContaining({ field: "reason" })]);
+
+    const pending = await createPurchase({ db: db() }, { gameId: s.game.id, environment: "test", productId: item.id, userRef: s.users[0], method: "card" });
+    const notDone = await refund(s.headers, pending.id, { reason: "other" });
+    expect([notDone.status, notDone.body.code]).toEqual([409, "PURCHASE_NOT_REFUNDABLE"]);
+
+    // a live game's purchase asked for with a test key is not found
+    const live = await makeGame({ environment: "live" });
+    const liveItem = await makeProductRow(live.game.id, { environment: "live", priceCents: 500, fulfillmentType: "WEBHOOK" });
+    const liveUser = await linkUser(live.game.id, { environment: "live" });
+    const lp = await buy(live, liveItem, liveUser, { environment: "live", externalId: `cs_${newId()}` });
+    const testKey = await refund(s.headers, lp.id, { reason: "other" });
+    expect([testKey.status, testKey.body.code]).toEqual([404, "PURCHASE_NOT_FOUND"]);
+
+    expect(await db().refund.count({ where: { objectId: { in: [p.id, pending.id, lp.id] } } })).toBe(0);
+    expect(await purchaseOf(p.id)).toMatchObject({ status: "completed", refundedAmount: 0n });
+  });
+});
+
+describe("live card refunds at Stripe", () => {
+  let fake: FakeStripe;
+  let restore: () => void;
+  beforeAll(async () => {
+    fake = await startFakeStripe();
+    restore = useFakeStripe(fake);
+  });
+  afterAll(async () => {
+    restore();
+    await fake.close();
+  });
+
+  it("a live card purchase is refunded at Stripe for the amount, with an idempotency key per step; the Checkout Session gives the PaymentIntent", async () => {
+    const g = await makeGame({ environment: "live" });
+    const item = await makeProductRow(g.game.id, { environment: "live", priceCents: 1200, fulfillmentType: "WEBHOOK" });
+    const userRef = await linkUser(g.game.id, { environment: "live" });
+    const sessionId = `cs_live_${newId()}`;
+    fake.sessions.set(sessionId, {
+      id: sessionId,
+      object: "checkout.session",
+      status: "complete",
+      payment_status: "paid",
+      payment_intent: `pi_for_${sessionId}`,
+      url: "",
+      amount_total: 1200,
+      expires_at: 0,
+      metadata: {},
+    });
+    const p = await buy(g, item, userRef, { environment: "live", externalId: sessionId });
+    const part = await refund(g.headers, p.id, { amount: 200, reason: "requested_by_customer" });
+    expect(part.status).toBe(201);
+    expect(part.body.data.refund).toMatchObject({ provider: "stripe", externalId: expect.stringMatching(/^re_test_/), amount: 200 });
+    const rest = await refund(g.headers, p.id, { reason: "requested_by_customer" });
+    expect(rest.body.data.purchase).toMatchObject({ status: "refunded", refundedAmount: 1200 });
+    const calls = fake.calls.filter((c) => c.path === "/v1/refunds" && c.method === "POST");
+    expect(calls.map((c) => [c.form.payment_intent, c.form.amount, c.idempotencyKey])).toEqual([
+      [`pi_for_${sessionId}`, "200", `purchase-refund:${p.id}:0:200`],
+      [`pi_for_${sessionId}`, "1000", `purchase-refund:${p.id}:200:1000`],
+    ]);
+  });
+
+  it("Stripe failing is 502 PAYMENT_PROVIDER_ERROR with nothing changed; the retry refunds", async () => {
+    const g = await makeGame({ environment: "live" });
+    const item = await makeProductRow(g.game.id, { environment: "live", priceCents: 700, fulfillmentType: "WEBHOOK" });
+    const userRef = await linkUser(g.game.id, { environment: "live" });
+    const p = await buy(g, item, userRef, { environment: "live", externalId: `cs_${newId()}` });
+    await db().purchase.update({ where: { id: p.id }, data: { paymentIntentId: `pi_${p.id}` } });
+    fake.failNext(/^\/v1\/refunds$/, 1);
+    const failed = await refund(g.headers, p.id, { reason: "other" });
+    expect([failed.status, failed.body.code]).toEqual([502, "PAYMENT_PROVIDER_ERROR"]);
+    expect(await purchaseOf(p.id)).toMatchObject({ status: "completed", refundedAmount: 0n });
+    expect(await db().refund.count({ where: { objectId: p.id } })).toBe(0);
+    const retried = await refund(g.headers, p.id, { reason: "other" });
+    expect(retried.body.data.purchase.status).toBe("refunded");
+  });
+});
