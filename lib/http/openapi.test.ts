@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { buildOpenApiDocument } from "./openapi.ts";
+import { buildOpenApiDocument, inlineResponses } from "./openapi.ts";
 import { registeredRoutes } from "./registry.ts";
 import { loadRouteTable } from "../ops/route-table.ts";
 
@@ -17,7 +17,7 @@ describe("the OpenAPI document's errors and headers (issue 10, item 4)", () => {
   const op = (method: string, p: string) => doc.paths[p][method];
   beforeAll(async () => {
     await loadRouteTable();
-    doc = buildOpenApiDocument(registeredRoutes(), "https://coinop.example") as unknown as Doc;
+    doc = inlineResponses(buildOpenApiDocument(registeredRoutes(), "https://coinop.example")) as unknown as Doc;
   });
 
   it("lists every tag, requires field and message in details[], and puts x-request-id on every response", () => {
@@ -74,11 +74,17 @@ describe("the document accepts what the server sends (issue 29, the contract)", 
   let doc: { paths: Record<string, Record<string, Operation & { requestBody?: { content: Record<string, { schema: Schema }> } }>> };
   const bodySchema = (method: string, p: string) =>
     doc.paths[p][method].requestBody!.content["application/json"].schema as { properties: Record<string, Schema> };
-  const responseSchema = (method: string, p: string, status: string) =>
-    (doc.paths[p][method].responses[status].content as Record<string, { schema: { properties: Record<string, Schema> } }>)["application/json"].schema;
+  /** A response's schema; a named one (components.schemas) is looked up. */
+  const responseSchema = (method: string, p: string, status: string) => {
+    const s = (doc.paths[p][method].responses[status].content as Record<string, { schema: Schema }>)["application/json"].schema;
+    const ref = typeof s.$ref === "string" ? s.$ref.split("/").pop()! : undefined;
+    return (ref ? (doc as unknown as { components: { schemas: Record<string, Schema> } }).components.schemas[ref] : s) as {
+      properties: Record<string, Schema>;
+    };
+  };
   beforeAll(async () => {
     await loadRouteTable();
-    doc = JSON.parse(JSON.stringify(buildOpenApiDocument(registeredRoutes(), "https://coinop.example")));
+    doc = inlineResponses(buildOpenApiDocument(registeredRoutes(), "https://coinop.example")) as never;
   });
 
   it("never puts a type that refuses null beside an anyOf that allows it (a .meta({ type }) on a nullable schema)", () => {
@@ -93,6 +99,7 @@ describe("the document accepts what the server sends (issue 29, the contract)", 
       for (const [k, v] of Object.entries(s)) walk(v, `${at}/${k}`);
     };
     walk(doc.paths, "#/paths");
+    walk((doc as unknown as { components: unknown }).components, "#/components");
     expect(conflicts).toEqual([]);
     const metadata = responseSchema("post", "/v1/platform/campaigns/{campaignId}/fund-sessions", "201").properties.metadata;
     expect(metadata.anyOf).toContainEqual({ type: "null" });
