@@ -16,9 +16,44 @@ const idFor = (name: string): string => {
 
 const TIMESTAMP = "2026-01-15T09:30:00.000Z";
 
+/** A field's example by its schema's name (`<id>.<field>`): where the field name alone says too little. */
+const BY_SCHEMA: Record<string, unknown> = {
+  "Game.name": "Star Raiders",
+  "Game.description": "A co-op space shooter.",
+  "Item.name": "Starter Pack",
+  "Product.name": "Starter Pack",
+  "Deal.name": "Spring sale",
+  "Campaign.name": "Spring Launch Rewards",
+  "Business.name": "Pixel Forge Studios",
+  "Platform.name": "Arcade Hub",
+  "SplitTemplate.name": "Creator 70 / platform 30",
+  "ApiKey.name": "Production server",
+  "EventDefinition.name": "Level 10 reached",
+  "EventDefinition.code": "LEVEL_10",
+  "Journal.type": "credit",
+  "Invoice.subtotal": 4990,
+  "Invoice.taxAmount": 0,
+  "Invoice.total": 4990,
+};
+
 /** [name pattern, example] for strings, first match wins; tested against the field name. */
 const STRINGS: [RegExp, (name: string) => string][] = [
-  [/^(userRef|userId|affiliateCode|referrerUserRef|playerRef)$/, () => "player-4821"],
+  [/^(userRef|userId|affiliateCode|referrerUserRef|playerRef)$|UserRef$/, () => "player-4821"],
+  [/^(chain|network)$/, () => "base"],
+  [/^paymentMethod$/, () => "card"],
+  [/^paymentProvider$/, () => "stripe"],
+  [/^fulfillmentType$/, () => "virtual_currency"],
+  [/^taxLabel$/, () => "VAT"],
+  [/(screenshot|image|Image|logo|Logo|icon|Icon|movie)s?(Url)?$/, () => "https://coinop.example/uploads/6790a1b2c3d4e5f601234567.png"],
+  [/^discordUrl$/, () => "https://discord.gg/starraiders"],
+  [/(checkout|Checkout|session|Session)Url$/, () => "https://coinop.example/checkout/Xk3vQ9pL2mR7tY8wZ1aB4cD6"],
+  [/^(invoice|invoiceUrl|publicUrl)$/, () => "https://coinop.example/invoice/6790a1b2c3d4e5f601234567"],
+  [/(store|terms|support|demo|website|home)Url$|^(home|website)$/, () => "https://starraiders.example/"],
+  [/[Rr]equirement(Text)?$/, () => "Requires the base game Star Raiders"],
+  [/(recipient|Recipient|payout|Payout)?[Ww]allet$/, () => "0x52908400098527886E0F7030069857D2E4169EE7"],
+  [/^(memo|claimCode|deliveredKey|rawKey)$/, (n) => (n === "memo" ? "March payout" : "XXXX-YYYY-ZZZZ")],
+  [/[Bb]aseUnitsPerVcUnit$/, () => "10000"],
+  [/^amountUsdc$/, () => "4.99"],
   [/^(requestId)$/, () => "req_6790a1b2c3d4e5f601234567"],
   [/^(sessionKey|session)$/, () => "Xk3vQ9pL2mR7tY8wZ1aB4cD6"],
   [/^(_id|id)$/, (n) => idFor(n)],
@@ -28,7 +63,7 @@ const STRINGS: [RegExp, (name: string) => string][] = [
   [/^(timestamp|time)$/, () => TIMESTAMP],
   [/[Uu]nits$|^units$|^balance$|^amount(Units)?$/, () => "1500"],
   [/[Ee]mail$/, () => "player@example.com"],
-  [/(Url|URL|url|Uri|uri|Link|link|href)$/, () => "https://coinop.example/checkout/Xk3vQ9pL2mR7tY8wZ1aB4cD6"],
+  [/(Url|URL|url|Uri|uri|Link|link|href)$/, () => "https://coinop.example/link/Xk3vQ9pL2mR7tY8wZ1aB4cD6"],
   [/^(secret|signingSecret|webhookSecret)$/, () => "whsec_0a1b2c3d4e5f60718293a4b5c6d7e8f90a1b2c3d4e5f6071"],
   [/^(key|apiKey|plaintextKey|token)$/, () => "service_server_test_0a1b2c3d4e5f60718293a4b5c6d7e8f90a1b2c3d4e5f6071"],
   [/^(prefix|keyPrefix)$/, () => "service_server_test_0a1b"],
@@ -99,10 +134,15 @@ const fits = (s: Json, v: unknown): boolean => {
 };
 
 /** An example for a field, by its schema's format first, then its name; undefined when nothing fits. */
-export const exampleFor = (name: string, s: Json): unknown => {
+export const exampleFor = (name: string, s: Json, schemaId?: string): unknown => {
   if (s.examples !== undefined || s.example !== undefined || s.const !== undefined || s.$ref !== undefined) return undefined;
   if (Array.isArray(s.enum)) return undefined; // Scalar shows an enum's first value
   const candidates: unknown[] = [];
+  if (schemaId && `${schemaId}.${name}` in BY_SCHEMA) candidates.push(BY_SCHEMA[`${schemaId}.${name}`]);
+  // the description names the unit of an amount
+  const said = typeof s.description === "string" ? s.description : "";
+  if (/cents/i.test(said)) candidates.push(499);
+  if (/micro|USDC/.test(said)) candidates.push(4990000, "4990000");
   if (s.format === "date-time") candidates.push(TIMESTAMP);
   if (s.format === "date") candidates.push(TIMESTAMP.slice(0, 10));
   if (s.format === "email") candidates.push("player@example.com");
@@ -120,15 +160,16 @@ export const exampleFor = (name: string, s: Json): unknown => {
  * Sets `examples: [value]` on every property (and array item, and anyOf branch) of `node` that has none and for
  * which a value fits. Mutates the schema in place.
  */
-export const addExamples = (node: unknown, name = ""): void => {
-  if (Array.isArray(node)) return node.forEach((n) => addExamples(n, name));
+export const addExamples = (node: unknown, name = "", schemaId?: string): void => {
+  if (Array.isArray(node)) return node.forEach((n) => addExamples(n, name, schemaId));
   if (!node || typeof node !== "object") return;
   const s = node as Json;
-  if (s.properties && typeof s.properties === "object") for (const [prop, p] of Object.entries(s.properties as Record<string, unknown>)) addExamples(p, prop);
-  if (s.items) addExamples(s.items, name.replace(/s$/, ""));
-  for (const key of ["anyOf", "oneOf", "allOf"]) if (Array.isArray(s[key])) addExamples(s[key], name);
+  if (s.properties && typeof s.properties === "object")
+    for (const [prop, p] of Object.entries(s.properties as Record<string, unknown>)) addExamples(p, prop, schemaId);
+  if (s.items) addExamples(s.items, name.replace(/s$/, ""), schemaId);
+  for (const key of ["anyOf", "oneOf", "allOf"]) if (Array.isArray(s[key])) addExamples(s[key], name, schemaId);
   if (s.additionalProperties && typeof s.additionalProperties === "object") addExamples(s.additionalProperties, "");
   if (!name || s.type === undefined || s.type === "object" || s.type === "array" || s.type === "boolean") return;
-  const v = exampleFor(name, s);
+  const v = exampleFor(name, s, schemaId);
   if (v !== undefined) s.examples = [v];
 };

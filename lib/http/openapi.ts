@@ -55,9 +55,9 @@ const toSchema = (schema: z.ZodType, io: "input" | "output"): Json => {
   delete s.$schema;
   const defs = (s.$defs ?? {}) as Record<string, Json>;
   delete s.$defs;
-  for (const node of [s, ...Object.values(defs)]) {
+  for (const [id, node] of [[undefined, s] as const, ...Object.entries(defs)]) {
     nullableTypes(node);
-    addExamples(node);
+    addExamples(node, "", id);
     rewriteRefs(node, io);
   }
   for (const [id, def] of Object.entries(defs)) {
@@ -113,22 +113,77 @@ const ERROR_SCHEMA = {
   required: ["error", "code", "docUrl", "requestId"],
   properties: {
     success: { type: "boolean", const: false, description: "present on campaign-key routes" },
-    error: { type: "string", description: "what went wrong and what to fix" },
-    code: { type: "string", description: "a stable machine-readable code, e.g. VALIDATION_ERROR; one code always has one HTTP status" },
+    error: { type: "string", description: "what went wrong and what to fix", examples: ["amountUnits: must be a positive whole number"] },
+    code: {
+      type: "string",
+      description: "a stable machine-readable code, e.g. VALIDATION_ERROR; one code always has one HTTP status",
+      examples: ["VALIDATION_ERROR"],
+    },
     docUrl: {
       type: "string",
       format: "uri",
+      examples: ["https://coinop.example/docs/errors#VALIDATION_ERROR"],
       description: "Addition (issue 29): the absolute URL of the code's entry on the error page, /docs/errors#CODE",
       "x-coinop-addition": true,
     },
     details: {
       type: "array",
       description: "one entry per invalid field",
-      items: { type: "object", required: ["field", "message"], properties: { field: { type: "string" }, message: { type: "string" } } },
+      items: {
+        type: "object",
+        required: ["field", "message"],
+        properties: {
+          field: { type: "string", examples: ["amountUnits"] },
+          message: { type: "string", examples: ["must be a positive whole number"] },
+        },
+      },
     },
-    requestId: { type: "string" },
+    requestId: { type: "string", examples: ["req_6790a1b2c3d4e5f601234567"] },
   },
 };
+
+/**
+ * Each key scheme's `x-example`: what a key of its kind looks like, with an ellipsis where its 48 hex characters
+ * go, so it cannot be taken for a key (a call made with it answers 401 UNAUTHORIZED). Scalar (/docs) shows each
+ * scheme's description above its input, which names the same format; it is not pre-filled, as Scalar masks a
+ * pre-filled key and the dots would read as a key already entered (docs/decisions/openapi-schemas.md).
+ */
+export const KEY_PLACEHOLDERS = {
+  serverKey: "service_server_test_…",
+  gameId: "<your game id>",
+  serverApiKey: "service_server_test_…",
+  campaignKey: "service_campaign_test_…",
+  campaignId: "<your campaign id>",
+  platformKey: "service_platform_test_…",
+} as const;
+
+const SECURITY_SCHEMES: Record<keyof typeof KEY_PLACEHOLDERS, Json> = {
+  serverKey: {
+    type: "http",
+    scheme: "bearer",
+    description:
+      "Game server key, `service_server_<env>_…`: `service_server_test_` or `service_server_live_` then 48 hex characters (the portal's API keys page). Sent as `Authorization: Bearer <key>`, with X-Game-Id.",
+  },
+  gameId: { type: "apiKey", in: "header", name: "X-Game-Id", description: "The game the server key belongs to (its id, 24 hex characters)." },
+  serverApiKey: {
+    type: "apiKey",
+    in: "header",
+    name: "x-server-api-key",
+    description: "Alternative form: the server key (`service_server_<env>_…`) in this header; X-Game-Id may then be omitted.",
+  },
+  campaignKey: {
+    type: "http",
+    scheme: "bearer",
+    description: "Campaign key, `service_campaign_<env>_…` then 48 hex characters. Sent as `Authorization: Bearer <key>`, with X-Campaign-Id.",
+  },
+  campaignId: { type: "apiKey", in: "header", name: "X-Campaign-Id", description: "The campaign the campaign key belongs to." },
+  platformKey: {
+    type: "http",
+    scheme: "bearer",
+    description: "Platform key, `service_platform_<env>_…` then 48 hex characters. Sent as `Authorization: Bearer <key>`.",
+  },
+};
+for (const [name, scheme] of Object.entries(SECURITY_SCHEMES)) scheme["x-example"] = KEY_PLACEHOLDERS[name as keyof typeof KEY_PLACEHOLDERS];
 
 const SECURITY: Record<string, Json[]> = {
   server: [{ serverKey: [], gameId: [] }, { serverApiKey: [] }],
@@ -242,6 +297,18 @@ export const errorCodesOf = (r: RegisteredRoute): ErrorCode[] => {
   return codes;
 };
 
+/** An error body as the server writes it, for the first code of a response (its docUrl on the example host). */
+const errorExample = (code: string): Json => {
+  const entry = Object.entries(ERRORS).find(([key]) => wireCode(key as ErrorCode) === code)?.[1];
+  return {
+    error: entry?.doc ?? "See the code's entry on the error page.",
+    code,
+    docUrl: `https://coinop.example/docs/errors#${code}`,
+    ...(code === "VALIDATION_ERROR" ? { details: [{ field: "amountUnits", message: "must be a positive whole number" }] } : {}),
+    requestId: "req_6790a1b2c3d4e5f601234567",
+  };
+};
+
 /** The error responses met while a document is built, by name: each, and where operations use it. */
 let sharedResponses: Map<string, { response: Json; uses: [Json, string][] }> | undefined;
 const pascal = (code: string) => code.toLowerCase().replace(/(^|_)([a-z0-9])/g, (_, __, c: string) => c.toUpperCase());
@@ -302,7 +369,10 @@ const errorResponses = (r: RegisteredRoute): Record<string, Json> => {
       },
       // the codes as an enum, so that a generated client gets a union per status (the body is the Error schema)
       content: {
-        "application/json": { schema: { allOf: [{ $ref: "#/components/schemas/Error" }, { type: "object", properties: { code: { enum: codes } } }] } },
+        "application/json": {
+          schema: { allOf: [{ $ref: "#/components/schemas/Error" }, { type: "object", properties: { code: { enum: codes } } }] },
+          example: errorExample(codes[0]!),
+        },
       },
     };
     out[String(status)] = response;
@@ -496,19 +566,7 @@ export const buildOpenApiDocument = (routes: RegisteredRoute[], serverUrl: strin
       schemas: { Error: ERROR_SCHEMA, ...found.schemas },
       ...(Object.keys(responses).length ? { responses } : {}),
       headers: HEADERS,
-      securitySchemes: {
-        serverKey: { type: "http", scheme: "bearer", description: "Game server key (service_server_<env>_…)" },
-        gameId: { type: "apiKey", in: "header", name: "X-Game-Id" },
-        serverApiKey: {
-          type: "apiKey",
-          in: "header",
-          name: "x-server-api-key",
-          description: "Alternative form: the server key in this header; X-Game-Id may then be omitted",
-        },
-        campaignKey: { type: "http", scheme: "bearer", description: "Campaign key (service_campaign_<env>_…)" },
-        campaignId: { type: "apiKey", in: "header", name: "X-Campaign-Id" },
-        platformKey: { type: "http", scheme: "bearer", description: "Platform key (service_platform_<env>_…)" },
-      },
+      securitySchemes: SECURITY_SCHEMES,
     },
   };
 };

@@ -46,17 +46,24 @@ for (let i = 0; i < runs; i++) {
   await page.locator(".section-content .endpoint, [id*='/POST/'], [id*='/GET/']").first().waitFor({ state: "attached", timeout: 120_000 });
   await page.getByRole("heading", { level: 1 }).first().waitFor({ timeout: 120_000 });
   times.push(Date.now() - start);
+  // SHOT=<dir>: the reference as drawn, then the first operation's "try it" (its authentication form)
   if (process.env.SHOT && i === 0) {
-    console.error(
-      await page.evaluate(() =>
-        [...document.querySelectorAll("[id]")]
-          .map((e) => e.id)
-          .filter((id) => id.includes("/"))
-          .slice(0, 8)
-          .join(" "),
-      ),
-    );
-    await page.screenshot({ path: process.env.SHOT });
+    await page.screenshot({ path: `${process.env.SHOT}/docs.png` });
+    await page
+      .getByRole("button", { name: /test request/i })
+      .first()
+      .click();
+    await page.waitForTimeout(3000);
+    await page.screenshot({ path: `${process.env.SHOT}/try-it.png` });
+    // the key shown, and the request as code
+    await page
+      .getByRole("button", { name: /show password|show/i })
+      .first()
+      .click()
+      .catch(() => undefined);
+    await page.getByText("Code Snippet").click();
+    await page.waitForTimeout(1500);
+    await page.screenshot({ path: `${process.env.SHOT}/try-it-snippet.png` });
   }
   await page.close();
 }
