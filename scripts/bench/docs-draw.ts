@@ -49,6 +49,9 @@ for (let i = 0; i < runs; i++) {
   // SHOT=<dir>: the reference as drawn, then the first operation's "try it" (its authentication form)
   if (process.env.SHOT && i === 0) {
     await page.screenshot({ path: `${process.env.SHOT}/docs.png` });
+    await page.locator("[id$='/GET/v1/users/link/details']").first().scrollIntoViewIfNeeded();
+    await page.waitForTimeout(1000);
+    await page.screenshot({ path: `${process.env.SHOT}/operation.png` });
     await page
       .getByRole("button", { name: /test request/i })
       .first()
