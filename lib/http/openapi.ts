@@ -143,18 +143,18 @@ const ERROR_SCHEMA = {
 };
 
 /**
- * Each key scheme's `x-example`: what a key of its kind looks like, with an ellipsis where its 48 hex characters
- * go, so it cannot be taken for a key (a call made with it answers 401 UNAUTHORIZED). Scalar (/docs) shows each
- * scheme's description above its input, which names the same format; it is not pre-filled, as Scalar masks a
- * pre-filled key and the dots would read as a key already entered (docs/decisions/openapi-schemas.md).
+ * Each key scheme's `x-example`: the format of its key, `<env>` and `...` where a real key has `test`/`live` and 48
+ * hex characters, so it cannot be taken for a key (a call made with it answers 401 UNAUTHORIZED). ASCII only: a
+ * browser refuses to send a header value with "…" in it (Scalar's "Send" failed so). /docs
+ * puts it in Scalar's "try it" form and code samples (app/docs/route.tsx; docs/decisions/openapi-schemas.md).
  */
 export const KEY_PLACEHOLDERS = {
-  serverKey: "service_server_test_…",
+  serverKey: "service_server_<env>_...",
   gameId: "<your game id>",
-  serverApiKey: "service_server_test_…",
-  campaignKey: "service_campaign_test_…",
+  serverApiKey: "service_server_<env>_...",
+  campaignKey: "service_campaign_<env>_...",
   campaignId: "<your campaign id>",
-  platformKey: "service_platform_test_…",
+  platformKey: "service_platform_<env>_...",
 } as const;
 
 const SECURITY_SCHEMES: Record<keyof typeof KEY_PLACEHOLDERS, Json> = {

@@ -59,12 +59,13 @@ for (let i = 0; i < runs; i++) {
     await page.waitForTimeout(3000);
     await page.screenshot({ path: `${process.env.SHOT}/try-it.png` });
     // the key shown, and the request as code
-    await page
-      .getByRole("button", { name: /show password|show/i })
-      .first()
-      .click()
+    const form = page.getByRole("dialog");
+    await form
+      .locator("button:right-of(:text('Bearer Token'))")
+      .last()
+      .click({ timeout: 5000 })
       .catch(() => undefined);
-    await page.getByText("Code Snippet").click();
+    await form.getByText("Code Snippet").click();
     await page.waitForTimeout(1500);
     await page.screenshot({ path: `${process.env.SHOT}/try-it-snippet.png` });
   }
