@@ -11,7 +11,7 @@ import { GET as getProduct } from "@/app/api/v1/product/[productId]/route";
 import { POST as credit } from "@/app/api/v1/vc/credits/route";
 import { appBaseUrl } from "@/lib/config/settings";
 import { ERRORS, wireCode, type ErrorCode } from "@/lib/core/errors";
-import { buildOpenApiDocument } from "@/lib/http/openapi";
+import { buildOpenApiDocument, inlineResponses } from "@/lib/http/openapi";
 import { registeredRoutes } from "@/lib/http/registry";
 import { createDispatch } from "@/lib/ops/dispatch";
 import { loadRouteTable, routeTableOf } from "@/lib/ops/route-table";
@@ -93,7 +93,7 @@ describe("the API document's error responses", () => {
       "x-error-codes"?: string[];
       content?: { "application/json": { schema: { allOf: [{ $ref: string }, { properties: { code: { enum: string[] } } }] } } };
     };
-    const doc = buildOpenApiDocument(registeredRoutes(), "https://coinop.example") as unknown as {
+    const doc = inlineResponses(buildOpenApiDocument(registeredRoutes(), "https://coinop.example")) as unknown as {
       paths: Record<string, Record<string, { responses: Record<string, Res> }>>;
       components: { schemas: { Error: { required: string[]; properties: Record<string, { format?: string }> } } };
     };

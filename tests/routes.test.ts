@@ -114,6 +114,19 @@ describe("the OpenAPI document", () => {
     expect(doc.servers).toEqual([{ url: `${process.env.APP_URL}/api` }]);
     expect(doc.paths["/v1/game"]?.get?.operationId).toBe("getV1Game");
   });
+
+  it("carries an ETag and Cache-Control: no-cache; a client that has it gets 304 without a body", async () => {
+    const { GET } = (await load(OPENAPI_ROUTE)) as { GET: (req: Request) => Response | Promise<Response> };
+    const first = await GET(new Request("http://localhost:3000/api/v1/openapi.json"));
+    const etag = first.headers.get("etag");
+    expect(etag).toMatch(/^"[A-Za-z0-9_-]{27}"$/);
+    expect(first.headers.get("cache-control")).toBe("no-cache");
+    const again = await GET(new Request("http://localhost:3000/api/v1/openapi.json", { headers: { "if-none-match": `W/${etag}` } }));
+    expect([again.status, await again.text(), again.headers.get("etag")]).toEqual([304, "", etag]);
+    const other = await GET(new Request("http://localhost:3000/api/v1/openapi.json", { headers: { "if-none-match": '"other"' } }));
+    expect(other.status).toBe(200);
+    expect(await other.text()).toBe(await first.text());
+  });
 });
 
 describe("/v1 route files", () => {

@@ -7,6 +7,7 @@
 // Its scripts (Scalar's bundle and configuration, the label script below) carry the request's nonce
 // (proxy.ts): the page's Content-Security-Policy runs no other script.
 import { ApiReference } from "@scalar/nextjs-api-reference";
+import { KEY_PLACEHOLDERS } from "@/lib/http/openapi";
 import { readScriptNonce } from "@/lib/http/script-nonce";
 import { scalarVersion } from "./scalar-bundle";
 
@@ -50,6 +51,16 @@ export const GET = async (req: Request): Promise<Response> => {
     agent: { disabled: true },
     mcp: { disabled: true },
     showDeveloperTools: "never",
+    // "try it" and the code samples start with each key's format (the document's x-example, e.g.
+    // service_server_<env>_…) instead of Scalar's YOUR_SECRET_TOKEN, which reads like a value (and is no game id)
+    authentication: {
+      securitySchemes: Object.fromEntries(
+        Object.entries(KEY_PLACEHOLDERS).map(([name, example]) => [
+          name,
+          name.endsWith("Key") && name !== "serverApiKey" ? { token: example } : { value: example },
+        ]),
+      ),
+    },
     customCss: CUSTOM_CSS,
     ...(nonce ? { nonce } : {}),
   })();

@@ -55,21 +55,25 @@ export const BusinessUser = z.object({
 
 export const BusinessUserList = z.object({ users: z.array(BusinessUser), pagination: Pagination });
 
-export const ComplianceView = z.object({
-  userRef: z.string(),
-  status: z.enum(VERIFICATION_STATUSES),
-  kycUrl: z.string().optional().describe("Present whenever status is not 'approved': the hosted page where the player sees their verification."),
-});
+export const ComplianceView = z
+  .object({
+    userRef: z.string(),
+    status: z.enum(VERIFICATION_STATUSES),
+    kycUrl: z.string().optional().describe("Present whenever status is not 'approved': the hosted page where the player sees their verification."),
+  })
+  .meta({ id: "Compliance" });
 export type ComplianceView = z.infer<typeof ComplianceView>;
 
 export const SetComplianceBody = z.object({
   status: z.enum(VERIFICATION_STATUSES, { error: `must be one of ${VERIFICATION_STATUSES.join(", ")}` }).describe("The status the review moves the player to."),
 });
 
-export const CampaignAssignment = z.object({
-  campaignUserRef: z.string().describe("The player's campaign-level reference (pvu_…), for campaign events."),
-  email: z.string(),
-  assigned: z.literal(true).describe("Always true: the player is assigned (201: by this call; 200: already before)."),
-});
+export const CampaignAssignment = z
+  .object({
+    campaignUserRef: z.string().describe("The player's campaign-level reference (pvu_…), for campaign events."),
+    email: z.string(),
+    assigned: z.literal(true).describe("Always true: the player is assigned (201: by this call; 200: already before)."),
+  })
+  .meta({ id: "CampaignAssignment" });
 
 export const LinkRemoved = z.object({ success: z.literal(true), message: z.string() });

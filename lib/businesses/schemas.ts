@@ -72,16 +72,18 @@ export type CreateBusinessBody = z.output<typeof CreateBusinessBody>;
 
 // ------------------------------------------------------------------ responses
 
-export const BusinessMemberView = z.object({
-  memberId: z.string(),
-  userId: z
-    .string()
-    .nullable()
-    .describe("The account of the member; null while the member is a placeholder (nobody has signed up and verified the email yet)."),
-  email: z.string(),
-  roles: z.array(z.string()),
-  isOwner: z.boolean(),
-});
+export const BusinessMemberView = z
+  .object({
+    memberId: z.string(),
+    userId: z
+      .string()
+      .nullable()
+      .describe("The account of the member; null while the member is a placeholder (nobody has signed up and verified the email yet)."),
+    email: z.string(),
+    roles: z.array(z.string()),
+    isOwner: z.boolean(),
+  })
+  .meta({ id: "BusinessMember" });
 
 export const BusinessGrantView = z.object({
   _id: z.string(),
@@ -89,11 +91,13 @@ export const BusinessGrantView = z.object({
   status: z.string().describe("'active', or 'revoked' once the platform or the business revoked it."),
 });
 
-export const BusinessLinks = z.object({
-  home: z.string().describe("The business's home page, for its admins."),
-  kyb: z.string().describe("The page that shows the business's verification (KYB) status."),
-  signIn: z.string().describe("Where a member signs in (or signs up with the member email) to administer the business."),
-});
+export const BusinessLinks = z
+  .object({
+    home: z.string().describe("The business's home page, for its admins."),
+    kyb: z.string().describe("The page that shows the business's verification (KYB) status."),
+    signIn: z.string().describe("Where a member signs in (or signs up with the member email) to administer the business."),
+  })
+  .meta({ id: "BusinessLinks" });
 
 export const BusinessCreated = z.object({
   business: z.object({ _id: z.string(), name: z.string() }),
@@ -112,21 +116,23 @@ export const AddressView = z.object({
   country: z.string(),
 });
 
-export const BusinessDetails = z.object({
-  business: z.object({
-    _id: z.string(),
-    name: z.string(),
-    environment: z.enum(["test", "live"]),
-    logoUrl: z.string().nullable(),
-    address: AddressView.nullable().describe("null for a business made before the platform API (no address on file)."),
-    verificationStatus: z.enum(VERIFICATION_STATUSES).describe("The business verification (KYB) status."),
-    createdAt: Timestamp,
-    updatedAt: Timestamp,
-  }),
-  members: z.array(BusinessMemberView),
-  grant: BusinessGrantView.extend({ createdAt: Timestamp }).describe("The grant the calling platform acts under."),
-  links: BusinessLinks,
-});
+export const BusinessDetails = z
+  .object({
+    business: z.object({
+      _id: z.string(),
+      name: z.string(),
+      environment: z.enum(["test", "live"]),
+      logoUrl: z.string().nullable(),
+      address: AddressView.nullable().describe("null for a business made before the platform API (no address on file)."),
+      verificationStatus: z.enum(VERIFICATION_STATUSES).describe("The business verification (KYB) status."),
+      createdAt: Timestamp,
+      updatedAt: Timestamp,
+    }),
+    members: z.array(BusinessMemberView),
+    grant: BusinessGrantView.extend({ createdAt: Timestamp }).describe("The grant the calling platform acts under."),
+    links: BusinessLinks,
+  })
+  .meta({ id: "Business" });
 export type BusinessDetails = z.infer<typeof BusinessDetails>;
 
 export const BusinessWalletBalance = z.object({

@@ -13,28 +13,32 @@ export const CampaignParams = z.object({ id: z.string().min(1).max(100).describe
 export const CampaignUserParams = CampaignParams.extend({ userId: z.string().min(1).describe("The campaign userRef (pvu_…).") });
 export const CampaignUserRefParams = CampaignParams.extend({ userRef: z.string().min(1).describe("The campaign userRef (pvu_…).") });
 
-export const CampaignView = z.object({
-  id: z.string(),
-  name: z.string(),
-  environment: z.enum(["test", "live"]),
-  status: z.enum(CAMPAIGN_STATES),
-  businessId: z.string(),
-  address: z.string().describe("The campaign's custody address."),
-  chain: z.string(),
-  createdAt: Timestamp,
-  updatedAt: Timestamp,
-  totalAmountFunded: Usdc.describe("USDC ever paid into the campaign account (from the ledger)."),
-  totalAmountPaidOut: Usdc.describe("USDC paid to players by events and tips (from the ledger)."),
-  availableToWithdraw: Usdc.describe("The campaign account's balance, in USDC."),
-});
+export const CampaignView = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    environment: z.enum(["test", "live"]),
+    status: z.enum(CAMPAIGN_STATES),
+    businessId: z.string(),
+    address: z.string().describe("The campaign's custody address."),
+    chain: z.string(),
+    createdAt: Timestamp,
+    updatedAt: Timestamp,
+    totalAmountFunded: Usdc.describe("USDC ever paid into the campaign account (from the ledger)."),
+    totalAmountPaidOut: Usdc.describe("USDC paid to players by events and tips (from the ledger)."),
+    availableToWithdraw: Usdc.describe("The campaign account's balance, in USDC."),
+  })
+  .meta({ id: "Campaign" });
 export type CampaignView = z.infer<typeof CampaignView>;
 export const CampaignResponse = z.object({ success: z.literal(true), campaign: CampaignView });
 
-export const Accepted = z.object({
-  success: z.literal(true),
-  message: z.string(),
-  operationId: z.string().describe("The background operation; its webhook carries the same id."),
-});
+export const Accepted = z
+  .object({
+    success: z.literal(true),
+    message: z.string(),
+    operationId: z.string().describe("The background operation; its webhook carries the same id."),
+  })
+  .meta({ id: "Accepted" });
 
 export const PayoutAmount = z
   .union([z.number(), z.string()], { error: 'must be a USDC amount: a number such as 5 or 2.5, or a decimal string such as "2.5"' })
@@ -67,42 +71,48 @@ export const RecordEventBody = z
   });
 export type RecordEventBody = z.infer<typeof RecordEventBody>;
 
-export const EventRecorded = z.object({
-  success: z.literal(true),
-  message: z.string(),
-  transactionId: z.string(),
-  transactionHash: z.string(),
-  payoutAmount: Usdc,
-});
+export const EventRecorded = z
+  .object({
+    success: z.literal(true),
+    message: z.string(),
+    transactionId: z.string(),
+    transactionHash: z.string(),
+    payoutAmount: Usdc,
+  })
+  .meta({ id: "EventRecorded" });
 
-export const EventDefinition = z.object({ code: z.string(), name: z.string(), payoutAmount: Usdc });
+export const EventDefinition = z.object({ code: z.string(), name: z.string(), payoutAmount: Usdc }).meta({ id: "EventDefinition" });
 export const EventDefinitionList = z.object({ success: z.literal(true), events: z.array(EventDefinition) });
 
-export const CampaignUser = z.object({
-  success: z.literal(true),
-  data: z.object({
-    campaignId: z.string(),
-    userId: z.string(),
-    status: z.enum(["linked", "unlinked"]).describe("linked while the link is active; unlinked once removed."),
-    environment: z.enum(["test", "live"]),
-  }),
-});
+export const CampaignUser = z
+  .object({
+    success: z.literal(true),
+    data: z.object({
+      campaignId: z.string(),
+      userId: z.string(),
+      status: z.enum(["linked", "unlinked"]).describe("linked while the link is active; unlinked once removed."),
+      environment: z.enum(["test", "live"]),
+    }),
+  })
+  .meta({ id: "CampaignUser" });
 
 export const OffsetQuery = z.object({
   limit: z.coerce.number("must be a whole number").int("must be a whole number").min(1, "must be at least 1").max(100, "must be at most 100").default(20),
   offset: z.coerce.number("must be a whole number").int("must be a whole number").min(0, "must be at least 0").default(0),
 });
 
-export const CampaignTransactionView = z.object({
-  id: z.string(),
-  campaignId: z.string(),
-  userRef: z.string(),
-  eventCode: z.string(),
-  eventName: z.string(),
-  payoutAmount: Usdc,
-  transactionHash: z.string(),
-  createdAt: Timestamp,
-});
+export const CampaignTransactionView = z
+  .object({
+    id: z.string(),
+    campaignId: z.string(),
+    userRef: z.string(),
+    eventCode: z.string(),
+    eventName: z.string(),
+    payoutAmount: Usdc,
+    transactionHash: z.string(),
+    createdAt: Timestamp,
+  })
+  .meta({ id: "CampaignTransaction" });
 
 export const CampaignUserTransactions = z.object({
   success: z.literal(true),

@@ -31,17 +31,19 @@ export const ApproveCashoutResult = z.object({
 });
 export type ApproveCashoutResult = z.infer<typeof ApproveCashoutResult>;
 
-export const CashoutRequest = z.object({
-  _id: z.string(),
-  userRef: z.string(),
-  unitsRequested: Units,
-  status: z.enum(CASHOUT_STATUSES),
-  requestedRate: z.object({ baseUnitsPerVcUnit: z.string(), capturedAt: Timestamp }),
-  currencyId: z.string().describe("Extension."),
-  convertedBaseUnits: Units.nullable().describe("Extension: set on approval."),
-  transactionId: z.string().nullable().describe("Extension: the approval's journal id."),
-  rejectionReason: z.string().nullable().describe("Extension: set on rejection."),
-  createdAt: Timestamp.describe("Extension."),
-});
+export const CashoutRequest = z
+  .object({
+    _id: z.string(),
+    userRef: z.string(),
+    unitsRequested: Units,
+    status: z.enum(CASHOUT_STATUSES),
+    requestedRate: z.object({ baseUnitsPerVcUnit: z.string(), capturedAt: Timestamp }),
+    currencyId: z.string().describe("Extension."),
+    convertedBaseUnits: Units.nullable().describe("Extension: set on approval."),
+    transactionId: z.string().nullable().describe("Extension: the approval's journal id."),
+    rejectionReason: z.string().nullable().describe("Extension: set on rejection."),
+    createdAt: Timestamp.describe("Extension."),
+  })
+  .meta({ id: "Cashout" });
 export type CashoutRequest = z.infer<typeof CashoutRequest>;
 export const CashoutList = z.object({ items: z.array(CashoutRequest), pagination: Pagination });

@@ -26,7 +26,9 @@ export const THEME_FIELDS = [
 ] as const;
 export type ThemeField = (typeof THEME_FIELDS)[number];
 
-export const CheckoutTheme = z.object(Object.fromEntries(THEME_FIELDS.map((f) => [f, z.string()])) as Record<ThemeField, z.ZodString>);
+export const CheckoutTheme = z
+  .object(Object.fromEntries(THEME_FIELDS.map((f) => [f, z.string()])) as Record<ThemeField, z.ZodString>)
+  .meta({ id: "CheckoutTheme" });
 export type CheckoutTheme = z.infer<typeof CheckoutTheme>;
 
 const HEX_COLOUR = /^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$/;
@@ -110,18 +112,20 @@ export const CompleteHelperBody = z.object({
 
 export const ExpireHelperBody = z.object({ url: z.string().min(1).max(2048) });
 
-export const GrantJson = z.object({
-  _id: z.string(),
-  status: z.string(),
-  itemId: z.string(),
-  userRef: z.string(),
-  email: z.string().nullable(),
-  checkoutMetadata: z.unknown().meta({ type: ["object", "null"], additionalProperties: true, description: "The grant's checkoutMetadata, or null." }),
-  customMessage: z.string().nullable(),
-  purchaseId: z.string().nullable(),
-  expiresAt: z.string(),
-  createdAt: z.string(),
-});
+export const GrantJson = z
+  .object({
+    _id: z.string(),
+    status: z.string(),
+    itemId: z.string(),
+    userRef: z.string(),
+    email: z.string().nullable(),
+    checkoutMetadata: z.unknown().meta({ type: ["object", "null"], additionalProperties: true, description: "The grant's checkoutMetadata, or null." }),
+    customMessage: z.string().nullable(),
+    purchaseId: z.string().nullable(),
+    expiresAt: z.string(),
+    createdAt: z.string(),
+  })
+  .meta({ id: "CheckoutGrant" });
 
 export const SessionJson = z.object({
   _id: z.string(),

@@ -50,14 +50,18 @@ export const PageQuery = (defaultLimit = 20) =>
       .default(defaultLimit),
   });
 
-export const Pagination = z.object({
-  page: z.number().int(),
-  limit: z.number().int(),
-  totalCount: z.number().int(),
-  totalPages: z.number().int(),
-  hasNextPage: z.boolean(),
-  hasPrevPage: z.boolean(),
-});
+export const Pagination = z
+  .object({
+    page: z.number().int(),
+    limit: z.number().int(),
+    totalCount: z.number().int(),
+    totalPages: z.number().int(),
+    hasNextPage: z.boolean(),
+    hasPrevPage: z.boolean(),
+  })
+  .meta({ id: "Pagination" });
 export type Pagination = z.infer<typeof Pagination>;
 
-export const OffsetPagination = z.object({ limit: z.number().int(), offset: z.number().int(), total: z.number().int(), hasMore: z.boolean() });
+export const OffsetPagination = z
+  .object({ limit: z.number().int(), offset: z.number().int(), total: z.number().int(), hasMore: z.boolean() })
+  .meta({ id: "OffsetPagination" });

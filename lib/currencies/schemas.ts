@@ -32,14 +32,16 @@ export const CreateCurrencyBody = z.object({
 });
 export type CreateCurrencyBody = z.output<typeof CreateCurrencyBody>;
 
-export const Currency = z.object({
-  _id: z.string().describe("Currency id."),
-  code: z.string(),
-  name: z.string(),
-  status: z.literal("active"),
-  baseUnitsPerVcUnit: z.string().describe("Cashout rate (extension): USDC micro-units per VC unit."),
-  createdAt: Timestamp,
-});
+export const Currency = z
+  .object({
+    _id: z.string().describe("Currency id."),
+    code: z.string(),
+    name: z.string(),
+    status: z.literal("active"),
+    baseUnitsPerVcUnit: z.string().describe("Cashout rate (extension): USDC micro-units per VC unit."),
+    createdAt: Timestamp,
+  })
+  .meta({ id: "Currency" });
 export type Currency = z.infer<typeof Currency>;
 
 export const CreateCurrencyResult = z.object({ currency: Currency });

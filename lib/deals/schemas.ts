@@ -30,19 +30,21 @@ export const CreateDealBody = z.object({
 });
 export type CreateDealBody = z.output<typeof CreateDealBody>;
 
-export const Deal = z.object({
-  _id: z.string(),
-  code: z.string(),
-  itemId: z.string(),
-  gameId: z.string(),
-  currencyType: z.enum(["USD", "VC"]).describe("USD: overridePrice is in cents; VC: in units of currencyId."),
-  currencyId: z.string().nullable().describe("null for a USD deal."),
-  overridePrice: z.number().int(),
-  status: z.enum(["active", "inactive"]),
-  metadata: z.record(z.string(), z.unknown()).nullable(),
-  createdAt: Timestamp,
-  updatedAt: Timestamp,
-});
+export const Deal = z
+  .object({
+    _id: z.string(),
+    code: z.string(),
+    itemId: z.string(),
+    gameId: z.string(),
+    currencyType: z.enum(["USD", "VC"]).describe("USD: overridePrice is in cents; VC: in units of currencyId."),
+    currencyId: z.string().nullable().describe("null for a USD deal."),
+    overridePrice: z.number().int(),
+    status: z.enum(["active", "inactive"]),
+    metadata: z.record(z.string(), z.unknown()).nullable(),
+    createdAt: Timestamp,
+    updatedAt: Timestamp,
+  })
+  .meta({ id: "Deal" });
 export type Deal = z.infer<typeof Deal>;
 
 /** A change to a deal (the developer portal): any subset of its fields; the item stays. currencyId null: USD. */

@@ -106,36 +106,40 @@ export const FeePreview = z.object({
   fundingRequiredCents: z.number().int().optional().describe("With totalAmountCents and recipientCount: totalAmountCents + totalFeeCents."),
 });
 
-export const LineItemOut = z.object({
-  lineItemId: z.string().describe("The line item id (the giftId of a gift)."),
-  email: z.string().nullable().describe("The recipient's email (null when named by userRef)."),
-  userRef: z.string().nullable().describe("The business-level userRef (null when named by email)."),
-  name: z.string().describe("The recipient's name."),
-  method: z.enum(["direct_transfer", "gift"]).describe("direct_transfer: the recipient has an account (custody wallet); gift: claimed by email."),
-  percentage: z.number().nullable().describe("percentage mode: the share in percent."),
-  amountCents: z.number().int().describe("What the recipient receives, in cents."),
-  status: z.string().describe("pending, funded, paid, claimed or cancelled."),
-});
+export const LineItemOut = z
+  .object({
+    lineItemId: z.string().describe("The line item id (the giftId of a gift)."),
+    email: z.string().nullable().describe("The recipient's email (null when named by userRef)."),
+    userRef: z.string().nullable().describe("The business-level userRef (null when named by email)."),
+    name: z.string().describe("The recipient's name."),
+    method: z.enum(["direct_transfer", "gift"]).describe("direct_transfer: the recipient has an account (custody wallet); gift: claimed by email."),
+    percentage: z.number().nullable().describe("percentage mode: the share in percent."),
+    amountCents: z.number().int().describe("What the recipient receives, in cents."),
+    status: z.string().describe("pending, funded, paid, claimed or cancelled."),
+  })
+  .meta({ id: "DistributionLineItem" });
 
-export const DistributionResource = z.object({
-  _id: z.string().describe("The distribution id."),
-  businessId: z.string().describe("The business it pays for."),
-  mode: SplitMode,
-  totalAmountCents: z.number().int().describe("What the recipients receive, in cents."),
-  status: z.enum(DISTRIBUTION_STATUSES),
-  payoutPath: z.enum(PAYOUT_PATHS),
-  currency: z.literal("USD"),
-  lineItems: z.array(LineItemOut).describe("One per recipient."),
-  totalFeeCents: z.number().int().describe("The sum of all fees."),
-  feeLineItems: z.array(FeeLineItemOut).describe("One per fee: the service's first, then the platform's."),
-  fundingRequiredCents: z.number().int().describe("What the business must fund: totalAmountCents + totalFeeCents."),
-  fundedCents: z.number().int().describe("What fund sessions have paid in so far, in cents."),
-  templateId: z.string().nullable().describe("The split template used, if any."),
-  memo: z.string().describe("The memo."),
-  createdByPlatformId: z.string().describe("The platform that created it (only it may cancel it)."),
-  createdAt: z.string().describe("ISO 8601 UTC timestamp."),
-  updatedAt: z.string().describe("ISO 8601 UTC timestamp."),
-});
+export const DistributionResource = z
+  .object({
+    _id: z.string().describe("The distribution id."),
+    businessId: z.string().describe("The business it pays for."),
+    mode: SplitMode,
+    totalAmountCents: z.number().int().describe("What the recipients receive, in cents."),
+    status: z.enum(DISTRIBUTION_STATUSES),
+    payoutPath: z.enum(PAYOUT_PATHS),
+    currency: z.literal("USD"),
+    lineItems: z.array(LineItemOut).describe("One per recipient."),
+    totalFeeCents: z.number().int().describe("The sum of all fees."),
+    feeLineItems: z.array(FeeLineItemOut).describe("One per fee: the service's first, then the platform's."),
+    fundingRequiredCents: z.number().int().describe("What the business must fund: totalAmountCents + totalFeeCents."),
+    fundedCents: z.number().int().describe("What fund sessions have paid in so far, in cents."),
+    templateId: z.string().nullable().describe("The split template used, if any."),
+    memo: z.string().describe("The memo."),
+    createdByPlatformId: z.string().describe("The platform that created it (only it may cancel it)."),
+    createdAt: z.string().describe("ISO 8601 UTC timestamp."),
+    updatedAt: z.string().describe("ISO 8601 UTC timestamp."),
+  })
+  .meta({ id: "Distribution" });
 export type DistributionResource = z.infer<typeof DistributionResource>;
 
 export const DistributionList = z.object({
@@ -220,17 +224,19 @@ export const BulkGiftsBody = z
   .strict();
 export type BulkGiftsBody = z.infer<typeof BulkGiftsBody>;
 
-export const BulkGiftsResult = z.object({
-  success: z.boolean().describe("Whether at least one gift was created."),
-  result: z.object({
-    distributionId: z
-      .string()
-      .nullable()
-      .describe("The 'partner' distribution holding the created gifts (fund them with gifts/mark-funded); null when none was created."),
-    gifts: z.array(z.object({ giftId: z.string(), email: z.string(), amountCents: z.number().int(), claimUrl: z.string() })).describe("The created gifts."),
-    totalAmount: z.string().describe('The created gifts\' total in dollars, e.g. "12.50".'),
-    successCount: z.number().int().describe("Gifts created."),
-    failedCount: z.number().int().describe("Recipients refused (see errors)."),
-    errors: z.array(z.object({ index: z.number().int(), email: z.string(), message: z.string() })).describe("One per refused recipient."),
-  }),
-});
+export const BulkGiftsResult = z
+  .object({
+    success: z.boolean().describe("Whether at least one gift was created."),
+    result: z.object({
+      distributionId: z
+        .string()
+        .nullable()
+        .describe("The 'partner' distribution holding the created gifts (fund them with gifts/mark-funded); null when none was created."),
+      gifts: z.array(z.object({ giftId: z.string(), email: z.string(), amountCents: z.number().int(), claimUrl: z.string() })).describe("The created gifts."),
+      totalAmount: z.string().describe('The created gifts\' total in dollars, e.g. "12.50".'),
+      successCount: z.number().int().describe("Gifts created."),
+      failedCount: z.number().int().describe("Recipients refused (see errors)."),
+      errors: z.array(z.object({ index: z.number().int(), email: z.string(), message: z.string() })).describe("One per refused recipient."),
+    }),
+  })
+  .meta({ id: "BulkGiftsResult" });

@@ -26,16 +26,18 @@ export const FundSessionKeyParams = z.object({ sessionKey: Handle });
 const SessionKey = z.string().describe("The session's key (unguessable: it is the credential of the hosted page).");
 const Url = z.string().describe("The hosted fund page: send the payer here.");
 
-export const FundSessionCreated = z.object({
-  sessionKey: SessionKey,
-  url: Url,
-  expiresAt: Timestamp,
-  metadata: z
-    .record(z.string(), z.unknown())
-    .meta({ type: "object", additionalProperties: true })
-    .nullable()
-    .describe("The metadata sent at creation, or null."),
-});
+export const FundSessionCreated = z
+  .object({
+    sessionKey: SessionKey,
+    url: Url,
+    expiresAt: Timestamp,
+    metadata: z
+      .record(z.string(), z.unknown())
+      .meta({ type: "object", additionalProperties: true })
+      .nullable()
+      .describe("The metadata sent at creation, or null."),
+  })
+  .meta({ id: "FundSessionCreated" });
 
 const Common = {
   sessionKey: SessionKey,
@@ -56,8 +58,10 @@ const Common = {
     .describe("The metadata sent at creation, or null."),
 };
 
-export const CampaignFundSession = z.object({ ...Common, campaignId: z.string().describe("The campaign it funds.") });
-export const DistributionFundSession = z.object({ ...Common, distributionId: z.string().describe("The distribution it funds.") });
+export const CampaignFundSession = z.object({ ...Common, campaignId: z.string().describe("The campaign it funds.") }).meta({ id: "CampaignFundSession" });
+export const DistributionFundSession = z
+  .object({ ...Common, distributionId: z.string().describe("The distribution it funds.") })
+  .meta({ id: "DistributionFundSession" });
 export const FundSessionResource = z.union([CampaignFundSession, DistributionFundSession]);
 export type FundSessionResource = z.infer<typeof FundSessionResource>;
 

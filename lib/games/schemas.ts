@@ -1,36 +1,38 @@
 import { z } from "zod";
 
-export const Game = z.object({
-  gameId: z.string(),
-  name: z.string(),
-  description: z.string(),
-  imageUrl: z.string(),
-  smallImageUrl: z.string(),
-  storeImageUrl: z.string(),
-  demoUrl: z.string(),
-  demoImageUrl: z.string(),
-  discordUrl: z.string(),
-  steamAppId: z.string(),
-  screenshots: z.array(z.string()),
-  movies: z.array(z.string()),
-  hideSuccessPageShareButtons: z.boolean(),
-  storeUrl: z.string().nullable().describe('The game\'s store: the checkout\'s "Back to the store" and the success page\'s "Return to game".'),
-  termsUrl: z.string().nullable().describe("The game's terms of sale, linked at the foot of the checkout."),
-  supportUrl: z.string().nullable().describe("Where payers get help (https, or mailto:), linked at the foot of the checkout."),
-  taxLabel: z.string().nullable().describe('The name of a sales tax included in the USD prices (e.g. "VAT"), shown on the checkout.'),
-  taxRatePercent: z.number().nullable().describe("Its rate in percent (e.g. 20); the checkout shows the tax included in the total."),
-  refundClawback: z
-    .boolean()
-    .describe(
-      "Addition (issue 31): a refund or lost dispute takes back what the purchase delivered (granted units down to 0, the key, the subscription); false: the player keeps it.",
-    ),
-  status: z.string(),
-  environment: z.enum(["test", "live"]),
-  affiliateRate: z.number(),
-  isVisible: z.boolean(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-});
+export const Game = z
+  .object({
+    gameId: z.string(),
+    name: z.string(),
+    description: z.string(),
+    imageUrl: z.string(),
+    smallImageUrl: z.string(),
+    storeImageUrl: z.string(),
+    demoUrl: z.string(),
+    demoImageUrl: z.string(),
+    discordUrl: z.string(),
+    steamAppId: z.string(),
+    screenshots: z.array(z.string()),
+    movies: z.array(z.string()),
+    hideSuccessPageShareButtons: z.boolean(),
+    storeUrl: z.string().nullable().describe('The game\'s store: the checkout\'s "Back to the store" and the success page\'s "Return to game".'),
+    termsUrl: z.string().nullable().describe("The game's terms of sale, linked at the foot of the checkout."),
+    supportUrl: z.string().nullable().describe("Where payers get help (https, or mailto:), linked at the foot of the checkout."),
+    taxLabel: z.string().nullable().describe('The name of a sales tax included in the USD prices (e.g. "VAT"), shown on the checkout.'),
+    taxRatePercent: z.number().nullable().describe("Its rate in percent (e.g. 20); the checkout shows the tax included in the total."),
+    refundClawback: z
+      .boolean()
+      .describe(
+        "Addition (issue 31): a refund or lost dispute takes back what the purchase delivered (granted units down to 0, the key, the subscription); false: the player keeps it.",
+      ),
+    status: z.string(),
+    environment: z.enum(["test", "live"]),
+    affiliateRate: z.number(),
+    isVisible: z.boolean(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  })
+  .meta({ id: "Game" });
 export type Game = z.infer<typeof Game>;
 
 /** A link field: an http(s) URL (`secure`: https only; `mailto`: or a mailto: address), null removes it. */

@@ -10,13 +10,15 @@ export const ClaimGiftBody = z
   .refine((b) => (b.claimCode === undefined) !== (b.claimUrl === undefined), { message: "give exactly one of claimCode and claimUrl", path: ["claimCode"] });
 export type ClaimGiftBody = z.infer<typeof ClaimGiftBody>;
 
-export const ClaimedGift = z.object({
-  giftId: z.string().describe("The gift (line item) id."),
-  distributionId: z.string().describe("Its distribution."),
-  email: z.string().describe("The recipient."),
-  amountCents: z.number().int().describe("The amount, in cents."),
-  status: z.literal("claimed"),
-  claimedAt: z.string().describe("ISO 8601 UTC timestamp."),
-  walletAddress: z.string().describe("The custody wallet the gift landed in."),
-  journalId: z.string().describe("The ledger journal of the claim."),
-});
+export const ClaimedGift = z
+  .object({
+    giftId: z.string().describe("The gift (line item) id."),
+    distributionId: z.string().describe("Its distribution."),
+    email: z.string().describe("The recipient."),
+    amountCents: z.number().int().describe("The amount, in cents."),
+    status: z.literal("claimed"),
+    claimedAt: z.string().describe("ISO 8601 UTC timestamp."),
+    walletAddress: z.string().describe("The custody wallet the gift landed in."),
+    journalId: z.string().describe("The ledger journal of the claim."),
+  })
+  .meta({ id: "ClaimedGift" });

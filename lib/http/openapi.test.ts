@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { buildOpenApiDocument } from "./openapi.ts";
+import { buildOpenApiDocument, inlineResponses } from "./openapi.ts";
 import { registeredRoutes } from "./registry.ts";
 import { loadRouteTable } from "../ops/route-table.ts";
 
@@ -17,7 +17,7 @@ describe("the OpenAPI document's errors and headers (issue 10, item 4)", () => {
   const op = (method: string, p: string) => doc.paths[p][method];
   beforeAll(async () => {
     await loadRouteTable();
-    doc = buildOpenApiDocument(registeredRoutes(), "https://coinop.example") as unknown as Doc;
+    doc = inlineResponses(buildOpenApiDocument(registeredRoutes(), "https://coinop.example")) as unknown as Doc;
   });
 
   it("lists every tag, requires field and message in details[], and puts x-request-id on every response", () => {
@@ -74,11 +74,17 @@ describe("the document accepts what the server sends (issue 29, the contract)", 
   let doc: { paths: Record<string, Record<string, Operation & { requestBody?: { content: Record<string, { schema: Schema }> } }>> };
   const bodySchema = (method: string, p: string) =>
     doc.paths[p][method].requestBody!.content["application/json"].schema as { properties: Record<string, Schema> };
-  const responseSchema = (method: string, p: string, status: string) =>
-    (doc.paths[p][method].responses[status].content as Record<string, { schema: { properties: Record<string, Schema> } }>)["application/json"].schema;
+  /** A response's schema; a named one (components.schemas) is looked up. */
+  const responseSchema = (method: string, p: string, status: string) => {
+    const s = (doc.paths[p][method].responses[status].content as Record<string, { schema: Schema }>)["application/json"].schema;
+    const ref = typeof s.$ref === "string" ? s.$ref.split("/").pop()! : undefined;
+    return (ref ? (doc as unknown as { components: { schemas: Record<string, Schema> } }).components.schemas[ref] : s) as {
+      properties: Record<string, Schema>;
+    };
+  };
   beforeAll(async () => {
     await loadRouteTable();
-    doc = JSON.parse(JSON.stringify(buildOpenApiDocument(registeredRoutes(), "https://coinop.example")));
+    doc = inlineResponses(buildOpenApiDocument(registeredRoutes(), "https://coinop.example")) as never;
   });
 
   it("never puts a type that refuses null beside an anyOf that allows it (a .meta({ type }) on a nullable schema)", () => {
@@ -93,6 +99,7 @@ describe("the document accepts what the server sends (issue 29, the contract)", 
       for (const [k, v] of Object.entries(s)) walk(v, `${at}/${k}`);
     };
     walk(doc.paths, "#/paths");
+    walk((doc as unknown as { components: unknown }).components, "#/components");
     expect(conflicts).toEqual([]);
     const metadata = responseSchema("post", "/v1/platform/campaigns/{campaignId}/fund-sessions", "201").properties.metadata;
     expect(metadata.anyOf).toContainEqual({ type: "null" });
@@ -128,5 +135,82 @@ describe("the document accepts what the server sends (issue 29, the contract)", 
         expect(o.responses["503"].headers?.["Retry-After"]).toEqual({ $ref: "#/components/headers/RetryAfter" });
         expect(o.responses["500"]["x-error-codes"]).toEqual(["INTERNAL_ERROR"]);
       }
+  });
+});
+
+describe("named schemas and examples (issue 29, item 5)", () => {
+  type Schema = Record<string, unknown> & { properties?: Record<string, Schema>; examples?: unknown[]; $ref?: string };
+  let doc: { paths: Record<string, Record<string, Operation>>; components: { schemas: Record<string, Schema>; responses: Record<string, Response> } };
+  beforeAll(async () => {
+    await loadRouteTable();
+    doc = buildOpenApiDocument(registeredRoutes(), "https://coinop.example") as unknown as typeof doc;
+  });
+  const json = (r: Response) => (r.content as Record<string, { schema: Schema; example?: Record<string, unknown> }>)["application/json"];
+
+  it("emits each domain object once under components.schemas and references it wherever it appears", () => {
+    for (const name of ["Product", "Journal", "Currency", "Balance", "Game", "Item", "Grant", "Invoice", "Campaign", "Distribution", "Pagination"])
+      expect(doc.components.schemas[name], name).toMatchObject({ type: "object" });
+    expect(json(doc.paths["/v1/game"].get.responses["200"]).schema).toEqual({ $ref: "#/components/schemas/Game" });
+    const journals = json(doc.paths["/v1/vc/journals"].get.responses["200"]).schema;
+    expect(journals.properties).toMatchObject({
+      items: { items: { $ref: "#/components/schemas/Journal" } },
+      pagination: { $ref: "#/components/schemas/Pagination" },
+    });
+    // no named object is written out inline anywhere
+    const text = JSON.stringify(doc.paths);
+    expect(text).not.toContain(JSON.stringify(doc.components.schemas.Product));
+    expect(text.split('"#/components/schemas/Product"').length - 1).toBeGreaterThan(3);
+  });
+
+  it("refuses two different schemas under one name", () => {
+    const def = (path: string, schema: z.ZodType) =>
+      ({ method: "GET", path, summary: "x", tags: ["x"], auth: "server", idempotency: "none", response: { status: 200, schema } }) as unknown as Parameters<
+        typeof buildOpenApiDocument
+      >[0][number];
+    const a = def("/v1/a", z.object({ x: z.object({ a: z.string() }).meta({ id: "Twice" }) }));
+    const b = def("/v1/b", z.object({ x: z.object({ b: z.number() }).meta({ id: "Twice" }) }));
+    expect(() => buildOpenApiDocument([a, b], "https://coinop.example")).toThrow("two different schemas are named Twice");
+    expect(Object.keys((buildOpenApiDocument([a], "https://coinop.example") as typeof doc).components.schemas)).toEqual(["Error", "Twice"]);
+  });
+
+  it("shares identical error responses, keeping each operation's codes", () => {
+    expect(doc.paths["/v1/game"].get.responses["429"]).toEqual({ $ref: "#/components/responses/RateLimited" });
+    expect(doc.components.responses.RateLimited["x-error-codes"]).toEqual(["RATE_LIMITED"]);
+    expect(json(doc.components.responses.RateLimited).example).toMatchObject({
+      code: "RATE_LIMITED",
+      docUrl: "https://coinop.example/docs/errors#RATE_LIMITED",
+    });
+    const inline = inlineResponses(doc);
+    expect(inline.paths["/v1/game"].get.responses["429"]).toEqual(doc.components.responses.RateLimited);
+  });
+
+  it("gives fields examples in the server's formats, valid for their schema", () => {
+    const product = doc.components.schemas.Product.properties!;
+    expect(product._id.examples?.[0]).toMatch(/^[0-9a-f]{24}$/);
+    expect(product.createdAt.examples).toEqual(["2026-01-15T09:30:00.000Z"]);
+    expect(doc.components.schemas.Balance.properties!.balanceUnits.examples?.[0]).toMatch(/^[0-9]+$/);
+    expect(doc.components.schemas.Game.properties!.name.examples).toEqual(["Star Raiders"]);
+    // nearly every string field has one (the rest: free text the name says nothing about)
+    let strings = 0;
+    let withExample = 0;
+    const walk = (n: unknown): void => {
+      if (!n || typeof n !== "object") return;
+      const s = n as Schema;
+      for (const p of Object.values(s.properties ?? {}))
+        if ((p.type === "string" || (Array.isArray(p.type) && p.type.includes("string"))) && !p.enum && p.const === undefined) {
+          strings++;
+          if (p.examples) withExample++;
+        }
+      Object.values(s).forEach(walk);
+    };
+    walk(doc);
+    expect(withExample / strings).toBeGreaterThan(0.97);
+  });
+
+  it("describes each key scheme with its format and an example that is not a key", () => {
+    const schemes = (doc.components as unknown as { securitySchemes: Record<string, { description: string; "x-example": string }> }).securitySchemes;
+    expect(schemes.serverKey.description).toContain("service_server_<env>_…");
+    expect(schemes.serverKey["x-example"]).toBe("service_server_<env>_...");
+    for (const s of Object.values(schemes)) expect(s["x-example"]).toMatch(/^[\x20-\x7e]+$/); // a header value a browser sends
   });
 });

@@ -4,6 +4,7 @@ import { ERRORS, wireCode, type ErrorCode } from "../core/errors.ts";
 import { KEY_ADMIN_SCOPES } from "../platform/scopes.ts";
 import type { RegisteredRoute } from "./registry.ts";
 import { gatesActivation } from "./authenticate.ts";
+import { addExamples } from "./openapi-examples.ts";
 
 type Json = Record<string, unknown>;
 
@@ -23,6 +24,27 @@ const nullableTypes = (node: unknown): void => {
   for (const v of Object.values(s)) nullableTypes(v);
 };
 
+/**
+ * The named schemas met while one document is built: a zod schema with `.meta({ id })` (its definition in
+ * lib/<area>/schemas.ts) is emitted once under components.schemas and referenced by `$ref` wherever it appears.
+ * Requests and responses are converted apart (zod's io "input" and "output"); a named schema whose request
+ * form differs from its response form (defaults, coercions) is emitted twice, the request one as `<id>Input`.
+ * docs/decisions/openapi-schemas.md.
+ */
+type Named = { output: Map<string, Json>; input: Map<string, Json> };
+let named: Named | undefined;
+const INPUT_MARK = "~input";
+
+/** Points zod's local `#/$defs/X` at components.schemas (a request form marked, resolved in namedSchemas). */
+const rewriteRefs = (node: unknown, io: "input" | "output"): void => {
+  if (Array.isArray(node)) return node.forEach((n) => rewriteRefs(n, io));
+  if (!node || typeof node !== "object") return;
+  const s = node as Json;
+  if (typeof s.$ref === "string" && s.$ref.startsWith("#/$defs/"))
+    s.$ref = `#/components/schemas/${decodeURIComponent(s.$ref.slice("#/$defs/".length))}${io === "input" ? INPUT_MARK : ""}`;
+  for (const v of Object.values(s)) rewriteRefs(v, io);
+};
+
 const toSchema = (schema: z.ZodType, io: "input" | "output"): Json => {
   const s = z.toJSONSchema(schema, {
     io,
@@ -31,8 +53,45 @@ const toSchema = (schema: z.ZodType, io: "input" | "output"): Json => {
     unrepresentable: ({ zodSchema }) => (zodSchema._zod.def.type === "date" ? { type: "string", format: "date-time" } : "any"),
   }) as Json;
   delete s.$schema;
-  nullableTypes(s);
+  const defs = (s.$defs ?? {}) as Record<string, Json>;
+  delete s.$defs;
+  for (const [id, node] of [[undefined, s] as const, ...Object.entries(defs)]) {
+    nullableTypes(node);
+    addExamples(node, "", id);
+    rewriteRefs(node, io);
+  }
+  for (const [id, def] of Object.entries(defs)) {
+    if (!named) throw new Error(`openapi: the named schema ${id} was met outside buildOpenApiDocument`);
+    const seen = named[io].get(id);
+    if (seen && JSON.stringify(seen) !== JSON.stringify(def)) throw new Error(`openapi: two different schemas are named ${id} (.meta({ id }))`);
+    named[io].set(id, def);
+  }
   return s;
+};
+
+/** components.schemas from the named schemas met, and the final name of each marked request-form reference. */
+const namedSchemas = (n: Named): { schemas: Record<string, Json>; inputName: Map<string, string> } => {
+  const schemas: Record<string, Json> = {};
+  const inputName = new Map<string, string>();
+  for (const [id, def] of n.output) schemas[id] = def;
+  for (const [id, def] of n.input) {
+    const out = n.output.get(id);
+    const name = !out || JSON.stringify(out) === JSON.stringify(def) ? id : `${id}Input`;
+    inputName.set(id, name);
+    schemas[name] = def;
+  }
+  return { schemas: Object.fromEntries(Object.entries(schemas).sort(([a], [b]) => a.localeCompare(b))), inputName };
+};
+
+const resolveInputRefs = (node: unknown, inputName: Map<string, string>): void => {
+  if (Array.isArray(node)) return node.forEach((x) => resolveInputRefs(x, inputName));
+  if (!node || typeof node !== "object") return;
+  const s = node as Json;
+  if (typeof s.$ref === "string" && s.$ref.endsWith(INPUT_MARK)) {
+    const id = s.$ref.slice("#/components/schemas/".length, -INPUT_MARK.length);
+    s.$ref = `#/components/schemas/${inputName.get(id) ?? id}`;
+  }
+  for (const v of Object.values(s)) resolveInputRefs(v, inputName);
 };
 
 const objectParams = (schema: z.ZodType | undefined, where: "path" | "query"): Json[] => {
@@ -54,22 +113,77 @@ const ERROR_SCHEMA = {
   required: ["error", "code", "docUrl", "requestId"],
   properties: {
     success: { type: "boolean", const: false, description: "present on campaign-key routes" },
-    error: { type: "string", description: "what went wrong and what to fix" },
-    code: { type: "string", description: "a stable machine-readable code, e.g. VALIDATION_ERROR; one code always has one HTTP status" },
+    error: { type: "string", description: "what went wrong and what to fix", examples: ["amountUnits: must be a positive whole number"] },
+    code: {
+      type: "string",
+      description: "a stable machine-readable code, e.g. VALIDATION_ERROR; one code always has one HTTP status",
+      examples: ["VALIDATION_ERROR"],
+    },
     docUrl: {
       type: "string",
       format: "uri",
+      examples: ["https://coinop.example/docs/errors#VALIDATION_ERROR"],
       description: "Addition (issue 29): the absolute URL of the code's entry on the error page, /docs/errors#CODE",
       "x-coinop-addition": true,
     },
     details: {
       type: "array",
       description: "one entry per invalid field",
-      items: { type: "object", required: ["field", "message"], properties: { field: { type: "string" }, message: { type: "string" } } },
+      items: {
+        type: "object",
+        required: ["field", "message"],
+        properties: {
+          field: { type: "string", examples: ["amountUnits"] },
+          message: { type: "string", examples: ["must be a positive whole number"] },
+        },
+      },
     },
-    requestId: { type: "string" },
+    requestId: { type: "string", examples: ["req_6790a1b2c3d4e5f601234567"] },
   },
 };
+
+/**
+ * Each key scheme's `x-example`: the format of its key, `<env>` and `...` where a real key has `test`/`live` and 48
+ * hex characters, so it cannot be taken for a key (a call made with it answers 401 UNAUTHORIZED). ASCII only: a
+ * browser refuses to send a header value with "…" in it (Scalar's "Send" failed so). /docs
+ * puts it in Scalar's "try it" form and code samples (app/docs/route.tsx; docs/decisions/openapi-schemas.md).
+ */
+export const KEY_PLACEHOLDERS = {
+  serverKey: "service_server_<env>_...",
+  gameId: "<your game id>",
+  serverApiKey: "service_server_<env>_...",
+  campaignKey: "service_campaign_<env>_...",
+  campaignId: "<your campaign id>",
+  platformKey: "service_platform_<env>_...",
+} as const;
+
+const SECURITY_SCHEMES: Record<keyof typeof KEY_PLACEHOLDERS, Json> = {
+  serverKey: {
+    type: "http",
+    scheme: "bearer",
+    description:
+      "Game server key, `service_server_<env>_…`: `service_server_test_` or `service_server_live_` then 48 hex characters (the portal's API keys page). Sent as `Authorization: Bearer <key>`, with X-Game-Id.",
+  },
+  gameId: { type: "apiKey", in: "header", name: "X-Game-Id", description: "The game the server key belongs to (its id, 24 hex characters)." },
+  serverApiKey: {
+    type: "apiKey",
+    in: "header",
+    name: "x-server-api-key",
+    description: "Alternative form: the server key (`service_server_<env>_…`) in this header; X-Game-Id may then be omitted.",
+  },
+  campaignKey: {
+    type: "http",
+    scheme: "bearer",
+    description: "Campaign key, `service_campaign_<env>_…` then 48 hex characters. Sent as `Authorization: Bearer <key>`, with X-Campaign-Id.",
+  },
+  campaignId: { type: "apiKey", in: "header", name: "X-Campaign-Id", description: "The campaign the campaign key belongs to." },
+  platformKey: {
+    type: "http",
+    scheme: "bearer",
+    description: "Platform key, `service_platform_<env>_…` then 48 hex characters. Sent as `Authorization: Bearer <key>`.",
+  },
+};
+for (const [name, scheme] of Object.entries(SECURITY_SCHEMES)) scheme["x-example"] = KEY_PLACEHOLDERS[name as keyof typeof KEY_PLACEHOLDERS];
 
 const SECURITY: Record<string, Json[]> = {
   server: [{ serverKey: [], gameId: [] }, { serverApiKey: [] }],
@@ -183,7 +297,48 @@ export const errorCodesOf = (r: RegisteredRoute): ErrorCode[] => {
   return codes;
 };
 
-/** The error responses of an operation: one per status, listing its codes (x-error-codes) and the Error schema. */
+/** An error body as the server writes it, for the first code of a response (its docUrl on the example host). */
+const errorExample = (code: string): Json => {
+  const entry = Object.entries(ERRORS).find(([key]) => wireCode(key as ErrorCode) === code)?.[1];
+  return {
+    error: entry?.doc ?? "See the code's entry on the error page.",
+    code,
+    docUrl: `https://coinop.example/docs/errors#${code}`,
+    ...(code === "VALIDATION_ERROR" ? { details: [{ field: "amountUnits", message: "must be a positive whole number" }] } : {}),
+    requestId: "req_6790a1b2c3d4e5f601234567",
+  };
+};
+
+/** The error responses met while a document is built, by name: each, and where operations use it. */
+let sharedResponses: Map<string, { response: Json; uses: [Json, string][] }> | undefined;
+const pascal = (code: string) => code.toLowerCase().replace(/(^|_)([a-z0-9])/g, (_, __, c: string) => c.toUpperCase());
+/**
+ * A shared error response's name, stable for its codes: the codes themselves when short (RateLimited,
+ * InternalError, NotFoundOrValidationError), else the status and a hash of the codes (Error400_1a2b3c4d).
+ */
+const responseName = (status: number, codes: string[]) => {
+  const joined = codes.map(pascal).join("Or");
+  if (joined.length <= 40) return joined;
+  let h = 2166136261;
+  for (const c of codes.join(",")) h = Math.imul(h ^ c.charCodeAt(0), 16777619) >>> 0;
+  return `Error${status}_${h.toString(16).padStart(8, "0")}`;
+};
+
+/** components.responses: the error responses two or more operations share; a response used once stays inline. */
+const shareResponses = (met: NonNullable<typeof sharedResponses>): Record<string, Json> => {
+  const out: Record<string, Json> = {};
+  for (const [name, { response, uses }] of [...met].sort(([a], [b]) => a.localeCompare(b))) {
+    if (uses.length > 1) out[name] = response;
+    else for (const [responses, status] of uses) responses[status] = response;
+  }
+  return out;
+};
+
+/**
+ * The error responses of an operation: one per status, listing its codes (x-error-codes) and the Error schema
+ * with the codes as an enum. The same codes make the same response, so each is written once under
+ * components.responses and referenced (a deprecated operation's carry its notice headers, and stay inline).
+ */
 const errorResponses = (r: RegisteredRoute): Record<string, Json> => {
   const byStatus = new Map<number, string[]>();
   for (const key of errorCodesOf(r)) {
@@ -195,7 +350,15 @@ const errorResponses = (r: RegisteredRoute): Record<string, Json> => {
   const out: Record<string, Json> = {};
   for (const status of [...byStatus.keys()].sort((a, b) => a - b)) {
     const codes = byStatus.get(status)!;
-    out[String(status)] = {
+    const name = responseName(status, codes);
+    // shared: the same codes give the same answer on every operation that is not deprecated (its notice headers are its own)
+    const seen = !r.deprecated && sharedResponses?.get(name);
+    if (seen) {
+      seen.uses.push([out, String(status)]);
+      out[String(status)] = { $ref: `#/components/responses/${name}` };
+      continue;
+    }
+    const response: Json = {
       description: codes.join(", "),
       "x-error-codes": codes,
       headers: {
@@ -206,9 +369,14 @@ const errorResponses = (r: RegisteredRoute): Record<string, Json> => {
       },
       // the codes as an enum, so that a generated client gets a union per status (the body is the Error schema)
       content: {
-        "application/json": { schema: { allOf: [{ $ref: "#/components/schemas/Error" }, { type: "object", properties: { code: { enum: codes } } }] } },
+        "application/json": {
+          schema: { allOf: [{ $ref: "#/components/schemas/Error" }, { type: "object", properties: { code: { enum: codes } } }] },
+          example: errorExample(codes[0]!),
+        },
       },
     };
+    out[String(status)] = response;
+    if (!r.deprecated && sharedResponses) sharedResponses.set(name, { response, uses: [[out, String(status)]] });
   }
   return out;
 };
@@ -366,7 +534,20 @@ const operation = (r: RegisteredRoute): Json => {
 
 export const buildOpenApiDocument = (routes: RegisteredRoute[], serverUrl: string): Json => {
   const paths: Record<string, Json> = {};
-  for (const r of routes) (paths[r.path] ??= {})[r.method.toLowerCase()] = operation(r);
+  named = { output: new Map(), input: new Map() };
+  sharedResponses = new Map();
+  let found: ReturnType<typeof namedSchemas>;
+  let responses: Record<string, Json>;
+  try {
+    for (const r of routes) (paths[r.path] ??= {})[r.method.toLowerCase()] = operation(r);
+    found = namedSchemas(named);
+    responses = shareResponses(sharedResponses);
+  } finally {
+    named = undefined;
+    sharedResponses = undefined;
+  }
+  resolveInputRefs(paths, found.inputName);
+  resolveInputRefs(found.schemas, found.inputName);
   const tags = [...new Set(routes.flatMap((r) => r.tags))].sort().map((name) => ({ name, description: TAG_DESCRIPTIONS[name] ?? `Operations on ${name}.` }));
   return {
     openapi: "3.1.0",
@@ -382,21 +563,24 @@ export const buildOpenApiDocument = (routes: RegisteredRoute[], serverUrl: strin
     tags,
     paths,
     components: {
-      schemas: { Error: ERROR_SCHEMA },
+      schemas: { Error: ERROR_SCHEMA, ...found.schemas },
+      ...(Object.keys(responses).length ? { responses } : {}),
       headers: HEADERS,
-      securitySchemes: {
-        serverKey: { type: "http", scheme: "bearer", description: "Game server key (service_server_<env>_…)" },
-        gameId: { type: "apiKey", in: "header", name: "X-Game-Id" },
-        serverApiKey: {
-          type: "apiKey",
-          in: "header",
-          name: "x-server-api-key",
-          description: "Alternative form: the server key in this header; X-Game-Id may then be omitted",
-        },
-        campaignKey: { type: "http", scheme: "bearer", description: "Campaign key (service_campaign_<env>_…)" },
-        campaignId: { type: "apiKey", in: "header", name: "X-Campaign-Id" },
-        platformKey: { type: "http", scheme: "bearer", description: "Platform key (service_platform_<env>_…)" },
-      },
+      securitySchemes: SECURITY_SCHEMES,
     },
   };
+};
+
+/**
+ * A copy of the document with each operation's `$ref` to components.responses written out in place: for a reader
+ * (a test, a script) that walks operations' responses directly. The served document keeps the references.
+ */
+export const inlineResponses = <D>(doc: D): D => {
+  const copy = structuredClone(doc) as Json & { paths: Record<string, Record<string, { responses?: Record<string, Json> }>> };
+  const shared = ((copy.components as Json | undefined)?.responses ?? {}) as Record<string, Json>;
+  for (const item of Object.values(copy.paths))
+    for (const op of Object.values(item))
+      for (const [status, r] of Object.entries(op.responses ?? {}))
+        if (typeof r.$ref === "string") op.responses![status] = structuredClone(shared[r.$ref.split("/").pop()!]);
+  return copy as D;
 };

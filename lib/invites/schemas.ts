@@ -60,18 +60,20 @@ export const InviteCodeParams = z.object({ code: z.string().min(1).describe("The
 /** `/v1/platform/campaigns/{campaignId}/link-invites/{code}`: the campaign is in the path (the kernel resolves it). */
 export const PlatformInviteParams = PlatformCampaignLinkParams.extend({ code: z.string().min(1).describe("The invite code.") });
 
-export const LinkInvite = z.object({
-  code: z.string().describe("Unguessable and URL-safe; the join URL carries it."),
-  label: z.string().optional(),
-  status: z.enum(INVITE_STATES),
-  maxUses: z.number().int().optional().describe("Omitted means unlimited."),
-  currentUses: z.number().int().describe("Approved links made through the invite."),
-  expiresAt: Timestamp.optional().describe("Omitted means never."),
-  url: z.string().describe("The shareable join URL; each visit opens its own linking session."),
-  createdAt: Timestamp,
-  updatedAt: Timestamp,
-  revokedAt: Timestamp.optional().describe("Present once revoked."),
-});
+export const LinkInvite = z
+  .object({
+    code: z.string().describe("Unguessable and URL-safe; the join URL carries it."),
+    label: z.string().optional(),
+    status: z.enum(INVITE_STATES),
+    maxUses: z.number().int().optional().describe("Omitted means unlimited."),
+    currentUses: z.number().int().describe("Approved links made through the invite."),
+    expiresAt: Timestamp.optional().describe("Omitted means never."),
+    url: z.string().describe("The shareable join URL; each visit opens its own linking session."),
+    createdAt: Timestamp,
+    updatedAt: Timestamp,
+    revokedAt: Timestamp.optional().describe("Present once revoked."),
+  })
+  .meta({ id: "LinkInvite" });
 export type LinkInvite = z.infer<typeof LinkInvite>;
 
 export const InviteList = z.object({ invites: z.array(LinkInvite) });

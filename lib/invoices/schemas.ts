@@ -183,57 +183,59 @@ export const ExportInvoicesQuery = z
 
 // ---------------------------------------------------------------- responses
 
-export const InvoiceResource = z.object({
-  _id: z.string(),
-  invoiceNumber: z.string(),
-  receiverName: z.string(),
-  receiverEmail: z.string().nullable(),
-  recipientBusinessId: z.string().nullable(),
-  businessId: z.string().describe("The business that is paid (the target business)."),
-  date: Timestamp,
-  dueDate: Timestamp,
-  pastDueAt: Timestamp.nullable()
-    .describe("When the sent invoice's dueDate passed unpaid (Platform.Invoice.PastDue); set on a test clock's advance.")
-    .meta({ "x-coinop-addition": true }),
-  testClock: z.string().nullable().describe("The test clock the invoice lives on, if any.").meta({ "x-coinop-addition": true }),
-  payToTarget: z.literal("BUSINESS"),
-  items: z.array(z.object({ description: z.string(), quantity: z.number(), rate: z.number(), amount: z.number() })).describe("Dollars."),
-  fees: z
-    .array(
-      z.object({
-        label: z.string(),
-        percentage: z.number().nullable(),
-        flat: z.number().int().describe("Cents."),
-        recipientWallet: z.string(),
-        amount: z.number().describe("Dollars."),
-      }),
-    )
-    .describe("Fee line items, fixed at creation; amounts follow the invoice amount."),
-  subtotal: z.number().describe("Dollars: the items' sum."),
-  taxAmount: z.number().describe("Dollars."),
-  total: z.number().describe("Dollars: items + tax (the invoice amount)."),
-  status: z.enum(INVOICE_STATUSES),
-  currency: z.literal("USD"),
-  environment: z.enum(["test", "live"]),
-  paymentSummary: z.object({
-    invoiceAmount: z.number().describe("Dollars: the total."),
-    payerFee: z.number().describe("Dollars: the fees the payer pays on top."),
-    totalCharged: z.number().describe("Dollars: invoiceAmount + payerFee."),
-  }),
-  publicInvoiceId: z.string(),
-  links: z.object({ invoice: z.string().describe("The hosted invoice page (a credential: share it only with the receiver).") }),
-  emailSuppressed: z.boolean(),
-  note: z.string(),
-  metadata: z.record(z.string(), z.unknown()).nullable(),
-  paymentMethod: z.enum(["card", "ach"]).nullable(),
-  createdByPlatformId: z.string(),
-  createdByKeyId: z.string(),
-  sentAt: Timestamp.nullable(),
-  paidAt: Timestamp.nullable(),
-  cancelledAt: Timestamp.nullable(),
-  createdAt: Timestamp,
-  updatedAt: Timestamp,
-});
+export const InvoiceResource = z
+  .object({
+    _id: z.string(),
+    invoiceNumber: z.string(),
+    receiverName: z.string(),
+    receiverEmail: z.string().nullable(),
+    recipientBusinessId: z.string().nullable(),
+    businessId: z.string().describe("The business that is paid (the target business)."),
+    date: Timestamp,
+    dueDate: Timestamp,
+    pastDueAt: Timestamp.nullable()
+      .describe("When the sent invoice's dueDate passed unpaid (Platform.Invoice.PastDue); set on a test clock's advance.")
+      .meta({ "x-coinop-addition": true }),
+    testClock: z.string().nullable().describe("The test clock the invoice lives on, if any.").meta({ "x-coinop-addition": true }),
+    payToTarget: z.literal("BUSINESS"),
+    items: z.array(z.object({ description: z.string(), quantity: z.number(), rate: z.number(), amount: z.number() })).describe("Dollars."),
+    fees: z
+      .array(
+        z.object({
+          label: z.string(),
+          percentage: z.number().nullable(),
+          flat: z.number().int().describe("Cents."),
+          recipientWallet: z.string(),
+          amount: z.number().describe("Dollars."),
+        }),
+      )
+      .describe("Fee line items, fixed at creation; amounts follow the invoice amount."),
+    subtotal: z.number().describe("Dollars: the items' sum."),
+    taxAmount: z.number().describe("Dollars."),
+    total: z.number().describe("Dollars: items + tax (the invoice amount)."),
+    status: z.enum(INVOICE_STATUSES),
+    currency: z.literal("USD"),
+    environment: z.enum(["test", "live"]),
+    paymentSummary: z.object({
+      invoiceAmount: z.number().describe("Dollars: the total."),
+      payerFee: z.number().describe("Dollars: the fees the payer pays on top."),
+      totalCharged: z.number().describe("Dollars: invoiceAmount + payerFee."),
+    }),
+    publicInvoiceId: z.string(),
+    links: z.object({ invoice: z.string().describe("The hosted invoice page (a credential: share it only with the receiver).") }),
+    emailSuppressed: z.boolean(),
+    note: z.string(),
+    metadata: z.record(z.string(), z.unknown()).nullable(),
+    paymentMethod: z.enum(["card", "ach"]).nullable(),
+    createdByPlatformId: z.string(),
+    createdByKeyId: z.string(),
+    sentAt: Timestamp.nullable(),
+    paidAt: Timestamp.nullable(),
+    cancelledAt: Timestamp.nullable(),
+    createdAt: Timestamp,
+    updatedAt: Timestamp,
+  })
+  .meta({ id: "Invoice" });
 export type InvoiceResource = z.infer<typeof InvoiceResource>;
 
 export const InvoiceList = z.object({ invoices: z.array(InvoiceResource), pagination: Pagination });

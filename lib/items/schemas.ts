@@ -129,27 +129,29 @@ export type ItemListQuery = z.output<typeof ItemListQuery>;
 
 // ------------------------------------------------------------------ responses
 
-export const Item = z.object({
-  _id: z.string(),
-  gameId: z.string(),
-  environment: z.enum(["test", "live"]),
-  name: z.string(),
-  type: z.string(),
-  description: z.string(),
-  hasUsdPrice: z.boolean(),
-  price: z.number().int().describe("USD cents; 0 when the item has no USD price (hasUsdPrice false)."),
-  virtualCurrencyPrices: z.array(z.tuple([z.string(), z.number().int()], z.never())).describe("[currencyId, amount] pairs."),
-  fulfillmentType: z.string(),
-  grantVirtualCurrencyId: z.string().nullable(),
-  grantAmount: z.number().int().nullable().describe("Units credited per purchase (GRANT_VIRTUAL_CURRENCY), else null."),
-  metadata: z.record(z.string(), z.unknown()),
-  forSale: z.boolean(),
-  isVisible: z.literal(false).describe("Always false for platform items."),
-  perUserLimit: z.number().int().describe("Most purchases per user; 0 means no limit."),
-  status: z.enum(ITEM_STATUSES).describe("archived once deleted."),
-  createdAt: Timestamp,
-  updatedAt: Timestamp,
-});
+export const Item = z
+  .object({
+    _id: z.string(),
+    gameId: z.string(),
+    environment: z.enum(["test", "live"]),
+    name: z.string(),
+    type: z.string(),
+    description: z.string(),
+    hasUsdPrice: z.boolean(),
+    price: z.number().int().describe("USD cents; 0 when the item has no USD price (hasUsdPrice false)."),
+    virtualCurrencyPrices: z.array(z.tuple([z.string(), z.number().int()], z.never())).describe("[currencyId, amount] pairs."),
+    fulfillmentType: z.string(),
+    grantVirtualCurrencyId: z.string().nullable(),
+    grantAmount: z.number().int().nullable().describe("Units credited per purchase (GRANT_VIRTUAL_CURRENCY), else null."),
+    metadata: z.record(z.string(), z.unknown()),
+    forSale: z.boolean(),
+    isVisible: z.literal(false).describe("Always false for platform items."),
+    perUserLimit: z.number().int().describe("Most purchases per user; 0 means no limit."),
+    status: z.enum(ITEM_STATUSES).describe("archived once deleted."),
+    createdAt: Timestamp,
+    updatedAt: Timestamp,
+  })
+  .meta({ id: "Item" });
 export type Item = z.infer<typeof Item>;
 
 export const ItemList = z.object({

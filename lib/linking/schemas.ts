@@ -15,10 +15,12 @@ export const InitiateLinkBody = z.object({
 });
 export type InitiateLinkBody = z.infer<typeof InitiateLinkBody>;
 
-export const LinkSessionInitiated = z.object({
-  url: z.string().describe("The hosted approval page: send the player here."),
-  sessionKey: z.string().describe("Store it; the webhooks and link details carry it."),
-});
+export const LinkSessionInitiated = z
+  .object({
+    url: z.string().describe("The hosted approval page: send the player here."),
+    sessionKey: z.string().describe("Store it; the webhooks and link details carry it."),
+  })
+  .meta({ id: "LinkSessionInitiated" });
 export type LinkSessionInitiated = z.infer<typeof LinkSessionInitiated>;
 
 export const LinkDetailsQuery = z.object({
@@ -78,9 +80,17 @@ export const GameLinkSessionDetails = LinkSessionBase.extend({
   gameId: z.string(),
   gameName: z.string(),
   gameImage: z.string().nullable(),
-});
-export const CampaignLinkSessionDetails = LinkSessionBase.extend({ namespaceType: z.literal("campaign"), campaignId: z.string(), campaignName: z.string() });
-export const BusinessLinkSessionDetails = LinkSessionBase.extend({ namespaceType: z.literal("business"), businessId: z.string(), businessName: z.string() });
+}).meta({ id: "GameLinkSession" });
+export const CampaignLinkSessionDetails = LinkSessionBase.extend({
+  namespaceType: z.literal("campaign"),
+  campaignId: z.string(),
+  campaignName: z.string(),
+}).meta({ id: "CampaignLinkSession" });
+export const BusinessLinkSessionDetails = LinkSessionBase.extend({
+  namespaceType: z.literal("business"),
+  businessId: z.string(),
+  businessName: z.string(),
+}).meta({ id: "BusinessLinkSession" });
 
 export const LinkSessionDetails = z.discriminatedUnion("namespaceType", [GameLinkSessionDetails, CampaignLinkSessionDetails, BusinessLinkSessionDetails]);
 export type LinkSessionDetails = z.infer<typeof LinkSessionDetails>;

@@ -49,20 +49,22 @@ export const RegisterPlatformBody = z.strictObject({
 });
 export type RegisterPlatformBody = z.infer<typeof RegisterPlatformBody>;
 
-export const PlatformResource = z.object({
-  platformId: z.string(),
-  name: z.string(),
-  description: z.string(),
-  status: z.string().describe("'active': a platform that is not active cannot authenticate."),
-  approvedScopes: Scopes.describe("Scopes approved for the platform in the key's environment."),
-  pendingScopes: Scopes.describe("Scopes requested and waiting for an operator (live only: test requests are approved at once)."),
-  keyInfo: z.object({
-    keyId: z.string(),
-    environment: z.enum(["test", "live"]),
-    activeScopes: Scopes.describe("The key's scopes that the platform is approved for."),
-    requestedScopes: Scopes.describe("Every scope the key holds, approved or not."),
-  }),
-});
+export const PlatformResource = z
+  .object({
+    platformId: z.string(),
+    name: z.string(),
+    description: z.string(),
+    status: z.string().describe("'active': a platform that is not active cannot authenticate."),
+    approvedScopes: Scopes.describe("Scopes approved for the platform in the key's environment."),
+    pendingScopes: Scopes.describe("Scopes requested and waiting for an operator (live only: test requests are approved at once)."),
+    keyInfo: z.object({
+      keyId: z.string(),
+      environment: z.enum(["test", "live"]),
+      activeScopes: Scopes.describe("The key's scopes that the platform is approved for."),
+      requestedScopes: Scopes.describe("Every scope the key holds, approved or not."),
+    }),
+  })
+  .meta({ id: "Platform" });
 
 export const ScopeRequestBody = z.strictObject({
   scopes: ScopeList(
@@ -83,23 +85,25 @@ export const ScopeRequestResult = z.object({
 
 export const KeyStatus = z.enum(["pending", "active", "revoked"]);
 
-export const ApiKeyResource = z.object({
-  keyId: z.string(),
-  platformId: z.string(),
-  environment: z.enum(["test", "live"]),
-  requestedScopes: Scopes.describe("The scopes the key holds."),
-  activeScopes: Scopes.describe("The requested scopes the platform is approved for: what the key can use now."),
-  status: KeyStatus.describe(
-    "'pending' while some requested scope awaits approval (the key works for its activeScopes); 'revoked' once deleted or after a rotation's grace period.",
-  ),
-  label: z.string(),
-  prefix: z.string().describe("The first characters of the raw key, to recognise it."),
-  createdAt: Timestamp,
-  updatedAt: Timestamp,
-  lastUsedAt: Timestamp.nullable().describe("The last authenticated call (updated at most once a minute)."),
-  expiresAt: Timestamp.nullable().describe("Set on a rotated key: the end of its grace period, after which it gets 401."),
-  replacedByKeyId: z.string().nullable().describe("Set on a rotated key: the key that replaced it."),
-});
+export const ApiKeyResource = z
+  .object({
+    keyId: z.string(),
+    platformId: z.string(),
+    environment: z.enum(["test", "live"]),
+    requestedScopes: Scopes.describe("The scopes the key holds."),
+    activeScopes: Scopes.describe("The requested scopes the platform is approved for: what the key can use now."),
+    status: KeyStatus.describe(
+      "'pending' while some requested scope awaits approval (the key works for its activeScopes); 'revoked' once deleted or after a rotation's grace period.",
+    ),
+    label: z.string(),
+    prefix: z.string().describe("The first characters of the raw key, to recognise it."),
+    createdAt: Timestamp,
+    updatedAt: Timestamp,
+    lastUsedAt: Timestamp.nullable().describe("The last authenticated call (updated at most once a minute)."),
+    expiresAt: Timestamp.nullable().describe("Set on a rotated key: the end of its grace period, after which it gets 401."),
+    replacedByKeyId: z.string().nullable().describe("Set on a rotated key: the key that replaced it."),
+  })
+  .meta({ id: "ApiKey" });
 
 export const KeyList = z.object({ keys: z.array(ApiKeyResource), total: z.number().int() });
 
@@ -147,20 +151,22 @@ export const RotatedKey = z.object({
 
 // ---------------------------------------------------------------- grants
 
-export const GrantResource = z.object({
-  _id: z.string(),
-  grantId: z.string(),
-  platformId: z.string(),
-  businessId: z.string(),
-  businessName: z.string(),
-  grantedScopes: Scopes,
-  status: z.enum(["active", "revoked"]),
-  source: z.enum(["link_session", "invite", "direct"]).describe("How the business granted it."),
-  createdAt: Timestamp,
-  revokedAt: Timestamp.nullable(),
-  revokedBy: z.enum(["platform", "business"]).nullable(),
-  lastUsedAt: Timestamp.nullable().describe("The platform's last call for the business under this grant."),
-});
+export const GrantResource = z
+  .object({
+    _id: z.string(),
+    grantId: z.string(),
+    platformId: z.string(),
+    businessId: z.string(),
+    businessName: z.string(),
+    grantedScopes: Scopes,
+    status: z.enum(["active", "revoked"]),
+    source: z.enum(["link_session", "invite", "direct"]).describe("How the business granted it."),
+    createdAt: Timestamp,
+    revokedAt: Timestamp.nullable(),
+    revokedBy: z.enum(["platform", "business"]).nullable(),
+    lastUsedAt: Timestamp.nullable().describe("The platform's last call for the business under this grant."),
+  })
+  .meta({ id: "Grant" });
 
 export const GrantList = z.object({ grants: z.array(GrantResource), total: z.number().int() });
 
@@ -172,18 +178,20 @@ export const SuccessMessage = z.object({ success: z.literal(true), message: z.st
 
 export const InviteStatus = z.enum(["pending", "accepted", "declined", "cancelled", "cleared", "expired"]);
 
-export const InviteResource = z.object({
-  _id: z.string(),
-  inviteId: z.string(),
-  platformId: z.string(),
-  businessId: z.string(),
-  requestedScopes: Scopes,
-  status: InviteStatus.describe("'cleared': its grant was revoked, so a new invite can be sent; 'expired': pending past expiresAt."),
-  grantId: z.string().nullable().describe("The grant created when the business accepted."),
-  createdAt: Timestamp,
-  expiresAt: Timestamp,
-  decidedAt: Timestamp.nullable(),
-});
+export const InviteResource = z
+  .object({
+    _id: z.string(),
+    inviteId: z.string(),
+    platformId: z.string(),
+    businessId: z.string(),
+    requestedScopes: Scopes,
+    status: InviteStatus.describe("'cleared': its grant was revoked, so a new invite can be sent; 'expired': pending past expiresAt."),
+    grantId: z.string().nullable().describe("The grant created when the business accepted."),
+    createdAt: Timestamp,
+    expiresAt: Timestamp,
+    decidedAt: Timestamp.nullable(),
+  })
+  .meta({ id: "PlatformInvite" });
 
 export const InviteList = z.object({ invites: z.array(InviteResource), total: z.number().int() });
 
@@ -211,20 +219,22 @@ export type CreateLinkSessionBody = z.infer<typeof CreateLinkSessionBody>;
 
 export const LinkSessionStatus = z.enum(["pending", "approved", "declined", "expired"]);
 
-export const PlatformLinkSessionResource = z.object({
-  sessionKey: z.string().describe("Identifies the session in webhooks and test helpers."),
-  url: z.string().describe("The hosted page where a business admin approves or declines: send them here."),
-  status: LinkSessionStatus,
-  scopes: Scopes,
-  metadata: z
-    .unknown()
-    .meta({ type: ["object", "null"], additionalProperties: true })
-    .describe("As sent, or null."),
-  businessId: z.string().nullable().describe("The business that approved or declined."),
-  grantId: z.string().nullable().describe("The grant created on approval."),
-  createdAt: Timestamp,
-  expiresAt: Timestamp,
-});
+export const PlatformLinkSessionResource = z
+  .object({
+    sessionKey: z.string().describe("Identifies the session in webhooks and test helpers."),
+    url: z.string().describe("The hosted page where a business admin approves or declines: send them here."),
+    status: LinkSessionStatus,
+    scopes: Scopes,
+    metadata: z
+      .unknown()
+      .meta({ type: ["object", "null"], additionalProperties: true })
+      .describe("As sent, or null."),
+    businessId: z.string().nullable().describe("The business that approved or declined."),
+    grantId: z.string().nullable().describe("The grant created on approval."),
+    createdAt: Timestamp,
+    expiresAt: Timestamp,
+  })
+  .meta({ id: "PlatformLinkSession" });
 
 export const LinkSessionParams = z.object({ sessionKey: Id("The sessionKey from POST /v1/platform/link-sessions.") });
 

@@ -178,39 +178,41 @@ export const CreatorProductListQuery = PageQuery(20).extend({ status: csv(PRODUC
 
 // ------------------------------------------------------------------ responses
 
-export const Product = z.object({
-  _id: z.string(),
-  gameId: z.string(),
-  environment: z.enum(["test", "live"]),
-  type: z.string(),
-  name: z.string(),
-  description: z.string(),
-  baseGameRequirementText: z.string(),
-  price: z.number().int().describe("USD cents; 0 when the product has no USD price (see hasUsdPrice)."),
-  hasUsdPrice: z.boolean(),
-  virtualCurrencyPrices: z.array(z.object({ currencyId: z.string(), amount: z.number().int(), currency: z.object({ code: z.string(), name: z.string() }) })),
-  virtualCurrencyDetails: z.array(z.object({ _id: z.string(), code: z.string(), name: z.string() })).describe("The currencies of virtualCurrencyPrices."),
-  fulfillmentType: z.string(),
-  virtualCurrencyGrant: z
-    .object({ currencyId: z.string(), amountUnits: z.string() })
-    .nullable()
-    .describe("GRANT_VIRTUAL_CURRENCY: units credited per purchase."),
-  keysAvailable: z.number().int().nullable().describe("KEY_DELIVERY: keys not yet handed out; null for other fulfillment types."),
-  isVisible: z.boolean(),
-  isPriceVisible: z.boolean(),
-  forSale: z.boolean(),
-  perUserLimit: z.number().int().describe("Most purchases per user; 0 means no limit."),
-  status: z.string(),
-  creatorType: z.enum(["game", "ugc"]),
-  creatorUserRef: z.string().nullable().describe("UGC: the creator's userRef."),
-  reviewNote: z.string().nullable().describe("UGC: the reviewer's reason, when given."),
-  submittedAt: Timestamp.nullable(),
-  reviewedAt: Timestamp.nullable(),
-  imageUrl: z.string(),
-  metadata: z.record(z.string(), z.unknown()),
-  createdAt: Timestamp,
-  updatedAt: Timestamp,
-});
+export const Product = z
+  .object({
+    _id: z.string(),
+    gameId: z.string(),
+    environment: z.enum(["test", "live"]),
+    type: z.string(),
+    name: z.string(),
+    description: z.string(),
+    baseGameRequirementText: z.string(),
+    price: z.number().int().describe("USD cents; 0 when the product has no USD price (see hasUsdPrice)."),
+    hasUsdPrice: z.boolean(),
+    virtualCurrencyPrices: z.array(z.object({ currencyId: z.string(), amount: z.number().int(), currency: z.object({ code: z.string(), name: z.string() }) })),
+    virtualCurrencyDetails: z.array(z.object({ _id: z.string(), code: z.string(), name: z.string() })).describe("The currencies of virtualCurrencyPrices."),
+    fulfillmentType: z.string(),
+    virtualCurrencyGrant: z
+      .object({ currencyId: z.string(), amountUnits: z.string() })
+      .nullable()
+      .describe("GRANT_VIRTUAL_CURRENCY: units credited per purchase."),
+    keysAvailable: z.number().int().nullable().describe("KEY_DELIVERY: keys not yet handed out; null for other fulfillment types."),
+    isVisible: z.boolean(),
+    isPriceVisible: z.boolean(),
+    forSale: z.boolean(),
+    perUserLimit: z.number().int().describe("Most purchases per user; 0 means no limit."),
+    status: z.string(),
+    creatorType: z.enum(["game", "ugc"]),
+    creatorUserRef: z.string().nullable().describe("UGC: the creator's userRef."),
+    reviewNote: z.string().nullable().describe("UGC: the reviewer's reason, when given."),
+    submittedAt: Timestamp.nullable(),
+    reviewedAt: Timestamp.nullable(),
+    imageUrl: z.string(),
+    metadata: z.record(z.string(), z.unknown()),
+    createdAt: Timestamp,
+    updatedAt: Timestamp,
+  })
+  .meta({ id: "Product" });
 export type Product = z.infer<typeof Product>;
 
 export const ProductList = z.object({ products: z.array(Product), pagination: Pagination });

@@ -34,7 +34,9 @@ export const VcPurchaseCreated = z.object({ data: z.object({ purchaseId: z.strin
 
 export const PurchaseParams = z.object({ purchaseId: Id("The purchase id.") });
 
-export const PurchaseSummary = z.object({ _id: z.string(), status: z.string(), isPaid: z.boolean(), fulfillmentStatus: z.string() });
+export const PurchaseSummary = z
+  .object({ _id: z.string(), status: z.string(), isPaid: z.boolean(), fulfillmentStatus: z.string() })
+  .meta({ id: "PurchaseSummary" });
 
 export const VcPurchaseCompleted = z.object({
   data: z.object({ userRef: z.string(), purchaseId: z.string(), journalId: z.string().nullable(), newBalanceUnits: Units, purchase: PurchaseSummary }),
@@ -49,26 +51,30 @@ export const WalletPurchaseBody = z.object({
 });
 export type WalletPurchaseBody = z.output<typeof WalletPurchaseBody>;
 
-export const PayoutJson = z.object({ recipient: z.enum(["creator", "platform", "affiliate"]), recipientAddress: z.string(), amount: z.number().int() });
+export const PayoutJson = z
+  .object({ recipient: z.enum(["creator", "platform", "affiliate"]), recipientAddress: z.string(), amount: z.number().int() })
+  .meta({ id: "Payout" });
 
 export const WalletPurchaseCreated = z.object({ data: z.object({ purchaseId: z.string(), distributions: z.array(PayoutJson) }) });
 
-export const WalletPurchase = z.object({
-  _id: z.string(),
-  itemId: z.string(),
-  userId: z.string().nullable(),
-  gameId: z.string(),
-  environment: z.string(),
-  status: z.string(),
-  fulfillmentStatus: z.string(),
-  priceInCents: z.number().int(),
-  taxAmountInCents: z.number().int(),
-  amount: z.number().int().describe("USDC micro-units paid."),
-  currency: z.string(),
-  dealCode: z.string().nullable(),
-  feeRate: z.object({ percentage: z.number(), flat: z.number().int() }),
-  feeName: z.string(),
-  payouts: z.array(PayoutJson),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-});
+export const WalletPurchase = z
+  .object({
+    _id: z.string(),
+    itemId: z.string(),
+    userId: z.string().nullable(),
+    gameId: z.string(),
+    environment: z.string(),
+    status: z.string(),
+    fulfillmentStatus: z.string(),
+    priceInCents: z.number().int(),
+    taxAmountInCents: z.number().int(),
+    amount: z.number().int().describe("USDC micro-units paid."),
+    currency: z.string(),
+    dealCode: z.string().nullable(),
+    feeRate: z.object({ percentage: z.number(), flat: z.number().int() }),
+    feeName: z.string(),
+    payouts: z.array(PayoutJson),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  })
+  .meta({ id: "WalletPurchase" });

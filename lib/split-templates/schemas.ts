@@ -46,24 +46,28 @@ export type UpdateSplitTemplateBody = z.infer<typeof UpdateSplitTemplateBody>;
 
 export const TemplateIdParams = z.object({ templateId: z.string().describe("The split template's _id.") });
 
-export const RecipientOut = z.object({
-  email: z.string().nullable().describe("The recipient's email (null when named by userRef)."),
-  userRef: z.string().nullable().describe("The business-level userRef (null when named by email)."),
-  name: z.string().describe("The recipient's name."),
-  percentage: z.number().nullable().describe("percentage mode: the share in percent."),
-  amount: z.number().nullable().describe("fixed mode: the amount in dollars."),
-});
+export const RecipientOut = z
+  .object({
+    email: z.string().nullable().describe("The recipient's email (null when named by userRef)."),
+    userRef: z.string().nullable().describe("The business-level userRef (null when named by email)."),
+    name: z.string().describe("The recipient's name."),
+    percentage: z.number().nullable().describe("percentage mode: the share in percent."),
+    amount: z.number().nullable().describe("fixed mode: the amount in dollars."),
+  })
+  .meta({ id: "SplitRecipient" });
 
-export const SplitTemplateResource = z.object({
-  _id: z.string().describe("The template id."),
-  name: z.string().describe("The template's name."),
-  mode: SplitMode,
-  recipients: z.array(RecipientOut).describe("The recipients."),
-  recipientCount: z.number().int().describe("How many recipients."),
-  isArchived: z.boolean().describe("Whether DELETE archived it."),
-  createdAt: z.string().describe("ISO 8601 UTC timestamp."),
-  updatedAt: z.string().describe("ISO 8601 UTC timestamp."),
-});
+export const SplitTemplateResource = z
+  .object({
+    _id: z.string().describe("The template id."),
+    name: z.string().describe("The template's name."),
+    mode: SplitMode,
+    recipients: z.array(RecipientOut).describe("The recipients."),
+    recipientCount: z.number().int().describe("How many recipients."),
+    isArchived: z.boolean().describe("Whether DELETE archived it."),
+    createdAt: z.string().describe("ISO 8601 UTC timestamp."),
+    updatedAt: z.string().describe("ISO 8601 UTC timestamp."),
+  })
+  .meta({ id: "SplitTemplate" });
 export type SplitTemplateResource = z.infer<typeof SplitTemplateResource>;
 
 export const SplitTemplateList = z.object({

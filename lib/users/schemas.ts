@@ -12,6 +12,8 @@ export const UserPurchasesQuery = z.object({
   type: z.string().trim().min(1, "must not be empty").max(32).optional().describe("Only purchases of this item type, e.g. 'subscription'."),
 });
 
-export const UserInfo = z.object({ userRef: z.string(), email: z.string(), profileImageUrl: z.string(), subscriptions: z.array(SubscriptionJson) });
+export const UserInfo = z
+  .object({ userRef: z.string(), email: z.string(), profileImageUrl: z.string(), subscriptions: z.array(SubscriptionJson) })
+  .meta({ id: "UserInfo" });
 export const Subscriptions = z.object({ subscriptions: z.array(SubscriptionJson) });
 export const CancelResult = z.object({ success: z.literal(true), subscriptionId: z.string() });

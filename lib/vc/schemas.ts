@@ -26,34 +26,40 @@ export const BatchBody = z.object({
 });
 export type BatchBody = z.output<typeof BatchBody>;
 
-export const BreakdownEntry = z.object({
-  participant: z.enum(["pool", "user"]),
-  direction: z.enum(["debit", "credit"]),
-  userRef: z.string().optional().describe("Present when participant is 'user'."),
-  amountUnits: Units,
-  description: z.string(),
-});
+export const BreakdownEntry = z
+  .object({
+    participant: z.enum(["pool", "user"]),
+    direction: z.enum(["debit", "credit"]),
+    userRef: z.string().optional().describe("Present when participant is 'user'."),
+    amountUnits: Units,
+    description: z.string(),
+  })
+  .meta({ id: "BalanceBreakdown" });
 export type BreakdownEntry = z.infer<typeof BreakdownEntry>;
 
-export const LedgerOperationResult = z.object({
-  journalId: z.string(),
-  newBalanceUnits: Units.describe("Balance of the acted-on player after the operation."),
-  breakdown: z.array(BreakdownEntry),
-});
+export const LedgerOperationResult = z
+  .object({
+    journalId: z.string(),
+    newBalanceUnits: Units.describe("Balance of the acted-on player after the operation."),
+    breakdown: z.array(BreakdownEntry),
+  })
+  .meta({ id: "LedgerOperationResult" });
 export type LedgerOperationResult = z.infer<typeof LedgerOperationResult>;
 
 export const BalanceQuery = z.object({ currencyId: CurrencyId, userRef: UserRef });
-export const Balance = z.object({ currencyId: z.string(), userRef: z.string(), balanceUnits: Units, updatedAt: Timestamp });
+export const Balance = z.object({ currencyId: z.string(), userRef: z.string(), balanceUnits: Units, updatedAt: Timestamp }).meta({ id: "Balance" });
 export type Balance = z.infer<typeof Balance>;
 
 export const JournalQuery = PageQuery(50).extend({ currencyId: CurrencyId, userRef: UserRef.optional().describe("Only journals that touch this player.") });
 
 const PostingAccount = z.union([z.object({ type: z.literal("pool"), address: z.string() }), z.object({ type: z.literal("user"), userRef: z.string() })]);
-export const JournalEntry = z.object({
-  _id: z.string(),
-  type: z.string().describe("credit | debit | batch | cashout (and 'purchase' for VC purchases)."),
-  postings: z.array(z.object({ account: PostingAccount, deltaUnits: Units.describe("Signed change."), description: z.string() })),
-  createdAt: Timestamp,
-});
+export const JournalEntry = z
+  .object({
+    _id: z.string(),
+    type: z.string().describe("credit | debit | batch | cashout (and 'purchase' for VC purchases)."),
+    postings: z.array(z.object({ account: PostingAccount, deltaUnits: Units.describe("Signed change."), description: z.string() })),
+    createdAt: Timestamp,
+  })
+  .meta({ id: "Journal" });
 export type JournalEntry = z.infer<typeof JournalEntry>;
 export const JournalList = z.object({ items: z.array(JournalEntry), pagination: Pagination });

@@ -8,10 +8,12 @@ const UserId = NonEmpty(128).describe("The player's game-level userRef (the refe
 export const WalletUserBody = z.object({ userId: UserId });
 export type WalletUserBody = z.output<typeof WalletUserBody>;
 
-export const WalletBalance = z.object({
-  address: z.string().describe("The wallet's custody address (0x + 40 hex)."),
-  balance: z.string().describe('USDC as a decimal string with 2 to 6 decimals, e.g. "12.50".'),
-});
+export const WalletBalance = z
+  .object({
+    address: z.string().describe("The wallet's custody address (0x + 40 hex)."),
+    balance: z.string().describe('USDC as a decimal string with 2 to 6 decimals, e.g. "12.50".'),
+  })
+  .meta({ id: "WalletBalance" });
 
 export const WalletLink = z.object({ linkUrl: z.string().describe("A signed link to the hosted wallet page; valid for 1 hour.") });
 

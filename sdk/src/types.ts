@@ -1,8 +1,39 @@
 // Type helpers over the generated `paths` (openapi-typescript): an operation's path parameters, query, body,
 // success response and the item type of a paginated list, all from the OpenAPI document.
-import type { paths } from "./generated/openapi.ts";
+import type { components, paths } from "./generated/openapi.ts";
 
-export type { paths };
+export type { components, paths };
+
+/** The document's named schemas (components.schemas): `Schema<"Product">`. */
+export type Schema<N extends keyof components["schemas"]> = components["schemas"][N];
+
+// The main objects of the API, by the names the document gives them (docs/decisions/openapi-schemas.md).
+export type ApiError = Schema<"Error">;
+export type Pagination = Schema<"Pagination">;
+export type OffsetPagination = Schema<"OffsetPagination">;
+export type Game = Schema<"Game">;
+export type Currency = Schema<"Currency">;
+export type Balance = Schema<"Balance">;
+export type Journal = Schema<"Journal">;
+export type LedgerOperationResult = Schema<"LedgerOperationResult">;
+export type Item = Schema<"Item">;
+export type Product = Schema<"Product">;
+export type Deal = Schema<"Deal">;
+export type Purchase = Schema<"WalletPurchase">;
+export type PurchaseSummary = Schema<"PurchaseSummary">;
+export type CheckoutGrant = Schema<"CheckoutGrant">;
+export type Cashout = Schema<"Cashout">;
+export type Campaign = Schema<"Campaign">;
+export type CampaignUser = Schema<"CampaignUser">;
+export type Grant = Schema<"Grant">;
+export type Invoice = Schema<"Invoice">;
+export type Distribution = Schema<"Distribution">;
+export type DistributionFundSession = Schema<"DistributionFundSession">;
+export type CampaignFundSession = Schema<"CampaignFundSession">;
+export type SplitTemplate = Schema<"SplitTemplate">;
+export type ApiKey = Schema<"ApiKey">;
+export type Business = Schema<"Business">;
+export type GameLinkSession = Schema<"GameLinkSession">;
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 type Lower<M extends HttpMethod> = Lowercase<M>;
 

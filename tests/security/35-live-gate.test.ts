@@ -30,7 +30,7 @@ import { createSeedTenants } from "@/lib/flows/create-seed-tenants";
 import { createGame } from "@/lib/games/create-game";
 import { isActivated, ACTIVATION_TRANSITIONS } from "@/lib/activation/activation-states";
 import { VERIFICATION_STATUSES } from "@/lib/businesses/verification-statuses";
-import { buildOpenApiDocument } from "@/lib/http/openapi";
+import { buildOpenApiDocument, inlineResponses } from "@/lib/http/openapi";
 import { registeredRoutes } from "@/lib/http/registry";
 import { createPlatform } from "@/lib/platform/create-platform";
 import { grantBusiness } from "@/lib/platform/grant-business";
@@ -410,7 +410,7 @@ describe("a live platform acting for a business that is not approved", () => {
 
 describe("the API document", () => {
   it("lists 403 BUSINESS_NOT_ACTIVATED on every route but the test helpers, and says which business must be approved", () => {
-    const doc = buildOpenApiDocument(registeredRoutes(), "https://coinop.example") as unknown as {
+    const doc = inlineResponses(buildOpenApiDocument(registeredRoutes(), "https://coinop.example")) as unknown as {
       paths: Record<string, Record<string, { description: string; responses: Record<string, { "x-error-codes"?: string[] }> }>>;
     };
     const codes = (path: string, method: string) => doc.paths[path][method].responses["403"]?.["x-error-codes"] ?? [];

@@ -14,9 +14,9 @@ import { loadRouteEntries } from "../../lib/ops/route-table.ts";
 
 type Json = Record<string, unknown>;
 type Header = { required?: boolean; schema?: Json; $ref?: string };
-type Response = { headers?: Record<string, Header>; content?: Record<string, { schema: Json }> };
+type Response = { $ref?: string; headers?: Record<string, Header>; content?: Record<string, { schema: Json }> };
 type Operation = { operationId: string; responses: Record<string, Response> };
-type Doc = { paths: Record<string, Record<string, Operation>>; components: { headers: Record<string, Header> } };
+type Doc = { paths: Record<string, Record<string, Operation>>; components: { headers: Record<string, Header>; responses?: Record<string, Response> } };
 
 /** The headers the API itself sends (beyond HTTP's and the security headers): each must be documented where sent. */
 const API_HEADERS = [
@@ -90,9 +90,13 @@ export const contractProblemsOf = async (def: RegisteredRoute, res: { status: nu
   const op = c.doc.paths[def.path]?.[method];
   if (!op) return [`${def.method} ${def.path}: the operation is served but not in the API document`];
   const where = `${def.method} ${def.path} (${op.operationId}) answered ${res.status}`;
-  const response = op.responses[String(res.status)];
-  if (!response) return [`${where}, a status the document does not list for it (it lists ${Object.keys(op.responses).join(", ")})`];
-  const base = pointer("paths", def.path, method, "responses", String(res.status));
+  const listed = op.responses[String(res.status)];
+  if (!listed) return [`${where}, a status the document does not list for it (it lists ${Object.keys(op.responses).join(", ")})`];
+  // a shared response (components.responses) is read, and its schemas compiled, where it is written
+  const shared = listed.$ref?.match(/^#\/components\/responses\/(.+)$/)?.[1];
+  const response = shared ? c.doc.components.responses?.[shared] : listed;
+  if (!response) return [`${where}: the document references ${listed.$ref}, which it does not hold`];
+  const base = shared ? pointer("components", "responses", shared) : pointer("paths", def.path, method, "responses", String(res.status));
   const problems: string[] = [];
 
   // the body

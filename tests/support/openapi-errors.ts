@@ -4,7 +4,7 @@
 // The static side, tests/service-errors.test.ts, checks the source; a code that fails here and not there is
 // raised where reading the source cannot see it (computed at run time, or mapped from a database error):
 // name it as a literal where it is raised, so that the service's *_ERRORS list, and the route's, carry it.
-import { buildOpenApiDocument } from "../../lib/http/openapi.ts";
+import { buildOpenApiDocument, inlineResponses } from "../../lib/http/openapi.ts";
 import { registeredRoutes, type RegisteredRoute } from "../../lib/http/registry.ts";
 import { loadRouteTable } from "../../lib/ops/route-table.ts";
 
@@ -18,7 +18,7 @@ let doc: Doc | undefined;
 const document = async (): Promise<Doc> => {
   if (!doc) {
     await loadRouteTable();
-    doc = buildOpenApiDocument(registeredRoutes(), "https://coinop.example") as unknown as Doc;
+    doc = inlineResponses(buildOpenApiDocument(registeredRoutes(), "https://coinop.example")) as unknown as Doc;
   }
   return doc;
 };
@@ -37,7 +37,7 @@ const single = new WeakMap<RegisteredRoute, Doc>();
 /** The same check against one route's own operation, without loading every route (used by every `call`). */
 export const undocumentedErrorOf = (def: RegisteredRoute, status: number, code: string): string | undefined => {
   let d = single.get(def);
-  if (!d) single.set(def, (d = buildOpenApiDocument([def], "https://coinop.example") as unknown as Doc));
+  if (!d) single.set(def, (d = inlineResponses(buildOpenApiDocument([def], "https://coinop.example")) as unknown as Doc));
   const codes = d.paths[def.path]?.[def.method.toLowerCase()]?.responses[String(status)]?.["x-error-codes"];
   if (!codes) return `${def.method} ${def.path} answered ${status} ${code}, but the document lists no ${status} for it: ${FIX(code)}`;
   if (!codes.includes(code))
