@@ -38,6 +38,11 @@ const BY_SCHEMA: Record<string, unknown> = {
 
 /** [name pattern, example] for strings, first match wins; tested against the field name. */
 const STRINGS: [RegExp, (name: string) => string][] = [
+  [/^testClock$/, () => "clock_test_6790a1b2c3d4e5f601234567"],
+  [/^(frozenTime|advancedFrom|advancedTo|at)$/, () => TIMESTAMP],
+  [/^provider$/, () => "stripe"],
+  [/^outcome$/, () => "expired"],
+  [/^checkoutMethod$/, () => "card"],
   [/^(userRef|userId|affiliateCode|referrerUserRef|playerRef)$|UserRef$/, () => "player-4821"],
   [/^(chain|network)$/, () => "base"],
   [/^paymentMethod$/, () => "card"],
