@@ -3,54 +3,27 @@
 // A signed-out visitor is asked to sign in; anyone else gets a 404.
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
-import { requestResetAction, signUpAction } from "../../account/actions";
 import { PartyHeader } from "@/components/business/party-header";
-import { AuthForm } from "@/components/hosted/auth-form";
 import { HostedLayout } from "@/components/hosted/hosted-layout";
-import { hostedMetadata } from "@/components/hosted/page-metadata";
 import { SignedInAs } from "@/components/hosted/signed-in-as";
 import { Card } from "@/components/ui/card";
 import { buttonClass, textLinkClass } from "@/components/ui/classes";
-import { getSignedInPlayer } from "@/lib/auth/get-signed-in-player";
 import { getDb } from "@/lib/db/client";
-import { getRequestLocale } from "@/lib/hosted/locale";
-import { getTranslator } from "@/lib/i18n/translator";
 import { loadBusinessHome } from "@/lib/platform/load-business-pages";
-import { adminBusinessOf } from "../_lib/admin-business";
+import { adminPageMetadata } from "../_lib/admin-metadata";
+import { openBusinessPage } from "../_lib/open-business-page";
 
 type Props = { params: Promise<{ businessId: string }> };
 
 export const dynamic = "force-dynamic";
 
 /** The business's name is in the title for its admins only; anyone else sees the page's generic title. */
-export const generateMetadata = async ({ params }: Props): Promise<Metadata> => {
-  const { businessId } = await params;
-  const locale = await getRequestLocale();
-  const t = getTranslator(locale, "platform");
-  const admin = await adminBusinessOf(businessId);
-  if (!admin) return hostedMetadata({ locale, title: t("home.title"), description: t("meta.signInDescription") });
-  const business = admin.name;
-  return hostedMetadata({ locale, title: t("meta.home.title", { business }), description: t("meta.home.description", { business }), siteName: business });
-};
+export const generateMetadata = async ({ params }: Props): Promise<Metadata> => adminPageMetadata((await params).businessId, "home");
 
 const BusinessHomePage = async ({ params }: Props) => {
   const { businessId } = await params;
-  const locale = await getRequestLocale();
-  const t = getTranslator(locale, "platform");
-  const player = await getSignedInPlayer();
-  if (!player)
-    return (
-      <HostedLayout locale={locale}>
-        <Card labelledBy="title">
-          <h1 id="title" className="text-2xl font-semibold tracking-tight text-slate-900">
-            {t("home.signInHeading")}
-          </h1>
-          <div className="mt-6">
-            <AuthForm locale={locale} mail={{ signUp: signUpAction, requestReset: requestResetAction }} intro={t("common.signInIntro")} />
-          </div>
-        </Card>
-      </HostedLayout>
-    );
+  const { locale, t, player, signInCard } = await openBusinessPage({ heading: "home.signInHeading", intro: "common.signInIntro" });
+  if (!player) return signInCard;
   const page = await loadBusinessHome({ db: getDb() }, { businessId, player });
   if (!page) notFound();
   const base = `/business/${encodeURIComponent(businessId)}`;

@@ -2,10 +2,11 @@
 // when, what (the action and its object) and why (the note). Filter by action and by operator; 100 a page.
 import type { Metadata } from "next";
 import { formatTime } from "@/components/operator/format";
+import { ListCard } from "@/components/operator/list-card";
 import { OperatorFrame, PageTitle } from "@/components/operator/operator-frame";
 import { Card } from "@/components/ui/card";
 import { buttonClass, inputClass, labelClass, textLinkClass } from "@/components/ui/classes";
-import { Table, Td, Th } from "@/components/ui/table";
+import { Td } from "@/components/ui/table";
 import { listOperatorActions } from "@/lib/operator/list-operator-actions";
 import { leaveConsoleAction } from "../actions";
 import { operatorPage } from "../_lib/request";
@@ -75,54 +76,39 @@ const AuditPage = async ({ searchParams }: Props) => {
           </button>
         </form>
       </Card>
-      <Card labelledBy="log-title">
-        <h2 id="log-title" className="text-lg font-semibold text-slate-900">
-          Actions
-        </h2>
-        {rows.length ? (
-          <div className="mt-4">
-            <Table caption="Operator actions, newest first">
-              <thead>
-                <tr>
-                  <Th>When</Th>
-                  <Th>Who</Th>
-                  <Th>What</Th>
-                  <Th>Why</Th>
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((r) => (
-                  <tr key={r.id} data-testid="operator-action">
-                    <Td className="text-xs whitespace-nowrap">{formatTime(r.at)}</Td>
-                    <Td className="text-xs [overflow-wrap:anywhere]">{r.operatorEmail}</Td>
-                    <Td>
-                      <p className="font-mono text-xs text-slate-900">{r.action}</p>
-                      <p className="text-xs text-slate-600 [overflow-wrap:anywhere]">
-                        {r.objectType === "business" ? (
-                          <a className={textLinkClass} href={`/operator/activations/${r.objectId}`}>
-                            business {r.objectId}
-                          </a>
-                        ) : r.objectType === "player_compliance" ? (
-                          <a className={textLinkClass} href={`/operator/compliance/${r.objectId}`}>
-                            compliance review {r.objectId}
-                          </a>
-                        ) : (
-                          `${r.objectType.replace(/_/g, " ")} ${r.objectId}`
-                        )}
-                      </p>
-                    </Td>
-                    <Td className="text-sm [overflow-wrap:anywhere]">
-                      {r.reason || "—"}
-                      {detailsText(r.details) ? <p className="mt-0.5 text-xs text-slate-600">{detailsText(r.details)}</p> : null}
-                    </Td>
-                  </tr>
-                ))}
-              </tbody>
-            </Table>
-          </div>
-        ) : (
-          <p className="mt-2 text-sm text-slate-700">No action matches.</p>
-        )}
+      <ListCard
+        id="log-title"
+        title="Actions"
+        caption="Operator actions, newest first"
+        columns={["When", "Who", "What", "Why"]}
+        rows={rows.map((r) => (
+          <tr key={r.id} data-testid="operator-action">
+            <Td className="text-xs whitespace-nowrap">{formatTime(r.at)}</Td>
+            <Td className="text-xs [overflow-wrap:anywhere]">{r.operatorEmail}</Td>
+            <Td>
+              <p className="font-mono text-xs text-slate-900">{r.action}</p>
+              <p className="text-xs text-slate-600 [overflow-wrap:anywhere]">
+                {r.objectType === "business" ? (
+                  <a className={textLinkClass} href={`/operator/activations/${r.objectId}`}>
+                    business {r.objectId}
+                  </a>
+                ) : r.objectType === "player_compliance" ? (
+                  <a className={textLinkClass} href={`/operator/compliance/${r.objectId}`}>
+                    compliance review {r.objectId}
+                  </a>
+                ) : (
+                  `${r.objectType.replace(/_/g, " ")} ${r.objectId}`
+                )}
+              </p>
+            </Td>
+            <Td className="text-sm [overflow-wrap:anywhere]">
+              {r.reason || "—"}
+              {detailsText(r.details) ? <p className="mt-0.5 text-xs text-slate-600">{detailsText(r.details)}</p> : null}
+            </Td>
+          </tr>
+        ))}
+        empty="No action matches."
+      >
         {nextHref ? (
           <p className="mt-4">
             <a className={textLinkClass} href={nextHref}>
@@ -130,7 +116,7 @@ const AuditPage = async ({ searchParams }: Props) => {
             </a>
           </p>
         ) : null}
-      </Card>
+      </ListCard>
     </OperatorFrame>
   );
 };

@@ -3,13 +3,11 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { requestResetAction, signUpAction } from "../../../account/actions";
-import { AuthForm } from "@/components/hosted/auth-form";
-import { HostedLayout } from "@/components/hosted/hosted-layout";
 import { hostedMetadata } from "@/components/hosted/page-metadata";
-import { Card } from "@/components/ui/card";
 import { getSignedInPlayer } from "@/lib/auth/get-signed-in-player";
 import { getRequestLocale } from "@/lib/hosted/locale";
 import { getTranslator } from "@/lib/i18n/translator";
+import { BusinessSignIn } from "@/components/business/business-sign-in";
 
 type Props = { params: Promise<{ businessId: string }> };
 
@@ -27,16 +25,12 @@ const BusinessSignInPage = async ({ params }: Props) => {
   const locale = await getRequestLocale();
   const t = getTranslator(locale, "platform");
   return (
-    <HostedLayout locale={locale}>
-      <Card labelledBy="title">
-        <h1 id="title" className="text-2xl font-semibold tracking-tight text-slate-900">
-          {t("home.signInHeading")}
-        </h1>
-        <div className="mt-6">
-          <AuthForm locale={locale} mail={{ signUp: signUpAction, requestReset: requestResetAction }} intro={t("common.signInIntro")} />
-        </div>
-      </Card>
-    </HostedLayout>
+    <BusinessSignIn
+      locale={locale}
+      heading={t("home.signInHeading")}
+      intro={t("common.signInIntro")}
+      mail={{ signUp: signUpAction, requestReset: requestResetAction }}
+    />
   );
 };
 

@@ -4,12 +4,10 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { submitInviteDecision } from "./actions";
-import { requestResetAction, signUpAction } from "../../../account/actions";
 import { areaViews } from "@/components/business/area-views";
 import { DecisionForm } from "@/components/business/decision-form";
 import { PartyHeader } from "@/components/business/party-header";
 import { ScopeList } from "@/components/business/scope-list";
-import { AuthForm } from "@/components/hosted/auth-form";
 import { HostedLayout } from "@/components/hosted/hosted-layout";
 import { hostedMetadata } from "@/components/hosted/page-metadata";
 import { SignedInAs } from "@/components/hosted/signed-in-as";
@@ -22,6 +20,7 @@ import { getRequestLocale } from "@/lib/hosted/locale";
 import { formatDate } from "@/lib/i18n/format";
 import { getTranslator } from "@/lib/i18n/translator";
 import { loadInvitePage, type InvitePage } from "@/lib/platform/load-business-pages";
+import { openBusinessPage } from "../../_lib/open-business-page";
 
 type Props = { params: Promise<{ inviteId: string }> };
 
@@ -48,22 +47,8 @@ export const generateMetadata = async ({ params }: Props): Promise<Metadata> => 
 
 const InviteDecisionPage = async ({ params }: Props) => {
   const { inviteId } = await params;
-  const locale = await getRequestLocale();
-  const t = getTranslator(locale, "platform");
-  const player = await getSignedInPlayer();
-  if (!player)
-    return (
-      <HostedLayout locale={locale}>
-        <Card labelledBy="title">
-          <h1 id="title" className="text-2xl font-semibold tracking-tight text-balance text-slate-900">
-            {t("invite.titlePending")}
-          </h1>
-          <div className="mt-6">
-            <AuthForm locale={locale} mail={{ signUp: signUpAction, requestReset: requestResetAction }} intro={t("common.signInIntro")} />
-          </div>
-        </Card>
-      </HostedLayout>
-    );
+  const { locale, t, player, signInCard } = await openBusinessPage({ heading: "invite.titlePending", intro: "common.signInIntro", balance: true });
+  if (!player) return signInCard;
   const page = await loadInvitePage({ db: getDb() }, { inviteId, player });
   if (!page) notFound();
   const platform = page.platform.name;

@@ -4,8 +4,7 @@
 // documents, and submit; once approved, the page points to live games and live keys. Each change is a portal
 // command (lib/portal/*-activation*.ts) behind the server actions of ./actions.ts.
 import type { Metadata } from "next";
-import { ActivationDocuments } from "@/components/activation/activation-documents";
-import { ActivationForm } from "@/components/activation/activation-form";
+import { ActivationApplication } from "@/components/activation/activation-application";
 import { ActivationStatus, ActivationStatusBadge } from "@/components/activation/activation-status";
 import { activationWords } from "@/components/activation/activation-words";
 import { envHref, environmentOf } from "@/components/portal/env-href";
@@ -75,35 +74,15 @@ const ActivationPage = async ({ params, searchParams }: Props) => {
             </Card>
           ) : null}
           {full ? (
-            <>
-              <Card labelledBy="documents-title">
-                <h2 id="documents-title" className="text-lg font-semibold text-slate-900">
-                  {words.documents.title}
-                </h2>
-                <div className="mt-3">
-                  <ActivationDocuments
-                    words={words}
-                    intro={t("verification.documents.intro", { maxMb: full.limits.maxBytes / 1024 / 1024, max: full.limits.maxDocuments })}
-                    upload={full.editable ? uploadDocumentAction.bind(null, { businessId }) : null}
-                    documents={full.documents.map((d) => ({
-                      ...d,
-                      href: `${base}/activation/documents/${d.id}`,
-                      removeLabel: t("verification.documents.removeLabel", { name: d.filename }),
-                      remove: full.editable ? removeDocumentAction.bind(null, { businessId, documentId: d.id }) : null,
-                    }))}
-                  />
-                </div>
-              </Card>
-              <Card labelledBy="application-title">
-                <h2 id="application-title" className="text-lg font-semibold text-slate-900">
-                  {words.form.title}
-                </h2>
-                <p className="mt-1 text-sm text-slate-700">{full.editable ? words.form.intro : words.form.readOnly}</p>
-                <div className="mt-4">
-                  <ActivationForm action={applicationAction.bind(null, { businessId })} values={full.application} words={words} editable={full.editable} />
-                </div>
-              </Card>
-            </>
+            <ActivationApplication
+              view={full}
+              words={words}
+              t={t}
+              documentsBase={`${base}/activation/documents`}
+              upload={uploadDocumentAction.bind(null, { businessId })}
+              remove={(documentId) => removeDocumentAction.bind(null, { businessId, documentId })}
+              apply={applicationAction.bind(null, { businessId })}
+            />
           ) : (
             <p className="text-sm text-slate-700">Only owners and admins of the business see and complete the application.</p>
           )}
