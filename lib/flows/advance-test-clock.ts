@@ -2,7 +2,6 @@ import { Prisma } from "../db/generated/client.ts";
 import type { Db } from "../db/client.ts";
 import { inTransaction } from "../db/transaction.ts";
 import { queryPrepared } from "../db/prepared.ts";
-import { now as realNow } from "../core/clock.ts";
 import { AppError, type ErrorCode } from "../core/errors.ts";
 import type { ServiceContext } from "../core/context.ts";
 import { expireCheckoutGrants } from "../checkout/expire-grants.ts";
@@ -27,14 +26,15 @@ export const MAX_ADVANCE_WORK = 1_000;
 
 /**
  * The webhook deliveries of a clock: those of the events of its objects (link sessions, invoices, subscriptions,
- * fund sessions, and the purchases of its grants and subscriptions) still retrying. A retry's remaining wait
- * (nextAttemptAt minus the real time) counts on the clock from `cursor`, where the clock stands in the advance.
+ * fund sessions, and the purchases of its grants and subscriptions) still retrying. A retry's wait (its
+ * nextAttemptAt minus the time of the attempt that scheduled it: the retry schedule's delay, whatever real time
+ * passed since) counts on the clock from `cursor`, where the clock stands in the advance.
  */
 const nextRetry = async (db: Db, clockId: string, cursor: Date): Promise<Due | null> => {
   const [row] = await queryPrepared<{ id: string; waitMs: number }>(
     db,
     Prisma.sql`
-    SELECT d.id, GREATEST(0, EXTRACT(EPOCH FROM (d."nextAttemptAt" AT TIME ZONE 'UTC') - ${realNow()}::timestamptz) * 1000)::float8 AS "waitMs"
+    SELECT d.id, GREATEST(0, EXTRACT(EPOCH FROM d."nextAttemptAt" - (SELECT max(a."createdAt") FROM "WebhookAttempt" a WHERE a."deliveryId" = d.id)) * 1000)::float8 AS "waitMs"
     FROM "WebhookDelivery" d JOIN "WebhookEvent" e ON e.id = d."eventId"
     WHERE d.status = 'retrying' AND d."nextAttemptAt" IS NOT NULL AND e.environment = 'test' AND ${eventOnClockSql(clockId)}
     ORDER BY d."nextAttemptAt", e.sequence, d.id LIMIT 1`,
