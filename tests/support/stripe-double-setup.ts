@@ -37,6 +37,8 @@ export type StripeDoubleSetup = {
   send: (type: Stripe.Event.Type, object: DoubleObject) => ReturnType<typeof deliverToApp>;
   /** The API calls that reached the double with `method` and `path`. */
   calls: (method: string, path: string) => StripeDoubleCall[];
+  /** A RegExp source matching a session's page at the double (Stripe's Checkout page), the session id captured. */
+  hostedPage: () => string;
   /** The status of a session at the double. */
   statusAtStripe: (sessionId: string) => string | null | undefined;
   /** The PaymentIntent Stripe made when a session was paid. */
@@ -105,6 +107,7 @@ export const useStripeDouble = ({ secret, automatic = false, worker = false }: {
       }
     },
     calls: (method, path) => the().state.calls.filter((c) => c.method === method && c.path === path),
+    hostedPage: () => `${the().url.replace(/[.]/g, "\\.")}/c/pay/(cs_test_\\w+)`,
     statusAtStripe: (sessionId) => the().state.sessions.get(sessionId)?.status,
     intentOf: (sessionId) => {
       const pi = the().state.sessions.get(sessionId)?.payment_intent;
