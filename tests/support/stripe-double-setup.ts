@@ -31,6 +31,8 @@ export const deliverToApp = async (payload: string, signature: string) => {
 export type StripeDoubleSetup = {
   /** the double (set once beforeAll has run) */
   readonly double: StripeDouble;
+  /** The latest event of `type` recorded about the object `id`, as Stripe POSTs it: its payload, signed with `secret` (the file's by default). */
+  signed: (type: Stripe.Event.Type, id: string, secret?: string) => { payload: string; signature: string };
   /** Delivers, now and signed, the latest event of `type` recorded about the object `id` (Stripe's delivery, or its retry). */
   deliver: (type: Stripe.Event.Type, id: string) => ReturnType<typeof deliverToApp>;
   /** Signs and delivers an event about a hand-built object (one Stripe never made: a thinned or unknown session). */
@@ -80,21 +82,25 @@ export const useStripeDouble = ({ secret, automatic = false, worker = false }: {
     await double?.stop();
   });
 
-  /** Signs `event` as the double does and hands it to the route now (outside the double's queue: the test decides when). */
-  const deliverNow = (event: DoubleEvent) => {
+  const signedEvent = (event: DoubleEvent, key = secret) => {
     const payload = JSON.stringify(event, null, 2);
-    return deliverToApp(payload, stripeSignature(payload, secret));
+    return { payload, signature: stripeSignature(payload, key) };
   };
+  /** Hands a signed event to the route now (outside the double's queue: the test decides when). */
+  const deliverNow = (event: DoubleEvent) => {
+    const { payload, signature } = signedEvent(event);
+    return deliverToApp(payload, signature);
+  };
+  const recorded = (type: Stripe.Event.Type, id: string) =>
+    the().state.events.findLast((e) => e.type === type && (e.data.object as { id?: string }).id === id) ??
+    (() => { throw new Error(`no ${type} event about ${id} at the Stripe double`); })(); // prettier-ignore
 
   const setup: StripeDoubleSetup = {
     get double() {
       return the();
     },
-    deliver: (type, id) => {
-      const event = the().state.events.findLast((e) => e.type === type && (e.data.object as { id?: string }).id === id);
-      if (!event) throw new Error(`no ${type} event about ${id} at the Stripe double`);
-      return deliverNow(event);
-    },
+    signed: (type, id, key) => signedEvent(recorded(type, id), key),
+    deliver: (type, id) => deliverNow(recorded(type, id)),
     send: async (type, object) => {
       const d = the();
       await d.idle(); // what is on its way is delivered first, as it would be
