@@ -1,6 +1,6 @@
 // The invoice page's live branch: "Pay by card" sends the payer to Stripe's Checkout page (the redirect URL is
 // Stripe's) for totalCharged; ACH is refused in live with a clear message; nothing changes on the invoice here.
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { POST as CREATE } from "@/app/api/v1/platform/invoices/route";
 import { INVOICE_PAY_START } from "@/lib/invoices/page-form-state";
 import { getDb } from "@/lib/db/client";
@@ -8,23 +8,14 @@ import { makePlatform } from "@/tests/support/fixtures";
 import { call } from "@/tests/support/http";
 import { inRequest } from "@/tests/support/serve-auth";
 import { idem } from "@/tests/support/vc";
-import { startFakeStripe, useFakeStripe, type FakeStripe } from "@/tests/support/fake-stripe";
+import { useStripeDouble } from "@/tests/support/stripe-double-setup";
 import type { InvoicePayAnswer } from "@/components/invoice/pay-state";
 import { payInvoiceAction, startInvoiceCardPaymentAction } from "./actions";
 
 vi.mock("next/headers", async () => (await import("@/tests/support/serve-auth")).nextHeaders);
 vi.mock("next/cache", () => ({ revalidatePath: vi.fn() }));
 
-let fake: FakeStripe;
-let restore: () => void;
-beforeAll(async () => {
-  fake = await startFakeStripe();
-  restore = useFakeStripe(fake);
-});
-afterAll(async () => {
-  restore();
-  await fake.close();
-});
+const stripe = useStripeDouble({ secret: "whsec_invoice_live_pay" });
 
 const make = async (environment: "live" | "test" = "live") => {
   const p = await makePlatform({ environment });
@@ -53,19 +44,22 @@ describe("startInvoiceCardPaymentAction (live invoices)", () => {
   it("redirects to Stripe's Checkout page for totalCharged; the invoice stays sent until Stripe says it was paid", async () => {
     const inv = await make();
     const out = await start(inv.target);
-    expect(out).toEqual({ redirect: expect.stringMatching(/^NEXT_REDIRECT;[a-z]+;https:\/\/checkout\.stripe\.test\/pay\/cs_test_\d+;/) });
+    const toStripePage = new RegExp(`^NEXT_REDIRECT;[a-z]+;${stripe.hostedPage()};`);
+    expect(out).toEqual({ redirect: expect.stringMatching(toStripePage) });
+    const session = stripe.double.state.sessions.get(toStripePage.exec(out.redirect!)![1])!;
+    expect(out.redirect).toContain(`;${session.url};`);
     const row = await getDb().invoice.findUniqueOrThrow({ where: { id: inv.id } });
-    expect(fake.calls.at(-1)!.form).toMatchObject({
-      "line_items[0][price_data][unit_amount]": String(row.chargedCents),
-      "metadata[kind]": "invoice",
-      "metadata[objectId]": inv.id,
+    expect(stripe.double.state.calls.at(-1)!.form).toMatchObject({
+      line_items: [{ price_data: { unit_amount: String(row.chargedCents) } }],
+      metadata: { kind: "invoice", objectId: inv.id },
     });
+    expect(session).toMatchObject({ amount_total: Number(row.chargedCents), status: "open" });
     expect(row.status).toBe("sent");
   });
 
   it("a wrong signature, and payments not configured, are said on the page; nothing reaches Stripe", async () => {
     const inv = await make();
-    const before = fake.calls.length;
+    const before = stripe.double.state.calls.length;
     expect((await start({ ...inv.target, sig: "0".repeat(64) })).returned).toMatchObject({
       error: "This invoice link is not valid. Ask the sender for a new one.",
     });
@@ -73,7 +67,7 @@ describe("startInvoiceCardPaymentAction (live invoices)", () => {
     delete process.env.STRIPE_SECRET_KEY;
     expect((await start(inv.target)).returned).toMatchObject({ error: expect.any(String), fieldErrors: [] });
     process.env.STRIPE_SECRET_KEY = key;
-    expect(fake.calls.length).toBe(before);
+    expect(stripe.double.state.calls.length).toBe(before);
   });
 
   it("ACH on a live invoice is refused with a clear message, in the reader's language; the invoice stays sent", async () => {

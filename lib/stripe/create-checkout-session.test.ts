@@ -1,4 +1,4 @@
-// The live card path against a local stand-in for the Stripe API (STRIPE_API_BASE), through the real SDK:
+// The live card path against the Stripe double (tests/support/stripe-double, STRIPE_API_BASE), through the real SDK:
 // the request Stripe receives, the session id stored on the purchase, and the payer backing out, which
 // cancels only on the POST and then expires the session at Stripe.
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
@@ -10,7 +10,7 @@ import { makeGame } from "@/tests/support/fixtures";
 import { call } from "@/tests/support/http";
 import { idem } from "@/tests/support/vc";
 import { eventsOf, makeProductRow } from "@/tests/support/purchases";
-import { startFakeStripe, useFakeStripe, type FakeStripe } from "@/tests/support/fake-stripe";
+import { useStripeDouble } from "@/tests/support/stripe-double-setup";
 import { getDb } from "@/lib/db/client";
 import { backOutOfPayment } from "@/lib/checkout/back-out-of-payment";
 import { payCheckout } from "@/lib/flows/pay-checkout";
@@ -21,17 +21,12 @@ import { STRIPE_EXPIRE_TASK } from "./queue-session-expiry";
 // The cancel page reads Accept-Language through next/headers (its language); outside a request it answers English.
 vi.mock("next/headers", async () => (await import("@/tests/support/serve-auth")).nextHeaders);
 
-let stripe: FakeStripe;
-let restore: () => void;
-beforeAll(async () => {
-  stripe = await startFakeStripe();
-  restore = useFakeStripe(stripe);
+const stripe = useStripeDouble({ secret: "whsec_create_checkout_session" });
+beforeAll(() => {
   process.env.APP_URL = "https://pay.coinop.test";
 });
-afterAll(async () => {
-  restore();
+afterAll(() => {
   process.env.APP_URL = "http://localhost:3000";
-  await stripe.close();
 });
 
 const expiryJobs = () =>
@@ -46,30 +41,34 @@ describe("live card payments through Stripe Checkout", () => {
     const ref = parseCheckoutUrl(grant.body.checkoutUrl)!;
     const grantId = (ref as { grantId: string }).grantId;
     const result = await payCheckout({ db: getDb() }, { ref, method: "card", email: "buyer@example.com" });
-    expect(result).toMatchObject({ outcome: "redirect", url: "https://checkout.stripe.test/pay/cs_test_1" });
-    const [req] = stripe.calls;
+    const { calls, sessions } = stripe.double.state;
+    expect(sessions.size).toBe(1);
+    const [session] = sessions.values();
+    const sessionId = session.id;
+    expect(sessionId).toMatch(/^cs_test_/);
+    // the payer is sent to the page Stripe made for the session
+    expect(result).toMatchObject({ outcome: "redirect", url: `${stripe.double.url}/c/pay/${sessionId}` });
+    expect(session).toMatchObject({ url: `${stripe.double.url}/c/pay/${sessionId}`, amount_total: 1299, status: "open" });
+    const [req] = calls;
     expect([req.method, req.path, req.idempotencyKey]).toEqual(["POST", "/v1/checkout/sessions", `purchase-${result.purchase.id}`]);
     expect(req.form).toMatchObject({
       mode: "payment",
-      "line_items[0][quantity]": "1",
-      "line_items[0][price_data][currency]": "usd",
-      "line_items[0][price_data][unit_amount]": "1299",
-      "line_items[0][price_data][product_data][name]": "Golden Sword",
+      line_items: [{ quantity: "1", price_data: { currency: "usd", unit_amount: "1299", product_data: { name: "Golden Sword" } } }],
       client_reference_id: result.purchase.id,
-      "metadata[purchaseId]": result.purchase.id,
+      metadata: { purchaseId: result.purchase.id },
       customer_email: "buyer@example.com",
       success_url: `https://pay.coinop.test${successUrlPath(result.purchase.id)}`,
       cancel_url: `https://pay.coinop.test${cancelUrlPath(result.purchase.id)}`,
     });
     expect(await getDb().purchase.findUniqueOrThrow({ where: { id: result.purchase.id } })).toMatchObject({
       status: "pending",
-      externalId: "cs_test_1",
+      externalId: sessionId,
       paymentProvider: "stripe",
     });
     expect((await getDb().checkoutGrant.findUniqueOrThrow({ where: { id: grantId } })).status).toBe("claimed");
 
     // Stripe's cancel_url is opened with a GET: the page offers the choice and changes nothing.
-    const sig = new URL(req.form.cancel_url).searchParams.get("sig")!;
+    const sig = new URL(String(req.form.cancel_url)).searchParams.get("sig")!;
     const html = renderToStaticMarkup(
       (await CancelPage({ params: Promise.resolve({ purchaseId: result.purchase.id }), searchParams: Promise.resolve({ sig }) })) as ReactElement,
     );
@@ -83,21 +82,26 @@ describe("live card payments through Stripe Checkout", () => {
     expect((await getDb().purchase.findUniqueOrThrow({ where: { id: result.purchase.id } })).status).toBe("canceled");
     expect((await getDb().checkoutGrant.findUniqueOrThrow({ where: { id: grantId } })).status).toBe("pending");
     expect((await eventsOf(g.game.id)).map((e) => e.event)).toEqual(["Purchases.Started", "Purchases.Canceled"]);
-    expect((await expiryJobs()).map((j) => j.payload)).toEqual([{ purchaseId: result.purchase.id, sessionId: "cs_test_1" }]);
+    expect((await expiryJobs()).map((j) => j.payload)).toEqual([{ purchaseId: result.purchase.id, sessionId }]);
     // pressing it again cancels nothing more and queues nothing more
     await backOutOfPayment({ db: getDb() }, { purchaseId: result.purchase.id });
     expect(await expiryJobs()).toHaveLength(1);
 
-    // The worker's task expires the session at Stripe; a second run finds it already expired and ends.
+    // The worker's task expires the session at Stripe; a second run ends without expiring anything again.
     const run = taskList[STRIPE_EXPIRE_TASK] as (payload: unknown, helpers: unknown) => Promise<void>;
-    await run({ purchaseId: result.purchase.id, sessionId: "cs_test_1" }, {});
-    expect(stripe.calls.filter((c) => c.path.endsWith("/expire")).map((c) => [c.method, c.path])).toEqual([["POST", "/v1/checkout/sessions/cs_test_1/expire"]]);
-    expect(stripe.sessions.get("cs_test_1")!.status).toBe("expired");
-    await run({ purchaseId: result.purchase.id, sessionId: "cs_test_1" }, {});
-    expect(stripe.calls.at(-1)).toMatchObject({ method: "GET", path: "/v1/checkout/sessions/cs_test_1" });
+    await run({ purchaseId: result.purchase.id, sessionId }, {});
+    expect(calls.filter((c) => c.path.endsWith("/expire")).map((c) => [c.method, c.path])).toEqual([["POST", `/v1/checkout/sessions/${sessionId}/expire`]]);
+    expect(sessions.get(sessionId)!.status).toBe("expired");
+    await run({ purchaseId: result.purchase.id, sessionId }, {});
+    // (Stripe answers the same Idempotency-Key with its first answer: the run ends, nothing changes at Stripe)
+    expect(calls.at(-1)).toMatchObject({ method: "POST", path: `/v1/checkout/sessions/${sessionId}/expire`, idempotencyKey: `expire-${sessionId}` });
+    expect(sessions.get(sessionId)!.status).toBe("expired");
+    expect(stripe.double.state.events.filter((e) => e.type === "checkout.session.expired").map((e) => (e.data.object as { id: string }).id)).toEqual([
+      sessionId,
+    ]);
     // a Stripe outage makes the task throw, so graphile-worker retries it later
-    stripe.failNext(/\/expire$/);
-    stripe.sessions.get("cs_test_1")!.status = "open";
-    await expect(run({ purchaseId: result.purchase.id, sessionId: "cs_test_1" }, {})).rejects.toThrow();
+    stripe.double.failNext(/\/expire$/);
+    sessions.get(sessionId)!.status = "open";
+    await expect(run({ purchaseId: result.purchase.id, sessionId }, {})).rejects.toThrow();
   });
 });

@@ -8,7 +8,7 @@
 // code), else its page, rendered.
 import fs from "node:fs";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { renderToStaticMarkup } from "react-dom/server";
 import type { ReactElement } from "react";
 import { POST as createGrant } from "@/app/api/v1/checkout/grants/route";
@@ -19,7 +19,7 @@ import { makeGame } from "@/tests/support/fixtures";
 import { call } from "@/tests/support/http";
 import { idem } from "@/tests/support/vc";
 import { eventsOf, makeProductRow } from "@/tests/support/purchases";
-import { startFakeStripe, useFakeStripe, type FakeStripe } from "@/tests/support/fake-stripe";
+import { useStripeDouble } from "@/tests/support/stripe-double-setup";
 
 // The cancel page reads Accept-Language through next/headers (its language); outside a request it answers English.
 vi.mock("next/headers", async () => (await import("@/tests/support/serve-auth")).nextHeaders);
@@ -67,16 +67,7 @@ const pressReturn = async (target: { purchaseId: string; sig: string | null }): 
   }
 };
 
-let stripe: FakeStripe;
-let restore: () => void;
-beforeAll(async () => {
-  stripe = await startFakeStripe();
-  restore = useFakeStripe(stripe);
-});
-afterAll(async () => {
-  restore();
-  await stripe.close();
-});
+const stripe = useStripeDouble({ secret: "whsec_security_05" });
 
 /** A live card payment under way: the payer is on Stripe's page, the purchase pending, the grant claimed. */
 const pendingCardPayment = async () => {
@@ -99,7 +90,7 @@ describe("finding 5 (cancel): opening the cancel URL cancels nothing; the payer'
     const p = await pendingCardPayment();
     const before = await stateOf(p);
     expect(before).toEqual({ purchase: "pending", grant: "claimed", events: ["Purchases.Started"] });
-    const stripeCalls = stripe.calls.length;
+    const stripeCalls = stripe.double.state.calls.length;
     for (let i = 0; i < 3; i++) {
       const res = await get(p.cancelUrl);
       expect(res.status).toBe(200);
@@ -108,7 +99,7 @@ describe("finding 5 (cancel): opening the cancel URL cancels nothing; the payer'
       expect(res.html).toMatch(/<form[^>]*><button type="submit"[^>]*>Return to checkout<\/button><\/form>/);
     }
     expect(await stateOf(p)).toEqual(before);
-    expect(stripe.calls.length).toBe(stripeCalls);
+    expect(stripe.double.state.calls.length).toBe(stripeCalls);
   });
 
   it("a forged cancel URL is a 404 on GET and on POST, and changes nothing", async () => {

@@ -7,48 +7,22 @@
 // cancel, retried on Stripe errors); a late completion is completed or refunded, answered 2xx; the limit
 // is checked before the charge and again under a lock, and a paid payment over it is refunded.
 //
-// Real Stripe SDK against a local stand-in for the Stripe API; signed test events; the real job worker.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { POST as stripeWebhook } from "@/app/api/webhooks/stripe/route";
+// Real Stripe SDK against the Stripe double (tests/support/stripe-double); its signed events; the real job worker.
+import { describe, expect, it } from "vitest";
 import { POST as createGrant } from "@/app/api/v1/checkout/grants/route";
 import { getDb } from "@/lib/db/client";
 import { payCheckout } from "@/lib/flows/pay-checkout";
 import { parseCheckoutUrl } from "@/lib/checkout/sign-url";
-import { startWorker, stopWorker } from "@/lib/jobs/start-worker";
-import { workerTasks } from "@/lib/flows/job-tasks";
 import { makeGame } from "@/tests/support/fixtures";
 import { call } from "@/tests/support/http";
 import { idem } from "@/tests/support/vc";
 import { eventsOf, makeProductRow } from "@/tests/support/purchases";
-import { startFakeStripe, useFakeStripe, type FakeStripe } from "@/tests/support/fake-stripe";
+import { useStripeDouble } from "@/tests/support/stripe-double-setup";
 import { waitFor } from "@/tests/support/webhook-receiver";
 
-const SECRET = "whsec_security_07";
-let stripe: FakeStripe;
-let restore: () => void;
-beforeAll(async () => {
-  stripe = await startFakeStripe();
-  restore = useFakeStripe(stripe, { webhookSecret: SECRET });
-  await startWorker({ connectionString: process.env.DATABASE_URL!, ...workerTasks(), concurrency: 2, pollInterval: 50 });
-});
-afterAll(async () => {
-  await stopWorker();
-  restore();
-  await stripe.close();
-});
-
-/** Stripe POSTs a signed event to /api/webhooks/stripe. */
-const deliver = async (type: string, sessionId: string) => {
-  const { payload, signature } = stripe.signedEvent(type, sessionId, SECRET);
-  const res = await stripeWebhook(
-    new Request("http://localhost/api/webhooks/stripe", {
-      method: "POST",
-      headers: { "content-type": "application/json", "stripe-signature": signature },
-      body: payload,
-    }),
-  );
-  return { status: res.status, body: await res.json() };
-};
+// Stripe's events are recorded by the double and delivered when each test says (late, retried)
+const stripe = useStripeDouble({ secret: "whsec_security_07", worker: true });
+const deliver = stripe.deliver;
 
 const liveShop = async ({ perUserLimit = null as number | null } = {}) => {
   const g = await makeGame({ environment: "live" });
@@ -69,8 +43,8 @@ const startCardPayment = async (ref: NonNullable<ReturnType<typeof parseCheckout
   return { purchaseId: result.purchase.id, sessionId };
 };
 
-const expireCalls = (sessionId: string) => stripe.calls.filter((c) => c.method === "POST" && c.path === `/v1/checkout/sessions/${sessionId}/expire`);
-const refundCalls = () => stripe.calls.filter((c) => c.method === "POST" && c.path === "/v1/refunds");
+const expireCalls = (sessionId: string) => stripe.calls("POST", `/v1/checkout/sessions/${sessionId}/expire`);
+const refundCalls = () => stripe.calls("POST", "/v1/refunds");
 const statusOf = async (id: string) => (await getDb().purchase.findUniqueOrThrow({ where: { id } })).status;
 
 describe("finding 7: a card payment ends cleanly, whatever the payer does with their tabs", () => {
@@ -78,14 +52,14 @@ describe("finding 7: a card payment ends cleanly, whatever the payer does with t
     const shop = await liveShop();
     const ref = await shopGrant(shop);
     const first = await startCardPayment(ref);
-    stripe.failNext(new RegExp(`/${first.sessionId}/expire$`)); // Stripe has a bad moment: the job must retry
+    stripe.double.failNext(new RegExp(`/${first.sessionId}/expire$`)); // Stripe has a bad moment: the job must retry
     const second = await startCardPayment(ref); // the payer went back to the checkout and started again
     expect(await statusOf(first.purchaseId)).toBe("canceled");
     expect(await statusOf(second.purchaseId)).toBe("pending");
 
-    await waitFor(() => stripe.sessions.get(first.sessionId)!.status === "expired", { timeoutMs: 20_000, what: "the first session expired at Stripe" });
+    await waitFor(() => stripe.statusAtStripe(first.sessionId) === "expired", { timeoutMs: 20_000, what: "the first session expired at Stripe" });
     expect(expireCalls(first.sessionId).length).toBe(2); // the failed attempt, then the retry
-    expect(stripe.sessions.get(second.sessionId)!.status).toBe("open");
+    expect(stripe.statusAtStripe(second.sessionId)).toBe("open");
     expect(expireCalls(second.sessionId)).toEqual([]);
     // Stripe then reports the expiry: acknowledged, nothing changes
     const expired = await deliver("checkout.session.expired", first.sessionId);
@@ -97,21 +71,20 @@ describe("finding 7: a card payment ends cleanly, whatever the payer does with t
     const shop = await liveShop();
     const ref = await shopGrant(shop);
     const first = await startCardPayment(ref);
-    stripe.pay(first.sessionId); // paid in the first tab a moment before...
+    await stripe.double.pay(first.sessionId); // paid in the first tab a moment before...
     const second = await startCardPayment(ref); // ...the payer reopened the grant in a second tab
     // the queued expiry finds the session complete and ends without error
-    await waitFor(
-      () => expireCalls(first.sessionId).length === 1 && stripe.calls.some((c) => c.method === "GET" && c.path === `/v1/checkout/sessions/${first.sessionId}`),
-      { what: "the expiry attempt" },
-    );
-    expect(stripe.sessions.get(first.sessionId)!.status).toBe("complete");
+    await waitFor(() => expireCalls(first.sessionId).length === 1 && stripe.calls("GET", `/v1/checkout/sessions/${first.sessionId}`).length > 0, {
+      what: "the expiry attempt",
+    });
+    expect(stripe.statusAtStripe(first.sessionId)).toBe("complete");
 
     const late = await deliver("checkout.session.completed", first.sessionId);
     expect(late).toMatchObject({ status: 200, body: { action: "completed", purchaseId: first.purchaseId } });
     expect(await getDb().purchase.findUniqueOrThrow({ where: { id: first.purchaseId } })).toMatchObject({ status: "completed", isPaid: true, refundId: null });
     expect(await statusOf(second.purchaseId)).toBe("canceled");
     // the second session, now displaced, is expired at Stripe
-    await waitFor(() => stripe.sessions.get(second.sessionId)!.status === "expired", { what: "the second session expired" });
+    await waitFor(() => stripe.statusAtStripe(second.sessionId) === "expired", { what: "the second session expired" });
 
     // Stripe retries the same event: still 200, nothing more
     expect((await deliver("checkout.session.completed", first.sessionId)).status).toBe(200);
@@ -124,18 +97,18 @@ describe("finding 7: a card payment ends cleanly, whatever the payer does with t
     const shop = await liveShop();
     const ref = await shopGrant(shop);
     const first = await startCardPayment(ref);
-    stripe.pay(first.sessionId);
+    await stripe.double.pay(first.sessionId);
     const second = await startCardPayment(ref);
-    stripe.pay(second.sessionId); // both tabs paid before anything was expired
+    await stripe.double.pay(second.sessionId); // both tabs paid before anything was expired
     expect((await deliver("checkout.session.completed", second.sessionId)).body.action).toBe("completed");
 
     const late = await deliver("checkout.session.completed", first.sessionId);
     expect(late.status).toBe(200);
-    expect(late.body).toMatchObject({ action: "refunded", purchaseId: first.purchaseId, refundId: expect.stringMatching(/^re_test_/) });
+    expect(late.body).toMatchObject({ action: "refunded", purchaseId: first.purchaseId, refundId: expect.stringMatching(/^re_/) });
     expect(
       refundCalls()
-        .filter((c) => c.form.payment_intent === `pi_for_${first.sessionId}`)
-        .map((c) => [c.form["metadata[purchaseId]"], c.idempotencyKey]),
+        .filter((c) => c.form.payment_intent === stripe.intentOf(first.sessionId))
+        .map((c) => [(c.form.metadata as Record<string, string>).purchaseId, c.idempotencyKey]),
     ).toEqual([[first.purchaseId, `refund-${first.purchaseId}`]]);
     expect(await getDb().purchase.findUniqueOrThrow({ where: { id: first.purchaseId } })).toMatchObject({
       status: "canceled",
@@ -144,7 +117,13 @@ describe("finding 7: a card payment ends cleanly, whatever the payer does with t
       refundedAt: expect.any(Date),
     });
     for (let i = 0; i < 3; i++) expect((await deliver("checkout.session.completed", first.sessionId)).status).toBe(200); // Stripe's retries end at once
-    expect(refundCalls().filter((c) => c.form.payment_intent === `pi_for_${first.sessionId}`)).toHaveLength(1);
+    expect(refundCalls().filter((c) => c.form.payment_intent === stripe.intentOf(first.sessionId))).toHaveLength(1);
+    // the refund is the one Stripe made, for the whole payment
+    expect(stripe.double.state.refunds.get(late.body.refundId)).toMatchObject({
+      payment_intent: stripe.intentOf(first.sessionId),
+      amount: 1299,
+      status: "succeeded",
+    });
     expect((await eventsOf(shop.game.id, "Purchases.Completed")).map((e) => e.data.purchaseId)).toEqual([second.purchaseId]);
   });
 
@@ -153,21 +132,21 @@ describe("finding 7: a card payment ends cleanly, whatever the payer does with t
     const email = `limited-${Date.now()}@example.com`;
     const a = await startCardPayment(await shop.grantFor(email));
     const b = await startCardPayment(await shop.grantFor(email)); // started while a was still unpaid: allowed
-    stripe.pay(a.sessionId);
-    stripe.pay(b.sessionId);
+    await stripe.double.pay(a.sessionId);
+    await stripe.double.pay(b.sessionId);
     expect((await deliver("checkout.session.completed", a.sessionId)).body.action).toBe("completed");
     const over = await deliver("checkout.session.completed", b.sessionId);
     expect(over).toMatchObject({ status: 200, body: { action: "refunded", purchaseId: b.purchaseId } });
-    expect(refundCalls().at(-1)!.form.payment_intent).toBe(`pi_for_${b.sessionId}`);
+    expect(refundCalls().at(-1)!.form.payment_intent).toBe(stripe.intentOf(b.sessionId));
     expect(await getDb().purchase.findUniqueOrThrow({ where: { id: b.purchaseId } })).toMatchObject({ status: "failed", refundId: over.body.refundId });
     expect((await eventsOf(shop.game.id, "Purchases.Failed")).map((e) => e.data.purchaseId)).toEqual([b.purchaseId]);
 
     // now at the limit: a new checkout is refused before Stripe hears of it, and nothing is created
-    const sessionsBefore = stripe.sessions.size;
+    const sessionsBefore = stripe.double.state.sessions.size;
     const purchasesBefore = await getDb().purchase.count({ where: { gameId: shop.game.id } });
     const err = await payCheckout({ db: getDb() }, { ref: await shop.grantFor(email), method: "card", email }).catch((e) => e);
     expect([err.status, err.code]).toEqual([409, "PURCHASE_LIMIT_REACHED"]);
-    expect(stripe.sessions.size).toBe(sessionsBefore);
+    expect(stripe.double.state.sessions.size).toBe(sessionsBefore);
     expect(await getDb().purchase.count({ where: { gameId: shop.game.id } })).toBe(purchasesBefore);
     expect(await getDb().purchase.count({ where: { productId: shop.item.id, status: "completed" } })).toBe(1);
   });

@@ -6,16 +6,13 @@
 // checkout.session.completed that arrives anyway (paid a moment before the expiry landed) is refunded, and
 // nothing is funded or paid.
 //
-// Real Stripe SDK against a local stand-in for the Stripe API; signed test events; the real job worker.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { POST as stripeWebhook } from "@/app/api/webhooks/stripe/route";
+// Real Stripe SDK against the Stripe double (tests/support/stripe-double); its signed events; the real job worker.
+import { describe, expect, it } from "vitest";
 import { DELETE as DELETE_CAMPAIGN_SESSION } from "@/app/api/v1/platform/campaigns/[campaignId]/fund-sessions/[handle]/route";
 import { DELETE as DELETE_DISTRIBUTION_SESSION } from "@/app/api/v1/platform/distributions/[id]/fund-sessions/[handle]/route";
 import { POST as CREATE_INVOICE } from "@/app/api/v1/platform/invoices/route";
 import { POST as CANCEL_INVOICE } from "@/app/api/v1/platform/invoices/[invoiceId]/cancel/route";
 import { getDb } from "@/lib/db/client";
-import { startWorker, stopWorker } from "@/lib/jobs/start-worker";
-import { workerTasks } from "@/lib/flows/job-tasks";
 import { USDC_ASSET } from "@/lib/ledger/accounts";
 import { getAccountBalance } from "@/lib/ledger/get-account-balance";
 import { startFundSessionCardPayment } from "@/lib/fund-sessions/start-fund-session-card-payment";
@@ -24,49 +21,22 @@ import { call } from "@/tests/support/http";
 import { campaignSession, distributionSession, idemKey, makeFundDistribution, makeFundTenant } from "@/tests/support/fund-sessions";
 import { makePlatform } from "@/tests/support/fixtures";
 import { platformEventsOf } from "@/tests/support/platform";
-import { startFakeStripe, useFakeStripe, type FakeStripe } from "@/tests/support/fake-stripe";
+import { useStripeDouble } from "@/tests/support/stripe-double-setup";
 import { waitFor } from "@/tests/support/webhook-receiver";
 
-const SECRET = "whsec_security_26";
-let stripe: FakeStripe;
-let restore: () => void;
-beforeAll(async () => {
-  stripe = await startFakeStripe();
-  restore = useFakeStripe(stripe, { webhookSecret: SECRET });
-  await startWorker({ connectionString: process.env.DATABASE_URL!, ...workerTasks(), concurrency: 2, pollInterval: 50 });
-});
-afterAll(async () => {
-  await stopWorker();
-  restore();
-  await stripe.close();
-});
+// Stripe's events are recorded by the double and delivered when each test says (late, retried)
+const stripe = useStripeDouble({ secret: "whsec_security_26", worker: true });
+const deliver = stripe.deliver;
 
-/** Stripe POSTs a signed event to /api/webhooks/stripe. */
-const deliver = async (type: string, sessionId: string) => {
-  const { payload, signature } = stripe.signedEvent(type, sessionId, SECRET);
-  const res = await stripeWebhook(
-    new Request("http://localhost/api/webhooks/stripe", {
-      method: "POST",
-      headers: { "content-type": "application/json", "stripe-signature": signature },
-      body: payload,
-    }),
-  );
-  return { status: res.status, body: await res.json() };
-};
-
-const expireCalls = (sessionId: string) => stripe.calls.filter((c) => c.method === "POST" && c.path === `/v1/checkout/sessions/${sessionId}/expire`);
-const refundCalls = (sessionId: string) =>
-  stripe.calls.filter((c) => c.method === "POST" && c.path === "/v1/refunds" && c.form.payment_intent === `pi_for_${sessionId}`);
-const statusAtStripe = (sessionId: string) => stripe.sessions.get(sessionId)?.status;
+const expireCalls = (sessionId: string) => stripe.calls("POST", `/v1/checkout/sessions/${sessionId}/expire`);
+const refundCalls = (sessionId: string) => stripe.calls("POST", "/v1/refunds").filter((c) => c.form.payment_intent === stripe.intentOf(sessionId));
+const statusAtStripe = stripe.statusAtStripe;
 const expiredAtStripe = (sessionId: string, what: string) => waitFor(() => statusAtStripe(sessionId) === "expired", { timeoutMs: 20_000, what });
 const liveBalance = async (kind: string, ownerRef: string) =>
   (await getAccountBalance(getDb(), { asset: USDC_ASSET, environment: "live", kind, ownerRef })).balance;
 
 /** The payer paid at Stripe a moment before the expiry landed: the session is complete, its event on its way. */
-const paidJustBefore = (sessionId: string) => {
-  const s = stripe.sessions.get(sessionId)!;
-  Object.assign(s, { status: "complete", payment_status: "paid", payment_intent: `pi_for_${sessionId}` });
-};
+const paidJustBefore = (sessionId: string) => stripe.double.pay(sessionId);
 
 describe("finding 14: cancelling a live fund session or invoice closes its Stripe Checkout Sessions", () => {
   it("a live campaign fund session: cancel expires both of its open Stripe sessions; a completion that arrives anyway is refunded and funds nothing", async () => {
@@ -77,7 +47,7 @@ describe("finding 14: cancelling a live fund session or invoice closes its Strip
     const a = await startFundSessionCardPayment({ db: getDb() }, { sessionKey: s.sessionKey, amountUsdc: "30" });
     const b = await startFundSessionCardPayment({ db: getDb() }, { sessionKey: s.sessionKey, amountUsdc: "12" });
     expect([statusAtStripe(a.sessionId), statusAtStripe(b.sessionId)]).toEqual(["open", "open"]);
-    stripe.failNext(new RegExp(`/${a.sessionId}/expire$`)); // Stripe has a bad moment: the job retries
+    stripe.double.failNext(new RegExp(`/${a.sessionId}/expire$`)); // Stripe has a bad moment: the job retries
 
     const del = await call(DELETE_CAMPAIGN_SESSION, { headers: { ...t.mgmt, ...idemKey() }, params: { campaignId: t.campaign.id, handle: s.sessionKey } });
     expect(del.status, del.text).toBe(200);
@@ -105,15 +75,13 @@ describe("finding 14: cancelling a live fund session or invoice closes its Strip
     const s = await campaignSession(t.mgmt, t.campaign.id);
     const row = await getDb().fundSession.findUniqueOrThrow({ where: { sessionKey: s.sessionKey } });
     const started = await startFundSessionCardPayment({ db: getDb() }, { sessionKey: s.sessionKey, amountUsdc: "40" });
-    paidJustBefore(started.sessionId);
+    await paidJustBefore(started.sessionId);
     const del = await call(DELETE_CAMPAIGN_SESSION, { headers: { ...t.mgmt, ...idemKey() }, params: { campaignId: t.campaign.id, handle: s.sessionKey } });
     expect(del.status, del.text).toBe(200);
     // the queued expiry tried, found the session complete at Stripe and ended without error
-    await waitFor(
-      () =>
-        expireCalls(started.sessionId).length === 1 && stripe.calls.some((c) => c.method === "GET" && c.path === `/v1/checkout/sessions/${started.sessionId}`),
-      { what: "the expiry attempt" },
-    );
+    await waitFor(() => expireCalls(started.sessionId).length === 1 && stripe.calls("GET", `/v1/checkout/sessions/${started.sessionId}`).length > 0, {
+      what: "the expiry attempt",
+    });
     const late = await deliver("checkout.session.completed", started.sessionId);
     expect(late).toMatchObject({ status: 200, body: { kind: "fund_session", objectId: row.id, action: "refunded", refundId: expect.stringMatching(/^re_/) } });
     expect((await deliver("checkout.session.completed", started.sessionId)).status).toBe(200); // Stripe's retry
@@ -133,7 +101,7 @@ describe("finding 14: cancelling a live fund session or invoice closes its Strip
     expect(del.status, del.text).toBe(200);
     await expiredAtStripe(started.sessionId, "the distribution's Stripe session expired");
 
-    stripe.pay(started.sessionId); // Stripe's completion arrives anyway (a race at Stripe)
+    await stripe.payAfterExpiry(started.sessionId); // Stripe's completion arrives anyway (a race at Stripe)
     const late = await deliver("checkout.session.completed", started.sessionId);
     expect(late.body).toMatchObject({ kind: "fund_session", action: "refunded" });
     expect(refundCalls(started.sessionId)).toHaveLength(1);
@@ -166,7 +134,7 @@ describe("finding 14: cancelling a live fund session or invoice closes its Strip
     await expiredAtStripe(started.sessionId, "the invoice's Stripe session expired");
     expect(expireCalls(started.sessionId).map((c) => c.idempotencyKey)).toEqual([`expire-${started.sessionId}`]);
 
-    stripe.pay(started.sessionId); // paid a moment before the expiry landed
+    await stripe.payAfterExpiry(started.sessionId); // paid a moment before the expiry landed
     const late = await deliver("checkout.session.completed", started.sessionId);
     expect(late).toMatchObject({ status: 200, body: { kind: "invoice", objectId: invoiceId, action: "refunded", refundId: expect.stringMatching(/^re_/) } });
     expect(refundCalls(started.sessionId)).toHaveLength(1);
@@ -181,12 +149,12 @@ describe("finding 14: cancelling a live fund session or invoice closes its Strip
   it("cancelling an object with no Stripe session queues nothing and calls Stripe for nothing", async () => {
     const t = await makeFundTenant({ environment: "live" });
     const s = await campaignSession(t.mgmt, t.campaign.id);
-    const before = stripe.calls.length;
+    const before = stripe.double.state.calls.length;
     const del = await call(DELETE_CAMPAIGN_SESSION, { headers: { ...t.mgmt, ...idemKey() }, params: { campaignId: t.campaign.id, handle: s.sessionKey } });
     expect(del.status, del.text).toBe(200);
     expect((await getDb().fundSession.findUniqueOrThrow({ where: { sessionKey: s.sessionKey } })).status).toBe("cancelled");
     await new Promise((r) => setTimeout(r, 500)); // the worker polls every 50 ms
-    expect(stripe.calls.slice(before)).toEqual([]);
+    expect(stripe.double.state.calls.slice(before)).toEqual([]);
   });
 });
 
@@ -197,7 +165,7 @@ describe("finding 14: cancelling a live fund session or invoice closes its Strip
 // session's expiry is queued in that transaction and the payer gets the object's 409. And when one session pays
 // the object, its other open sessions are expired the same way (no second payment).
 const ROUNDS = 8;
-const sessionsOf = (objectId: string) => [...stripe.sessions.values()].filter((s) => s.metadata.objectId === objectId);
+const sessionsOf = (objectId: string) => [...stripe.double.state.sessions.values()].filter((s) => s.metadata?.objectId === objectId);
 const allExpired = (objectIds: string[], what: string) =>
   waitFor(() => objectIds.flatMap(sessionsOf).every((s) => s.status === "expired"), { timeoutMs: 15_000, what });
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -225,7 +193,7 @@ const sendInvoice = async (p: Awaited<ReturnType<typeof makePlatform>>) => {
 /** Stripe completes every session of the objects anyway (paid before the expiry landed): each is refunded, none applied. */
 const payAllLate = async (objectIds: string[]) => {
   for (const s of objectIds.flatMap(sessionsOf)) {
-    stripe.pay(s.id);
+    await stripe.payAfterExpiry(s.id);
     const late = await deliver("checkout.session.completed", s.id);
     expect(late, s.id).toMatchObject({ status: 200, body: { action: "refunded", refundId: expect.stringMatching(/^re_/) } });
     expect(refundCalls(s.id), s.id).toHaveLength(1);
@@ -287,7 +255,7 @@ describe("follow-up: Pay racing a cancel, and a second session of a paid object"
     const row = await getDb().fundSession.findUniqueOrThrow({ where: { sessionKey: s.sessionKey } });
     const a = await startFundSessionCardPayment({ db: getDb() }, { sessionKey: s.sessionKey, amountUsdc: "30" });
     const b = await startFundSessionCardPayment({ db: getDb() }, { sessionKey: s.sessionKey, amountUsdc: "30" });
-    stripe.pay(a.sessionId);
+    await stripe.double.pay(a.sessionId);
     expect((await deliver("checkout.session.completed", a.sessionId)).body).toMatchObject({ kind: "fund_session", objectId: row.id, action: "completed" });
     await expiredAtStripe(b.sessionId, "the other tab's Stripe session expired");
     expect(expireCalls(a.sessionId)).toEqual([]);
@@ -298,7 +266,7 @@ describe("follow-up: Pay racing a cancel, and a second session of a paid object"
         .filter((x) => x.id !== a.sessionId)
         .every((x) => x.status === "expired"),
     ).toBe(true);
-    stripe.pay(b.sessionId); // paid at Stripe a moment before the expiry landed
+    await stripe.payAfterExpiry(b.sessionId); // paid at Stripe a moment before the expiry landed
     expect((await deliver("checkout.session.completed", b.sessionId)).body).toMatchObject({ action: "refunded" });
     expect(refundCalls(b.sessionId)).toHaveLength(1);
     const after = await getDb().fundSession.findUniqueOrThrow({ where: { id: row.id } });
@@ -313,14 +281,14 @@ describe("follow-up: Pay racing a cancel, and a second session of a paid object"
     const a = (await startInvoiceCardPayment({ db: getDb() }, target))!;
     const b = (await startInvoiceCardPayment({ db: getDb() }, target))!;
     for (const id of [a.sessionId, b.sessionId]) {
-      const expiresAt = stripe.sessions.get(id)!.expires_at;
+      const expiresAt = stripe.double.state.sessions.get(id)!.expires_at;
       expect(expiresAt - before, id).toBeGreaterThanOrEqual(60 * 60 - 5);
       expect(expiresAt - before, id).toBeLessThanOrEqual(60 * 60 + 5);
     }
-    stripe.pay(b.sessionId);
+    await stripe.double.pay(b.sessionId);
     expect((await deliver("checkout.session.completed", b.sessionId)).body).toMatchObject({ kind: "invoice", objectId: invoiceId, action: "completed" });
     await expiredAtStripe(a.sessionId, "the first Stripe session of the paid invoice expired");
-    stripe.pay(a.sessionId);
+    await stripe.payAfterExpiry(a.sessionId);
     expect((await deliver("checkout.session.completed", a.sessionId)).body).toMatchObject({ action: "refunded" });
     expect(refundCalls(a.sessionId)).toHaveLength(1);
     expect((await getDb().invoice.findUniqueOrThrow({ where: { id: invoiceId } })).status).toBe("paid");

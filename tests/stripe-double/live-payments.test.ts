@@ -2,9 +2,8 @@
 // talks to it over HTTP (STRIPE_API_BASE → the SDK's host/port/protocol), the payer pays on the double's hosted page,
 // and the double POSTs the events Stripe would send, signed with the webhook secret, to the app's webhook route.
 // Nothing is faked inside the app. Real PostgreSQL.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import Stripe from "stripe";
-import { POST as WEBHOOK } from "@/app/api/webhooks/stripe/route";
 import { POST as createGrant } from "@/app/api/v1/checkout/grants/route";
 import { POST as createCurrency } from "@/app/api/v1/vc/currencies/route";
 import { POST as CREATE_INVOICE } from "@/app/api/v1/platform/invoices/route";
@@ -13,7 +12,8 @@ import { call } from "@/tests/support/http";
 import { idem } from "@/tests/support/vc";
 import { eventsOf, makeProductRow } from "@/tests/support/purchases";
 import { campaignSession, idemKey, makeFundTenant } from "@/tests/support/fund-sessions";
-import { startStripeDouble, stripeSignature, type StripeDouble } from "@/tests/support/stripe-double";
+import { stripeSignature, type StripeDouble } from "@/tests/support/stripe-double";
+import { deliverToApp, useStripeDouble } from "@/tests/support/stripe-double-setup";
 import { getDb } from "@/lib/db/client";
 import { parseCheckoutUrl, successUrlPath, cancelUrlPath } from "@/lib/checkout/sign-url";
 import { payCheckout } from "@/lib/flows/pay-checkout";
@@ -27,37 +27,11 @@ import { startInvoiceCardPayment } from "@/lib/invoices/start-invoice-card-payme
 import { appBaseUrl } from "@/lib/config/settings";
 
 const SECRET = "whsec_stripe_double";
+// the double delivers its events itself, as Stripe does (automatic), to the app's webhook route
+const stripe = useStripeDouble({ secret: SECRET, automatic: true });
 let double: StripeDouble;
-const saved = { base: process.env.STRIPE_API_BASE, key: process.env.STRIPE_SECRET_KEY, secret: process.env.STRIPE_WEBHOOK_SECRET };
-
-/** The app's webhook route, as the double's endpoint: its answer is what Stripe would record for the delivery. */
-const deliverToApp = async (payload: string, signature: string) => {
-  const res = await WEBHOOK(
-    new Request("http://localhost/api/webhooks/stripe", {
-      method: "POST",
-      headers: { "content-type": "application/json", "stripe-signature": signature },
-      body: payload,
-    }),
-  );
-  return { status: res.status, body: (await res.json()) as unknown };
-};
-
-beforeAll(async () => {
-  double = await startStripeDouble({ webhook: { secret: SECRET, deliver: deliverToApp } });
-  process.env.STRIPE_API_BASE = double.url;
-  process.env.STRIPE_SECRET_KEY = "sk_test_double";
-  process.env.STRIPE_WEBHOOK_SECRET = SECRET;
-});
-afterAll(async () => {
-  for (const [k, v] of [
-    ["STRIPE_API_BASE", saved.base],
-    ["STRIPE_SECRET_KEY", saved.key],
-    ["STRIPE_WEBHOOK_SECRET", saved.secret],
-  ] as const) {
-    if (v === undefined) delete process.env[k];
-    else process.env[k] = v;
-  }
-  await double.stop();
+beforeAll(() => {
+  double = stripe.double;
 });
 
 let codes = 0;

@@ -1,12 +1,12 @@
 // The fund page's live branch: Pay sends the payer to Stripe's Checkout page (the redirect URL is Stripe's), for
 // the amount chosen; every refusal is said on the page with nothing started at Stripe.
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { DELETE as DELETE_CAMPAIGN_SESSION } from "@/app/api/v1/platform/campaigns/[campaignId]/fund-sessions/[handle]/route";
 import { FUND_PAY_START, type FundPayState } from "@/lib/fund-sessions/page-form-state";
 import { getDb } from "@/lib/db/client";
 import { call } from "@/tests/support/http";
 import { campaignSession, distributionSession, idemKey, makeFundDistribution, makeFundTenant } from "@/tests/support/fund-sessions";
-import { startFakeStripe, useFakeStripe, type FakeStripe } from "@/tests/support/fake-stripe";
+import { useStripeDouble } from "@/tests/support/stripe-double-setup";
 import { inRequest } from "@/tests/support/serve-auth";
 import { renderToStaticMarkup } from "react-dom/server";
 import type { ReactElement } from "react";
@@ -16,16 +16,10 @@ import { payFundSessionAction, startFundCardPaymentAction } from "./actions";
 vi.mock("next/headers", async () => (await import("@/tests/support/serve-auth")).nextHeaders);
 vi.mock("next/cache", () => ({ revalidatePath: vi.fn() }));
 
-let fake: FakeStripe;
-let restore: () => void;
-beforeAll(async () => {
-  fake = await startFakeStripe();
-  restore = useFakeStripe(fake);
-});
-afterAll(async () => {
-  restore();
-  await fake.close();
-});
+const stripe = useStripeDouble({ secret: "whsec_fund_live_pay" });
+/** The redirect to the double's hosted page (Stripe's), with the session id it made. */
+const toStripePage = () => new RegExp(`^NEXT_REDIRECT;[a-z]+;${stripe.hostedPage()};`);
+const lastCall = () => stripe.double.state.calls.at(-1)!;
 
 const form = (fields: Record<string, string>) => {
   const f = new FormData();
@@ -38,16 +32,18 @@ const start = (sessionKey: string, fields: Record<string, string>, acceptLanguag
     (v) => ({ returned: JSON.parse(JSON.stringify(v).replace(/[\u00a0\u202f]/g, " ")) }),
     (e: { digest?: string }) => ({ redirect: String(e.digest) }),
   ) as Promise<{ redirect?: string; returned?: FundPayState }>;
-const sessionCalls = () => fake.calls.filter((c) => c.path === "/v1/checkout/sessions").length;
+const sessionCalls = () => stripe.calls("POST", "/v1/checkout/sessions").length;
 
 describe("startFundCardPaymentAction (live sessions)", () => {
   it("a campaign session: the payer's amount goes to Stripe and the payer is redirected to Stripe's page", async () => {
     const { mgmt, campaign } = await makeFundTenant({ environment: "live" });
     const s = await campaignSession(mgmt, campaign.id);
     const out = await start(s.sessionKey, { amount: " $12,50 " });
-    expect(out).toEqual({ redirect: expect.stringMatching(/^NEXT_REDIRECT;[a-z]+;https:\/\/checkout\.stripe\.test\/pay\/cs_test_\d+;/) });
-    const sessionId = /cs_test_\d+/.exec(out.redirect!)![0];
-    expect(fake.calls.at(-1)!.form).toMatchObject({ "line_items[0][price_data][unit_amount]": "1250", "metadata[kind]": "fund_session" });
+    expect(out).toEqual({ redirect: expect.stringMatching(toStripePage()) });
+    const sessionId = toStripePage().exec(out.redirect!)![1];
+    expect(out.redirect).toContain(`;${stripe.double.state.sessions.get(sessionId)!.url};`);
+    expect(lastCall().form).toMatchObject({ line_items: [{ price_data: { unit_amount: "1250" } }], metadata: { kind: "fund_session" } });
+    expect(stripe.double.state.sessions.get(sessionId)).toMatchObject({ amount_total: 1250, status: "open" });
     expect(await getDb().stripePayment.findUniqueOrThrow({ where: { sessionId } })).toMatchObject({ kind: "fund_session", amountCents: 1250n, status: "open" });
     expect((await getDb().fundSession.findUniqueOrThrow({ where: { sessionKey: s.sessionKey } })).status).toBe("pending");
   });
@@ -56,8 +52,8 @@ describe("startFundCardPaymentAction (live sessions)", () => {
     const t = await makeFundTenant({ environment: "live" });
     const d = await makeFundDistribution(t.tb);
     const s = await distributionSession(t.tb, d._id);
-    expect((await start(s.sessionKey, { amount: "" })).redirect).toMatch(/^NEXT_REDIRECT;.*https:\/\/checkout\.stripe\.test\/pay\//);
-    expect(fake.calls.at(-1)!.form["line_items[0][price_data][unit_amount]"]).toBe(String(d.totalAmountCents + d.totalFeeCents));
+    expect((await start(s.sessionKey, { amount: "" })).redirect).toMatch(toStripePage());
+    expect(lastCall().form).toMatchObject({ line_items: [{ price_data: { unit_amount: String(d.totalAmountCents + d.totalFeeCents) } }] });
   });
 
   it("refusals are said on the page and start nothing at Stripe: the amount, a cancelled session, payments not configured, a test session", async () => {

@@ -1,7 +1,7 @@
 // Live fund sessions and invoices paid through Stripe Checkout: the session is made by the same code the hosted
-// pages call, against a local stand-in for the Stripe API (STRIPE_API_BASE, real SDK); Stripe's events are signed
-// with the real SDK and POSTed to the webhook route. Real PostgreSQL.
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+// pages call, against the Stripe double (tests/support/stripe-double; STRIPE_API_BASE, real SDK); the events the
+// double records, signed as Stripe signs them, are POSTed to the webhook route. Real PostgreSQL.
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { POST } from "./route";
 import { DELETE as DELETE_CAMPAIGN_SESSION } from "@/app/api/v1/platform/campaigns/[campaignId]/fund-sessions/[handle]/route";
 import { POST as CREATE_INVOICE } from "@/app/api/v1/platform/invoices/route";
@@ -10,7 +10,7 @@ import { call } from "@/tests/support/http";
 import { campaignSession, distributionSession, idemKey, makeFundDistribution, makeFundTenant } from "@/tests/support/fund-sessions";
 import { platformEventsOf } from "@/tests/support/platform";
 import { makePlatform } from "@/tests/support/fixtures";
-import { startFakeStripe, useFakeStripe, type FakeStripe } from "@/tests/support/fake-stripe";
+import { useStripeDouble } from "@/tests/support/stripe-double-setup";
 import { getDb } from "@/lib/db/client";
 import { setClockOffsetForTests } from "@/lib/core/clock";
 import { USDC_ASSET } from "@/lib/ledger/accounts";
@@ -20,20 +20,14 @@ import { startFundSessionCardPayment } from "@/lib/fund-sessions/start-fund-sess
 import { startInvoiceCardPayment } from "@/lib/invoices/start-invoice-card-payment";
 
 const SECRET = "whsec_hosted_payments";
-let fake: FakeStripe;
-let restore: () => void;
-beforeAll(async () => {
-  fake = await startFakeStripe();
+// events are only recorded by the double: each test posts them when it says
+const stripe = useStripeDouble({ secret: SECRET });
+beforeAll(() => {
   process.env.APP_URL = "https://pay.coinop.test";
 });
-afterAll(async () => {
+afterAll(() => {
   process.env.APP_URL = "http://localhost:3000";
-  await fake.close();
 });
-beforeEach(() => {
-  restore = useFakeStripe(fake, { webhookSecret: SECRET });
-});
-afterEach(() => restore());
 
 const post = async ({ payload, signature }: { payload: string; signature: string | null }) => {
   const headers = new Headers({ "content-type": "application/json" });
@@ -41,12 +35,16 @@ const post = async ({ payload, signature }: { payload: string; signature: string
   const res = await POST(new Request("http://localhost/api/webhooks/stripe", { method: "POST", headers, body: payload }));
   return { status: res.status, body: await res.json() };
 };
-/** The payer pays the session at (fake) Stripe, and Stripe sends checkout.session.completed. */
-const paidEvent = (sessionId: string) => {
-  fake.pay(sessionId);
-  return fake.signedEvent("checkout.session.completed", sessionId, SECRET);
+/** The payer pays the session at the Stripe double, and Stripe sends checkout.session.completed. */
+const paidEvent = async (sessionId: string) => {
+  await stripe.double.pay(sessionId);
+  return stripe.signed("checkout.session.completed", sessionId);
 };
-const refundCalls = () => fake.calls.filter((c) => c.method === "POST" && c.path === "/v1/refunds");
+/** Another event about a session, as it is at the double now (a new event id). */
+const sendAbout = (type: "checkout.session.completed" | "checkout.session.expired", sessionId: string) =>
+  stripe.send(type, stripe.double.state.sessions.get(sessionId)!);
+const lastForm = () => stripe.double.state.calls.at(-1)!.form;
+const refundCalls = () => stripe.calls("POST", "/v1/refunds");
 const liveBalance = async (kind: string, ownerRef: string) =>
   (await getAccountBalance(getDb(), { asset: USDC_ASSET, environment: "live", kind, ownerRef })).balance;
 const liveBooks = async () => {
@@ -73,18 +71,15 @@ describe("live fund sessions paid through Stripe", () => {
   it("Pay opens a Checkout Session for the payer's amount; checkout.session.completed completes the session once, with its journal and Platform.FundSession.Completed", async () => {
     const { s, row, campaign, platform, business } = await liveCampaignSession();
     const started = await startFundSessionCardPayment({ db: getDb() }, { sessionKey: s.sessionKey, amountUsdc: "25.50" });
-    expect(started.url).toBe(`https://checkout.stripe.test/pay/${started.sessionId}`);
-    const req = fake.calls.at(-1)!;
+    expect(started.url).toBe(`${stripe.double.url}/c/pay/${started.sessionId}`);
+    expect(stripe.double.state.sessions.get(started.sessionId)).toMatchObject({ url: started.url, amount_total: 2550, status: "open" });
+    const req = stripe.double.state.calls.at(-1)!;
     expect([req.method, req.path, req.idempotencyKey]).toEqual(["POST", "/v1/checkout/sessions", expect.stringMatching(/^stripe-payment-[0-9a-f]{24}$/)]);
     expect(req.form).toMatchObject({
       mode: "payment",
-      "line_items[0][price_data][currency]": "usd",
-      "line_items[0][price_data][unit_amount]": "2550",
-      "line_items[0][price_data][product_data][name]": "Funding of campaign Spring cup",
+      line_items: [{ price_data: { currency: "usd", unit_amount: "2550", product_data: { name: "Funding of campaign Spring cup" } } }],
       client_reference_id: row.id,
-      "metadata[kind]": "fund_session",
-      "metadata[objectId]": row.id,
-      "metadata[businessId]": business.id,
+      metadata: { kind: "fund_session", objectId: row.id, businessId: business.id },
       success_url: `https://pay.coinop.test/fund/${s.sessionKey}?payment=stripe`,
       cancel_url: `https://pay.coinop.test/fund/${s.sessionKey}`,
     });
@@ -100,7 +95,7 @@ describe("live fund sessions paid through Stripe", () => {
       status: "open",
     });
 
-    const event = paidEvent(started.sessionId);
+    const event = await paidEvent(started.sessionId);
     const res = await post(event);
     expect(res).toEqual({
       status: 200,
@@ -127,7 +122,7 @@ describe("live fund sessions paid through Stripe", () => {
     expect(await liveBalance("campaign", campaign.id)).toBe(25_500_000n);
     expect(await getDb().stripePayment.findUniqueOrThrow({ where: { sessionId: started.sessionId } })).toMatchObject({
       status: "completed",
-      paymentIntentId: `pi_for_${started.sessionId}`,
+      paymentIntentId: stripe.intentOf(started.sessionId),
       refundId: null,
     });
     const completed = (await platformEventsOf(platform.id)).filter((e) => e.event === "Platform.FundSession.Completed");
@@ -148,7 +143,7 @@ describe("live fund sessions paid through Stripe", () => {
 
     // Stripe delivers the same event again, and another event about the same session: nothing more is credited
     expect(await post(event)).toMatchObject({ status: 200, body: { action: "completed", objectId: row.id } });
-    expect((await post(fake.signedEvent("checkout.session.completed", started.sessionId, SECRET))).status).toBe(200);
+    expect((await sendAbout("checkout.session.completed", started.sessionId)).status).toBe(200);
     expect(await liveBalance("campaign", campaign.id)).toBe(25_500_000n);
     expect(await getDb().ledgerJournal.count({ where: { type: "campaign_fund", reference: campaign.id } })).toBe(1);
     expect((await platformEventsOf(platform.id)).filter((e) => e.event === "Platform.FundSession.Completed")).toHaveLength(1);
@@ -162,8 +157,8 @@ describe("live fund sessions paid through Stripe", () => {
     const d = await makeFundDistribution(t.tb);
     const s = await distributionSession(t.tb, d._id);
     const started = await startFundSessionCardPayment({ db: getDb() }, { sessionKey: s.sessionKey });
-    expect(fake.calls.at(-1)!.form["line_items[0][price_data][unit_amount]"]).toBe(String(d.totalAmountCents + d.totalFeeCents));
-    const res = await post(paidEvent(started.sessionId));
+    expect(lastForm()).toMatchObject({ line_items: [{ price_data: { unit_amount: String(d.totalAmountCents + d.totalFeeCents) } }] });
+    const res = await post(await paidEvent(started.sessionId));
     expect(res.body.action).toBe("completed");
     expect(await getDb().fundSession.findUniqueOrThrow({ where: { sessionKey: s.sessionKey } })).toMatchObject({
       status: "completed",
@@ -178,17 +173,22 @@ describe("live fund sessions paid through Stripe", () => {
     const started = await startFundSessionCardPayment({ db: getDb() }, { sessionKey: s.sessionKey, amountUsdc: "40" });
     const del = await call(DELETE_CAMPAIGN_SESSION, { headers: { ...mgmt, ...idemKey() }, params: { campaignId: campaign.id, handle: s.sessionKey } });
     expect(del.status).toBeLessThan(300);
-    const event = paidEvent(started.sessionId);
+    const event = await paidEvent(started.sessionId);
     const res = await post(event);
     expect(res).toMatchObject({
       status: 200,
-      body: { kind: "fund_session", objectId: row.id, action: "refunded", refundId: expect.stringMatching(/^re_test_/) },
+      body: { kind: "fund_session", objectId: row.id, action: "refunded", refundId: expect.stringMatching(/^re_/) },
+    });
+    expect(stripe.double.state.refunds.get(res.body.refundId)).toMatchObject({
+      payment_intent: stripe.intentOf(started.sessionId),
+      amount: 4000,
+      status: "succeeded",
     });
     expect(
       refundCalls()
         .slice(refundsBefore)
-        .map((c) => [c.form.payment_intent, c.idempotencyKey, c.form["metadata[objectId]"]]),
-    ).toEqual([[`pi_for_${started.sessionId}`, `refund-${started.sessionId}`, row.id]]);
+        .map((c) => [c.form.payment_intent, c.idempotencyKey, (c.form.metadata as Record<string, string>).objectId]),
+    ).toEqual([[stripe.intentOf(started.sessionId), `refund-${started.sessionId}`, row.id]]);
     expect(await getDb().stripePayment.findUniqueOrThrow({ where: { sessionId: started.sessionId } })).toMatchObject({
       status: "refunded",
       refundId: res.body.refundId,
@@ -209,7 +209,7 @@ describe("live fund sessions paid through Stripe", () => {
     const started = await startFundSessionCardPayment({ db: getDb() }, { sessionKey: s.sessionKey, amountUsdc: "15" });
     setClockOffsetForTests(2 * 3_600_000);
     try {
-      const res = await post(paidEvent(started.sessionId));
+      const res = await post(await paidEvent(started.sessionId));
       expect(res.body).toMatchObject({ action: "refunded", objectId: row.id, refundId: expect.stringMatching(/^re_/) });
     } finally {
       setClockOffsetForTests(0);
@@ -226,8 +226,8 @@ describe("live fund sessions paid through Stripe", () => {
     const { s, campaign } = await liveCampaignSession();
     const a = await startFundSessionCardPayment({ db: getDb() }, { sessionKey: s.sessionKey, amountUsdc: "10" });
     const b = await startFundSessionCardPayment({ db: getDb() }, { sessionKey: s.sessionKey, amountUsdc: "12" });
-    expect((await post(paidEvent(a.sessionId))).body.action).toBe("completed");
-    const late = await post(paidEvent(b.sessionId));
+    expect((await post(await paidEvent(a.sessionId))).body.action).toBe("completed");
+    const late = await post(await paidEvent(b.sessionId));
     expect(late.body).toMatchObject({ action: "refunded", refundId: expect.stringMatching(/^re_/) });
     expect(await liveBalance("campaign", campaign.id)).toBe(10_000_000n);
     expect((await getDb().stripePayment.findUniqueOrThrow({ where: { sessionId: b.sessionId } })).refundReason).toContain("completed");
@@ -237,7 +237,7 @@ describe("live fund sessions paid through Stripe", () => {
     const { s, row, campaign, platform } = await liveCampaignSession();
     const refundsBefore = refundCalls().length;
     const started = await startFundSessionCardPayment({ db: getDb() }, { sessionKey: s.sessionKey, amountUsdc: "7.25" });
-    const event = paidEvent(started.sessionId);
+    const event = await paidEvent(started.sessionId);
     const answers = await Promise.all(Array.from({ length: 16 }, () => post(event)));
     expect(answers.map((a) => [a.status, a.body.action])).toEqual(Array.from({ length: 16 }, () => [200, "completed"]));
     expect(await liveBalance("campaign", campaign.id)).toBe(7_250_000n);
@@ -251,12 +251,12 @@ describe("live fund sessions paid through Stripe", () => {
   it("a bad signature is 400 and changes nothing; an unknown metadata.kind is acknowledged and ignored", async () => {
     const { s, row } = await liveCampaignSession();
     const started = await startFundSessionCardPayment({ db: getDb() }, { sessionKey: s.sessionKey, amountUsdc: "5" });
-    fake.pay(started.sessionId);
-    const forged = fake.signedEvent("checkout.session.completed", started.sessionId, "whsec_someone_else");
+    await stripe.double.pay(started.sessionId);
+    const forged = stripe.signed("checkout.session.completed", started.sessionId, "whsec_someone_else");
     for (const attempt of [
       forged,
       { payload: forged.payload, signature: null },
-      { payload: forged.payload.replace('"paid"', '"paid" '), signature: paidEvent(started.sessionId).signature },
+      { payload: forged.payload.replace('"paid"', '"paid" '), signature: stripe.signed("checkout.session.completed", started.sessionId).signature },
     ]) {
       const res = await post(attempt);
       expect([res.status, res.body.code]).toEqual([400, "STRIPE_SIGNATURE_INVALID"]);
@@ -265,16 +265,16 @@ describe("live fund sessions paid through Stripe", () => {
     expect((await getDb().stripePayment.findUniqueOrThrow({ where: { sessionId: started.sessionId } })).status).toBe("open");
 
     const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
-    fake.sessions.get(started.sessionId)!.metadata = { kind: "gift_card", objectId: row.id };
-    const unknown = await post(fake.signedEvent("checkout.session.completed", started.sessionId, SECRET));
+    stripe.double.state.sessions.get(started.sessionId)!.metadata = { kind: "gift_card", objectId: row.id };
+    const unknown = await sendAbout("checkout.session.completed", started.sessionId);
     expect(unknown).toMatchObject({ status: 200, body: { action: "ignored", purchaseId: null } });
     expect(warn).toHaveBeenCalledWith(expect.stringContaining('unknown metadata.kind "gift_card"'));
     warn.mockRestore();
     expect((await getDb().fundSession.findUniqueOrThrow({ where: { id: row.id } })).status).toBe("pending");
     // an expired session changes nothing: the fund session stays payable
-    fake.sessions.get(started.sessionId)!.metadata = { kind: "fund_session", objectId: row.id };
-    Object.assign(fake.sessions.get(started.sessionId)!, { status: "expired", payment_status: "unpaid" });
-    expect((await post(fake.signedEvent("checkout.session.expired", started.sessionId, SECRET))).body).toMatchObject({
+    stripe.double.state.sessions.get(started.sessionId)!.metadata = { kind: "fund_session", objectId: row.id };
+    Object.assign(stripe.double.state.sessions.get(started.sessionId)!, { status: "expired", payment_status: "unpaid" });
+    expect((await sendAbout("checkout.session.expired", started.sessionId)).body).toMatchObject({
       action: "ignored",
       kind: "fund_session",
     });
@@ -306,17 +306,15 @@ describe("live invoices paid through Stripe", () => {
     const inv = await liveInvoice();
     const row = await getDb().invoice.findUniqueOrThrow({ where: { id: inv.invoiceId } });
     const started = (await startInvoiceCardPayment({ db: getDb() }, inv.target))!;
-    expect(fake.calls.at(-1)!.form).toMatchObject({
-      "line_items[0][price_data][unit_amount]": String(row.chargedCents),
-      "line_items[0][price_data][product_data][name]": `Invoice ${row.invoiceNumber}`,
+    expect(lastForm()).toMatchObject({
+      line_items: [{ price_data: { unit_amount: String(row.chargedCents), product_data: { name: `Invoice ${row.invoiceNumber}` } } }],
       customer_email: "ada@example.com",
-      "metadata[kind]": "invoice",
-      "metadata[objectId]": row.id,
+      metadata: { kind: "invoice", objectId: row.id },
       success_url: `${inv.link}&payment=stripe`,
       cancel_url: inv.link,
     });
     expect((await getDb().invoice.findUniqueOrThrow({ where: { id: row.id } })).status).toBe("sent");
-    const event = paidEvent(started.sessionId);
+    const event = await paidEvent(started.sessionId);
     const res = await post(event);
     expect(res.body).toMatchObject({ received: true, kind: "invoice", objectId: row.id, action: "completed" });
     const paid = await getDb().invoice.findUniqueOrThrow({ where: { id: row.id } });
@@ -344,7 +342,7 @@ describe("live invoices paid through Stripe", () => {
     const started = (await startInvoiceCardPayment({ db: getDb() }, inv.target))!;
     const cancel = await call(CANCEL_INVOICE, { headers: { ...inv.headers, ...idemKey() }, params: { invoiceId: inv.invoiceId } });
     expect(cancel.status).toBe(200);
-    const res = await post(paidEvent(started.sessionId));
+    const res = await post(await paidEvent(started.sessionId));
     expect(res.body).toMatchObject({ kind: "invoice", action: "refunded", refundId: expect.stringMatching(/^re_/) });
     expect(await getDb().invoice.findUniqueOrThrow({ where: { id: inv.invoiceId } })).toMatchObject({ status: "cancelled", paymentJournalId: null });
     expect(await getDb().stripePayment.findUniqueOrThrow({ where: { sessionId: started.sessionId } })).toMatchObject({
