@@ -1,8 +1,9 @@
-// Stripe's charge.dispute.* events (signed with the SDK's test header) against live card purchases on real
-// PostgreSQL: created marks the purchase disputed and claws back, updated follows Stripe's status, closed restores
-// on a won dispute and records the refund on a lost one; Purchases.Disputed / Purchases.DisputeClosed reach the game.
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import Stripe from "stripe";
+// Stripe's charge.dispute.* events against live card purchases on real PostgreSQL, from the Stripe double
+// (tests/support/stripe-double): the purchase is paid there, the card holder's bank disputes its charge there, and the
+// events the double records are delivered signed to the webhook route. Created marks the purchase disputed and claws
+// back, updated follows Stripe's status, closed restores on a won dispute and records the refund on a lost one;
+// Purchases.Disputed / Purchases.DisputeClosed reach the game.
+import { describe, expect, it } from "vitest";
 import { POST } from "./route";
 import { POST as createCurrency } from "@/app/api/v1/vc/currencies/route";
 import { POST as refundRoute } from "@/app/api/v1/purchases/[purchaseId]/refunds/route";
@@ -10,55 +11,38 @@ import { makeGame, linkUser } from "@/tests/support/fixtures";
 import { call } from "@/tests/support/http";
 import { idem } from "@/tests/support/vc";
 import { eventsOf, makeProductRow } from "@/tests/support/purchases";
-import { startFakeStripe, useFakeStripe, type FakeStripe } from "@/tests/support/fake-stripe";
+import { useStripeDouble } from "@/tests/support/stripe-double-setup";
 import { getDb } from "@/lib/db/client";
-import { newId } from "@/lib/db/ids";
 import { createPurchase } from "@/lib/purchases/create-purchase";
+import { createStripeCheckoutSession } from "@/lib/stripe/create-checkout-session";
+import { requireStripe } from "@/lib/stripe/client";
 import { transfer } from "@/lib/ledger/transfer";
 import { vcPool, vcUser } from "@/lib/ledger/accounts";
 import { vcScope } from "@/lib/vc/vc-scope";
 
 const SECRET = "whsec_test_disputes";
-const signer = new Stripe("sk_test_offline");
-let fake: FakeStripe;
-let restore: () => void;
-beforeAll(async () => {
-  fake = await startFakeStripe();
-});
-afterAll(() => fake.close());
-beforeEach(() => {
-  restore = useFakeStripe(fake, { webhookSecret: SECRET });
-});
-afterEach(() => restore());
+// events are only recorded by the double: each test delivers them when Stripe would
+const stripe = useStripeDouble({ secret: SECRET });
 
 let n = 0;
-const send = async (event: Record<string, unknown>, { secret = SECRET } = {}) => {
-  const payload = JSON.stringify(event);
-  const headers = new Headers({ "content-type": "application/json", "stripe-signature": signer.webhooks.generateTestHeaderString({ payload, secret }) });
+/** Posts a payload the test signed itself (a forged signature). */
+const post = async ({ payload, signature }: { payload: string; signature: string }) => {
+  const headers = new Headers({ "content-type": "application/json", "stripe-signature": signature });
   const res = await POST(new Request("http://localhost/api/webhooks/stripe", { method: "POST", headers, body: payload }));
   return { status: res.status, body: await res.json() };
 };
 const DUE = 1_900_000_000;
-const disputeEvent = (type: string, id: string, pi: string, { status = "needs_response", amount = 1000, eventId = `evt_d${++n}` } = {}) => ({
-  id: eventId,
-  object: "event",
-  type,
-  data: {
-    object: {
-      id,
-      object: "dispute",
-      amount,
-      currency: "usd",
-      payment_intent: pi,
-      charge: `ch_${pi}`,
-      reason: "fraudulent",
-      status,
-      evidence_details: { due_by: DUE },
-    },
-  },
-});
+/**
+ * The bank disputes the charge of `pi` at the double; its charge.dispute.created is delivered with the date the
+ * evidence is due (Stripe sends evidence_details; the double's Dispute leaves it out, so the event adds it).
+ */
+const disputeAtStripe = async (pi: string) => {
+  const d = await stripe.double.dispute(pi);
+  const created = await stripe.send("charge.dispute.created", { ...d, evidence_details: { due_by: DUE } });
+  return { d, created };
+};
 
-/** A live game with a currency, and a paid card purchase of an item granting 1000 units, settled by its signed checkout event. */
+/** A live game with a currency, and a card purchase of an item granting 1000 units paid at the double, settled by its signed checkout event. */
 const setup = async () => {
   const g = await makeGame({ environment: "live" });
   const cur = await call(createCurrency, { headers: idem(g.headers), body: { code: `LG${++n}`, name: "Live gems" } });
@@ -71,16 +55,15 @@ const setup = async () => {
     grantCurrencyId: currencyId,
     grantAmountUnits: 1000n,
   });
-  const p = await createPurchase({ db: getDb() }, { gameId: g.game.id, environment: "live", productId: item.id, userRef, method: "card" });
-  const sessionId = `cs_live_${newId()}`;
-  await getDb().purchase.update({ where: { id: p.id }, data: { externalId: sessionId } });
-  const pi = `pi_for_${sessionId}`;
-  const paid = await send({
-    id: `evt_paid_${n}`,
-    object: "event",
-    type: "checkout.session.completed",
-    data: { object: { id: sessionId, object: "checkout.session", payment_status: "paid", payment_intent: pi } },
-  });
+  const pending = await createPurchase({ db: getDb() }, { gameId: g.game.id, environment: "live", productId: item.id, userRef, method: "card" });
+  await createStripeCheckoutSession(
+    { db: getDb() },
+    { purchase: pending, itemName: "Live gems", successUrl: "http://localhost/ok", cancelUrl: "http://localhost/back" },
+  );
+  const sessionId = (await getDb().purchase.findUniqueOrThrow({ where: { id: pending.id } })).externalId!;
+  const { paymentIntent } = await stripe.double.pay(sessionId);
+  const pi = paymentIntent.id;
+  const paid = await stripe.deliver("checkout.session.completed", sessionId);
   expect(paid.body.action).toBe("completed");
   const balance = async () =>
     (await getDb().ledgerAccount.findFirst({ where: { asset: `vc:${currencyId}`, environment: "live", kind: "user", ownerRef: userRef } }))?.balance ?? 0n;
@@ -93,7 +76,7 @@ const setup = async () => {
       amount: units,
       description: "spent",
     });
-  return { ...g, currencyId, userRef, purchaseId: p.id, pi, balance, spend };
+  return { ...g, currencyId, userRef, purchaseId: pending.id, pi, balance, spend };
 };
 const purchaseOf = (id: string) => getDb().purchase.findUniqueOrThrow({ where: { id } });
 
@@ -104,22 +87,23 @@ describe("charge.dispute.* webhooks", () => {
     await s.spend(400n);
     expect(await s.balance()).toBe(600n);
 
-    const created = await send(disputeEvent("charge.dispute.created", "dp_1", s.pi));
+    const { d, created } = await disputeAtStripe(s.pi);
+    expect(d).toMatchObject({ amount: 1000, payment_intent: s.pi, reason: "fraudulent", status: "needs_response" });
     expect(created).toEqual({
       status: 200,
       body: {
         received: true,
-        eventId: expect.any(String),
+        eventId: expect.stringMatching(/^evt_/),
         type: "charge.dispute.created",
         purchaseId: s.purchaseId,
         kind: "dispute",
-        objectId: "dp_1",
+        objectId: d.id,
         action: "disputed",
       },
     });
     expect(await s.balance()).toBe(0n);
     expect(await purchaseOf(s.purchaseId)).toMatchObject({ status: "completed", disputeStatus: "open" });
-    const row = await getDb().dispute.findUniqueOrThrow({ where: { id: "dp_1" } });
+    const row = await getDb().dispute.findUniqueOrThrow({ where: { id: d.id } });
     expect(row).toMatchObject({
       objectType: "purchase",
       objectId: s.purchaseId,
@@ -133,56 +117,73 @@ describe("charge.dispute.* webhooks", () => {
     const [disputed] = await eventsOf(s.game.id, "Purchases.Disputed");
     expect(disputed.data).toMatchObject({
       purchaseId: s.purchaseId,
-      dispute: { disputeId: "dp_1", amount: 1000, reason: "fraudulent", status: "needs_response", evidenceDueBy: new Date(DUE * 1000).toISOString() },
+      dispute: { disputeId: d.id, amount: 1000, reason: "fraudulent", status: "needs_response", evidenceDueBy: new Date(DUE * 1000).toISOString() },
     });
 
-    // a replayed created event changes nothing
-    expect((await send(disputeEvent("charge.dispute.created", "dp_1", s.pi))).body.action).toBe("ignored");
+    // Stripe's retry of the created event changes nothing
+    expect((await stripe.deliver("charge.dispute.created", d.id)).body.action).toBe("ignored");
     expect(await eventsOf(s.game.id, "Purchases.Disputed")).toHaveLength(1);
     expect(await s.balance()).toBe(0n);
 
-    // the game cannot refund a disputed purchase: the dispute decides
+    // the game cannot refund a disputed purchase: the dispute decides (and nothing reaches Stripe)
     const refused = await call(refundRoute, { headers: idem(s.headers), params: { purchaseId: s.purchaseId }, body: { reason: "other" } });
     expect([refused.status, refused.body.code]).toEqual([409, "PURCHASE_NOT_REFUNDABLE"]);
+    expect(stripe.calls("POST", "/v1/refunds").filter((c) => c.form.payment_intent === s.pi)).toEqual([]);
 
-    expect((await send(disputeEvent("charge.dispute.updated", "dp_1", s.pi, { status: "under_review" }))).body.action).toBe("updated");
-    expect((await getDb().dispute.findUniqueOrThrow({ where: { id: "dp_1" } })).status).toBe("under_review");
+    // evidence submitted at Stripe: the dispute goes under review, charge.dispute.updated follows
+    await requireStripe().disputes.update(d.id, { submit: true });
+    expect(stripe.double.state.disputes.get(d.id)?.status).toBe("under_review");
+    expect((await stripe.deliver("charge.dispute.updated", d.id)).body.action).toBe("updated");
+    expect((await getDb().dispute.findUniqueOrThrow({ where: { id: d.id } })).status).toBe("under_review");
 
-    const won = await send(disputeEvent("charge.dispute.closed", "dp_1", s.pi, { status: "won" }));
+    await stripe.double.closeDispute(d.id, "won");
+    const won = await stripe.deliver("charge.dispute.closed", d.id);
     expect(won.body.action).toBe("closed");
     expect(await s.balance()).toBe(600n);
     expect(await purchaseOf(s.purchaseId)).toMatchObject({ status: "completed", disputeStatus: "won", refundedAmount: 0n });
     const [closed] = await eventsOf(s.game.id, "Purchases.DisputeClosed");
-    expect(closed.data).toMatchObject({ status: "completed", dispute: { disputeId: "dp_1", status: "won", outcome: "won", restored: true } });
-    // a replayed close does not restore twice
-    expect((await send(disputeEvent("charge.dispute.closed", "dp_1", s.pi, { status: "won" }))).body.action).toBe("ignored");
+    expect(closed.data).toMatchObject({ status: "completed", dispute: { disputeId: d.id, status: "won", outcome: "won", restored: true } });
+    // Stripe's retry of the close does not restore twice
+    expect((await stripe.deliver("charge.dispute.closed", d.id)).body.action).toBe("ignored");
     expect(await s.balance()).toBe(600n);
   });
 
   it("lost: the money is recorded as refunded (reason dispute_lost) and the clawback stands", async () => {
     const s = await setup();
-    await send(disputeEvent("charge.dispute.created", "dp_2", s.pi));
+    const { d } = await disputeAtStripe(s.pi);
     expect(await s.balance()).toBe(0n);
-    const lost = await send(disputeEvent("charge.dispute.closed", "dp_2", s.pi, { status: "lost" }));
+    await stripe.double.closeDispute(d.id, "lost");
+    const lost = await stripe.deliver("charge.dispute.closed", d.id);
     expect(lost.body.action).toBe("closed");
     expect(await purchaseOf(s.purchaseId)).toMatchObject({ status: "refunded", refundedAmount: 1000n, disputeStatus: "lost" });
     expect(await getDb().refund.findMany({ where: { objectId: s.purchaseId } })).toEqual([
-      expect.objectContaining({ amount: 1000n, reason: "dispute_lost", source: "dispute", provider: "stripe", externalId: "dp_2" }),
+      expect.objectContaining({ amount: 1000n, reason: "dispute_lost", source: "dispute", provider: "stripe", externalId: d.id }),
     ]);
     expect(await s.balance()).toBe(0n);
     expect((await eventsOf(s.game.id, "Purchases.DisputeClosed"))[0].data).toMatchObject({ status: "refunded", dispute: { outcome: "lost" } });
     // no refund at Stripe for a lost dispute: the card network took the money back itself
-    expect(fake.calls.filter((c) => c.path === "/v1/refunds")).toEqual([]);
+    expect(stripe.calls("POST", "/v1/refunds").filter((c) => c.form.payment_intent === s.pi)).toEqual([]);
+    expect([...stripe.double.state.refunds.values()].filter((r) => r.payment_intent === s.pi)).toEqual([]);
   });
 
   it("a bad signature is 400 with nothing recorded; a dispute of a PaymentIntent that is not ours is acknowledged and ignored", async () => {
     const s = await setup();
-    const forged = await send(disputeEvent("charge.dispute.created", "dp_3", s.pi), { secret: "whsec_someone_else" });
+    const d = await stripe.double.dispute(s.pi);
+    const forged = await post(stripe.signed("charge.dispute.created", d.id, "whsec_someone_else"));
     expect([forged.status, forged.body.code]).toEqual([400, "STRIPE_SIGNATURE_INVALID"]);
-    expect(await getDb().dispute.count({ where: { id: "dp_3" } })).toBe(0);
+    expect(await getDb().dispute.count({ where: { id: d.id } })).toBe(0);
     expect((await purchaseOf(s.purchaseId)).disputeStatus).toBeNull();
-    const stranger = await send(disputeEvent("charge.dispute.created", "dp_4", "pi_unknown"));
+
+    // a payment made at Stripe outside Coinop (a session no purchase opened), then disputed
+    const foreign = await requireStripe().checkout.sessions.create({
+      mode: "payment",
+      line_items: [{ quantity: 1, price_data: { currency: "usd", unit_amount: 500, product_data: { name: "Not ours" } } }],
+      success_url: "http://localhost/elsewhere",
+    });
+    const { paymentIntent } = await stripe.double.pay(foreign.id);
+    const theirs = await stripe.double.dispute(paymentIntent.id);
+    const stranger = await stripe.deliver("charge.dispute.created", theirs.id);
     expect(stranger).toMatchObject({ status: 200, body: { action: "ignored", purchaseId: null } });
-    expect(await getDb().dispute.count({ where: { id: "dp_4" } })).toBe(0);
+    expect(await getDb().dispute.count({ where: { id: theirs.id } })).toBe(0);
   });
 });

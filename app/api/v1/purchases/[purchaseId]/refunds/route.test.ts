@@ -1,6 +1,7 @@
-// POST/GET /v1/purchases/{purchaseId}/refunds on real PostgreSQL: VC, wallet and card (sandbox, Stripe through a
-// local stand-in for the Stripe API) refunds, in full and in part, clawback, racing refunds over real HTTP, and attacks.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+// POST/GET /v1/purchases/{purchaseId}/refunds on real PostgreSQL: VC, wallet and card (sandbox, and live at the
+// Stripe double: tests/support/stripe-double) refunds, in full and in part, clawback, racing refunds over real HTTP,
+// and attacks.
+import { describe, expect, it } from "vitest";
 import { GET, POST } from "./route";
 import { PATCH as PATCH_SETTINGS } from "@/app/api/v1/game/settings/route";
 import { call } from "@/tests/support/http";
@@ -8,11 +9,12 @@ import { serveRoutes } from "@/tests/support/serve-routes";
 import { makeGame, linkUser } from "@/tests/support/fixtures";
 import { balanceOf, fund, idem } from "@/tests/support/vc";
 import { eventsOf, fundWallet, makeProductRow, makeStore, usdcBalance } from "@/tests/support/purchases";
-import { startFakeStripe, useFakeStripe, type FakeStripe } from "@/tests/support/fake-stripe";
+import { useStripeDouble } from "@/tests/support/stripe-double-setup";
 import { getDb } from "@/lib/db/client";
 import { newId } from "@/lib/db/ids";
 import { createPurchase } from "@/lib/purchases/create-purchase";
 import { completePurchase } from "@/lib/purchases/complete-purchase";
+import { createStripeCheckoutSession } from "@/lib/stripe/create-checkout-session";
 import { checkLedgerInvariants } from "@/lib/ledger/check-ledger-invariants";
 import type { Environment } from "@/lib/core/environment";
 
@@ -276,59 +278,67 @@ describe("POST /v1/purchases/{purchaseId}/refunds", () => {
   });
 });
 
-describe("live card refunds at Stripe", () => {
-  let fake: FakeStripe;
-  let restore: () => void;
-  beforeAll(async () => {
-    fake = await startFakeStripe();
-    restore = useFakeStripe(fake);
-  });
-  afterAll(async () => {
-    restore();
-    await fake.close();
-  });
+// events are only recorded by the double: these tests assert what reached it, not its webhooks
+const stripe = useStripeDouble({ secret: "whsec_purchase_refunds" });
 
+/**
+ * A live card purchase of `priceCents` paid at the Stripe double: the service opens its Checkout Session there, the
+ * payer pays it (a succeeded PaymentIntent and Charge), and the purchase is completed with the session's id.
+ */
+const paidAtStripe = async (priceCents: number) => {
+  const g = await makeGame({ environment: "live" });
+  const item = await makeProductRow(g.game.id, { environment: "live", priceCents, fulfillmentType: "WEBHOOK" });
+  const userRef = await linkUser(g.game.id, { environment: "live" });
+  const pending = await createPurchase({ db: db() }, { gameId: g.game.id, environment: "live", productId: item.id, userRef, method: "card" });
+  await createStripeCheckoutSession(
+    { db: db() },
+    { purchase: pending, itemName: "Live item", successUrl: "http://localhost/ok", cancelUrl: "http://localhost/back" },
+  );
+  const sessionId = (await purchaseOf(pending.id)).externalId!;
+  const { paymentIntent, charge } = await stripe.double.pay(sessionId);
+  const p = await completePurchase({ db: db() }, { purchaseId: pending.id, paymentProvider: "stripe", externalId: sessionId });
+  return { ...g, p, sessionId, pi: paymentIntent.id, chargeId: charge.id };
+};
+/** The refunds of a PaymentIntent at the double, oldest first. */
+const refundsAtStripe = (pi: string) => [...stripe.double.state.refunds.values()].filter((r) => r.payment_intent === pi);
+const refundCalls = (pi: string) => stripe.calls("POST", "/v1/refunds").filter((c) => c.form.payment_intent === pi);
+
+describe("live card refunds at Stripe", () => {
   it("a live card purchase is refunded at Stripe for the amount, with an idempotency key per step; the Checkout Session gives the PaymentIntent", async () => {
-    const g = await makeGame({ environment: "live" });
-    const item = await makeProductRow(g.game.id, { environment: "live", priceCents: 1200, fulfillmentType: "WEBHOOK" });
-    const userRef = await linkUser(g.game.id, { environment: "live" });
-    const sessionId = `cs_live_${newId()}`;
-    fake.sessions.set(sessionId, {
-      id: sessionId,
-      object: "checkout.session",
-      status: "complete",
-      payment_status: "paid",
-      payment_intent: `pi_for_${sessionId}`,
-      url: "",
-      amount_total: 1200,
-      expires_at: 0,
-      metadata: {},
-    });
-    const p = await buy(g, item, userRef, { environment: "live", externalId: sessionId });
-    const part = await refund(g.headers, p.id, { amount: 200, reason: "requested_by_customer" });
+    const { p, pi, chargeId, headers } = await paidAtStripe(1200);
+    expect(p.paymentIntentId).toBeNull(); // not stored: the refund reads it from the Checkout Session at Stripe
+    const part = await refund(headers, p.id, { amount: 200, reason: "requested_by_customer" });
     expect(part.status).toBe(201);
-    expect(part.body.data.refund).toMatchObject({ provider: "stripe", externalId: expect.stringMatching(/^re_test_/), amount: 200 });
-    const rest = await refund(g.headers, p.id, { reason: "requested_by_customer" });
+    expect(part.body.data.refund).toMatchObject({ provider: "stripe", externalId: expect.stringMatching(/^re_/), amount: 200 });
+    const rest = await refund(headers, p.id, { reason: "requested_by_customer" });
     expect(rest.body.data.purchase).toMatchObject({ status: "refunded", refundedAmount: 1200 });
-    const calls = fake.calls.filter((c) => c.path === "/v1/refunds" && c.method === "POST");
-    expect(calls.map((c) => [c.form.payment_intent, c.form.amount, c.idempotencyKey])).toEqual([
-      [`pi_for_${sessionId}`, "200", `purchase-refund:${p.id}:0:200`],
-      [`pi_for_${sessionId}`, "1000", `purchase-refund:${p.id}:200:1000`],
+    // both landed at Stripe as refunds of the payer's PaymentIntent, the part and then the rest
+    expect(refundsAtStripe(pi).map((r) => [r.id, r.amount, r.charge, r.status])).toEqual([
+      [part.body.data.refund.externalId, 200, chargeId, "succeeded"],
+      [rest.body.data.refund.externalId, 1000, chargeId, "succeeded"],
     ]);
+    expect(stripe.double.state.charges.get(chargeId)).toMatchObject({ amount: 1200, amount_refunded: 1200, refunded: true });
+    expect(refundCalls(pi).map((c) => [c.form.amount, c.idempotencyKey])).toEqual([
+      ["200", `purchase-refund:${p.id}:0:200`],
+      ["1000", `purchase-refund:${p.id}:200:1000`],
+    ]);
+    expect(stripe.calls("GET", `/v1/checkout/sessions/${p.externalId}`)).toHaveLength(2);
   });
 
   it("Stripe failing is 502 PAYMENT_PROVIDER_ERROR with nothing changed; the retry refunds", async () => {
-    const g = await makeGame({ environment: "live" });
-    const item = await makeProductRow(g.game.id, { environment: "live", priceCents: 700, fulfillmentType: "WEBHOOK" });
-    const userRef = await linkUser(g.game.id, { environment: "live" });
-    const p = await buy(g, item, userRef, { environment: "live", externalId: `cs_${newId()}` });
-    await db().purchase.update({ where: { id: p.id }, data: { paymentIntentId: `pi_${p.id}` } });
-    fake.failNext(/^\/v1\/refunds$/, 1);
-    const failed = await refund(g.headers, p.id, { reason: "other" });
+    const { p, pi, chargeId, headers } = await paidAtStripe(700);
+    // the PaymentIntent stored when the checkout settled
+    await db().purchase.update({ where: { id: p.id }, data: { paymentIntentId: pi } });
+    stripe.double.failNext(/^\/v1\/refunds$/, 1);
+    const failed = await refund(headers, p.id, { reason: "other" });
     expect([failed.status, failed.body.code]).toEqual([502, "PAYMENT_PROVIDER_ERROR"]);
     expect(await purchaseOf(p.id)).toMatchObject({ status: "completed", refundedAmount: 0n });
     expect(await db().refund.count({ where: { objectId: p.id } })).toBe(0);
-    const retried = await refund(g.headers, p.id, { reason: "other" });
+    expect(refundsAtStripe(pi)).toEqual([]);
+    expect(refundCalls(pi)).toHaveLength(1); // it reached Stripe, which answered 500
+    const retried = await refund(headers, p.id, { reason: "other" });
     expect(retried.body.data.purchase.status).toBe("refunded");
+    expect(refundsAtStripe(pi).map((r) => [r.id, r.amount])).toEqual([[retried.body.data.refund.externalId, 700]]);
+    expect(stripe.double.state.charges.get(chargeId)).toMatchObject({ amount_refunded: 700, refunded: true });
   });
 });
