@@ -10,6 +10,7 @@ import { inRequest } from "@/tests/support/serve-auth";
 import CashoutsPage from "./[businessId]/cashouts/page";
 import DisputesPage from "./[businessId]/disputes/page";
 import { createCurrencyAction, setRateAction } from "./[businessId]/ledger/actions";
+import JournalsPage from "./[businessId]/ledger/journals/page";
 import LedgerPage from "./[businessId]/ledger/page";
 import PlayersPage from "./[businessId]/players/page";
 
@@ -64,6 +65,12 @@ describe("the portal's money pages in French", () => {
       setRateAction({ businessId, currencyId: (currencyId![1] ?? currencyId![2])! }, INITIAL_FORM_STATE, form({ baseUnitsPerVcUnit: "10000" })),
     );
     expect(renamed).toMatchObject({ error: null, notice: "GEMS now cashes out at 0.01 USDC a unit. Pending requests keep their rate." });
+
+    const journals = await renderPortalPage(fr, JournalsPage, { businessId }, { type: "nope" });
+    expect(journals).toContain('<main id="main" lang="fr"');
+    expect(journals).toContain("Écritures</h1>");
+    expect(journals).toContain("Appliquer les filtres");
+    expect(journals).toContain("Aucune écriture ne correspond");
 
     const players = await renderPortalPage(fr, PlayersPage, { businessId });
     expect(players).toContain('<main id="main" lang="fr"');
