@@ -6,12 +6,15 @@ import { describe, expect, it, vi } from "vitest";
 import * as authRoute from "@/app/api/auth/[...nextauth]/route";
 import { INITIAL_FORM_STATE } from "@/components/portal/portal-form";
 import { formData as form, makePortalTenant, renderPortalPage, servePortalAuth } from "@/tests/support/portal";
+import { linkUser } from "@/tests/support/fixtures";
 import { inRequest } from "@/tests/support/serve-auth";
 import CashoutsPage from "./[businessId]/cashouts/page";
 import DisputesPage from "./[businessId]/disputes/page";
 import { createCurrencyAction, setRateAction } from "./[businessId]/ledger/actions";
 import JournalsPage from "./[businessId]/ledger/journals/page";
 import LedgerPage from "./[businessId]/ledger/page";
+import LedgerPlayerPage from "./[businessId]/ledger/players/[playerRef]/page";
+import PlayerPage from "./[businessId]/players/[playerRef]/page";
 import PlayersPage from "./[businessId]/players/page";
 
 vi.mock("next/headers", async () => (await import("@/tests/support/serve-auth")).nextHeaders);
@@ -77,6 +80,24 @@ describe("the portal's money pages in French", () => {
     expect(players).toContain("Joueurs</h1>");
     expect(players).toContain("Aucun joueur pour l’instant");
     expect(players).toContain("Tous les statuts");
+
+    const userRef = await linkUser(t.game.id);
+    const listed = await renderPortalPage(fr, PlayersPage, { businessId });
+    expect(listed).toContain("1 joueur, les plus récents d’abord");
+    expect(listed).toContain("Jeu : Main game");
+    const player = await renderPortalPage(fr, PlayerPage, { businessId, playerRef: userRef });
+    expect(player).toContain('<main id="main" lang="fr"');
+    expect(player).toContain("1 lien avec votre entreprise.");
+    expect(player).toContain("Lien actif");
+    expect(player).toContain("Aucun achat.");
+    expect(player).toContain('>0</span> <span class="text-sm text-slate-700">GEMS</span>');
+    const ledgerPlayer = await renderPortalPage(fr, LedgerPlayerPage, { businessId, playerRef: userRef });
+    expect(ledgerPlayer).toContain('<main id="main" lang="fr"');
+    expect(ledgerPlayer).toContain("Grand livre du joueur</h1>");
+    expect(ledgerPlayer).toContain("Aucune écriture ne concerne ce joueur.");
+    const enPlayer = await renderPortalPage(en, PlayerPage, { businessId, playerRef: userRef });
+    expect(enPlayer).toContain("1 link with your business.");
+    expect(enPlayer).toContain("Active link");
 
     const cashouts = await renderPortalPage(fr, CashoutsPage, { businessId });
     expect(cashouts).toContain('<main id="main" lang="fr"');
