@@ -16,6 +16,7 @@ import LedgerPage from "./[businessId]/ledger/page";
 import LedgerPlayerPage from "./[businessId]/ledger/players/[playerRef]/page";
 import PlayerPage from "./[businessId]/players/[playerRef]/page";
 import PlayersPage from "./[businessId]/players/page";
+import TimelinePage from "./[businessId]/timeline/[objectId]/page";
 
 vi.mock("next/headers", async () => (await import("@/tests/support/serve-auth")).nextHeaders);
 vi.mock("next/cache", () => ({ revalidatePath: () => undefined }));
@@ -95,6 +96,17 @@ describe("the portal's money pages in French", () => {
     expect(ledgerPlayer).toContain('<main id="main" lang="fr"');
     expect(ledgerPlayer).toContain("Grand livre du joueur</h1>");
     expect(ledgerPlayer).toContain("Aucune écriture ne concerne ce joueur.");
+    const timeline = await renderPortalPage(fr, TimelinePage, { businessId, objectId: (currencyId![1] ?? currencyId![2])! });
+    expect(timeline).toContain('<main id="main" lang="fr"');
+    expect(timeline).toContain("Chronologie</h2>");
+    expect(timeline).toContain("Objet <span");
+    expect(timeline).toContain("Journal des requêtes");
+    expect(timeline).toContain("Modification</span>");
+    expect(timeline).not.toContain("Change</span>");
+    const enTimeline = await renderPortalPage(en, TimelinePage, { businessId, objectId: (currencyId![1] ?? currencyId![2])! });
+    expect(enTimeline).toContain("Timeline</h2>");
+    expect(enTimeline).toContain("Object <span");
+
     const enPlayer = await renderPortalPage(en, PlayerPage, { businessId, playerRef: userRef });
     expect(enPlayer).toContain("1 link with your business.");
     expect(enPlayer).toContain("Active link");

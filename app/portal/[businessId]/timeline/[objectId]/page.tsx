@@ -32,7 +32,7 @@ const TimelinePage = async ({ params, searchParams }: Props) => {
       const t = getTranslator(frame.locale, "portal-money");
       return (
         // its own first card: the object's kind and id are the heading, its status and environment (if any) the badges
-        <PortalPageShell {...frame} back={{ href: envHref(`${base}/logs`, environment), label: t("timeline.back") }}>
+        <PortalPageShell {...frame} translated back={{ href: envHref(`${base}/logs`, environment), label: t("timeline.back") }}>
           <Card labelledBy="title">
             <div className="flex flex-wrap items-center justify-between gap-2">
               <h1 id="title" className="min-w-0 text-2xl font-semibold tracking-tight text-slate-900">
@@ -51,7 +51,9 @@ const TimelinePage = async ({ params, searchParams }: Props) => {
               <dl className="mt-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
                 {object.facts.map((f) => (
                   <div key={f.label} className="min-w-0">
-                    <dt className="text-xs font-semibold tracking-wide text-slate-600 uppercase">{f.label}</dt>
+                    <dt className="text-xs font-semibold tracking-wide text-slate-600 uppercase">
+                      {t.has(`timeline.list.fact.${f.label}`) ? t(`timeline.list.fact.${f.label}`) : f.label}
+                    </dt>
                     <dd className="mt-0.5 text-sm [overflow-wrap:anywhere] text-slate-900">{f.value}</dd>
                   </div>
                 ))}
@@ -67,7 +69,7 @@ const TimelinePage = async ({ params, searchParams }: Props) => {
             <p className="mt-1 text-sm text-slate-700">{t("timeline.intro")}</p>
             <div className="mt-5">
               {items.length ? (
-                <TimelineList items={items} requestHref={(id) => envHref(`${base}/logs/${encodeURIComponent(id)}`, environment)} />
+                <TimelineList t={t} kind={object.kind} items={items} requestHref={(id) => envHref(`${base}/logs/${encodeURIComponent(id)}`, environment)} />
               ) : (
                 <p className="text-sm text-slate-700">{t("timeline.nothing")}</p>
               )}
