@@ -8,14 +8,12 @@ import { textLinkClass } from "@/components/ui/classes";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import type { Environment } from "@/lib/core/environment";
-import { formatUnits, formatUsdc, formatWhen } from "@/lib/portal/ledger-format";
+import type { Locale } from "@/lib/i18n/locales";
+import type { Translator } from "@/lib/i18n/translator";
+import { unitsIn, usdcIn, whenIn } from "@/lib/portal/money-locale-format";
 import type { PortalCashout } from "@/lib/portal/list-portal-cashouts";
 
-const STATUS = {
-  pendingReview: { label: "Pending review", tone: "warning" },
-  approved: { label: "Approved", tone: "success" },
-  rejected: { label: "Rejected", tone: "danger" },
-} as const;
+const TONE = { pendingReview: "warning", approved: "success", rejected: "danger" } as const;
 
 const convert = (c: PortalCashout) => (BigInt(c.unitsRequested) * BigInt(c.requestedRate.baseUnitsPerVcUnit)).toString();
 
@@ -24,7 +22,12 @@ export const CashoutItem = ({
   businessId,
   environment,
   decide,
+  t,
+  locale,
 }: {
+  /** the "portal-money" catalog in the member's language, and that language */
+  t: Translator;
+  locale: Locale;
   c: PortalCashout;
   businessId: string;
   environment: Environment;
@@ -37,14 +40,14 @@ export const CashoutItem = ({
     <li className="rounded-xl p-4 ring-1 ring-slate-200 ring-inset" data-testid={`cashout-${c._id}`}>
       <div className="flex flex-wrap items-center justify-between gap-2">
         <p className="min-w-0 text-base font-semibold [overflow-wrap:anywhere] text-slate-900">
-          {formatUnits(c.unitsRequested)} {c.currency.code}{" "}
-          <span className="font-normal text-slate-700">→ {formatUsdc(c.convertedBaseUnits ?? convert(c))} USDC</span>
+          {unitsIn(locale, c.unitsRequested)} {c.currency.code}{" "}
+          <span className="font-normal text-slate-700">→ {usdcIn(locale, c.convertedBaseUnits ?? convert(c))} USDC</span>
         </p>
-        <Badge tone={STATUS[c.status].tone}>{STATUS[c.status].label}</Badge>
+        <Badge tone={TONE[c.status]}>{t(`cashouts.item.status.${c.status}`)}</Badge>
       </div>
       <dl className="mt-2 grid gap-2 text-sm sm:grid-cols-2 lg:grid-cols-4">
         <div className="min-w-0">
-          <dt className="text-xs text-slate-600">Player</dt>
+          <dt className="text-xs text-slate-600">{t("cashouts.item.player")}</dt>
           <dd className="[overflow-wrap:anywhere]">
             <a className={textLinkClass} href={envHref(`${base}/ledger/players/${encodeURIComponent(c.userRef)}`, environment)}>
               {who}
@@ -53,46 +56,57 @@ export const CashoutItem = ({
           </dd>
         </div>
         <div>
-          <dt className="text-xs text-slate-600">Rate (captured)</dt>
-          <dd className="text-slate-900">{formatUsdc(c.requestedRate.baseUnitsPerVcUnit)} USDC a unit</dd>
+          <dt className="text-xs text-slate-600">{t("cashouts.item.rate")}</dt>
+          <dd className="text-slate-900">{t("cashouts.item.rateValue", { usdc: usdcIn(locale, c.requestedRate.baseUnitsPerVcUnit) })}</dd>
         </div>
         <div>
-          <dt className="text-xs text-slate-600">Requested</dt>
-          <dd className="text-slate-900">{formatWhen(c.createdAt)}</dd>
+          <dt className="text-xs text-slate-600">{t("cashouts.item.requested")}</dt>
+          <dd className="text-slate-900">{whenIn(locale, c.createdAt)}</dd>
         </div>
         <div className="min-w-0">
-          <dt className="text-xs text-slate-600">Game · currency</dt>
+          <dt className="text-xs text-slate-600">{t("cashouts.item.gameCurrency")}</dt>
           <dd className="[overflow-wrap:anywhere] text-slate-900">
             {c.game.name} · {c.currency.name}
           </dd>
         </div>
         {c.decidedAt ? (
           <div>
-            <dt className="text-xs text-slate-600">Decided</dt>
-            <dd className="text-slate-900">{formatWhen(c.decidedAt)}</dd>
+            <dt className="text-xs text-slate-600">{t("cashouts.item.decided")}</dt>
+            <dd className="text-slate-900">{whenIn(locale, c.decidedAt)}</dd>
           </div>
         ) : null}
         {c.rejectionReason ? (
           <div className="min-w-0 sm:col-span-2 lg:col-span-3">
-            <dt className="text-xs text-slate-600">Reason</dt>
+            <dt className="text-xs text-slate-600">{t("cashouts.item.reason")}</dt>
             <dd className="[overflow-wrap:anywhere] text-slate-900">{c.rejectionReason}</dd>
           </div>
         ) : null}
         {c.transactionId ? (
           <div className="min-w-0 sm:col-span-2 lg:col-span-3">
-            <dt className="text-xs text-slate-600">Journal</dt>
+            <dt className="text-xs text-slate-600">{t("cashouts.item.journal")}</dt>
             <dd className="font-mono text-xs [overflow-wrap:anywhere] text-slate-900">{c.transactionId}</dd>
           </div>
         ) : null}
       </dl>
       {decide && c.status === "pendingReview" ? (
         <div className="mt-4 grid gap-4 sm:grid-cols-2">
-          <PortalForm action={decide.approve} label={`Approve the cashout of ${who}`} submit="Approve" pendingLabel="Approving…">
+          <PortalForm
+            action={decide.approve}
+            label={t("cashouts.item.approveLabel", { who })}
+            submit={t("cashouts.item.approve")}
+            pendingLabel={t("cashouts.item.approving")}
+          >
             <input type="hidden" name="confirm" value="yes" />
-            <p className="text-xs text-slate-600">Moves the units from the player to the pool; the USDC amount is owed to the player.</p>
+            <p className="text-xs text-slate-600">{t("cashouts.item.approveNote")}</p>
           </PortalForm>
-          <PortalForm action={decide.reject} label={`Reject the cashout of ${who}`} submit="Reject" pendingLabel="Rejecting…" variant="secondary">
-            <Field id={`reason-${c._id}`} label="Reason (required)" hint="Up to 500 characters; kept on the request.">
+          <PortalForm
+            action={decide.reject}
+            label={t("cashouts.item.rejectLabel", { who })}
+            submit={t("cashouts.item.reject")}
+            pendingLabel={t("cashouts.item.rejecting")}
+            variant="secondary"
+          >
+            <Field id={`reason-${c._id}`} label={t("cashouts.item.reasonField")} hint={t("cashouts.item.reasonHint")}>
               {(p) => <Input {...p} name="reason" required maxLength={500} autoComplete="off" />}
             </Field>
           </PortalForm>

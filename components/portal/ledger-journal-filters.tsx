@@ -4,6 +4,7 @@ import type { ReactNode } from "react";
 import { Button } from "@/components/ui/button";
 import { inputClass, labelClass, textLinkClass } from "@/components/ui/classes";
 import type { Environment } from "@/lib/core/environment";
+import type { Translator } from "@/lib/i18n/translator";
 import type { LedgerJournalFilter } from "@/lib/portal/list-ledger-journals";
 
 type Options = { games: { id: string; name: string }[]; currencies: { id: string; code: string; name: string; gameId: string }[]; types: string[] };
@@ -25,7 +26,10 @@ export const LedgerJournalFilters = ({
   filter,
   options,
   fixed = [],
+  t,
 }: {
+  /** the "portal-money" catalog in the member's language */
+  t: Translator;
   action: string;
   environment: Environment;
   filter: Partial<LedgerJournalFilter>;
@@ -35,11 +39,11 @@ export const LedgerJournalFilters = ({
 }) => {
   const games = new Map(options.games.map((g) => [g.id, g.name]));
   return (
-    <form method="get" action={action} aria-label="Filter journals" className="grid gap-3 sm:grid-cols-3">
+    <form method="get" action={action} aria-label={t("journals.filters.label")} className="grid gap-3 sm:grid-cols-3">
       {environment === "live" ? <input type="hidden" name="env" value="live" /> : null}
       {fixed.includes("gameId") ? null : (
-        <Select id="f-game" label="Game" name="gameId" value={filter.gameId ?? ""}>
-          <option value="">All games</option>
+        <Select id="f-game" label={t("journals.filters.game")} name="gameId" value={filter.gameId ?? ""}>
+          <option value="">{t("journals.filters.allGames")}</option>
           {options.games.map((g) => (
             <option key={g.id} value={g.id}>
               {g.name}
@@ -47,16 +51,16 @@ export const LedgerJournalFilters = ({
           ))}
         </Select>
       )}
-      <Select id="f-currency" label="Currency" name="currencyId" value={filter.currencyId ?? ""}>
-        <option value="">All currencies</option>
+      <Select id="f-currency" label={t("journals.filters.currency")} name="currencyId" value={filter.currencyId ?? ""}>
+        <option value="">{t("journals.filters.allCurrencies")}</option>
         {options.currencies.map((c) => (
           <option key={c.id} value={c.id}>
             {c.code} · {games.get(c.gameId) ?? ""}
           </option>
         ))}
       </Select>
-      <Select id="f-type" label="Type" name="type" value={filter.type ?? ""}>
-        <option value="">All types</option>
+      <Select id="f-type" label={t("journals.filters.type")} name="type" value={filter.type ?? ""}>
+        <option value="">{t("journals.filters.allTypes")}</option>
         {options.types.map((t) => (
           <option key={t} value={t}>
             {t}
@@ -66,7 +70,7 @@ export const LedgerJournalFilters = ({
       {fixed.includes("userRef") ? null : (
         <div className="min-w-0">
           <label htmlFor="f-player" className={labelClass}>
-            Player (userRef)
+            {t("journals.filters.player")}
           </label>
           <input
             id="f-player"
@@ -80,22 +84,22 @@ export const LedgerJournalFilters = ({
       )}
       <div className="min-w-0">
         <label htmlFor="f-from" className={labelClass}>
-          From (UTC day)
+          {t("journals.filters.from")}
         </label>
         <input id="f-from" name="from" type="date" defaultValue={filter.from ?? ""} className={`${inputClass} mt-1.5`} />
       </div>
       <div className="min-w-0">
         <label htmlFor="f-to" className={labelClass}>
-          To (UTC day, included)
+          {t("journals.filters.to")}
         </label>
         <input id="f-to" name="to" type="date" defaultValue={filter.to ?? ""} className={`${inputClass} mt-1.5`} />
       </div>
       <div className="flex flex-wrap items-center gap-4 sm:col-span-3">
         <div className="w-full sm:w-auto">
-          <Button type="submit">Apply filters</Button>
+          <Button type="submit">{t("journals.filters.apply")}</Button>
         </div>
         <a className={`${textLinkClass} inline-flex min-h-11 items-center`} href={environment === "live" ? `${action}?env=live` : action}>
-          Clear filters
+          {t("journals.filters.clear")}
         </a>
       </div>
     </form>

@@ -7,7 +7,10 @@ import { Badge } from "@/components/ui/badge";
 import { textLinkClass } from "@/components/ui/classes";
 import { Table, Td, Th } from "@/components/ui/table";
 import type { Environment } from "@/lib/core/environment";
-import { formatDelta, formatWhen } from "@/lib/portal/ledger-format";
+import type { Locale } from "@/lib/i18n/locales";
+import type { Translator } from "@/lib/i18n/translator";
+import { formatDelta } from "@/lib/portal/ledger-format";
+import { unitsIn, whenIn } from "@/lib/portal/money-locale-format";
 import type { LedgerJournal } from "@/lib/portal/list-ledger-journals";
 
 const TYPE_TONE: Record<string, "success" | "warning" | "neutral" | "danger"> = { credit: "success", debit: "neutral", cashout: "warning", batch: "neutral" };
@@ -17,7 +20,12 @@ export const LedgerJournalList = ({
   businessId,
   environment,
   label,
+  t,
+  locale,
 }: {
+  /** the "portal-money" catalog in the member's language, and that language */
+  t: Translator;
+  locale: Locale;
   journals: LedgerJournal[];
   businessId: string;
   environment: Environment;
@@ -34,23 +42,27 @@ export const LedgerJournalList = ({
               <span className="font-semibold text-slate-900">{j.currency.code || j.currency.id}</span>
               <span className="text-sm [overflow-wrap:anywhere] text-slate-700">{j.game.name}</span>
             </p>
-            {j.sumUnits === "0" ? <Badge tone="success">Balanced</Badge> : <Badge tone="danger">Unbalanced: sum {j.sumUnits}</Badge>}
+            {j.sumUnits === "0" ? (
+              <Badge tone="success">{t("journals.list.balanced")}</Badge>
+            ) : (
+              <Badge tone="danger">{t("journals.list.unbalanced", { sum: j.sumUnits })}</Badge>
+            )}
           </div>
           <p className="mt-1 text-xs [overflow-wrap:anywhere] text-slate-600">
-            <span className="font-mono">{j._id}</span> · {formatWhen(j.createdAt)}
+            <span className="font-mono">{j._id}</span> · {whenIn(locale, j.createdAt)}
             {j.reference ? (
               <>
                 {" "}
-                · reference <span className="font-mono">{j.reference}</span>
+                · {t("journals.list.reference")} <span className="font-mono">{j.reference}</span>
               </>
             ) : null}
           </p>
-          <Table caption={`Postings of journal ${j._id}`} className="mt-3">
+          <Table caption={t("journals.list.postingsOf", { id: j._id })} className="mt-3">
             <thead>
               <tr>
-                <Th>Account</Th>
-                <Th className="text-right">Change</Th>
-                <Th>Description</Th>
+                <Th>{t("journals.list.account")}</Th>
+                <Th className="text-right">{t("journals.list.change")}</Th>
+                <Th>{t("journals.list.description")}</Th>
               </tr>
             </thead>
             <tbody>
@@ -59,7 +71,7 @@ export const LedgerJournalList = ({
                   <Td className="[overflow-wrap:anywhere]">
                     {p.account.type === "pool" ? (
                       <span>
-                        Pool <span className="font-mono text-xs text-slate-600">{p.account.address}</span>
+                        {t("journals.list.pool")} <span className="font-mono text-xs text-slate-600">{p.account.address}</span>
                       </span>
                     ) : (
                       <a
@@ -71,7 +83,11 @@ export const LedgerJournalList = ({
                     )}
                   </Td>
                   <Td className={`text-right font-mono whitespace-nowrap ${p.deltaUnits.startsWith("-") ? "text-red-800" : "text-emerald-800"}`}>
-                    {formatDelta(p.deltaUnits)}
+                    {locale === "en"
+                      ? formatDelta(p.deltaUnits)
+                      : p.deltaUnits.startsWith("-")
+                        ? unitsIn(locale, p.deltaUnits)
+                        : `+${unitsIn(locale, p.deltaUnits)}`}
                   </Td>
                   <Td className="[overflow-wrap:anywhere]">{p.description}</Td>
                 </tr>
@@ -87,16 +103,16 @@ export const LedgerJournalList = ({
 const pageLink = `${textLinkClass} inline-flex min-h-11 items-center`;
 
 /** "Newest journals" (back to the first page) and "Older journals" (the next page) where there are such pages, then `children` (more links). */
-export const JournalPages = ({ newest, older, children }: { newest: string | null; older: string | null; children?: ReactNode }) => (
+export const JournalPages = ({ newest, older, children, t }: { newest: string | null; older: string | null; children?: ReactNode; t: Translator }) => (
   <p className="mt-4 flex flex-wrap gap-4 text-sm">
     {newest ? (
       <a className={pageLink} href={newest}>
-        Newest journals
+        {t("journals.list.newest")}
       </a>
     ) : null}
     {older ? (
       <a className={pageLink} href={older} rel="next">
-        Older journals
+        {t("journals.list.older")}
       </a>
     ) : null}
     {children}

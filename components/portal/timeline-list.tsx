@@ -3,22 +3,25 @@
 import type { ReactNode } from "react";
 import { Badge } from "@/components/ui/badge";
 import { textLinkClass } from "@/components/ui/classes";
+import type { Translator } from "@/lib/i18n/translator";
 import type { TimelineItem } from "@/lib/portal/load-object-timeline";
 import { MethodTag, StatusBadge, utc } from "./log-parts";
 
-const KIND: Record<TimelineItem["type"], { label: string; dot: string }> = {
-  created: { label: "Created", dot: "bg-slate-900" },
-  request: { label: "API request", dot: "bg-sky-700" },
-  change: { label: "Change", dot: "bg-violet-700" },
-  journal: { label: "Ledger journal", dot: "bg-emerald-700" },
-  event: { label: "Webhook event", dot: "bg-amber-700" },
-  delivery: { label: "Webhook delivery", dot: "bg-orange-700" },
+const DOT: Record<TimelineItem["type"], string> = {
+  created: "bg-slate-900",
+  request: "bg-sky-700",
+  change: "bg-violet-700",
+  journal: "bg-emerald-700",
+  event: "bg-amber-700",
+  delivery: "bg-orange-700",
 };
 
-const Body = ({ item, requestHref }: { item: TimelineItem; requestHref: (requestId: string) => string }): ReactNode => {
+type Words = { t: Translator; kind: string };
+
+const Body = ({ item, requestHref, t, kind }: { item: TimelineItem; requestHref: (requestId: string) => string } & Words): ReactNode => {
   switch (item.type) {
     case "created":
-      return <p className="text-sm font-semibold text-slate-900 first-letter:uppercase">{item.title}</p>;
+      return <p className="text-sm font-semibold text-slate-900 first-letter:uppercase">{t("timeline.list.created", { kind })}</p>;
     case "request":
       return (
         <a href={requestHref(item.requestId)} className={`flex flex-wrap items-center gap-2 ${textLinkClass}`}>
@@ -33,13 +36,13 @@ const Body = ({ item, requestHref }: { item: TimelineItem; requestHref: (request
     case "change":
       return (
         <p className="text-sm [overflow-wrap:anywhere] text-slate-900">
-          <span className="font-mono font-semibold">{item.action}</span> by {item.actor}
+          <span className="font-mono font-semibold">{item.action}</span> {t("timeline.list.by", { actor: item.actor })}
           {item.requestId ? (
             <>
               {" "}
               (
               <a className={textLinkClass} href={requestHref(item.requestId)}>
-                request
+                {t("timeline.list.request")}
               </a>
               )
             </>
@@ -64,7 +67,8 @@ const Body = ({ item, requestHref }: { item: TimelineItem; requestHref: (request
     case "event":
       return (
         <p className="text-sm [overflow-wrap:anywhere] text-slate-900">
-          <span className="font-mono font-semibold">{item.event}</span> <span className="text-xs text-slate-700">to the {item.owner}</span>
+          <span className="font-mono font-semibold">{item.event}</span>{" "}
+          <span className="text-xs text-slate-700">{t("timeline.list.to", { owner: item.owner })}</span>
         </p>
       );
     case "delivery":
@@ -76,31 +80,39 @@ const Body = ({ item, requestHref }: { item: TimelineItem; requestHref: (request
           </p>
           <p className="mt-0.5 font-mono text-xs [overflow-wrap:anywhere] text-slate-700">{item.url}</p>
           {item.attempts.length ? (
-            <ol className="mt-1 grid gap-0.5 text-xs text-slate-700" aria-label="Attempts">
+            <ol className="mt-1 grid gap-0.5 text-xs text-slate-700" aria-label={t("timeline.list.attempts")}>
               {item.attempts.map((a) => (
                 <li key={a.attempt}>
-                  Attempt {a.attempt}, {utc(a.at)}: {a.statusCode ?? "no answer"} in {a.latencyMs} ms{a.error ? ` (${a.error})` : ""}
+                  {t("timeline.list.attempt", {
+                    attempt: a.attempt,
+                    at: utc(a.at),
+                    answer: a.statusCode ?? t("timeline.list.noAnswer"),
+                    ms: a.latencyMs,
+                    error: a.error ? ` (${a.error})` : "",
+                  })}
                 </li>
               ))}
             </ol>
           ) : (
-            <p className="mt-1 text-xs text-slate-700">No attempt yet.</p>
+            <p className="mt-1 text-xs text-slate-700">{t("timeline.list.noAttempt")}</p>
           )}
         </div>
       );
   }
 };
 
-export const TimelineList = ({ items, requestHref }: { items: TimelineItem[]; requestHref: (requestId: string) => string }) => (
-  <ol className="relative grid gap-4 border-l-2 border-slate-200 pl-5" aria-label="Timeline, oldest first">
+/** `t`: the "portal-money" catalog in the member's language; `kind`: the object's kind (purchase, link_session, …) for its "created" line. */
+export const TimelineList = ({ items, requestHref, t, kind }: { items: TimelineItem[]; requestHref: (requestId: string) => string } & Words) => (
+  <ol className="relative grid gap-4 border-l-2 border-slate-200 pl-5" aria-label={t("timeline.list.label")}>
     {items.map((item, i) => (
       <li key={i} className="relative" data-testid={`timeline-${item.type}`}>
-        <span aria-hidden="true" className={`absolute top-1.5 -left-[27px] size-3 rounded-full ring-2 ring-white ${KIND[item.type].dot}`} />
+        <span aria-hidden="true" className={`absolute top-1.5 -left-[27px] size-3 rounded-full ring-2 ring-white ${DOT[item.type]}`} />
         <p className="text-xs text-slate-700">
-          <span className="font-semibold text-slate-900">{KIND[item.type].label}</span> · <time dateTime={item.at.toISOString()}>{utc(item.at)}</time>
+          <span className="font-semibold text-slate-900">{t(`timeline.list.kinds.${item.type}`)}</span> ·{" "}
+          <time dateTime={item.at.toISOString()}>{utc(item.at)}</time>
         </p>
         <div className="mt-1">
-          <Body item={item} requestHref={requestHref} />
+          <Body item={item} requestHref={requestHref} t={t} kind={kind} />
         </div>
       </li>
     ))}

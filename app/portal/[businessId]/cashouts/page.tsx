@@ -6,24 +6,24 @@ import { CashoutItem } from "@/components/portal/cashout-item";
 import { environmentOf } from "@/components/portal/env-href";
 import { Card } from "@/components/ui/card";
 import { focusRing } from "@/components/ui/classes";
-import { formatUsdc } from "@/lib/portal/ledger-format";
+import { getTranslator } from "@/lib/i18n/translator";
+import { usdcIn } from "@/lib/portal/money-locale-format";
 import { listPortalCashouts, statusOf, type CashoutFilterStatus } from "@/lib/portal/list-portal-cashouts";
 import { can } from "@/lib/portal/permissions";
 import { PortalPageShell } from "@/components/portal/portal-page-shell";
 import { portalPage } from "../../_lib/page";
+import { getPortalLocale } from "../../_lib/portal-locale";
 import { approveCashoutAction, rejectCashoutAction } from "./actions";
 
 export const dynamic = "force-dynamic";
-export const metadata: Metadata = { title: { absolute: "Cashouts · Developer portal" }, robots: { index: false } };
+export const generateMetadata = async (): Promise<Metadata> => ({
+  title: { absolute: getTranslator(await getPortalLocale(), "portal-money")("cashouts.metaTitle") },
+  robots: { index: false },
+});
 
 type Props = { params: Promise<{ businessId: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
-const TABS: { status: CashoutFilterStatus; label: string }[] = [
-  { status: "pendingReview", label: "Pending" },
-  { status: "approved", label: "Approved" },
-  { status: "rejected", label: "Rejected" },
-  { status: "all", label: "All" },
-];
+const TABS: CashoutFilterStatus[] = ["pendingReview", "approved", "rejected", "all"];
 
 const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
 
@@ -42,16 +42,18 @@ const CashoutsPage = async ({ params, searchParams }: Props) => {
     { businessId, environment, current: "cashouts", load: (ctx) => listPortalCashouts(ctx, { businessId, environment, status, decidedId }) },
     ({ member, items, total, decided }, frame) => {
       const canDecide = can(member.permissions, "cashouts:write");
+      const t = getTranslator(frame.locale, "portal-money");
+      const tab = (s: CashoutFilterStatus) => t(`cashouts.tab.${s}`);
       return (
         <PortalPageShell
           {...frame}
-          title="Cashouts"
+          title={t("cashouts.title")}
+          translated
           intro={
             <>
               <p className="mt-2 text-sm text-slate-700">
-                Players ask to turn units into USDC at the rate of the moment they ask. Approving moves the units to the pool; rejecting needs a reason and
-                moves nothing.
-                {canDecide ? null : " Your role may see the queue, not decide."}
+                {t("cashouts.intro")}
+                {canDecide ? null : t("cashouts.readOnly")}
               </p>
               {decided ? (
                 <p
@@ -60,20 +62,25 @@ const CashoutsPage = async ({ params, searchParams }: Props) => {
                   data-testid="decided"
                 >
                   {decided.status === "approved"
-                    ? `Approved ${decided.unitsRequested} ${decided.currency.code} of ${decided.email ?? decided.userRef}: ${formatUsdc(decided.convertedBaseUnits ?? "0")} USDC owed to the player.`
-                    : `Rejected the cashout of ${decided.email ?? decided.userRef}: “${decided.rejectionReason}”. No units moved.`}
+                    ? t("cashouts.approved", {
+                        units: decided.unitsRequested,
+                        code: decided.currency.code,
+                        who: decided.email ?? decided.userRef,
+                        usdc: usdcIn(frame.locale, decided.convertedBaseUnits ?? "0"),
+                      })
+                    : t("cashouts.rejected", { who: decided.email ?? decided.userRef, reason: decided.rejectionReason ?? "" })}
                 </p>
               ) : null}
-              <nav aria-label="Cashout status" className="mt-4">
+              <nav aria-label={t("cashouts.statusNav")} className="mt-4">
                 <ul className="flex flex-wrap gap-1 rounded-xl bg-slate-100 p-1">
-                  {TABS.map((t) => (
-                    <li key={t.status}>
+                  {TABS.map((s) => (
+                    <li key={s}>
                       <a
-                        href={tabHref(t.status)}
-                        aria-current={t.status === status ? "page" : undefined}
-                        className={`inline-flex min-h-11 items-center rounded-lg px-3 text-sm font-semibold ${focusRing} ${t.status === status ? "bg-slate-900 text-white" : "text-slate-700 hover:bg-white"}`}
+                        href={tabHref(s)}
+                        aria-current={s === status ? "page" : undefined}
+                        className={`inline-flex min-h-11 items-center rounded-lg px-3 text-sm font-semibold ${focusRing} ${s === status ? "bg-slate-900 text-white" : "text-slate-700 hover:bg-white"}`}
                       >
-                        {t.label}
+                        {tab(s)}
                       </a>
                     </li>
                   ))}
@@ -84,18 +91,20 @@ const CashoutsPage = async ({ params, searchParams }: Props) => {
         >
           <Card labelledBy="queue">
             <h2 id="queue" className="text-lg font-semibold text-slate-900">
-              {TABS.find((t) => t.status === status)!.label} requests <span className="font-normal text-slate-600">({total})</span>
+              {t("cashouts.requests", { status })} <span className="font-normal text-slate-600">({total})</span>
             </h2>
             {items.length === 0 ? (
-              <p className="mt-3 text-sm text-slate-700">{status === "pendingReview" ? "Nothing to review." : "None."}</p>
+              <p className="mt-3 text-sm text-slate-700">{status === "pendingReview" ? t("cashouts.nothing") : t("cashouts.none")}</p>
             ) : (
-              <ul className="mt-4 space-y-3" aria-label="Cashout requests">
+              <ul className="mt-4 space-y-3" aria-label={t("cashouts.list")}>
                 {items.map((c) => (
                   <CashoutItem
                     key={c._id}
                     c={c}
                     businessId={businessId}
                     environment={environment}
+                    t={t}
+                    locale={frame.locale}
                     decide={
                       canDecide
                         ? {
@@ -108,11 +117,7 @@ const CashoutsPage = async ({ params, searchParams }: Props) => {
                 ))}
               </ul>
             )}
-            {total > items.length ? (
-              <p className="mt-3 text-sm text-slate-700">
-                Showing the first {items.length} of {total}.
-              </p>
-            ) : null}
+            {total > items.length ? <p className="mt-3 text-sm text-slate-700">{t("cashouts.showing", { shown: items.length, total })}</p> : null}
           </Card>
         </PortalPageShell>
       );

@@ -10,16 +10,22 @@ import { Button } from "@/components/ui/button";
 import { inputClass, labelClass, textLinkClass } from "@/components/ui/classes";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
-import { formatUnits, formatUsdc, formatWhen } from "@/lib/portal/ledger-format";
+import type { Locale } from "@/lib/i18n/locales";
+import { getTranslator, type Translator } from "@/lib/i18n/translator";
+import { unitsIn, usdcIn, whenIn } from "@/lib/portal/money-locale-format";
 import { loadLedgerCurrencies, type LedgerCurrency } from "@/lib/portal/load-ledger-currencies";
 import { can } from "@/lib/portal/permissions";
 import { NamedCard } from "@/components/portal/named-card";
 import { PortalPageShell } from "@/components/portal/portal-page-shell";
 import { portalPage } from "../../_lib/page";
+import { getPortalLocale } from "../../_lib/portal-locale";
 import { createCurrencyAction, setRateAction } from "./actions";
 
 export const dynamic = "force-dynamic";
-export const metadata: Metadata = { title: { absolute: "Ledger · Developer portal" }, robots: { index: false } };
+export const generateMetadata = async (): Promise<Metadata> => ({
+  title: { absolute: getTranslator(await getPortalLocale(), "portal-money")("ledger.metaTitle") },
+  robots: { index: false },
+});
 
 type Props = { params: Promise<{ businessId: string }>; searchParams: Promise<{ env?: string | string[] }> };
 
@@ -29,7 +35,11 @@ const CurrencyItem = ({
   base,
   environment,
   manage,
+  t,
+  locale,
 }: {
+  t: Translator;
+  locale: Locale;
   c: LedgerCurrency;
   businessId: string;
   base: string;
@@ -43,38 +53,38 @@ const CurrencyItem = ({
       </p>
       {c.pendingCashouts > 0 ? (
         <a className={`${textLinkClass} inline-flex min-h-11 items-center text-sm`} href={envHref(`${base}/cashouts`, environment)}>
-          {c.pendingCashouts} cashout{c.pendingCashouts === 1 ? "" : "s"} to review
+          {t("ledger.toReview", { count: c.pendingCashouts })}
         </a>
       ) : (
-        <Badge>No cashouts to review</Badge>
+        <Badge>{t("ledger.noneToReview")}</Badge>
       )}
     </div>
     <dl className="mt-3 grid gap-2 text-sm sm:grid-cols-3">
       <div>
-        <dt className="text-xs text-slate-600">Cashout rate</dt>
+        <dt className="text-xs text-slate-600">{t("ledger.rate")}</dt>
         <dd className="text-slate-900" data-testid="rate">
-          {formatUsdc(c.baseUnitsPerVcUnit)} USDC a unit
+          {t("ledger.rateValue", { usdc: usdcIn(locale, c.baseUnitsPerVcUnit) })}
         </dd>
       </div>
       <div>
-        <dt className="text-xs text-slate-600">In circulation (held by players)</dt>
+        <dt className="text-xs text-slate-600">{t("ledger.inCirculation")}</dt>
         <dd className="font-mono text-slate-900" data-testid="in-circulation">
-          {formatUnits(c.pool.inCirculationUnits)}
+          {unitsIn(locale, c.pool.inCirculationUnits)}
         </dd>
       </div>
       <div>
-        <dt className="text-xs text-slate-600">Pool balance</dt>
+        <dt className="text-xs text-slate-600">{t("ledger.poolBalance")}</dt>
         <dd className="font-mono text-slate-900" data-testid="pool-balance">
-          {formatUnits(c.pool.balanceUnits)}
+          {unitsIn(locale, c.pool.balanceUnits)}
         </dd>
       </div>
       <div className="sm:col-span-2">
-        <dt className="text-xs text-slate-600">Pool address</dt>
+        <dt className="text-xs text-slate-600">{t("ledger.poolAddress")}</dt>
         <dd className="font-mono text-xs [overflow-wrap:anywhere] text-slate-700">{c.pool.address}</dd>
       </div>
       <div>
-        <dt className="text-xs text-slate-600">Created</dt>
-        <dd className="text-slate-700">{formatWhen(c.createdAt)}</dd>
+        <dt className="text-xs text-slate-600">{t("ledger.created")}</dt>
+        <dd className="text-slate-700">{whenIn(locale, c.createdAt)}</dd>
       </div>
     </dl>
     <p className="mt-3 flex flex-wrap gap-x-4">
@@ -82,22 +92,22 @@ const CurrencyItem = ({
         className={`${textLinkClass} inline-flex min-h-11 items-center text-sm`}
         href={`${base}/ledger/journals?${new URLSearchParams({ ...(environment === "live" ? { env: "live" } : {}), currencyId: c._id })}`}
       >
-        Journals of {c.code}
+        {t("ledger.journalsOf", { code: c.code })}
       </a>
     </p>
     {manage ? (
       <div className="mt-2 max-w-md">
         <PortalForm
           action={setRateAction.bind(null, { businessId, currencyId: c._id })}
-          label={`Change the cashout rate of ${c.code}`}
-          submit="Change rate"
-          pendingLabel="Saving…"
+          label={t("ledger.changeRateLabel", { code: c.code })}
+          submit={t("ledger.changeRate")}
+          pendingLabel={t("ledger.saving")}
           variant="secondary"
         >
           <Field
             id={`rate-${c._id}`}
-            label="Cashout rate (USDC micro-units a unit)"
-            hint={`Now ${c.baseUnitsPerVcUnit} (${formatUsdc(c.baseUnitsPerVcUnit)} USDC). Requests already made keep the rate they captured.`}
+            label={t("ledger.rateField")}
+            hint={t("ledger.rateHint", { micros: c.baseUnitsPerVcUnit, usdc: usdcIn(locale, c.baseUnitsPerVcUnit) })}
           >
             {(p) => <Input {...p} name="baseUnitsPerVcUnit" defaultValue={c.baseUnitsPerVcUnit} inputMode="numeric" autoComplete="off" required />}
           </Field>
@@ -115,73 +125,73 @@ const LedgerPage = async ({ params, searchParams }: Props) => {
     { businessId, environment, current: "ledger", load: (ctx) => loadLedgerCurrencies(ctx, { businessId, environment }) },
     ({ member, games }, frame) => {
       const manage = can(member.permissions, "currencies:write");
+      const t = getTranslator(frame.locale, "portal-money");
       return (
         <PortalPageShell
           {...frame}
-          title="Ledger"
+          title={t("ledger.title")}
+          translated
           intro={
             <>
-              <p className="mt-2 text-sm text-slate-700">
-                Virtual currencies of your {environment} games. Every movement is a balanced journal: the pool issues units to players and takes them back.
-              </p>
+              <p className="mt-2 text-sm text-slate-700">{t("ledger.intro", { environment })}</p>
               <div className="mt-4 flex flex-wrap items-end gap-4">
                 <a className={`${textLinkClass} inline-flex min-h-11 items-center`} href={envHref(`${base}/ledger/journals`, environment)}>
-                  Explore all journals
+                  {t("ledger.exploreAll")}
                 </a>
                 <form
                   method="get"
                   action={`${base}/ledger/players`}
-                  aria-label="Find a player's ledger"
+                  aria-label={t("ledger.findPlayer")}
                   className="flex min-w-0 flex-1 flex-wrap items-end gap-2"
                 >
                   {environment === "live" ? <input type="hidden" name="env" value="live" /> : null}
                   <div className="min-w-0 flex-1">
                     <label htmlFor="lookup-player" className={labelClass}>
-                      Player&apos;s userRef
+                      {t("ledger.playerRef")}
                     </label>
                     <input id="lookup-player" name="userRef" required autoComplete="off" spellCheck={false} className={`${inputClass} mt-1.5 font-mono`} />
                   </div>
                   <div className="w-full sm:w-auto">
                     <Button type="submit" variant="secondary">
-                      Show balances and history
+                      {t("ledger.showBalances")}
                     </Button>
                   </div>
                 </form>
               </div>
-              {games.length === 0 ? <p className="mt-3 text-sm text-slate-700">No {environment} games yet: create one on the Games page.</p> : null}
+              {games.length === 0 ? <p className="mt-3 text-sm text-slate-700">{t("ledger.noGames", { environment })}</p> : null}
             </>
           }
         >
           {games.map((g) => (
             <NamedCard key={g.id} id={`game-${g.id}`} name={g.name}>
               {g.currencies.length === 0 ? (
-                <p className="mt-3 text-sm text-slate-700">No currencies yet.</p>
+                <p className="mt-3 text-sm text-slate-700">{t("ledger.noCurrencies")}</p>
               ) : (
-                <ul className="mt-4 space-y-3" aria-label={`Currencies of ${g.name}`}>
+                <ul className="mt-4 space-y-3" aria-label={t("ledger.currenciesOf", { game: g.name })}>
                   {g.currencies.map((c) => (
-                    <CurrencyItem key={c._id} c={c} businessId={businessId} base={base} environment={environment} manage={manage} />
+                    <CurrencyItem key={c._id} c={c} businessId={businessId} base={base} environment={environment} manage={manage} t={t} locale={frame.locale} />
                   ))}
                 </ul>
               )}
               {manage ? (
                 <div className="mt-6 border-t border-slate-200 pt-4">
-                  <h3 className="text-base font-semibold text-slate-900">Create a currency</h3>
+                  <h3 className="text-base font-semibold text-slate-900">{t("ledger.create")}</h3>
                   <div className="mt-3">
                     <PortalForm
                       action={createCurrencyAction.bind(null, { businessId, gameId: g.id })}
-                      label={`Create a currency for ${g.name}`}
-                      submit="Create currency"
-                      pendingLabel="Creating…"
+                      label={t("ledger.createLabel", { game: g.name })}
+                      submit={t("ledger.createSubmit")}
+                      pendingLabel={t("ledger.creating")}
                       keepValuesOnError
                     >
                       <div className="grid gap-3 sm:grid-cols-3">
-                        <Field id={`code-${g.id}`} label="Code" hint="2–16 letters, digits or _, starting with a letter; upper-cased.">
+                        <Field id={`code-${g.id}`} label={t("ledger.code")} hint={t("ledger.codeHint")}>
                           {(p) => <Input {...p} name="code" required maxLength={16} autoComplete="off" spellCheck={false} />}
                         </Field>
-                        <Field id={`name-${g.id}`} label="Name" hint="1–64 characters.">
+                        <Field id={`name-${g.id}`} label={t("ledger.name")} hint={t("ledger.nameHint")}>
                           {(p) => <Input {...p} name="name" required maxLength={64} autoComplete="off" />}
                         </Field>
-                        <Field id={`newrate-${g.id}`} label="Cashout rate (optional)" hint="USDC micro-units a unit; empty: 10000 (0.01 USDC).">
+                        <Field id={`newrate-${g.id}`} label={t("ledger.newRate")} hint={t("ledger.newRateHint")}>
                           {(p) => <Input {...p} name="baseUnitsPerVcUnit" inputMode="numeric" autoComplete="off" />}
                         </Field>
                       </div>

@@ -9,18 +9,22 @@ import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { inputClass, labelClass, textLinkClass } from "@/components/ui/classes";
 import { Table, Td, Th } from "@/components/ui/table";
-import { formatWhen } from "@/lib/portal/ledger-format";
+import { getTranslator } from "@/lib/i18n/translator";
+import { whenIn } from "@/lib/portal/money-locale-format";
 import { listPortalPlayers } from "@/lib/portal/list-portal-players";
 import { PortalPageShell } from "@/components/portal/portal-page-shell";
 import { portalPage } from "../../_lib/page";
+import { getPortalLocale } from "../../_lib/portal-locale";
 
 export const dynamic = "force-dynamic";
-export const metadata: Metadata = { title: { absolute: "Players · Developer portal" }, robots: { index: false } };
+export const generateMetadata = async (): Promise<Metadata> => ({
+  title: { absolute: getTranslator(await getPortalLocale(), "portal-money")("players.metaTitle") },
+  robots: { index: false },
+});
 
 type Query = { env?: string | string[]; q?: string | string[]; status?: string | string[]; linkedTo?: string | string[]; page?: string | string[] };
 type Props = { params: Promise<{ businessId: string }>; searchParams: Promise<Query> };
 
-const NAMESPACE = { game: "Game", campaign: "Campaign", business: "Business" } as const;
 const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v) ?? "";
 
 const PlayersPage = async ({ params, searchParams }: Props) => {
@@ -38,6 +42,7 @@ const PlayersPage = async ({ params, searchParams }: Props) => {
         listPortalPlayers(ctx, { businessId, environment, filter: { query, status: one(sp.status), linkedTo: one(sp.linkedTo), page: one(sp.page) } }),
     },
     ({ mode, hits, invalid, namespaces, filter, counts, pagination }, frame) => {
+      const t = getTranslator(frame.locale, "portal-money");
       const hrefWith = (extra: Record<string, string | undefined>) => {
         const q = new URLSearchParams();
         const all = {
@@ -54,36 +59,35 @@ const PlayersPage = async ({ params, searchParams }: Props) => {
       const heading =
         mode === "search"
           ? hits.length === 0
-            ? "No players found"
-            : `${hits.length} ${hits.length === 1 ? "player link" : "player links"}${hits.length === 50 ? " (the first 50)" : ""}`
+            ? t("players.noneFound")
+            : t("players.hits", { count: hits.length, first: hits.length === 50 ? "yes" : "no" })
           : pagination!.totalCount === 0
-            ? "No players yet"
-            : `${pagination!.totalCount} ${pagination!.totalCount === 1 ? "player" : "players"}, most recent first`;
+            ? t("players.noneYet")
+            : t("players.total", { count: pagination!.totalCount });
       return (
         <PortalPageShell
           {...frame}
-          title="Players"
+          title={t("players.title")}
+          translated
           intro={
             <>
-              <p className="mt-2 text-sm text-slate-700">
-                Players linked to your {environment} games and campaigns, or to the business. Search by userRef or email: the whole value or its beginning.
-              </p>
+              <p className="mt-2 text-sm text-slate-700">{t("players.intro", { environment })}</p>
               {counts ? (
-                <dl className="mt-4 grid grid-cols-3 gap-3 text-sm" aria-label="Player counts">
+                <dl className="mt-4 grid grid-cols-3 gap-3 text-sm" aria-label={t("players.counts")}>
                   {(
                     [
-                      ["Linked", counts.all, undefined],
-                      ["Active", counts.active, "active"],
-                      ["Removed", counts.unlinked, "unlinked"],
+                      ["linked", counts.all, undefined],
+                      ["active", counts.active, "active"],
+                      ["removed", counts.unlinked, "unlinked"],
                     ] as const
-                  ).map(([label, n, status]) => (
-                    <div key={label} className="rounded-lg bg-slate-50 p-3 ring-1 ring-slate-200 ring-inset">
-                      <dt className="text-slate-700">{label}</dt>
-                      <dd className="text-2xl font-semibold text-slate-900" data-testid={`players-count-${label.toLowerCase()}`}>
+                  ).map(([key, n, status]) => (
+                    <div key={key} className="rounded-lg bg-slate-50 p-3 ring-1 ring-slate-200 ring-inset">
+                      <dt className="text-slate-700">{t(`players.${key}`)}</dt>
+                      <dd className="text-2xl font-semibold text-slate-900" data-testid={`players-count-${key}`}>
                         <a
                           className="rounded hover:underline"
                           href={hrefWith({ status, page: undefined })}
-                          aria-label={`${n} ${label.toLowerCase()}: show them`}
+                          aria-label={t("players.showThem", { count: n, label: t(`players.${key}`).toLowerCase() })}
                         >
                           {n}
                         </a>
@@ -96,13 +100,13 @@ const PlayersPage = async ({ params, searchParams }: Props) => {
                 method="get"
                 action={base}
                 role="search"
-                aria-label="Search players"
+                aria-label={t("players.search")}
                 className="mt-4 grid gap-3 sm:grid-cols-[1fr_12rem_12rem_auto] sm:items-end"
               >
                 {environment === "live" ? <input type="hidden" name="env" value="live" /> : null}
                 <div className="min-w-0">
                   <label htmlFor="q" className={labelClass}>
-                    userRef or email
+                    {t("players.query")}
                   </label>
                   <input
                     id="q"
@@ -119,34 +123,34 @@ const PlayersPage = async ({ params, searchParams }: Props) => {
                 </div>
                 <div className="min-w-0">
                   <label htmlFor="status" className={labelClass}>
-                    Status
+                    {t("players.status")}
                   </label>
                   <select id="status" name="status" defaultValue={filter.status ?? ""} className={`${inputClass} mt-1.5`}>
-                    <option value="">Any status</option>
-                    <option value="active">Active</option>
-                    <option value="unlinked">Removed</option>
+                    <option value="">{t("players.anyStatus")}</option>
+                    <option value="active">{t("players.active")}</option>
+                    <option value="unlinked">{t("players.removed")}</option>
                   </select>
                 </div>
                 <div className="min-w-0">
                   <label htmlFor="linkedTo" className={labelClass}>
-                    Linked to
+                    {t("players.linkedTo")}
                   </label>
                   <select id="linkedTo" name="linkedTo" defaultValue={filter.linkedTo ?? ""} className={`${inputClass} mt-1.5`}>
-                    <option value="">Anything</option>
+                    <option value="">{t("players.anything")}</option>
                     {namespaces.map((n) => (
                       <option key={`${n.type}:${n.id}`} value={`${n.type}:${n.id}`}>
-                        {NAMESPACE[n.type]}: {n.name}
+                        {t("players.namespace", { type: n.type, name: n.name })}
                       </option>
                     ))}
                   </select>
                 </div>
                 <div className="w-full sm:w-auto">
-                  <Button type="submit">Search</Button>
+                  <Button type="submit">{t("players.searchButton")}</Button>
                 </div>
               </form>
               {invalid ? (
                 <p id="q-error" className="mt-2 text-sm text-red-800">
-                  Search for at most 320 characters.
+                  {t("players.tooLong")}
                 </p>
               ) : null}
             </>
@@ -160,18 +164,18 @@ const PlayersPage = async ({ params, searchParams }: Props) => {
                 </h2>
                 {mode === "search" || filter.status || filter.linkedTo ? (
                   <a className={`${textLinkClass} text-sm`} href={envHref(base, environment)}>
-                    Show all players
+                    {t("players.showAll")}
                   </a>
                 ) : null}
               </div>
               {hits.length ? (
-                <Table caption={mode === "search" ? "Players found" : "Players, most recent first"} className="mt-3">
+                <Table caption={mode === "search" ? t("players.found") : t("players.recentFirst")} className="mt-3">
                   <thead>
                     <tr>
-                      <Th>Player</Th>
-                      <Th>Linked to</Th>
-                      <Th>Status</Th>
-                      <Th>Linked</Th>
+                      <Th>{t("players.player")}</Th>
+                      <Th>{t("players.linkedTo")}</Th>
+                      <Th>{t("players.status")}</Th>
+                      <Th>{t("players.linkedAt")}</Th>
                     </tr>
                   </thead>
                   <tbody>
@@ -182,13 +186,11 @@ const PlayersPage = async ({ params, searchParams }: Props) => {
                             {h.email}
                           </a>
                           <span className="block font-mono text-xs text-slate-600">{h.userRef}</span>
-                          {h.exact ? <span className="sr-only"> (exact match)</span> : null}
+                          {h.exact ? <span className="sr-only">{t("players.exact")}</span> : null}
                         </Td>
-                        <Td className="[overflow-wrap:anywhere]">
-                          {NAMESPACE[h.namespace.type]}: {h.namespace.name}
-                        </Td>
-                        <Td>{h.status === "active" ? <Badge tone="success">Active</Badge> : <Badge>Removed</Badge>}</Td>
-                        <Td className="whitespace-nowrap">{formatWhen(h.linkedAt)}</Td>
+                        <Td className="[overflow-wrap:anywhere]">{t("players.namespace", { type: h.namespace.type, name: h.namespace.name })}</Td>
+                        <Td>{h.status === "active" ? <Badge tone="success">{t("players.active")}</Badge> : <Badge>{t("players.removed")}</Badge>}</Td>
+                        <Td className="whitespace-nowrap">{whenIn(frame.locale, h.linkedAt)}</Td>
                       </tr>
                     ))}
                   </tbody>
@@ -196,25 +198,23 @@ const PlayersPage = async ({ params, searchParams }: Props) => {
               ) : (
                 <p className="mt-3 text-sm text-slate-700">
                   {mode === "search"
-                    ? `No ${environment} player's userRef or email is or begins with “${query.trim()}”${filter.status || filter.linkedTo ? " with these filters" : ""}.`
+                    ? t("players.noMatchQuery", { environment, query: query.trim(), filtered: filter.status || filter.linkedTo ? "yes" : "no" })
                     : filter.status || filter.linkedTo
-                      ? "No players match these filters."
-                      : `No player is linked to your ${environment} games, campaigns or business yet.`}
+                      ? t("players.noMatchFilters")
+                      : t("players.noneLinked", { environment })}
                 </p>
               )}
               {pagination && pagination.totalPages > 1 ? (
-                <nav aria-label="Players pages" className="mt-4 flex flex-wrap items-center gap-4 text-sm">
+                <nav aria-label={t("players.pages")} className="mt-4 flex flex-wrap items-center gap-4 text-sm">
                   {pagination.hasPrevPage ? (
                     <a className={`${textLinkClass} inline-flex min-h-11 items-center`} href={hrefWith({ page: String(pagination.page - 1) })}>
-                      Newer
+                      {t("players.newer")}
                     </a>
                   ) : null}
-                  <span className="text-slate-700">
-                    Page {pagination.page} of {pagination.totalPages}
-                  </span>
+                  <span className="text-slate-700">{t("players.page", { page: pagination.page, pages: pagination.totalPages })}</span>
                   {pagination.hasNextPage ? (
                     <a className={`${textLinkClass} inline-flex min-h-11 items-center`} href={hrefWith({ page: String(pagination.page + 1) })}>
-                      Older
+                      {t("players.older")}
                     </a>
                   ) : null}
                 </nav>

@@ -8,12 +8,17 @@ import { LedgerJournalFilters } from "@/components/portal/ledger-journal-filters
 import { JournalPages, LedgerJournalList } from "@/components/portal/ledger-journal-list";
 import { Card } from "@/components/ui/card";
 import { textLinkClass } from "@/components/ui/classes";
+import { getTranslator } from "@/lib/i18n/translator";
 import { journalFilterOf, listLedgerJournals } from "@/lib/portal/list-ledger-journals";
 import { PortalPageShell } from "@/components/portal/portal-page-shell";
 import { portalPage } from "../../../_lib/page";
+import { getPortalLocale } from "../../../_lib/portal-locale";
 
 export const dynamic = "force-dynamic";
-export const metadata: Metadata = { title: { absolute: "Journals · Ledger · Developer portal" }, robots: { index: false } };
+export const generateMetadata = async (): Promise<Metadata> => ({
+  title: { absolute: getTranslator(await getPortalLocale(), "portal-money")("journals.page.metaTitle") },
+  robots: { index: false },
+});
 
 type Search = Record<string, string | string[] | undefined>;
 type Props = { params: Promise<{ businessId: string }>; searchParams: Promise<Search> };
@@ -27,33 +32,35 @@ const JournalsPage = async ({ params, searchParams }: Props) => {
   return portalPage(
     { businessId, environment, current: "ledger", load: (ctx) => listLedgerJournals(ctx, { businessId, environment, filter }) },
     ({ items, nextCursor, invalid, options, filter: f }, frame) => {
+      const t = getTranslator(frame.locale, "portal-money");
       const older = nextCursor
         ? `${base}/journals?${new URLSearchParams({ ...(environment === "live" ? { env: "live" } : {}), ...Object.fromEntries(Object.entries(filter).filter(([k]) => k !== "cursor")), cursor: nextCursor })}`
         : null;
       return (
         <PortalPageShell
           {...frame}
-          title="Journals"
+          title={t("journals.page.title")}
+          translated
           intro={
             <>
               <p className="mt-2 text-sm text-slate-700">
-                Every movement of virtual currency, newest first. Each journal&apos;s postings sum to zero.{" "}
+                {t("journals.page.intro")}{" "}
                 <a className={textLinkClass} href={envHref(base, environment)}>
-                  Back to the ledger
+                  {t("journals.page.back")}
                 </a>
               </p>
               <div className="mt-4">
-                <LedgerJournalFilters action={`${base}/journals`} environment={environment} filter={f} options={options} />
+                <LedgerJournalFilters action={`${base}/journals`} environment={environment} filter={f} options={options} t={t} />
               </div>
               {invalid.length ? (
                 <div className="mt-4">
-                  <ErrorNotice>Some filters were not applied: {invalid.map((i) => `${i.field} ${i.message}`).join("; ")}.</ErrorNotice>
+                  <ErrorNotice>{t("journals.page.notApplied", { problems: invalid.map((i) => `${i.field} ${i.message}`).join("; ") })}</ErrorNotice>
                 </div>
               ) : null}
               {f.userRef ? (
                 <p className="mt-4 text-sm">
                   <a className={textLinkClass} href={envHref(`${base}/players/${encodeURIComponent(f.userRef)}`, environment)}>
-                    Balances of {f.userRef}
+                    {t("journals.page.balancesOf", { userRef: f.userRef })}
                   </a>
                 </p>
               ) : null}
@@ -62,11 +69,18 @@ const JournalsPage = async ({ params, searchParams }: Props) => {
         >
           <Card labelledBy="results">
             <h2 id="results" className="text-lg font-semibold text-slate-900">
-              {items.length === 0 ? "No journals match" : filter.cursor ? "Older journals" : "Latest journals"}
+              {items.length === 0 ? t("journals.page.noneMatch") : filter.cursor ? t("journals.page.older") : t("journals.page.latest")}
             </h2>
             {items.length ? (
               <div className="mt-4">
-                <LedgerJournalList journals={items} businessId={businessId} environment={environment} label="Journals" />
+                <LedgerJournalList
+                  journals={items}
+                  businessId={businessId}
+                  environment={environment}
+                  label={t("journals.page.label")}
+                  t={t}
+                  locale={frame.locale}
+                />
               </div>
             ) : null}
             <JournalPages
@@ -76,6 +90,7 @@ const JournalsPage = async ({ params, searchParams }: Props) => {
                   : null
               }
               older={older}
+              t={t}
             />
           </Card>
         </PortalPageShell>
