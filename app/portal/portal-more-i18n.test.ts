@@ -8,8 +8,10 @@ import { describe, expect, it, vi } from "vitest";
 import * as authRoute from "@/app/api/auth/[...nextauth]/route";
 import { makePortalTenant, renderPortalPage, servePortalAuth } from "@/tests/support/portal";
 import { inRequest } from "@/tests/support/serve-auth";
+import ActivationPage from "./[businessId]/activation/page";
 import CampaignsPage from "./[businessId]/campaigns/page";
 import PortalNotFound from "./[businessId]/not-found";
+import PlatformsPage from "./[businessId]/platforms/page";
 import PortalHome from "./page";
 
 vi.mock("next/headers", async () => (await import("@/tests/support/serve-auth")).nextHeaders);
@@ -46,7 +48,7 @@ describe("the portal-more pages in French", () => {
     expect(english).toMatch(/<main[^>]* lang="en"/);
   });
 
-  it("campaigns list and the not-found page", async () => {
+  it("campaigns list, platforms, go live and the not-found page", async () => {
     const t = await makePortalTenant();
     const { developer } = await auth.signInMembers({ developer: t.developer });
     const fr = await renderPortalPage({ ...developer, ...FR }, CampaignsPage, { businessId: t.business.id });
@@ -55,6 +57,18 @@ describe("the portal-more pages in French", () => {
     expect(fr).toMatch(/<main[^>]* lang="fr"/);
     const en = await renderPortalPage(developer, CampaignsPage, { businessId: t.business.id });
     expect(en).toContain("No test campaigns yet. Campaigns are created through the platform API.");
+
+    const platforms = await renderPortalPage({ ...developer, ...FR }, PlatformsPage, { businessId: t.business.id });
+    expect(platforms).toContain("Plateformes</h1>");
+    expect(platforms).toContain("Vos plateformes");
+    expect(platforms).toMatch(/<main[^>]* lang="fr"/);
+
+    const activation = await renderPortalPage({ ...developer, ...FR }, ActivationPage, { businessId: t.business.id });
+    expect(activation).toContain("Passer en production</h1>");
+    expect(activation).toContain("Le mode test est à vous tout de suite.");
+    expect(activation).toMatch(/<main[^>]* lang="fr"/);
+    const activationEn = await renderPortalPage(developer, ActivationPage, { businessId: t.business.id });
+    expect(activationEn).toContain("Go live</h1>");
 
     const missing = await inRequest({ ...developer, ...FR }, async () => renderToStaticMarkup((await PortalNotFound()) as ReactElement));
     expect(missing).toContain("Introuvable · Portail développeur</title>");
