@@ -10,6 +10,7 @@ import { makePortalTenant, renderPortalPage, servePortalAuth } from "@/tests/sup
 import { inRequest } from "@/tests/support/serve-auth";
 import ActivationPage from "./[businessId]/activation/page";
 import CampaignsPage from "./[businessId]/campaigns/page";
+import HelpersPage from "./[businessId]/helpers/page";
 import PortalNotFound from "./[businessId]/not-found";
 import PlatformsPage from "./[businessId]/platforms/page";
 import PortalHome from "./page";
@@ -48,7 +49,7 @@ describe("the portal-more pages in French", () => {
     expect(english).toMatch(/<main[^>]* lang="en"/);
   });
 
-  it("campaigns list, platforms, go live and the not-found page", async () => {
+  it("campaigns list, platforms, go live, test helpers and the not-found page", async () => {
     const t = await makePortalTenant();
     const { developer } = await auth.signInMembers({ developer: t.developer });
     const fr = await renderPortalPage({ ...developer, ...FR }, CampaignsPage, { businessId: t.business.id });
@@ -69,6 +70,15 @@ describe("the portal-more pages in French", () => {
     expect(activation).toMatch(/<main[^>]* lang="fr"/);
     const activationEn = await renderPortalPage(developer, ActivationPage, { businessId: t.business.id });
     expect(activationEn).toContain("Go live</h1>");
+
+    const helpers = await renderPortalPage({ ...developer, ...FR }, HelpersPage, { businessId: t.business.id });
+    expect(helpers).toContain("Outils de test</h1>");
+    expect(helpers).toContain("Approuver une session de liaison");
+    expect(helpers).toMatch(/<main[^>]* lang="fr"/);
+    const helpersLive = await renderPortalPage({ ...developer, ...FR }, HelpersPage, { businessId: t.business.id }, { env: "live" });
+    expect(helpersLive).toContain("Les outils de test ne fonctionnent qu’en mode test");
+    const helpersEn = await renderPortalPage(developer, HelpersPage, { businessId: t.business.id });
+    expect(helpersEn).toContain("Add test USDC to a linked player’s wallet (from the test USDC mint).");
 
     const missing = await inRequest({ ...developer, ...FR }, async () => renderToStaticMarkup((await PortalNotFound()) as ReactElement));
     expect(missing).toContain("Introuvable · Portail développeur</title>");
