@@ -18,6 +18,7 @@ import enLink from "./en/link.json" with { type: "json" };
 import enPlatform from "./en/platform.json" with { type: "json" };
 import enPortal from "./en/portal.json" with { type: "json" };
 import enPortalMoney from "./en/portal-money.json" with { type: "json" };
+import enPortalMore from "./en/portal-more.json" with { type: "json" };
 import enWallet from "./en/wallet.json" with { type: "json" };
 import frAccount from "./fr/account.json" with { type: "json" };
 import frAuth from "./fr/auth.json" with { type: "json" };
@@ -32,6 +33,7 @@ import frLink from "./fr/link.json" with { type: "json" };
 import frPlatform from "./fr/platform.json" with { type: "json" };
 import frPortal from "./fr/portal.json" with { type: "json" };
 import frPortalMoney from "./fr/portal-money.json" with { type: "json" };
+import frPortalMore from "./fr/portal-more.json" with { type: "json" };
 import frWallet from "./fr/wallet.json" with { type: "json" };
 import type { Locale } from "../lib/i18n/locales.ts";
 
@@ -52,6 +54,7 @@ const en = {
   platform: enPlatform,
   portal: enPortal,
   "portal-money": enPortalMoney,
+  "portal-more": enPortalMore,
   wallet: enWallet,
 };
 export type Namespace = keyof typeof en;
@@ -72,6 +75,7 @@ export const MESSAGES: Record<Locale, Record<Namespace, Messages>> = {
     platform: frPlatform,
     portal: frPortal,
     "portal-money": frPortalMoney,
+    "portal-more": frPortalMore,
     wallet: frWallet,
   },
 };

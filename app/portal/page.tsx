@@ -13,13 +13,17 @@ import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { getSignedInPlayer } from "@/lib/auth/get-signed-in-player";
 import { getDb } from "@/lib/db/client";
+import { getTranslator } from "@/lib/i18n/translator";
 import { listPortalBusinesses } from "@/lib/portal/list-portal-businesses";
 import { SignInCard } from "./_lib/page";
 import { getPortalLocale, getPortalLocaleSetting } from "./_lib/portal-locale";
 import { createBusinessAction } from "./actions";
 
 export const dynamic = "force-dynamic";
-export const metadata: Metadata = { title: { absolute: "Developer portal · Coinop" }, robots: { index: false } };
+export const generateMetadata = async (): Promise<Metadata> => ({
+  title: { absolute: getTranslator(await getPortalLocale(), "portal-more")("home.metaTitle") },
+  robots: { index: false },
+});
 
 type Props = { searchParams: Promise<{ env?: string | string[]; mode?: string | string[] }> };
 
@@ -30,16 +34,15 @@ const PortalHome = async ({ searchParams }: Props) => {
   const locale = await getPortalLocale();
   if (!player) return <SignInCard environment={environment} locale={locale} mode={query.mode === "signup" ? "signup" : undefined} />;
   const memberships = await listPortalBusinesses({ db: getDb() }, { player });
+  const t = getTranslator(locale, "portal-more");
   return (
-    <PortalFrame email={player.email} environment={environment} locale={locale} contentLang="en" languageSetting={await getPortalLocaleSetting()}>
+    <PortalFrame email={player.email} environment={environment} locale={locale} languageSetting={await getPortalLocaleSetting()}>
       <Card labelledBy="title">
         <h1 id="title" className="text-2xl font-semibold tracking-tight text-slate-900">
-          Your businesses
+          {t("home.title")}
         </h1>
         {memberships.length === 0 ? (
-          <p className="mt-4 text-sm text-slate-700">
-            {player.email} is not a member of any business yet. Create one below, or ask an owner or admin of your business to invite this email.
-          </p>
+          <p className="mt-4 text-sm text-slate-700">{t("home.noBusiness", { email: player.email })}</p>
         ) : (
           <ul className="mt-4 space-y-3">
             {memberships.map((m) => (
@@ -61,12 +64,12 @@ const PortalHome = async ({ searchParams }: Props) => {
       </Card>
       <Card labelledBy="new-business-title">
         <h2 id="new-business-title" className="text-lg font-semibold text-slate-900">
-          {memberships.length === 0 ? "Create a business" : "Create another business"}
+          {t(memberships.length === 0 ? "home.create" : "home.createAnother")}
         </h2>
-        <p className="mt-1 text-sm text-slate-700">A test business, with you as its owner. Invite your team from its Members page.</p>
+        <p className="mt-1 text-sm text-slate-700">{t("home.createIntro")}</p>
         <div className="mt-4">
-          <PortalForm action={createBusinessAction} label="Create a business" submit="Create business" pendingLabel="Creating…">
-            <Field id="business-name" label="Business name" hint="Unique among test businesses.">
+          <PortalForm action={createBusinessAction} label={t("home.create")} submit={t("home.submit")} pendingLabel={t("home.pending")}>
+            <Field id="business-name" label={t("home.nameLabel")} hint={t("home.nameHint")}>
               {(c) => <Input {...c} name="name" required maxLength={200} autoComplete="organization" />}
             </Field>
           </PortalForm>

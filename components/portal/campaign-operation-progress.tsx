@@ -2,7 +2,9 @@
 // The progress of a campaign's start, stop or withdraw: requested (the status changed at once, as the API's
 // 202), then the background job (the money moved for a withdrawal, the webhook sent). While the operation is
 // pending, TanStack Query polls its JSON (…/operations/{id}) every second; when the job has finished it, the
-// page is refreshed once, so the campaign's figures follow.
+// page is refreshed once, so the campaign's figures follow. Its words come from the server page, in the
+// member's language, for this operation's kind (`operationWords`); "{time}", "{status}" and "{error}" are
+// filled here.
 import { useQuery } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useEffect, useRef } from "react";
@@ -10,21 +12,57 @@ import type { OperationProgressView } from "@/lib/portal/load-portal-campaign-op
 
 export type OperationProgress = OperationProgressView;
 
-const EVENT: Record<string, string> = { start: "Campaign.Started", stop: "Campaign.Stopped", withdraw: "Campaign.Withdrawn" };
-const VERB: Record<string, string> = { start: "Start", stop: "Stop", withdraw: "Withdrawal" };
-const time = (iso: string) => `${iso.slice(11, 19)} UTC`;
+/** The progress card's words for one operation kind, translated by the server page. */
+export type OperationWords = {
+  verb: string;
+  requested: string;
+  fundsMoved: string;
+  fundsMoving: string;
+  confirmed: string;
+  confirming: string;
+  sent: string;
+  sentAt: string;
+  headDone: string;
+  headFailed: string;
+  headRunning: string;
+  steps3: string;
+  steps1: string;
+  progress: string;
+  done: string;
+  failed: string;
+  inProgress: string;
+  state: Record<"done" | "running" | "failed" | "waiting", string>;
+  unreadable: string;
+  retrying: string;
+  checking: string;
+  finalDone: string;
+  finalFailed: string;
+};
 
-const fetchOperation = async (url: string): Promise<OperationProgress> => {
+const time = (iso: string) => `${iso.slice(11, 19)} UTC`;
+const fill = (template: string, values: Record<string, string>) => template.replace(/\{(\w+)\}/g, (all, name: string) => values[name] ?? all);
+
+const fetchOperation = async (url: string, unreadable: string): Promise<OperationProgress> => {
   const res = await fetch(url, { cache: "no-store", headers: { accept: "application/json" } });
-  if (!res.ok) throw new Error(`The operation's progress could not be read (${res.status}).`);
+  if (!res.ok) throw new Error(fill(unreadable, { status: String(res.status) }));
   return (await res.json()) as OperationProgress;
 };
 
-export const CampaignOperationProgress = ({ op: initial, url, poll = 1000 }: { op: OperationProgress; url: string; poll?: number }) => {
+export const CampaignOperationProgress = ({
+  op: initial,
+  url,
+  poll = 1000,
+  words: w,
+}: {
+  op: OperationProgress;
+  url: string;
+  poll?: number;
+  words: OperationWords;
+}) => {
   const router = useRouter();
   const { data: op, error } = useQuery({
     queryKey: ["campaign-operation", initial.id],
-    queryFn: () => fetchOperation(url),
+    queryFn: () => fetchOperation(url, w.unreadable),
     initialData: initial,
     refetchInterval: (q) => (q.state.data?.status === "pending" ? poll : false),
   });
@@ -39,37 +77,28 @@ export const CampaignOperationProgress = ({ op: initial, url, poll = 1000 }: { o
   const done = op.status === "completed";
   const failed = op.status === "failed";
   const steps = [
-    { label: `${VERB[op.kind] ?? op.kind} requested at ${time(op.requestedAt)}`, state: "done" as const },
+    { label: fill(w.requested, { time: time(op.requestedAt) }), state: "done" as const },
     {
-      label:
-        op.kind === "withdraw"
-          ? done
-            ? "Funds moved to the business funding wallet"
-            : "Moving the funds to the business funding wallet"
-          : done
-            ? `The background job confirmed the status: ${op.kind === "start" ? "started" : "stopped"}`
-            : `The background job is confirming the status (${op.kind === "start" ? "started" : "stopped"})`,
+      label: op.kind === "withdraw" ? (done ? w.fundsMoved : w.fundsMoving) : done ? w.confirmed : w.confirming,
       state: done ? ("done" as const) : failed ? ("failed" as const) : ("running" as const),
     },
     {
-      label: `${EVENT[op.kind] ?? "Webhook"} sent${op.completedAt ? ` at ${time(op.completedAt)}` : ""}`,
+      label: op.completedAt ? fill(w.sentAt, { time: time(op.completedAt) }) : w.sent,
       state: done ? ("done" as const) : ("waiting" as const),
     },
   ];
   return (
     <div className="rounded-lg p-3 ring-1 ring-slate-200 ring-inset" data-testid={`operation-${op.id}`} data-kind={op.kind} data-status={op.status}>
       <div className="flex items-center justify-between gap-2">
-        <p className="text-sm font-semibold text-slate-900">
-          {VERB[op.kind] ?? op.kind}: {done ? "done" : failed ? "failed" : "in progress"}
-        </p>
-        <p className="text-xs text-slate-600">{done ? "3 of 3 steps" : "1 of 3 steps"}</p>
+        <p className="text-sm font-semibold text-slate-900">{done ? w.headDone : failed ? w.headFailed : w.headRunning}</p>
+        <p className="text-xs text-slate-600">{done ? w.steps3 : w.steps1}</p>
       </div>
       <progress
         className="mt-2 h-2 w-full overflow-hidden rounded-full accent-emerald-700"
         max={3}
         value={done ? 3 : 1}
-        aria-label={`${VERB[op.kind] ?? op.kind} progress`}
-        aria-valuetext={done ? "Done" : failed ? "Failed" : "In progress"}
+        aria-label={w.progress}
+        aria-valuetext={done ? w.done : failed ? w.failed : w.inProgress}
       />
       <ol className="mt-2 space-y-1 text-sm">
         {steps.map((s) => (
@@ -80,7 +109,7 @@ export const CampaignOperationProgress = ({ op: initial, url, poll = 1000 }: { o
             />
             <span className={s.state === "waiting" ? "text-slate-600" : "text-slate-900"}>
               {s.label}
-              <span className="sr-only"> ({s.state})</span>
+              <span className="sr-only"> ({w.state[s.state]})</span>
             </span>
           </li>
         ))}
@@ -88,11 +117,11 @@ export const CampaignOperationProgress = ({ op: initial, url, poll = 1000 }: { o
       {op.detail ? <p className="mt-2 text-sm text-slate-700">{op.detail}</p> : null}
       {pending ? (
         <p role="status" className="mt-2 text-xs text-slate-600">
-          {error ? `${error.message} Retrying…` : "Checking every second…"}
+          {error ? fill(w.retrying, { error: error.message }) : w.checking}
         </p>
       ) : (
         <p role="status" className="sr-only">
-          {VERB[op.kind] ?? op.kind} {done ? "done" : "failed"}.
+          {done ? w.finalDone : w.finalFailed}
         </p>
       )}
     </div>

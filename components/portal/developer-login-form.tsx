@@ -15,7 +15,10 @@ const PLAYER_CREDENTIALS = "player-credentials";
 
 type Claim = (form: FormData) => Promise<{ ok: true } | { ok: false; error: string }>;
 
-export const DeveloperLoginForm = ({ claim }: { claim: Claim }) => {
+/** The form's words, in the page's language (the server page translates them). */
+export type DeveloperLoginWords = { form: string; email: string; password: string; submit: string; pending: string; wrong: string };
+
+export const DeveloperLoginForm = ({ claim, words }: { claim: Claim; words: DeveloperLoginWords }) => {
   const router = useRouter();
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
@@ -37,7 +40,7 @@ export const DeveloperLoginForm = ({ claim }: { claim: Claim }) => {
       password: String(form.get("password") ?? ""),
     });
     if (!res || res.error) {
-      setError(res?.error || "Wrong email or password.");
+      setError(res?.error || words.wrong);
       setPending(false);
       return;
     }
@@ -45,16 +48,16 @@ export const DeveloperLoginForm = ({ claim }: { claim: Claim }) => {
     router.refresh();
   };
   return (
-    <form method="post" onSubmit={submit} aria-label="Developer login" className="flex flex-col gap-3">
+    <form method="post" onSubmit={submit} aria-label={words.form} className="flex flex-col gap-3">
       {error ? <ErrorNotice id="dev-login-error">{error}</ErrorNotice> : null}
-      <Field id="dev-email" label="Developer email" error={!!error} errorId="dev-login-error">
+      <Field id="dev-email" label={words.email} error={!!error} errorId="dev-login-error">
         {(c) => <Input {...c} name="email" type="email" autoComplete="username" required />}
       </Field>
-      <Field id="dev-password" label="Developer password" error={!!error} errorId="dev-login-error">
+      <Field id="dev-password" label={words.password} error={!!error} errorId="dev-login-error">
         {(c) => <Input {...c} name="password" type="password" autoComplete="current-password" required />}
       </Field>
       <Button type="submit" variant="secondary" disabled={pending}>
-        {pending ? "Signing in…" : "Sign in with the developer login"}
+        {pending ? words.pending : words.submit}
       </Button>
     </form>
   );

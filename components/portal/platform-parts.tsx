@@ -2,34 +2,50 @@
 // a platform's pages (the environment kept), a list of scopes as chips, and a group of scope checkboxes.
 import { focusRing } from "@/components/ui/classes";
 import type { Environment } from "@/lib/core/environment";
+import type { Locale } from "@/lib/i18n/locales";
+import { getTranslator } from "@/lib/i18n/translator";
 import { envHref } from "./env-href";
 
 export type PlatformTab = "keys" | "webhooks" | "businesses" | "logs";
 
-const TABS: { key: PlatformTab; label: string; path: string }[] = [
-  { key: "keys", label: "Keys and scopes", path: "" },
-  { key: "webhooks", label: "Webhooks", path: "/webhooks" },
-  { key: "businesses", label: "Connected businesses", path: "/businesses" },
-  { key: "logs", label: "Request log", path: "/logs" },
+const TABS: { key: PlatformTab; path: string }[] = [
+  { key: "keys", path: "" },
+  { key: "webhooks", path: "/webhooks" },
+  { key: "businesses", path: "/businesses" },
+  { key: "logs", path: "/logs" },
 ];
 
-export const PlatformTabs = ({ base, current, environment }: { base: string; current: PlatformTab; environment: Environment }) => (
-  <nav aria-label="Platform" className="mt-4">
-    <ul className="-mx-1 flex gap-2 overflow-x-auto px-1 pb-1 whitespace-nowrap sm:flex-wrap sm:overflow-visible">
-      {TABS.map((t) => (
-        <li key={t.key} className="shrink-0">
-          <a
-            href={t.key === "webhooks" ? `${base}${t.path}` : envHref(`${base}${t.path}`, environment)}
-            aria-current={t.key === current ? "page" : undefined}
-            className={`inline-flex min-h-11 items-center rounded-lg px-3 text-sm font-semibold ring-1 ring-inset ${focusRing} ${t.key === current ? "bg-slate-900 text-white ring-slate-900" : "text-slate-900 ring-slate-300 hover:bg-slate-50"}`}
-          >
-            {t.label}
-          </a>
-        </li>
-      ))}
-    </ul>
-  </nav>
-);
+/** The tabs, in `locale` (the "portal-more" catalog; English unless the page passes the member's language). */
+export const PlatformTabs = ({
+  base,
+  current,
+  environment,
+  locale = "en",
+}: {
+  base: string;
+  current: PlatformTab;
+  environment: Environment;
+  locale?: Locale;
+}) => {
+  const words = getTranslator(locale, "portal-more");
+  return (
+    <nav aria-label={words("platformTabs.nav")} className="mt-4">
+      <ul className="-mx-1 flex gap-2 overflow-x-auto px-1 pb-1 whitespace-nowrap sm:flex-wrap sm:overflow-visible">
+        {TABS.map((t) => (
+          <li key={t.key} className="shrink-0">
+            <a
+              href={t.key === "webhooks" ? `${base}${t.path}` : envHref(`${base}${t.path}`, environment)}
+              aria-current={t.key === current ? "page" : undefined}
+              className={`inline-flex min-h-11 items-center rounded-lg px-3 text-sm font-semibold ring-1 ring-inset ${focusRing} ${t.key === current ? "bg-slate-900 text-white ring-slate-900" : "text-slate-900 ring-slate-300 hover:bg-slate-50"}`}
+            >
+              {words(`platformTabs.${t.key}`)}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+};
 
 export const ScopeChips = ({ scopes, empty = "None", label }: { scopes: readonly string[]; empty?: string; label: string }) =>
   scopes.length === 0 ? (

@@ -35,30 +35,29 @@ const NOT_FOUND = new Set([
 ]);
 
 /** The portal's sign-in (`mode` "signup": the form opens on "Create an account", the landing page's link). */
-export const SignInCard = ({ environment, mode, locale }: { environment: Environment; mode?: AuthMode; locale: Locale }) => (
-  <PortalFrame environment={environment} locale={locale} contentLang="en">
-    <Card labelledBy="title" className="mx-auto w-full max-w-md">
-      <h1 id="title" className="text-2xl font-semibold tracking-tight text-slate-900">
-        Sign in to the developer portal
-      </h1>
-      <div className="mt-6">
-        <AuthForm
-          mail={{ signUp: signUpAction, requestReset: requestResetAction }}
-          defaultMode={mode}
-          intro="Sign in with the email that is a member of your business. A new account confirms its email first."
-        />
-      </div>
-    </Card>
-    {isDeveloperLoginEnabled() ? (
-      <p className="mx-auto w-full max-w-md text-center text-sm text-slate-700">
-        Have the test login <code>npm run seed</code> printed?{" "}
-        <a className={textLinkClass} href="/portal/developer-login">
-          Use the developer login
-        </a>
-      </p>
-    ) : null}
-  </PortalFrame>
-);
+export const SignInCard = ({ environment, mode, locale }: { environment: Environment; mode?: AuthMode; locale: Locale }) => {
+  const t = getTranslator(locale, "portal-more");
+  return (
+    <PortalFrame environment={environment} locale={locale}>
+      <Card labelledBy="title" className="mx-auto w-full max-w-md">
+        <h1 id="title" className="text-2xl font-semibold tracking-tight text-slate-900">
+          {t("signIn.title")}
+        </h1>
+        <div className="mt-6">
+          <AuthForm mail={{ signUp: signUpAction, requestReset: requestResetAction }} defaultMode={mode} locale={locale} intro={t("signIn.intro")} />
+        </div>
+      </Card>
+      {isDeveloperLoginEnabled() ? (
+        <p className="mx-auto w-full max-w-md text-center text-sm text-slate-700">
+          {t.rich("signIn.seedPrinted", { code: (chunks) => <code>{chunks}</code> })}{" "}
+          <a className={textLinkClass} href="/portal/developer-login">
+            {t("signIn.useDeveloperLogin")}
+          </a>
+        </p>
+      ) : null}
+    </PortalFrame>
+  );
+};
 
 /** A path segment as text (Next.js may hand it over still percent-encoded; a malformed escape stays as it is). */
 export const segmentText = (s: string) => {

@@ -7,11 +7,13 @@ import { z } from "zod";
 import type { ActivationFormState } from "@/components/activation/activation-state";
 import { APPLICATION_FIELDS, formFieldOf, type ApplicationField, type ApplicationForm } from "@/lib/activation/schemas";
 import { runHostedAction, textField, type ActionOutcome } from "@/lib/hosted/action";
+import { getTranslator, type Translator } from "@/lib/i18n/translator";
 import { attachPortalActivationDocument } from "@/lib/portal/attach-portal-activation-document";
 import { removePortalActivationDocument } from "@/lib/portal/remove-portal-activation-document";
 import { savePortalActivationDraft } from "@/lib/portal/save-portal-activation-draft";
 import { submitPortalActivation } from "@/lib/portal/submit-portal-activation";
 import { UNEXPECTED } from "../../_lib/answer";
+import { getPortalLocale } from "../../_lib/portal-locale";
 
 type Bound = { businessId: string };
 
@@ -22,12 +24,33 @@ const fields = Object.fromEntries(APPLICATION_FIELDS.map((f) => [f, textField(CA
 >;
 const ApplicationFormSchema = z.object({ intent: textField(8, "Choose save or submit."), ...fields });
 
-const stateOf = <T>(out: ActionOutcome<T>, prev: ActivationFormState, notice: (value: T) => string): ActivationFormState => {
-  if (out.ok) return { error: null, notice: notice(out.value), fieldErrors: [], attempt: prev.attempt + 1 };
-  if (out.status >= 500) return { error: UNEXPECTED.message, notice: null, fieldErrors: [], attempt: prev.attempt + 1 };
+/**
+ * The outcome in the member's language, with the hosted verification page's words ("platform" catalog). In
+ * English a refusal keeps the service's own message; in another language a known refusal is named by its code.
+ */
+const stateOf = async <T>(out: ActionOutcome<T>, prev: ActivationFormState, notice: (value: T, t: Translator) => string): Promise<ActivationFormState> => {
+  const locale = await getPortalLocale();
+  const t = getTranslator(locale, "platform");
+  if (out.ok) return { error: null, notice: notice(out.value, t), fieldErrors: [], attempt: prev.attempt + 1 };
+  if (out.status >= 500) return { error: t("errors.unexpected"), notice: null, fieldErrors: [], attempt: prev.attempt + 1 };
   // the application's fields at fault, each under its field; a document's refusal is the form's own message
   const fieldErrors = out.fieldErrors.filter((e) => (APPLICATION_FIELDS as readonly string[]).includes(e.field));
-  return { error: fieldErrors.length > 1 ? "Check the fields marked below." : out.error, notice: null, fieldErrors, attempt: prev.attempt + 1 };
+  if (fieldErrors.length > 1) return { error: t("verification.form.checkFields"), notice: null, fieldErrors, attempt: prev.attempt + 1 };
+  if (locale === "en") return { error: out.error, notice: null, fieldErrors, attempt: prev.attempt + 1 };
+  const known: Record<string, string> = {
+    ACTIVATION_NOT_ALLOWED: t("verification.errors.notAllowed"),
+    DOCUMENT_INVALID: t("verification.errors.documentInvalid"),
+    DOCUMENT_LIMIT_REACHED: t("verification.errors.documentLimit"),
+    NOT_FOUND: t("verification.errors.documentNotFound"),
+    PORTAL_ROLE_REQUIRED: getTranslator(locale, "portal-more")("activation.notAllowed"),
+  };
+  const error =
+    out.field === "documents"
+      ? t("verification.errors.needDocument")
+      : fieldErrors.length
+        ? t("verification.form.checkFields")
+        : ((out.code && known[out.code]) ?? (out.field === "document" ? t("verification.documents.chooseFile") : out.error));
+  return { error, notice: null, fieldErrors, attempt: prev.attempt + 1 };
 };
 
 const refresh = ({ businessId }: Bound) => revalidatePath(`/portal/${businessId}`, "layout");
@@ -46,7 +69,7 @@ export const applicationAction = async (bound: Bound, prev: ActivationFormState,
     unexpected: { log: "[portal] saving the activation application failed:", message: UNEXPECTED.message },
   });
   if (out.ok) refresh(bound);
-  return stateOf(out, prev, (v) => (v.submitted ? "Submitted. The application is now in review; we email you when it is decided." : "Draft saved."));
+  return stateOf(out, prev, (v, t) => (v.submitted ? t("verification.form.submitted") : t("verification.form.saved")));
 };
 
 const UploadForm = z.object({ document: z.instanceof(File, { message: "Choose a file to upload." }) });
@@ -64,7 +87,7 @@ export const uploadDocumentAction = async (bound: Bound, prev: ActivationFormSta
     unexpected: { log: "[portal] uploading an activation document failed:", message: UNEXPECTED.message },
   });
   if (out.ok) refresh(bound);
-  return stateOf(out, prev, (d) => `Uploaded ${d.filename}.`);
+  return stateOf(out, prev, (d, t) => t("verification.documents.uploaded", { name: d.filename }));
 };
 
 export const removeDocumentAction = async (bound: Bound & { documentId: string }, prev: ActivationFormState, form: FormData): Promise<ActivationFormState> => {
@@ -75,5 +98,5 @@ export const removeDocumentAction = async (bound: Bound & { documentId: string }
     unexpected: { log: "[portal] removing an activation document failed:", message: UNEXPECTED.message },
   });
   if (out.ok) refresh(bound);
-  return stateOf(out, prev, (d) => `Removed ${d.filename}.`);
+  return stateOf(out, prev, (d, t) => t("verification.documents.removed", { name: d.filename }));
 };

@@ -15,10 +15,14 @@ import type { ActivationView } from "@/lib/activation/load-activation";
 import { getTranslator } from "@/lib/i18n/translator";
 import { loadPortalActivation } from "@/lib/portal/load-portal-activation";
 import { portalPage } from "../../_lib/page";
+import { getPortalLocale } from "../../_lib/portal-locale";
 import { applicationAction, removeDocumentAction, uploadDocumentAction } from "./actions";
 
 export const dynamic = "force-dynamic";
-export const metadata: Metadata = { title: { absolute: "Go live · Developer portal" }, robots: { index: false } };
+export const generateMetadata = async (): Promise<Metadata> => ({
+  title: { absolute: getTranslator(await getPortalLocale(), "portal-more")("activation.metaTitle") },
+  robots: { index: false },
+});
 
 type Props = { params: Promise<{ businessId: string }>; searchParams: Promise<{ env?: string | string[] }> };
 
@@ -27,11 +31,15 @@ const day = (d: Date) => d.toISOString().slice(0, 10);
 const ActivationPage = async ({ params, searchParams }: Props) => {
   const { businessId } = await params;
   const environment = environmentOf((await searchParams).env);
-  const t = getTranslator("en", "platform");
-  const words = activationWords(t, { fieldMessages: false });
   return portalPage(
     { businessId, environment, current: "activation", load: (ctx) => loadPortalActivation(ctx, { businessId }) },
     ({ member, manage, activation }, frame) => {
+      const { locale } = frame;
+      // the activation words are the hosted verification page's ("platform" catalog); in English the fields
+      // keep the service's own messages, as before
+      const t = getTranslator(locale, "platform");
+      const words = activationWords(t, { fieldMessages: locale !== "en" });
+      const m = getTranslator(locale, "portal-more");
       const full = manage ? (activation as ActivationView) : null;
       const dates = [
         ...(activation.submittedAt ? [t("verification.submittedOn", { date: day(activation.submittedAt) })] : []),
@@ -41,14 +49,12 @@ const ActivationPage = async ({ params, searchParams }: Props) => {
       return (
         <PortalPageShell
           {...frame}
-          title="Go live"
+          title={m("activation.title")}
+          translated
           badge={<ActivationStatusBadge status={activation.status} words={words} />}
           intro={
             <>
-              <p className="mt-2 text-sm text-slate-700">
-                Test mode is yours at once. Before {member.business.name} can create live games and keys and take real payments, an operator of this Coinop
-                instance reviews who the business is.
-              </p>
+              <p className="mt-2 text-sm text-slate-700">{m("activation.intro", { business: member.business.name })}</p>
               <ActivationStatus status={activation.status} words={words} dates={dates} note={full?.note ?? null} />
             </>
           }
@@ -56,18 +62,18 @@ const ActivationPage = async ({ params, searchParams }: Props) => {
           {activation.status === "approved" ? (
             <Card labelledBy="live-title">
               <h2 id="live-title" className="text-lg font-semibold text-slate-900">
-                You are approved to go live
+                {m("activation.approvedTitle")}
               </h2>
-              <p className="mt-1 text-sm text-slate-700">Create a live game, then a live server key for it. Live keys open live checkouts with real money.</p>
+              <p className="mt-1 text-sm text-slate-700">{m("activation.approvedIntro")}</p>
               <ul className="mt-3 space-y-2 text-sm">
                 <li>
                   <a className={textLinkClass} href={envHref(`${base}/games`, "live")}>
-                    Create a live game
+                    {m("activation.liveGame")}
                   </a>
                 </li>
                 <li>
                   <a className={textLinkClass} href={envHref(`${base}/keys`, "live")}>
-                    Create live keys
+                    {m("activation.liveKeys")}
                   </a>
                 </li>
               </ul>
@@ -84,7 +90,7 @@ const ActivationPage = async ({ params, searchParams }: Props) => {
               apply={applicationAction.bind(null, { businessId })}
             />
           ) : (
-            <p className="text-sm text-slate-700">Only owners and admins of the business see and complete the application.</p>
+            <p className="text-sm text-slate-700">{m("activation.ownersOnly")}</p>
           )}
         </PortalPageShell>
       );

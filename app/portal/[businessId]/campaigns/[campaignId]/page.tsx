@@ -3,7 +3,7 @@
 // done), link invites (list and create), linked players and recent payouts. campaigns:read to see,
 // campaigns:write to act; the actions call the campaign-key services (lib/campaigns, lib/invites).
 import type { Metadata } from "next";
-import { CampaignOperationProgress } from "@/components/portal/campaign-operation-progress";
+import { CampaignOperationProgress, type OperationWords } from "@/components/portal/campaign-operation-progress";
 import { PortalQueryProvider } from "@/components/portal/query-provider";
 import { CampaignStatusBadge, usdc } from "@/components/portal/campaign-status";
 import { EnvironmentBadge } from "@/components/portal/environment-badge";
@@ -18,16 +18,61 @@ import { environmentOf } from "@/components/portal/env-href";
 import { loadPortalCampaign } from "@/lib/portal/load-portal-campaign";
 import { operationProgressView } from "@/lib/portal/load-portal-campaign-operation";
 import { can } from "@/lib/portal/permissions";
+import { formatNumber } from "@/lib/i18n/format";
+import { getTranslator, type Translator } from "@/lib/i18n/translator";
 import { PortalPageShell } from "@/components/portal/portal-page-shell";
 import { portalPage } from "../../../_lib/page";
+import { getPortalLocale } from "../../../_lib/portal-locale";
 import { campaignOperationAction, createCampaignInviteAction } from "../actions";
 
 export const dynamic = "force-dynamic";
-export const metadata: Metadata = { title: { absolute: "Campaign · Developer portal" }, robots: { index: false } };
+export const generateMetadata = async (): Promise<Metadata> => ({
+  title: { absolute: getTranslator(await getPortalLocale(), "portal-more")("campaign.metaTitle") },
+  robots: { index: false },
+});
 
 type Props = { params: Promise<{ businessId: string; campaignId: string }>; searchParams: Promise<{ env?: string | string[] }> };
 
 const when = (d: Date | string | null | undefined) => (d ? `${new Date(d).toISOString().slice(0, 16).replace("T", " ")} UTC` : "—");
+
+const EVENT: Record<string, string> = { start: "Campaign.Started", stop: "Campaign.Stopped", withdraw: "Campaign.Withdrawn" };
+const KINDS = new Set(["start", "stop", "withdraw"]);
+
+/** The progress card's words for an operation of `kind`, in the member's language ("{time}", "{status}", "{error}" left for the card). */
+const operationWords = (t: Translator, kind: string): OperationWords => {
+  const verb = KINDS.has(kind) ? t(`operation.verb.${kind}`) : kind;
+  const event = EVENT[kind] ?? "Webhook";
+  return {
+    verb,
+    requested: t("operation.requested", { verb, time: "{time}" }),
+    fundsMoved: t("operation.fundsMoved"),
+    fundsMoving: t("operation.fundsMoving"),
+    confirmed: t("operation.confirmed", { status: kind }),
+    confirming: t("operation.confirming", { status: kind }),
+    sent: t("operation.sent", { event }),
+    sentAt: t("operation.sentAt", { event, time: "{time}" }),
+    headDone: t("operation.headDone", { verb }),
+    headFailed: t("operation.headFailed", { verb }),
+    headRunning: t("operation.headRunning", { verb }),
+    steps3: t("operation.steps3"),
+    steps1: t("operation.steps1"),
+    progress: t("operation.progress", { verb }),
+    done: t("operation.done"),
+    failed: t("operation.failed"),
+    inProgress: t("operation.inProgress"),
+    state: {
+      done: t("operation.state.done"),
+      running: t("operation.state.running"),
+      failed: t("operation.state.failed"),
+      waiting: t("operation.state.waiting"),
+    },
+    unreadable: t("operation.unreadable", { status: "{status}" }),
+    retrying: t("operation.retrying", { error: "{error}" }),
+    checking: t("operation.checking"),
+    finalDone: t("operation.finalDone", { verb }),
+    finalFailed: t("operation.finalFailed", { verb }),
+  };
+};
 
 const H2 = ({ id, children }: { id: string; children: string }) => (
   <h2 id={id} className="text-lg font-semibold text-slate-900">
@@ -42,6 +87,9 @@ const CampaignPage = async ({ params, searchParams }: Props) => {
     { businessId, environment: asked, current: "campaigns", load: (ctx) => loadPortalCampaign(ctx, { businessId, campaignId }) },
     ({ member, campaign, users, invites, payouts, payoutCount, operations }, frame) => {
       const environment = campaign.environment;
+      const { locale } = frame;
+      const t = getTranslator(locale, "portal-more");
+      const money = (n: number) => usdc(n, locale);
       const manage = can(member.permissions, "campaigns:write");
       const pending = operations.find((o) => o.status === "pending");
       const latest = operations[0];
@@ -49,18 +97,18 @@ const CampaignPage = async ({ params, searchParams }: Props) => {
       const act = (action: "start" | "stop" | "withdraw") => campaignOperationAction.bind(null, { businessId, campaignId: campaign.id, action });
       const actions = [
         ...(campaign.status === "created" || campaign.status === "stopped"
-          ? [{ action: "start" as const, submit: "Start campaign", pending: "Starting…", note: "Events are accepted and paid from the moment it starts." }]
+          ? [{ action: "start" as const, submit: t("campaign.start"), pending: t("campaign.starting"), note: t("campaign.startNote") }]
           : []),
         ...(campaign.status === "started"
-          ? [{ action: "stop" as const, submit: "Stop campaign", pending: "Stopping…", note: "Events are refused from the moment it stops." }]
+          ? [{ action: "stop" as const, submit: t("campaign.stop"), pending: t("campaign.stopping"), note: t("campaign.stopNote") }]
           : []),
         ...(campaign.status === "stopped" && campaign.availableToWithdraw > 0
           ? [
               {
                 action: "withdraw" as const,
-                submit: `Withdraw ${usdc(campaign.availableToWithdraw)}`,
-                pending: "Withdrawing…",
-                note: "The whole balance goes back to the business funding wallet.",
+                submit: t("campaign.withdraw", { amount: money(campaign.availableToWithdraw) }),
+                pending: t("campaign.withdrawing"),
+                note: t("campaign.withdrawNote"),
               },
             ]
           : []),
@@ -69,11 +117,12 @@ const CampaignPage = async ({ params, searchParams }: Props) => {
         <PortalPageShell
           {...frame}
           environment={environment}
-          back={{ href: envHref(`/portal/${encodeURIComponent(businessId)}/campaigns`, environment), label: "Campaigns" }}
+          back={{ href: envHref(`/portal/${encodeURIComponent(businessId)}/campaigns`, environment), label: t("campaign.back") }}
           title={campaign.name}
+          translated
           badge={
             <div className="flex items-center gap-2">
-              <CampaignStatusBadge status={campaign.status} pending={pending?.kind} />
+              <CampaignStatusBadge status={campaign.status} pending={pending?.kind} locale={locale} />
               <EnvironmentBadge environment={environment} />
             </div>
           }
@@ -81,31 +130,31 @@ const CampaignPage = async ({ params, searchParams }: Props) => {
             <>
               <dl className="mt-4 grid gap-3 text-sm sm:grid-cols-3">
                 <div className="rounded-lg bg-slate-50 p-3">
-                  <dt className="text-slate-600">Funded in total</dt>
+                  <dt className="text-slate-600">{t("campaign.funded")}</dt>
                   <dd className="text-lg font-semibold text-slate-900 tabular-nums" data-testid="funded">
-                    {usdc(campaign.totalAmountFunded)}
+                    {money(campaign.totalAmountFunded)}
                   </dd>
                 </div>
                 <div className="rounded-lg bg-slate-50 p-3">
-                  <dt className="text-slate-600">Paid out ({payoutCount} payouts)</dt>
+                  <dt className="text-slate-600">{t("campaign.paidOut", { count: formatNumber(locale, payoutCount) })}</dt>
                   <dd className="text-lg font-semibold text-slate-900 tabular-nums" data-testid="paid-out">
-                    {usdc(campaign.totalAmountPaidOut)}
+                    {money(campaign.totalAmountPaidOut)}
                   </dd>
                 </div>
                 <div className="rounded-lg bg-slate-50 p-3">
-                  <dt className="text-slate-600">Balance (available to withdraw)</dt>
+                  <dt className="text-slate-600">{t("campaign.balance")}</dt>
                   <dd className="text-lg font-semibold text-slate-900 tabular-nums" data-testid="balance">
-                    {usdc(campaign.availableToWithdraw)}
+                    {money(campaign.availableToWithdraw)}
                   </dd>
                 </div>
               </dl>
               <dl className="mt-4 grid gap-2 text-sm sm:grid-cols-2">
                 <div>
-                  <dt className="text-slate-600">Campaign id</dt>
+                  <dt className="text-slate-600">{t("campaign.id")}</dt>
                   <dd className="font-mono text-xs break-all text-slate-900">{campaign.id}</dd>
                 </div>
                 <div>
-                  <dt className="text-slate-600">Custody address ({campaign.chain})</dt>
+                  <dt className="text-slate-600">{t("campaign.address", { chain: campaign.chain })}</dt>
                   <dd className="font-mono text-xs break-all text-slate-900">{campaign.address}</dd>
                 </div>
               </dl>
@@ -113,10 +162,8 @@ const CampaignPage = async ({ params, searchParams }: Props) => {
           }
         >
           <Card labelledBy="lifecycle-title">
-            <H2 id="lifecycle-title">Start, stop and withdraw</H2>
-            <p className="mt-1 text-sm text-slate-700">
-              The status changes at once; a background job then confirms it and sends the webhook (and, for a withdrawal, moves the money).
-            </p>
+            <H2 id="lifecycle-title">{t("campaign.lifecycleTitle")}</H2>
+            <p className="mt-1 text-sm text-slate-700">{t("campaign.lifecycleIntro")}</p>
             {shown ? (
               <div className="mt-4">
                 <PortalQueryProvider>
@@ -124,6 +171,7 @@ const CampaignPage = async ({ params, searchParams }: Props) => {
                     key={shown.id}
                     url={`/portal/${encodeURIComponent(businessId)}/campaigns/${encodeURIComponent(campaign.id)}/operations/${encodeURIComponent(shown.id)}`}
                     op={operationProgressView(shown)}
+                    words={operationWords(t, shown.kind)}
                   />
                 </PortalQueryProvider>
               </div>
@@ -146,20 +194,20 @@ const CampaignPage = async ({ params, searchParams }: Props) => {
                   ))}
                 </div>
               ) : (
-                <p className="mt-4 text-sm text-slate-700">Nothing to do in this state: a stopped campaign with no balance can be started again once funded.</p>
+                <p className="mt-4 text-sm text-slate-700">{t("campaign.nothingToDo")}</p>
               )
             ) : (
-              <p className="mt-4 text-sm text-slate-700">Your role can see this campaign but not start, stop or withdraw it.</p>
+              <p className="mt-4 text-sm text-slate-700">{t("campaign.readOnly")}</p>
             )}
             {operations.length > 1 ? (
               <details className="mt-4 text-sm">
-                <summary className="inline-flex min-h-11 cursor-pointer items-center font-semibold text-slate-900">Earlier operations</summary>
+                <summary className="inline-flex min-h-11 cursor-pointer items-center font-semibold text-slate-900">{t("campaign.earlier")}</summary>
                 <ul className="mt-2 space-y-1 text-slate-700">
                   {operations.slice(1).map((o) => (
                     <li key={o.id}>
-                      {o.kind} — {o.status}, requested {when(o.createdAt)}
-                      {o.completedAt ? `, done ${when(o.completedAt)}` : ""}
-                      {o.amountUsdc !== null ? ` (${usdc(o.amountUsdc)})` : ""}
+                      {t("campaign.operation", { kind: o.kind, status: o.status, requested: when(o.createdAt) })}
+                      {o.completedAt ? t("campaign.operationDone", { done: when(o.completedAt) }) : ""}
+                      {o.amountUsdc !== null ? ` (${money(o.amountUsdc)})` : ""}
                     </li>
                   ))}
                 </ul>
@@ -168,22 +216,22 @@ const CampaignPage = async ({ params, searchParams }: Props) => {
           </Card>
 
           <Card labelledBy="invites-title">
-            <H2 id="invites-title">Link invites</H2>
-            <p className="mt-1 text-sm text-slate-700">One URL any number of players can open to link to this campaign.</p>
+            <H2 id="invites-title">{t("campaign.invitesTitle")}</H2>
+            <p className="mt-1 text-sm text-slate-700">{t("campaign.invitesIntro")}</p>
             {manage ? (
               <div className="mt-4">
                 <PortalForm
                   action={createCampaignInviteAction.bind(null, { businessId, campaignId: campaign.id })}
-                  label="Create a link invite"
-                  submit="Create invite"
-                  pendingLabel="Creating…"
+                  label={t("campaign.inviteForm")}
+                  submit={t("campaign.inviteSubmit")}
+                  pendingLabel={t("campaign.invitePending")}
                   variant="secondary"
                 >
                   <div className="grid gap-3 sm:grid-cols-2">
-                    <Field id="invite-label" label="Label (optional)">
+                    <Field id="invite-label" label={t("campaign.inviteLabel")}>
                       {(c) => <Input {...c} name="label" maxLength={120} autoComplete="off" />}
                     </Field>
-                    <Field id="invite-max" label="Maximum uses (optional)" hint="Empty: unlimited.">
+                    <Field id="invite-max" label={t("campaign.inviteMax")} hint={t("campaign.inviteMaxHint")}>
                       {(c) => <Input {...c} name="maxUses" inputMode="numeric" autoComplete="off" />}
                     </Field>
                   </div>
@@ -191,30 +239,30 @@ const CampaignPage = async ({ params, searchParams }: Props) => {
               </div>
             ) : null}
             {invites.length === 0 ? (
-              <p className="mt-4 text-sm text-slate-700">No invites yet.</p>
+              <p className="mt-4 text-sm text-slate-700">{t("campaign.noInvites")}</p>
             ) : (
-              <Table caption="Link invites of this campaign" className="mt-4">
+              <Table caption={t("campaign.invitesCaption")} className="mt-4">
                 <thead>
                   <tr>
-                    <Th>Invite</Th>
-                    <Th>Status</Th>
-                    <Th className="text-right">Uses</Th>
-                    <Th>Created</Th>
+                    <Th>{t("campaign.invite")}</Th>
+                    <Th>{t("campaign.status")}</Th>
+                    <Th className="text-right">{t("campaign.uses")}</Th>
+                    <Th>{t("campaign.created")}</Th>
                   </tr>
                 </thead>
                 <tbody>
                   {invites.map((i) => (
                     <tr key={i.code}>
                       <Td className="min-w-48">
-                        <span className="block font-semibold text-slate-900">{i.label ?? "(no label)"}</span>
+                        <span className="block font-semibold text-slate-900">{i.label ?? t("campaign.noLabel")}</span>
                         <span className="block font-mono text-xs break-all text-slate-700">{i.url}</span>
                       </Td>
                       <Td>
                         <Badge tone={i.status === "active" ? "success" : i.status === "revoked" ? "danger" : "warning"}>{i.status}</Badge>
                       </Td>
                       <Td className="text-right tabular-nums">
-                        {i.currentUses}
-                        {i.maxUses ? ` / ${i.maxUses}` : ""}
+                        {formatNumber(locale, i.currentUses)}
+                        {i.maxUses ? ` / ${formatNumber(locale, i.maxUses)}` : ""}
                       </Td>
                       <Td className="whitespace-nowrap">{when(i.createdAt)}</Td>
                     </tr>
@@ -225,16 +273,16 @@ const CampaignPage = async ({ params, searchParams }: Props) => {
           </Card>
 
           <Card labelledBy="players-title">
-            <H2 id="players-title">{`Linked players (${users.pagination.totalCount})`}</H2>
+            <H2 id="players-title">{t("campaign.playersTitle", { count: formatNumber(locale, users.pagination.totalCount) })}</H2>
             {users.users.length === 0 ? (
-              <p className="mt-2 text-sm text-slate-700">No players linked yet.</p>
+              <p className="mt-2 text-sm text-slate-700">{t("campaign.noPlayers")}</p>
             ) : (
-              <Table caption="Players linked to this campaign" className="mt-4">
+              <Table caption={t("campaign.playersCaption")} className="mt-4">
                 <thead>
                   <tr>
                     <Th>userRef</Th>
-                    <Th>Email</Th>
-                    <Th>Linked</Th>
+                    <Th>{t("campaign.email")}</Th>
+                    <Th>{t("campaign.linked")}</Th>
                   </tr>
                 </thead>
                 <tbody>
@@ -251,25 +299,25 @@ const CampaignPage = async ({ params, searchParams }: Props) => {
           </Card>
 
           <Card labelledBy="payouts-title">
-            <H2 id="payouts-title">{`Recent payouts (${payoutCount})`}</H2>
+            <H2 id="payouts-title">{t("campaign.payoutsTitle", { count: formatNumber(locale, payoutCount) })}</H2>
             {payouts.length === 0 ? (
-              <p className="mt-2 text-sm text-slate-700">No payouts yet.</p>
+              <p className="mt-2 text-sm text-slate-700">{t("campaign.noPayouts")}</p>
             ) : (
-              <Table caption="Recent payouts of this campaign" className="mt-4">
+              <Table caption={t("campaign.payoutsCaption")} className="mt-4">
                 <thead>
                   <tr>
-                    <Th>Event</Th>
-                    <Th>Player</Th>
-                    <Th className="text-right">Amount</Th>
-                    <Th>When</Th>
+                    <Th>{t("campaign.event")}</Th>
+                    <Th>{t("campaign.player")}</Th>
+                    <Th className="text-right">{t("campaign.amount")}</Th>
+                    <Th>{t("campaign.when")}</Th>
                   </tr>
                 </thead>
                 <tbody>
                   {payouts.map((p) => (
                     <tr key={p.id}>
-                      <Td>{p.eventName || p.eventCode || "Tip"}</Td>
+                      <Td>{p.eventName || p.eventCode || t("campaign.tip")}</Td>
                       <Td className="font-mono text-xs break-all">{p.userRef}</Td>
-                      <Td className="text-right whitespace-nowrap tabular-nums">{usdc(p.amountUsdc)}</Td>
+                      <Td className="text-right whitespace-nowrap tabular-nums">{money(p.amountUsdc)}</Td>
                       <Td className="whitespace-nowrap">{when(p.createdAt)}</Td>
                     </tr>
                   ))}
