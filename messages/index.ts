@@ -17,6 +17,7 @@ import enJoin from "./en/join.json" with { type: "json" };
 import enLink from "./en/link.json" with { type: "json" };
 import enPlatform from "./en/platform.json" with { type: "json" };
 import enPortal from "./en/portal.json" with { type: "json" };
+import enPortalCatalogue from "./en/portal-catalogue.json" with { type: "json" };
 import enWallet from "./en/wallet.json" with { type: "json" };
 import frAccount from "./fr/account.json" with { type: "json" };
 import frAuth from "./fr/auth.json" with { type: "json" };
@@ -30,6 +31,7 @@ import frJoin from "./fr/join.json" with { type: "json" };
 import frLink from "./fr/link.json" with { type: "json" };
 import frPlatform from "./fr/platform.json" with { type: "json" };
 import frPortal from "./fr/portal.json" with { type: "json" };
+import frPortalCatalogue from "./fr/portal-catalogue.json" with { type: "json" };
 import frWallet from "./fr/wallet.json" with { type: "json" };
 import type { Locale } from "../lib/i18n/locales.ts";
 
@@ -49,6 +51,7 @@ const en = {
   link: enLink,
   platform: enPlatform,
   portal: enPortal,
+  "portal-catalogue": enPortalCatalogue,
   wallet: enWallet,
 };
 export type Namespace = keyof typeof en;
@@ -68,6 +71,7 @@ export const MESSAGES: Record<Locale, Record<Namespace, Messages>> = {
     link: frLink,
     platform: frPlatform,
     portal: frPortal,
+    "portal-catalogue": frPortalCatalogue,
     wallet: frWallet,
   },
 };

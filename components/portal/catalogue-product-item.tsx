@@ -15,8 +15,10 @@ const STATUS_TONE: Record<string, "success" | "warning" | "neutral" | "danger"> 
   declined: "danger",
 };
 
-export const priceLine = (p: { hasUsdPrice: boolean; price: number; virtualCurrencyPrices: { amount: number; currency: { code: string } }[] }) =>
-  [...(p.hasUsdPrice ? [usd(p.price)] : []), ...p.virtualCurrencyPrices.map((v) => units(v.amount, v.currency.code))].join(" · ") || "No price";
+export const priceLine = (
+  p: { hasUsdPrice: boolean; price: number; virtualCurrencyPrices: { amount: number; currency: { code: string } }[] },
+  noPrice = "No price",
+) => [...(p.hasUsdPrice ? [usd(p.price)] : []), ...p.virtualCurrencyPrices.map((v) => units(v.amount, v.currency.code))].join(" · ") || noPrice;
 
 export const ProductImage = ({ url, size = "size-16" }: { url: string; size?: string }) =>
   url ? (
