@@ -1,7 +1,8 @@
 "use server";
 // The catalogue pages' server actions: products (create, edit) and deals (create, edit, activate, deactivate).
 // Each is one portalAction calling one lib/portal service, which checks the member's role first and then
-// validates with the /v1 schema. The business, game, product or deal are bound by the page.
+// validates with the /v1 schema. The business, game, product or deal are bound by the page. Each is built per
+// call with the member's language (getPortalLocale): its form errors and notice come from the catalog.
 import { z } from "zod";
 import type { PortalFormState } from "@/components/portal/portal-form";
 import { textField } from "@/lib/hosted/action";
@@ -39,7 +40,7 @@ const productFields = (t: Translator) =>
 
 const productFormOf = (input: z.output<ReturnType<typeof productFields>>, form: FormData): ProductForm => ({ ...input, vcPrices: vcFieldsOf(form) });
 
-/** The member's translator: product actions are built per call so their errors and notices are in that language. */
+/** The member's translator: the actions are built per call so their errors and notices are in that language. */
 const translator = async () => getTranslator(await getPortalLocale(), "portal-catalogue");
 
 const createProduct = (t: Translator) =>
@@ -68,16 +69,17 @@ const updateProduct = (t: Translator) =>
 export const updateProductAction = async (bound: OnProduct, prev: PortalFormState, form: FormData): Promise<PortalFormState> =>
   updateProduct(await translator())(bound, prev, form);
 
-const DealFields = z.object({
-  itemId: textField(80, "Choose an item."),
-  code: textField(80, "The code is too long (at most 64 characters)."),
-  currencyId: textField(80, "Choose a currency."),
-  overridePrice: textField(30, "The price is too long."),
-  status: textField(20, "Choose active or inactive."),
-  metadata: textField(12_000, "The metadata is too long."),
-});
+const dealFields = (t: Translator) =>
+  z.object({
+    itemId: textField(80, t("deals.errors.chooseItem")),
+    code: textField(80, t("deals.errors.codeTooLong")),
+    currencyId: textField(80, t("catalogue.errors.chooseCurrency")),
+    overridePrice: textField(30, t("errors.priceTooLong")),
+    status: textField(20, t("deals.errors.chooseStatus")),
+    metadata: textField(12_000, t("deals.errors.metadataTooLong")),
+  });
 
-const dealFormOf = ({ code, currencyId, overridePrice, status, metadata }: z.output<typeof DealFields>): DealForm => ({
+const dealFormOf = ({ code, currencyId, overridePrice, status, metadata }: z.output<ReturnType<typeof dealFields>>): DealForm => ({
   code,
   currencyId,
   overridePrice,
@@ -85,25 +87,35 @@ const dealFormOf = ({ code, currencyId, overridePrice, status, metadata }: z.out
   metadata,
 });
 
-export const createDealAction = portalAction(
-  DealFields,
-  (ctx, input, { businessId, gameId }: OnGame) => createPortalDeal(ctx, { businessId, gameId, itemId: input.itemId, form: dealFormOf(input) }),
-  (d) => ({ notice: `Deal “${d.code}” created (${d.status}).` }),
-  { doing: "creating a deal" },
-);
+const createDeal = (t: Translator) =>
+  portalAction(
+    dealFields(t),
+    (ctx, input, { businessId, gameId }: OnGame) => createPortalDeal(ctx, { businessId, gameId, itemId: input.itemId, form: dealFormOf(input) }),
+    (d) => ({ notice: t("deals.created", { code: d.code, status: d.status }) }),
+    { doing: "creating a deal" },
+  );
 
-export const updateDealAction = portalAction(
-  DealFields,
-  (ctx, input, { businessId, dealId }: OnDeal) => updatePortalDeal(ctx, { businessId, dealId, form: dealFormOf(input) }),
-  (d) => ({ notice: `Deal “${d.code}” saved.` }),
-  { doing: "saving a deal" },
-);
+export const createDealAction = async (bound: OnGame, prev: PortalFormState, form: FormData): Promise<PortalFormState> =>
+  createDeal(await translator())(bound, prev, form);
 
-const StatusForm = z.object({ status: textField(20, "Choose active or inactive.") });
+const updateDeal = (t: Translator) =>
+  portalAction(
+    dealFields(t),
+    (ctx, input, { businessId, dealId }: OnDeal) => updatePortalDeal(ctx, { businessId, dealId, form: dealFormOf(input) }),
+    (d) => ({ notice: t("deals.saved", { code: d.code }) }),
+    { doing: "saving a deal" },
+  );
 
-export const setDealStatusAction = portalAction(
-  StatusForm,
-  (ctx, { status }, { businessId, dealId }: OnDeal) => updatePortalDeal(ctx, { businessId, dealId, status: status === "active" ? "active" : "inactive" }),
-  (d) => ({ notice: d.status === "active" ? `Deal “${d.code}” is active.` : `Deal “${d.code}” is inactive.` }),
-  { doing: "changing a deal's status" },
-);
+export const updateDealAction = async (bound: OnDeal, prev: PortalFormState, form: FormData): Promise<PortalFormState> =>
+  updateDeal(await translator())(bound, prev, form);
+
+const setDealStatus = (t: Translator) =>
+  portalAction(
+    z.object({ status: textField(20, t("deals.errors.chooseStatus")) }),
+    (ctx, { status }, { businessId, dealId }: OnDeal) => updatePortalDeal(ctx, { businessId, dealId, status: status === "active" ? "active" : "inactive" }),
+    (d) => ({ notice: t(d.status === "active" ? "deals.isActive" : "deals.isInactive", { code: d.code }) }),
+    { doing: "changing a deal's status" },
+  );
+
+export const setDealStatusAction = async (bound: OnDeal, prev: PortalFormState, form: FormData): Promise<PortalFormState> =>
+  setDealStatus(await translator())(bound, prev, form);

@@ -1,4 +1,4 @@
-// The catalogue, review, games and theme pages in French: a member whose browser asks for French gets the
+// The catalogue, deals, review, games and theme pages in French: a member whose browser asks for French gets the
 // portal-catalogue catalog's words (the page's <main lang="fr">, not marked English), and the server
 // actions answer in French (a form's field errors and the success notice).
 import "@/tests/support/serve-auth";
@@ -19,6 +19,7 @@ import GamePage from "../games/[gameId]/page";
 import ThemePage from "../games/[gameId]/theme/page";
 import { createProductAction } from "./actions";
 import CataloguePage from "./page";
+import DealsPage from "./deals/page";
 
 vi.mock("next/headers", async () => (await import("@/tests/support/serve-auth")).nextHeaders);
 vi.mock("next/cache", () => ({ revalidatePath: () => undefined }));
@@ -80,6 +81,12 @@ describe("the catalogue, review, games and theme pages in French", () => {
     expect(cat).toContain("Prix (USD)");
     expect(cat).toContain('<main id="main" lang="fr"');
     expect(cat).not.toContain("Create product");
+
+    const deals = await renderPortalPage(t.developer, DealsPage as never, { businessId: t.b });
+    expect(deals).toContain("Offres</h1>");
+    expect(deals).toContain("Nouvelle offre dans");
+    expect(deals).toContain("Prix de l’offre");
+    expect(deals).toContain('<main id="main" lang="fr"');
 
     const reviews = await renderPortalPage(t.developer, ReviewsPage as never, { businessId: t.b });
     expect(reviews).toContain("Produits créés par les joueurs</h1>");
