@@ -3,7 +3,7 @@
 // here; messages/catalogs.test.ts checks that every locale has the same keys with the same ICU placeholders.
 // Owners: "checkout" belongs to the checkout pages (app/checkout, components/checkout), "platform" to the
 // business pages (app/business), "gift" to the gift claim page (app/gift), "invoice" to the invoice page
-// (app/invoice, components/invoice), "fund" to the fund session page (app/fund), "portal" to the developer portal (app/portal, components/portal); the others to the rest of the
+// (app/invoice, components/invoice), "fund" to the fund session page (app/fund), "portal" to the developer portal (app/portal, components/portal), "portal-catalogue" to its catalogue, reviews and games pages; the others to the rest of the
 // hosted pages.
 import enAccount from "./en/account.json" with { type: "json" };
 import enAuth from "./en/auth.json" with { type: "json" };
