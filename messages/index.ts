@@ -3,8 +3,11 @@
 // here; messages/catalogs.test.ts checks that every locale has the same keys with the same ICU placeholders.
 // Owners: "checkout" belongs to the checkout pages (app/checkout, components/checkout), "platform" to the
 // business pages (app/business), "gift" to the gift claim page (app/gift), "invoice" to the invoice page
-// (app/invoice, components/invoice), "fund" to the fund session page (app/fund), "portal" to the developer portal (app/portal, components/portal), "portal-money" to its money pages (ledger, players, cashouts, disputes, timeline); the others to the rest of the
-// hosted pages.
+// (app/invoice, components/invoice), "fund" to the fund session page (app/fund); the developer portal's are
+// "portal" (its frame, nav and overview), "portal-money" (ledger, players, cashouts, disputes, timeline),
+// "portal-catalogue" (catalogue, deals, reviews, games, theme), "portal-access" (keys, webhooks, members, audit)
+// and "portal-more" (campaigns, helpers, platforms, Go live, the business list, sign-in); the others belong to
+// the rest of the hosted pages.
 import enAccount from "./en/account.json" with { type: "json" };
 import enAuth from "./en/auth.json" with { type: "json" };
 import enCheckout from "./en/checkout.json" with { type: "json" };
@@ -19,6 +22,7 @@ import enPlatform from "./en/platform.json" with { type: "json" };
 import enPortal from "./en/portal.json" with { type: "json" };
 import enPortalMoney from "./en/portal-money.json" with { type: "json" };
 import enPortalMore from "./en/portal-more.json" with { type: "json" };
+import enPortalCatalogue from "./en/portal-catalogue.json" with { type: "json" };
 import enWallet from "./en/wallet.json" with { type: "json" };
 import frAccount from "./fr/account.json" with { type: "json" };
 import frAuth from "./fr/auth.json" with { type: "json" };
@@ -34,6 +38,7 @@ import frPlatform from "./fr/platform.json" with { type: "json" };
 import frPortal from "./fr/portal.json" with { type: "json" };
 import frPortalMoney from "./fr/portal-money.json" with { type: "json" };
 import frPortalMore from "./fr/portal-more.json" with { type: "json" };
+import frPortalCatalogue from "./fr/portal-catalogue.json" with { type: "json" };
 import frWallet from "./fr/wallet.json" with { type: "json" };
 import type { Locale } from "../lib/i18n/locales.ts";
 
@@ -55,6 +60,7 @@ const en = {
   portal: enPortal,
   "portal-money": enPortalMoney,
   "portal-more": enPortalMore,
+  "portal-catalogue": enPortalCatalogue,
   wallet: enWallet,
 };
 export type Namespace = keyof typeof en;
@@ -76,6 +82,7 @@ export const MESSAGES: Record<Locale, Record<Namespace, Messages>> = {
     portal: frPortal,
     "portal-money": frPortalMoney,
     "portal-more": frPortalMore,
+    "portal-catalogue": frPortalCatalogue,
     wallet: frWallet,
   },
 };

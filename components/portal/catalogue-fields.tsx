@@ -72,11 +72,3 @@ export const Checkbox = ({ id, name, label, defaultChecked }: { id: string; name
     {label}
   </label>
 );
-
-/** The fulfilment types of a product, with what each means (the product form and list). */
-export const FULFILMENT = [
-  { value: "NONE", label: "None (your game grants it)" },
-  { value: "WEBHOOK", label: "Webhook (Purchases.Completed tells your server)" },
-  { value: "GRANT_VIRTUAL_CURRENCY", label: "Grant virtual currency" },
-  { value: "KEY_DELIVERY", label: "Key delivery (one key from the pool per purchase)" },
-];

@@ -8,47 +8,86 @@ import { useState } from "react";
 import type { Product } from "@/lib/products/schemas";
 import type { PortalCurrency } from "@/lib/portal/load-portal-products";
 import { priceFieldOf, VC_FIELD } from "@/lib/portal/product-form";
-import { Checkbox, FULFILMENT, SelectField, TextareaField, TextField } from "./catalogue-fields";
+import { Checkbox, SelectField, TextareaField, TextField } from "./catalogue-fields";
 import { PortalForm, type PortalAction } from "./portal-form";
 
-const TYPES = [
-  { value: "purchase", label: "Purchase (bought once)" },
-  { value: "consumable", label: "Consumable (bought again and again)" },
-  { value: "subscription", label: "Subscription (renews)" },
-];
+const TYPES = ["purchase", "consumable", "subscription"] as const;
+const FULFILMENTS = ["NONE", "WEBHOOK", "GRANT_VIRTUAL_CURRENCY", "KEY_DELIVERY"] as const;
+type Fulfilment = (typeof FULFILMENTS)[number];
 
-const FULFILMENT_HINT: Record<string, string> = {
-  NONE: "Your game grants the item when it sees the purchase.",
-  WEBHOOK: "Your server hears Purchases.Completed and grants the item.",
-  GRANT_VIRTUAL_CURRENCY: "Coinop credits the buyer the currency below.",
-  KEY_DELIVERY: "Coinop hands the buyer one key from the pool below.",
+/** The form's words in the member's language, translated by the server page; `vcPrice` keeps its `{code}`. */
+export type ProductFormWords = {
+  name: string;
+  type: string;
+  types: Record<(typeof TYPES)[number], string>;
+  description: string;
+  price: string;
+  priceHint: string;
+  limit: string;
+  limitHint: string;
+  vcLegend: string;
+  vcPrice: string;
+  noCurrencies: string;
+  fulfilment: string;
+  fulfilmentHint: string;
+  fulfilments: Record<Fulfilment, string>;
+  fulfilmentHints: Record<Fulfilment, string>;
+  grantLegend: string;
+  grantCurrency: string;
+  grantUnits: string;
+  addKeys: string;
+  keysForPool: string;
+  keysHint: string;
+  imageUrl: string;
+  imageHint: string;
+  requirement: string;
+  requirementHint: string;
+  metadata: string;
+  metadataHint: string;
+  visible: string;
+  priceVisible: string;
+  forSale: string;
 };
+
+const isFulfilment = (v: string): v is Fulfilment => (FULFILMENTS as readonly string[]).includes(v);
 
 export const CatalogueProductFields = ({
   id,
   currencies,
   product,
   errors = {},
+  words: w,
 }: {
   id: string;
   currencies: PortalCurrency[];
   product?: Product;
   errors?: Record<string, string>;
+  words: ProductFormWords;
 }) => {
   const vcOf = (currencyId: string) => product?.virtualCurrencyPrices.find((p) => p.currencyId === currencyId)?.amount;
   const grant = product?.virtualCurrencyGrant;
   const [fulfilment, setFulfilment] = useState(product?.fulfillmentType ?? "NONE");
-  const grantOptions = FULFILMENT.filter((f) => f.value !== "GRANT_VIRTUAL_CURRENCY" || currencies.length > 0 || fulfilment === f.value);
+  const grantOptions = FULFILMENTS.filter((f) => f !== "GRANT_VIRTUAL_CURRENCY" || currencies.length > 0 || fulfilment === f).map((f) => ({
+    value: f,
+    label: w.fulfilments[f],
+  }));
   return (
     <div className="grid gap-4">
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField id={`${id}-name`} name="name" label="Name" required maxLength={200} defaultValue={product?.name} error={errors.name} />
-        <SelectField id={`${id}-type`} name="type" label="Type" options={TYPES} defaultValue={product?.type ?? "purchase"} error={errors.type} />
+        <TextField id={`${id}-name`} name="name" label={w.name} required maxLength={200} defaultValue={product?.name} error={errors.name} />
+        <SelectField
+          id={`${id}-type`}
+          name="type"
+          label={w.type}
+          options={TYPES.map((t) => ({ value: t, label: w.types[t] }))}
+          defaultValue={product?.type ?? "purchase"}
+          error={errors.type}
+        />
       </div>
       <TextareaField
         id={`${id}-description`}
         name="description"
-        label="Description"
+        label={w.description}
         rows={2}
         maxLength={5000}
         defaultValue={product?.description}
@@ -58,8 +97,8 @@ export const CatalogueProductFields = ({
         <TextField
           id={`${id}-price`}
           name="price"
-          label="Price (USD)"
-          hint="In dollars, like 4.99; 0 is free. Empty: no USD price (give a currency price)."
+          label={w.price}
+          hint={w.priceHint}
           inputMode="decimal"
           defaultValue={product ? priceFieldOf(product.hasUsdPrice ? product.price : null) : ""}
           error={errors.price}
@@ -67,8 +106,8 @@ export const CatalogueProductFields = ({
         <TextField
           id={`${id}-limit`}
           name="perUserLimit"
-          label="Limit per player"
-          hint="Most purchases per player. Empty or 0: no limit."
+          label={w.limit}
+          hint={w.limitHint}
           inputMode="numeric"
           defaultValue={product?.perUserLimit ? String(product.perUserLimit) : ""}
           error={errors.perUserLimit}
@@ -76,13 +115,13 @@ export const CatalogueProductFields = ({
       </div>
       {currencies.length ? (
         <fieldset className="grid gap-4 sm:grid-cols-2">
-          <legend className="mb-1 text-sm font-semibold text-slate-900">Virtual-currency prices (whole units; empty: not sold for it)</legend>
+          <legend className="mb-1 text-sm font-semibold text-slate-900">{w.vcLegend}</legend>
           {currencies.map((c) => (
             <TextField
               key={c.id}
               id={`${id}-vc-${c.id}`}
               name={`${VC_FIELD}${c.id}`}
-              label={`Price in ${c.code}`}
+              label={w.vcPrice.replace("{code}", c.code)}
               inputMode="numeric"
               defaultValue={vcOf(c.id) === undefined ? "" : String(vcOf(c.id))}
               error={errors[`${VC_FIELD}${c.id}`]}
@@ -90,13 +129,13 @@ export const CatalogueProductFields = ({
           ))}
         </fieldset>
       ) : (
-        <p className="text-sm text-slate-700">This game has no virtual currencies: prices are in USD.</p>
+        <p className="text-sm text-slate-700">{w.noCurrencies}</p>
       )}
       <SelectField
         id={`${id}-fulfilment`}
         name="fulfillmentType"
-        label="Fulfilment"
-        hint={FULFILMENT_HINT[fulfilment] ?? "What happens after payment."}
+        label={w.fulfilment}
+        hint={isFulfilment(fulfilment) ? w.fulfilmentHints[fulfilment] : w.fulfilmentHint}
         options={grantOptions}
         value={fulfilment}
         onChange={(e) => setFulfilment(e.target.value)}
@@ -104,11 +143,11 @@ export const CatalogueProductFields = ({
       />
       {fulfilment === "GRANT_VIRTUAL_CURRENCY" && currencies.length ? (
         <fieldset className="grid gap-4 rounded-lg p-3 ring-1 ring-slate-200 ring-inset sm:grid-cols-2" data-testid="grant-fields">
-          <legend className="px-1 text-sm font-semibold text-slate-900">What a purchase grants</legend>
+          <legend className="px-1 text-sm font-semibold text-slate-900">{w.grantLegend}</legend>
           <SelectField
             id={`${id}-grant-currency`}
             name="grantCurrencyId"
-            label="Currency granted"
+            label={w.grantCurrency}
             options={currencies.map((c) => ({ value: c.id, label: `${c.code} (${c.name})` }))}
             defaultValue={grant?.currencyId ?? currencies[0]!.id}
             error={errors.grantCurrencyId}
@@ -116,7 +155,7 @@ export const CatalogueProductFields = ({
           <TextField
             id={`${id}-grant-units`}
             name="grantAmountUnits"
-            label="Units per purchase"
+            label={w.grantUnits}
             inputMode="numeric"
             defaultValue={grant?.amountUnits ?? ""}
             error={errors.grantAmountUnits}
@@ -127,8 +166,8 @@ export const CatalogueProductFields = ({
         <TextareaField
           id={`${id}-keys`}
           name="keys"
-          label={product?.fulfillmentType === "KEY_DELIVERY" ? "Add keys to the pool" : "Keys for the pool"}
-          hint="One key a line, up to 1000 at a time. Keys are added to the pool and never shown again here."
+          label={product?.fulfillmentType === "KEY_DELIVERY" ? w.addKeys : w.keysForPool}
+          hint={w.keysHint}
           rows={3}
           spellCheck={false}
           autoComplete="off"
@@ -138,8 +177,8 @@ export const CatalogueProductFields = ({
       <TextField
         id={`${id}-image`}
         name="imageUrl"
-        label="Image URL"
-        hint="An http(s) address of the product's image; empty for none."
+        label={w.imageUrl}
+        hint={w.imageHint}
         type="url"
         maxLength={2048}
         defaultValue={product?.imageUrl}
@@ -148,8 +187,8 @@ export const CatalogueProductFields = ({
       <TextareaField
         id={`${id}-requirement`}
         name="baseGameRequirementText"
-        label="Base game requirement"
-        hint="Optional, e.g. “Requires the base game”."
+        label={w.requirement}
+        hint={w.requirementHint}
         rows={1}
         maxLength={1000}
         defaultValue={product?.baseGameRequirementText}
@@ -158,8 +197,8 @@ export const CatalogueProductFields = ({
       <TextareaField
         id={`${id}-metadata`}
         name="metadata"
-        label="Metadata (JSON object)"
-        hint="Returned as sent; at most 10 KB. Empty: {}."
+        label={w.metadata}
+        hint={w.metadataHint}
         rows={2}
         spellCheck={false}
         className="font-mono text-sm"
@@ -167,9 +206,9 @@ export const CatalogueProductFields = ({
         error={errors.metadata}
       />
       <div className="grid gap-x-4 sm:grid-cols-3">
-        <Checkbox id={`${id}-visible`} name="isVisible" label="Visible to players" defaultChecked={product?.isVisible ?? true} />
-        <Checkbox id={`${id}-price-visible`} name="isPriceVisible" label="Price visible" defaultChecked={product?.isPriceVisible ?? true} />
-        <Checkbox id={`${id}-for-sale`} name="forSale" label="For sale" defaultChecked={product?.forSale ?? true} />
+        <Checkbox id={`${id}-visible`} name="isVisible" label={w.visible} defaultChecked={product?.isVisible ?? true} />
+        <Checkbox id={`${id}-price-visible`} name="isPriceVisible" label={w.priceVisible} defaultChecked={product?.isPriceVisible ?? true} />
+        <Checkbox id={`${id}-for-sale`} name="forSale" label={w.forSale} defaultChecked={product?.forSale ?? true} />
       </div>
     </div>
   );
@@ -187,6 +226,7 @@ export const CatalogueProductForm = ({
   id,
   currencies,
   product,
+  words,
 }: {
   action: PortalAction;
   label: string;
@@ -195,6 +235,7 @@ export const CatalogueProductForm = ({
   id: string;
   currencies: PortalCurrency[];
   product?: Product;
+  words: ProductFormWords;
 }) => (
   <PortalForm
     action={action}
@@ -208,6 +249,7 @@ export const CatalogueProductForm = ({
         id={id}
         currencies={currencies}
         product={product}
+        words={words}
         errors={Object.fromEntries((state.fieldErrors ?? []).map((e) => [e.field, e.message]))}
       />
     )}

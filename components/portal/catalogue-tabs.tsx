@@ -1,9 +1,22 @@
 // The catalogue's two pages, products and deals, as tabs (links; the current one is marked for assistive tech).
 import type { Environment } from "@/lib/core/environment";
 import { focusRing } from "@/components/ui/classes";
+import { DEFAULT_LOCALE, type Locale } from "@/lib/i18n/locales";
+import { getTranslator } from "@/lib/i18n/translator";
 import { envHref } from "./env-href";
 
-export const CatalogueTabs = ({ businessId, environment, current }: { businessId: string; environment: Environment; current: "products" | "deals" }) => {
+export const CatalogueTabs = ({
+  businessId,
+  environment,
+  current,
+  locale = DEFAULT_LOCALE,
+}: {
+  businessId: string;
+  environment: Environment;
+  current: "products" | "deals";
+  locale?: Locale;
+}) => {
+  const t = getTranslator(locale, "portal-catalogue");
   const base = `/portal/${encodeURIComponent(businessId)}/catalogue`;
   const tab = (key: "products" | "deals", label: string, path: string) => (
     <a
@@ -15,9 +28,9 @@ export const CatalogueTabs = ({ businessId, environment, current }: { businessId
     </a>
   );
   return (
-    <nav aria-label="Catalogue" className="flex gap-2">
-      {tab("products", "Products", base)}
-      {tab("deals", "Deals", `${base}/deals`)}
+    <nav aria-label={t("catalogue.tabs.label")} className="flex gap-2">
+      {tab("products", t("catalogue.tabs.products"), base)}
+      {tab("deals", t("catalogue.tabs.deals"), `${base}/deals`)}
     </nav>
   );
 };

@@ -6,6 +6,8 @@ import { units, usd } from "./catalogue-fields";
 import { DealFields } from "./deal-fields";
 import { Disclosure } from "./disclosure";
 import { PortalForm, type PortalAction } from "./portal-form";
+import type { Locale } from "@/lib/i18n/locales";
+import { getTranslator } from "@/lib/i18n/translator";
 
 export const dealPrice = (d: PortalDeal, currencies: { id: string; code: string }[]) =>
   d.currencyId === null ? usd(d.overridePrice) : units(d.overridePrice, currencies.find((c) => c.id === d.currencyId)?.code ?? d.currencyId);
@@ -24,28 +26,31 @@ export const DealItemRow = ({
   currencies,
   toggle,
   edit,
+  locale,
 }: {
   deal: PortalDeal;
   item: DealItem | undefined;
   currencies: { id: string; code: string }[];
   toggle?: PortalAction;
   edit?: PortalAction;
+  locale: Locale;
 }) => {
+  const t = getTranslator(locale, "portal-catalogue");
   const regular = regularPrice(item, d);
   return (
     <li className="rounded-lg p-3 ring-1 ring-slate-200 ring-inset" data-testid={`deal-${d._id}`}>
       <div className="flex flex-wrap items-center justify-between gap-2">
         <p className="min-w-0 font-mono font-semibold [overflow-wrap:anywhere] text-slate-900">{d.code}</p>
         <Badge tone={d.status === "active" ? "success" : "neutral"} dot>
-          {d.status === "active" ? "Active" : "Inactive"}
+          {t(d.status === "active" ? "deals.active" : "deals.inactive")}
         </Badge>
       </div>
       <p className="mt-1 text-sm text-slate-800">
         <span className="font-semibold">{d.itemName}</span>: <span data-testid="deal-price">{dealPrice(d, currencies)}</span>
         {regular ? (
-          <span className="text-slate-600"> instead of {regular}</span>
+          <span className="text-slate-600">{t("deals.insteadOf", { price: regular })}</span>
         ) : (
-          <span className="text-red-700"> (the item has no price in this currency)</span>
+          <span className="text-red-700">{t("deals.noPriceHere")}</span>
         )}
       </p>
       {d.metadata ? <p className="mt-1 font-mono text-xs [overflow-wrap:anywhere] text-slate-600">{JSON.stringify(d.metadata)}</p> : null}
@@ -54,19 +59,19 @@ export const DealItemRow = ({
           {toggle ? (
             <PortalForm
               action={toggle}
-              label={`${d.status === "active" ? "Deactivate" : "Activate"} deal ${d.code}`}
-              submit={d.status === "active" ? "Deactivate" : "Activate"}
-              pendingLabel="Saving…"
+              label={t("deals.toggleLabel", { active: String(d.status === "active"), code: d.code })}
+              submit={t(d.status === "active" ? "deals.deactivate" : "deals.activate")}
+              pendingLabel={t("deals.saving")}
               variant="secondary"
             >
               <input type="hidden" name="status" value={d.status === "active" ? "inactive" : "active"} />
             </PortalForm>
           ) : null}
           {edit ? (
-            <Disclosure summary={`Edit deal ${d.code}`}>
-              <PortalForm action={edit} label={`Edit deal ${d.code}`} submit="Save deal" keepValuesOnError pendingLabel="Saving…">
+            <Disclosure summary={t("deals.edit", { code: d.code })}>
+              <PortalForm action={edit} label={t("deals.edit", { code: d.code })} submit={t("deals.save")} keepValuesOnError pendingLabel={t("deals.saving")}>
                 <input type="hidden" name="itemId" value={d.itemId} />
-                <DealFields id={`edit-${d._id}`} currencies={currencies} deal={d} />
+                <DealFields id={`edit-${d._id}`} currencies={currencies} deal={d} locale={locale} />
               </PortalForm>
             </Disclosure>
           ) : null}

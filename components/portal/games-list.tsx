@@ -3,14 +3,27 @@
 import { Badge } from "@/components/ui/badge";
 import { textLinkClass } from "@/components/ui/classes";
 import type { Environment } from "@/lib/core/environment";
+import { DEFAULT_LOCALE, type Locale } from "@/lib/i18n/locales";
+import { getTranslator } from "@/lib/i18n/translator";
 import { envHref } from "./env-href";
 import { EnvironmentBadge } from "./environment-badge";
 
 export type GamesListItem = { id: string; name: string; environment: Environment; isVisible: boolean };
 
-export const GamesList = ({ businessId, environment, games }: { businessId: string; environment: Environment; games: GamesListItem[] }) =>
-  games.length === 0 ? (
-    <p className="mt-3 text-sm text-slate-700">No {environment} games yet.</p>
+export const GamesList = ({
+  businessId,
+  environment,
+  games,
+  locale = DEFAULT_LOCALE,
+}: {
+  businessId: string;
+  environment: Environment;
+  games: GamesListItem[];
+  locale?: Locale;
+}) => {
+  const t = getTranslator(locale, "portal-catalogue");
+  return games.length === 0 ? (
+    <p className="mt-3 text-sm text-slate-700">{t("games.noGames", { environment })}</p>
   ) : (
     <ul className="mt-3 space-y-2">
       {games.map((g) => (
@@ -19,10 +32,11 @@ export const GamesList = ({ businessId, environment, games }: { businessId: stri
             {g.name}
           </a>
           <span className="flex items-center gap-2">
-            {g.isVisible ? null : <Badge>Hidden</Badge>}
-            <EnvironmentBadge environment={g.environment} />
+            {g.isVisible ? null : <Badge>{t("games.hidden")}</Badge>}
+            <EnvironmentBadge environment={g.environment} locale={locale} />
           </span>
         </li>
       ))}
     </ul>
   );
+};

@@ -36,7 +36,7 @@ export const PortalPageShell = ({
   locale,
   languageSetting,
   title,
-  badge = <EnvironmentBadge environment={environment} />,
+  badge = <EnvironmentBadge environment={environment} locale={locale} />,
   back,
   intro,
   here,

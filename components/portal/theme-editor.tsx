@@ -6,7 +6,7 @@
 // (THEME_CONTRAST_TOO_LOW) like the API does. An empty field is the store theme's colour.
 import { useEffect, useMemo, useState, type ReactNode } from "react";
 import type { CheckoutTheme, ThemeField } from "@/lib/checkout/schemas";
-import { describeFailure, MIN_CONTRAST, themeContrastFailures } from "@/lib/checkout/theme-contrast";
+import { themeContrastFailures } from "@/lib/checkout/theme-contrast";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
@@ -15,38 +15,50 @@ import { PortalForm, type PortalAction } from "./portal-form";
 type ColourField = Exclude<ThemeField, "logoUrl">;
 
 /** The fields in the order the form shows them, grouped as the page paints them. */
-export const THEME_GROUPS: { title: string; fields: { name: ColourField; label: string; hint: string }[] }[] = [
+export const THEME_GROUPS: { key: ThemeGroup; fields: ColourField[] }[] = [
+  { key: "page", fields: ["pageBackgroundColor", "backgroundColor", "borderColor"] },
   {
-    title: "Page and card",
-    fields: [
-      { name: "pageBackgroundColor", label: "Page background", hint: "Around the card: the order summary, header and footer." },
-      { name: "backgroundColor", label: "Card background", hint: "The payment card." },
-      { name: "borderColor", label: "Borders", hint: "The card, the inputs and the payment methods." },
-    ],
+    key: "buttons",
+    fields: ["primaryButtonColor", "primaryButtonFontColor", "secondaryButtonColor", "secondaryButtonFontColor", "notifyButtonColor"],
   },
-  {
-    title: "Buttons",
-    fields: [
-      { name: "primaryButtonColor", label: "Primary button", hint: "The pay button and other main actions." },
-      { name: "primaryButtonFontColor", label: "Primary button text", hint: "Text on the primary button." },
-      { name: "secondaryButtonColor", label: "Secondary button", hint: "Secondary buttons." },
-      { name: "secondaryButtonFontColor", label: "Secondary button text", hint: "Text on secondary buttons." },
-      { name: "notifyButtonColor", label: "Notification accent", hint: "Notification buttons and accents." },
-    ],
-  },
-  {
-    title: "Text",
-    fields: [
-      { name: "primaryFontColor", label: "Headings and price", hint: "Titles and the total." },
-      { name: "contentTextColor", label: "Body text", hint: "Paragraphs on the card and the page." },
-      { name: "contentLabelColor", label: "Labels and hints", hint: "Form labels, hints and links." },
-      { name: "lineItemsFontColor", label: "Line items", hint: "The order summary's lines and amounts." },
-      { name: "priceOverrideColor", label: "Deal price note", hint: "The note under a deal's price." },
-    ],
-  },
+  { key: "text", fields: ["primaryFontColor", "contentTextColor", "contentLabelColor", "lineItemsFontColor", "priceOverrideColor"] },
 ];
 
-const COLOUR_FIELDS = THEME_GROUPS.flatMap((g) => g.fields.map((f) => f.name));
+export type ThemeGroup = "page" | "buttons" | "text";
+
+/**
+ * The editor's words in the member's language, translated by the server page. Templates keep their
+ * `{name}` placeholders, filled here: `emptyHint` {hint} {fallback}, `picker` {label}, `contrastMany`
+ * {count}, `failure` {foreground} {foregroundColor} {background} {backgroundColor} {ratio}.
+ */
+export type ThemeEditorWords = {
+  groups: Record<ThemeGroup, string>;
+  fields: Record<ColourField, { label: string; hint: string }>;
+  emptyHint: string;
+  hexError: string;
+  picker: string;
+  logo: string;
+  logoUrl: string;
+  logoHint: string;
+  contrastOne: string;
+  contrastMany: string;
+  failure: string;
+  contrastOk: string;
+  clearAll: string;
+  readOnly: string;
+  formLabel: string;
+  save: string;
+  saving: string;
+  preview: string;
+  openPreview: string;
+  previewExplain: string;
+  frameTitle: string;
+};
+
+const fill = (template: string, values: Record<string, string | number>) =>
+  template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));
+
+const COLOUR_FIELDS = THEME_GROUPS.flatMap((g) => g.fields);
 const HEX = /^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$/;
 
 /** A hex colour as the #rrggbb an <input type="color"> takes (its alpha dropped). */
@@ -76,24 +88,26 @@ const ColourInput = ({
   fallback,
   onChange,
   readOnly,
+  words,
 }: {
-  field: (typeof THEME_GROUPS)[number]["fields"][number];
+  field: ColourField;
   value: string;
   fallback: string;
   onChange: (v: string) => void;
   readOnly: boolean;
+  words: ThemeEditorWords;
 }) => (
   <Field
-    id={`theme-${field.name}`}
-    label={field.label}
-    hint={`${field.hint} Empty: ${fallback}.`}
-    error={value !== "" && !HEX.test(value) ? "A hex colour: #rgb, #rrggbb or #rrggbbaa." : null}
+    id={`theme-${field}`}
+    label={words.fields[field].label}
+    hint={fill(words.emptyHint, { hint: words.fields[field].hint, fallback })}
+    error={value !== "" && !HEX.test(value) ? words.hexError : null}
   >
     {(c) => (
       <div className="flex items-center gap-2">
         <input
           type="color"
-          aria-label={`${field.label}: colour picker`}
+          aria-label={fill(words.picker, { label: words.fields[field].label })}
           value={pickerValue(value || fallback)}
           onChange={(e) => onChange(e.target.value)}
           disabled={readOnly}
@@ -101,7 +115,7 @@ const ColourInput = ({
         />
         <Input
           {...c}
-          name={field.name}
+          name={field}
           value={value}
           placeholder={fallback}
           onChange={(e) => onChange(e.target.value)}
@@ -122,6 +136,7 @@ export const ThemeEditor = ({
   saved,
   defaults,
   canSave,
+  words,
 }: {
   /** the bound save action; null when the member may only look */
   action: PortalAction | null;
@@ -131,6 +146,7 @@ export const ThemeEditor = ({
   saved: Record<ThemeField, string>;
   defaults: CheckoutTheme;
   canSave: boolean;
+  words: ThemeEditorWords;
 }) => {
   const [draft, setDraft] = useState(saved);
   const set = (f: ThemeField) => (v: string) => setDraft((d) => ({ ...d, [f]: v }));
@@ -147,16 +163,16 @@ export const ThemeEditor = ({
   const fields: ReactNode = (
     <>
       {THEME_GROUPS.map((g) => (
-        <fieldset key={g.title} className="min-w-0 space-y-4 rounded-xl p-4 ring-1 ring-slate-200 ring-inset">
-          <legend className="px-1 text-sm font-semibold text-slate-900">{g.title}</legend>
+        <fieldset key={g.key} className="min-w-0 space-y-4 rounded-xl p-4 ring-1 ring-slate-200 ring-inset">
+          <legend className="px-1 text-sm font-semibold text-slate-900">{words.groups[g.key]}</legend>
           {g.fields.map((f) => (
-            <ColourInput key={f.name} field={f} value={draft[f.name]} fallback={defaults[f.name]} onChange={set(f.name)} readOnly={readOnly} />
+            <ColourInput key={f} field={f} value={draft[f]} fallback={defaults[f]} onChange={set(f)} readOnly={readOnly} words={words} />
           ))}
         </fieldset>
       ))}
       <fieldset className="min-w-0 space-y-4 rounded-xl p-4 ring-1 ring-slate-200 ring-inset">
-        <legend className="px-1 text-sm font-semibold text-slate-900">Logo</legend>
-        <Field id="theme-logoUrl" label="Logo URL" hint="An https URL or a /path; shown instead of the game's name. Empty: the name.">
+        <legend className="px-1 text-sm font-semibold text-slate-900">{words.logo}</legend>
+        <Field id="theme-logoUrl" label={words.logoUrl} hint={words.logoHint}>
           {(c) => (
             <Input
               {...c}
@@ -175,17 +191,15 @@ export const ThemeEditor = ({
       <div aria-live="polite" data-testid="contrast-status">
         {failures.length ? (
           <div className="rounded-lg bg-amber-50 p-3 text-sm text-amber-950 ring-1 ring-amber-300 ring-inset">
-            <p className="font-semibold">
-              {failures.length === 1 ? "One colour pair is" : `${failures.length} colour pairs are`} below {MIN_CONTRAST}:1 contrast; saving will be refused:
-            </p>
+            <p className="font-semibold">{failures.length === 1 ? words.contrastOne : fill(words.contrastMany, { count: failures.length })}</p>
             <ul className="mt-1 list-disc space-y-0.5 pl-5 [overflow-wrap:anywhere]">
               {failures.map((f) => (
-                <li key={`${f.foreground}-${f.background}`}>{describeFailure(f)}</li>
+                <li key={`${f.foreground}-${f.background}`}>{fill(words.failure, { ...f, ratio: f.ratio.toFixed(2) })}</li>
               ))}
             </ul>
           </div>
         ) : (
-          <p className="text-sm text-emerald-800">Every text colour reads at {MIN_CONTRAST}:1 or better.</p>
+          <p className="text-sm text-emerald-800">{words.contrastOk}</p>
         )}
       </div>
       <Button
@@ -193,7 +207,7 @@ export const ThemeEditor = ({
         onClick={() => setDraft(Object.fromEntries(Object.keys(draft).map((k) => [k, ""])) as Record<ThemeField, string>)}
         disabled={readOnly}
       >
-        Clear all fields (store theme)
+        {words.clearAll}
       </Button>
     </>
   );
@@ -203,11 +217,11 @@ export const ThemeEditor = ({
       <div className="min-w-0">
         {readOnly ? (
           <div className="flex min-w-0 flex-col gap-3">
-            <p className="text-sm text-slate-700">Your role can try colours in the preview but not save them.</p>
+            <p className="text-sm text-slate-700">{words.readOnly}</p>
             {fields}
           </div>
         ) : (
-          <PortalForm action={action} label="Checkout theme" submit="Save theme" pendingLabel="Saving…">
+          <PortalForm action={action} label={words.formLabel} submit={words.save} pendingLabel={words.saving}>
             {fields}
           </PortalForm>
         )}
@@ -215,7 +229,7 @@ export const ThemeEditor = ({
       <section aria-labelledby="preview-title" className="min-w-0 lg:sticky lg:top-4 lg:self-start">
         <div className="flex flex-wrap items-baseline justify-between gap-2">
           <h2 id="preview-title" className="text-lg font-semibold text-slate-900">
-            Live preview
+            {words.preview}
           </h2>
           <a
             className="rounded text-sm font-semibold text-slate-700 underline underline-offset-2"
@@ -223,12 +237,12 @@ export const ThemeEditor = ({
             target="_blank"
             rel="noreferrer"
           >
-            Open the preview in a new tab
+            {words.openPreview}
           </a>
         </div>
-        <p className="mt-1 text-sm text-slate-700">The real checkout page with your unsaved colours. Nothing can be paid here.</p>
+        <p className="mt-1 text-sm text-slate-700">{words.previewExplain}</p>
         <iframe
-          title="Checkout preview"
+          title={words.frameTitle}
           src={`${previewPath}?${frameQuery}`}
           data-testid="theme-preview"
           className="mt-3 h-[44rem] w-full rounded-xl bg-white ring-1 ring-slate-300"

@@ -14,15 +14,20 @@ import { can } from "@/lib/portal/permissions";
 import { NamedCard } from "@/components/portal/named-card";
 import { PortalPageShell } from "@/components/portal/portal-page-shell";
 import { portalPage } from "../../../_lib/page";
+import { getPortalLocale } from "../../../_lib/portal-locale";
+import { getTranslator } from "@/lib/i18n/translator";
 import { createDealAction, setDealStatusAction, updateDealAction } from "../actions";
 
 export const dynamic = "force-dynamic";
-export const metadata: Metadata = { title: { absolute: "Deals · Developer portal" }, robots: { index: false } };
+export const generateMetadata = async (): Promise<Metadata> => ({
+  title: { absolute: getTranslator(await getPortalLocale(), "portal-catalogue")("deals.metaTitle") },
+  robots: { index: false },
+});
 
 type Props = { params: Promise<{ businessId: string }>; searchParams: Promise<{ env?: string | string[] }> };
 
-const priceOf = (i: DealItem) =>
-  [...(i.priceCents === null ? [] : [usd(i.priceCents)]), ...i.vcPrices.map((v) => units(v.amount, v.code))].join(", ") || "no price";
+const priceOf = (noPrice: string) => (i: DealItem) =>
+  [...(i.priceCents === null ? [] : [usd(i.priceCents)]), ...i.vcPrices.map((v) => units(v.amount, v.code))].join(", ") || noPrice;
 
 const DealsPage = async ({ params, searchParams }: Props) => {
   const { businessId } = await params;
@@ -31,44 +36,43 @@ const DealsPage = async ({ params, searchParams }: Props) => {
     { businessId, environment, current: "catalogue", load: (ctx) => loadPortalDeals(ctx, { businessId, environment }) },
     ({ member, games }, frame) => {
       const manage = can(member.permissions, "catalogue:write");
+      const t = getTranslator(frame.locale, "portal-catalogue");
       return (
         <PortalPageShell
           {...frame}
-          title="Deals"
+          title={t("deals.title")}
+          translated
           intro={
             <>
-              <p className="mt-2 text-sm text-slate-700">
-                A deal gives one item a lower price under a code, in USD or in one virtual currency. Players use the code at checkout, in wallet and in
-                virtual-currency purchases; the price is fixed when the purchase starts.
-              </p>
+              <p className="mt-2 text-sm text-slate-700">{t("deals.intro")}</p>
               <div className="mt-4">
-                <CatalogueTabs businessId={businessId} environment={environment} current="deals" />
+                <CatalogueTabs businessId={businessId} environment={environment} current="deals" locale={frame.locale} />
               </div>
-              {games.length === 0 ? <p className="mt-3 text-sm text-slate-700">No {environment} games yet: create one on the Games page.</p> : null}
+              {games.length === 0 ? <p className="mt-3 text-sm text-slate-700">{t("catalogue.noGames", { environment })}</p> : null}
             </>
           }
         >
           {games.map((g) => (
             <NamedCard key={g.id} id={`game-${g.id}`} name={g.name}>
               {manage && g.items.length ? (
-                <Disclosure summary={`New deal in ${g.name}`} className="mt-4 rounded-lg p-3 ring-1 ring-slate-200 ring-inset">
+                <Disclosure summary={t("deals.newIn", { game: g.name })} className="mt-4 rounded-lg p-3 ring-1 ring-slate-200 ring-inset">
                   <PortalForm
                     action={createDealAction.bind(null, { businessId, gameId: g.id })}
-                    label={`New deal in ${g.name}`}
-                    submit="Create deal"
+                    label={t("deals.newIn", { game: g.name })}
+                    submit={t("deals.create")}
                     keepValuesOnError
-                    pendingLabel="Creating…"
+                    pendingLabel={t("deals.creating")}
                   >
-                    <DealItemField id={`new-deal-${g.id}`} items={g.items} priceOf={priceOf} />
-                    <DealFields id={`new-deal-${g.id}`} currencies={g.currencies} />
+                    <DealItemField id={`new-deal-${g.id}`} items={g.items} priceOf={priceOf(t("deals.noPrice"))} locale={frame.locale} />
+                    <DealFields id={`new-deal-${g.id}`} currencies={g.currencies} locale={frame.locale} />
                   </PortalForm>
                 </Disclosure>
               ) : null}
-              {g.items.length === 0 ? <p className="mt-4 text-sm text-slate-700">No products yet: deals are made on a product.</p> : null}
+              {g.items.length === 0 ? <p className="mt-4 text-sm text-slate-700">{t("deals.noProducts")}</p> : null}
               {g.deals.length === 0 ? (
-                <p className="mt-4 text-sm text-slate-700">No deals yet.</p>
+                <p className="mt-4 text-sm text-slate-700">{t("deals.none")}</p>
               ) : (
-                <ul className="mt-4 space-y-3" aria-label={`Deals of ${g.name}`}>
+                <ul className="mt-4 space-y-3" aria-label={t("deals.dealsOf", { game: g.name })}>
                   {g.deals.map((d) => (
                     <DealItemRow
                       key={d._id}
@@ -77,6 +81,7 @@ const DealsPage = async ({ params, searchParams }: Props) => {
                       currencies={g.currencies}
                       toggle={manage ? setDealStatusAction.bind(null, { businessId, dealId: d._id }) : undefined}
                       edit={manage ? updateDealAction.bind(null, { businessId, dealId: d._id }) : undefined}
+                      locale={frame.locale}
                     />
                   ))}
                 </ul>

@@ -10,44 +10,38 @@ import { textLinkClass } from "@/components/ui/classes";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { MAX_MOVIES, MAX_SCREENSHOTS } from "@/lib/games/update-game-profile";
+import { getTranslator } from "@/lib/i18n/translator";
 import { loadPortalGame } from "@/lib/portal/load-portal-game";
 import { can } from "@/lib/portal/permissions";
 import { PortalPageShell } from "@/components/portal/portal-page-shell";
 import { portalPage } from "../../../_lib/page";
+import { getPortalLocale } from "../../../_lib/portal-locale";
 import { updateGameAction } from "../../actions";
 import { updateGameProfileAction } from "./profile-actions";
 
 export const dynamic = "force-dynamic";
-export const metadata: Metadata = { title: { absolute: "Game settings · Developer portal" }, robots: { index: false } };
+export const generateMetadata = async (): Promise<Metadata> => ({
+  title: { absolute: getTranslator(await getPortalLocale(), "portal-catalogue")("game.metaTitle") },
+  robots: { index: false },
+});
 
 type Props = { params: Promise<{ businessId: string; gameId: string }>; searchParams: Promise<{ env?: string | string[] }> };
 
-const FIELDS = [
-  { name: "storeUrl", label: "Store URL", hint: "Where the checkout's “Back to the store” and “Return to game” lead. Empty removes it." },
-  { name: "termsUrl", label: "Terms of sale URL", hint: "Linked at the foot of the checkout." },
-  { name: "supportUrl", label: "Support URL", hint: "https, or a mailto: address." },
-  { name: "taxLabel", label: "Tax label", hint: "A sales tax included in your USD prices, e.g. VAT." },
-  { name: "taxRatePercent", label: "Tax rate (%)", hint: "e.g. 20." },
-] as const;
+const FIELDS = ["storeUrl", "termsUrl", "supportUrl", "taxLabel", "taxRatePercent"] as const;
 
 const PROFILE_URLS = [
-  { name: "imageUrl", label: "Image URL", hint: "The game's main image, shown on the checkout.", image: true },
-  { name: "smallImageUrl", label: "Small image URL", hint: "A square icon.", image: true },
-  { name: "storeImageUrl", label: "Store image URL", hint: "The image stores and listings show.", image: true },
-  { name: "demoUrl", label: "Demo URL", hint: "Where players try a demo.", image: false },
-  { name: "demoImageUrl", label: "Demo image URL", hint: "The demo's picture.", image: true },
-  { name: "discordUrl", label: "Discord URL", hint: "An invite to the game's Discord server.", image: false },
+  { name: "imageUrl", image: true },
+  { name: "smallImageUrl", image: true },
+  { name: "storeImageUrl", image: true },
+  { name: "demoUrl", image: false },
+  { name: "demoImageUrl", image: true },
+  { name: "discordUrl", image: false },
 ] as const;
 
 /** A small preview of a saved image URL (a plain img: the URL may be any https host the developer names). */
-const ImagePreview = ({ url, label }: { url: string; label: string }) =>
+const ImagePreview = ({ url, alt }: { url: string; alt: string }) =>
   url.startsWith("https://") ? (
-    <img
-      src={url}
-      alt={`${label.replace(/ URL$/, "")} preview`}
-      className="mt-2 size-16 rounded-lg bg-slate-100 object-cover ring-1 ring-slate-200"
-      loading="lazy"
-    />
+    <img src={url} alt={alt} className="mt-2 size-16 rounded-lg bg-slate-100 object-cover ring-1 ring-slate-200" loading="lazy" />
   ) : null;
 
 const GamePage = async ({ params, searchParams }: Props) => {
@@ -58,7 +52,8 @@ const GamePage = async ({ params, searchParams }: Props) => {
     ({ member, game }, frame) => {
       // a game lives in one environment: its page is in that environment, whatever the URL asked
       const environment = game.environment;
-      const values: Record<(typeof FIELDS)[number]["name"], string> = {
+      const t = getTranslator(frame.locale, "portal-catalogue");
+      const values: Record<(typeof FIELDS)[number], string> = {
         storeUrl: game.storeUrl ?? "",
         termsUrl: game.termsUrl ?? "",
         supportUrl: game.supportUrl ?? "",
@@ -73,30 +68,31 @@ const GamePage = async ({ params, searchParams }: Props) => {
           {...frame}
           environment={environment}
           title={game.name}
+          translated
           intro={
             <>
               <dl className="mt-4 grid gap-2 text-sm sm:grid-cols-2">
                 <div>
-                  <dt className="text-slate-600">Game id</dt>
+                  <dt className="text-slate-600">{t("game.gameId")}</dt>
                   <dd className="font-mono text-xs break-all text-slate-900" data-testid="game-id">
                     {game.gameId}
                   </dd>
                 </div>
                 <div>
-                  <dt className="text-slate-600">Created</dt>
+                  <dt className="text-slate-600">{t("game.created")}</dt>
                   <dd className="text-slate-900">{game.createdAt.slice(0, 16).replace("T", " ")} UTC</dd>
                 </div>
               </dl>
               {can(member.permissions, "keys:read") ? (
                 <p className="mt-4 text-sm">
                   <a className={textLinkClass} href={envHref(`${base}/keys`, environment)}>
-                    API keys of this game
+                    {t("game.apiKeys")}
                   </a>
                 </p>
               ) : null}
               <p className="mt-2 text-sm">
                 <a className={textLinkClass} href={envHref(`${base}/games/${encodeURIComponent(game.gameId)}/theme`, environment)}>
-                  Checkout theme (colours, logo, live preview)
+                  {t("game.theme")}
                 </a>
               </p>
             </>
@@ -104,19 +100,19 @@ const GamePage = async ({ params, searchParams }: Props) => {
         >
           <Card labelledBy="settings-title">
             <h2 id="settings-title" className="text-lg font-semibold text-slate-900">
-              Checkout settings
+              {t("game.settings")}
             </h2>
             {canWrite ? (
               <div className="mt-4">
                 <PortalForm
                   action={updateGameAction.bind(null, { businessId, gameId: game.gameId })}
-                  label="Checkout settings"
-                  submit="Save settings"
-                  pendingLabel="Saving…"
+                  label={t("game.settings")}
+                  submit={t("game.saveSettings")}
+                  pendingLabel={t("game.saving")}
                 >
                   {FIELDS.map((f) => (
-                    <Field key={f.name} id={`game-${f.name}`} label={f.label} hint={f.hint}>
-                      {(c) => <Input {...c} name={f.name} defaultValue={values[f.name]} autoComplete="off" />}
+                    <Field key={f} id={`game-${f}`} label={t(`game.fields.${f}.label`)} hint={t(`game.fields.${f}.hint`)}>
+                      {(c) => <Input {...c} name={f} defaultValue={values[f]} autoComplete="off" />}
                     </Field>
                   ))}
                 </PortalForm>
@@ -124,9 +120,9 @@ const GamePage = async ({ params, searchParams }: Props) => {
             ) : (
               <dl className="mt-4 space-y-2 text-sm">
                 {FIELDS.map((f) => (
-                  <div key={f.name}>
-                    <dt className="text-slate-600">{f.label}</dt>
-                    <dd className="break-all text-slate-900">{values[f.name] || "—"}</dd>
+                  <div key={f}>
+                    <dt className="text-slate-600">{t(`game.fields.${f}.label`)}</dt>
+                    <dd className="break-all text-slate-900">{values[f] || "—"}</dd>
                   </div>
                 ))}
               </dl>
@@ -134,80 +130,80 @@ const GamePage = async ({ params, searchParams }: Props) => {
           </Card>
           <Card labelledBy="profile-title">
             <h2 id="profile-title" className="text-lg font-semibold text-slate-900">
-              Store profile
+              {t("game.profile")}
             </h2>
-            <p className="mt-1 text-sm text-slate-600">What GET /v1/game answers about this game. Links are https only; an empty field clears it.</p>
+            <p className="mt-1 text-sm text-slate-600">{t("game.profileExplain")}</p>
             {canWrite ? (
               <div className="mt-4">
                 <PortalForm
                   action={updateGameProfileAction.bind(null, { businessId, gameId: game.gameId })}
-                  label="Store profile"
-                  submit="Save profile"
-                  pendingLabel="Saving…"
+                  label={t("game.profile")}
+                  submit={t("game.saveProfile")}
+                  pendingLabel={t("game.saving")}
                   keepValuesOnError
                 >
-                  <TextField id="profile-name" label="Name" name="name" defaultValue={game.name} required maxLength={200} />
+                  <TextField id="profile-name" label={t("game.name")} name="name" defaultValue={game.name} required maxLength={200} />
                   <TextareaField
                     id="profile-description"
-                    label="Description"
+                    label={t("game.description")}
                     name="description"
                     defaultValue={game.description}
                     rows={4}
                     maxLength={2000}
-                    hint="At most 2000 characters."
+                    hint={t("game.descriptionHint")}
                   />
                   {PROFILE_URLS.map((f) => (
                     <div key={f.name}>
                       <TextField
                         id={`profile-${f.name}`}
-                        label={f.label}
-                        hint={f.hint}
+                        label={t(`game.urls.${f.name}.label`)}
+                        hint={t(`game.urls.${f.name}.hint`)}
                         name={f.name}
                         type="url"
                         inputMode="url"
                         defaultValue={game[f.name]}
                         placeholder="https://…"
                       />
-                      {f.image ? <ImagePreview url={game[f.name]} label={f.label} /> : null}
+                      {f.image ? <ImagePreview url={game[f.name]} alt={t(`game.urls.${f.name}.alt`)} /> : null}
                     </div>
                   ))}
                   <TextField
                     id="profile-steamAppId"
-                    label="Steam app id"
-                    hint="Digits only, e.g. 730."
+                    label={t("game.steamAppId")}
+                    hint={t("game.steamAppIdHint")}
                     name="steamAppId"
                     inputMode="numeric"
                     defaultValue={game.steamAppId}
                   />
                   <TextareaField
                     id="profile-screenshots"
-                    label="Screenshots"
-                    hint={`One https URL a line, at most ${MAX_SCREENSHOTS}.`}
+                    label={t("game.screenshots")}
+                    hint={t("game.screenshotsHint", { max: MAX_SCREENSHOTS })}
                     name="screenshots"
                     rows={4}
                     defaultValue={game.screenshots.join("\n")}
                   />
                   {game.screenshots.length ? (
-                    <ul className="flex flex-wrap gap-2" aria-label="Saved screenshots">
+                    <ul className="flex flex-wrap gap-2" aria-label={t("game.savedScreenshots")}>
                       {game.screenshots.map((u, i) => (
                         <li key={`${i}-${u}`}>
-                          <ImagePreview url={u} label={`Screenshot ${i + 1}`} />
+                          <ImagePreview url={u} alt={t("game.screenshotAlt", { n: i + 1 })} />
                         </li>
                       ))}
                     </ul>
                   ) : null}
                   <TextareaField
                     id="profile-movies"
-                    label="Movies"
-                    hint={`One https URL a line, at most ${MAX_MOVIES}.`}
+                    label={t("game.movies")}
+                    hint={t("game.moviesHint", { max: MAX_MOVIES })}
                     name="movies"
                     rows={3}
                     defaultValue={game.movies.join("\n")}
                   />
                   <TextField
                     id="profile-affiliateRatePercent"
-                    label="Affiliate share (%)"
-                    hint="Paid to a referring player (a purchase's affiliateCode) from a wallet payment, after the platform fee: 0 to 100, at most 2 decimals. 0 pays none."
+                    label={t("game.affiliate")}
+                    hint={t("game.affiliateHint")}
                     name="affiliateRatePercent"
                     inputMode="decimal"
                     defaultValue={affiliatePercent}
@@ -215,24 +211,24 @@ const GamePage = async ({ params, searchParams }: Props) => {
                   <Checkbox
                     id="profile-hideSuccessPageShareButtons"
                     name="hideSuccessPageShareButtons"
-                    label="Hide the share buttons on the checkout's success page"
+                    label={t("game.hideShare")}
                     defaultChecked={game.hideSuccessPageShareButtons}
                   />
-                  <Checkbox id="profile-isVisible" name="isVisible" label="Visible (listed)" defaultChecked={game.isVisible} />
+                  <Checkbox id="profile-isVisible" name="isVisible" label={t("game.visible")} defaultChecked={game.isVisible} />
                 </PortalForm>
               </div>
             ) : (
               <dl className="mt-4 space-y-2 text-sm">
                 {[
-                  ["Name", game.name],
-                  ["Description", game.description],
-                  ...PROFILE_URLS.map((f) => [f.label, game[f.name]]),
-                  ["Steam app id", game.steamAppId],
-                  ["Screenshots", game.screenshots.join(" ")],
-                  ["Movies", game.movies.join(" ")],
-                  ["Affiliate share", `${affiliatePercent} %`],
-                  ["Success page share buttons", game.hideSuccessPageShareButtons ? "Hidden" : "Shown"],
-                  ["Visible", game.isVisible ? "Yes" : "No"],
+                  [t("game.name"), game.name],
+                  [t("game.description"), game.description],
+                  ...PROFILE_URLS.map((f) => [t(`game.urls.${f.name}.label`), game[f.name]]),
+                  [t("game.steamAppId"), game.steamAppId],
+                  [t("game.screenshots"), game.screenshots.join(" ")],
+                  [t("game.movies"), game.movies.join(" ")],
+                  [t("game.affiliateRead"), t("game.affiliateValue", { percent: affiliatePercent })],
+                  [t("game.shareButtons"), t(game.hideSuccessPageShareButtons ? "game.hidden" : "game.shown")],
+                  [t("game.visibleRead"), t(game.isVisible ? "game.yes" : "game.no")],
                 ].map(([label, value]) => (
                   <div key={label}>
                     <dt className="text-slate-600">{label}</dt>

@@ -7,11 +7,16 @@ import { CheckoutPage } from "@/components/checkout/checkout-page";
 import { Card } from "@/components/ui/card";
 import { draftThemeOf, previewPortalTheme } from "@/lib/portal/preview-portal-theme";
 import { getRequestLocale } from "@/lib/hosted/locale";
+import { getTranslator } from "@/lib/i18n/translator";
 import { loadPortalPage } from "../../../../../_lib/page";
+import { getPortalLocale } from "../../../../../_lib/portal-locale";
 import { previewMailAction, previewPayAction } from "./actions";
 
 export const dynamic = "force-dynamic";
-export const metadata: Metadata = { title: { absolute: "Checkout preview · Developer portal" }, robots: { index: false } };
+export const generateMetadata = async (): Promise<Metadata> => ({
+  title: { absolute: getTranslator(await getPortalLocale(), "portal-catalogue")("theme.previewMetaTitle") },
+  robots: { index: false },
+});
 
 type Props = {
   params: Promise<{ businessId: string; gameId: string }>;
@@ -32,7 +37,7 @@ const ThemePreviewPage = async ({ params, searchParams }: Props) => {
   const { businessId, gameId } = await params;
   const draft = draftThemeOf(await searchParams);
   const page = await loadPortalPage(businessId, (ctx) => previewPortalTheme(ctx, { businessId, gameId, draft }));
-  if (page.kind === "signed-out") return <Notice>Sign in to the developer portal to preview the checkout.</Notice>;
+  if (page.kind === "signed-out") return <Notice>{getTranslator(await getPortalLocale(), "portal-catalogue")("theme.previewSignIn")}</Notice>;
   if (page.kind === "refused") return <Notice>{page.message}</Notice>;
   return (
     <CheckoutPage
