@@ -109,8 +109,8 @@ for (const browser of ["en", "fr"] as const) {
         const { linkUrl } = await post(request, "/api/v1/wallet/manage", gameHeaders(s), { userId: userRef });
         await check(linkUrl, browser, "wallet");
 
-        // the consoles are English, whatever the browser asks
-        await check("/portal", "en", "portal");
+        // the portal's sign-in speaks the browser's language; the mail outbox is English, whatever the browser asks
+        await check("/portal", browser, "portal");
         await check(outboxPath("/dev/mail"), "en", "/dev/mail");
       } finally {
         receiver.close();

@@ -35,11 +35,10 @@ export const pageKindOf = (url: string | null): PageKind => {
   const n = parts.length;
   // the theme preview in the portal shows the checkout in the browser's language
   if (a === "portal" && parts.includes("preview")) return { kind: "browser" };
-  // A business's overview is translated: it speaks the member's language, else the browser's
-  // (app/portal/_lib/portal-locale.ts). The portal's other pages have a translated frame around English
-  // content (their <main lang="en">), so the document is English; a page that gets translated joins here.
-  if (a === "portal" && n === 2 && b !== "developer-login" && b !== "language") return { kind: "portal" };
-  if (a === "portal" || a === "operator" || a === "dev" || a === "docs") return { kind: "english" };
+  // The portal speaks its member's language, else the browser's (app/portal/_lib/portal-locale.ts); a page whose
+  // content is not translated yet marks its <main lang="en"> (PortalPageShell's `translated`).
+  if (a === "portal") return { kind: "portal" };
+  if (a === "operator" || a === "dev" || a === "docs") return { kind: "english" };
   if (a === "checkout" && n === 3 && b === "g" && c) return { kind: "grantCheckout", id: c, sig };
   if (a === "checkout" && n === 3 && b === "r" && c) return { kind: "sessionCheckout", id: c };
   if (a === "checkout" && n === 3 && b === "success" && c) return { kind: "checkoutSuccess", id: c, sig };

@@ -99,7 +99,7 @@ export const PortalFrame = ({
   const t = getTranslator(locale, "portal");
   return (
     <div lang={locale} className="flex min-h-dvh flex-col bg-gradient-to-b from-slate-100 to-slate-50">
-      <DocumentLang lang={contentLang ?? locale} />
+      <DocumentLang lang={locale} />
       <SkipLink locale={locale} />
       {environment === "test" ? (
         <p className="bg-amber-100 px-4 py-2 text-center text-sm font-semibold text-amber-900" data-testid="test-banner">
