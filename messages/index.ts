@@ -3,7 +3,7 @@
 // here; messages/catalogs.test.ts checks that every locale has the same keys with the same ICU placeholders.
 // Owners: "checkout" belongs to the checkout pages (app/checkout, components/checkout), "platform" to the
 // business pages (app/business), "gift" to the gift claim page (app/gift), "invoice" to the invoice page
-// (app/invoice, components/invoice), "fund" to the fund session page (app/fund), "portal" to the developer portal (app/portal, components/portal); the others to the rest of the
+// (app/invoice, components/invoice), "fund" to the fund session page (app/fund), "portal" to the developer portal (app/portal, components/portal), "portal-access" to its keys, webhooks, members and audit pages; the others to the rest of the
 // hosted pages.
 import enAccount from "./en/account.json" with { type: "json" };
 import enAuth from "./en/auth.json" with { type: "json" };
@@ -17,6 +17,7 @@ import enJoin from "./en/join.json" with { type: "json" };
 import enLink from "./en/link.json" with { type: "json" };
 import enPlatform from "./en/platform.json" with { type: "json" };
 import enPortal from "./en/portal.json" with { type: "json" };
+import enPortalAccess from "./en/portal-access.json" with { type: "json" };
 import enWallet from "./en/wallet.json" with { type: "json" };
 import frAccount from "./fr/account.json" with { type: "json" };
 import frAuth from "./fr/auth.json" with { type: "json" };
@@ -30,6 +31,7 @@ import frJoin from "./fr/join.json" with { type: "json" };
 import frLink from "./fr/link.json" with { type: "json" };
 import frPlatform from "./fr/platform.json" with { type: "json" };
 import frPortal from "./fr/portal.json" with { type: "json" };
+import frPortalAccess from "./fr/portal-access.json" with { type: "json" };
 import frWallet from "./fr/wallet.json" with { type: "json" };
 import type { Locale } from "../lib/i18n/locales.ts";
 
@@ -49,6 +51,7 @@ const en = {
   link: enLink,
   platform: enPlatform,
   portal: enPortal,
+  "portal-access": enPortalAccess,
   wallet: enWallet,
 };
 export type Namespace = keyof typeof en;
@@ -68,6 +71,7 @@ export const MESSAGES: Record<Locale, Record<Namespace, Messages>> = {
     link: frLink,
     platform: frPlatform,
     portal: frPortal,
+    "portal-access": frPortalAccess,
     wallet: frWallet,
   },
 };
