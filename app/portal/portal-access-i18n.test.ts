@@ -1,0 +1,71 @@
+// The portal's members and audit pages in the member's language (issue 30, item 17): with a French browser the
+// pages, the members actions' answers and the audit sentences are French and the content is marked lang="fr";
+// with an English one they read as before.
+import "@/tests/support/serve-auth";
+import { describe, expect, it, vi } from "vitest";
+import * as authRoute from "@/app/api/auth/[...nextauth]/route";
+import { INITIAL_FORM_STATE } from "@/components/portal/portal-form";
+import { formData as form, makePortalTenant, renderPortalPage, servePortalAuth } from "@/tests/support/portal";
+import { inRequest } from "@/tests/support/serve-auth";
+import AuditPage from "./[businessId]/audit/page";
+import { inviteMemberAction } from "./[businessId]/members/actions";
+import MembersPage from "./[businessId]/members/page";
+
+vi.mock("next/headers", async () => (await import("@/tests/support/serve-auth")).nextHeaders);
+vi.mock("next/cache", () => ({ revalidatePath: () => undefined }));
+vi.mock("next/navigation", async (original) => ({
+  ...(await original<typeof import("next/navigation")>()),
+  useRouter: () => ({ refresh: () => {}, push: () => {}, replace: () => {}, back: () => {}, forward: () => {}, prefetch: () => {} }),
+}));
+
+const auth = servePortalAuth(authRoute);
+const FR = { "accept-language": "fr-FR,fr;q=0.9" };
+const EN = { "accept-language": "en-US,en;q=0.9" };
+const nbsp = "\u00a0";
+
+describe("the members and audit pages in French", () => {
+  it("invite, list and log in the browser's language", async () => {
+    const t = await makePortalTenant();
+    const { admin, viewer } = await auth.signInMembers({ admin: t.admin, viewer: t.viewer });
+    const businessId = t.business.id;
+
+    const invited = await inRequest({ ...admin, ...FR }, () =>
+      inviteMemberAction({ businessId }, INITIAL_FORM_STATE, form({ email: "zoe@example.com", role_developer: "yes" })),
+    );
+    expect(invited.error).toBeNull();
+    expect(invited.notice).toMatch(
+      /^(Invitation envoyée à zoe@example\.com \(développeur\)\.|zoe@example\.com a été ajouté \(développeur\), mais l’e-mail d’invitation)/,
+    );
+    // a bad role value is refused in French, nothing invited
+    const refused = await inRequest({ ...admin, ...FR }, () =>
+      inviteMemberAction({ businessId }, INITIAL_FORM_STATE, form({ email: "yan@example.com", role_viewer: "x".repeat(20) })),
+    );
+    expect(refused.error).toBe("Choisissez des rôles dans la liste.");
+
+    const members = await renderPortalPage({ ...admin, ...FR }, MembersPage, { businessId });
+    expect(members).toContain(`<main id="main" lang="fr"`);
+    expect(members).toContain("Inviter un membre");
+    expect(members).toContain("Invitation en attente");
+    expect(members).toContain("Envoyer l’invitation");
+    expect(members).toContain("tout sauf les propriétaires");
+    expect(members).not.toContain("Invite a member");
+
+    const readOnly = await renderPortalPage({ ...viewer, ...FR }, MembersPage, { businessId });
+    expect(readOnly).toContain("Seuls les propriétaires et les administrateurs invitent des membres et modifient les rôles.");
+
+    const audit = await renderPortalPage({ ...admin, ...FR }, AuditPage, { businessId });
+    expect(audit).toContain(`<main id="main" lang="fr"`);
+    expect(audit).toContain("Journal d’audit");
+    expect(audit).toContain("Exporter en CSV");
+    expect(audit).toContain(`Invitation envoyée à «${nbsp}zoe@example.com${nbsp}» avec les rôles developer`);
+    expect(audit).toContain("Ouvrir les membres");
+    expect(audit).toContain("Appliquer les filtres");
+    expect(audit).not.toContain("Export CSV");
+
+    const english = await renderPortalPage({ ...admin, ...EN }, AuditPage, { businessId });
+    expect(english).toContain(`<main id="main" lang="en"`);
+    expect(english).toContain("Invited “zoe@example.com” as developer");
+    expect(english).toContain("Export CSV");
+    expect(english).toContain("Open members");
+  });
+});
