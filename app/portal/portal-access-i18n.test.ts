@@ -7,7 +7,9 @@ import * as authRoute from "@/app/api/auth/[...nextauth]/route";
 import { INITIAL_FORM_STATE } from "@/components/portal/portal-form";
 import { formData as form, makePortalTenant, renderPortalPage, servePortalAuth } from "@/tests/support/portal";
 import { inRequest } from "@/tests/support/serve-auth";
+import { createKeyAction, rotateKeyAction } from "./[businessId]/actions";
 import AuditPage from "./[businessId]/audit/page";
+import KeysPage from "./[businessId]/keys/page";
 import { inviteMemberAction } from "./[businessId]/members/actions";
 import MembersPage from "./[businessId]/members/page";
 
@@ -24,6 +26,30 @@ const EN = { "accept-language": "en-US,en;q=0.9" };
 const nbsp = "\u00a0";
 
 describe("the members and audit pages in French", () => {
+  it("keys: the page, the revoke dialog and the key actions' answers", async () => {
+    const t = await makePortalTenant();
+    const { developer } = await auth.signInMembers({ developer: t.developer });
+    const businessId = t.business.id;
+    const made = await inRequest({ ...developer, ...FR }, () => createKeyAction({ businessId, gameId: t.game.id }, INITIAL_FORM_STATE, form({ label: "CI" })));
+    expect(made.notice).toBe(`Clé «${nbsp}CI${nbsp}» créée.`);
+    expect(made.secret?.heading).toMatch(/^Votre nouvelle clé \(service_server_test_.+…\)$/);
+    const page = await renderPortalPage({ ...developer, ...FR }, KeysPage, { businessId });
+    const keyId = /data-testid="key-([^"]+)"/.exec(page)![1]!;
+    const rotated = await inRequest({ ...developer, ...FR }, () => rotateKeyAction({ businessId, keyId }, INITIAL_FORM_STATE, form({ gracePeriodDays: "7" })));
+    expect(rotated.notice).toMatch(/^Clé renouvelée\. L’ancienne clé fonctionne jusqu’au \d{4}-\d\d-\d\d \d\d:\d\d UTC\.$/);
+    const after = await renderPortalPage({ ...developer, ...FR }, KeysPage, { businessId });
+    expect(after).toContain(`<main id="main" lang="fr"`);
+    expect(after).toContain("Clés serveur");
+    expect(after).toContain("Créer la clé");
+    expect(after).toMatch(/Expire dans 6 jours 23 heures|Expire dans 7 jours/);
+    expect(after).toContain("Révoquer…");
+    expect(after).toContain("page Plateformes</a>");
+    expect(after).not.toContain("Create key");
+    const english = await renderPortalPage({ ...developer, ...EN }, KeysPage, { businessId });
+    expect(english).toContain("Server keys, sent with <code");
+    expect(english).toContain("Create key");
+  });
+
   it("invite, list and log in the browser's language", async () => {
     const t = await makePortalTenant();
     const { admin, viewer } = await auth.signInMembers({ admin: t.admin, viewer: t.viewer });
