@@ -197,6 +197,7 @@ const WebhooksPage = async ({ params, searchParams }: Props) => {
                       keep={keep}
                       pageHref={pageHref}
                       pagination={log.pagination}
+                      locale={frame.locale}
                       resend={manage ? (deliveryId) => resendDeliveryAction.bind(null, { businessId, gameId: selected.id, deliveryId }) : null}
                     />
                   </div>
