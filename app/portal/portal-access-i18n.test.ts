@@ -12,9 +12,13 @@ import AuditPage from "./[businessId]/audit/page";
 import KeysPage from "./[businessId]/keys/page";
 import { inviteMemberAction } from "./[businessId]/members/actions";
 import MembersPage from "./[businessId]/members/page";
+import { createEndpointAction, sendTestAction } from "./[businessId]/webhooks/actions";
+import WebhooksPage from "./[businessId]/webhooks/page";
 
 vi.mock("next/headers", async () => (await import("@/tests/support/serve-auth")).nextHeaders);
 vi.mock("next/cache", () => ({ revalidatePath: () => undefined }));
+// the live log polls in the browser only: rendered on the server it has no data yet
+vi.mock("@tanstack/react-query", () => ({ useQuery: () => ({ data: undefined, error: null, dataUpdatedAt: 0 }) }));
 vi.mock("next/navigation", async (original) => ({
   ...(await original<typeof import("next/navigation")>()),
   useRouter: () => ({ refresh: () => {}, push: () => {}, replace: () => {}, back: () => {}, forward: () => {}, prefetch: () => {} }),
@@ -26,6 +30,33 @@ const EN = { "accept-language": "en-US,en;q=0.9" };
 const nbsp = "\u00a0";
 
 describe("the members and audit pages in French", () => {
+  it("webhooks: the page, the endpoint card, the delivery log and the actions' answers", async () => {
+    const t = await makePortalTenant();
+    const { developer } = await auth.signInMembers({ developer: t.developer });
+    const businessId = t.business.id;
+    const bound = { businessId, gameId: t.game.id };
+    const added = await inRequest({ ...developer, ...FR }, () =>
+      createEndpointAction(bound, INITIAL_FORM_STATE, form({ url: "http://127.0.0.1:9/hook", eventTypes: "", description: "Reçu" })),
+    );
+    expect(added.error).toBeNull();
+    expect(added.notice).toBe(`Point de terminaison ajouté${nbsp}: http://127.0.0.1:9/hook (tous les événements).`);
+    expect(added.secret?.heading).toBe("Son secret de signature");
+    const page = await renderPortalPage({ ...developer, ...FR }, WebhooksPage, { businessId });
+    expect(page).toContain(`<main id="main" lang="fr"`);
+    expect(page).toContain("Ajouter un point de terminaison");
+    expect(page).toContain("Journal des livraisons");
+    expect(page).toContain("Tous les statuts");
+    expect(page).toContain(`En direct${nbsp}: les nouvelles livraisons s’affichent d’elles-mêmes`);
+    expect(page).toContain("Envoyer un événement de test");
+    expect(page).not.toContain("Add endpoint");
+    const endpointId = /data-testid="endpoint-([^"]+)" data-primary="no"/.exec(page)![1]!;
+    const sent = await inRequest({ ...developer, ...FR }, () => sendTestAction({ ...bound, endpointId }, INITIAL_FORM_STATE, form({})));
+    expect(sent.notice).toMatch(/^Événement de test envoyé \(événement .+\)\. Il apparaît dans le journal des livraisons/);
+    const english = await renderPortalPage({ ...developer, ...EN }, WebhooksPage, { businessId });
+    expect(english).toContain("Add endpoint");
+    expect(english).toContain("Delivery log");
+  });
+
   it("keys: the page, the revoke dialog and the key actions' answers", async () => {
     const t = await makePortalTenant();
     const { developer } = await auth.signInMembers({ developer: t.developer });

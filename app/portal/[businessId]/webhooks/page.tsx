@@ -85,6 +85,7 @@ const WebhooksPage = async ({ params, searchParams }: Props) => {
         <PortalPageShell
           {...frame}
           title={t("webhooks.page.title")}
+          translated
           intro={
             <>
               <p className="mt-2 text-sm text-slate-700">{t("webhooks.page.intro", { environment })}</p>
