@@ -23,6 +23,7 @@ import enPortal from "./en/portal.json" with { type: "json" };
 import enPortalMoney from "./en/portal-money.json" with { type: "json" };
 import enPortalMore from "./en/portal-more.json" with { type: "json" };
 import enPortalCatalogue from "./en/portal-catalogue.json" with { type: "json" };
+import enPortalAccess from "./en/portal-access.json" with { type: "json" };
 import enWallet from "./en/wallet.json" with { type: "json" };
 import frAccount from "./fr/account.json" with { type: "json" };
 import frAuth from "./fr/auth.json" with { type: "json" };
@@ -39,6 +40,7 @@ import frPortal from "./fr/portal.json" with { type: "json" };
 import frPortalMoney from "./fr/portal-money.json" with { type: "json" };
 import frPortalMore from "./fr/portal-more.json" with { type: "json" };
 import frPortalCatalogue from "./fr/portal-catalogue.json" with { type: "json" };
+import frPortalAccess from "./fr/portal-access.json" with { type: "json" };
 import frWallet from "./fr/wallet.json" with { type: "json" };
 import type { Locale } from "../lib/i18n/locales.ts";
 
@@ -61,6 +63,7 @@ const en = {
   "portal-money": enPortalMoney,
   "portal-more": enPortalMore,
   "portal-catalogue": enPortalCatalogue,
+  "portal-access": enPortalAccess,
   wallet: enWallet,
 };
 export type Namespace = keyof typeof en;
@@ -83,6 +86,7 @@ export const MESSAGES: Record<Locale, Record<Namespace, Messages>> = {
     "portal-money": frPortalMoney,
     "portal-more": frPortalMore,
     "portal-catalogue": frPortalCatalogue,
+    "portal-access": frPortalAccess,
     wallet: frWallet,
   },
 };

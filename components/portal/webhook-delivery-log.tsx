@@ -8,6 +8,8 @@ import { buttonClass, inputClass, labelClass, textLinkClass } from "@/components
 import type { PortalDelivery, WebhookLogFilter } from "@/lib/portal/load-portal-webhooks";
 import type { EndpointSummary } from "@/lib/webhooks/list-webhook-endpoints";
 import { timeLeft } from "@/lib/portal/time-left";
+import { DEFAULT_LOCALE, type Locale } from "@/lib/i18n/locales";
+import { getTranslator, type Translator } from "@/lib/i18n/translator";
 import { PortalForm, type PortalAction } from "./portal-form";
 
 const STATUS_TONE: Record<string, "success" | "warning" | "danger" | "neutral"> = {
@@ -26,10 +28,10 @@ const pretty = (body: string) => {
   }
 };
 
-const nextIn = (at: Date) => {
-  const left = timeLeft(at, new Date());
-  return left === "now" ? "due now" : `in ${left}`;
-};
+const nextIn = (at: Date, t: Translator, locale: Locale) =>
+  at.getTime() <= Date.now() ? t("webhooks.log.dueNow") : t("webhooks.log.in", { left: timeLeft(at, new Date(), locale) });
+/** A delivery status in the reader's words (an unknown one as recorded). */
+const statusName = (t: Translator, status: string) => (t.has(`webhooks.log.statuses.${status}`) ? t(`webhooks.log.statuses.${status}`) : status);
 
 export type LogProps = {
   deliveries: PortalDelivery[];
@@ -42,6 +44,8 @@ export type LogProps = {
   pageHref: (page: number) => string;
   pagination: { page: number; totalPages: number; totalCount: number };
   resend: ((deliveryId: string) => PortalAction) | null;
+  /** the reader's language (English when not given) */
+  locale?: Locale;
 };
 
 /** One labelled block of text as it was sent or answered (headers, a body, a response excerpt). */
@@ -96,156 +100,158 @@ const FilterSelect = ({
   </FilterField>
 );
 
-const Attempt = ({ a }: { a: PortalDelivery["attemptLog"][number] }) => (
+const Attempt = ({ a, t }: { a: PortalDelivery["attemptLog"][number]; t: Translator }) => (
   <li className="space-y-2 rounded-md bg-slate-50 p-3 ring-1 ring-slate-200 ring-inset">
     <div>
       <p className="text-sm text-slate-900">
-        <span className="font-semibold">Attempt {a.attempt}</span> · {when(a.createdAt)} · {a.statusCode === null ? "no answer" : `HTTP ${a.statusCode}`} ·{" "}
-        {a.latencyMs} ms
+        <span className="font-semibold">{t("webhooks.log.attempt", { n: a.attempt })}</span> · {when(a.createdAt)} ·{" "}
+        {a.statusCode === null ? t("webhooks.log.noAnswer") : `HTTP ${a.statusCode}`} · {a.latencyMs} ms
       </p>
       {a.error ? <p className="mt-1 text-sm [overflow-wrap:anywhere] text-red-800">{a.error}</p> : null}
     </div>
     {a.requestHeaders ? (
-      <Excerpt label="Request headers" on="white">
+      <Excerpt label={t("webhooks.log.requestHeaders")} on="white">
         {Object.entries(a.requestHeaders)
           .map(([k, v]) => `${k}: ${v}`)
           .join("\n")}
       </Excerpt>
     ) : null}
-    <Excerpt label="Response" on="white">
-      {a.responseExcerpt ?? (a.statusCode === null ? "(none)" : "(not kept: loopback receivers’ answers are not stored)")}
+    <Excerpt label={t("webhooks.log.response")} on="white">
+      {a.responseExcerpt ?? (a.statusCode === null ? t("webhooks.log.none") : t("webhooks.log.notKept"))}
     </Excerpt>
   </li>
 );
 
-export const WebhookDeliveryLog = ({ deliveries, endpoints, eventNames, filter, keep, pageHref, pagination, resend }: LogProps) => (
-  <div>
-    <form method="get" className="grid gap-3 sm:grid-cols-2 lg:grid-cols-6" aria-label="Filter the delivery log">
-      {Object.entries(keep).map(([k, v]) => (
-        <input key={k} type="hidden" name={k} value={v} />
-      ))}
-      <FilterSelect
-        id="f-endpoint"
-        label="Endpoint"
-        name="endpointId"
-        value={filter.endpointId}
-        any="All endpoints"
-        options={endpoints.map((e) => [e.id, `${e.primary ? "Primary" : e.description || "Endpoint"}: ${e.url ?? "no URL"}`])}
-        className="lg:col-span-2"
-      />
-      <FilterSelect id="f-event" label="Event" name="event" value={filter.event} any="All events" options={eventNames.map((n) => [n, n])} />
-      <FilterSelect
-        id="f-status"
-        label="Status"
-        name="status"
-        value={filter.status}
-        any="Any status"
-        options={["pending", "retrying", "succeeded", "failed"].map((st) => [st, st])}
-      />
-      <FilterField id="f-since" label="From (UTC)">
-        <input id="f-since" name="since" type="datetime-local" defaultValue={local(filter.since)} className={inputClass} />
-      </FilterField>
-      <FilterField id="f-until" label="To (UTC)">
-        <input id="f-until" name="until" type="datetime-local" defaultValue={local(filter.until)} className={inputClass} />
-      </FilterField>
-      <div className="sm:col-span-2 lg:col-span-6 lg:w-48">
-        <button type="submit" className={buttonClass({ variant: "secondary" })}>
-          Filter
-        </button>
-      </div>
-    </form>
-    <p className="mt-4 text-sm text-slate-700" role="status">
-      {pagination.totalCount === 0
-        ? "No deliveries match."
-        : `${pagination.totalCount} ${pagination.totalCount === 1 ? "delivery" : "deliveries"}, newest first.`}
-    </p>
-    <ul className="mt-3 space-y-3" aria-label="Deliveries">
-      {deliveries.map((d) => (
-        <li
-          key={d.id}
-          className="rounded-lg ring-1 ring-slate-200 ring-inset"
-          data-testid={`delivery-${d.id}`}
-          data-event-id={d.eventId}
-          data-status={d.status}
-        >
-          <details>
-            <summary className="flex min-h-11 cursor-pointer flex-wrap items-center gap-x-3 gap-y-1 px-3 py-2 text-sm">
-              <span className="font-semibold text-slate-900">{d.event}</span>
-              <Badge tone={STATUS_TONE[d.status] ?? "neutral"}>{d.status}</Badge>
-              <span className="text-slate-700">
-                {d.attempts} {d.attempts === 1 ? "attempt" : "attempts"}
-              </span>
-              <span className="text-slate-700">{when(d.createdAt)}</span>
-              {d.nextAttemptAt ? (
-                <span className="text-amber-900" data-testid="next-attempt">
-                  Next attempt {when(d.nextAttemptAt)} ({nextIn(d.nextAttemptAt)})
-                </span>
-              ) : null}
-              <span className="min-w-0 font-mono text-xs [overflow-wrap:anywhere] text-slate-700">{d.url}</span>
-            </summary>
-            <div className="space-y-3 border-t border-slate-200 p-3">
-              <dl className="grid gap-x-4 gap-y-1 text-sm text-slate-700 sm:grid-cols-[max-content_1fr]">
-                <dt className="text-slate-600">Event id</dt>
-                <dd className="font-mono text-xs [overflow-wrap:anywhere] text-slate-900">{d.eventId}</dd>
-                <dt className="text-slate-600">Delivery id</dt>
-                <dd className="font-mono text-xs [overflow-wrap:anywhere] text-slate-900">{d.id}</dd>
-                <dt className="text-slate-600">Object</dt>
-                <dd className="[overflow-wrap:anywhere]">
-                  {d.objectType} {d.objectId} · sequence {d.sequence}
-                </dd>
-                {d.failureReason ? (
-                  <>
-                    <dt className="text-slate-600">Why</dt>
-                    <dd>{d.failureReason}</dd>
-                  </>
+export const WebhookDeliveryLog = ({ deliveries, endpoints, eventNames, filter, keep, pageHref, pagination, resend, locale = DEFAULT_LOCALE }: LogProps) => {
+  const t = getTranslator(locale, "portal-access");
+  const w = (key: string, values?: Record<string, string | number>) => t(`webhooks.log.${key}`, values);
+  return (
+    <div>
+      <form method="get" className="grid gap-3 sm:grid-cols-2 lg:grid-cols-6" aria-label={w("filterLabel")}>
+        {Object.entries(keep).map(([k, v]) => (
+          <input key={k} type="hidden" name={k} value={v} />
+        ))}
+        <FilterSelect
+          id="f-endpoint"
+          label={w("endpoint")}
+          name="endpointId"
+          value={filter.endpointId}
+          any={w("allEndpoints")}
+          options={endpoints.map((e) => [e.id, `${e.primary ? w("primary") : e.description || w("endpointName")}: ${e.url ?? w("noUrl")}`])}
+          className="lg:col-span-2"
+        />
+        <FilterSelect id="f-event" label={w("event")} name="event" value={filter.event} any={w("allEvents")} options={eventNames.map((n) => [n, n])} />
+        <FilterSelect
+          id="f-status"
+          label={w("status")}
+          name="status"
+          value={filter.status}
+          any={w("anyStatus")}
+          options={["pending", "retrying", "succeeded", "failed"].map((st) => [st, statusName(t, st)])}
+        />
+        <FilterField id="f-since" label={w("from")}>
+          <input id="f-since" name="since" type="datetime-local" defaultValue={local(filter.since)} className={inputClass} />
+        </FilterField>
+        <FilterField id="f-until" label={w("to")}>
+          <input id="f-until" name="until" type="datetime-local" defaultValue={local(filter.until)} className={inputClass} />
+        </FilterField>
+        <div className="sm:col-span-2 lg:col-span-6 lg:w-48">
+          <button type="submit" className={buttonClass({ variant: "secondary" })}>
+            {w("filter")}
+          </button>
+        </div>
+      </form>
+      <p className="mt-4 text-sm text-slate-700" role="status">
+        {pagination.totalCount === 0 ? w("noMatch") : w("count", { count: pagination.totalCount })}
+      </p>
+      <ul className="mt-3 space-y-3" aria-label={w("deliveries")}>
+        {deliveries.map((d) => (
+          <li
+            key={d.id}
+            className="rounded-lg ring-1 ring-slate-200 ring-inset"
+            data-testid={`delivery-${d.id}`}
+            data-event-id={d.eventId}
+            data-status={d.status}
+          >
+            <details>
+              <summary className="flex min-h-11 cursor-pointer flex-wrap items-center gap-x-3 gap-y-1 px-3 py-2 text-sm">
+                <span className="font-semibold text-slate-900">{d.event}</span>
+                <Badge tone={STATUS_TONE[d.status] ?? "neutral"}>{statusName(t, d.status)}</Badge>
+                <span className="text-slate-700">{w("attempts", { count: d.attempts })}</span>
+                <span className="text-slate-700">{when(d.createdAt)}</span>
+                {d.nextAttemptAt ? (
+                  <span className="text-amber-900" data-testid="next-attempt">
+                    {w("nextAttempt", { when: when(d.nextAttemptAt), in: nextIn(d.nextAttemptAt, t, locale) })}
+                  </span>
                 ) : null}
-                {d.recoveredAt ? (
-                  <>
-                    <dt className="text-slate-600">Recovered</dt>
-                    <dd>{when(d.recoveredAt)}</dd>
-                  </>
+                <span className="min-w-0 font-mono text-xs [overflow-wrap:anywhere] text-slate-700">{d.url}</span>
+              </summary>
+              <div className="space-y-3 border-t border-slate-200 p-3">
+                <dl className="grid gap-x-4 gap-y-1 text-sm text-slate-700 sm:grid-cols-[max-content_1fr]">
+                  <dt className="text-slate-600">{w("eventId")}</dt>
+                  <dd className="font-mono text-xs [overflow-wrap:anywhere] text-slate-900">{d.eventId}</dd>
+                  <dt className="text-slate-600">{w("deliveryId")}</dt>
+                  <dd className="font-mono text-xs [overflow-wrap:anywhere] text-slate-900">{d.id}</dd>
+                  <dt className="text-slate-600">{w("object")}</dt>
+                  <dd className="[overflow-wrap:anywhere]">{w("sequence", { type: d.objectType, id: d.objectId, sequence: d.sequence })}</dd>
+                  {d.failureReason ? (
+                    <>
+                      <dt className="text-slate-600">{w("why")}</dt>
+                      <dd>{d.failureReason}</dd>
+                    </>
+                  ) : null}
+                  {d.recoveredAt ? (
+                    <>
+                      <dt className="text-slate-600">{w("recovered")}</dt>
+                      <dd>{when(d.recoveredAt)}</dd>
+                    </>
+                  ) : null}
+                </dl>
+                <Excerpt label={w("requestBody")} on="slate">
+                  {pretty(d.body)}
+                </Excerpt>
+                {d.attemptLog.length ? (
+                  <ol className="space-y-2" aria-label={w("attemptsOf", { id: d.id })}>
+                    {d.attemptLog.map((a) => (
+                      <Attempt key={a.attempt} a={a} t={t} />
+                    ))}
+                  </ol>
+                ) : (
+                  <p className="text-sm text-slate-700">{w("noAttempt")}</p>
+                )}
+                {resend ? (
+                  <div className="max-w-xs">
+                    <PortalForm
+                      action={resend(d.id)}
+                      label={w("resend", { id: d.id })}
+                      submit={w("resendSubmit")}
+                      pendingLabel={w("resending")}
+                      variant="secondary"
+                    >
+                      <p className="text-xs text-slate-600">{w("resendNote")}</p>
+                    </PortalForm>
+                  </div>
                 ) : null}
-              </dl>
-              <Excerpt label="Request body" on="slate">
-                {pretty(d.body)}
-              </Excerpt>
-              {d.attemptLog.length ? (
-                <ol className="space-y-2" aria-label={`Attempts of delivery ${d.id}`}>
-                  {d.attemptLog.map((a) => (
-                    <Attempt key={a.attempt} a={a} />
-                  ))}
-                </ol>
-              ) : (
-                <p className="text-sm text-slate-700">No attempt yet.</p>
-              )}
-              {resend ? (
-                <div className="max-w-xs">
-                  <PortalForm action={resend(d.id)} label={`Resend delivery ${d.id}`} submit="Resend" pendingLabel="Resending…" variant="secondary">
-                    <p className="text-xs text-slate-600">A new delivery of the same event (same event id).</p>
-                  </PortalForm>
-                </div>
-              ) : null}
-            </div>
-          </details>
-        </li>
-      ))}
-    </ul>
-    {pagination.totalPages > 1 ? (
-      <nav aria-label="Delivery log pages" className="mt-4 flex flex-wrap items-center gap-4 text-sm">
-        {pagination.page > 1 ? (
-          <a className={textLinkClass} href={pageHref(pagination.page - 1)}>
-            Newer
-          </a>
-        ) : null}
-        <span className="text-slate-700">
-          Page {pagination.page} of {pagination.totalPages}
-        </span>
-        {pagination.page < pagination.totalPages ? (
-          <a className={textLinkClass} href={pageHref(pagination.page + 1)}>
-            Older
-          </a>
-        ) : null}
-      </nav>
-    ) : null}
-  </div>
-);
+              </div>
+            </details>
+          </li>
+        ))}
+      </ul>
+      {pagination.totalPages > 1 ? (
+        <nav aria-label={w("pages")} className="mt-4 flex flex-wrap items-center gap-4 text-sm">
+          {pagination.page > 1 ? (
+            <a className={textLinkClass} href={pageHref(pagination.page - 1)}>
+              {w("newer")}
+            </a>
+          ) : null}
+          <span className="text-slate-700">{w("page", { page: pagination.page, total: pagination.totalPages })}</span>
+          {pagination.page < pagination.totalPages ? (
+            <a className={textLinkClass} href={pageHref(pagination.page + 1)}>
+              {w("older")}
+            </a>
+          ) : null}
+        </nav>
+      ) : null}
+    </div>
+  );
+};

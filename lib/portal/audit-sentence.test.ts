@@ -1,9 +1,12 @@
 // Every audit action the code writes reads as a sentence: the action names are read from the source (the
-// `action: "…"` of each audit entry, ternaries included), so a new action without a sentence fails here.
+// `action: "…"` of each audit entry, ternaries included), so a new action without a sentence fails here, and
+// every sentence is in every locale's catalog (messages/<locale>/portal-access.json).
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { AUDIT_SENTENCES, auditObjectLink, auditSentence, hasAuditSentence } from "./audit-sentence.ts";
+import { LOCALES } from "../i18n/locales.ts";
+import { getTranslator } from "../i18n/translator.ts";
+import { AUDIT_SENTENCES, auditObjectLink, auditSentence, auditSentenceKey, hasAuditSentence } from "./audit-sentence.ts";
 
 const ROOT = join(import.meta.dirname, "..", "..");
 
@@ -44,6 +47,12 @@ describe("audit sentences", () => {
     expect(missing).toEqual([]);
   });
 
+  it.each(LOCALES)("has every sentence in the %s catalog", (locale) => {
+    const t = getTranslator(locale, "portal-access");
+    const missing = Object.keys(AUDIT_SENTENCES).filter((a) => !t.has(auditSentenceKey(a)));
+    expect(missing).toEqual([]);
+  });
+
   it("fills sentences from the entry's details, and still reads without them", () => {
     expect(auditSentence("api_key.revoked", { prefix: "sk_test_ab12", label: "backend" })).toBe("Revoked API key “backend” (sk_test_ab12…)");
     expect(auditSentence("api_key.revoked", null)).toBe("Revoked API key");
@@ -58,12 +67,27 @@ describe("audit sentences", () => {
     expect(auditSentence("thing.made_up", {})).toBe("Thing made up");
   });
 
-  it("each sentence is a sentence: capitalized, no raw action name in it", () => {
-    for (const [action, sentence] of Object.entries(AUDIT_SENTENCES)) {
-      const s = sentence({});
-      expect(s, action).toMatch(/^[A-Z]/);
+  it("fills the French sentences from the same details", () => {
+    expect(auditSentence("api_key.revoked", { prefix: "sk_test_ab12", label: "backend" }, "fr")).toBe(
+      "Clé d’API «\u00a0backend\u00a0» (sk_test_ab12…) révoquée",
+    );
+    expect(auditSentence("api_key.revoked", null, "fr")).toBe("Clé d’API révoquée");
+    expect(auditSentence("member.roles_changed", { email: "ann@example.com", to: ["developer", "finance"] }, "fr")).toBe(
+      "Rôles modifiés pour «\u00a0ann@example.com\u00a0»\u00a0: developer, finance",
+    );
+    expect(auditSentence("member.removed", {}, "fr")).toBe("Accès à l’entreprise retiré à un membre");
+    expect(auditSentence("currency.rate_changed", { code: "GEM", from: "100", to: "250" }, "fr")).toBe("Taux modifié pour «\u00a0GEM\u00a0» de 100 à 250");
+    expect(auditSentence("POST /v1/vc/credit", {}, "fr")).toBe("Appel de POST /v1/vc/credit");
+    expect(auditObjectLink({ objectType: "game", objectId: "g_1", details: {} }, "fr")).toEqual({ path: "/games/g_1", label: "Ouvrir le jeu" });
+  });
+
+  it.each(LOCALES)("each %s sentence is a sentence: capitalized, no raw action name or placeholder in it", (locale) => {
+    for (const action of Object.keys(AUDIT_SENTENCES)) {
+      const s = auditSentence(action, {}, locale);
+      expect(s, action).toMatch(/^\p{Lu}/u);
       expect(s, action).not.toContain(action);
       expect(s, action).not.toContain("undefined");
+      expect(s, action).not.toMatch(/[{}]|audit\./);
     }
   });
 

@@ -1,143 +1,193 @@
 // The audit log in words: each action name (`webhook_endpoint.secret_revealed`) as a sentence about its object
 // ("Revealed the signing secret of webhook endpoint https://…"), filled from the entry's safe details (names,
-// labels, prefixes, emails), and the portal page that shows the object. An API call recorded by the kernel
-// ("POST /v1/vc/credit") reads "Called POST /v1/vc/credit". Every action the code writes has a sentence: a
-// test (audit-sentence.test.ts) reads the source for action names and fails on one missing here.
+// labels, prefixes, emails), and the portal page that shows the object. The words are the catalog's
+// (messages/<locale>/portal-access.json, `audit.sentence.<action>`, its fragments under `audit.fragment`); this
+// file only picks which details fill them. An API call recorded by the kernel ("POST /v1/vc/credit") reads
+// "Called POST /v1/vc/credit". Every action the code writes has a sentence in every locale: a test
+// (audit-sentence.test.ts) reads the source for action names and fails on one missing here or in a catalog.
+import { getTranslator, type TranslationValues, type Translator } from "../i18n/translator.ts";
+import { DEFAULT_LOCALE, type Locale } from "../i18n/locales.ts";
 
 type Details = Record<string, unknown>;
-type Sentence = (d: Details) => string;
+/** The optional parts of a sentence, each already in the reader's words (empty when the details lack it). */
+type Fragments = ReturnType<typeof fragmentsOf>;
+/** The values that fill the action's catalog sentence. */
+type Sentence = (d: Details, f: Fragments) => TranslationValues;
 
 const text = (v: unknown): string | null => (typeof v === "string" && v.trim() !== "" ? v : typeof v === "number" ? String(v) : null);
-/** “value” when the details hold it, else nothing (the sentence still reads). */
-const named = (...values: unknown[]) => {
-  for (const v of values) {
-    const t = text(v);
-    if (t) return ` “${t}”`;
-  }
-  return "";
-};
 const list = (v: unknown) => (Array.isArray(v) && v.length ? v.map(String).join(", ") : null);
-const keyName = (d: Details) => `${named(d.label)}${text(d.prefix) ? ` (${String(d.prefix)}…)` : ""}`;
-const fields = (d: Details) => {
-  const f = list(d.fields) ?? list(d.changed) ?? (d.fields && typeof d.fields === "object" ? list(Object.keys(d.fields)) : null);
-  return f ? `: ${f}` : "";
+
+const fragmentsOf = (t: Translator) => {
+  /** “value” when the details hold it, else nothing (the sentence still reads). */
+  const named = (...values: unknown[]) => {
+    for (const v of values) {
+      const value = text(v);
+      if (value) return t("audit.fragment.quoted", { value });
+    }
+    return "";
+  };
+  const prefix = (d: Details) => (text(d.prefix) ? t("audit.fragment.keyPrefix", { prefix: String(d.prefix) }) : "");
+  return {
+    named,
+    keyName: (d: Details) => `${named(d.label)}${prefix(d)}`,
+    prefixOnly: (d: Details) => (text(d.prefix) ? t("audit.fragment.prefix", { prefix: String(d.prefix) }) : ""),
+    renamedTo: (d: Details) => (text(d.label) ? t("audit.fragment.renamedTo", { label: String(d.label) }) : ""),
+    fields: (d: Details) => {
+      const f = list(d.fields) ?? list(d.changed) ?? (d.fields && typeof d.fields === "object" ? list(Object.keys(d.fields)) : null);
+      return f ? t("audit.fragment.fields", { fields: f }) : "";
+    },
+    fromTo: (d: Details) => (text(d.from) && text(d.to) ? t("audit.fragment.fromTo", { from: String(d.from), to: String(d.to) }) : ""),
+    member: (d: Details) => named(d.email) || t("audit.fragment.aMember"),
+    currency: (d: Details) => named(d.code) || t("audit.fragment.aCurrency"),
+    roles: (key: "asRoles" | "toRoles", v: unknown) => (list(v) ? t(`audit.fragment.${key}`, { roles: list(v)! }) : ""),
+    scopes: (d: Details) => (list(d.scopes) ? t("audit.fragment.scopes", { scopes: list(d.scopes)! }) : ""),
+    user: (d: Details) => (text(d.userRef) ? t("audit.fragment.forUser", { user: String(d.userRef) }) : ""),
+    amount: (d: Details) => (text(d.amountUsdc) ? t("audit.fragment.withUsdc", { amount: String(d.amountUsdc) }) : ""),
+    count: (d: Details) => (text(d.recovered) ? t("audit.fragment.count", { count: String(d.recovered) }) : ""),
+  };
 };
-const fromTo = (d: Details) => (text(d.from) && text(d.to) ? ` from ${String(d.from)} to ${String(d.to)}` : "");
+
+const none: Sentence = () => ({});
 
 export const AUDIT_SENTENCES: Record<string, Sentence> = {
-  "api_key.created": (d) => `Created API key${keyName(d)}`,
-  "api_key.labelled": (d) => `Renamed API key${text(d.prefix) ? ` ${String(d.prefix)}…` : ""}${text(d.label) ? ` to “${String(d.label)}”` : ""}`,
-  "api_key.rotated": (d) => `Rotated API key${keyName(d)}; the old key works until its grace period ends`,
-  "api_key.revoked": (d) => `Revoked API key${keyName(d)}`,
-  "business.created": (d) => `Created the business${named(d.name)}`,
-  "business.activation.draft_saved": () => "Saved the go-live application as a draft",
-  "business.activation.document_added": (d) => `Added the document${named(d.filename)} to the go-live application`,
-  "business.activation.document_removed": (d) => `Removed the document${named(d.filename)} from the go-live application`,
-  "business.activation.submitted": () => "Submitted the go-live application for review",
-  "business.activation.approved": () => "Approved the go-live application: live mode is open",
-  "business.activation.rejected": () => "Rejected the go-live application",
-  "business.activation.action_required": () => "Asked for changes to the go-live application",
-  "cashout.approved": () => "Approved a cashout request",
-  "cashout.rejected": () => "Rejected a cashout request",
-  "checkout_theme.updated": (d) => `Changed the checkout theme${fields(d)}`,
-  "compliance.moved": (d) => `Changed a player's compliance status${fromTo(d)}`,
-  "currency.created": (d) => `Created the virtual currency${named(d.code)}`,
-  "currency.rate_changed": (d) => `Changed the rate of${named(d.code) || " a virtual currency"}${fromTo(d)}`,
-  "deal.created": (d) => `Created the deal${named(d.code)}`,
-  "deal.updated": (d) => `Changed the deal${named(d.code)}${fields(d)}`,
-  "deal.activated": (d) => `Activated the deal${named(d.code)}`,
-  "deal.deactivated": (d) => `Deactivated the deal${named(d.code)}`,
-  "game.created": (d) => `Created the game${named(d.name)}`,
-  "game.settings_updated": (d) => `Changed the game's settings${fields(d)}`,
-  "game.profile_updated": (d) => `Changed the game's profile${fields(d)}`,
-  "link_invite.created": (d) => `Created the campaign invite${named(d.label, d.code)}`,
-  "member.invited": (d) => `Invited${named(d.email) || " a member"}${list(d.roles) ? ` as ${list(d.roles)}` : ""}`,
-  "member.roles_changed": (d) => `Changed the roles of${named(d.email) || " a member"}${list(d.to) ? ` to ${list(d.to)}` : ""}`,
-  "member.removed": (d) => `Removed${named(d.email) || " a member"} from the business`,
-  "operator.added": (d) => `Added the operator${named(d.email)}`,
-  "operator.removed": (d) => `Removed the operator${named(d.email)}`,
-  "operator.signed_in": () => "Signed in to the operator console",
-  "operator.signed_in_with_recovery_code": () => "Signed in to the operator console with a recovery code",
-  "operator.totp.enrolled": () => "Set up an authenticator app for the operator console",
-  "platform.registered": (d) => `Registered the platform${named(d.name)}`,
-  "platform.scopes.approved": (d) => `Approved the platform scopes${list(d.scopes) ? ` ${list(d.scopes)}` : ""}`,
-  "platform.scopes.rejected": (d) => `Rejected the platform scopes${list(d.scopes) ? ` ${list(d.scopes)}` : ""}`,
-  "platform_scopes.requested": (d) => `Asked for the platform scopes${list(d.scopes) ? ` ${list(d.scopes)}` : ""}`,
-  "platform_key.created": (d) => `Created platform key${keyName(d)}`,
-  "platform_key.rotated": (d) => `Rotated platform key${keyName(d)}`,
-  "platform_key.revoked": (d) => `Revoked platform key${keyName(d)}`,
-  "product.created": (d) => `Created the product${named(d.name)}`,
-  "product.updated": (d) => `Changed the product${named(d.name)}${fields(d)}`,
-  "product.approved": () => "Approved a player-made product",
-  "product.declined": () => "Declined a player-made product",
-  "test_helper.link_session_approved": (d) => `Approved a link session${named(d.userRef) ? ` for${named(d.userRef)}` : ""} (test helper)`,
-  "test_helper.wallet_funded": (d) => `Funded a test wallet${text(d.amountUsdc) ? ` with ${String(d.amountUsdc)} USDC` : ""} (test helper)`,
-  "webhook_endpoint.created": (d) => `Added the webhook endpoint${named(d.url)}`,
-  "webhook_endpoint.updated": (d) => `Changed a webhook endpoint${fields(d)}`,
-  "webhook_endpoint.enabled": () => "Enabled a webhook endpoint",
-  "webhook_endpoint.disabled": () => "Disabled a webhook endpoint",
-  "webhook_endpoint.deleted": (d) => `Deleted the webhook endpoint${named(d.url)}`,
-  "webhook_endpoint.url_cleared": () => "Cleared the URL of the primary webhook endpoint",
-  "webhook_endpoint.secret_revealed": () => "Revealed the signing secret of a webhook endpoint",
-  "webhook_endpoint.secret_rotated": () => "Rotated the signing secret of a webhook endpoint",
-  "webhook_endpoint.test_sent": () => "Sent a test event to a webhook endpoint",
-  "webhook_delivery.resent": () => "Resent a webhook delivery",
-  "webhook_deliveries.recovered": (d) => `Sent the failed webhook deliveries again${text(d.recovered) ? ` (${String(d.recovered)})` : ""}`,
+  "api_key.created": (d, f) => ({ key: f.keyName(d) }),
+  "api_key.labelled": (d, f) => ({ prefix: f.prefixOnly(d), label: f.renamedTo(d) }),
+  "api_key.rotated": (d, f) => ({ key: f.keyName(d) }),
+  "api_key.revoked": (d, f) => ({ key: f.keyName(d) }),
+  "business.created": (d, f) => ({ name: f.named(d.name) }),
+  "business.activation.draft_saved": none,
+  "business.activation.document_added": (d, f) => ({ filename: f.named(d.filename) }),
+  "business.activation.document_removed": (d, f) => ({ filename: f.named(d.filename) }),
+  "business.activation.submitted": none,
+  "business.activation.approved": none,
+  "business.activation.rejected": none,
+  "business.activation.action_required": none,
+  "cashout.approved": none,
+  "cashout.rejected": none,
+  "checkout_theme.updated": (d, f) => ({ fields: f.fields(d) }),
+  "compliance.moved": (d, f) => ({ fromTo: f.fromTo(d) }),
+  "currency.created": (d, f) => ({ code: f.named(d.code) }),
+  "currency.rate_changed": (d, f) => ({ code: f.currency(d), fromTo: f.fromTo(d) }),
+  "deal.created": (d, f) => ({ code: f.named(d.code) }),
+  "deal.updated": (d, f) => ({ code: f.named(d.code), fields: f.fields(d) }),
+  "deal.activated": (d, f) => ({ code: f.named(d.code) }),
+  "deal.deactivated": (d, f) => ({ code: f.named(d.code) }),
+  "game.created": (d, f) => ({ name: f.named(d.name) }),
+  "game.settings_updated": (d, f) => ({ fields: f.fields(d) }),
+  "game.profile_updated": (d, f) => ({ fields: f.fields(d) }),
+  "link_invite.created": (d, f) => ({ name: f.named(d.label, d.code) }),
+  "member.invited": (d, f) => ({ email: f.member(d), roles: f.roles("asRoles", d.roles) }),
+  "member.roles_changed": (d, f) => ({ email: f.member(d), roles: f.roles("toRoles", d.to) }),
+  "member.removed": (d, f) => ({ email: f.member(d) }),
+  "operator.added": (d, f) => ({ email: f.named(d.email) }),
+  "operator.removed": (d, f) => ({ email: f.named(d.email) }),
+  "operator.signed_in": none,
+  "operator.signed_in_with_recovery_code": none,
+  "operator.totp.enrolled": none,
+  "platform.registered": (d, f) => ({ name: f.named(d.name) }),
+  "platform.scopes.approved": (d, f) => ({ scopes: f.scopes(d) }),
+  "platform.scopes.rejected": (d, f) => ({ scopes: f.scopes(d) }),
+  "platform_scopes.requested": (d, f) => ({ scopes: f.scopes(d) }),
+  "platform_key.created": (d, f) => ({ key: f.keyName(d) }),
+  "platform_key.rotated": (d, f) => ({ key: f.keyName(d) }),
+  "platform_key.revoked": (d, f) => ({ key: f.keyName(d) }),
+  "product.created": (d, f) => ({ name: f.named(d.name) }),
+  "product.updated": (d, f) => ({ name: f.named(d.name), fields: f.fields(d) }),
+  "product.approved": none,
+  "product.declined": none,
+  "purchase.refunded": none,
+  "test_helper.link_session_approved": (d, f) => ({ user: f.user(d) }),
+  "test_helper.wallet_funded": (d, f) => ({ amount: f.amount(d) }),
+  "webhook_endpoint.created": (d, f) => ({ url: f.named(d.url) }),
+  "webhook_endpoint.updated": (d, f) => ({ fields: f.fields(d) }),
+  "webhook_endpoint.enabled": none,
+  "webhook_endpoint.disabled": none,
+  "webhook_endpoint.deleted": (d, f) => ({ url: f.named(d.url) }),
+  "webhook_endpoint.url_cleared": none,
+  "webhook_endpoint.secret_revealed": none,
+  "webhook_endpoint.secret_rotated": none,
+  "webhook_endpoint.test_sent": none,
+  "webhook_delivery.resent": none,
+  "webhook_deliveries.recovered": (d, f) => ({ count: f.count(d) }),
 };
 
 const API_CALL = /^(GET|POST|PUT|PATCH|DELETE) \//;
 
-/** The entry as a sentence (its action name humanized when it has none: an entry older than its sentence). */
-export const auditSentence = (action: string, details: unknown): string => {
+/** The catalog key of an action's sentence. */
+export const auditSentenceKey = (action: string) => `audit.sentence.${action}`;
+
+/** The entry as a sentence in `locale` (its action name humanized when it has none: an entry older than its sentence). */
+export const auditSentence = (action: string, details: unknown, locale: Locale = DEFAULT_LOCALE): string => {
   const d = details && typeof details === "object" && !Array.isArray(details) ? (details as Details) : {};
-  const sentence = AUDIT_SENTENCES[action];
-  if (sentence) return sentence(d);
-  if (API_CALL.test(action)) return `Called ${action}`;
+  const t = getTranslator(locale, "portal-access");
+  const sentence = Object.hasOwn(AUDIT_SENTENCES, action) ? AUDIT_SENTENCES[action] : undefined;
+  if (sentence) return t(auditSentenceKey(action), sentence(d, fragmentsOf(t)));
+  if (API_CALL.test(action)) return t("audit.fragment.calledApi", { call: action });
   const words = action.replace(/[._]/g, " ");
   return words.charAt(0).toUpperCase() + words.slice(1);
 };
 
 /** Whether the action has a sentence of its own (an API call counts: it has the generic one). */
-export const hasAuditSentence = (action: string) => action in AUDIT_SENTENCES || API_CALL.test(action);
+export const hasAuditSentence = (action: string) => Object.hasOwn(AUDIT_SENTENCES, action) || API_CALL.test(action);
+
+type LinkLabel =
+  | "game"
+  | "keys"
+  | "platformWebhooks"
+  | "webhooks"
+  | "catalogue"
+  | "deals"
+  | "ledger"
+  | "campaign"
+  | "members"
+  | "activation"
+  | "platform"
+  | "cashouts"
+  | "timeline";
 
 /**
- * The portal page (path under /portal/{businessId}, no env) that shows the object, and what the link says;
- * null when the object has no page (or is gone for good: a deleted endpoint still leads to the webhooks).
+ * The portal page (path under /portal/{businessId}, no env) that shows the object, and what the link says in
+ * `locale`; null when the object has no page (or is gone for good: a deleted endpoint still leads to the webhooks).
  */
-export const auditObjectLink = (entry: { objectType: string; objectId: string; details: unknown }): { path: string; label: string } | null => {
+export const auditObjectLink = (
+  entry: { objectType: string; objectId: string; details: unknown },
+  locale: Locale = DEFAULT_LOCALE,
+): { path: string; label: string } | null => {
   const d = entry.details && typeof entry.details === "object" ? (entry.details as Details) : {};
   const id = encodeURIComponent(entry.objectId);
   const game = text(d.gameId);
+  const t = getTranslator(locale, "portal-access");
+  const to = (path: string, label: LinkLabel) => ({ path, label: t(`audit.link.${label}`) });
   switch (entry.objectType) {
     case "game":
-      return { path: `/games/${id}`, label: "Open the game" };
+      return to(`/games/${id}`, "game");
     case "api_key":
-      return { path: `/keys#key-${id}`, label: "Open API keys" };
+      return to(`/keys#key-${id}`, "keys");
     case "webhook_endpoint":
     case "webhook_delivery":
-      if (text(d.platformId)) return { path: `/platforms/${encodeURIComponent(String(d.platformId))}/webhooks`, label: "Open the platform's webhooks" };
-      return { path: game ? `/webhooks?game=${encodeURIComponent(game)}` : "/webhooks", label: "Open webhooks" };
+      if (text(d.platformId)) return to(`/platforms/${encodeURIComponent(String(d.platformId))}/webhooks`, "platformWebhooks");
+      return to(game ? `/webhooks?game=${encodeURIComponent(game)}` : "/webhooks", "webhooks");
     case "product":
-      return { path: "/catalogue", label: "Open the catalogue" };
+      return to("/catalogue", "catalogue");
     case "deal":
-      return { path: "/catalogue/deals", label: "Open deals" };
+      return to("/catalogue/deals", "deals");
     case "currency":
-      return { path: "/ledger", label: "Open the ledger" };
+      return to("/ledger", "ledger");
     case "campaign":
-      return { path: `/campaigns/${id}`, label: "Open the campaign" };
+      return to(`/campaigns/${id}`, "campaign");
     case "business_member":
-      return { path: "/members", label: "Open members" };
+      return to("/members", "members");
     case "business":
     case "verification_document":
-      return { path: "/activation", label: "Open Go live" };
+      return to("/activation", "activation");
     case "platform":
-      return { path: `/platforms/${id}`, label: "Open the platform" };
+      return to(`/platforms/${id}`, "platform");
     case "platform_scope_request":
-      return text(d.platformId) ? { path: `/platforms/${encodeURIComponent(String(d.platformId))}`, label: "Open the platform" } : null;
+      return text(d.platformId) ? to(`/platforms/${encodeURIComponent(String(d.platformId))}`, "platform") : null;
     case "cashout_request":
-      return { path: "/cashouts", label: "Open cashouts" };
+      return to("/cashouts", "cashouts");
     case "purchase":
-      return { path: `/timeline/${id}`, label: "Open the timeline" };
+      return to(`/timeline/${id}`, "timeline");
     default:
       return null;
   }

@@ -15,5 +15,8 @@ describe("timeLeft", () => {
     expect(timeLeft(at(30_000), from)).toBe("less than a minute");
     expect(timeLeft(at(0), from)).toBe("now");
     expect(timeLeft(at(-5000), from)).toBe("now");
+    expect(timeLeft(at(7 * 86_400_000 - 3_600_000), from, "fr")).toBe("6 jours 23 heures");
+    expect(timeLeft(at(86_400_000 + 60_000), from, "fr")).toBe("1 jour");
+    expect(timeLeft(at(30_000), from, "fr")).toBe("moins d’une minute");
   });
 });

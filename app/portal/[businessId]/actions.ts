@@ -11,7 +11,10 @@ import { labelGameKey } from "@/lib/portal/label-game-key";
 import { revokeGameKey } from "@/lib/portal/revoke-game-key";
 import { rotateGameKey } from "@/lib/portal/rotate-game-key";
 import { updatePortalGame } from "@/lib/portal/update-portal-game";
+import type { PortalFormState } from "@/components/portal/portal-form";
+import { getTranslator, type Translator } from "@/lib/i18n/translator";
 import { portalAction, type Bound } from "../_lib/answer";
+import { getPortalLocale } from "../_lib/portal-locale";
 
 type OnGame = Bound & { gameId: string };
 type OnKey = Bound & { keyId: string };
@@ -44,42 +47,52 @@ export const updateGameAction = portalAction(
   { doing: "saving game settings" },
 );
 
-const LabelForm = z.object({ label: textField(200, "The label is too long.") });
-const newKey = (k: { prefix: string; rawKey: string }) => ({ heading: `Your new key (${k.prefix}…)`, value: k.rawKey });
+// The key actions answer in the member's language (messages/<locale>/portal-access.json, `keys.action`).
+const keysTranslator = async () => getTranslator(await getPortalLocale(), "portal-access");
+const newKey = (t: Translator, k: { prefix: string; rawKey: string }) => ({ heading: t("keys.action.newKey", { prefix: k.prefix }), value: k.rawKey });
+const labelForm = (t: Translator) => z.object({ label: textField(200, t("keys.action.labelTooLong")) });
 
 /** A new server key of a game ({gameId}) or campaign key of a campaign ({campaignId}): one service for both kinds. */
-export const createKeyAction = portalAction(
-  LabelForm,
-  (ctx, { label }, { businessId, gameId, campaignId }: Bound & KeyOwner) =>
-    createGameKey(ctx, campaignId !== undefined ? { businessId, campaignId, label } : { businessId, gameId, label }),
-  (k) => ({ notice: `Key “${k.label}” created.`, secret: newKey(k) }),
-  { doing: "creating a key" },
-);
+export const createKeyAction = async (bound: Bound & KeyOwner, prev: PortalFormState, form: FormData): Promise<PortalFormState> => {
+  const t = await keysTranslator();
+  return portalAction(
+    labelForm(t),
+    (ctx, { label }, { businessId, gameId, campaignId }: Bound & KeyOwner) =>
+      createGameKey(ctx, campaignId !== undefined ? { businessId, campaignId, label } : { businessId, gameId, label }),
+    (k) => ({ notice: t("keys.action.created", { label: k.label }), secret: newKey(t, k) }),
+    { doing: "creating a key" },
+  )(bound, prev, form);
+};
 
-export const labelKeyAction = portalAction(
-  LabelForm,
-  (ctx, { label }, { businessId, keyId }: OnKey) => labelGameKey(ctx, { businessId, keyId, label }),
-  (k) => ({ notice: `Renamed to “${k.label}”.` }),
-  { doing: "renaming a key" },
-);
+export const labelKeyAction = async (bound: OnKey, prev: PortalFormState, form: FormData): Promise<PortalFormState> => {
+  const t = await keysTranslator();
+  return portalAction(
+    labelForm(t),
+    (ctx, { label }, { businessId, keyId }: OnKey) => labelGameKey(ctx, { businessId, keyId, label }),
+    (k) => ({ notice: t("keys.action.renamed", { label: k.label }) }),
+    { doing: "renaming a key" },
+  )(bound, prev, form);
+};
 
-const RotateForm = z.object({ gracePeriodDays: textField(8, "Enter a number of days from 1 to 30.") });
+export const rotateKeyAction = async (bound: OnKey, prev: PortalFormState, form: FormData): Promise<PortalFormState> => {
+  const t = await keysTranslator();
+  return portalAction(
+    z.object({ gracePeriodDays: textField(8, t("keys.action.graceDays")) }),
+    (ctx, { gracePeriodDays }, { businessId, keyId }: OnKey) => rotateGameKey(ctx, { businessId, keyId, gracePeriodDays }),
+    (k) => ({
+      notice: t("keys.action.rotated", { until: `${k.oldKeyExpiresAt.toISOString().slice(0, 16).replace("T", " ")} UTC` }),
+      secret: newKey(t, k),
+    }),
+    { doing: "rotating a key" },
+  )(bound, prev, form);
+};
 
-export const rotateKeyAction = portalAction(
-  RotateForm,
-  (ctx, { gracePeriodDays }, { businessId, keyId }: OnKey) => rotateGameKey(ctx, { businessId, keyId, gracePeriodDays }),
-  (k) => ({
-    notice: `Key rotated. The old key works until ${k.oldKeyExpiresAt.toISOString().slice(0, 16).replace("T", " ")} UTC.`,
-    secret: newKey(k),
-  }),
-  { doing: "rotating a key" },
-);
-
-const RevokeForm = z.object({ confirm: textField(8, "Confirm the revocation.") });
-
-export const revokeKeyAction = portalAction(
-  RevokeForm,
-  (ctx, _input, { businessId, keyId }: OnKey) => revokeGameKey(ctx, { businessId, keyId }),
-  () => ({ notice: "Key revoked. Requests with it now get 401." }),
-  { doing: "revoking a key" },
-);
+export const revokeKeyAction = async (bound: OnKey, prev: PortalFormState, form: FormData): Promise<PortalFormState> => {
+  const t = await keysTranslator();
+  return portalAction(
+    z.object({ confirm: textField(8, t("keys.action.confirm")) }),
+    (ctx, _input, { businessId, keyId }: OnKey) => revokeGameKey(ctx, { businessId, keyId }),
+    () => ({ notice: t("keys.action.revoked") }),
+    { doing: "revoking a key" },
+  )(bound, prev, form);
+};

@@ -10,13 +10,19 @@ import { buttonClass, textLinkClass } from "@/components/ui/classes";
 import { Table, Td, Th } from "@/components/ui/table";
 import type { AuditRow } from "@/lib/audit/list-audit-entries";
 import type { Environment } from "@/lib/core/environment";
+import type { Locale } from "@/lib/i18n/locales";
+import { getTranslator, type Translator } from "@/lib/i18n/translator";
 import { auditObjectLink, auditSentence } from "@/lib/portal/audit-sentence";
 import { loadPortalAudit } from "@/lib/portal/load-portal-audit";
 import { PortalPageShell } from "@/components/portal/portal-page-shell";
 import { portalPage } from "../../_lib/page";
+import { getPortalLocale } from "../../_lib/portal-locale";
 
 export const dynamic = "force-dynamic";
-export const metadata: Metadata = { title: { absolute: "Audit log · Developer portal" }, robots: { index: false } };
+export const generateMetadata = async (): Promise<Metadata> => ({
+  title: { absolute: getTranslator(await getPortalLocale(), "portal-access")("audit.metaTitle") },
+  robots: { index: false },
+});
 
 type Params = Record<string, string | string[] | undefined>;
 type Props = { params: Promise<{ businessId: string }>; searchParams: Promise<Params> };
@@ -35,6 +41,9 @@ const queryOf = (raw: Record<(typeof FILTER_NAMES)[number], string>, env: string
   return s ? `?${s}` : "";
 };
 
+/** The actor's kind in the reader's words (an unknown kind as recorded). */
+const actorType = (t: Translator, type: string) => (t.has(`audit.actorType.${type}`) ? t(`audit.actorType.${type}`) : type);
+
 const detailsText = (d: unknown) => (d === null || d === undefined ? "" : JSON.stringify(d, null, 1));
 
 /** `path` (which may carry a query and a #fragment) in `environment`. */
@@ -44,13 +53,16 @@ const objectHref = (path: string, environment: Environment) => {
   return `${pathAndQuery}${pathAndQuery.includes("?") ? "&" : "?"}env=live${hash ? `#${hash}` : ""}`;
 };
 
+/** What a row needs besides its entry: the portal's base path, the environment, the reader's language. */
+type RowProps = { e: AuditRow; base: string; environment: Environment; locale: Locale; t: Translator };
+
 /** The entry's sentence, the link to its object, and (folded) the action name and details as recorded. */
-const What = ({ e, base, environment }: { e: AuditRow; base: string; environment: Environment }) => {
-  const link = auditObjectLink(e);
+const What = ({ e, base, environment, locale, t }: RowProps) => {
+  const link = auditObjectLink(e, locale);
   return (
     <div className="min-w-0 space-y-1">
       <p className="text-sm [overflow-wrap:anywhere] text-slate-900" data-testid="audit-sentence">
-        {auditSentence(e.action, e.details)}
+        {auditSentence(e.action, e.details, locale)}
       </p>
       {link ? (
         <a className={`${textLinkClass} inline-flex min-h-6 items-center text-xs`} href={objectHref(`${base}${link.path}`, environment)}>
@@ -58,7 +70,7 @@ const What = ({ e, base, environment }: { e: AuditRow; base: string; environment
         </a>
       ) : null}
       <details className="text-xs text-slate-600">
-        <summary className="inline-flex min-h-6 cursor-pointer items-center rounded">As recorded</summary>
+        <summary className="inline-flex min-h-6 cursor-pointer items-center rounded">{t("audit.asRecorded")}</summary>
         <p className="mt-1 font-mono [overflow-wrap:anywhere]">{e.action}</p>
         <p className="font-mono [overflow-wrap:anywhere]">
           {e.objectType} {e.objectId}
@@ -66,34 +78,40 @@ const What = ({ e, base, environment }: { e: AuditRow; base: string; environment
         {e.details !== null && e.details !== undefined ? (
           <pre className="mt-1 font-mono whitespace-pre-wrap [overflow-wrap:anywhere]">{detailsText(e.details)}</pre>
         ) : null}
-        {e.requestId ? <p className="mt-1">request {e.requestId}</p> : null}
+        {e.requestId ? <p className="mt-1">{t("audit.request", { requestId: e.requestId })}</p> : null}
       </details>
     </div>
   );
 };
 
-const Row = ({ e, base, environment }: { e: AuditRow; base: string; environment: Environment }) => (
-  <tr data-testid="audit-row">
-    <Td className="whitespace-nowrap">{when(e.createdAt)}</Td>
-    <Td>
-      <span className="block [overflow-wrap:anywhere]">{e.actorLabel}</span>
-      <span className="text-xs text-slate-600">{e.actorType}</span>
-    </Td>
-    <Td className="min-w-64">
-      <What e={e} base={base} environment={environment} />
-    </Td>
-  </tr>
-);
+const Row = (props: RowProps) => {
+  const { e, t } = props;
+  return (
+    <tr data-testid="audit-row">
+      <Td className="whitespace-nowrap">{when(e.createdAt)}</Td>
+      <Td>
+        <span className="block [overflow-wrap:anywhere]">{e.actorLabel}</span>
+        <span className="text-xs text-slate-600">{actorType(t, e.actorType)}</span>
+      </Td>
+      <Td className="min-w-64">
+        <What {...props} />
+      </Td>
+    </tr>
+  );
+};
 
 /** The same entry as a card, for a phone (the table needs more width than a phone has). */
-const Item = ({ e, base, environment }: { e: AuditRow; base: string; environment: Environment }) => (
-  <li className="rounded-lg p-3 text-sm ring-1 ring-slate-200 ring-inset">
-    <What e={e} base={base} environment={environment} />
-    <p className="mt-2 text-xs [overflow-wrap:anywhere] text-slate-700">
-      {e.actorLabel} ({e.actorType}) · {when(e.createdAt)}
-    </p>
-  </li>
-);
+const Item = (props: RowProps) => {
+  const { e, t } = props;
+  return (
+    <li className="rounded-lg p-3 text-sm ring-1 ring-slate-200 ring-inset">
+      <What {...props} />
+      <p className="mt-2 text-xs [overflow-wrap:anywhere] text-slate-700">
+        {e.actorLabel} ({actorType(t, e.actorType)}) · {when(e.createdAt)}
+      </p>
+    </li>
+  );
+};
 
 const AuditPage = async ({ params, searchParams }: Props) => {
   const { businessId } = await params;
@@ -103,74 +121,76 @@ const AuditPage = async ({ params, searchParams }: Props) => {
   const base = `${portalBase}/audit`;
   return portalPage(
     { businessId, environment, current: "audit", load: (ctx) => loadPortalAudit(ctx, { businessId, environment, params: sp }) },
-    ({ member, entries, nextCursor, raw, invalid, paged }, frame) => (
-      <PortalPageShell
-        {...frame}
-        title="Audit log"
-        intro={
-          <>
-            <p className="mt-2 text-sm text-slate-700">
-              Every change to {member.business.name} in {environment} mode, made in the portal or through the API, newest first. Changes to the business and its
-              members show in both modes.
-            </p>
-            <AuditFiltersForm values={raw} environment={environment} clearHref={envHref(base, environment)} />
-            {invalid.length ? (
-              <div className="mt-4">
-                <ErrorNotice>Some filters were not valid and were left out: {invalid.join(", ")}. Dates are days like 2026-11-26.</ErrorNotice>
-              </div>
-            ) : null}
-          </>
-        }
-      >
-        <Card labelledBy="entries-title">
-          <div className="flex flex-wrap items-center justify-between gap-3">
-            <h2 id="entries-title" className="text-lg font-semibold text-slate-900">
-              Entries
-            </h2>
-            <a className={`${buttonClass({ variant: "secondary" })} sm:w-auto`} href={`${base}/export${queryOf(raw, environment)}`} download>
-              Export CSV
-            </a>
-          </div>
-          {entries.length === 0 ? (
-            <p className="mt-4 text-sm text-slate-700">{paged ? "No more entries." : "No entries match these filters."}</p>
-          ) : (
+    ({ member, entries, nextCursor, raw, invalid, paged }, frame) => {
+      const t = getTranslator(frame.locale, "portal-access");
+      const row = { base: portalBase, environment, locale: frame.locale, t };
+      return (
+        <PortalPageShell
+          {...frame}
+          title={t("audit.title")}
+          translated
+          intro={
             <>
-              <ul className="mt-4 space-y-3 sm:hidden" aria-label="Audit log entries, newest first">
-                {entries.map((e) => (
-                  <Item key={e.id} e={e} base={portalBase} environment={environment} />
-                ))}
-              </ul>
-              <Table caption="Audit log entries, newest first" className="mt-4 hidden sm:block">
-                <thead>
-                  <tr>
-                    <Th>Time</Th>
-                    <Th>Actor</Th>
-                    <Th>What happened</Th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {entries.map((e) => (
-                    <Row key={e.id} e={e} base={portalBase} environment={environment} />
-                  ))}
-                </tbody>
-              </Table>
+              <p className="mt-2 text-sm text-slate-700">{t("audit.intro", { business: member.business.name, environment })}</p>
+              <AuditFiltersForm values={raw} environment={environment} clearHref={envHref(base, environment)} locale={frame.locale} />
+              {invalid.length ? (
+                <div className="mt-4">
+                  <ErrorNotice>{t("audit.invalid", { filters: invalid.join(", ") })}</ErrorNotice>
+                </div>
+              ) : null}
             </>
-          )}
-          <nav aria-label="Audit log pages" className="mt-4 flex flex-wrap gap-4 text-sm">
-            {paged ? (
-              <a className={`${textLinkClass} inline-flex min-h-11 items-center`} href={`${base}${queryOf(raw, environment)}`}>
-                Newest entries
+          }
+        >
+          <Card labelledBy="entries-title">
+            <div className="flex flex-wrap items-center justify-between gap-3">
+              <h2 id="entries-title" className="text-lg font-semibold text-slate-900">
+                {t("audit.entries")}
+              </h2>
+              <a className={`${buttonClass({ variant: "secondary" })} sm:w-auto`} href={`${base}/export${queryOf(raw, environment)}`} download>
+                {t("audit.export")}
               </a>
-            ) : null}
-            {nextCursor ? (
-              <a className={`${textLinkClass} inline-flex min-h-11 items-center`} href={`${base}${queryOf(raw, environment, { cursor: nextCursor })}`}>
-                Older entries
-              </a>
-            ) : null}
-          </nav>
-        </Card>
-      </PortalPageShell>
-    ),
+            </div>
+            {entries.length === 0 ? (
+              <p className="mt-4 text-sm text-slate-700">{t(paged ? "audit.noMore" : "audit.noMatch")}</p>
+            ) : (
+              <>
+                <ul className="mt-4 space-y-3 sm:hidden" aria-label={t("audit.listLabel")}>
+                  {entries.map((e) => (
+                    <Item key={e.id} e={e} {...row} />
+                  ))}
+                </ul>
+                <Table caption={t("audit.listLabel")} className="mt-4 hidden sm:block">
+                  <thead>
+                    <tr>
+                      <Th>{t("audit.time")}</Th>
+                      <Th>{t("audit.actor")}</Th>
+                      <Th>{t("audit.what")}</Th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {entries.map((e) => (
+                      <Row key={e.id} e={e} {...row} />
+                    ))}
+                  </tbody>
+                </Table>
+              </>
+            )}
+            <nav aria-label={t("audit.pages")} className="mt-4 flex flex-wrap gap-4 text-sm">
+              {paged ? (
+                <a className={`${textLinkClass} inline-flex min-h-11 items-center`} href={`${base}${queryOf(raw, environment)}`}>
+                  {t("audit.newest")}
+                </a>
+              ) : null}
+              {nextCursor ? (
+                <a className={`${textLinkClass} inline-flex min-h-11 items-center`} href={`${base}${queryOf(raw, environment, { cursor: nextCursor })}`}>
+                  {t("audit.older")}
+                </a>
+              ) : null}
+            </nav>
+          </Card>
+        </PortalPageShell>
+      );
+    },
   );
 };
 

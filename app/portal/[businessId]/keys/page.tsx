@@ -13,96 +13,118 @@ import { Card } from "@/components/ui/card";
 import { textLinkClass } from "@/components/ui/classes";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
+import type { Locale } from "@/lib/i18n/locales";
+import { getTranslator, type Translator } from "@/lib/i18n/translator";
 import type { PortalKey } from "@/lib/portal/load-portal-keys";
 import { loadPortalKeys } from "@/lib/portal/load-portal-keys";
 import { can } from "@/lib/portal/permissions";
 import { timeLeft } from "@/lib/portal/time-left";
 import { RevokeKeyButton } from "@/components/portal/revoke-key-button";
 import { portalPage } from "../../_lib/page";
+import { getPortalLocale } from "../../_lib/portal-locale";
 import { createKeyAction, labelKeyAction, revokeKeyAction, rotateKeyAction } from "../actions";
 
 export const dynamic = "force-dynamic";
-export const metadata: Metadata = { title: { absolute: "API keys · Developer portal" }, robots: { index: false } };
+export const generateMetadata = async (): Promise<Metadata> => ({
+  title: { absolute: getTranslator(await getPortalLocale(), "portal-access")("keys.metaTitle") },
+  robots: { index: false },
+});
 
 type Props = { params: Promise<{ businessId: string }>; searchParams: Promise<{ env?: string | string[] }> };
 
-const when = (d: Date | null) => (d ? `${d.toISOString().slice(0, 16).replace("T", " ")} UTC` : "Never");
+/** The words and language a key's rendering needs. */
+type Words = { t: Translator; locale: Locale };
 
-const STATUS: Record<PortalKey["status"], { label: string; tone: "success" | "warning" | "danger" }> = {
-  active: { label: "Active", tone: "success" },
-  rotating: { label: "Rotated", tone: "warning" },
-  revoked: { label: "Revoked", tone: "danger" },
-};
+const when = (d: Date | null, t: Translator) => (d ? `${d.toISOString().slice(0, 16).replace("T", " ")} UTC` : t("keys.never"));
+
+const TONE: Record<PortalKey["status"], "success" | "warning" | "danger"> = { active: "success", rotating: "warning", revoked: "danger" };
 
 /** The key's status; a rotated key says when its grace period ends ("Expires in 6 days 23 hours"). */
-const statusLabel = (k: PortalKey, at: Date) => (k.status === "rotating" && k.expiresAt ? `Expires in ${timeLeft(k.expiresAt, at)}` : STATUS[k.status].label);
+const statusLabel = (k: PortalKey, at: Date, { t, locale }: Words) =>
+  k.status === "rotating" && k.expiresAt ? t("keys.expiresIn", { left: timeLeft(k.expiresAt, at, locale) }) : t(`keys.status.${k.status}`);
 
 type KeyOwnerView = { name: string; header: string };
 
-const KeyItem = ({ k, businessId, manage, owner, at }: { k: PortalKey; businessId: string; manage: boolean; owner: KeyOwnerView; at: Date }) => (
-  <li id={`key-${k.keyId}`} className="scroll-mt-4 rounded-lg p-3 ring-1 ring-slate-200 ring-inset" data-testid={`key-${k.keyId}`} data-prefix={k.prefix}>
-    <div className="flex flex-wrap items-center justify-between gap-2">
-      <p className="min-w-0 font-semibold [overflow-wrap:anywhere] text-slate-900">{k.label || "(no label)"}</p>
-      <Badge tone={STATUS[k.status].tone}>{statusLabel(k, at)}</Badge>
-    </div>
-    <dl className="mt-2 grid gap-1 text-xs text-slate-700 sm:grid-cols-3">
-      <div>
-        <dt className="inline text-slate-600">Prefix </dt>
-        <dd className="inline font-mono text-slate-900">{k.prefix}…</dd>
+const KeyItem = ({ k, businessId, manage, owner, at, w }: { k: PortalKey; businessId: string; manage: boolean; owner: KeyOwnerView; at: Date; w: Words }) => {
+  const { t } = w;
+  const graceLeft = k.status === "rotating" && k.expiresAt ? timeLeft(k.expiresAt, at, w.locale) : null;
+  return (
+    <li id={`key-${k.keyId}`} className="scroll-mt-4 rounded-lg p-3 ring-1 ring-slate-200 ring-inset" data-testid={`key-${k.keyId}`} data-prefix={k.prefix}>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <p className="min-w-0 font-semibold [overflow-wrap:anywhere] text-slate-900">{k.label || t("keys.noLabel")}</p>
+        <Badge tone={TONE[k.status]}>{statusLabel(k, at, w)}</Badge>
       </div>
-      <div>
-        <dt className="inline text-slate-600">Created </dt>
-        <dd className="inline">{when(k.createdAt)}</dd>
-      </div>
-      <div>
-        <dt className="inline text-slate-600">Last used </dt>
-        <dd className="inline">{when(k.lastUsedAt)}</dd>
-      </div>
-      {k.status === "rotating" ? (
-        <div className="sm:col-span-3">
-          <dt className="inline text-slate-600">Old key works until </dt>
-          <dd className="inline">{when(k.expiresAt)}</dd>
+      <dl className="mt-2 grid gap-1 text-xs text-slate-700 sm:grid-cols-3">
+        <div>
+          <dt className="inline text-slate-600">{t("keys.prefix")}</dt>
+          <dd className="inline font-mono text-slate-900">{k.prefix}…</dd>
+        </div>
+        <div>
+          <dt className="inline text-slate-600">{t("keys.created")}</dt>
+          <dd className="inline">{when(k.createdAt, t)}</dd>
+        </div>
+        <div>
+          <dt className="inline text-slate-600">{t("keys.lastUsed")}</dt>
+          <dd className="inline">{when(k.lastUsedAt, t)}</dd>
+        </div>
+        {k.status === "rotating" ? (
+          <div className="sm:col-span-3">
+            <dt className="inline text-slate-600">{t("keys.oldWorksUntil")}</dt>
+            <dd className="inline">{when(k.expiresAt, t)}</dd>
+          </div>
+        ) : null}
+      </dl>
+      {manage && k.status !== "revoked" ? (
+        <div className="mt-3 grid gap-3 sm:grid-cols-3">
+          <PortalForm
+            action={labelKeyAction.bind(null, { businessId, keyId: k.keyId })}
+            label={t("keys.rename", { prefix: k.prefix })}
+            submit={t("keys.renameSubmit")}
+            pendingLabel={t("keys.saving")}
+            variant="secondary"
+          >
+            <Field id={`label-${k.keyId}`} label={t("keys.label")}>
+              {(c) => <Input {...c} name="label" defaultValue={k.label} maxLength={100} autoComplete="off" />}
+            </Field>
+          </PortalForm>
+          {/* kept for a rotated key too: it holds the new raw key until the page is left (rotating again is refused) */}
+          <PortalForm
+            action={rotateKeyAction.bind(null, { businessId, keyId: k.keyId })}
+            label={t("keys.rotate", { prefix: k.prefix })}
+            submit={t("keys.rotateSubmit")}
+            pendingLabel={t("keys.rotating")}
+            variant="secondary"
+            secretInDialog
+          >
+            <Field id={`grace-${k.keyId}`} label={t("keys.grace")}>
+              {(c) => <Input {...c} name="gracePeriodDays" defaultValue="7" inputMode="numeric" autoComplete="off" />}
+            </Field>
+          </PortalForm>
+          <RevokeKeyButton
+            action={revokeKeyAction.bind(null, { businessId, keyId: k.keyId })}
+            words={{
+              open: t("keys.revoke.open"),
+              asks: t("keys.revoke.asks"),
+              title: t("keys.revoke.title", { name: k.label || `${k.prefix}…` }),
+              body: t.rich("keys.revoke.body", {
+                prefix: k.prefix,
+                owner: owner.name,
+                header: owner.header,
+                code: (chunks) => <code className="font-mono">{chunks}</code>,
+                id: (chunks) => <code className="font-mono [overflow-wrap:anywhere]">{chunks}</code>,
+              }),
+              note: graceLeft ? t("keys.revoke.grace", { left: graceLeft }) : t("keys.revoke.deployFirst"),
+              label: t("keys.revoke.label", { prefix: k.prefix }),
+              submit: t("keys.revoke.submit"),
+              pending: t("keys.revoke.pending"),
+              cancel: t("keys.revoke.cancel"),
+            }}
+          />
         </div>
       ) : null}
-    </dl>
-    {manage && k.status !== "revoked" ? (
-      <div className="mt-3 grid gap-3 sm:grid-cols-3">
-        <PortalForm
-          action={labelKeyAction.bind(null, { businessId, keyId: k.keyId })}
-          label={`Rename key ${k.prefix}`}
-          submit="Rename"
-          pendingLabel="Saving…"
-          variant="secondary"
-        >
-          <Field id={`label-${k.keyId}`} label="Label">
-            {(c) => <Input {...c} name="label" defaultValue={k.label} maxLength={100} autoComplete="off" />}
-          </Field>
-        </PortalForm>
-        {/* kept for a rotated key too: it holds the new raw key until the page is left (rotating again is refused) */}
-        <PortalForm
-          action={rotateKeyAction.bind(null, { businessId, keyId: k.keyId })}
-          label={`Rotate key ${k.prefix}`}
-          submit="Rotate"
-          pendingLabel="Rotating…"
-          variant="secondary"
-          secretInDialog
-        >
-          <Field id={`grace-${k.keyId}`} label="Grace period (days)">
-            {(c) => <Input {...c} name="gracePeriodDays" defaultValue="7" inputMode="numeric" autoComplete="off" />}
-          </Field>
-        </PortalForm>
-        <RevokeKeyButton
-          action={revokeKeyAction.bind(null, { businessId, keyId: k.keyId })}
-          label={k.label}
-          prefix={k.prefix}
-          owner={owner.name}
-          header={owner.header}
-          graceLeft={k.status === "rotating" && k.expiresAt ? timeLeft(k.expiresAt, at) : null}
-        />
-      </div>
-    ) : null}
-  </li>
-);
+    </li>
+  );
+};
 
 /** One game's or campaign's card: its keys and, for roles that manage keys, the form that makes one (a server key of the game, a campaign key of the campaign). */
 const KeySection = ({
@@ -111,52 +133,62 @@ const KeySection = ({
   businessId,
   manage,
   at,
+  w,
 }: {
   kind: "game" | "campaign";
   owner: { id: string; name: string; keys: PortalKey[] };
   businessId: string;
   manage: boolean;
   at: Date;
-}) => (
-  <NamedCard id={`${kind}-${id}`} name={name}>
-    <p className="mt-1 text-xs [overflow-wrap:anywhere] text-slate-700">
-      {kind === "campaign" ? "Campaign keys" : "Server keys"}, sent with{" "}
-      <code className="font-mono">
-        {kind === "campaign" ? "X-Campaign-Id" : "X-Game-Id"}: {id}
-      </code>
-    </p>
-    {manage ? (
-      <div className="mt-4">
-        <PortalForm
-          action={createKeyAction.bind(null, kind === "campaign" ? { businessId, campaignId: id } : { businessId, gameId: id })}
-          label={kind === "campaign" ? `Create a key for campaign ${name}` : `Create a key for ${name}`}
-          submit="Create key"
-          pendingLabel="Creating…"
-        >
-          <Field id={`new-key-${id}`} label="Label of the new key">
-            {(c) => <Input {...c} name="label" required maxLength={100} autoComplete="off" />}
-          </Field>
-        </PortalForm>
-      </div>
-    ) : null}
-    {keys.length === 0 ? (
-      <p className="mt-4 text-sm text-slate-700">No keys yet.</p>
-    ) : (
-      <ul className="mt-4 space-y-3" aria-label={`Keys of ${name}`}>
-        {keys.map((k) => (
-          <KeyItem
-            key={k.keyId}
-            k={k}
-            businessId={businessId}
-            manage={manage}
-            at={at}
-            owner={{ name: kind === "campaign" ? `campaign ${name}` : `game ${name}`, header: `${kind === "campaign" ? "X-Campaign-Id" : "X-Game-Id"}: ${id}` }}
-          />
-        ))}
-      </ul>
-    )}
-  </NamedCard>
-);
+  w: Words;
+}) => {
+  const { t } = w;
+  return (
+    <NamedCard id={`${kind}-${id}`} name={name}>
+      <p className="mt-1 text-xs [overflow-wrap:anywhere] text-slate-700">
+        {t(kind === "campaign" ? "keys.campaignKeysOf" : "keys.serverKeys")}
+        {t("keys.sentWith")}
+        <code className="font-mono">
+          {kind === "campaign" ? "X-Campaign-Id" : "X-Game-Id"}: {id}
+        </code>
+      </p>
+      {manage ? (
+        <div className="mt-4">
+          <PortalForm
+            action={createKeyAction.bind(null, kind === "campaign" ? { businessId, campaignId: id } : { businessId, gameId: id })}
+            label={t(kind === "campaign" ? "keys.createForCampaign" : "keys.createFor", { name })}
+            submit={t("keys.createSubmit")}
+            pendingLabel={t("keys.creating")}
+          >
+            <Field id={`new-key-${id}`} label={t("keys.newLabel")}>
+              {(c) => <Input {...c} name="label" required maxLength={100} autoComplete="off" />}
+            </Field>
+          </PortalForm>
+        </div>
+      ) : null}
+      {keys.length === 0 ? (
+        <p className="mt-4 text-sm text-slate-700">{t("keys.noKeys")}</p>
+      ) : (
+        <ul className="mt-4 space-y-3" aria-label={t("keys.keysOf", { name })}>
+          {keys.map((k) => (
+            <KeyItem
+              key={k.keyId}
+              k={k}
+              businessId={businessId}
+              manage={manage}
+              at={at}
+              w={w}
+              owner={{
+                name: t(kind === "campaign" ? "keys.ownerCampaign" : "keys.ownerGame", { name }),
+                header: `${kind === "campaign" ? "X-Campaign-Id" : "X-Game-Id"}: ${id}`,
+              }}
+            />
+          ))}
+        </ul>
+      )}
+    </NamedCard>
+  );
+};
 
 const KeysPage = async ({ params, searchParams }: Props) => {
   const { businessId } = await params;
@@ -165,43 +197,46 @@ const KeysPage = async ({ params, searchParams }: Props) => {
     { businessId, environment, current: "keys", load: (ctx) => loadPortalKeys(ctx, { businessId, environment }) },
     ({ member, games, campaigns, at }, frame) => {
       const manage = can(member.permissions, "keys:write");
+      const t = getTranslator(frame.locale, "portal-access");
+      const w = { t, locale: frame.locale };
       return (
         <PortalPageShell
           {...frame}
-          title="API keys"
+          title={t("keys.title")}
+          translated
           intro={
             <>
-              <p className="mt-2 text-sm text-slate-700">
-                Server keys of your {environment} games and campaign keys of your {environment} campaigns. A key is shown once, when it is made; afterwards only
-                its prefix.
-              </p>
-              {games.length === 0 ? <p className="mt-3 text-sm text-slate-700">No {environment} games yet: create one on the Games page.</p> : null}
+              <p className="mt-2 text-sm text-slate-700">{t("keys.intro", { environment })}</p>
+              {games.length === 0 ? <p className="mt-3 text-sm text-slate-700">{t("keys.noGames", { environment })}</p> : null}
             </>
           }
         >
           {games.map((g) => (
-            <KeySection key={g.id} kind="game" owner={g} businessId={businessId} manage={manage} at={at} />
+            <KeySection key={g.id} kind="game" owner={g} businessId={businessId} manage={manage} at={at} w={w} />
           ))}
           <Card labelledBy="campaign-keys">
             <h2 id="campaign-keys" className="text-xl font-semibold tracking-tight text-slate-900">
-              Campaign keys
+              {t("keys.campaignKeys")}
             </h2>
-            <p className="mt-2 text-sm text-slate-700">A campaign key calls the campaign API (/v1/campaign/…) for its own campaign, sent with X-Campaign-Id.</p>
-            {campaigns.length === 0 ? <p className="mt-3 text-sm text-slate-700">No {environment} campaigns yet.</p> : null}
+            <p className="mt-2 text-sm text-slate-700">{t("keys.campaignNote")}</p>
+            {campaigns.length === 0 ? <p className="mt-3 text-sm text-slate-700">{t("keys.noCampaigns", { environment })}</p> : null}
           </Card>
           {campaigns.map((c) => (
-            <KeySection key={c.id} kind="campaign" owner={c} businessId={businessId} manage={manage} at={at} />
+            <KeySection key={c.id} kind="campaign" owner={c} businessId={businessId} manage={manage} at={at} w={w} />
           ))}
           <Card labelledBy="platform-keys">
             <h2 id="platform-keys" className="text-xl font-semibold tracking-tight text-slate-900">
-              Platform keys
+              {t("keys.platformKeys")}
             </h2>
             <p className="mt-2 text-sm [overflow-wrap:anywhere] text-slate-700">
-              Platform keys belong to a platform. The platforms your business registered, with their test and live keys and scopes, are on the{" "}
-              <a className={textLinkClass} href={envHref(`/portal/${businessId}/platforms`, environment)}>
-                Platforms page
-              </a>
-              ; a platform can also manage its keys with the platform API (<code className="font-mono text-xs">/v1/platform/me/keys</code>).
+              {t.rich("keys.platformNote", {
+                link: (chunks) => (
+                  <a className={textLinkClass} href={envHref(`/portal/${businessId}/platforms`, environment)}>
+                    {chunks}
+                  </a>
+                ),
+                code: (chunks) => <code className="font-mono text-xs">{chunks}</code>,
+              })}
             </p>
           </Card>
         </PortalPageShell>

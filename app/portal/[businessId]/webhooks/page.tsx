@@ -12,11 +12,13 @@ import { Card } from "@/components/ui/card";
 import { textLinkClass } from "@/components/ui/classes";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
+import { getTranslator } from "@/lib/i18n/translator";
 import { loadPortalWebhooks, webhookLogFingerprint, webhookLogQueryOf } from "@/lib/portal/load-portal-webhooks";
 import { WebhookLogLive } from "@/components/portal/webhook-log-live";
 import { can } from "@/lib/portal/permissions";
 import { PortalPageShell } from "@/components/portal/portal-page-shell";
 import { portalPage } from "../../_lib/page";
+import { getPortalLocale } from "../../_lib/portal-locale";
 import {
   createEndpointAction,
   deleteEndpointAction,
@@ -30,7 +32,10 @@ import {
 } from "./actions";
 
 export const dynamic = "force-dynamic";
-export const metadata: Metadata = { title: { absolute: "Webhooks · Developer portal" }, robots: { index: false } };
+export const generateMetadata = async (): Promise<Metadata> => ({
+  title: { absolute: getTranslator(await getPortalLocale(), "portal-access")("webhooks.page.metaTitle") },
+  robots: { index: false },
+});
 
 type Query = Record<string, string | string[] | undefined>;
 type Props = { params: Promise<{ businessId: string }>; searchParams: Promise<Query> };
@@ -62,6 +67,7 @@ const WebhooksPage = async ({ params, searchParams }: Props) => {
     },
     ({ member, games, selected, log, eventNames, filter }, frame) => {
       const manage = can(member.permissions, "webhooks:write");
+      const t = getTranslator(frame.locale, "portal-access");
       const gameHref = (gameId: string) => `${base}?${new URLSearchParams({ ...(environment === "live" ? { env: "live" } : {}), game: gameId })}`;
       const keep: Record<string, string> = { ...(environment === "live" ? { env: "live" } : {}), ...(selected ? { game: selected.id } : {}) };
       const pageHref = (n: number) => {
@@ -78,23 +84,24 @@ const WebhooksPage = async ({ params, searchParams }: Props) => {
       return (
         <PortalPageShell
           {...frame}
-          title="Webhooks"
+          title={t("webhooks.page.title")}
+          translated
           intro={
             <>
-              <p className="mt-2 text-sm text-slate-700">
-                Where Coinop sends your {environment} games’ events. Each endpoint has its own secret and event filter; every delivery carries its event id
-                (x-service-event-id) for de-duplication, and failed ones are retried for 75 hours.
-              </p>
+              <p className="mt-2 text-sm text-slate-700">{t("webhooks.page.intro", { environment })}</p>
               {games.length === 0 ? (
                 <p className="mt-3 text-sm text-slate-700">
-                  No {environment} games yet: create one on the{" "}
-                  <a className={textLinkClass} href={envHref(`/portal/${businessId}/games`, environment)}>
-                    Games page
-                  </a>
-                  .
+                  {t.rich("webhooks.page.noGames", {
+                    environment,
+                    link: (chunks) => (
+                      <a className={textLinkClass} href={envHref(`/portal/${businessId}/games`, environment)}>
+                        {chunks}
+                      </a>
+                    ),
+                  })}
                 </p>
               ) : games.length > 1 ? (
-                <nav aria-label="Games" className="mt-4 flex flex-wrap gap-2">
+                <nav aria-label={t("webhooks.page.gamesNav")} className="mt-4 flex flex-wrap gap-2">
                   {games.map((g) => (
                     <a
                       key={g.id}
@@ -114,9 +121,9 @@ const WebhooksPage = async ({ params, searchParams }: Props) => {
             <>
               <Card labelledBy="endpoints">
                 <h2 id="endpoints" className="text-lg font-semibold [overflow-wrap:anywhere] text-slate-900">
-                  Endpoints of {selected.name}
+                  {t("webhooks.page.endpointsOf", { name: selected.name })}
                 </h2>
-                <ul className="mt-4 space-y-3" aria-label={`Endpoints of ${selected.name}`}>
+                <ul className="mt-4 space-y-3" aria-label={t("webhooks.page.endpointsOf", { name: selected.name })}>
                   {selected.endpoints.map((e) => {
                     const b = bound(selected.id, e.id);
                     return (
@@ -124,6 +131,7 @@ const WebhooksPage = async ({ params, searchParams }: Props) => {
                         key={e.id}
                         e={e}
                         defaultSince={defaultSince}
+                        locale={frame.locale}
                         actions={
                           manage
                             ? {
@@ -143,25 +151,25 @@ const WebhooksPage = async ({ params, searchParams }: Props) => {
                 </ul>
                 {manage ? (
                   <div className="mt-6 max-w-xl">
-                    <h3 className="font-semibold text-slate-900">Add an endpoint</h3>
+                    <h3 className="font-semibold text-slate-900">{t("webhooks.page.add")}</h3>
                     <div className="mt-3">
                       <PortalForm
                         action={createEndpointAction.bind(null, { businessId, gameId: selected.id })}
-                        label={`Add an endpoint to ${selected.name}`}
-                        submit="Add endpoint"
-                        pendingLabel="Adding…"
+                        label={t("webhooks.page.addTo", { name: selected.name })}
+                        submit={t("webhooks.page.addSubmit")}
+                        pendingLabel={t("webhooks.page.adding")}
                       >
                         <Field
                           id="new-url"
-                          label="URL"
-                          hint={environment === "test" ? "Test games may use a receiver on this machine (127.0.0.1)." : "A public http(s) address."}
+                          label={t("webhooks.page.url")}
+                          hint={t(environment === "test" ? "webhooks.page.urlHintTest" : "webhooks.page.urlHintLive")}
                         >
                           {(c) => <Input {...c} name="url" type="url" required autoComplete="off" placeholder="https://example.com/coinop/webhooks" />}
                         </Field>
-                        <Field id="new-events" label="Events" hint="Event names separated by commas, e.g. Purchases.Completed; empty for every event.">
+                        <Field id="new-events" label={t("webhooks.page.events")} hint={t("webhooks.page.eventsHint")}>
                           {(c) => <Input {...c} name="eventTypes" autoComplete="off" />}
                         </Field>
-                        <Field id="new-description" label="Description">
+                        <Field id="new-description" label={t("webhooks.page.description")}>
                           {(c) => <Input {...c} name="description" maxLength={200} autoComplete="off" />}
                         </Field>
                       </PortalForm>
@@ -173,9 +181,13 @@ const WebhooksPage = async ({ params, searchParams }: Props) => {
                 <Card labelledBy="log">
                   <div className="flex flex-wrap items-baseline justify-between gap-2">
                     <h2 id="log" className="text-lg font-semibold text-slate-900">
-                      Delivery log
+                      {t("webhooks.page.log")}
                     </h2>
-                    <WebhookLogLive url={`${base}/log?${logQuery({ ...query, game: selected.id })}`} fingerprint={webhookLogFingerprint(log)} />
+                    <WebhookLogLive
+                      url={`${base}/log?${logQuery({ ...query, game: selected.id })}`}
+                      fingerprint={webhookLogFingerprint(log)}
+                      words={{ on: t("webhooks.live.on"), paused: t("webhooks.live.paused"), checked: t("webhooks.live.checked", { time: "{time}" }) }}
+                    />
                   </div>
                   <div className="mt-4">
                     <WebhookDeliveryLog
@@ -186,6 +198,7 @@ const WebhooksPage = async ({ params, searchParams }: Props) => {
                       keep={keep}
                       pageHref={pageHref}
                       pagination={log.pagination}
+                      locale={frame.locale}
                       resend={manage ? (deliveryId) => resendDeliveryAction.bind(null, { businessId, gameId: selected.id, deliveryId }) : null}
                     />
                   </div>
