@@ -56,7 +56,7 @@ const OverviewPage = async ({ params, searchParams }: Props) => {
             <h2 id="games-title" className="text-lg font-semibold text-slate-900">
               {t(environment === "test" ? "overview.testGames" : "overview.liveGames")}
             </h2>
-            <GamesList businessId={businessId} environment={environment} games={games} />
+            <GamesList businessId={businessId} environment={environment} games={games} locale={frame.locale} />
           </Card>
         </PortalPageShell>
       );
