@@ -6,8 +6,8 @@
 // (app/invoice, components/invoice), "fund" to the fund session page (app/fund); the developer portal's are
 // "portal" (its frame, nav and overview), "portal-money" (ledger, players, cashouts, disputes, timeline),
 // "portal-catalogue" (catalogue, deals, reviews, games, theme), "portal-access" (keys, webhooks, members, audit)
-// and "portal-more" (campaigns, helpers, platforms, Go live, the business list, sign-in); the others belong to
-// the rest of the hosted pages.
+// "portal-more" (campaigns, helpers, platforms, Go live, the business list, sign-in) and "portal-logs" (the request
+// logs, a platform's page and its webhooks); the others belong to the rest of the hosted pages.
 import enAccount from "./en/account.json" with { type: "json" };
 import enAuth from "./en/auth.json" with { type: "json" };
 import enCheckout from "./en/checkout.json" with { type: "json" };
@@ -24,6 +24,7 @@ import enPortalMoney from "./en/portal-money.json" with { type: "json" };
 import enPortalMore from "./en/portal-more.json" with { type: "json" };
 import enPortalCatalogue from "./en/portal-catalogue.json" with { type: "json" };
 import enPortalAccess from "./en/portal-access.json" with { type: "json" };
+import enPortalLogs from "./en/portal-logs.json" with { type: "json" };
 import enWallet from "./en/wallet.json" with { type: "json" };
 import frAccount from "./fr/account.json" with { type: "json" };
 import frAuth from "./fr/auth.json" with { type: "json" };
@@ -41,6 +42,7 @@ import frPortalMoney from "./fr/portal-money.json" with { type: "json" };
 import frPortalMore from "./fr/portal-more.json" with { type: "json" };
 import frPortalCatalogue from "./fr/portal-catalogue.json" with { type: "json" };
 import frPortalAccess from "./fr/portal-access.json" with { type: "json" };
+import frPortalLogs from "./fr/portal-logs.json" with { type: "json" };
 import frWallet from "./fr/wallet.json" with { type: "json" };
 import type { Locale } from "../lib/i18n/locales.ts";
 
@@ -64,6 +66,7 @@ const en = {
   "portal-more": enPortalMore,
   "portal-catalogue": enPortalCatalogue,
   "portal-access": enPortalAccess,
+  "portal-logs": enPortalLogs,
   wallet: enWallet,
 };
 export type Namespace = keyof typeof en;
@@ -87,6 +90,7 @@ export const MESSAGES: Record<Locale, Record<Namespace, Messages>> = {
     "portal-more": frPortalMore,
     "portal-catalogue": frPortalCatalogue,
     "portal-access": frPortalAccess,
+    "portal-logs": frPortalLogs,
     wallet: frWallet,
   },
 };

@@ -3,9 +3,10 @@
 import { Badge } from "@/components/ui/badge";
 import { CodeBlock } from "@/components/ui/code-block";
 
-export const StatusBadge = ({ status }: { status: number }) => (
+/** `label`: the status's screen-reader prefix ("Status" unless the page gives it in the member's language). */
+export const StatusBadge = ({ status, label = "Status" }: { status: number; label?: string }) => (
   <Badge tone={status >= 500 ? "danger" : status >= 400 ? "warning" : "success"}>
-    <span className="sr-only">Status </span>
+    <span className="sr-only">{label} </span>
     {status}
   </Badge>
 );
@@ -26,5 +27,6 @@ const pretty = (text: string): string => {
 };
 
 /** A stored (already redacted) body, or a line saying there was none. */
-export const StoredBody = ({ label, body }: { label: string; body: string | null }) =>
-  body ? <CodeBlock label={label} code={pretty(body)} /> : <p className="text-sm text-slate-700">{label}: none.</p>;
+/** `none`: the line for no body ("{label}: none." unless the page gives it in the member's language). */
+export const StoredBody = ({ label, body, none }: { label: string; body: string | null; none?: string }) =>
+  body ? <CodeBlock label={label} code={pretty(body)} /> : <p className="text-sm text-slate-700">{none ?? `${label}: none.`}</p>;

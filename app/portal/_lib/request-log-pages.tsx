@@ -13,11 +13,14 @@ import { PortalPageShell } from "@/components/portal/portal-page-shell";
 import { Card } from "@/components/ui/card";
 import { textLinkClass } from "@/components/ui/classes";
 import type { Environment } from "@/lib/core/environment";
+import type { Locale } from "@/lib/i18n/locales";
+import { getTranslator, type Translator } from "@/lib/i18n/translator";
 import { loadRequestDetail } from "@/lib/portal/load-request-detail";
 import { loadRequestLog } from "@/lib/portal/load-request-log";
 import { portalPage } from "./page";
 
-/** Whose log: the business's, or (platformId) a platform's; `base` the list's path; `heading` what the page says above the list. */
+/** Whose log: the business's, or (platformId) a platform's; `base` the list's path; title, intro and empty line are
+ * given the "portal-logs" translator in the member's language. */
 export type RequestLogSubject = {
   businessId: string;
   platformId?: string;
@@ -26,13 +29,13 @@ export type RequestLogSubject = {
   /** the list's path (its requests' pages are below it) */
   base: string;
   /** the business's log's title (a platform's log is titled with the platform's name) */
-  title: string;
+  title: (t: Translator) => string;
   /** where the Test/Live switch leads (default: the nav item's page) */
   here?: string;
   /** what the title card says, under the title (the platform's tabs, …) */
-  intro: ReactNode;
+  intro: (t: Translator, locale: Locale) => ReactNode;
   /** the list's "no requests yet" line */
-  empty: string;
+  empty: (t: Translator) => string;
 };
 
 export const RequestLogPage = async ({ subject, query }: { subject: RequestLogSubject; query: Record<string, string | string[] | undefined> }) => {
@@ -40,9 +43,10 @@ export const RequestLogPage = async ({ subject, query }: { subject: RequestLogSu
   return portalPage(
     { businessId, environment, current, load: (ctx) => loadRequestLog(ctx, { businessId, platformId, environment, filters: query }) },
     ({ rows, keys, filters, nextBefore, platform }, frame) => {
+      const t = getTranslator(frame.locale, "portal-logs");
       const keyLabel = (keyId: string | null) => {
         const k = keys.find((x) => x.keyId === keyId);
-        return k ? `${k.prefix}…${k.label ? ` (${k.label})` : ""}` : "none";
+        return k ? `${k.prefix}…${k.label ? ` (${k.label})` : ""}` : t("log.none");
       };
       const nextHref = () => {
         const q = new URLSearchParams();
@@ -55,35 +59,36 @@ export const RequestLogPage = async ({ subject, query }: { subject: RequestLogSu
       return (
         <PortalPageShell
           {...frame}
+          translated
           here={subject.here}
-          title={platform ? platform.name : subject.title}
-          back={platform ? { href: `/portal/${businessId}/platforms`, label: "Platforms" } : undefined}
+          title={platform ? platform.name : subject.title(t)}
+          back={platform ? { href: `/portal/${businessId}/platforms`, label: t("log.back") } : undefined}
           intro={
             <>
-              {subject.intro}
+              {subject.intro(t, frame.locale)}
               <div className="mt-5">
-                <LogFilters action={base} environment={environment} filters={filters} keys={keys} />
+                <LogFilters action={base} environment={environment} filters={filters} keys={keys} locale={frame.locale} />
               </div>
             </>
           }
         >
           <Card labelledBy="results">
             <h2 id="results" className="text-lg font-semibold text-slate-900">
-              {filtered ? "Matching requests" : "Recent requests"}
+              {filtered ? t("log.matching") : t("log.recent")}
             </h2>
             {rows.length === 0 ? (
               <p className="mt-3 text-sm text-slate-700" role="status">
-                {filtered ? "No request matches these filters." : subject.empty}
+                {filtered ? t("log.noMatch") : subject.empty(t)}
               </p>
             ) : (
               <div className="mt-4">
-                <LogList rows={rows} keyLabel={keyLabel} hrefOf={(id) => envHref(`${base}/${encodeURIComponent(id)}`, environment)} />
+                <LogList locale={frame.locale} rows={rows} keyLabel={keyLabel} hrefOf={(id) => envHref(`${base}/${encodeURIComponent(id)}`, environment)} />
               </div>
             )}
             {nextBefore ? (
               <p className="mt-4">
                 <a className={textLinkClass} href={nextHref()}>
-                  Older requests
+                  {t("log.older")}
                 </a>
               </p>
             ) : null}
@@ -117,37 +122,38 @@ export const RequestDetailPage = async ({
     { businessId, environment, current, load: (ctx) => loadRequestDetail(ctx, { businessId, platformId, requestId }) },
     ({ request: r, key, explanation, firstWithSameKey }, frame) => {
       if (!r) notFound();
+      const t = getTranslator(frame.locale, "portal-logs");
       return (
         // its own first card: the request's method, path and status are the heading
-        <PortalPageShell {...frame} back={{ href: envHref(base, environment), label: "Request log" }}>
+        <PortalPageShell {...frame} translated back={{ href: envHref(base, environment), label: t("detail.back") }}>
           <Card labelledBy="title">
             <h1 id="title" className="flex flex-wrap items-center gap-2 text-xl font-semibold tracking-tight text-slate-900">
               <MethodTag method={r.method} />
               <span className="min-w-0 font-mono text-lg [overflow-wrap:anywhere]">{r.path}</span>
-              <StatusBadge status={r.status} />
+              <StatusBadge status={r.status} label={t("row.status")} />
             </h1>
             <dl className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-              <Row label="Request id">
+              <Row label={t("detail.requestId")}>
                 <span className="font-mono" data-testid="request-id">
                   {r.requestId}
                 </span>
               </Row>
-              <Row label="Time">{utc(r.createdAt)}</Row>
-              <Row label="Latency">{r.latencyMs} ms</Row>
-              <Row label="Key">{key ? `${key.prefix}… ${key.label ? `(${key.label})` : ""} · ${key.kind}` : "none identified"}</Row>
-              <Row label="Idempotency-Key">
-                <span className="font-mono">{r.idempotencyKey ?? "none"}</span>
+              <Row label={t("detail.time")}>{utc(r.createdAt)}</Row>
+              <Row label={t("detail.latency")}>{t("row.ms", { ms: r.latencyMs })}</Row>
+              <Row label={t("detail.key")}>{key ? `${key.prefix}… ${key.label ? `(${key.label})` : ""} · ${key.kind}` : t("detail.noKey")}</Row>
+              <Row label={t("detail.idempotencyKey")}>
+                <span className="font-mono">{r.idempotencyKey ?? t("detail.none")}</span>
               </Row>
-              <Row label="Environment">{r.environment ?? "unknown"}</Row>
+              <Row label={t("detail.environment")}>{t("detail.environmentValue", { environment: r.environment ?? "unknown" })}</Row>
               {r.errorCode ? (
-                <Row label="Error code">
+                <Row label={t("detail.errorCode")}>
                   <span className="font-mono">{r.errorCode}</span>
                 </Row>
               ) : null}
             </dl>
             {timelines && r.objectIds.length ? (
               <div className="mt-5">
-                <h2 className="text-sm font-semibold text-slate-900">Objects this request named</h2>
+                <h2 className="text-sm font-semibold text-slate-900">{t("detail.objects")}</h2>
                 <ul className="mt-2 flex flex-wrap gap-2">
                   {r.objectIds.map((id) => (
                     <li key={id}>
@@ -155,7 +161,7 @@ export const RequestDetailPage = async ({
                         className={`inline-flex min-h-11 items-center rounded-lg bg-slate-100 px-3 font-mono text-sm ${textLinkClass}`}
                         href={envHref(`${timelineBase}/${encodeURIComponent(id)}`, environment)}
                       >
-                        <span className="sr-only">Timeline of </span>
+                        <span className="sr-only">{t("detail.timelineOf")}</span>
                         {id}
                       </a>
                     </li>
@@ -165,26 +171,26 @@ export const RequestDetailPage = async ({
             ) : null}
           </Card>
           {explanation ? (
-            <LogExplanation explanation={explanation}>
+            <LogExplanation explanation={explanation} locale={frame.locale}>
               {firstWithSameKey ? (
                 <p className="mt-3 text-sm text-slate-800">
-                  The first request with this Idempotency-Key:{" "}
+                  {t("detail.firstSame")}{" "}
                   <a className={textLinkClass} href={envHref(`${base}/${encodeURIComponent(firstWithSameKey.requestId)}`, environment)}>
                     {firstWithSameKey.method} {firstWithSameKey.path} → {firstWithSameKey.status}
                   </a>{" "}
-                  at {utc(firstWithSameKey.createdAt)}.
+                  {t("detail.firstSameAt", { time: utc(firstWithSameKey.createdAt) })}
                 </p>
               ) : null}
             </LogExplanation>
           ) : null}
           <Card labelledBy="bodies">
             <h2 id="bodies" className="text-lg font-semibold text-slate-900">
-              Bodies
+              {t("detail.bodies")}
             </h2>
-            <p className="mt-1 text-sm text-slate-700">As stored: secrets replaced by [REDACTED], cut to about 4 KB.</p>
+            <p className="mt-1 text-sm text-slate-700">{t("detail.bodiesIntro")}</p>
             <div className="mt-4 grid gap-4">
-              <StoredBody label="Request body" body={r.requestBody} />
-              <StoredBody label="Response body" body={r.responseBody} />
+              <StoredBody label={t("detail.requestBody")} body={r.requestBody} none={t("detail.bodyNone", { label: t("detail.requestBody") })} />
+              <StoredBody label={t("detail.responseBody")} body={r.responseBody} none={t("detail.bodyNone", { label: t("detail.responseBody") })} />
             </div>
           </Card>
         </PortalPageShell>

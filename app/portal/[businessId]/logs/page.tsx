@@ -22,14 +22,9 @@ const LogsPage = async ({ params, searchParams }: Props) => {
       environment,
       current: "logs",
       base: `/portal/${encodeURIComponent(businessId)}/logs`,
-      title: "Request log",
-      intro: (
-        <p className="mt-2 text-sm text-slate-700">
-          Recent {environment} calls to <code>/v1</code> by your keys, and by platforms acting for your business. Bodies are stored with keys, secrets,
-          passwords, card data and session keys removed.
-        </p>
-      ),
-      empty: `No ${environment} requests yet. Calls with your keys appear here within a second.`,
+      title: (t) => t("log.title"),
+      intro: (t) => <p className="mt-2 text-sm text-slate-700">{t.rich("log.intro", { environment, code: (c) => <code>{c}</code> })}</p>,
+      empty: (t) => t("log.empty", { environment }),
     },
   });
 };

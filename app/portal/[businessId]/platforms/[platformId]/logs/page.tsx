@@ -27,17 +27,14 @@ const PlatformLogsPage = async ({ params, searchParams }: Props) => {
       current: "platforms",
       base: `${platformBase}/logs`,
       here: `${platformBase}/logs`,
-      title: "Platform request log",
-      intro: (
+      title: (t) => t("log.platformTitle"),
+      intro: (t, locale) => (
         <>
-          <p className="mt-2 text-sm text-slate-700">
-            Its request log: recent {environment} calls to <code>/v1</code> with this platform’s keys, for any business. Bodies are stored with keys, secrets,
-            passwords, card data and session keys removed.
-          </p>
-          <PlatformTabs base={platformBase} current="logs" environment={environment} />
+          <p className="mt-2 text-sm text-slate-700">{t.rich("log.platformIntro", { environment, code: (c) => <code>{c}</code> })}</p>
+          <PlatformTabs base={platformBase} current="logs" environment={environment} locale={locale} />
         </>
       ),
-      empty: `No ${environment} requests yet. Calls with the platform’s keys appear here within a second.`,
+      empty: (t) => t("log.platformEmpty", { environment }),
     },
   });
 };
