@@ -12,8 +12,11 @@ import { registerPortalPlatform } from "@/lib/portal/register-portal-platform";
 import { requestPortalPlatformScopes } from "@/lib/portal/request-portal-platform-scopes";
 import { revokePortalPlatformKey } from "@/lib/portal/revoke-portal-platform-key";
 import { rotatePortalPlatformKey } from "@/lib/portal/rotate-portal-platform-key";
+import type { PortalFormState } from "@/components/portal/portal-form";
+import { getTranslator } from "@/lib/i18n/translator";
 import { ALL_SCOPES } from "@/lib/platform/scopes";
 import { portalAction, type Bound } from "../../_lib/answer";
+import { getPortalLocale } from "../../_lib/portal-locale";
 
 type OnPlatform = Bound & { platformId: string };
 type OnKey = OnPlatform & { keyId: string };
@@ -42,51 +45,59 @@ export const registerPlatformAction = portalAction(
   { doing: "registering a platform", then: (p, { businessId }) => redirect(`/portal/${businessId}/platforms/${p.platformId}`) },
 );
 
-const KeyForm = z.object({ label: textField(200, "The label is too long."), environment: textField(8, "Choose test or live.") });
+// The platform page's key and scope actions answer in the member's language (messages/<locale>/portal-logs.json,
+// `platform.action`); a service's refusal keeps its own words.
+const words = async () => getTranslator(await getPortalLocale(), "portal-logs");
 
-export const createPlatformKeyAction = portalAction(
-  KeyForm,
-  (ctx, { label, environment }, { businessId, platformId }: OnPlatform, form) =>
-    createPortalPlatformKey(ctx, { businessId, platformId, environment, label, scopes: scopesOf(form) }),
-  (k) => ({
-    notice: `Key “${k.label}” created (${k.environment}, ${k.requestedScopes.length} scopes).`,
-    secret: { heading: `Your new key (${k.prefix}…)`, value: k.rawKey },
-  }),
-  { doing: "creating a platform key", refresh: platformPage },
-);
+export const createPlatformKeyAction = async (bound: OnPlatform, prev: PortalFormState, form: FormData): Promise<PortalFormState> => {
+  const t = await words();
+  return portalAction(
+    z.object({ label: textField(200, t("platform.action.labelTooLong")), environment: textField(8, t("platform.action.chooseEnv")) }),
+    (ctx, { label, environment }, { businessId, platformId }: OnPlatform, form) =>
+      createPortalPlatformKey(ctx, { businessId, platformId, environment, label, scopes: scopesOf(form) }),
+    (k) => ({
+      notice: t("platform.action.created", { label: k.label, environment: k.environment, count: k.requestedScopes.length }),
+      secret: { heading: t("platform.action.newKey", { prefix: k.prefix }), value: k.rawKey },
+    }),
+    { doing: "creating a platform key", refresh: platformPage },
+  )(bound, prev, form);
+};
 
-const RotateForm = z.object({ gracePeriodDays: textField(8, "Enter a number of days from 1 to 30.") });
+export const rotatePlatformKeyAction = async (bound: OnKey, prev: PortalFormState, form: FormData): Promise<PortalFormState> => {
+  const t = await words();
+  return portalAction(
+    z.object({ gracePeriodDays: textField(8, t("platform.action.graceDays")) }),
+    (ctx, { gracePeriodDays }, { businessId, platformId, keyId }: OnKey) => rotatePortalPlatformKey(ctx, { businessId, platformId, keyId, gracePeriodDays }),
+    (k) => ({
+      notice: t("platform.action.rotated", { days: k.gracePeriodDays }),
+      secret: { heading: t("platform.action.newKey", { prefix: k.prefix }), value: k.rawKey },
+    }),
+    { doing: "rotating a platform key", refresh: platformPage },
+  )(bound, prev, form);
+};
 
-export const rotatePlatformKeyAction = portalAction(
-  RotateForm,
-  (ctx, { gracePeriodDays }, { businessId, platformId, keyId }: OnKey) => rotatePortalPlatformKey(ctx, { businessId, platformId, keyId, gracePeriodDays }),
-  (k) => ({
-    notice: `Key rotated. The old key works for ${k.gracePeriodDays} ${k.gracePeriodDays === 1 ? "day" : "days"} more, then gets 401.`,
-    secret: { heading: `Your new key (${k.prefix}…)`, value: k.rawKey },
-  }),
-  { doing: "rotating a platform key", refresh: platformPage },
-);
+export const revokePlatformKeyAction = async (bound: OnKey, prev: PortalFormState, form: FormData): Promise<PortalFormState> => {
+  const t = await words();
+  return portalAction(
+    z.object({ confirm: textField(10, t("platform.action.confirm")) }),
+    (ctx, { confirm }, { businessId, platformId, keyId }: OnKey) => revokePortalPlatformKey(ctx, { businessId, platformId, keyId, confirm }),
+    () => ({ notice: t("platform.action.revoked") }),
+    { doing: "revoking a platform key", refresh: platformPage },
+  )(bound, prev, form);
+};
 
-const RevokeForm = z.object({ confirm: textField(10, "Tick the box to confirm the revocation.") });
-
-export const revokePlatformKeyAction = portalAction(
-  RevokeForm,
-  (ctx, { confirm }, { businessId, platformId, keyId }: OnKey) => revokePortalPlatformKey(ctx, { businessId, platformId, keyId, confirm }),
-  (r) => ({ notice: r.message }),
-  { doing: "revoking a platform key", refresh: platformPage },
-);
-
-const ScopesForm = z.object({ environment: textField(8, "Choose test or live.") });
-
-export const requestPlatformScopesAction = portalAction(
-  ScopesForm,
-  (ctx, { environment }, { businessId, platformId }: OnPlatform, form) =>
-    requestPortalPlatformScopes(ctx, { businessId, platformId, environment, scopes: scopesOf(form) }),
-  (r) => ({
-    notice:
-      r.status === "approved"
-        ? `Approved: ${r.requestedScopes.join(", ")}${r.environment === "test" ? " (for test keys)" : ""}.`
-        : `Requested: ${r.requestedScopes.join(", ")}. An operator reviews live scopes; the request shows as pending until then.`,
-  }),
-  { doing: "requesting platform scopes", refresh: platformPage },
-);
+export const requestPlatformScopesAction = async (bound: OnPlatform, prev: PortalFormState, form: FormData): Promise<PortalFormState> => {
+  const t = await words();
+  return portalAction(
+    z.object({ environment: textField(8, t("platform.action.chooseEnv")) }),
+    (ctx, { environment }, { businessId, platformId }: OnPlatform, form) =>
+      requestPortalPlatformScopes(ctx, { businessId, platformId, environment, scopes: scopesOf(form) }),
+    (r) => ({
+      notice:
+        r.status === "approved"
+          ? t("platform.action.approved", { scopes: r.requestedScopes.join(", "), environment: r.environment })
+          : t("platform.action.requested", { scopes: r.requestedScopes.join(", ") }),
+    }),
+    { doing: "requesting platform scopes", refresh: platformPage },
+  )(bound, prev, form);
+};

@@ -13,6 +13,7 @@ import { Card } from "@/components/ui/card";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { loadPortalPlatform } from "@/lib/portal/load-portal-platform";
+import { getTranslator } from "@/lib/i18n/translator";
 import { can } from "@/lib/portal/permissions";
 import { MANAGEMENT_SCOPES } from "@/lib/platform/scopes";
 import { portalPage, segmentText } from "../../../_lib/page";
@@ -23,19 +24,13 @@ export const metadata: Metadata = { title: { absolute: "Platform · Developer po
 
 type Props = { params: Promise<{ businessId: string; platformId: string }>; searchParams: Promise<{ env?: string | string[] }> };
 
-const when = (d: Date | string | null) => (d ? `${new Date(d).toISOString().slice(0, 16).replace("T", " ")} UTC` : "Never");
+/** "2026-11-26 07:02 UTC", or `never` */
+const whenOr = (never: string) => (d: Date | string | null) => (d ? `${new Date(d).toISOString().slice(0, 16).replace("T", " ")} UTC` : never);
 
-const KEY_STATUS = {
-  active: { label: "Active", tone: "success" },
-  pending: { label: "Pending scopes", tone: "warning" },
-  revoked: { label: "Revoked", tone: "danger" },
-} as const;
+// the labels are messages/<locale>/portal-logs.json platform.keyStatus.<status> / platform.requestStatus.<status>
+const KEY_TONE = { active: "success", pending: "warning", revoked: "danger" } as const;
 
-const REQUEST_STATUS: Record<string, { label: string; tone: "success" | "warning" | "danger" | "neutral" }> = {
-  approved: { label: "Approved", tone: "success" },
-  pending: { label: "Pending review", tone: "warning" },
-  rejected: { label: "Rejected", tone: "danger" },
-};
+const REQUEST_TONE: Record<string, "success" | "warning" | "danger" | "neutral"> = { approved: "success", pending: "warning", rejected: "danger" };
 
 const PlatformPage = async ({ params, searchParams }: Props) => {
   const { businessId, platformId: rawId } = await params;
@@ -45,70 +40,68 @@ const PlatformPage = async ({ params, searchParams }: Props) => {
   return portalPage(
     { businessId, environment, current: "platforms", load: (ctx) => loadPortalPlatform(ctx, { businessId, platformId, environment }) },
     ({ member, platform, scopes, requests, keys }, frame) => {
+      const t = getTranslator(frame.locale, "portal-logs");
+      const when = whenOr(t("platform.never"));
       const manage = can(member.permissions, "platforms:write");
       const bound = { businessId, platformId: platform.id };
       return (
         <PortalPageShell
           {...frame}
+          translated
           here={base}
           title={platform.name}
-          back={{ href: `/portal/${businessId}/platforms`, label: "Platforms" }}
+          back={{ href: `/portal/${businessId}/platforms`, label: t("platform.back") }}
           intro={
             <>
               {platform.description ? <p className="mt-2 text-sm [overflow-wrap:anywhere] text-slate-700">{platform.description}</p> : null}
               <p className="mt-2 text-xs [overflow-wrap:anywhere] text-slate-600">
-                Platform id <code className="font-mono">{platform.id}</code> · registered {when(platform.createdAt)}
+                {t.rich("platform.idLine", { id: platform.id, date: when(platform.createdAt), code: (c) => <code className="font-mono">{c}</code> })}
               </p>
-              <PlatformTabs base={base} current="keys" environment={environment} />
+              <PlatformTabs base={base} current="keys" environment={environment} locale={frame.locale} />
             </>
           }
         >
           <Card labelledBy="scopes">
             <h2 id="scopes" className="text-lg font-semibold text-slate-900">
-              Scopes
+              {t("platform.scopes.title")}
             </h2>
-            <p className="mt-1 text-sm text-slate-700">
-              A key can use a scope only when the platform is approved for it. Test scopes are approved at once, for test keys only; live scopes wait for the
-              instance’s operator.
-            </p>
+            <p className="mt-1 text-sm text-slate-700">{t("platform.scopes.intro")}</p>
             <dl className="mt-4 grid gap-4">
               <div>
-                <dt className="text-sm font-semibold text-slate-900">Approved (test and live)</dt>
+                <dt className="text-sm font-semibold text-slate-900">{t("platform.scopes.approved")}</dt>
                 <dd>
-                  <ScopeChips scopes={scopes.approved} label="Approved scopes" />
+                  <ScopeChips scopes={scopes.approved} label={t("platform.scopes.approvedLabel")} empty={t("platform.scopes.none")} />
                 </dd>
               </div>
               <div>
-                <dt className="text-sm font-semibold text-slate-900">Approved for test keys</dt>
+                <dt className="text-sm font-semibold text-slate-900">{t("platform.scopes.testApproved")}</dt>
                 <dd>
-                  <ScopeChips scopes={scopes.testApproved} label="Scopes approved for test keys" />
+                  <ScopeChips scopes={scopes.testApproved} label={t("platform.scopes.testApprovedLabel")} empty={t("platform.scopes.none")} />
                 </dd>
               </div>
               <div>
-                <dt className="text-sm font-semibold text-slate-900">Pending: live scopes waiting for an operator</dt>
+                <dt className="text-sm font-semibold text-slate-900">{t("platform.scopes.pending")}</dt>
                 <dd>
-                  <ScopeChips scopes={scopes.pending} label="Pending scopes" />
+                  <ScopeChips scopes={scopes.pending} label={t("platform.scopes.pendingLabel")} empty={t("platform.scopes.none")} />
                 </dd>
               </div>
             </dl>
             {manage ? (
               <div className="mt-6 border-t border-slate-200 pt-4">
-                <h3 className="font-semibold text-slate-900">Request {environment} scopes</h3>
+                <h3 className="font-semibold text-slate-900">{t("platform.scopes.request", { environment })}</h3>
                 {scopes.requestable.length === 0 ? (
-                  <p className="mt-2 text-sm text-slate-700">
-                    Every scope is approved{environment === "live" ? " or waiting for review" : ""} in {environment} mode.
-                  </p>
+                  <p className="mt-2 text-sm text-slate-700">{t("platform.scopes.allApproved", { environment })}</p>
                 ) : (
                   <div className="mt-3">
                     <PortalForm
                       action={requestPlatformScopesAction.bind(null, bound)}
-                      label={`Request ${environment} scopes`}
-                      submit={environment === "test" ? "Request (approved at once)" : "Request for review"}
-                      pendingLabel="Requesting…"
+                      label={t("platform.scopes.request", { environment })}
+                      submit={environment === "test" ? t("platform.scopes.submitTest") : t("platform.scopes.submitLive")}
+                      pendingLabel={t("platform.scopes.requesting")}
                       variant="secondary"
                     >
                       <input type="hidden" name="environment" value={environment} />
-                      <ScopeCheckboxes idPrefix="request" scopes={scopes.requestable} legend={`Scopes to request in ${environment} mode`} />
+                      <ScopeCheckboxes idPrefix="request" scopes={scopes.requestable} legend={t("platform.scopes.legend", { environment })} />
                     </PortalForm>
                   </div>
                 )}
@@ -118,38 +111,40 @@ const PlatformPage = async ({ params, searchParams }: Props) => {
 
           <Card labelledBy="requests">
             <h2 id="requests" className="text-lg font-semibold text-slate-900">
-              Scope requests
+              {t("platform.requests.title")}
             </h2>
             {requests.length === 0 ? (
-              <p className="mt-3 text-sm text-slate-700">No scope requests yet.</p>
+              <p className="mt-3 text-sm text-slate-700">{t("platform.requests.none")}</p>
             ) : (
-              <ul className="mt-4 space-y-3" aria-label="Scope requests">
+              <ul className="mt-4 space-y-3" aria-label={t("platform.requests.title")}>
                 {requests.map((r) => {
-                  const st = REQUEST_STATUS[r.status] ?? { label: r.status, tone: "neutral" as const };
+                  const st =
+                    r.status in REQUEST_TONE
+                      ? { label: t(`platform.requestStatus.${r.status}`), tone: REQUEST_TONE[r.status]! }
+                      : { label: r.status, tone: "neutral" as const };
                   return (
                     <li key={r.id} className="rounded-lg p-3 ring-1 ring-slate-200 ring-inset" data-testid={`request-${r.id}`}>
                       <div className="flex flex-wrap items-center justify-between gap-2">
                         <p className="text-sm font-semibold text-slate-900">
-                          {r.environment === "live" ? "Live" : "Test"} · {when(r.createdAt)}
+                          {t("platform.requests.env", { environment: r.environment, date: when(r.createdAt) })}
                         </p>
                         <Badge tone={st.tone} dot>
                           {st.label}
                         </Badge>
                       </div>
-                      <ScopeChips scopes={r.scopes} label="Requested scopes" />
+                      <ScopeChips scopes={r.scopes} label={t("platform.requests.requested")} empty={t("platform.scopes.none")} />
                       {r.decidedAt ? (
                         <p className="mt-2 text-xs text-slate-600">
-                          {r.status === "rejected" ? "Rejected" : "Approved"} {when(r.decidedAt)}
-                          {r.decidedBy && r.decidedBy !== "auto"
-                            ? ` by ${r.decidedBy}`
-                            : r.decidedBy === "auto" || r.environment === "test"
-                              ? " automatically"
-                              : ""}
+                          {t("platform.requests.decided", {
+                            status: r.status,
+                            date: when(r.decidedAt),
+                            by: r.decidedBy && r.decidedBy !== "auto" ? r.decidedBy : r.decidedBy === "auto" || r.environment === "test" ? "auto" : "none",
+                          })}
                         </p>
                       ) : null}
                       {r.note ? (
                         <p className="mt-2 rounded bg-slate-50 px-2 py-1 text-sm [overflow-wrap:anywhere] text-slate-800">
-                          <span className="font-semibold">Operator’s note:</span> {r.note}
+                          <span className="font-semibold">{t("platform.requests.note")}</span> {r.note}
                         </p>
                       ) : null}
                     </li>
@@ -161,78 +156,81 @@ const PlatformPage = async ({ params, searchParams }: Props) => {
 
           <Card labelledBy="keys">
             <h2 id="keys" className="text-lg font-semibold text-slate-900">
-              {environment === "live" ? "Live" : "Test"} keys
+              {t("platform.keys.title", { environment })}
             </h2>
             <p className="mt-1 text-sm [overflow-wrap:anywhere] text-slate-700">
-              Sent as <code className="font-mono text-xs">Authorization: Bearer service_platform_{environment}_…</code>. A key is shown once, when it is made;
-              afterwards only its prefix. Switch to {environment === "live" ? "Test" : "Live"} at the top for the other keys.
+              {t.rich("platform.keys.intro", { environment, code: (c) => <code className="font-mono text-xs">{c}</code> })}
             </p>
             {manage ? (
               <div className="mt-4 border-t border-slate-200 pt-4">
-                <h3 className="font-semibold text-slate-900">Create a {environment} key</h3>
+                <h3 className="font-semibold text-slate-900">{t("platform.keys.create", { environment })}</h3>
                 <div className="mt-3">
                   <PortalForm
                     action={createPlatformKeyAction.bind(null, bound)}
-                    label={`Create a ${environment} key`}
-                    submit="Create key"
-                    pendingLabel="Creating…"
+                    label={t("platform.keys.create", { environment })}
+                    submit={t("platform.keys.createSubmit")}
+                    pendingLabel={t("platform.keys.creating")}
                     keepValuesOnError
                   >
                     <input type="hidden" name="environment" value={environment} />
-                    <Field id="key-label" label="Label">
+                    <Field id="key-label" label={t("platform.keys.label")}>
                       {(c) => <Input {...c} name="label" required maxLength={100} autoComplete="off" />}
                     </Field>
                     <ScopeCheckboxes
                       idPrefix="key"
                       scopes={scopes.grantable}
                       checked={MANAGEMENT_SCOPES}
-                      legend={`Scopes (approved for ${environment} keys)`}
+                      legend={t("platform.keys.scopesLegend", { environment })}
                     />
                   </PortalForm>
                 </div>
               </div>
             ) : null}
             {keys.length === 0 ? (
-              <p className="mt-4 text-sm text-slate-700">No {environment} keys yet.</p>
+              <p className="mt-4 text-sm text-slate-700">{t("platform.keys.none", { environment })}</p>
             ) : (
-              <ul className="mt-4 space-y-3" aria-label={`${environment} keys`}>
+              <ul className="mt-4 space-y-3" aria-label={t("platform.keys.list", { environment })}>
                 {keys.map((k) => (
                   <li key={k.keyId} className="rounded-lg p-3 ring-1 ring-slate-200 ring-inset" data-testid={`key-${k.keyId}`} data-prefix={k.prefix}>
                     <div className="flex flex-wrap items-center justify-between gap-2">
-                      <p className="min-w-0 font-semibold [overflow-wrap:anywhere] text-slate-900">{k.label || "(no label)"}</p>
-                      <Badge tone={k.expiresAt && k.status !== "revoked" ? "warning" : KEY_STATUS[k.status].tone}>
-                        {k.expiresAt && k.status !== "revoked" ? "Rotated (grace period)" : KEY_STATUS[k.status].label}
+                      <p className="min-w-0 font-semibold [overflow-wrap:anywhere] text-slate-900">{k.label || t("platform.keys.noLabel")}</p>
+                      <Badge tone={k.expiresAt && k.status !== "revoked" ? "warning" : KEY_TONE[k.status]}>
+                        {k.expiresAt && k.status !== "revoked" ? t("platform.keyStatus.grace") : t(`platform.keyStatus.${k.status}`)}
                       </Badge>
                     </div>
                     <dl className="mt-2 grid gap-1 text-xs text-slate-700 sm:grid-cols-3">
                       <div>
-                        <dt className="inline text-slate-600">Prefix </dt>
+                        <dt className="inline text-slate-600">{t("platform.keys.prefix")} </dt>
                         <dd className="inline font-mono text-slate-900">{k.prefix}…</dd>
                       </div>
                       <div>
-                        <dt className="inline text-slate-600">Created </dt>
+                        <dt className="inline text-slate-600">{t("platform.keys.created")} </dt>
                         <dd className="inline">{when(k.createdAt)}</dd>
                       </div>
                       <div>
-                        <dt className="inline text-slate-600">Last used </dt>
+                        <dt className="inline text-slate-600">{t("platform.keys.lastUsed")} </dt>
                         <dd className="inline">{when(k.lastUsedAt)}</dd>
                       </div>
                       {k.expiresAt ? (
                         <div className="sm:col-span-3">
-                          <dt className="inline text-slate-600">{k.status === "revoked" ? "Stopped working " : "Works until "}</dt>
+                          <dt className="inline text-slate-600">{k.status === "revoked" ? t("platform.keys.stopped") : t("platform.keys.worksUntil")} </dt>
                           <dd className="inline">{when(k.expiresAt)}</dd>
                         </div>
                       ) : null}
                     </dl>
                     <details className="mt-2 text-xs text-slate-700">
                       <summary className="min-h-11 cursor-pointer content-center font-semibold text-slate-900">
-                        {k.activeScopes.length} of {k.requestedScopes.length} scopes active
+                        {t("platform.keys.activeCount", { active: k.activeScopes.length, requested: k.requestedScopes.length })}
                       </summary>
-                      <ScopeChips scopes={k.activeScopes} label="Active scopes" />
+                      <ScopeChips scopes={k.activeScopes} label={t("platform.keys.activeLabel")} empty={t("platform.scopes.none")} />
                       {k.requestedScopes.length > k.activeScopes.length ? (
                         <>
-                          <p className="mt-2">Waiting for approval:</p>
-                          <ScopeChips scopes={k.requestedScopes.filter((s) => !k.activeScopes.includes(s))} label="Scopes waiting for approval" />
+                          <p className="mt-2">{t("platform.keys.waiting")}</p>
+                          <ScopeChips
+                            scopes={k.requestedScopes.filter((s) => !k.activeScopes.includes(s))}
+                            label={t("platform.keys.waitingLabel")}
+                            empty={t("platform.scopes.none")}
+                          />
                         </>
                       ) : null}
                     </details>
@@ -241,21 +239,21 @@ const PlatformPage = async ({ params, searchParams }: Props) => {
                         {k.replacedByKeyId ? null : (
                           <PortalForm
                             action={rotatePlatformKeyAction.bind(null, { ...bound, keyId: k.keyId })}
-                            label={`Rotate key ${k.prefix}`}
-                            submit="Rotate"
-                            pendingLabel="Rotating…"
+                            label={t("platform.keys.rotate", { prefix: k.prefix })}
+                            submit={t("platform.keys.rotateSubmit")}
+                            pendingLabel={t("platform.keys.rotating")}
                             variant="secondary"
                           >
-                            <Field id={`grace-${k.keyId}`} label="Grace period (days, 1 to 30)" hint="Both keys work until it ends.">
+                            <Field id={`grace-${k.keyId}`} label={t("platform.keys.grace")} hint={t("platform.keys.graceHint")}>
                               {(c) => <Input {...c} name="gracePeriodDays" defaultValue="7" inputMode="numeric" autoComplete="off" />}
                             </Field>
                           </PortalForm>
                         )}
                         <PortalForm
                           action={revokePlatformKeyAction.bind(null, { ...bound, keyId: k.keyId })}
-                          label={`Revoke key ${k.prefix}`}
-                          submit="Revoke"
-                          pendingLabel="Revoking…"
+                          label={t("platform.keys.revoke", { prefix: k.prefix })}
+                          submit={t("platform.keys.revokeSubmit")}
+                          pendingLabel={t("platform.keys.revoking")}
                           variant="secondary"
                         >
                           <label htmlFor={`confirm-${k.keyId}`} className="flex min-h-11 items-center gap-3 text-sm text-slate-900">
@@ -267,7 +265,7 @@ const PlatformPage = async ({ params, searchParams }: Props) => {
                               required
                               className="size-5 shrink-0 accent-slate-900"
                             />
-                            <span>Requests with this key will get 401 at once, for good.</span>
+                            <span>{t("platform.keys.revokeConfirm")}</span>
                           </label>
                         </PortalForm>
                       </div>

@@ -14,6 +14,7 @@ import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { webhookLogFilterOf } from "@/lib/portal/load-portal-webhooks";
 import { loadPortalPlatformWebhooks, PLATFORM_EVENT_NAMES } from "@/lib/portal/load-portal-platform-webhooks";
+import { getTranslator } from "@/lib/i18n/translator";
 import { can } from "@/lib/portal/permissions";
 import { portalPage, segmentText } from "../../../../_lib/page";
 import {
@@ -58,6 +59,7 @@ const PlatformWebhooksPage = async ({ params, searchParams }: Props) => {
       load: (ctx) => loadPortalPlatformWebhooks(ctx, { businessId, platformId, filter: asked }),
     },
     ({ member, platform, endpoints, log, eventNames, filter }, frame) => {
+      const t = getTranslator(frame.locale, "portal-logs");
       const manage = can(member.permissions, "webhooks:write");
       const pageHref = (n: number) => {
         const q = new URLSearchParams();
@@ -73,24 +75,22 @@ const PlatformWebhooksPage = async ({ params, searchParams }: Props) => {
       return (
         <PortalPageShell
           {...frame}
+          translated
           title={platform.name}
           badge={null}
-          back={{ href: `/portal/${businessId}/platforms`, label: "Platforms" }}
+          back={{ href: `/portal/${businessId}/platforms`, label: t("webhooks.back") }}
           intro={
             <>
-              <p className="mt-2 text-sm text-slate-700">
-                Where Coinop sends this platform’s events, test and live alike (each delivery’s body says which). Each endpoint has its own secret and event
-                filter; every delivery carries its event id (x-service-event-id), and failed ones are retried for 75 hours.
-              </p>
-              <PlatformTabs base={base} current="webhooks" environment="test" />
+              <p className="mt-2 text-sm text-slate-700">{t("webhooks.intro")}</p>
+              <PlatformTabs base={base} current="webhooks" environment="test" locale={frame.locale} />
             </>
           }
         >
           <Card labelledBy="endpoints">
             <h2 id="endpoints" className="text-lg font-semibold text-slate-900">
-              Endpoints
+              {t("webhooks.endpoints")}
             </h2>
-            <ul className="mt-4 space-y-3" aria-label={`Endpoints of ${platform.name}`}>
+            <ul className="mt-4 space-y-3" aria-label={t("webhooks.endpointsOf", { name: platform.name })}>
               {endpoints.map((e) => {
                 const b = bound(e.id);
                 return (
@@ -98,6 +98,7 @@ const PlatformWebhooksPage = async ({ params, searchParams }: Props) => {
                     key={e.id}
                     e={e}
                     defaultSince={defaultSince}
+                    locale={frame.locale}
                     actions={
                       manage
                         ? {
@@ -117,27 +118,27 @@ const PlatformWebhooksPage = async ({ params, searchParams }: Props) => {
             </ul>
             {manage ? (
               <div className="mt-6 max-w-xl">
-                <h3 className="font-semibold text-slate-900">Add an endpoint</h3>
+                <h3 className="font-semibold text-slate-900">{t("webhooks.add")}</h3>
                 <div className="mt-3">
                   <PortalForm
                     action={createEndpointAction.bind(null, { businessId, platformId: platform.id })}
-                    label={`Add an endpoint to ${platform.name}`}
-                    submit="Add endpoint"
-                    pendingLabel="Adding…"
+                    label={t("webhooks.addTo", { name: platform.name })}
+                    submit={t("webhooks.addSubmit")}
+                    pendingLabel={t("webhooks.adding")}
                   >
-                    <Field id="new-url" label="URL" hint="A public http(s) address (a receiver on this machine gets only test events).">
+                    <Field id="new-url" label={t("webhooks.url")} hint={t("webhooks.urlHint")}>
                       {(c) => <Input {...c} name="url" type="url" required autoComplete="off" placeholder="https://example.com/coinop/webhooks" />}
                     </Field>
-                    <Field id="new-events" label="Events" hint={`Event names separated by commas, e.g. ${PLATFORM_EVENT_NAMES[0]}; empty for every event.`}>
+                    <Field id="new-events" label={t("webhooks.events")} hint={t("webhooks.eventsHint", { example: PLATFORM_EVENT_NAMES[0]! })}>
                       {(c) => <Input {...c} name="eventTypes" autoComplete="off" />}
                     </Field>
-                    <Field id="new-description" label="Description">
+                    <Field id="new-description" label={t("webhooks.description")}>
                       {(c) => <Input {...c} name="description" maxLength={200} autoComplete="off" />}
                     </Field>
                   </PortalForm>
                 </div>
                 <details className="mt-3 text-sm text-slate-700">
-                  <summary className="min-h-11 cursor-pointer content-center font-semibold text-slate-900">A platform’s events</summary>
+                  <summary className="min-h-11 cursor-pointer content-center font-semibold text-slate-900">{t("webhooks.eventList")}</summary>
                   <ul className="mt-1 grid gap-1 font-mono text-xs sm:grid-cols-2">
                     {PLATFORM_EVENT_NAMES.map((n) => (
                       <li key={n}>{n}</li>
@@ -150,7 +151,7 @@ const PlatformWebhooksPage = async ({ params, searchParams }: Props) => {
           {log ? (
             <Card labelledBy="log">
               <h2 id="log" className="text-lg font-semibold text-slate-900">
-                Delivery log
+                {t("webhooks.log")}
               </h2>
               <div className="mt-4">
                 <WebhookDeliveryLog
@@ -161,6 +162,7 @@ const PlatformWebhooksPage = async ({ params, searchParams }: Props) => {
                   keep={{}}
                   pageHref={pageHref}
                   pagination={log.pagination}
+                  locale={frame.locale}
                   resend={manage ? (deliveryId) => resendDeliveryAction.bind(null, { businessId, platformId: platform.id, deliveryId }) : null}
                 />
               </div>
