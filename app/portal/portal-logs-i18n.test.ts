@@ -4,14 +4,18 @@
 import "@/tests/support/serve-auth";
 import { describe, expect, it, vi } from "vitest";
 import * as authRoute from "@/app/api/auth/[...nextauth]/route";
+import { randomUUID } from "node:crypto";
 import { GET as getMe } from "@/app/api/v1/platform/me/route";
+import { POST as walletPurchase } from "@/app/api/v1/wallet/purchase/route";
 import { INITIAL_FORM_STATE } from "@/components/portal/portal-form";
 import { getDb } from "@/lib/db/client";
 import { drainRequestLog, setRequestCapture } from "@/lib/request-log/capture-request";
 import { call } from "@/tests/support/http";
 import { platformHeaders } from "@/tests/support/platform";
-import { makePortalTenant, renderPortalPage, servePortalAuth } from "@/tests/support/portal";
+import { makePortalMembers, makePortalTenant, renderPortalPage, servePortalAuth } from "@/tests/support/portal";
+import { makeStore } from "@/tests/support/purchases";
 import { inRequest } from "@/tests/support/serve-auth";
+import BusinessRequestPage from "./[businessId]/logs/[requestId]/page";
 import BusinessLogsPage from "./[businessId]/logs/page";
 import RequestPage from "./[businessId]/platforms/[platformId]/logs/[requestId]/page";
 import LogsPage from "./[businessId]/platforms/[platformId]/logs/page";
@@ -130,5 +134,28 @@ describe("the request logs and a platform's pages in French", () => {
     const englishDetail = await renderPortalPage({ ...developer, ...EN }, RequestPage, { ...ids, requestId: `hub-${platform.id}` });
     expect(englishDetail).toContain("Response body");
     expect(englishDetail).toContain("As stored: secrets replaced by [REDACTED], cut to about 4 KB.");
+  });
+
+  it("a refused request's detail: the page's words in French, the API's explanation marked English", async () => {
+    const store = await makeStore({ players: 1 });
+    const other = await makeStore({ players: 1 });
+    const members = await makePortalMembers(store.business.id, other.business.id);
+    const { developer } = await auth.signInMembers({ developer: members.developer });
+    setRequestCapture(true);
+    const bad = await call(walletPurchase, { headers: { ...store.headers, "idempotency-key": randomUUID() }, body: { userId: store.users[0] } });
+    await drainRequestLog();
+    setRequestCapture(undefined);
+    expect(bad.status).toBe(400);
+    const ids = { businessId: store.business.id, requestId: bad.headers.get("x-request-id")! };
+    const page = await renderPortalPage({ ...developer, ...FR }, BusinessRequestPage, ids);
+    expect(page).toContain(`<main id="main" lang="fr"`);
+    expect(page).toContain(`Pourquoi a-t-elle été refusée${nbsp}?`);
+    expect(page).toContain("Référence de l’API");
+    expect(page).toContain("Code d’erreur");
+    expect(page).toMatch(/<p class="[^"]*" lang="en">Invalid fields/);
+    const english = await renderPortalPage({ ...developer, ...EN }, BusinessRequestPage, ids);
+    expect(english).toContain("Why was this refused?");
+    expect(english).toContain("Error code");
+    expect(english).not.toContain('lang="en">Invalid fields');
   });
 });
