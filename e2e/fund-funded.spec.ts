@@ -33,9 +33,10 @@ test("the funded page: reference, receipt by email, the way back", async ({ page
     await page.goto(new URL(fs.url).pathname);
     await page.getByLabel("Amount (USD)").fill("125.50");
     await page.getByLabel("Card number").fill("4242 4242 4242 4242");
-    await page.getByLabel("Expiry (MM/YY)").fill("12/40");
+    await page.getByLabel("Expiry (MM / YY)").fill("12/40");
     await page.getByLabel("CVC").fill("123");
-    await page.getByRole("button", { name: "Pay", exact: true }).click();
+    // the one payment form names the amount on Pay (components/payment/payment-form.tsx)
+    await page.getByRole("button", { name: /^Pay USD\s125\.50$/ }).click();
     await expect(page.getByRole("heading", { name: "Funding complete" })).toBeVisible();
 
     // the reference is the one the platform gets

@@ -38,10 +38,11 @@ export const seedWithHistory = async (baseURL: string, webhookUrl: string) => (a
 export const signInWithDeveloperLogin = async (page: Page, portal: PortalSeed["portal"]) => {
   await asNewVisitor(page);
   await page.goto("/portal/developer-login");
-  const login = page.getByRole("form", { name: "Developer login" });
-  await login.getByLabel("Developer email").fill(portal.email);
-  await login.getByLabel("Developer password").fill(portal.password);
-  await login.getByRole("button", { name: "Sign in with the developer login" }).click();
+  // in the browser's language: English, or French for a French browser (messages/*/portal-more.json)
+  const login = page.getByRole("form", { name: /^(Developer login|Identifiant développeur)$/ });
+  await login.getByLabel(/^(Developer email|E-mail développeur)$/).fill(portal.email);
+  await login.getByLabel(/^(Developer password|Mot de passe développeur)$/).fill(portal.password);
+  await login.getByRole("button", { name: /^(Sign in with the developer login|Se connecter avec l’identifiant développeur)$/ }).click();
   await expect(page).toHaveURL(/\/portal$/);
 };
 

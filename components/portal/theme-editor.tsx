@@ -12,19 +12,9 @@ import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { PortalForm, type PortalAction } from "./portal-form";
 
-type ColourField = Exclude<ThemeField, "logoUrl">;
+import { THEME_GROUPS, type ColourField, type ThemeGroup } from "./theme-groups";
 
-/** The fields in the order the form shows them, grouped as the page paints them. */
-export const THEME_GROUPS: { key: ThemeGroup; fields: ColourField[] }[] = [
-  { key: "page", fields: ["pageBackgroundColor", "backgroundColor", "borderColor"] },
-  {
-    key: "buttons",
-    fields: ["primaryButtonColor", "primaryButtonFontColor", "secondaryButtonColor", "secondaryButtonFontColor", "notifyButtonColor"],
-  },
-  { key: "text", fields: ["primaryFontColor", "contentTextColor", "contentLabelColor", "lineItemsFontColor", "priceOverrideColor"] },
-];
-
-export type ThemeGroup = "page" | "buttons" | "text";
+export { THEME_GROUPS, type ThemeGroup };
 
 /**
  * The editor's words in the member's language, translated by the server page. Templates keep their

@@ -7,6 +7,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useEffect } from "react";
+import { PortalQueryProvider } from "./query-provider";
 
 type LogState = { fingerprint: string; totalCount: number };
 
@@ -19,7 +20,16 @@ const fetchState = async (url: string): Promise<LogState> => {
 /** What the status says: live, paused, and when it looked (`{time}` is replaced by the UTC time, "12:03:04"). */
 export type WebhookLogLiveWords = { on: string; paused: string; checked: string };
 
-export const WebhookLogLive = ({ url, fingerprint, poll = 3000, words }: { url: string; fingerprint: string; poll?: number; words: WebhookLogLiveWords }) => {
+type Props = { url: string; fingerprint: string; poll?: number; words: WebhookLogLiveWords };
+
+/** The live status with its own query client (the portal's pages load TanStack Query only where a part polls). */
+export const WebhookLogLive = (props: Props) => (
+  <PortalQueryProvider>
+    <LiveStatus {...props} />
+  </PortalQueryProvider>
+);
+
+const LiveStatus = ({ url, fingerprint, poll = 3000, words }: Props) => {
   const router = useRouter();
   const { data, error, dataUpdatedAt } = useQuery({ queryKey: ["webhook-log", url], queryFn: () => fetchState(url), refetchInterval: poll });
   const changed = data !== undefined && data.fingerprint !== fingerprint;

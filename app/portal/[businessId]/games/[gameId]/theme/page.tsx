@@ -4,7 +4,8 @@
 // (and try colours), games:write to save.
 import type { Metadata } from "next";
 import { envHref } from "@/components/portal/env-href";
-import { THEME_GROUPS, ThemeEditor, type ThemeEditorWords } from "@/components/portal/theme-editor";
+import { ThemeEditor, type ThemeEditorWords } from "@/components/portal/theme-editor";
+import { THEME_GROUPS } from "@/components/portal/theme-groups";
 import { MIN_CONTRAST } from "@/lib/checkout/theme-contrast";
 import { getTranslator, type Translator } from "@/lib/i18n/translator";
 import { loadPortalTheme } from "@/lib/portal/load-portal-theme";
