@@ -18,7 +18,10 @@ import WebhooksPage from "./[businessId]/webhooks/page";
 vi.mock("next/headers", async () => (await import("@/tests/support/serve-auth")).nextHeaders);
 vi.mock("next/cache", () => ({ revalidatePath: () => undefined }));
 // the live log polls in the browser only: rendered on the server it has no data yet
-vi.mock("@tanstack/react-query", () => ({ useQuery: () => ({ data: undefined, error: null, dataUpdatedAt: 0 }) }));
+vi.mock("@tanstack/react-query", async (importOriginal) => ({
+  ...(await importOriginal<typeof import("@tanstack/react-query")>()),
+  useQuery: () => ({ data: undefined, error: null, dataUpdatedAt: 0 }),
+}));
 vi.mock("next/navigation", async (original) => ({
   ...(await original<typeof import("next/navigation")>()),
   useRouter: () => ({ refresh: () => {}, push: () => {}, replace: () => {}, back: () => {}, forward: () => {}, prefetch: () => {} }),

@@ -25,7 +25,10 @@ import { createPlatformKeyAction, registerPlatformAction, requestPlatformScopesA
 
 vi.mock("next/headers", async () => (await import("@/tests/support/serve-auth")).nextHeaders);
 vi.mock("next/cache", () => ({ revalidatePath: () => undefined }));
-vi.mock("@tanstack/react-query", () => ({ useQuery: () => ({ data: undefined, error: null, dataUpdatedAt: 0 }) }));
+vi.mock("@tanstack/react-query", async (importOriginal) => ({
+  ...(await importOriginal<typeof import("@tanstack/react-query")>()),
+  useQuery: () => ({ data: undefined, error: null, dataUpdatedAt: 0 }),
+}));
 vi.mock("next/navigation", async (original) => ({
   ...(await original<typeof import("next/navigation")>()),
   useRouter: () => ({ refresh: () => {}, push: () => {}, replace: () => {}, back: () => {}, forward: () => {}, prefetch: () => {} }),
