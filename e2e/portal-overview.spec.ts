@@ -5,7 +5,7 @@
 // numbers and days), and a French browser with no choice saved gets French too; an account's choice of
 // English wins over a French browser. Screenshots in both languages.
 import { expect, test, type Page, type Response } from "@playwright/test";
-import { auditPortalPage, openPortal, seedWithHistory, signInToPortal, signInWithDeveloperLogin } from "./portal-support";
+import { auditPortalPage, openPortal, portalNavLink, seedWithHistory, signInToPortal, signInWithDeveloperLogin } from "./portal-support";
 import { expectHostedPageBasics, screenshot, startReceiver } from "./support";
 
 // the seed's 30-day backfill goes through the services: about half a minute on a shared 2-core machine
@@ -84,7 +84,7 @@ test("the Overview's charts are server-drawn SVG with no chart script; French wh
     await chooseLanguage(page, /Portal language/, "fr");
     await expect(page.locator("html")).toHaveAttribute("lang", "fr");
     await expect(page.getByRole("heading", { level: 1, name: "Vue d’ensemble" })).toBeVisible();
-    await expect(page.getByRole("navigation", { name: "Portail" }).getByRole("link", { name: "Grand livre" })).toBeVisible();
+    await expect(await portalNavLink(page, "Portail", "Grand livre")).toBeVisible();
     await expect(page.getByTestId("test-banner")).toHaveText("Mode test : données de test, clés de test. Rien ici ne déplace d’argent réel.");
     await expect(page).toHaveTitle("Vue d’ensemble · Portail développeur");
     for (const name of CHARTS_FR) await expect(page.getByRole("figure", { name }).getByRole("img", { name })).toBeVisible();
@@ -99,7 +99,7 @@ test("the Overview's charts are server-drawn SVG with no chart script; French wh
     await openPortal(page, s, "/games");
     await expect(page.locator("html")).toHaveAttribute("lang", "fr");
     await expect(page.locator("main")).toHaveAttribute("lang", "fr");
-    await expect(page.getByRole("navigation", { name: "Portail" }).getByRole("link", { name: "Jeux" })).toHaveAttribute("aria-current", "page");
+    await expect(await portalNavLink(page, "Portail", "Jeux")).toHaveAttribute("aria-current", "page");
   } finally {
     await receiver.close();
   }
@@ -123,7 +123,7 @@ test.describe("a French browser", () => {
       await chooseLanguage(page, /Langue du portail/, "en");
       await expect(page.locator("html")).toHaveAttribute("lang", "en");
       await expect(page.getByRole("heading", { level: 1, name: "Overview" })).toBeVisible();
-      await expect(page.getByRole("navigation", { name: "Portal" }).getByRole("link", { name: "Ledger" })).toBeVisible();
+      await expect(await portalNavLink(page, "Portal", "Ledger")).toBeVisible();
 
       // back to the browser's language
       await chooseLanguage(page, /Portal language/, "");

@@ -57,3 +57,14 @@ export const signInToPortal = async (page: Page, baseURL: string, webhookUrl: st
 export const openPortal = async (page: Page, s: PortalSeed, path = "", env: "test" | "live" = "test") => {
   await page.goto(`/portal/${s.business.businessId}${path}${env === "live" ? "?env=live" : ""}`);
 };
+
+/** A link of the portal's navigation (named `navName` in the page's language), opening the phone's menu first when there is one. */
+export const portalNavLink = async (page: Page, navName: string, linkName: string) => {
+  const nav = page.getByRole("navigation", { name: navName });
+  const menu = nav.getByRole("button", { name: /^Menu/ });
+  if (await menu.isVisible()) {
+    await menu.click();
+    await expect(menu).toHaveAttribute("aria-expanded", "true");
+  }
+  return nav.getByRole("link", { name: linkName, exact: true });
+};

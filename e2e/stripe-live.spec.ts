@@ -157,7 +157,8 @@ test("a live fund session and a live invoice are paid on Stripe's page (the doub
   const fund = (await fs.json()) as { sessionKey: string; url: string };
   await page.goto(pathOf(fund.url));
   await page.getByLabel("Amount (USD)").fill("40.00");
-  await page.getByRole("button", { name: /^Pay/ }).click();
+  // live with Stripe: the card is taken on Stripe's page, so the button says where it goes
+  await page.getByRole("button", { name: /^Continue to card payment · USD\s40\.00$/ }).click();
   await page.waitForURL(/\/c\/pay\/cs_test_/);
   await expect(page.getByTestId("total")).toHaveText("40.00 USD");
   await page.getByRole("button", { name: "Pay 40.00 USD" }).click();
@@ -182,7 +183,7 @@ test("a live fund session and a live invoice are paid on Stripe's page (the doub
   expect(inv.status(), await inv.text()).toBe(201);
   const invoice = (await inv.json()) as { _id: string; links: { invoice: string } };
   await page.goto(pathOf(invoice.links.invoice));
-  await page.getByRole("button", { name: /^Pay .* by card$/ }).click();
+  await page.getByRole("button", { name: /^Continue to card payment · USD\s21\.00$/ }).click();
   await page.waitForURL(/\/c\/pay\/cs_test_/);
   const session = sessionOnPage(page.url());
   expect(session).toMatchObject({ customer_email: "ada@example.com", metadata: { kind: "invoice", objectId: invoice._id } });
