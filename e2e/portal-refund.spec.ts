@@ -32,7 +32,7 @@ test("a purchase refunded from the portal; the player's success page shows the r
     // the developer refunds USD 2.00 of it from the player's page
     await openPortal(page, s, `/players/${encodeURIComponent(grant.userRef)}`);
     const row = page.getByTestId(`purchase-${purchaseId}`);
-    await expect(row).toContainText("completed");
+    await expect(row).toContainText("Completed");
     await row.getByText("Refund…").click();
     const form = row.getByRole("form", { name: "Refund the purchase of Golden Sword" });
     await form.getByLabel(/^Amount/).fill("200");
@@ -41,7 +41,7 @@ test("a purchase refunded from the portal; the player's success page shows the r
     await form.getByRole("button", { name: "Refund" }).click();
     await expect(form.getByRole("status")).toHaveText("Refunded 200 (USD); the purchase is now partially refunded.");
     await page.reload();
-    await expect(page.getByTestId(`purchase-${purchaseId}`)).toContainText("partially_refunded");
+    await expect(page.getByTestId(`purchase-${purchaseId}`)).toContainText("Partly refunded");
     await auditPortalPage(page, "player-refund");
 
     const hook = await expectPurchaseHook(receiver.hooks, s.game.webhookSecret, "Purchases.Refunded", (d) => d.purchaseId === purchaseId);

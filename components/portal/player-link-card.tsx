@@ -137,7 +137,7 @@ export const PlayerLinkCard = ({
           {g.purchases.length === 0 ? (
             <p className="mt-2 text-sm text-slate-700">{t("player.card.noPurchases")}</p>
           ) : (
-            <Table caption={t("player.card.purchasesIn", { name: link.namespace.name })} className="mt-2">
+            <Table caption={t("player.card.purchasesIn", { name: link.namespace.name })} className="mt-2" stacked>
               <thead>
                 <tr>
                   <Th>{t("player.card.item")}</Th>
@@ -151,12 +151,20 @@ export const PlayerLinkCard = ({
               <tbody>
                 {g.purchases.map((p) => (
                   <tr key={p._id} data-testid={`purchase-${p._id}`}>
-                    <Td className="[overflow-wrap:anywhere]">{p.item.name || p.item._id}</Td>
-                    <Td className="whitespace-nowrap">{priceOf(p, locale)}</Td>
-                    <Td>{p.status}</Td>
-                    <Td>{p.paymentMethod ?? "—"}</Td>
-                    <Td className="whitespace-nowrap">{whenIn(locale, p.createdAt)}</Td>
-                    {refund ? <Td>{REFUNDABLE.includes(p.status) ? <RefundForm purchase={p} action={refund(p._id)} t={t} /> : "—"}</Td> : null}
+                    <Td label={t("player.card.item")} className="sm:min-w-32 [overflow-wrap:anywhere]">
+                      {p.item.name || p.item._id}
+                    </Td>
+                    <Td label={t("player.card.price")} className="whitespace-nowrap">
+                      {priceOf(p, locale)}
+                    </Td>
+                    <Td label={t("player.card.status")}>{t("player.card.purchaseStatus", { status: p.status })}</Td>
+                    <Td label={t("player.card.paidWith")}>{p.paymentMethod ?? "—"}</Td>
+                    <Td label={t("player.card.when")} className="whitespace-nowrap">
+                      {whenIn(locale, p.createdAt)}
+                    </Td>
+                    {refund ? (
+                      <Td label={t("player.card.refund")}>{REFUNDABLE.includes(p.status) ? <RefundForm purchase={p} action={refund(p._id)} t={t} /> : "—"}</Td>
+                    ) : null}
                   </tr>
                 ))}
               </tbody>
@@ -166,7 +174,7 @@ export const PlayerLinkCard = ({
           {g.subscriptions.length === 0 ? (
             <p className="mt-2 text-sm text-slate-700">{t("player.card.noSubscriptions")}</p>
           ) : (
-            <Table caption={t("player.card.subscriptionsIn", { name: link.namespace.name })} className="mt-2">
+            <Table caption={t("player.card.subscriptionsIn", { name: link.namespace.name })} className="mt-2" stacked>
               <thead>
                 <tr>
                   <Th>{t("player.card.item")}</Th>
@@ -179,11 +187,15 @@ export const PlayerLinkCard = ({
               <tbody>
                 {g.subscriptions.map((s) => (
                   <tr key={s.subscriptionId}>
-                    <Td className="[overflow-wrap:anywhere]">{s.itemName || s.itemId}</Td>
-                    <Td>{s.planCode}</Td>
-                    <Td>{s.status}</Td>
-                    <Td className="whitespace-nowrap">{whenIn(locale, s.currentPeriodEnd)}</Td>
-                    <Td>{s.lastChargeStatus ?? "—"}</Td>
+                    <Td label={t("player.card.item")} className="[overflow-wrap:anywhere]">
+                      {s.itemName || s.itemId}
+                    </Td>
+                    <Td label={t("player.card.plan")}>{s.planCode}</Td>
+                    <Td label={t("player.card.status")}>{s.status}</Td>
+                    <Td label={t("player.card.paidUntil")} className="whitespace-nowrap">
+                      {whenIn(locale, s.currentPeriodEnd)}
+                    </Td>
+                    <Td label={t("player.card.lastCharge")}>{s.lastChargeStatus ?? "—"}</Td>
                   </tr>
                 ))}
               </tbody>
