@@ -25,6 +25,8 @@ export type CreatePurchaseInput = {
   dealCode?: string | null;
   affiliateCode?: string | null;
   metadata?: Record<string, unknown> | null;
+  /** test mode: the test clock the caller named (useTestClock); a subscription the purchase starts lives on it */
+  testClockId?: string | null;
 };
 
 /**
@@ -139,6 +141,7 @@ export const openPurchase = (ctx: DbContext, { origin, ...input }: CreatePurchas
         feeRate: plan?.feeRate,
         feeName: plan?.feeName,
         payouts: plan?.payouts,
+        testClockId: input.testClockId ?? null,
       },
     });
     if (checkout) await emitPurchaseEvent({ ...ctx, db: tx }, { event: PURCHASE_EVENTS.started, purchase, item: product });

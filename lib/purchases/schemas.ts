@@ -1,6 +1,7 @@
 // Request and response schemas of the purchase endpoints (VC purchases, wallet purchases, user history).
 import { z } from "zod";
 import { Units } from "../core/schemas.ts";
+import { TestClockField } from "../test-clocks/schemas.ts";
 
 export const Id = (what: string) => z.string().trim().min(1, "must not be empty").max(128, "must be at most 128 characters").describe(what);
 export const UserId = Id("The player's game-level userRef (the reference returned by account linking).");
@@ -27,6 +28,9 @@ export const VcPurchaseBody = z.object({
   affiliateCode: AffiliateCode.optional(),
   dealCode: DealCode.optional(),
   metadata: Metadata.optional(),
+  testClock: TestClockField.describe(
+    "Test mode: the id of one of your test clocks (POST /v1/test-helpers/test-clocks). A subscription item bought this way lives on its time: its month counts from the clock's time and it renews when the clock is advanced past its period end.",
+  ),
 });
 export type VcPurchaseBody = z.output<typeof VcPurchaseBody>;
 
@@ -48,6 +52,9 @@ export const WalletPurchaseBody = z.object({
   dealCode: DealCode.optional(),
   affiliateCode: AffiliateCode.optional(),
   metadata: Metadata.optional(),
+  testClock: TestClockField.describe(
+    "Test mode: the id of one of your test clocks (POST /v1/test-helpers/test-clocks). A subscription item bought this way lives on its time: its month counts from the clock's time and it renews when the clock is advanced past its period end.",
+  ),
 });
 export type WalletPurchaseBody = z.output<typeof WalletPurchaseBody>;
 

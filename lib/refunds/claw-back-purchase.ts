@@ -3,6 +3,8 @@ import { Prisma } from "../db/generated/client.ts";
 import { vcAsset, vcPool, vcUser } from "../ledger/accounts.ts";
 import { transfer } from "../ledger/transfer.ts";
 import { vcScope } from "../vc/vc-scope.ts";
+import { cancelSubscription } from "../subscriptions/cancel-subscription.ts";
+import { canCancel } from "../subscriptions/subscription-states.ts";
 import type { DbContext } from "../core/context.ts";
 
 /** What a refund or a dispute took back from the player (Refund.clawback, Dispute.clawback, Purchases.Refunded). */
@@ -33,8 +35,8 @@ const shareOf = (total: bigint, paid: bigint, whole: bigint): bigint => (whole =
  * - virtual currency it granted: that share of the units goes from the player back to the currency's pool, down to a
  *   balance of zero and no further; what could not be recovered is recorded (unrecovered), never a negative balance.
  *   The player's balance row is locked first, so a concurrent spend cannot slip between the read and the debit.
- * - a delivered key is marked revoked, and a subscription ends (`endSubscription`), once the payment is given back in
- *   full (`to` reaches the amount).
+ * - a delivered key is marked revoked, and a subscription ends (`endSubscription`: Subscription.Canceled, reason
+ *   refunded), once the payment is given back in full (`to` reaches the amount).
  */
 export const clawBackPurchase = async (
   ctx: DbContext,
@@ -78,14 +80,24 @@ export const clawBackPurchase = async (
     out.keyRevoked = revoked.count > 0;
   }
   if (p.subscriptionId && endSubscription) {
-    // the paid period ends now and nothing renews; Subscription.Canceled is not sent (Purchases.Refunded says it)
-    const ended = await ctx.db.subscription.updateMany({
-      where: { id: p.subscriptionId, status: "Active" },
-      data: { status: "Canceled", canceledAt: new Date(), nextChargeAt: null, currentPeriodEnd: new Date() },
-    });
-    out.subscriptionEnded = ended.count > 0;
+    // the paid period ends now and nothing renews; Subscription.Canceled (reason refunded) tells the game
+    out.subscriptionEnded = await endPurchaseSubscription(ctx, { subscriptionId: p.subscriptionId, reason: "refunded" });
   }
   return out;
+};
+
+/**
+ * Ends the subscription a purchase paid for because its payment was given back ('refunded': a refund in full;
+ * 'disputed': a lost dispute), through the state machine: Canceled, its paid period ending now, and
+ * Subscription.Canceled with that reason, in the caller's transaction. One that is no longer Active (the player
+ * canceled it, an earlier refund or dispute ended it) is left alone and nothing is sent: false.
+ */
+export const endPurchaseSubscription = async (ctx: DbContext, { subscriptionId, reason }: { subscriptionId: string; reason: "refunded" | "disputed" }) => {
+  await ctx.db.$queryRaw`SELECT 1 FROM "Subscription" WHERE id = ${subscriptionId} FOR UPDATE`;
+  const s = await ctx.db.subscription.findUnique({ where: { id: subscriptionId }, select: { status: true } });
+  if (!s || !canCancel(s.status)) return false;
+  await cancelSubscription(ctx, { subscriptionId, reason });
+  return true;
 };
 
 /** Gives back what a clawback took when its dispute is won: the recovered units return to the player, the key is valid again. */
@@ -109,4 +121,5 @@ export const restoreClawback = async (ctx: DbContext, { purchase: p, clawback, r
 // What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
 import type { ErrorCode } from "../core/errors.ts";
 import { TRANSFER_ERRORS } from "../ledger/transfer.ts";
-export const CLAW_BACK_PURCHASE_ERRORS = [...TRANSFER_ERRORS] as const satisfies readonly ErrorCode[];
+import { CANCEL_SUBSCRIPTION_ERRORS } from "../subscriptions/cancel-subscription.ts";
+export const CLAW_BACK_PURCHASE_ERRORS = [...TRANSFER_ERRORS, ...CANCEL_SUBSCRIPTION_ERRORS] as const satisfies readonly ErrorCode[];

@@ -7,7 +7,7 @@ import { lockPurchase } from "../purchases/lock-purchase.ts";
 import { purchaseFields } from "../purchases/purchase-events.ts";
 import { PURCHASE_EVENTS, REFUNDABLE_STATES } from "../purchases/purchase-states.ts";
 import { transitionPurchase } from "../purchases/transition-purchase.ts";
-import { clawBackPurchase, restoreClawback, type Clawback } from "./claw-back-purchase.ts";
+import { clawBackPurchase, endPurchaseSubscription, restoreClawback, type Clawback } from "./claw-back-purchase.ts";
 import type { DbContext } from "../core/context.ts";
 
 export type DisputeOutcome = {
@@ -67,12 +67,10 @@ const recordLostDispute = async (tx: DbClient, p: Purchase, row: Dispute) => {
   if (amount <= 0n || !(REFUNDABLE_STATES as readonly string[]).includes(p.status)) return p;
   const to = p.refundedAmount + amount;
   // what a refund in full takes beyond the units and key the dispute took already: the subscription ends
+  // (Subscription.Canceled, reason disputed; nothing when a refund or the player ended it before)
   const game = await tx.game.findUniqueOrThrow({ where: { id: p.gameId }, select: { refundClawback: true } });
   if (game.refundClawback && to === p.amount && p.subscriptionId)
-    await tx.subscription.updateMany({
-      where: { id: p.subscriptionId, status: "Active" },
-      data: { status: "Canceled", canceledAt: new Date(), nextChargeAt: null, currentPeriodEnd: new Date() },
-    });
+    await endPurchaseSubscription({ db: tx }, { subscriptionId: p.subscriptionId, reason: "disputed" });
   await tx.refund.create({
     data: {
       id: newId(),

@@ -29,7 +29,15 @@ export const ClawbackJson = z.object({
     })
     .optional(),
   keyRevoked: z.boolean().optional(),
-  subscriptionEnded: z.boolean().optional(),
+  subscriptionEnded: z
+    .boolean()
+    .optional()
+    .describe(
+      "A refund in full ended the Active subscription the purchase paid for (its period ends now) and sent Subscription.Canceled " +
+        "with reason 'refunded' (a lost dispute: 'disputed'); both reasons are additions to the spec's 'requested' and 'payment_failed'. " +
+        "false: it was no longer Active, nothing was sent.",
+    )
+    .meta({ "x-coinop-addition": true }),
 });
 
 export const RefundJson = z.object({

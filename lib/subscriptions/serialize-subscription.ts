@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { Subscription } from "../db/generated/client.ts";
+import type { CancelReason } from "./subscription-states.ts";
 
 /** The spec's subscription, plus the period and charge fields a game needs to decide access. */
 export const SubscriptionJson = z.object({
@@ -31,8 +32,8 @@ export const serializeSubscription = (s: Subscription): SubscriptionJson => ({
   createdAt: s.createdAt.toISOString(),
 });
 
-/** Subscription.Canceled data: who, what, when and why ('requested' by the game, or 'payment_failed'). */
-export const canceledPayload = (s: Subscription, reason: "requested" | "payment_failed") => ({
+/** Subscription.Canceled data: who, what, when and why (CANCEL_REASONS: 'requested', 'payment_failed', 'refunded', 'disputed'). */
+export const canceledPayload = (s: Subscription, reason: CancelReason) => ({
   subscriptionId: s.id,
   itemId: s.productId,
   user_ref: s.userRef,

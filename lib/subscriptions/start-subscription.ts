@@ -16,10 +16,10 @@ export const startSubscription = async (ctx: DbContext, { purchase: p }: { purch
     select: { id: true },
   });
   if (active) throw conflict("SUBSCRIPTION_ALREADY_ACTIVE", `This player already has an active subscription (${active.id}) to item ${p.productId}.`);
-  // bought through a checkout grant on a test clock: the subscription lives on that clock, its month counted
-  // from the clock's time (docs/decisions/test-clocks.md)
-  const grant = p.grantId ? await ctx.db.checkoutGrant.findUnique({ where: { id: p.grantId }, select: { testClockId: true } }) : null;
-  const testClockId = grant?.testClockId ?? null;
+  // bought on a test clock (the server-side purchase named one, or its checkout grant was on one): the
+  // subscription lives on that clock, its month counted from the clock's time (docs/decisions/test-clocks.md)
+  const grant = p.grantId && !p.testClockId ? await ctx.db.checkoutGrant.findUnique({ where: { id: p.grantId }, select: { testClockId: true } }) : null;
+  const testClockId = p.testClockId ?? grant?.testClockId ?? null;
   const now = await clockTimeOf(ctx, testClockId);
   return ctx.db.subscription.create({
     data: {

@@ -16,6 +16,7 @@ export const deleteTestClock = (ctx: ServiceContext, { id }: { id: string }) =>
     await tx.fundSession.updateMany({ where, data: detach });
     await tx.invoice.updateMany({ where, data: detach });
     await tx.subscription.updateMany({ where, data: detach });
+    await tx.purchase.updateMany({ where, data: detach });
     await tx.testClock.delete({ where: { id: clock.id } });
     return { id: clock.id, object: "test_clock" as const, deleted: true as const };
   });

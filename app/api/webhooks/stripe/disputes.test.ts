@@ -42,19 +42,21 @@ const disputeAtStripe = async (pi: string) => {
   return { d, created };
 };
 
-/** A live game with a currency, and a card purchase of an item granting 1000 units paid at the double, settled by its signed checkout event. */
-const setup = async () => {
+/**
+ * A live game with a currency, and a card purchase of an item granting 1000 units (or, `subscription`, of a
+ * monthly subscription item) paid at the double, settled by its signed checkout event.
+ */
+const setup = async ({ subscription = false } = {}) => {
   const g = await makeGame({ environment: "live" });
   const cur = await call(createCurrency, { headers: idem(g.headers), body: { code: `LG${++n}`, name: "Live gems" } });
   const currencyId: string = cur.body.currency._id;
   const userRef = await linkUser(g.game.id, { environment: "live" });
-  const item = await makeProductRow(g.game.id, {
-    environment: "live",
-    priceCents: 1000,
-    fulfillmentType: "GRANT_VIRTUAL_CURRENCY",
-    grantCurrencyId: currencyId,
-    grantAmountUnits: 1000n,
-  });
+  const item = await makeProductRow(
+    g.game.id,
+    subscription
+      ? { environment: "live", priceCents: 1000, type: "subscription" }
+      : { environment: "live", priceCents: 1000, fulfillmentType: "GRANT_VIRTUAL_CURRENCY", grantCurrencyId: currencyId, grantAmountUnits: 1000n },
+  );
   const pending = await createPurchase({ db: getDb() }, { gameId: g.game.id, environment: "live", productId: item.id, userRef, method: "card" });
   await createStripeCheckoutSession(
     { db: getDb() },
@@ -76,7 +78,7 @@ const setup = async () => {
       amount: units,
       description: "spent",
     });
-  return { ...g, currencyId, userRef, purchaseId: pending.id, pi, balance, spend };
+  return { ...g, currencyId, userRef, itemId: item.id, purchaseId: pending.id, pi, balance, spend };
 };
 const purchaseOf = (id: string) => getDb().purchase.findUniqueOrThrow({ where: { id } });
 
@@ -164,6 +166,52 @@ describe("charge.dispute.* webhooks", () => {
     // no refund at Stripe for a lost dispute: the card network took the money back itself
     expect(stripe.calls("POST", "/v1/refunds").filter((c) => c.form.payment_intent === s.pi)).toEqual([]);
     expect([...stripe.double.state.refunds.values()].filter((r) => r.payment_intent === s.pi)).toEqual([]);
+  });
+
+  it("a subscription's dispute: open, it runs on; lost, it ends now with Subscription.Canceled (reason disputed), once", async () => {
+    const s = await setup({ subscription: true });
+    const { subscriptionId } = await purchaseOf(s.purchaseId);
+    expect(subscriptionId).toEqual(expect.any(String));
+    const { d } = await disputeAtStripe(s.pi);
+    expect(await getDb().subscription.findUniqueOrThrow({ where: { id: subscriptionId! } })).toMatchObject({ status: "Active", canceledAt: null });
+    expect(await eventsOf(s.game.id, "Subscription.Canceled")).toEqual([]);
+
+    await stripe.double.closeDispute(d.id, "lost");
+    expect((await stripe.deliver("charge.dispute.closed", d.id)).body.action).toBe("closed");
+    const sub = await getDb().subscription.findUniqueOrThrow({ where: { id: subscriptionId! } });
+    expect(sub).toMatchObject({ status: "Canceled", nextChargeAt: null });
+    expect(sub.currentPeriodEnd).toEqual(sub.canceledAt);
+    expect((await eventsOf(s.game.id, "Subscription.Canceled")).map((e) => e.data)).toEqual([
+      {
+        subscriptionId: sub.id,
+        itemId: s.itemId,
+        user_ref: s.userRef,
+        status: "Canceled",
+        planCode: sub.planCode,
+        planId: sub.planId,
+        canceledAt: sub.canceledAt!.toISOString(),
+        currentPeriodEnd: sub.canceledAt!.toISOString(),
+        reason: "disputed",
+      },
+    ]);
+    // Stripe's retry of the close sends nothing again
+    expect((await stripe.deliver("charge.dispute.closed", d.id)).body.action).toBe("ignored");
+    expect(await eventsOf(s.game.id, "Subscription.Canceled")).toHaveLength(1);
+  });
+
+  it("a subscription's dispute won, then the game refunds it in full: one Subscription.Canceled, reason refunded", async () => {
+    const s = await setup({ subscription: true });
+    const { subscriptionId } = await purchaseOf(s.purchaseId);
+    const { d } = await disputeAtStripe(s.pi);
+    await stripe.double.closeDispute(d.id, "won");
+    expect((await stripe.deliver("charge.dispute.closed", d.id)).body.action).toBe("closed");
+    expect((await getDb().subscription.findUniqueOrThrow({ where: { id: subscriptionId! } })).status).toBe("Active");
+    expect(await eventsOf(s.game.id, "Subscription.Canceled")).toEqual([]);
+
+    const refunded = await call(refundRoute, { headers: idem(s.headers), params: { purchaseId: s.purchaseId }, body: { reason: "other" } });
+    expect([refunded.status, refunded.body.data.refund.clawback]).toEqual([201, { subscriptionEnded: true }]);
+    expect((await getDb().subscription.findUniqueOrThrow({ where: { id: subscriptionId! } })).status).toBe("Canceled");
+    expect((await eventsOf(s.game.id, "Subscription.Canceled")).map((e) => [e.data.subscriptionId, e.data.reason])).toEqual([[subscriptionId, "refunded"]]);
   });
 
   it("a bad signature is 400 with nothing recorded; a dispute of a PaymentIntent that is not ours is acknowledged and ignored", async () => {

@@ -18,7 +18,7 @@ export const POST = route({
   summary: "Addition: create a test clock (objects created with its id live on its time until you advance it)",
   description:
     "A server key's clock belongs to its game, a campaign key's to its campaign, a platform key's to its platform. Pass its id as `testClock` " +
-    "when creating a checkout grant, a link session, a fund session or an invoice; a subscription bought through a grant on a clock lives on it too. " +
+    "when creating a checkout grant, a link session, a fund session, an invoice, or a server-side purchase (POST /v1/vc/purchases, POST /v1/wallet/purchase); a subscription bought that way, or through a grant on a clock, lives on it too. " +
     "A live key gets 404, as on every test helper. An addition to the spec.",
   idempotency: "optional",
   errors: CREATE_TEST_CLOCK_ERRORS,

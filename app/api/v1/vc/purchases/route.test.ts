@@ -2,7 +2,9 @@ import { describe, expect, it } from "vitest";
 import { POST as start } from "./route";
 import { POST as complete } from "./[purchaseId]/route";
 import { call } from "@/tests/support/http";
-import { makeCampaign } from "@/tests/support/fixtures";
+import { makeCampaign, makeGame } from "@/tests/support/fixtures";
+import { POST as CREATE_CLOCK } from "@/app/api/v1/test-helpers/test-clocks/route";
+import { DELETE as DELETE_CLOCK } from "@/app/api/v1/test-helpers/test-clocks/[clockId]/route";
 import { balanceOf, fund, idem, vcSnapshot } from "@/tests/support/vc";
 import { eventsOf, makeDealRow, makeProductRow, makeStore } from "@/tests/support/purchases";
 import { getDb } from "@/lib/db/client";
@@ -80,6 +82,55 @@ describe("POST /v1/vc/purchases", () => {
     expect(noPrice.body.error).toBe(`Item ${usdOnly.id} has no virtual-currency price; pay by card or wallet, or add virtualCurrencyPrices to the product.`);
     const otherCurrency = await call(start, { headers: s.headers, body: body(s, { itemId: off.id, currencyId: "nope" }) });
     expect(otherCurrency.body.code).toBe("CURRENCY_NOT_FOUND");
+  });
+});
+
+describe("POST /v1/vc/purchases: testClock (an addition, test mode)", () => {
+  const clockOf = async (headers: Record<string, string>) => {
+    const res = await call(CREATE_CLOCK, { headers, body: { frozenTime: "2032-01-01T00:00:00Z" } });
+    expect(res.status).toBe(201);
+    return res.body.id as string;
+  };
+
+  it("the purchase keeps the clock and the subscription it starts lives on it; a clock deleted before completion leaves it on real time", async () => {
+    const s = await setup();
+    const item = await makeProductRow(s.game.id, { type: "subscription", fulfillmentType: "WEBHOOK", vcPrices: [{ currencyId: s.currencyId, amount: 100n }] });
+    const clock = await clockOf(s.headers);
+    const res = await call(start, { headers: s.headers, body: { userId: s.users[0], itemId: item.id, currencyId: s.currencyId, testClock: ` ${clock} ` } });
+    expect(res.status).toBe(201);
+    expect(await getDb().purchase.findUniqueOrThrow({ where: { id: res.body.data.purchaseId } })).toMatchObject({ status: "pending", testClockId: clock });
+    // the clock goes before the purchase is completed: the purchase is detached and the subscription has no clock
+    expect((await call(DELETE_CLOCK, { headers: s.headers, params: { clockId: clock } })).status).toBe(200);
+    expect((await getDb().purchase.findUniqueOrThrow({ where: { id: res.body.data.purchaseId } })).testClockId).toBeNull();
+    const done = await call(complete, { headers: idem(s.headers), params: { purchaseId: res.body.data.purchaseId } });
+    expect(done.status).toBe(200);
+    const sub = await getDb().subscription.findFirstOrThrow({ where: { gameId: s.game.id } });
+    expect(sub.testClockId).toBeNull();
+    expect(sub.currentPeriodEnd.getFullYear()).toBeLessThan(2032);
+  });
+
+  it("another game's clock and a deleted clock are 404 TEST_CLOCK_NOT_FOUND, a live key 400 TEST_CLOCK_LIVE_MODE, a bad value 400; nothing is recorded", async () => {
+    const s = await setup();
+    const other = await setup();
+    const theirs = await clockOf(other.headers);
+    const stolen = await call(start, { headers: s.headers, body: body(s, { testClock: theirs }) });
+    expect([stolen.status, stolen.body.code]).toEqual([404, "TEST_CLOCK_NOT_FOUND"]);
+    expect(stolen.body.error).toContain(theirs);
+    const gone = await clockOf(s.headers);
+    expect((await call(DELETE_CLOCK, { headers: s.headers, params: { clockId: gone } })).status).toBe(200);
+    const deleted = await call(start, { headers: s.headers, body: body(s, { testClock: gone }) });
+    expect([deleted.status, deleted.body.code]).toEqual([404, "TEST_CLOCK_NOT_FOUND"]);
+    const bad = await call(start, { headers: s.headers, body: body(s, { testClock: "" }) });
+    expect([bad.status, bad.body.code]).toEqual([400, "VALIDATION_ERROR"]);
+    expect(bad.body.details.map((d: { field: string }) => d.field)).toEqual(["testClock"]);
+    expect((await call(start, { headers: s.headers, body: body(s, { testClock: 7 }) })).status).toBe(400);
+    const live = await makeGame({ environment: "live" });
+    const liveRes = await call(start, { headers: live.headers, body: { userId: "u", itemId: "i", currencyId: "c", testClock: theirs } });
+    expect([liveRes.status, liveRes.body.code]).toEqual([400, "TEST_CLOCK_LIVE_MODE"]);
+    expect(await getDb().purchase.count({ where: { gameId: { in: [s.game.id, live.game.id] } } })).toBe(0);
+    // the owner's own clock still works
+    const mine = await call(start, { headers: other.headers, body: body(other, { testClock: theirs }) });
+    expect(mine.status).toBe(201);
   });
 });
 

@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import { POST } from "./route";
 import { GET } from "./[purchaseId]/route";
 import { call } from "@/tests/support/http";
-import { makeCampaign } from "@/tests/support/fixtures";
+import { makeCampaign, makeGame } from "@/tests/support/fixtures";
+import { POST as CREATE_CLOCK } from "@/app/api/v1/test-helpers/test-clocks/route";
 import { idem } from "@/tests/support/vc";
 import { eventsOf, fundWallet, makeDealRow, makeProductRow, makeStore, usdcBalance } from "@/tests/support/purchases";
 import { getDb } from "@/lib/db/client";
@@ -151,6 +152,31 @@ describe("POST /v1/wallet/purchase", () => {
     expect([foreignGet.status, foreignGet.body.code]).toEqual([404, "PURCHASE_NOT_FOUND"]);
     expect((await call(GET, { params: { purchaseId: first.body.data.purchaseId } })).status).toBe(401);
     expect(await usdcSnapshot()).toEqual(before);
+  });
+});
+
+describe("POST /v1/wallet/purchase: testClock (an addition, test mode)", () => {
+  it("a subscription bought on the game's own clock lives on it; another game's clock 404, a live key 400; nothing is paid", async () => {
+    const s = await setup();
+    const other = await setup();
+    const clock = await call(CREATE_CLOCK, { headers: s.headers, body: { frozenTime: "2032-03-01T00:00:00Z" } });
+    const theirs = await call(CREATE_CLOCK, { headers: other.headers, body: {} });
+    const before = await usdcSnapshot();
+    const stolen = await call(POST, { headers: idem(s.headers), body: { userId: s.users[0], itemId: s.item.id, testClock: theirs.body.id } });
+    expect([stolen.status, stolen.body.code]).toEqual([404, "TEST_CLOCK_NOT_FOUND"]);
+    const live = await makeGame({ environment: "live" });
+    const liveRes = await call(POST, { headers: idem(live.headers), body: { userId: "u", itemId: "i", testClock: clock.body.id } });
+    expect([liveRes.status, liveRes.body.code]).toEqual([400, "TEST_CLOCK_LIVE_MODE"]);
+    expect(await usdcSnapshot()).toEqual(before);
+
+    const item = await makeProductRow(s.game.id, { type: "subscription", priceCents: 100, fulfillmentType: "WEBHOOK" });
+    const res = await call(POST, { headers: idem(s.headers), body: { userId: s.users[0], itemId: item.id, testClock: clock.body.id } });
+    expect(res.status).toBe(200);
+    expect(await getDb().purchase.findUniqueOrThrow({ where: { id: res.body.data.purchaseId } })).toMatchObject({ testClockId: clock.body.id });
+    expect(await getDb().subscription.findFirstOrThrow({ where: { gameId: s.game.id } })).toMatchObject({
+      testClockId: clock.body.id,
+      currentPeriodEnd: new Date("2032-04-01T00:00:00Z"),
+    });
   });
 });
 

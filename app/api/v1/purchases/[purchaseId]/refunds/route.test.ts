@@ -14,6 +14,7 @@ import { getDb } from "@/lib/db/client";
 import { newId } from "@/lib/db/ids";
 import { createPurchase } from "@/lib/purchases/create-purchase";
 import { completePurchase } from "@/lib/purchases/complete-purchase";
+import { cancelSubscription } from "@/lib/subscriptions/cancel-subscription";
 import { createStripeCheckoutSession } from "@/lib/stripe/create-checkout-session";
 import { checkLedgerInvariants } from "@/lib/ledger/check-ledger-invariants";
 import type { Environment } from "@/lib/core/environment";
@@ -198,6 +199,71 @@ describe("POST /v1/purchases/{purchaseId}/refunds", () => {
     const sub = await db().subscription.findUniqueOrThrow({ where: { id: p.subscriptionId! } });
     expect(sub.status).toBe("Canceled");
     expect(sub.currentPeriodEnd.getTime()).toBeLessThanOrEqual(Date.now());
+  });
+
+  it("a subscription refunded in part, then the rest: Subscription.Canceled (reason refunded) once, at the refund in full, in its transaction", async () => {
+    const s = await makeStore();
+    const item = await makeProductRow(s.game.id, { type: "subscription", priceCents: 900 });
+    const p = await buy(s, item, s.users[0]);
+    const before = await db().subscription.findUniqueOrThrow({ where: { id: p.subscriptionId! } });
+    expect(before.currentPeriodEnd.getTime()).toBeGreaterThan(Date.now());
+
+    const part = await refund(s.headers, p.id, { amount: 400, reason: "requested_by_customer" });
+    expect(part.status).toBe(201);
+    expect(part.body.data.refund.clawback).toEqual({});
+    expect(await db().subscription.findUniqueOrThrow({ where: { id: p.subscriptionId! } })).toMatchObject({ status: "Active", canceledAt: null });
+    expect(await eventsOf(s.game.id, "Subscription.Canceled")).toEqual([]);
+
+    const rest = await refund(s.headers, p.id, { reason: "requested_by_customer" });
+    expect(rest.body.data.refund).toMatchObject({ amount: 500, clawback: { subscriptionEnded: true } });
+    const sub = await db().subscription.findUniqueOrThrow({ where: { id: p.subscriptionId! } });
+    expect(sub).toMatchObject({ status: "Canceled", nextChargeAt: null });
+    expect(sub.currentPeriodEnd).toEqual(sub.canceledAt);
+    const canceled = await eventsOf(s.game.id, "Subscription.Canceled");
+    expect(canceled.map((e) => e.data)).toEqual([
+      {
+        subscriptionId: sub.id,
+        itemId: item.id,
+        user_ref: s.users[0],
+        status: "Canceled",
+        planCode: sub.planCode,
+        planId: sub.planId,
+        canceledAt: sub.canceledAt!.toISOString(),
+        currentPeriodEnd: sub.canceledAt!.toISOString(),
+        reason: "refunded",
+      },
+    ]);
+    // the event went out with the refund: Subscription.Canceled before Purchases.Refunded, both about this sale
+    const order = (await eventsOf(s.game.id)).map((e) => e.event).filter((e) => e === "Subscription.Canceled" || e === "Purchases.Refunded");
+    expect(order).toEqual(["Purchases.Refunded", "Subscription.Canceled", "Purchases.Refunded"]);
+    // nothing is left to refund, and nothing more is sent
+    const again = await refund(s.headers, p.id, { reason: "requested_by_customer" });
+    expect(again.status).toBe(409);
+    expect(await eventsOf(s.game.id, "Subscription.Canceled")).toHaveLength(1);
+  });
+
+  it("a subscription the player canceled before, then refunded in full: it is not canceled again and no second Subscription.Canceled goes out", async () => {
+    const s = await makeStore();
+    const item = await makeProductRow(s.game.id, { type: "subscription", priceCents: 900 });
+    const p = await buy(s, item, s.users[0]);
+    await cancelSubscription({ db: db() }, { subscriptionId: p.subscriptionId!, reason: "requested" });
+    const canceled = await db().subscription.findUniqueOrThrow({ where: { id: p.subscriptionId! } });
+
+    const res = await refund(s.headers, p.id, { reason: "requested_by_customer" });
+    expect(res.body.data.refund.clawback).toEqual({ subscriptionEnded: false });
+    expect(await db().subscription.findUniqueOrThrow({ where: { id: p.subscriptionId! } })).toEqual(canceled);
+    expect((await eventsOf(s.game.id, "Subscription.Canceled")).map((e) => e.data.reason)).toEqual(["requested"]);
+  });
+
+  it("with the game's clawback off, a refunded subscription runs on and sends no Subscription.Canceled", async () => {
+    const s = await makeStore();
+    expect((await call(PATCH_SETTINGS, { headers: s.headers, body: { refundClawback: false } })).status).toBe(200);
+    const item = await makeProductRow(s.game.id, { type: "subscription", priceCents: 900 });
+    const p = await buy(s, item, s.users[0]);
+    const res = await refund(s.headers, p.id, { reason: "requested_by_customer" });
+    expect(res.body.data.refund.clawback).toBeNull();
+    expect((await db().subscription.findUniqueOrThrow({ where: { id: p.subscriptionId! } })).status).toBe("Active");
+    expect(await eventsOf(s.game.id, "Subscription.Canceled")).toEqual([]);
   });
 
   it("racing refunds over real HTTP never give back more than was paid: of 6 parallel 40 % refunds exactly 2 pass", async () => {

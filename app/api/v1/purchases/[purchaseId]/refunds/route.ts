@@ -11,7 +11,7 @@ export const POST = route({
   path: "/v1/purchases/{purchaseId}/refunds",
   summary: "Refund a purchase",
   description:
-    "Gives back a completed purchase's payment, in full (amount left out) or in part, the way it was paid: a card through the sandbox in test and Stripe live, a wallet payment to the wallet, a virtual-currency payment as units. When the game's refundClawback setting is on (the default), what the purchase delivered is taken back: granted units down to a balance of 0 (the rest is reported unrecovered), a delivered key is revoked and a subscription ends (on a refund in full). The purchase becomes partially_refunded or refunded and Purchases.Refunded is sent. Racing refunds of one purchase never give back more than was paid.",
+    "Gives back a completed purchase's payment, in full (amount left out) or in part, the way it was paid: a card through the sandbox in test and Stripe live, a wallet payment to the wallet, a virtual-currency payment as units. When the game's refundClawback setting is on (the default), what the purchase delivered is taken back: granted units down to a balance of 0 (the rest is reported unrecovered), a delivered key is revoked and a subscription ends (on a refund in full; Subscription.Canceled is sent with reason 'refunded', an addition). The purchase becomes partially_refunded or refunded and Purchases.Refunded is sent. Racing refunds of one purchase never give back more than was paid.",
   addition: true,
   tags: ["Purchases"],
   auth: "server",

@@ -8,13 +8,16 @@ import { POST as COMPLETE_CHECKOUT } from "@/app/api/v1/test-helpers/checkout/co
 import { POST as INITIATE_LINK } from "@/app/api/v1/users/link/initiate/route";
 import { GET as LINK_DETAILS } from "@/app/api/v1/users/link/details/route";
 import { POST as INITIATE_CAMPAIGN_LINK } from "@/app/api/v1/campaign/[id]/users/link/initiate/route";
+import { POST as START_VC_PURCHASE } from "@/app/api/v1/vc/purchases/route";
+import { POST as COMPLETE_VC_PURCHASE } from "@/app/api/v1/vc/purchases/[purchaseId]/route";
+import { POST as WALLET_PURCHASE } from "@/app/api/v1/wallet/purchase/route";
 import { POST as CREATE_INVOICE } from "@/app/api/v1/platform/invoices/route";
 import { GET as GET_INVOICE } from "@/app/api/v1/platform/invoices/[invoiceId]/route";
 import { call } from "@/tests/support/http";
 import { makeCampaign, makeGame } from "@/tests/support/fixtures";
 import { campaignSession, makeFundTenant } from "@/tests/support/fund-sessions";
 import { linkEventsOf } from "@/tests/support/linking";
-import { eventsOf, makeProductRow, makeStore } from "@/tests/support/purchases";
+import { eventsOf, fundWallet, makeProductRow, makeStore, usdcBalance } from "@/tests/support/purchases";
 import { makePlatformTenant, platformEventsOf } from "@/tests/support/platform";
 import { useReceiver } from "@/tests/support/webhook-receiver";
 import { balanceOf, fund, idem } from "@/tests/support/vc";
@@ -212,6 +215,71 @@ describe("POST /v1/test-helpers/test-clocks/{clockId}/advance", () => {
     ]);
     const completed = (await eventsOf(s.game.id, "Purchases.Completed")).map((e) => e.data.purchaseId ?? e.data._id ?? e.data.id);
     expect(completed).toHaveLength(3);
+  });
+
+  it("subscription renewals: bought with POST /v1/vc/purchases and testClock, it renews when the clock passes its period end; one bought without a clock is untouched", async () => {
+    const s = await makeStore();
+    const item = await makeProductRow(s.game.id, { type: "subscription", fulfillmentType: "WEBHOOK", vcPrices: [{ currencyId: s.currencyId, amount: 40n }] });
+    await fund(s.headers, s.currencyId, s.users[0], 100);
+    await fund(s.headers, s.currencyId, s.users[1], 100);
+    const clock = await makeClock(s.headers, { frozenTime: "2031-02-10T08:00:00Z" });
+    const start = new Date("2031-02-10T08:00:00Z");
+    const buy = async (userId: string, extra: Record<string, unknown>) => {
+      const started = await call(START_VC_PURCHASE, { headers: s.headers, body: { userId, itemId: item.id, currencyId: s.currencyId, ...extra } });
+      expect(started.status).toBe(201);
+      const { purchaseId } = started.body.data;
+      const done = await call(COMPLETE_VC_PURCHASE, { headers: idem(s.headers), params: { purchaseId } });
+      expect(done.status).toBe(200);
+      return getDb().purchase.findUniqueOrThrow({ where: { id: purchaseId } });
+    };
+    const first = await buy(s.users[0], { testClock: clock.id });
+    expect(first).toMatchObject({ status: "completed", testClockId: clock.id, subscriptionId: expect.any(String) });
+    const plain = await buy(s.users[1], {});
+    expect(plain.testClockId).toBeNull();
+    const sub = await getDb().subscription.findUniqueOrThrow({ where: { id: first.subscriptionId! } });
+    expect(sub).toMatchObject({ testClockId: clock.id, status: "Active", paymentMethod: "vc", currentPeriodEnd: addMonth(start) });
+    const untouched = await getDb().subscription.findUniqueOrThrow({ where: { id: plain.subscriptionId! } });
+    expect(untouched.testClockId).toBeNull();
+    expect(Math.abs(untouched.currentPeriodEnd.getTime() - addMonth(new Date()).getTime())).toBeLessThan(60_000);
+
+    // before the period end nothing is due
+    expect((await advance(s.headers, clock.id, { frozenTime: "2031-03-10T07:59:59Z" })).body.ran).toEqual([]);
+    const out = await advance(s.headers, clock.id, { frozenTime: "2031-03-20T00:00:00Z" });
+    expect(out.status).toBe(200);
+    expect(out.body.ran).toEqual([{ kind: "subscription.renewal", objectId: sub.id, at: addMonth(start).toISOString(), outcome: "renewed" }]);
+    // charged: 40 units more; the period moved a month; the renewal purchase and its Purchases.Completed exist
+    expect(await balanceOf(s.currencyId, s.users[0])).toBe(20n);
+    expect(await getDb().subscription.findUniqueOrThrow({ where: { id: sub.id } })).toMatchObject({
+      status: "Active",
+      lastChargeStatus: "succeeded",
+      currentPeriodEnd: addMonth(addMonth(start)),
+    });
+    const [renewal] = await getDb().purchase.findMany({ where: { subscriptionId: sub.id, renewalPeriodEnd: { not: null } } });
+    expect(renewal).toMatchObject({ status: "completed", amount: 40n, paymentProvider: "virtual_currency", renewalPeriodEnd: addMonth(start) });
+    const completed = await eventsOf(s.game.id, "Purchases.Completed");
+    expect(completed.map((e) => e.data.purchaseId)).toEqual([first.id, plain.id, renewal.id]);
+    expect(completed[2].data).toMatchObject({ itemId: item.id, amount: 40, user_ref: s.users[0] });
+    // the subscription bought without a clock: not charged, not moved
+    expect(await balanceOf(s.currencyId, s.users[1])).toBe(60n);
+    expect(await getDb().subscription.findUniqueOrThrow({ where: { id: plain.subscriptionId! } })).toEqual(untouched);
+    expect(await getDb().purchase.count({ where: { subscriptionId: plain.subscriptionId!, renewalPeriodEnd: { not: null } } })).toBe(0);
+  });
+
+  it("subscription renewals: bought with POST /v1/wallet/purchase and testClock, it renews from the wallet on the clock", async () => {
+    const s = await makeStore({ players: 1 });
+    const item = await makeProductRow(s.game.id, { type: "subscription", fulfillmentType: "WEBHOOK", priceCents: 100 });
+    await fundWallet(s.playerIds[0], 3_000_000n);
+    const clock = await makeClock(s.headers, { frozenTime: "2031-07-31T00:00:00Z" });
+    const res = await call(WALLET_PURCHASE, { headers: idem(s.headers), body: { userId: s.users[0], itemId: item.id, testClock: clock.id } });
+    expect(res.status).toBe(200);
+    const sub = await getDb().subscription.findFirstOrThrow({ where: { gameId: s.game.id } });
+    const start = new Date("2031-07-31T00:00:00Z");
+    expect(sub).toMatchObject({ testClockId: clock.id, paymentMethod: "wallet", currentPeriodEnd: addMonth(start) });
+    expect(await usdcBalance("wallet", s.playerIds[0])).toBe(2_000_000n);
+    const out = await advance(s.headers, clock.id, { frozenTime: "2031-10-01T00:00:00Z" });
+    expect(out.body.ran.map((r: { outcome: string }) => r.outcome)).toEqual(["renewed", "renewed"]);
+    expect(await usdcBalance("wallet", s.playerIds[0])).toBe(0n);
+    expect((await getDb().subscription.findUniqueOrThrow({ where: { id: sub.id } })).currentPeriodEnd).toEqual(addMonth(addMonth(addMonth(start))));
   });
 
   it("subscription renewals that fail: retried 24 clock hours later, canceled at the third failure (Subscription.Canceled)", async () => {
