@@ -35,8 +35,16 @@ const setup = async () => {
   const members = await makePortalMembers(p.business.id, other.business.id);
   const created = await call(CREATE, {
     headers: idem(p.headers),
-    body: { receiverName: "Ada Buyer", date: "2026-11-20", dueDate: "2026-12-20", items: [{ description: "Work", quantity: 1, rate: 100 }] },
+    body: {
+      receiverName: "Ada Buyer",
+      receiverEmail: "ada@example.com",
+      date: "2026-11-20",
+      dueDate: "2026-12-20",
+      items: [{ description: "Work", quantity: 1, rate: 100 }],
+      fees: [],
+    },
   });
+  expect(created.status, JSON.stringify(created.body)).toBe(201);
   const invoiceId: string = created.body._id;
   expect((await call(SEND, { headers: idem(p.headers), params: { invoiceId } })).status).toBe(200);
   expect((await call(PAY, { headers: idem(p.headers), params: { invoiceId }, body: { method: "card" } })).status).toBe(200);
@@ -83,7 +91,9 @@ describe("the portal's invoice pages", () => {
     const t = await setup();
     const bound = { businessId: t.businessId, environment: "test" as const, invoiceId: t.invoiceId, leftCents: 10000 };
     const send = (headers: Record<string, string>, fields: Record<string, string>) =>
-      inRequest(headers, () => refundInvoiceAction(bound, INITIAL_FORM_STATE, form({ reason: "requested_by_customer", note: "", refundedBefore: "0", ...fields })));
+      inRequest(headers, () =>
+        refundInvoiceAction(bound, INITIAL_FORM_STATE, form({ reason: "requested_by_customer", note: "", refundedBefore: "0", ...fields })),
+      );
     for (const who of ["viewer", "developer"] as const) {
       const refused = await send(await auth.signIn(t[who]), { amount: "10" });
       expect(refused, who).toMatchObject({ notice: null, error: expect.stringContaining("role") });
@@ -91,13 +101,14 @@ describe("the portal's invoice pages", () => {
     expect(await getDb().refund.count({ where: { objectId: t.invoiceId } })).toBe(0);
 
     const fr = { ...(await auth.signIn(t.finance)), "accept-language": "fr-FR,fr;q=0.9" };
-    expect(await send(fr, { amount: "100,01" })).toMatchObject({ error: plain("C’est plus que ce qui reste à rembourser (100,00 USD). Rien n’a été remboursé.") });
+    expect(plain((await send(fr, { amount: "100,01" })).error!)).toBe("C’est plus que ce qui reste à rembourser (100,00 USD). Rien n’a été remboursé.");
     expect(await send(fr, { amount: "dix" })).toMatchObject({ error: "Saisissez un montant en dollars, supérieur à 0, par exemple 12,50." });
     const done = await send(fr, { amount: "40" });
     expect(done.error).toBeNull();
     expect(plain(done.notice!)).toBe("40,00 USD remboursés ; la facture est désormais : Remboursée en partie.");
     expect(await send(fr, { amount: "40" })).toMatchObject({
-      error: "Cette facture a été remboursée depuis l’affichage de ce formulaire (ou le formulaire a été envoyé deux fois). Rien de plus n’a été remboursé : rechargez la page pour voir ce qui reste.",
+      error:
+        "Cette facture a été remboursée depuis l’affichage de ce formulaire (ou le formulaire a été envoyé deux fois). Rien de plus n’a été remboursé : rechargez la page pour voir ce qui reste.",
     });
     const en = await auth.signIn(t.owner);
     const rest = await send(en, { amount: "", refundedBefore: "4000" });
