@@ -61,6 +61,7 @@ describe("the portal's invoice pages", () => {
 
     const list = plain(await renderPortalPage(finance, InvoicesPage, { businessId }));
     expect(list).toContain("Invoices</h1>");
+    for (const header of ["Invoice", "Billed to", "Date", "Due", "Total", "Status", "Refunded"]) expect(list).toContain(`>${header}</th>`);
     expect(list).toContain(`>${t.number}</a>`);
     expect(list).toContain(`href="/portal/${businessId}/invoices/${invoiceId}"`);
     expect(list).toContain(`data-testid="invoice-status-${invoiceId}">Paid</span>`);
@@ -69,6 +70,7 @@ describe("the portal's invoice pages", () => {
     expect(live).toContain("No live invoice yet.");
     const frList = plain(await renderPortalPage(fr, InvoicesPage, { businessId }));
     expect(frList).toContain("Factures</h1>");
+    for (const header of ["Facture", "Facturée à", "Échéance", "Statut", "Remboursé"]) expect(frList).toContain(`>${header}</th>`);
     expect(frList).toContain(">Payée</span>");
     expect(frList).toContain("100,00 USD");
 
