@@ -63,12 +63,12 @@ const InvoicesPage = async ({ params, searchParams }: Props) => {
                 <thead>
                   <tr>
                     <Th>{t("invoices.number")}</Th>
+                    <Th>{t("invoices.status")}</Th>
+                    <Th className="text-right">{t("invoices.total")}</Th>
+                    <Th className="text-right">{t("invoices.refunded")}</Th>
                     <Th>{t("invoices.receiver")}</Th>
                     <Th>{t("invoices.date")}</Th>
                     <Th>{t("invoices.due")}</Th>
-                    <Th className="text-right">{t("invoices.total")}</Th>
-                    <Th>{t("invoices.status")}</Th>
-                    <Th className="text-right">{t("invoices.refunded")}</Th>
                   </tr>
                 </thead>
                 <tbody>
@@ -82,19 +82,19 @@ const InvoicesPage = async ({ params, searchParams }: Props) => {
                           {inv.invoiceNumber}
                         </a>
                       </Td>
-                      <Td className="[overflow-wrap:anywhere]">
+                      <Td className="whitespace-nowrap">
+                        <InvoiceStatusBadge status={inv.status} t={t} testId={`invoice-status-${inv.id}`} />
+                      </Td>
+                      <Td className="text-right whitespace-nowrap tabular-nums">{dollars(locale, inv.chargedCents, inv.currency)}</Td>
+                      <Td className="text-right whitespace-nowrap tabular-nums">
+                        {inv.refundedCents ? dollars(locale, inv.refundedCents, inv.currency) : "—"}
+                      </Td>
+                      <Td className="min-w-44 [overflow-wrap:anywhere]">
                         {inv.receiverName}
                         {inv.receiverEmail ? <span className="block text-xs text-slate-600">{inv.receiverEmail}</span> : null}
                       </Td>
                       <Td className="whitespace-nowrap">{day(locale, inv.date)}</Td>
                       <Td className="whitespace-nowrap">{day(locale, inv.dueDate)}</Td>
-                      <Td className="text-right whitespace-nowrap tabular-nums">{dollars(locale, inv.chargedCents, inv.currency)}</Td>
-                      <Td>
-                        <InvoiceStatusBadge status={inv.status} t={t} testId={`invoice-status-${inv.id}`} />
-                      </Td>
-                      <Td className="text-right whitespace-nowrap tabular-nums">
-                        {inv.refundedCents ? dollars(locale, inv.refundedCents, inv.currency) : "—"}
-                      </Td>
                     </tr>
                   ))}
                 </tbody>

@@ -142,8 +142,8 @@ const InvoicePage = async ({ params, searchParams }: Props) => {
                       <Td className="whitespace-nowrap">{whenIn(locale, r.createdAt)}</Td>
                       <Td className="text-right whitespace-nowrap tabular-nums">{dollars(locale, r.amountCents, r.currency)}</Td>
                       <Td>{KNOWN_REASONS.has(r.reason) ? t(`invoice.reasons.${r.reason}`) : r.reason}</Td>
-                      <Td className="[overflow-wrap:anywhere]">{r.note ?? "—"}</Td>
-                      <Td className="[overflow-wrap:anywhere]">
+                      <Td className="min-w-40 [overflow-wrap:anywhere]">{r.note ?? "—"}</Td>
+                      <Td className="min-w-48 [overflow-wrap:anywhere]">
                         {KNOWN_SOURCES.has(r.source) ? t(`invoice.source.${r.source}`) : r.source}
                         {r.by ? <span className="block text-xs text-slate-600">{r.by}</span> : null}
                       </Td>
