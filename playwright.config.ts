@@ -7,7 +7,7 @@ import { stripeDoubleServerEnv } from "./e2e/stripe-double-env";
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 const baseURL = `http://localhost:${PORT}`;
 const PHONE_SPECS =
-  /(a11y|home|checkout-pages|checkout-guest-card|wallet-page|platform-gift|platform-invoice|platform-fund-session|fund-funded|portal-phone|portal-polish|portal-overview|going-live|payment-pages|checkout-wallet-radio|portal-refund)\.spec\.ts/;
+  /(a11y|home|checkout-pages|checkout-guest-card|wallet-page|platform-gift|platform-invoice|platform-fund-session|fund-funded|portal-phone|portal-polish|portal-overview|going-live|payment-pages|checkout-wallet-radio|portal-refund|portal-invoices)\.spec\.ts/;
 
 export default defineConfig({
   testDir: "e2e",

@@ -31,6 +31,7 @@ export type NavKey =
   | "audit"
   | "members"
   | "disputes"
+  | "invoices"
   | "activation"
   | "platforms"
   | "helpers";
@@ -45,6 +46,7 @@ const NAV: { key: NavKey; path: string; permission: PortalPermission; testOnly?:
   { key: "ledger", path: "/ledger", permission: "ledger:read" },
   { key: "cashouts", path: "/cashouts", permission: "ledger:read" },
   { key: "disputes", path: "/disputes", permission: "ledger:read" },
+  { key: "invoices", path: "/invoices", permission: "ledger:read" },
   { key: "catalogue", path: "/catalogue", permission: "catalogue:read" },
   { key: "reviews", path: "/reviews", permission: "catalogue:read" },
   { key: "campaigns", path: "/campaigns", permission: "campaigns:read" },

@@ -108,6 +108,10 @@ export const ERRORS = {
   },
   REFUND_EXCEEDS_PAYMENT: { status: 422, doc: "The refund is more than what is left of the payment (what was paid less what was refunded)." },
   INVOICE_NOT_REFUNDABLE: { status: 409, doc: "The invoice cannot be refunded: it is not paid, it is refunded in full already, or its payment is disputed." },
+  REFUND_FORM_STALE: {
+    status: 409,
+    doc: "The portal's Refund form was sent again, or someone refunded the invoice since the form was shown: nothing was refunded; reload to see what is left.",
+  },
   PURCHASE_LIMIT_REACHED: { status: 409, doc: "The player has bought the item the maximum number of times." },
   INVALID_AFFILIATE_CODE: { status: 400, doc: "The affiliateCode is not a linked userRef of this game, or names the buyer." },
   CARD_RENEWAL_UNAVAILABLE: { status: 422, doc: "Live card renewals need off-session charging, which is not configured." },

@@ -28,6 +28,10 @@ export type InvoicePageView = {
   totalCents: number;
   feeCents: number;
   chargedCents: number;
+  /** what refunds gave back of chargedCents (the invoice stays paid); 0 when none */
+  refundedCents: number;
+  /** when the latest refund was made, or null */
+  lastRefundAt: Date | null;
   note: string;
   paymentMethod: "card" | "ach" | null;
   paidAt: Date | null;
@@ -80,7 +84,7 @@ export const sellerAddress = (business: BusinessForPage): SellerAddress | null =
     ? asAddress((business.kybApplication as { address?: unknown }).address)
     : null);
 
-export const toPageView = (inv: Invoice, business: BusinessForPage): InvoicePageView => ({
+export const toPageView = (inv: Invoice, business: BusinessForPage, lastRefundAt: Date | null = null): InvoicePageView => ({
   publicId: inv.publicId,
   locale: metadataLocale(inv.metadata),
   invoiceNumber: inv.invoiceNumber,
@@ -100,6 +104,8 @@ export const toPageView = (inv: Invoice, business: BusinessForPage): InvoicePage
   totalCents: Number(inv.totalCents),
   feeCents: Number(inv.feeCents),
   chargedCents: Number(inv.chargedCents),
+  refundedCents: Number(inv.refundedCents),
+  lastRefundAt,
   note: inv.note,
   paymentMethod: (inv.paymentMethod as "card" | "ach" | null) ?? null,
   paidAt: inv.paidAt,
@@ -110,7 +116,10 @@ export const toPageView = (inv: Invoice, business: BusinessForPage): InvoicePage
   receiptPath: inv.status === "paid" ? invoicePdfPath(inv.publicId, "receipt") : null,
 });
 
-/** The page view, or null for a wrong URL. A draft is not shown either: it has not been sent yet. */
+/**
+ * The page view, or null for a wrong URL. A draft is not shown either: it has not been sent yet. A refunded invoice
+ * (in part or in full) says so, with the date of its latest refund.
+ */
 export const loadInvoicePage = async (ctx: DbContext, input: { publicId: string; sig: string | null | undefined }): Promise<InvoicePageView | null> => {
   const inv = await findInvoiceByPageUrl(ctx, input);
   if (!inv || inv.status === "draft") return null;
@@ -118,5 +127,9 @@ export const loadInvoicePage = async (ctx: DbContext, input: { publicId: string;
     where: { id: inv.businessId },
     select: { name: true, logoUrl: true, address: true, kybStatus: true, kybApplication: true },
   });
-  return toPageView(inv, business);
+  const lastRefund =
+    inv.refundedCents > 0n
+      ? await ctx.db.refund.findFirst({ where: { objectType: "invoice", objectId: inv.id }, orderBy: { createdAt: "desc" }, select: { createdAt: true } })
+      : null;
+  return toPageView(inv, business, lastRefund?.createdAt ?? null);
 };

@@ -96,6 +96,7 @@ export const AUDIT_SENTENCES: Record<string, Sentence> = {
   "product.approved": none,
   "product.declined": none,
   "purchase.refunded": none,
+  "invoice.refunded": (d, f) => ({ number: f.named(d.invoiceNumber) }),
   "test_helper.link_session_approved": (d, f) => ({ user: f.user(d) }),
   "test_helper.wallet_funded": (d, f) => ({ amount: f.amount(d) }),
   "webhook_endpoint.created": (d, f) => ({ url: f.named(d.url) }),
@@ -143,6 +144,7 @@ type LinkLabel =
   | "activation"
   | "platform"
   | "cashouts"
+  | "invoice"
   | "timeline";
 
 /**
@@ -188,6 +190,8 @@ export const auditObjectLink = (
       return to("/cashouts", "cashouts");
     case "purchase":
       return to(`/timeline/${id}`, "timeline");
+    case "invoice":
+      return to(`/invoices/${id}`, "invoice");
     default:
       return null;
   }

@@ -9,6 +9,8 @@ import { makePlatform } from "@/tests/support/fixtures";
 import { call } from "@/tests/support/http";
 import { inRequest } from "@/tests/support/serve-auth";
 import { idem } from "@/tests/support/vc";
+import { POST as PAY } from "@/app/api/v1/test-helpers/invoices/[invoiceId]/pay/route";
+import { POST as REFUND } from "@/app/api/v1/platform/invoices/[invoiceId]/refunds/route";
 import InvoicePage, { generateMetadata } from "./page";
 
 // The page reads the browser's language through next/headers: answered from inRequest's headers (none: English).
@@ -115,5 +117,34 @@ describe("the hosted invoice page", () => {
     expect(en).not.toContain(p.business.name);
     expect(await render(publicId, "0".repeat(64), "fr")).toContain("Ce lien de facture n’est pas valide");
     expect((await metadata(publicId, null, "fr")).title).toEqual({ absolute: "Lien de facture non valide" });
+  });
+
+  it("tells the payer a refund in part, then in full, in English and in French", async () => {
+    const { p, inv, publicId, sig } = await make();
+    expect((await call(PAY, { headers: idem(p.headers), params: { invoiceId: inv._id }, body: { method: "card" } })).status).toBe(200);
+    let html = await render(publicId, sig);
+    expect(html).toContain('data-testid="invoice-status">Paid</span>');
+    expect(html).not.toContain("invoice-refunded");
+
+    const part = await call(REFUND, { headers: idem(p.headers), params: { invoiceId: inv._id }, body: { amount: 23456, reason: "requested_by_customer" } });
+    expect(part.status).toBe(201);
+    const day = new Date(part.body.data.refund.createdAt);
+    const en = day.toLocaleDateString("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" });
+    html = await render(publicId, sig);
+    expect(html).toContain('data-testid="invoice-status">Partly refunded</span>');
+    expect(html).toContain(">Partly refunded</h1>");
+    expect(html).toContain(`data-testid="invoice-refunded">USD 234.56 of the USD 1,234.56 you paid was refunded (last refund on ${en}).`);
+    expect(html).toContain('data-testid="amount-refunded">−USD 234.56</dd>');
+    const fr = await render(publicId, sig, "fr-FR,fr;q=0.9");
+    expect(fr).toContain('data-testid="invoice-status">Remboursée en partie</span>');
+    expect(fr).toContain('data-testid="invoice-refunded">234,56 USD sur les 1 234,56 USD que vous avez payés ont été remboursés (dernier remboursement le ');
+
+    expect((await call(REFUND, { headers: idem(p.headers), params: { invoiceId: inv._id }, body: { reason: "other" } })).status).toBe(201);
+    html = await render(publicId, sig);
+    expect(html).toContain('data-testid="invoice-status">Refunded</span>');
+    expect(html).toContain(`data-testid="invoice-refunded">The USD 1,234.56 you paid was refunded in full on ${en}.`);
+    expect(await render(publicId, sig, "fr-FR")).toContain(
+      'data-testid="invoice-refunded">Les 1 234,56 USD que vous avez payés ont été remboursés en totalité le ',
+    );
   });
 });

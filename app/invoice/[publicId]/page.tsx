@@ -1,6 +1,7 @@
 // The hosted invoice page: /invoice/{publicInvoiceId}?sig=…, the links.invoice of the Platform API and the link
 // of the invoice email. The signed URL is the credential. The receiver sees the items, fees, total, due date and
-// status, pays (card or ACH in test mode), and downloads the invoice as a PDF, or its receipt once paid.
+// status, pays (card or ACH in test mode), and downloads the invoice as a PDF, or its receipt once paid; a refunded
+// invoice (in part or in full) says what came back and when.
 // Invoices carry no locale, so the page speaks the browser's language (Accept-Language), amounts and days
 // written its way (../_lib/format.ts: the formats the PDF uses too, with the same status word and seller address).
 import type { Metadata } from "next";
@@ -31,7 +32,14 @@ type Props = { params: Promise<{ publicId: string }>; searchParams: Promise<{ si
 
 export const dynamic = "force-dynamic";
 
-const TONE: Record<InvoiceDisplayStatus, "neutral" | "warning" | "success" | "danger"> = {
+/** The badge's state: the invoice's, or for a paid one that refunds gave money back, how much of it came back. */
+type PageStatus = InvoiceDisplayStatus | "partially_refunded" | "refunded";
+const pageStatus = (v: InvoicePageView, status: InvoiceDisplayStatus): PageStatus =>
+  status === "paid" && v.refundedCents > 0 ? (v.refundedCents >= v.chargedCents ? "refunded" : "partially_refunded") : status;
+
+const TONE: Record<PageStatus, "neutral" | "warning" | "success" | "danger"> = {
+  partially_refunded: "warning",
+  refunded: "neutral",
   draft: "neutral",
   sent: "warning",
   overdue: "danger",
@@ -96,6 +104,14 @@ const Totals = ({ v, t, f }: { v: InvoicePageView; t: Translator; f: InvoiceForm
         {f.money(v.chargedCents)}
       </dd>
     </div>
+    {v.refundedCents > 0 ? (
+      <div className="flex justify-between gap-4">
+        <dt className="text-slate-600">{t("refunded.row")}</dt>
+        <dd className="text-slate-900 tabular-nums" data-testid="amount-refunded">
+          −{f.money(v.refundedCents)}
+        </dd>
+      </div>
+    ) : null}
   </dl>
 );
 
@@ -202,9 +218,22 @@ const Payment = ({
       );
     case "paid": {
       const method = v.paymentMethod ?? "other";
+      const paid = v.paidAt ? t("paid.body", { amount, date: f.day(v.paidAt), method }) : t("paid.bodyUndated", { amount, method });
+      if (v.refundedCents > 0) {
+        const full = v.refundedCents >= v.chargedCents;
+        const words = { refunded: f.money(v.refundedCents), charged: amount, date: f.day(v.lastRefundAt ?? v.paidAt ?? v.date) };
+        return (
+          <StateMessage tone="info" title={full ? t("refunded.titleFull") : t("refunded.titlePartial")} headingId="pay-title">
+            <span className="block">{paid}</span>
+            <span className="mt-2 block" data-testid="invoice-refunded">
+              {full ? t("refunded.full", words) : t("refunded.partial", words)}
+            </span>
+          </StateMessage>
+        );
+      }
       return (
         <StateMessage tone="success" title={t("paid.title")} headingId="pay-title">
-          {v.paidAt ? t("paid.body", { amount, date: f.day(v.paidAt), method }) : t("paid.bodyUndated", { amount, method })}
+          {paid}
         </StateMessage>
       );
     }
@@ -232,7 +261,7 @@ const InvoicePage = async (props: Props) => {
       </HostedLayout>
     );
   const f = invoiceFormats(locale);
-  const status = invoiceDisplayStatus(v, now());
+  const status = pageStatus(v, invoiceDisplayStatus(v, now()));
   const address = v.businessAddress ? addressLines(locale, v.businessAddress) : [];
   return (
     <HostedLayout locale={locale}>

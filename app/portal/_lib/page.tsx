@@ -32,6 +32,7 @@ const NOT_FOUND = new Set([
   "USER_REF_NOT_FOUND",
   "CASHOUT_NOT_FOUND",
   "PLATFORM_NOT_FOUND",
+  "INVOICE_NOT_FOUND",
 ]);
 
 /** The portal's sign-in (`mode` "signup": the form opens on "Create an account", the landing page's link). */
