@@ -304,7 +304,7 @@ const InvoicePage = async (props: Props) => {
             <dd className="text-slate-900">{f.day(v.dueDate)}</dd>
           </div>
         </dl>
-        <Table caption={t("items.caption")} className="mt-6">
+        <Table caption={t("items.caption")} className="mt-6" stacked>
           <thead>
             <tr>
               <Th>{t("items.item")}</Th>
@@ -316,10 +316,18 @@ const InvoicePage = async (props: Props) => {
           <tbody>
             {v.items.map((item, i) => (
               <tr key={i}>
-                <Td className="[overflow-wrap:anywhere]">{item.description}</Td>
-                <Td className="text-right tabular-nums">{f.quantity(item.quantity)}</Td>
-                <Td className="text-right tabular-nums">{f.money(item.rateCents)}</Td>
-                <Td className="text-right tabular-nums">{f.money(item.amountCents)}</Td>
+                <Td label={t("items.item")} className="[overflow-wrap:anywhere] sm:min-w-32">
+                  {item.description}
+                </Td>
+                <Td label={t("items.quantity")} className="text-right tabular-nums">
+                  {f.quantity(item.quantity)}
+                </Td>
+                <Td label={t("items.rate")} className="text-right tabular-nums">
+                  {f.money(item.rateCents)}
+                </Td>
+                <Td label={t("items.amount")} className="text-right tabular-nums">
+                  {f.money(item.amountCents)}
+                </Td>
               </tr>
             ))}
           </tbody>

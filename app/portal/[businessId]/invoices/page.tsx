@@ -59,7 +59,7 @@ const InvoicesPage = async ({ params, searchParams }: Props) => {
                 {t("invoices.none", { environment })}
               </p>
             ) : (
-              <Table caption={t("invoices.list")} className="mt-3">
+              <Table caption={t("invoices.list")} className="mt-3" stacked>
                 <thead>
                   <tr>
                     <Th>{t("invoices.number")}</Th>
@@ -74,7 +74,7 @@ const InvoicesPage = async ({ params, searchParams }: Props) => {
                 <tbody>
                   {items.map((inv) => (
                     <tr key={inv.id} data-testid={`invoice-${inv.id}`}>
-                      <Td className="whitespace-nowrap">
+                      <Td label={t("invoices.number")} className="whitespace-nowrap">
                         <a
                           className={`${textLinkClass} inline-flex min-h-11 items-center`}
                           href={envHref(`/portal/${encodeURIComponent(businessId)}/invoices/${inv.id}`, environment)}
@@ -82,19 +82,27 @@ const InvoicesPage = async ({ params, searchParams }: Props) => {
                           {inv.invoiceNumber}
                         </a>
                       </Td>
-                      <Td className="whitespace-nowrap">
+                      <Td label={t("invoices.status")} className="whitespace-nowrap">
                         <InvoiceStatusBadge status={inv.status} t={t} testId={`invoice-status-${inv.id}`} />
                       </Td>
-                      <Td className="text-right whitespace-nowrap tabular-nums">{dollars(locale, inv.chargedCents, inv.currency)}</Td>
-                      <Td className="text-right whitespace-nowrap tabular-nums">
+                      <Td label={t("invoices.total")} className="text-right whitespace-nowrap tabular-nums">
+                        {dollars(locale, inv.chargedCents, inv.currency)}
+                      </Td>
+                      <Td label={t("invoices.refunded")} className="text-right whitespace-nowrap tabular-nums">
                         {inv.refundedCents ? dollars(locale, inv.refundedCents, inv.currency) : "—"}
                       </Td>
-                      <Td className="min-w-44 [overflow-wrap:anywhere]">
-                        {inv.receiverName}
-                        {inv.receiverEmail ? <span className="block text-xs text-slate-600">{inv.receiverEmail}</span> : null}
+                      <Td label={t("invoices.receiver")} className="[overflow-wrap:anywhere] sm:min-w-44">
+                        <span>
+                          {inv.receiverName}
+                          {inv.receiverEmail ? <span className="block text-xs text-slate-600">{inv.receiverEmail}</span> : null}
+                        </span>
                       </Td>
-                      <Td className="whitespace-nowrap">{day(locale, inv.date)}</Td>
-                      <Td className="whitespace-nowrap">{day(locale, inv.dueDate)}</Td>
+                      <Td label={t("invoices.date")} className="whitespace-nowrap">
+                        {day(locale, inv.date)}
+                      </Td>
+                      <Td label={t("invoices.due")} className="whitespace-nowrap">
+                        {day(locale, inv.dueDate)}
+                      </Td>
                     </tr>
                   ))}
                 </tbody>
