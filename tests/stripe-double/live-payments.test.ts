@@ -7,6 +7,7 @@ import Stripe from "stripe";
 import { POST as createGrant } from "@/app/api/v1/checkout/grants/route";
 import { POST as createCurrency } from "@/app/api/v1/vc/currencies/route";
 import { POST as CREATE_INVOICE } from "@/app/api/v1/platform/invoices/route";
+import { GET as LIST_INVOICE_REFUNDS, POST as REFUND_INVOICE } from "@/app/api/v1/platform/invoices/[invoiceId]/refunds/route";
 import { makeGame, makePlatform } from "@/tests/support/fixtures";
 import { call } from "@/tests/support/http";
 import { idem } from "@/tests/support/vc";
@@ -342,5 +343,42 @@ describe("the live fund session and invoice against the Stripe double", () => {
     const paid = await getDb().invoice.findUniqueOrThrow({ where: { id: row.id } });
     expect(paid).toMatchObject({ status: "paid", paymentMethod: "card", paymentJournalId: expect.any(String) });
     expect(await getDb().ledgerJournal.count({ where: { type: "invoice_payment", reference: row.id } })).toBe(1);
+
+    // refunded in part at the double, outside the invoice's lock: the refund carries the invoice and the refund's id
+    const pi = double.state.sessions.get(started.sessionId)!.payment_intent as string;
+    const businessFunds = async () =>
+      (await getDb().ledgerAccount.findFirst({ where: { asset: "usdc", environment: "live", kind: "business", ownerRef: p.business.id } }))?.balance ?? 0n;
+    const fundsPaid = await businessFunds();
+    const part = await call(REFUND_INVOICE, { headers: { ...p.headers, ...idemKey() }, params: { invoiceId: row.id }, body: { amount: 500, reason: "other" } });
+    expect(part.status).toBe(201);
+    expect(part.body.data).toMatchObject({
+      refund: { amount: 500, provider: "stripe", externalId: expect.stringMatching(/^re_/) },
+      invoice: { refundedCents: 500 },
+    });
+    expect([...double.state.refunds.values()].filter((r) => r.payment_intent === pi).map((r) => [r.id, r.amount, r.metadata])).toEqual([
+      [part.body.data.refund.externalId, 500, { invoiceId: row.id, refundId: part.body.data.refund._id }],
+    ]);
+    expect(await businessFunds()).toBe(fundsPaid - 5_000_000n);
+
+    // the bank disputes the charge before the service hears of it: Stripe refuses the next refund, which is released
+    const hook = double.webhook;
+    double.webhook = null;
+    await double.dispute(pi);
+    double.webhook = hook;
+    const refused = await call(REFUND_INVOICE, {
+      headers: { ...p.headers, ...idemKey() },
+      params: { invoiceId: row.id },
+      body: { amount: 700, reason: "other" },
+    });
+    expect([refused.status, refused.body.code]).toEqual([502, "PAYMENT_PROVIDER_ERROR"]);
+    expect(refused.body.error).toMatch(/^Stripe refused the refund .*charged back/);
+    // the shares moved for it came back, to the micro-unit: one journal out, one back
+    expect(await businessFunds()).toBe(fundsPaid - 5_000_000n);
+    expect(await getDb().invoice.findUniqueOrThrow({ where: { id: row.id } })).toMatchObject({ refundedCents: 500n });
+    const released = await getDb().refund.findFirstOrThrow({ where: { objectId: row.id, status: "failed" } });
+    expect(released).toMatchObject({ amount: 700n, requestKey: null });
+    expect(await getDb().ledgerJournal.count({ where: { type: "invoice_refund_release", reference: row.id } })).toBe(1);
+    const list = await call(LIST_INVOICE_REFUNDS, { headers: p.headers, params: { invoiceId: row.id } });
+    expect(list.body.data.map((r: { amount: number }) => r.amount)).toEqual([500]);
   });
 });
