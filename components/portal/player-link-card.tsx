@@ -153,10 +153,22 @@ export const PlayerLinkCard = ({
                   <tr key={p._id} data-testid={`purchase-${p._id}`}>
                     <Td className="[overflow-wrap:anywhere]">{p.item.name || p.item._id}</Td>
                     <Td className="whitespace-nowrap">{priceOf(p, locale)}</Td>
-                    <Td>{p.status}</Td>
+                    <Td>
+                      {p.status}
+                      {p.disputeStatus ? (
+                        <>
+                          {" "}
+                          <Badge tone={p.disputeStatus === "open" ? "warning" : p.disputeStatus === "won" ? "success" : "danger"}>
+                            {t(`player.card.dispute.${p.disputeStatus}`)}
+                          </Badge>
+                        </>
+                      ) : null}
+                    </Td>
                     <Td>{p.paymentMethod ?? "—"}</Td>
                     <Td className="whitespace-nowrap">{whenIn(locale, p.createdAt)}</Td>
-                    {refund ? <Td>{REFUNDABLE.includes(p.status) ? <RefundForm purchase={p} action={refund(p._id)} t={t} /> : "—"}</Td> : null}
+                    {refund ? (
+                      <Td>{REFUNDABLE.includes(p.status) && p.disputeStatus !== "open" ? <RefundForm purchase={p} action={refund(p._id)} t={t} /> : "—"}</Td>
+                    ) : null}
                   </tr>
                 ))}
               </tbody>

@@ -115,7 +115,7 @@ describe("live card refunds outside the lock", () => {
         { refundId: rb.id, outcome: "failed" },
       ]),
     );
-    expect(refundsAtStripe(a.pi).map((r) => [r.amount, r.metadata.refundId])).toEqual([[500, ra.id]]);
+    expect(refundsAtStripe(a.pi).map((r) => [r.amount, r.metadata?.refundId])).toEqual([[500, ra.id]]);
     expect(
       stripe
         .calls("POST", "/v1/refunds")
