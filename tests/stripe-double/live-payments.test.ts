@@ -255,6 +255,57 @@ describe("the live checkout against the Stripe double", () => {
     expect(double.state.deliveries.at(-1)).toMatchObject({ type: "charge.dispute.closed", status: 200 });
   });
 
+  it("the double's dispute controls over HTTP: opened on a paid session with evidence_details, updated, closed; refused as Stripe would", async () => {
+    const s = await liveCheckout();
+    const control = async (path: string, body: Record<string, unknown> = {}) => {
+      const res = await fetch(`${double.url}/_double${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+      return { status: res.status, body: (await res.json()) as any };
+    };
+    // a session not paid yet has nothing to dispute
+    const unpaid = await control("/disputes", { session: s.first.sessionId });
+    expect([unpaid.status, unpaid.body.error.type]).toEqual([400, "invalid_request_error"]);
+    const paid = await double.pay(s.first.sessionId);
+    const opened = await control("/disputes", { session: s.first.sessionId, reason: "duplicate", dueInDays: 10 });
+    expect(opened.status).toBe(200);
+    const d = opened.body as Stripe.Dispute;
+    expect(d).toMatchObject({
+      object: "dispute",
+      amount: 499,
+      charge: paid.charge.id,
+      payment_intent: paid.paymentIntent.id,
+      reason: "duplicate",
+      status: "needs_response",
+    });
+    expect(new Date(d.evidence_details.due_by! * 1000).toISOString()).toBe(
+      `${new Date((d.created + 10 * 86_400) * 1000).toISOString().slice(0, 10)}T23:59:59.000Z`,
+    );
+    // the SDK reads it back as Stripe's Dispute; the app took the created event (the purchase is disputed)
+    expect((await requireStripe().disputes.retrieve(d.id)).evidence_details).toMatchObject({ due_by: d.evidence_details.due_by, has_evidence: false });
+    expect((await getDb().purchase.findFirstOrThrow({ where: { paymentIntentId: paid.paymentIntent.id } })).disputeStatus).toBe("open");
+    // one dispute per charge
+    expect((await control("/disputes", { payment_intent: paid.paymentIntent.id })).body.error).toMatchObject({ code: "charge_disputed" });
+
+    const later = d.evidence_details.due_by! + 86_400;
+    const updated = await control(`/disputes/${d.id}/update`, { status: "under_review", dueBy: later, hasEvidence: true });
+    expect(updated.body).toMatchObject({ status: "under_review", evidence_details: { due_by: later, has_evidence: true, submission_count: 1 } });
+    expect(deliveriesOf(paid.paymentIntent.id).at(-1)).toMatchObject({ type: "charge.dispute.updated", status: 200, body: { action: "updated" } });
+    expect(await getDb().dispute.findUniqueOrThrow({ where: { id: d.id } })).toMatchObject({ status: "under_review", evidenceDueBy: new Date(later * 1000) });
+
+    expect((await control(`/disputes/${d.id}/close`, { status: "won" })).body.status).toBe("won");
+    expect(
+      deliveriesOf(paid.paymentIntent.id)
+        .slice(-2)
+        .map((x) => [x.type, x.status]),
+    ).toEqual([
+      ["charge.dispute.closed", 200],
+      ["charge.dispute.funds_reinstated", 200],
+    ]);
+    expect((await getDb().purchase.findFirstOrThrow({ where: { paymentIntentId: paid.paymentIntent.id } })).disputeStatus).toBe("won");
+    // closed: no more updates, no second close
+    expect((await control(`/disputes/${d.id}/update`, { status: "under_review" })).status).toBe(400);
+    expect((await control(`/disputes/${d.id}/close`, { status: "lost" })).status).toBe(400);
+  });
+
   it("the double signs as Stripe does: the SDK verifies its header, and a delivery signed with another secret is refused with nothing changed", async () => {
     const payload = JSON.stringify({ id: "evt_x", object: "event", type: "checkout.session.completed", data: { object: { id: "cs_test_x" } } });
     const header = stripeSignature(payload, SECRET, 1_700_000_000);
