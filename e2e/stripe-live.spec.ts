@@ -50,8 +50,18 @@ const pathOf = (url: string) => {
   return u.pathname + u.search;
 };
 
-const liveGrant = async (request: APIRequestContext, name: string, price: number, headers = game, email = `live-${randomUUID().slice(0, 8)}@example.com`) => {
-  const item = await request.post("/api/v1/products", { headers: headers(), data: { type: "purchase", name, price, description: "Sold for real money." } });
+const liveGrant = async (
+  request: APIRequestContext,
+  name: string,
+  price: number,
+  headers = game,
+  email = `live-${randomUUID().slice(0, 8)}@example.com`,
+  extra: Record<string, unknown> = {},
+) => {
+  const item = await request.post("/api/v1/products", {
+    headers: headers(),
+    data: { type: "purchase", name, price, description: "Sold for real money.", ...extra },
+  });
   expect(item.status(), await item.text()).toBe(201);
   const grant = await request.post("/api/v1/checkout/grants", { headers: headers(), data: { itemId: (await item.json())._id, email } });
   expect(grant.status(), await grant.text()).toBe(201);
@@ -210,8 +220,8 @@ test.describe("live refunds and disputes in the portal", () => {
   const arcadeKey = () => ({ authorization: `Bearer ${arcade.serverKey}`, "x-game-id": arcade.gameId, "idempotency-key": randomUUID() });
   const email = `arcade-${randomUUID().slice(0, 8)}@example.com`;
   /** A purchase of `name` for `price` cents by the arcade's player, paid on the double's page in the player's own browser. */
-  const paidLive = async (browser: Browser, request: APIRequestContext, name: string, price: number) => {
-    const g = await liveGrant(request, name, price, arcadeKey, email);
+  const paidLive = async (browser: Browser, request: APIRequestContext, name: string, price: number, extra: Record<string, unknown> = {}) => {
+    const g = await liveGrant(request, name, price, arcadeKey, email, extra);
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     const player = await context.newPage();
     await player.goto(pathOf(g.checkoutUrl));
@@ -295,8 +305,16 @@ test.describe("live refunds and disputes in the portal", () => {
 
   test("disputes at the double: listed with the evidence due date and Stripe's page; won restores; lost stays refunded", async ({ page, browser, request }) => {
     await signInWithDeveloperLogin(page, s.portal);
-    const won = await paidLive(browser, request, "Crystal bow", 2000);
+    // the arcade's currency: the bow grants 1000 ARC, the shield 500 (what a dispute claws back, and a won one restores)
+    const cur = await request.post("/api/v1/vc/currencies", { headers: arcadeKey(), data: { code: "ARC", name: "Arcade coins" } });
+    expect(cur.status(), await cur.text()).toBe(201);
+    const currencyId = ((await cur.json()) as { currency: { _id: string } }).currency._id;
+    const grants = (units: string) => ({ fulfillmentType: "GRANT_VIRTUAL_CURRENCY", virtualCurrencyGrant: { currencyId, amountUnits: units } });
+    const won = await paidLive(browser, request, "Crystal bow", 2000, grants("1000"));
     await won.context.close();
+    const balance = () => page.getByTestId("player-balance-ARC");
+    await openPortal(page, s, `/players/${encodeURIComponent(won.userRef)}`, "live");
+    await expect(balance()).toHaveText(/^\s*1,000\s+ARC\s*$/);
 
     // the card holder's bank disputes the charge: Stripe (the double) sends charge.dispute.created, signed, and the app takes it
     const d = await double.dispute(won.pi, { reason: "product_not_received" });
@@ -319,6 +337,7 @@ test.describe("live refunds and disputes in the portal", () => {
     // the player's page: the purchase is marked disputed, and offers no refund while the dispute decides
     await openPortal(page, s, `/players/${encodeURIComponent(won.userRef)}`, "live");
     await expect(purchaseRow(page, won.purchaseId)).toContainText("completed Disputed");
+    await expect(balance()).toHaveText(/^\s*0\s+ARC\s*$/); // what the bow granted is held back while the dispute decides
     await expect(purchaseRow(page, won.purchaseId).getByText("Refund…")).toHaveCount(0);
     await screenshot(page, "stripe-double-live-player-disputed");
 
@@ -336,11 +355,14 @@ test.describe("live refunds and disputes in the portal", () => {
     await expect(page.getByText("No open disputes.")).toBeVisible();
     await openPortal(page, s, `/players/${encodeURIComponent(won.userRef)}`, "live");
     await expect(purchaseRow(page, won.purchaseId)).toContainText("completed Dispute won");
+    await expect(balance()).toHaveText(/^\s*1,000\s+ARC\s*$/); // restored
     await expect(purchaseRow(page, won.purchaseId).getByText("Refund…")).toHaveCount(1);
     expect(await refundsOf(request, won.purchaseId)).toEqual([]);
 
     // a second dispute, lost: the bank gives the payer the money back; the purchase is recorded refunded and stays so
-    const lostBuy = await paidLive(browser, request, "Iron shield", 900);
+    const lostBuy = await paidLive(browser, request, "Iron shield", 900, grants("500"));
+    await openPortal(page, s, `/players/${encodeURIComponent(lostBuy.userRef)}`, "live");
+    await expect(balance()).toHaveText(/^\s*1,500\s+ARC\s*$/);
     const lost = await double.dispute(lostBuy.pi);
     await openPortal(page, s, "/disputes", "live");
     await expect(page.getByTestId(`dispute-${lost.id}`)).toContainText("9.00 USD");
@@ -349,6 +371,7 @@ test.describe("live refunds and disputes in the portal", () => {
     await expect(page.getByText("No open disputes.")).toBeVisible();
     await openPortal(page, s, `/players/${encodeURIComponent(lostBuy.userRef)}`, "live");
     await expect(purchaseRow(page, lostBuy.purchaseId)).toContainText("refunded Dispute lost");
+    await expect(balance()).toHaveText(/^\s*1,000\s+ARC\s*$/); // the shield's 500 stay clawed back
     await expect(purchaseRow(page, lostBuy.purchaseId).getByText("Refund…")).toHaveCount(0);
     await auditPortalPage(page, "live-player-dispute-lost");
     expect(await refundsOf(request, lostBuy.purchaseId)).toMatchObject([{ amount: 900, reason: "dispute_lost", provider: "stripe", externalId: lost.id }]);
