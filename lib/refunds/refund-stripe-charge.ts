@@ -5,17 +5,22 @@ import { requireStripe } from "../stripe/client.ts";
  * What Stripe made of a refund request:
  * - refunded: the refund exists at Stripe (made now, or met again through the idempotency key or the lookup);
  * - refused: Stripe answered that it did nothing (a 4xx: the charge is disputed or refunded already, the amount is
- *   too large, the key is not accepted, too many requests): the caller releases what it reserved;
- * - unknown: no answer that says either (a 5xx, the connection dropped, a timeout): the refund may exist at Stripe,
- *   so the caller keeps its reservation and asks again later with the same key (docs/decisions/refund-outside-lock.md).
+ *   too large, a card, permission or authentication error, too many requests): the caller releases what it reserved;
+ * - unknown: no answer that says either (a 5xx, the connection dropped, a timeout), or Stripe's idempotency error (the
+ *   key is in use by a concurrent try of the same refund, whose outcome this one cannot know): the refund may exist at
+ *   Stripe, so the caller keeps its reservation and asks again later with the same key
+ *   (docs/decisions/refund-outside-lock.md).
  */
 export type StripeRefundOutcome = { outcome: "refunded"; id: string } | { outcome: "refused"; message: string } | { outcome: "unknown"; message: string };
 
-/** Stripe's errors that say the request was not carried out (its own documentation: 4xx "nothing happened"). */
+/**
+ * Stripe's errors that say the request was not carried out (its own documentation: 4xx "nothing happened"). Not
+ * StripeIdempotencyError: the same key is in flight (a retry racing the first try, or the recovery job), and
+ * releasing then could forget a refund the other try is making.
+ */
 const REFUSALS = [
   Stripe.errors.StripeInvalidRequestError,
   Stripe.errors.StripeCardError,
-  Stripe.errors.StripeIdempotencyError,
   Stripe.errors.StripeAuthenticationError,
   Stripe.errors.StripePermissionError,
   Stripe.errors.StripeRateLimitError,

@@ -14,6 +14,7 @@ import { getDb } from "@/lib/db/client";
 import { createPurchase } from "@/lib/purchases/create-purchase";
 import { completePurchase } from "@/lib/purchases/complete-purchase";
 import { createStripeCheckoutSession } from "@/lib/stripe/create-checkout-session";
+import { requireStripe } from "@/lib/stripe/client";
 import { settlePendingRefunds, PENDING_REFUND_GRACE_MS } from "./settle-pending-refunds";
 
 const db = () => getDb();
@@ -128,5 +129,19 @@ describe("live card refunds outside the lock", () => {
     expect(await rowsOf(b.p.id)).toMatchObject([{ id: rb.id, status: "failed", requestKey: null }]);
     expect(await purchaseOf(b.p.id)).toMatchObject({ status: "completed", refundedAmount: 0n });
     expect(await eventsOf(b.game.id, "Purchases.Refunded")).toHaveLength(0);
+  });
+
+  it("Stripe's idempotency error (the key in use by another try) is never taken for a refusal: the refund stays pending, its amount held", async () => {
+    const { p, pi, headers } = await paidAtStripe(600);
+    stripe.double.failNext(/^\/v1\/refunds$/, 1);
+    expect((await refund(headers, p.id, { amount: 200, reason: "other" })).status).toBe(502);
+    const [pending] = await rowsOf(p.id);
+    // another try holds the key with other parameters (what a concurrent request looks like to Stripe)
+    await requireStripe().refunds.create({ payment_intent: pi, amount: 100 }, { idempotencyKey: `refund:${pending.id}` });
+    expect(await settlePendingRefunds({ db: db() }, { now: later() })).toEqual([{ refundId: pending.id, outcome: "pending" }]);
+    expect(await rowsOf(p.id)).toMatchObject([{ id: pending.id, status: "pending", amount: 200n }]);
+    const more = await refund(headers, p.id, { amount: 401, reason: "other" });
+    expect([more.status, more.body.code]).toEqual([422, "REFUND_EXCEEDS_PAYMENT"]);
+    expect(await purchaseOf(p.id)).toMatchObject({ status: "completed", refundedAmount: 0n });
   });
 });
