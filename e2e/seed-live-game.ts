@@ -4,6 +4,8 @@
 // { game: { gameId, serverKey }, platform: { platformKey, businessId, campaignId } }. e2e/stripe-live.spec.ts makes
 // products, grants, fund sessions and invoices with them through the API, as a game server or a platform would; the
 // approval is what an operator's would leave (tests/support/activation.ts).
+// With --business <id> (a business the portal's seed made: its developer is a member), that business is approved to
+// go live and gets the live game instead, so the portal specs act on its live purchases; the platform is left out.
 import { config } from "../lib/config/env.ts";
 import { closeDb } from "../lib/db/client.ts";
 import { startEmbeddedPostgres } from "../lib/db/embedded.ts";
@@ -16,6 +18,18 @@ const main = async () => {
     const { makeGame, makePlatform } = await import("../tests/support/fixtures.ts");
     const { createCampaign } = await import("../lib/campaigns/create-campaign.ts");
     const { getDb } = await import("../lib/db/client.ts");
+    const at = process.argv.indexOf("--business");
+    if (at > 0) {
+      const businessId = process.argv[at + 1];
+      const { approveBusinessForLive } = await import("../tests/support/activation.ts");
+      const { createGame } = await import("../lib/games/create-game.ts");
+      const { issueApiKey } = await import("../lib/tenants/issue-api-key.ts");
+      await approveBusinessForLive(businessId);
+      const game = await createGame({ db: getDb() }, { businessId, environment: "live", name: "Live Arcade", webhookUrl: null });
+      const { rawKey } = await issueApiKey({ db: getDb() }, { kind: "server", environment: "live", gameId: game.id });
+      process.stdout.write(JSON.stringify({ game: { gameId: game.id, serverKey: rawKey, businessId } }) + "\n");
+      return;
+    }
     const g = await makeGame({ environment: "live" });
     const p = await makePlatform({ environment: "live" });
     const campaign = await createCampaign(

@@ -3,14 +3,16 @@
 // Checkout Sessions there, the browser is sent to the double's hosted page, Pay completes the payment, and the double
 // POSTs Stripe's events, signed with the server's STRIPE_WEBHOOK_SECRET, to /api/webhooks/stripe over HTTP before it
 // redirects the payer back. Live checkout (paid, and backed out of: the in-process worker's job expires the session at
-// the double), live fund session and live invoice. Desktop only: one double per run (serial).
+// the double), live fund session and live invoice; a live card purchase refunded in part from the portal, and disputes
+// opened, won and lost at the double, as the portal shows them. Desktop only: one double per run (serial).
 import { execFile } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { promisify } from "node:util";
-import { expect, test, type APIRequestContext } from "@playwright/test";
+import { expect, test, type APIRequestContext, type Browser, type Page } from "@playwright/test";
 import { startStripeDouble, type StripeDouble } from "../tests/support/stripe-double";
 import { STRIPE_DOUBLE_PORT, STRIPE_DOUBLE_WEBHOOK_SECRET } from "./stripe-double-env";
-import { screenshot } from "./support";
+import { auditPortalPage, openPortal, signInToPortal, signInWithDeveloperLogin, type PortalSeed } from "./portal-support";
+import { screenshot, startReceiver } from "./support";
 
 test.describe.configure({ mode: "serial", timeout: 180_000 });
 
@@ -19,9 +21,9 @@ type Live = { game: { gameId: string; serverKey: string }; platform: { platformK
 let double: StripeDouble;
 let live: Live;
 
-test.beforeAll(async ({ baseURL }) => {
-  double = await startStripeDouble({ port: STRIPE_DOUBLE_PORT, webhook: { secret: STRIPE_DOUBLE_WEBHOOK_SECRET, url: `${baseURL}/api/webhooks/stripe` } });
-  const { stdout } = await promisify(execFile)(process.execPath, ["--import", "tsx", "e2e/seed-live-game.ts"], {
+/** e2e/seed-live-game.ts in the server's database, with `args`: what it printed. */
+const seedLive = async (args: string[] = []) => {
+  const { stdout } = await promisify(execFile)(process.execPath, ["--import", "tsx", "e2e/seed-live-game.ts", ...args], {
     env: {
       ...process.env,
       DATABASE_URL: process.env.E2E_DATABASE_URL ?? "",
@@ -30,7 +32,12 @@ test.beforeAll(async ({ baseURL }) => {
     },
     timeout: 60_000,
   });
-  live = JSON.parse(stdout) as Live;
+  return JSON.parse(stdout) as unknown;
+};
+
+test.beforeAll(async ({ baseURL }) => {
+  double = await startStripeDouble({ port: STRIPE_DOUBLE_PORT, webhook: { secret: STRIPE_DOUBLE_WEBHOOK_SECRET, url: `${baseURL}/api/webhooks/stripe` } });
+  live = (await seedLive()) as Live;
 });
 test.afterAll(async () => {
   await double?.stop();
@@ -43,11 +50,20 @@ const pathOf = (url: string) => {
   return u.pathname + u.search;
 };
 
-const liveGrant = async (request: APIRequestContext, name: string, price: number) => {
-  const item = await request.post("/api/v1/products", { headers: game(), data: { type: "purchase", name, price, description: "Sold for real money." } });
+const liveGrant = async (
+  request: APIRequestContext,
+  name: string,
+  price: number,
+  headers = game,
+  email = `live-${randomUUID().slice(0, 8)}@example.com`,
+  extra: Record<string, unknown> = {},
+) => {
+  const item = await request.post("/api/v1/products", {
+    headers: headers(),
+    data: { type: "purchase", name, price, description: "Sold for real money.", ...extra },
+  });
   expect(item.status(), await item.text()).toBe(201);
-  const email = `live-${randomUUID().slice(0, 8)}@example.com`;
-  const grant = await request.post("/api/v1/checkout/grants", { headers: game(), data: { itemId: (await item.json())._id, email } });
+  const grant = await request.post("/api/v1/checkout/grants", { headers: headers(), data: { itemId: (await item.json())._id, email } });
   expect(grant.status(), await grant.text()).toBe(201);
   return { ...((await grant.json()) as { checkoutUrl: string; userRef: string }), email };
 };
@@ -193,4 +209,177 @@ test("a live fund session and a live invoice are paid on Stripe's page (the doub
   const paid = await request.get(`/api/v1/platform/invoices/${invoice._id}`, { headers: { ...platform(), "x-target-business-id": live.platform.businessId } });
   expect(await paid.json()).toMatchObject({ status: "paid" });
   await screenshot(page, "stripe-double-invoice-paid");
+});
+
+// The portal's side of live card payments: the seed's business (its developer signs in to the portal) gets a live
+// game, whose player pays live card purchases on the double's page.
+test.describe("live refunds and disputes in the portal", () => {
+  let s: PortalSeed;
+  let arcade: { gameId: string; serverKey: string; businessId: string };
+  let receiver: Awaited<ReturnType<typeof startReceiver>>;
+  const arcadeKey = () => ({ authorization: `Bearer ${arcade.serverKey}`, "x-game-id": arcade.gameId, "idempotency-key": randomUUID() });
+  const email = `arcade-${randomUUID().slice(0, 8)}@example.com`;
+  /** A purchase of `name` for `price` cents by the arcade's player, paid on the double's page in the player's own browser. */
+  const paidLive = async (browser: Browser, request: APIRequestContext, name: string, price: number, extra: Record<string, unknown> = {}) => {
+    const g = await liveGrant(request, name, price, arcadeKey, email, extra);
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const player = await context.newPage();
+    await player.goto(pathOf(g.checkoutUrl));
+    const dollars = (price / 100).toFixed(2);
+    await player.getByRole("button", { name: new RegExp(`^Continue to card payment · USD\\s${dollars.replace(".", "\\.")}$`) }).click();
+    await player.waitForURL(/\/c\/pay\/cs_test_/);
+    const session = sessionOnPage(player.url());
+    await player.getByRole("button", { name: `Pay ${dollars} USD` }).click();
+    await expect(player.getByRole("heading", { name: "Payment successful" })).toBeVisible();
+    return {
+      ...g,
+      player,
+      context,
+      purchaseId: session.client_reference_id!,
+      pi: double.state.sessions.get(session.id)!.payment_intent as string,
+      successUrl: player.url(),
+    };
+  };
+  const purchaseRow = (page: Page, purchaseId: string) => page.getByTestId(`purchase-${purchaseId}`);
+  const refundsOf = async (request: APIRequestContext, purchaseId: string) => {
+    const res = await request.get(`/api/v1/purchases/${purchaseId}/refunds`, { headers: arcadeKey() });
+    expect(res.status()).toBe(200);
+    return ((await res.json()) as { data: { amount: number; reason: string; provider: string; externalId: string | null }[] }).data;
+  };
+
+  test.beforeAll(async ({ browser, baseURL }) => {
+    receiver = await startReceiver();
+    const page = await browser.newPage();
+    s = await signInToPortal(page, baseURL!, receiver.url);
+    await page.close();
+    arcade = ((await seedLive(["--business", s.business.businessId])) as { game: typeof arcade }).game;
+  });
+  test.afterAll(async () => {
+    await receiver?.close();
+  });
+
+  test("a live card purchase refunded in part from the portal: Stripe (the double) holds the refund, the player's page shows it", async ({
+    page,
+    browser,
+    request,
+  }) => {
+    const bought = await paidLive(browser, request, "Dragon saddle", 1500);
+    await signInWithDeveloperLogin(page, s.portal);
+    await openPortal(page, s, `/players/${encodeURIComponent(bought.userRef)}`, "live");
+    const row = purchaseRow(page, bought.purchaseId);
+    await expect(row).toContainText("Completed");
+    await row.getByText("Refund…").click();
+    const form = row.getByRole("form", { name: "Refund the purchase of Dragon saddle" });
+    await form.getByLabel(/^Amount/).fill("600");
+    await form.getByLabel("Reason").selectOption("requested_by_customer");
+    await form.getByLabel("Note (optional)").fill("Saddle did not fit");
+    await form.getByRole("button", { name: "Refund" }).click();
+    await expect(form.getByRole("status")).toHaveText("Refunded 600 (USD); the purchase is now partially refunded.");
+
+    // Stripe (the double) holds one refund of the payment: 6.00 of it, with the purchase's metadata and the refund's id
+    const atStripe = [...double.state.refunds.values()].filter((r) => r.payment_intent === bought.pi);
+    const [ours] = await refundsOf(request, bought.purchaseId);
+    expect(ours).toMatchObject({ amount: 600, reason: "requested_by_customer", provider: "stripe", externalId: atStripe[0]?.id });
+    expect(atStripe).toMatchObject([{ amount: 600, status: "succeeded", metadata: { purchaseId: bought.purchaseId, gameId: arcade.gameId } }]);
+    const call = double.state.calls.find((c) => c.path === "/v1/refunds" && c.form.payment_intent === bought.pi)!;
+    expect(call.idempotencyKey).toBe(`refund:${(atStripe[0].metadata as { refundId: string }).refundId}`);
+    expect([...double.state.charges.values()].find((c) => c.payment_intent === bought.pi)).toMatchObject({
+      amount: 1500,
+      amount_refunded: 600,
+      refunded: false,
+    });
+
+    await page.reload();
+    await expect(purchaseRow(page, bought.purchaseId)).toContainText("Partly refunded");
+    await auditPortalPage(page, "live-player-refund");
+
+    // the player's success page says what came back
+    await bought.player.goto(bought.successUrl);
+    await expect(bought.player.getByRole("heading", { level: 1 })).toHaveText("Payment partly refunded");
+    await expect(bought.player.getByTestId("refunded")).toHaveText(
+      "USD 6.00 of the USD 15.00 you paid for Dragon saddle was refunded. It goes back the way you paid: to your card, your wallet or your balance.",
+    );
+    await screenshot(bought.player, "stripe-double-live-refund-success");
+    await bought.context.close();
+  });
+
+  test("disputes at the double: listed with the evidence due date and Stripe's page; won restores; lost stays refunded", async ({ page, browser, request }) => {
+    await signInWithDeveloperLogin(page, s.portal);
+    // the arcade's currency: the bow grants 1000 ARC, the shield 500 (what a dispute claws back, and a won one restores)
+    const cur = await request.post("/api/v1/vc/currencies", { headers: arcadeKey(), data: { code: "ARC", name: "Arcade coins" } });
+    expect(cur.status(), await cur.text()).toBe(201);
+    const currencyId = ((await cur.json()) as { currency: { _id: string } }).currency._id;
+    const grants = (units: string) => ({ fulfillmentType: "GRANT_VIRTUAL_CURRENCY", virtualCurrencyGrant: { currencyId, amountUnits: units } });
+    const won = await paidLive(browser, request, "Crystal bow", 2000, grants("1000"));
+    await won.context.close();
+    const balance = () => page.getByTestId("player-balance-ARC");
+    await openPortal(page, s, `/players/${encodeURIComponent(won.userRef)}`, "live");
+    await expect(balance()).toHaveText(/^\s*1,000\s+ARC\s*$/);
+
+    // the card holder's bank disputes the charge: Stripe (the double) sends charge.dispute.created, signed, and the app takes it
+    const d = await double.dispute(won.pi, { reason: "product_not_received" });
+    const due = new Date(d.evidence_details.due_by! * 1000);
+    const created = double.state.deliveries.filter(
+      (x) => x.type === "charge.dispute.created" && double.state.events.find((e) => e.id === x.eventId)!.data.object.id === d.id,
+    );
+    expect(created.map((x) => [x.status, (x.body as { action?: string }).action])).toEqual([[200, "disputed"]]);
+
+    await openPortal(page, s, "/disputes", "live");
+    const listed = page.getByTestId(`dispute-${d.id}`);
+    await expect(listed).toContainText(`${due.toISOString().slice(0, 10)} 23:59 UTC`);
+    await expect(listed).toContainText("20.00 USD");
+    await expect(listed).toContainText("product not received");
+    await expect(listed).toContainText("needs response");
+    await expect(listed).toContainText(`purchase ${won.purchaseId}`);
+    await expect(listed.getByRole("link", { name: `Open ${d.id} at Stripe` })).toHaveAttribute("href", `https://dashboard.stripe.com/disputes/${d.id}`);
+    await auditPortalPage(page, "live-disputes-open");
+
+    // the player's page: the purchase is marked disputed, and offers no refund while the dispute decides
+    await openPortal(page, s, `/players/${encodeURIComponent(won.userRef)}`, "live");
+    await expect(purchaseRow(page, won.purchaseId)).toContainText("Completed Disputed");
+    await expect(balance()).toHaveText(/^\s*0\s+ARC\s*$/); // what the bow granted is held back while the dispute decides
+    await expect(purchaseRow(page, won.purchaseId).getByText("Refund…")).toHaveCount(0);
+    await screenshot(page, "stripe-double-live-player-disputed");
+
+    // evidence sent at Stripe: under review (charge.dispute.updated); then the bank decides for the merchant
+    await double.updateDispute(d.id, { status: "under_review", hasEvidence: true });
+    await openPortal(page, s, "/disputes", "live");
+    await expect(page.getByTestId(`dispute-${d.id}`)).toContainText("under review");
+    await double.closeDispute(d.id, "won");
+    const closed = double.state.deliveries.filter(
+      (x) => x.type === "charge.dispute.closed" && double.state.events.find((e) => e.id === x.eventId)!.data.object.id === d.id,
+    );
+    expect(closed.map((x) => [x.status, (x.body as { action?: string }).action])).toEqual([[200, "closed"]]);
+    await page.reload();
+    await expect(page.getByTestId(`dispute-${d.id}`)).toHaveCount(0);
+    await expect(page.getByText("No open disputes.")).toBeVisible();
+    await openPortal(page, s, `/players/${encodeURIComponent(won.userRef)}`, "live");
+    await expect(purchaseRow(page, won.purchaseId)).toContainText("Completed Dispute won");
+    await expect(balance()).toHaveText(/^\s*1,000\s+ARC\s*$/); // restored
+    await expect(purchaseRow(page, won.purchaseId).getByText("Refund…")).toHaveCount(1);
+    expect(await refundsOf(request, won.purchaseId)).toEqual([]);
+
+    // a second dispute, lost: the bank gives the payer the money back; the purchase is recorded refunded and stays so
+    const lostBuy = await paidLive(browser, request, "Iron shield", 900, grants("500"));
+    await openPortal(page, s, `/players/${encodeURIComponent(lostBuy.userRef)}`, "live");
+    await expect(balance()).toHaveText(/^\s*1,500\s+ARC\s*$/);
+    const lost = await double.dispute(lostBuy.pi);
+    await openPortal(page, s, "/disputes", "live");
+    await expect(page.getByTestId(`dispute-${lost.id}`)).toContainText("9.00 USD");
+    await double.closeDispute(lost.id, "lost");
+    await page.reload();
+    await expect(page.getByText("No open disputes.")).toBeVisible();
+    await openPortal(page, s, `/players/${encodeURIComponent(lostBuy.userRef)}`, "live");
+    await expect(purchaseRow(page, lostBuy.purchaseId)).toContainText("Refunded Dispute lost");
+    await expect(balance()).toHaveText(/^\s*1,000\s+ARC\s*$/); // the shield's 500 stay clawed back
+    await expect(purchaseRow(page, lostBuy.purchaseId).getByText("Refund…")).toHaveCount(0);
+    await auditPortalPage(page, "live-player-dispute-lost");
+    expect(await refundsOf(request, lostBuy.purchaseId)).toMatchObject([{ amount: 900, reason: "dispute_lost", provider: "stripe", externalId: lost.id }]);
+    // the card network took the money back itself: no refund was asked of Stripe
+    expect([...double.state.refunds.values()].filter((r) => r.payment_intent === lostBuy.pi)).toEqual([]);
+    await lostBuy.player.goto(lostBuy.successUrl);
+    await expect(lostBuy.player.getByRole("heading", { level: 1 })).toHaveText("Payment refunded");
+    await screenshot(lostBuy.player, "stripe-double-dispute-lost-success");
+    await lostBuy.context.close();
+  });
 });

@@ -157,13 +157,27 @@ export const PlayerLinkCard = ({
                     <Td label={t("player.card.price")} className="whitespace-nowrap">
                       {priceOf(p, locale)}
                     </Td>
-                    <Td label={t("player.card.status")}>{t("player.card.purchaseStatus", { status: p.status })}</Td>
+                    <Td label={t("player.card.status")}>
+                      <span>
+                        {t("player.card.purchaseStatus", { status: p.status })}
+                        {p.disputeStatus ? (
+                          <>
+                            {" "}
+                            <Badge tone={p.disputeStatus === "open" ? "warning" : p.disputeStatus === "won" ? "success" : "danger"}>
+                              {t(`player.card.dispute.${p.disputeStatus}`)}
+                            </Badge>
+                          </>
+                        ) : null}
+                      </span>
+                    </Td>
                     <Td label={t("player.card.paidWith")}>{p.paymentMethod ?? "—"}</Td>
                     <Td label={t("player.card.when")} className="whitespace-nowrap">
                       {whenIn(locale, p.createdAt)}
                     </Td>
                     {refund ? (
-                      <Td label={t("player.card.refund")}>{REFUNDABLE.includes(p.status) ? <RefundForm purchase={p} action={refund(p._id)} t={t} /> : "—"}</Td>
+                      <Td label={t("player.card.refund")}>
+                        {REFUNDABLE.includes(p.status) && p.disputeStatus !== "open" ? <RefundForm purchase={p} action={refund(p._id)} t={t} /> : "—"}
+                      </Td>
                     ) : null}
                   </tr>
                 ))}

@@ -43,7 +43,7 @@ export const ERRORS = {
   PAYMENTS_NOT_CONFIGURED: { status: 503, doc: "Card payments are not configured on this server." },
   PAYMENT_PROVIDER_ERROR: {
     status: 502,
-    doc: "The card processor (Stripe) did not carry out the operation; nothing changed here. Retry with the same Idempotency-Key.",
+    doc: "The card processor (Stripe) refused the operation (nothing changed here), or did not answer (the message names the refund left pending, its amount held). Retry with the same Idempotency-Key: a pending refund is finished, never made twice.",
   },
   SERVICE_UNAVAILABLE: {
     status: 503,

@@ -13,6 +13,9 @@ export const cronItems: CronItem[] = [
   { task: "checkout:expire-grants", match: "*/5 * * * *", identifier: "checkout:expire-grants", options: { backfillPeriod: 0, maxAttempts: 3 } },
   // Due subscriptions are charged for their next period (flows/renew-subscription.ts).
   { task: "subscriptions:renew", match: "*/10 * * * *", identifier: "subscriptions:renew", options: { backfillPeriod: 0, maxAttempts: 3 } },
+  // Live card refunds left pending (no answer from Stripe, or a stop between Stripe and the second transaction) are
+  // settled with Stripe: finished, or released when Stripe refuses (refunds/settle-pending-refunds.ts).
+  { task: "refunds:settle-pending", match: "*/5 * * * *", identifier: "refunds:settle-pending", options: { backfillPeriod: 0, maxAttempts: 3 } },
 ];
 
 export const parsedCronItems = () => parseCronItems(cronItems);

@@ -19,6 +19,7 @@ import { completeCampaignOperation } from "../campaigns/complete-campaign-operat
 import { pruneAuthRecords } from "../auth/prune-auth-records.ts";
 import { STRIPE_EXPIRE_TASK } from "../stripe/queue-session-expiry.ts";
 import { expireStripeCheckoutSession } from "../stripe/expire-checkout-session.ts";
+import { settlePendingRefunds, SETTLE_PENDING_REFUNDS_ERRORS } from "../refunds/settle-pending-refunds.ts";
 
 const DeliverPayload = z.object({ deliveryId: z.string().min(1) });
 
@@ -59,6 +60,7 @@ const domainTasks: TaskList = {
     await expireLinkSessions({ db: getDb() });
   },
   // a canceled or replaced card purchase: its Stripe Checkout Session can no longer be paid (retried on Stripe errors)
+  "refunds:settle-pending": async () => void (await settlePendingRefunds({ db: getDb() })),
   [STRIPE_EXPIRE_TASK]: async (payload) => {
     await expireStripeCheckoutSession(z.object({ sessionId: z.string().min(1) }).parse(payload).sessionId);
   },
@@ -87,4 +89,5 @@ export const JOB_TASKS_ERRORS = [
   ...RENEW_DUE_SUBSCRIPTIONS_ERRORS,
   ...EXPIRE_LINK_SESSIONS_ERRORS,
   ...EXPIRE_CHECKOUT_SESSION_ERRORS,
+  ...SETTLE_PENDING_REFUNDS_ERRORS,
 ] as const satisfies readonly ErrorCode[];

@@ -20,7 +20,8 @@ export type PortalPlayerLink = {
   approvalScopes: string[];
   /** a game link that is active: what GET /v1/users/{userRef}/purchases, /subscriptions and /v1/vc/balances answer */
   game: {
-    purchases: Omit<PurchaseJson, "deliveredKey">[];
+    /** a purchase as the API shows it, and its card dispute at Stripe (open, won, lost; null: never disputed) */
+    purchases: (Omit<PurchaseJson, "deliveredKey"> & { disputeStatus: string | null })[];
     subscriptions: (SubscriptionJson & { itemName: string })[];
     balances: { currency: { id: string; code: string; name: string }; balanceUnits: string }[];
   } | null;
@@ -29,7 +30,8 @@ export type PortalPlayerLink = {
 /**
  * A player's page: found by any of their userRefs in the business (its games, campaigns or itself; another
  * business's player is 404 USER_REF_NOT_FOUND), with every link they have in the business in that
- * environment; for each active game link, the purchases (newest 50; a delivered product key is not shown),
+ * environment; for each active game link, the purchases (newest 50; a delivered product key is not shown; each with
+ * its Stripe dispute's status),
  * subscriptions and balances through the same services as the /v1 user and VC routes.
  */
 export const loadPortalPlayer = async (ctx: PortalContext, input: { businessId: string; userRef: string }) => {
@@ -54,6 +56,10 @@ export const loadPortalPlayer = async (ctx: PortalContext, input: { businessId: 
         ctx.db.virtualCurrency.findMany({ where: { gameId: namespace.id, environment: l.environment }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] }),
       ]);
       const items = await ctx.db.product.findMany({ where: { id: { in: subscriptions.map((s) => s.itemId) } }, select: { id: true, name: true } });
+      const disputes = await ctx.db.purchase.findMany({
+        where: { id: { in: purchases.map((p) => p._id) }, disputeStatus: { not: null } },
+        select: { id: true, disputeStatus: true },
+      });
       const balances = await Promise.all(
         currencies.map(async (c) => ({
           currency: { id: c.id, code: c.code, name: c.name },
@@ -63,7 +69,7 @@ export const loadPortalPlayer = async (ctx: PortalContext, input: { businessId: 
       return {
         ...base,
         game: {
-          purchases: purchases.map(({ deliveredKey: _, ...p }) => p),
+          purchases: purchases.map(({ deliveredKey: _, ...p }) => ({ ...p, disputeStatus: disputes.find((d) => d.id === p._id)?.disputeStatus ?? null })),
           subscriptions: subscriptions.map((s) => ({ ...s, itemName: items.find((i) => i.id === s.itemId)?.name ?? "" })),
           balances,
         },

@@ -79,4 +79,19 @@ describe("refundPortalPurchase", () => {
       expect(can(member.permissions, "refunds:write"), who).toBe(may);
     }
   });
+
+  it("the player page says which purchases are disputed at Stripe (open, won, lost); the others say null", async () => {
+    const t = await setup();
+    const [a, b, c, d] = [await t.buy(), await t.buy(), await t.buy(), await t.buy()];
+    await db.purchase.update({ where: { id: a.id }, data: { disputeStatus: "open" } });
+    await db.purchase.update({ where: { id: b.id }, data: { disputeStatus: "won" } });
+    await db.purchase.update({ where: { id: d.id }, data: { disputeStatus: "lost" } });
+    const { links } = await loadPortalPlayer(as(t.viewer), { businessId: t.business.id, userRef: t.userRef });
+    const shown = Object.fromEntries(links[0].game!.purchases.map((p) => [p._id, p.disputeStatus]));
+    expect(shown).toEqual({ [a.id]: "open", [b.id]: "won", [c.id]: null, [d.id]: "lost" });
+    // an open dispute refuses a refund from the portal as from the API: the dispute decides
+    await expect(
+      refundPortalPurchase(as(t.finance), { businessId: t.business.id, purchaseId: a.id, amount: "", reason: "other", note: "" }),
+    ).rejects.toMatchObject({ code: "PURCHASE_NOT_REFUNDABLE", status: 409 });
+  });
 });

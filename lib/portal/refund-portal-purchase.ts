@@ -1,6 +1,7 @@
 // The player page's Refund action: the same service as POST /v1/purchases/{purchaseId}/refunds, for a purchase of one
 // of the business's games, by a member whose roles grant refunds:write (finance, admin, owner), with an audit entry
-// in its transaction. The purchase row is locked by the service, so a double click refunds once at most.
+// written once the service committed (it runs its own transactions: docs/decisions/refund-outside-lock.md). The
+// purchase row is locked by the service, so a double click never refunds more than was paid.
 import { z } from "zod";
 import { notFound } from "../core/errors.ts";
 import { isUsableId } from "../platform/business-admin.ts";
@@ -26,6 +27,8 @@ export const refundPortalPurchase = portalCommand({
   },
   input: RefundForm,
   form: ({ amount, reason, note }) => ({ amount, reason, note }),
+  // the service commits on its own: a live card refund is reserved, sent to Stripe with no lock held, then settled
+  transaction: "service",
   run: (ctx, { input, target: { purchase } }) =>
     refundPurchase(ctx, { ...input, gameId: purchase.gameId, environment: purchase.environment, purchaseId: purchase.id, source: "portal" }),
   audit: (result, { target: { game, purchase } }) => ({

@@ -5,7 +5,10 @@ import { serializeRefund, type RefundJson } from "./schemas.ts";
 /** The refunds of one of the target business's invoices, oldest first (another business's invoice is 404). */
 export const listInvoiceRefunds = async (ctx: TargetContext, { invoiceId }: { invoiceId: string }): Promise<{ data: RefundJson[] }> => {
   const inv = await findInvoice(ctx, { invoiceId });
-  const rows = await ctx.db.refund.findMany({ where: { objectType: "invoice", objectId: inv.id }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] });
+  const rows = await ctx.db.refund.findMany({
+    where: { status: "succeeded", objectType: "invoice", objectId: inv.id },
+    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+  });
   return { data: rows.map(serializeRefund) };
 };
 

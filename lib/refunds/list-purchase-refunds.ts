@@ -6,7 +6,10 @@ import { serializeRefund, type RefundJson } from "./schemas.ts";
 export const listPurchaseRefunds = async (ctx: GameContext, { purchaseId }: { purchaseId: string }): Promise<{ data: RefundJson[] }> => {
   const p = await ctx.db.purchase.findFirst({ where: { id: purchaseId, gameId: ctx.scope.gameId, environment: ctx.scope.environment }, select: { id: true } });
   if (!p) throw notFound(`Purchase ${JSON.stringify(purchaseId)}`, "PURCHASE_NOT_FOUND");
-  const rows = await ctx.db.refund.findMany({ where: { objectType: "purchase", objectId: p.id }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] });
+  const rows = await ctx.db.refund.findMany({
+    where: { status: "succeeded", objectType: "purchase", objectId: p.id },
+    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+  });
   return { data: rows.map(serializeRefund) };
 };
 

@@ -4,7 +4,6 @@ import { USDC_ASSET, vcPool, vcUser, walletAccount } from "../ledger/accounts.ts
 import { postJournal } from "../ledger/post-journal.ts";
 import { transfer } from "../ledger/transfer.ts";
 import { requireStripe } from "../stripe/client.ts";
-import { refundStripeCharge, REFUND_STRIPE_CHARGE_ERRORS } from "./refund-stripe-charge.ts";
 import { vcScope } from "../vc/vc-scope.ts";
 import type { Payout } from "../wallet/plan-payouts.ts";
 import type { DbContext } from "../core/context.ts";
@@ -17,8 +16,12 @@ const payoutShares = (payouts: Payout[], paid: bigint, total: bigint): bigint[] 
   return [paid - rest.reduce((a, b) => a + b, 0n), ...rest];
 };
 
-/** The live card payment's PaymentIntent: stored when its checkout settled, else read from its Checkout Session. */
-const paymentIntentOf = async (p: Purchase): Promise<string> => {
+/** A live card payment: it goes back through Stripe, outside the purchase's lock (settleStripeRefund). */
+export const paysBackAtStripe = (p: Purchase): boolean =>
+  p.paymentMethod !== "vc" && p.paymentMethod !== "wallet" && p.environment === "live" && (p.paymentProvider ?? "sandbox") !== "sandbox";
+
+/** The live card payment's PaymentIntent: stored when its checkout settled, else read from its Checkout Session (a Stripe call). */
+export const paymentIntentOf = async (p: Purchase): Promise<string> => {
   if (p.paymentIntentId) return p.paymentIntentId;
   const session = await requireStripe().checkout.sessions.retrieve(p.externalId!);
   const pi = typeof session.payment_intent === "string" ? session.payment_intent : session.payment_intent?.id;
@@ -32,10 +35,9 @@ const paymentIntentOf = async (p: Purchase): Promise<string> => {
  * - virtual currency: the units go from the currency's pool back to the player (one journal);
  * - wallet: the USDC goes back to the player's wallet from the payouts it was split into, each in its share (one
  *   journal); a payee whose balance no longer holds its share makes it 422 INSUFFICIENT_FUNDS, nothing written;
- * - card in test: the sandbox processor (nothing leaves the server; the refund id is re_sandbox_...);
- * - card live: a Stripe refund of the PaymentIntent for `amount` cents. Its idempotency key is the purchase, what was
- *   refunded before and the amount: a retry after a lost answer or a rolled-back transaction meets the same refund at
- *   Stripe, while the next refund of the purchase (after this one commits) has a key of its own.
+ * - card in test: the sandbox processor (nothing leaves the server; the refund id is re_sandbox_...).
+ * A live card payment is not returned here: it is a Stripe call, made outside the lock (paysBackAtStripe,
+ * settle-stripe-refund.ts).
  */
 export const returnPayment = async (
   ctx: DbContext,
@@ -82,14 +84,8 @@ export const returnPayment = async (
     });
     return { provider, externalId: null, journalId: posted.journalId };
   }
-  if (p.environment === "test" || provider === "sandbox") return { provider: "sandbox", externalId: `re_sandbox_${newId()}`, journalId: null };
-  const externalId = await refundStripeCharge({
-    paymentIntentId: await paymentIntentOf(p),
-    amount,
-    idempotencyKey: `purchase-refund:${p.id}:${from}:${amount}`,
-    metadata: { purchaseId: p.id, gameId: p.gameId },
-  });
-  return { provider: "stripe", externalId, journalId: null };
+  if (paysBackAtStripe(p)) throw new Error(`returnPayment: purchase ${p.id} is paid back at Stripe (settleStripeRefund), not in a transaction`);
+  return { provider: "sandbox", externalId: `re_sandbox_${newId()}`, journalId: null };
 };
 
 // What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
@@ -97,9 +93,4 @@ import type { ErrorCode } from "../core/errors.ts";
 import { POST_JOURNAL_ERRORS } from "../ledger/post-journal.ts";
 import { TRANSFER_ERRORS } from "../ledger/transfer.ts";
 import { CLIENT_ERRORS } from "../stripe/client.ts";
-export const RETURN_PAYMENT_ERRORS = [
-  ...REFUND_STRIPE_CHARGE_ERRORS,
-  ...POST_JOURNAL_ERRORS,
-  ...TRANSFER_ERRORS,
-  ...CLIENT_ERRORS,
-] as const satisfies readonly ErrorCode[];
+export const RETURN_PAYMENT_ERRORS = [...POST_JOURNAL_ERRORS, ...TRANSFER_ERRORS, ...CLIENT_ERRORS] as const satisfies readonly ErrorCode[];

@@ -7,6 +7,7 @@ import Stripe from "stripe";
 import { POST as createGrant } from "@/app/api/v1/checkout/grants/route";
 import { POST as createCurrency } from "@/app/api/v1/vc/currencies/route";
 import { POST as CREATE_INVOICE } from "@/app/api/v1/platform/invoices/route";
+import { GET as LIST_INVOICE_REFUNDS, POST as REFUND_INVOICE } from "@/app/api/v1/platform/invoices/[invoiceId]/refunds/route";
 import { makeGame, makePlatform } from "@/tests/support/fixtures";
 import { call } from "@/tests/support/http";
 import { idem } from "@/tests/support/vc";
@@ -254,6 +255,57 @@ describe("the live checkout against the Stripe double", () => {
     expect(double.state.deliveries.at(-1)).toMatchObject({ type: "charge.dispute.closed", status: 200 });
   });
 
+  it("the double's dispute controls over HTTP: opened on a paid session with evidence_details, updated, closed; refused as Stripe would", async () => {
+    const s = await liveCheckout();
+    const control = async (path: string, body: Record<string, unknown> = {}) => {
+      const res = await fetch(`${double.url}/_double${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+      return { status: res.status, body: (await res.json()) as any };
+    };
+    // a session not paid yet has nothing to dispute
+    const unpaid = await control("/disputes", { session: s.first.sessionId });
+    expect([unpaid.status, unpaid.body.error.type]).toEqual([400, "invalid_request_error"]);
+    const paid = await double.pay(s.first.sessionId);
+    const opened = await control("/disputes", { session: s.first.sessionId, reason: "duplicate", dueInDays: 10 });
+    expect(opened.status).toBe(200);
+    const d = opened.body as Stripe.Dispute;
+    expect(d).toMatchObject({
+      object: "dispute",
+      amount: 499,
+      charge: paid.charge.id,
+      payment_intent: paid.paymentIntent.id,
+      reason: "duplicate",
+      status: "needs_response",
+    });
+    expect(new Date(d.evidence_details.due_by! * 1000).toISOString()).toBe(
+      `${new Date((d.created + 10 * 86_400) * 1000).toISOString().slice(0, 10)}T23:59:59.000Z`,
+    );
+    // the SDK reads it back as Stripe's Dispute; the app took the created event (the purchase is disputed)
+    expect((await requireStripe().disputes.retrieve(d.id)).evidence_details).toMatchObject({ due_by: d.evidence_details.due_by, has_evidence: false });
+    expect((await getDb().purchase.findFirstOrThrow({ where: { paymentIntentId: paid.paymentIntent.id } })).disputeStatus).toBe("open");
+    // one dispute per charge
+    expect((await control("/disputes", { payment_intent: paid.paymentIntent.id })).body.error).toMatchObject({ code: "charge_disputed" });
+
+    const later = d.evidence_details.due_by! + 86_400;
+    const updated = await control(`/disputes/${d.id}/update`, { status: "under_review", dueBy: later, hasEvidence: true });
+    expect(updated.body).toMatchObject({ status: "under_review", evidence_details: { due_by: later, has_evidence: true, submission_count: 1 } });
+    expect(deliveriesOf(paid.paymentIntent.id).at(-1)).toMatchObject({ type: "charge.dispute.updated", status: 200, body: { action: "updated" } });
+    expect(await getDb().dispute.findUniqueOrThrow({ where: { id: d.id } })).toMatchObject({ status: "under_review", evidenceDueBy: new Date(later * 1000) });
+
+    expect((await control(`/disputes/${d.id}/close`, { status: "won" })).body.status).toBe("won");
+    expect(
+      deliveriesOf(paid.paymentIntent.id)
+        .slice(-2)
+        .map((x) => [x.type, x.status]),
+    ).toEqual([
+      ["charge.dispute.closed", 200],
+      ["charge.dispute.funds_reinstated", 200],
+    ]);
+    expect((await getDb().purchase.findFirstOrThrow({ where: { paymentIntentId: paid.paymentIntent.id } })).disputeStatus).toBe("won");
+    // closed: no more updates, no second close
+    expect((await control(`/disputes/${d.id}/update`, { status: "under_review" })).status).toBe(400);
+    expect((await control(`/disputes/${d.id}/close`, { status: "lost" })).status).toBe(400);
+  });
+
   it("the double signs as Stripe does: the SDK verifies its header, and a delivery signed with another secret is refused with nothing changed", async () => {
     const payload = JSON.stringify({ id: "evt_x", object: "event", type: "checkout.session.completed", data: { object: { id: "cs_test_x" } } });
     const header = stripeSignature(payload, SECRET, 1_700_000_000);
@@ -342,5 +394,42 @@ describe("the live fund session and invoice against the Stripe double", () => {
     const paid = await getDb().invoice.findUniqueOrThrow({ where: { id: row.id } });
     expect(paid).toMatchObject({ status: "paid", paymentMethod: "card", paymentJournalId: expect.any(String) });
     expect(await getDb().ledgerJournal.count({ where: { type: "invoice_payment", reference: row.id } })).toBe(1);
+
+    // refunded in part at the double, outside the invoice's lock: the refund carries the invoice and the refund's id
+    const pi = double.state.sessions.get(started.sessionId)!.payment_intent as string;
+    const businessFunds = async () =>
+      (await getDb().ledgerAccount.findFirst({ where: { asset: "usdc", environment: "live", kind: "business", ownerRef: p.business.id } }))?.balance ?? 0n;
+    const fundsPaid = await businessFunds();
+    const part = await call(REFUND_INVOICE, { headers: { ...p.headers, ...idemKey() }, params: { invoiceId: row.id }, body: { amount: 500, reason: "other" } });
+    expect(part.status).toBe(201);
+    expect(part.body.data).toMatchObject({
+      refund: { amount: 500, provider: "stripe", externalId: expect.stringMatching(/^re_/) },
+      invoice: { refundedCents: 500 },
+    });
+    expect([...double.state.refunds.values()].filter((r) => r.payment_intent === pi).map((r) => [r.id, r.amount, r.metadata])).toEqual([
+      [part.body.data.refund.externalId, 500, { invoiceId: row.id, refundId: part.body.data.refund._id }],
+    ]);
+    expect(await businessFunds()).toBe(fundsPaid - 5_000_000n);
+
+    // the bank disputes the charge before the service hears of it: Stripe refuses the next refund, which is released
+    const hook = double.webhook;
+    double.webhook = null;
+    await double.dispute(pi);
+    double.webhook = hook;
+    const refused = await call(REFUND_INVOICE, {
+      headers: { ...p.headers, ...idemKey() },
+      params: { invoiceId: row.id },
+      body: { amount: 700, reason: "other" },
+    });
+    expect([refused.status, refused.body.code]).toEqual([502, "PAYMENT_PROVIDER_ERROR"]);
+    expect(refused.body.error).toMatch(/^Stripe refused the refund .*charged back/);
+    // the shares moved for it came back, to the micro-unit: one journal out, one back
+    expect(await businessFunds()).toBe(fundsPaid - 5_000_000n);
+    expect(await getDb().invoice.findUniqueOrThrow({ where: { id: row.id } })).toMatchObject({ refundedCents: 500n });
+    const released = await getDb().refund.findFirstOrThrow({ where: { objectId: row.id, status: "failed" } });
+    expect(released).toMatchObject({ amount: 700n, requestKey: null });
+    expect(await getDb().ledgerJournal.count({ where: { type: "invoice_refund_release", reference: row.id } })).toBe(1);
+    const list = await call(LIST_INVOICE_REFUNDS, { headers: p.headers, params: { invoiceId: row.id } });
+    expect(list.body.data.map((r: { amount: number }) => r.amount)).toEqual([500]);
   });
 });

@@ -11,8 +11,9 @@
 // It also plays Stripe's side of the payer: a session's `url` is the double's hosted page (GET /c/pay/:id) whose Pay
 // button completes the payment and redirects to success_url, and the webhook events Stripe would send are POSTed to
 // the configured endpoint, signed with the webhook secret exactly as Stripe signs them (Stripe-Signature: t=…,v1=…,
-// HMAC-SHA256 of "t.payload"). Tests drive the rest (disputes, Stripe's own expiry, a lost delivery) through the
-// returned object, or over HTTP under /_double/ when the double runs in another process.
+// HMAC-SHA256 of "t.payload"). Tests drive the rest (disputes opened, updated and closed won or lost, Stripe's own
+// expiry, a lost delivery, a slow or failing API) through the returned object, or over HTTP under /_double/ when the
+// double runs in another process.
 // docs/decisions/stripe-double.md says why it exists and what it leaves out.
 import { createHmac } from "node:crypto";
 import http from "node:http";
@@ -77,12 +78,22 @@ export type StripeDouble = {
   pay: (sessionId: string, opts?: { email?: string }) => Promise<{ session: DoubleSession; paymentIntent: DoublePaymentIntent; charge: DoubleCharge }>;
   /** Stripe closes an open session by itself (its expires_at passed): status expired, checkout.session.expired sent. */
   expire: (sessionId: string) => Promise<DoubleSession>;
-  /** The card holder's bank disputes a paid PaymentIntent's charge: charge.dispute.created and funds_withdrawn sent. */
-  dispute: (paymentIntentId: string, opts?: { amount?: number; reason?: string }) => Promise<DoubleDispute>;
+  /**
+   * The card holder's bank disputes a paid PaymentIntent's charge (the amount not refunded yet, by default): the
+   * evidence is due `dueInDays` (7) days later, at 23:59:59 UTC; charge.dispute.created and funds_withdrawn sent.
+   */
+  dispute: (paymentIntentId: string, opts?: { amount?: number; reason?: string; dueInDays?: number }) => Promise<DoubleDispute>;
+  /** Stripe moves an open dispute on (under_review once evidence is in, or a new due date): charge.dispute.updated sent. */
+  updateDispute: (disputeId: string, change: { status?: "needs_response" | "under_review"; dueBy?: number; hasEvidence?: boolean }) => Promise<DoubleDispute>;
   /** The dispute ends: won (funds_reinstated too) or lost; charge.dispute.closed sent. */
   closeDispute: (disputeId: string, status: "won" | "lost") => Promise<DoubleDispute>;
-  /** The next `n` API requests whose path matches answer 500 (Stripe-Should-Retry: false, so only the caller retries); returns the undo. */
-  failNext: (path: RegExp, n?: number) => () => void;
+  /**
+   * The next `n` API requests whose path matches answer 500 (Stripe-Should-Retry: false, so only the caller retries);
+   * returns the undo. `lost`: Stripe carries each request out, and its answer is lost on the way (a 500 all the same).
+   */
+  failNext: (path: RegExp, n?: number, opts?: { lost?: boolean }) => () => void;
+  /** The next API request whose path matches waits until `release` is called (a slow Stripe); `reached` resolves when it arrives. */
+  holdNext: (path: RegExp) => { reached: Promise<void>; release: () => void };
   stop: () => Promise<void>;
 };
 
@@ -127,7 +138,8 @@ export const startStripeDouble = async ({ port = 0, host = "127.0.0.1", webhook 
     calls: [],
   };
   const idempotent = new Map<string, { raw: string; answer: Answer }>();
-  const failures: { path: RegExp; left: number }[] = [];
+  const failures: { path: RegExp; left: number; lost: boolean }[] = [];
+  const holds: { path: RegExp; arrived: () => void; released: Promise<void> }[] = [];
   let base = "";
 
   const deliverEvent = async (event: DoubleEvent): Promise<Delivery | null> => {
@@ -379,17 +391,34 @@ export const startStripeDouble = async ({ port = 0, host = "127.0.0.1", webhook 
     return refund;
   };
 
-  const dispute: StripeDouble["dispute"] = async (paymentIntentId, { amount, reason = "fraudulent" } = {}) => {
+  const dispute: StripeDouble["dispute"] = async (paymentIntentId, { amount, reason = "fraudulent", dueInDays = 7 } = {}) => {
     const pi = intentOf(paymentIntentId);
-    if (typeof pi.latest_charge !== "string") throw new Error(`PaymentIntent ${pi.id} has no charge to dispute`);
+    if (typeof pi.latest_charge !== "string") throw invalid(`PaymentIntent ${pi.id} has no charge to dispute.`);
     const charge = chargeOf(pi.latest_charge);
+    if ([...state.disputes.values()].some((d) => d.charge === charge.id))
+      throw invalid(`Charge ${charge.id} is disputed already: a charge has one dispute.`, { code: "charge_disputed" });
+    const disputed = amount ?? charge.amount - charge.amount_refunded;
+    if (!Number.isInteger(disputed) || disputed < 1 || disputed > charge.amount - charge.amount_refunded)
+      throw invalid(`A dispute of ${disputed} is not within what is left of charge ${charge.id}.`, { param: "amount" });
+    const created = nowSeconds();
+    // Stripe gives the merchant until the end of a day some days ahead to answer
+    const due = new Date((created + dueInDays * 86_400) * 1000);
+    due.setUTCHours(23, 59, 59, 0);
     const d: DoubleDispute = {
       id: stripeId("dp"),
       object: "dispute",
-      amount: amount ?? charge.amount - charge.amount_refunded,
+      amount: disputed,
       charge: charge.id,
-      created: nowSeconds(),
+      created,
       currency: charge.currency,
+      evidence_details: {
+        due_by: Math.floor(due.getTime() / 1000),
+        enhanced_eligibility: {},
+        has_evidence: false,
+        past_due: false,
+        submission_count: 0,
+        submission_method: "not_submitted",
+      },
       is_charge_refundable: false,
       livemode: false,
       metadata: {},
@@ -401,6 +430,20 @@ export const startStripeDouble = async ({ port = 0, host = "127.0.0.1", webhook 
     charge.disputed = true;
     emit("charge.dispute.created", d);
     emit("charge.dispute.funds_withdrawn", d);
+    return d;
+  };
+
+  const updateDispute: StripeDouble["updateDispute"] = async (id, { status, dueBy, hasEvidence }) => {
+    const d = disputeOf(id);
+    if (d.status === "won" || d.status === "lost") throw invalid(`Dispute ${id} is closed (${d.status}): it cannot be updated.`);
+    if (status) d.status = status;
+    if (dueBy !== undefined) d.evidence_details.due_by = dueBy;
+    if (hasEvidence) {
+      d.evidence_details.has_evidence = true;
+      d.evidence_details.submission_count += 1;
+      d.evidence_details.submission_method = "manual";
+    }
+    emit("charge.dispute.updated", d);
     return d;
   };
 
@@ -443,9 +486,8 @@ export const startStripeDouble = async ({ port = 0, host = "127.0.0.1", webhook 
     if (method === "POST" && (m = /^\/v1\/disputes\/([^/]+)$/.exec(path))) {
       const d = disputeOf(m[1]);
       d.metadata = { ...d.metadata, ...strMap(form.metadata) };
-      if (str(form.submit) === "true" && d.status === "needs_response") d.status = "under_review";
-      emit("charge.dispute.updated", d);
-      return d;
+      const submit = str(form.submit) === "true" && d.status === "needs_response";
+      return updateDispute(d.id, submit ? { status: "under_review", hasEvidence: true } : {});
     }
     throw new StripeApiError(404, {
       type: "invalid_request_error",
@@ -469,11 +511,26 @@ export const startStripeDouble = async ({ port = 0, host = "127.0.0.1", webhook 
       };
     if (method === "POST" && (m = /^\/_double\/sessions\/([^/]+)\/pay$/.exec(path))) return pay(m[1]);
     if (method === "POST" && (m = /^\/_double\/sessions\/([^/]+)\/expire$/.exec(path))) return settled(await closeSession(m[1], "stripe"));
-    if (method === "POST" && path === "/_double/disputes")
+    if (method === "POST" && path === "/_double/disputes") {
+      // the PaymentIntent, or the paid Checkout Session whose charge the bank disputes
+      const session = typeof body.session === "string" ? sessionOf(body.session) : null;
+      const pi = session ? session.payment_intent : body.payment_intent;
+      if (typeof pi !== "string")
+        throw invalid(session ? `Checkout Session ${session.id} is not paid: nothing to dispute.` : "payment_intent or session is required.");
       return settled(
-        await dispute(String(body.payment_intent), {
+        await dispute(pi, {
           amount: body.amount === undefined ? undefined : Number(body.amount),
           reason: body.reason as string | undefined,
+          dueInDays: body.dueInDays === undefined ? undefined : Number(body.dueInDays),
+        }),
+      );
+    }
+    if (method === "POST" && (m = /^\/_double\/disputes\/([^/]+)\/update$/.exec(path)))
+      return settled(
+        await updateDispute(m[1], {
+          status: body.status === "under_review" || body.status === "needs_response" ? body.status : undefined,
+          dueBy: body.dueBy === undefined ? undefined : Number(body.dueBy),
+          hasEvidence: body.hasEvidence === true,
         }),
       );
     if (method === "POST" && (m = /^\/_double\/disputes\/([^/]+)\/close$/.exec(path)))
@@ -535,9 +592,25 @@ export const startStripeDouble = async ({ port = 0, host = "127.0.0.1", webhook 
     if (!key) return asJson({ status: 401, body: { error: { type: "invalid_request_error", message: "You did not provide an API key." } } });
     if (!key.startsWith("sk_test_"))
       return asJson({ status: 401, body: { error: { type: "invalid_request_error", message: "The Stripe double takes test secret keys (sk_test_…) only." } } });
+    const hold = holds.findIndex((h) => h.path.test(url.pathname));
+    if (hold >= 0) {
+      const [h] = holds.splice(hold, 1);
+      h.arrived();
+      await h.released;
+    }
     const failing = failures.find((f) => f.left > 0 && f.path.test(url.pathname));
     if (failing) {
       failing.left--;
+      if (failing.lost) {
+        // carried out, and the key remembered as Stripe does: the caller's retry with it meets this answer
+        let done: Answer;
+        try {
+          done = { status: 200, body: await api(method, url.pathname, form, url.searchParams) };
+        } catch (err) {
+          done = errorAnswer(err);
+        }
+        if (method === "POST" && idempotencyKey) idempotent.set(idempotencyKey, { raw, answer: structuredClone(done) });
+      }
       return asJson(
         { status: 500, body: { error: { type: "api_error", message: "The Stripe double was told to fail this request." } } },
         { "stripe-should-retry": "false" },
@@ -604,12 +677,21 @@ export const startStripeDouble = async ({ port = 0, host = "127.0.0.1", webhook 
     pay,
     expire: async (sessionId) => settled(await closeSession(sessionId, "stripe")),
     dispute: async (paymentIntentId, opts) => settled(await dispute(paymentIntentId, opts)),
+    updateDispute: async (disputeId, change) => settled(await updateDispute(disputeId, change)),
     closeDispute: async (disputeId, status) => settled(await closeDispute(disputeId, status)),
     idle,
-    failNext: (path, n = 1) => {
-      const failure = { path, left: n };
+    failNext: (path, n = 1, { lost = false } = {}) => {
+      const failure = { path, left: n, lost };
       failures.push(failure);
       return () => void (failure.left = 0);
+    },
+    holdNext: (path) => {
+      let arrived = () => undefined as void;
+      let release = () => undefined as void;
+      const reached = new Promise<void>((resolve) => (arrived = resolve));
+      const released = new Promise<void>((resolve) => (release = resolve));
+      holds.push({ path, arrived, released });
+      return { reached, release };
     },
     stop: () =>
       new Promise<void>((resolve) => {

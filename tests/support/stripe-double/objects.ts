@@ -58,7 +58,19 @@ export type DoubleRefund = Pick<
 
 export type DoubleDispute = Pick<
   Stripe.Dispute,
-  "id" | "object" | "amount" | "charge" | "created" | "currency" | "is_charge_refundable" | "livemode" | "metadata" | "payment_intent" | "reason" | "status"
+  | "id"
+  | "object"
+  | "amount"
+  | "charge"
+  | "created"
+  | "currency"
+  | "evidence_details"
+  | "is_charge_refundable"
+  | "livemode"
+  | "metadata"
+  | "payment_intent"
+  | "reason"
+  | "status"
 >;
 
 /** Anything the double can put in an event's data.object. */

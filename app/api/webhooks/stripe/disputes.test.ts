@@ -31,15 +31,14 @@ const post = async ({ payload, signature }: { payload: string; signature: string
   const res = await POST(new Request("http://localhost/api/webhooks/stripe", { method: "POST", headers, body: payload }));
   return { status: res.status, body: await res.json() };
 };
-const DUE = 1_900_000_000;
 /**
- * The bank disputes the charge of `pi` at the double; its charge.dispute.created is delivered with the date the
- * evidence is due (Stripe sends evidence_details; the double's Dispute leaves it out, so the event adds it).
+ * The bank disputes the charge of `pi` at the double; its charge.dispute.created (with evidence_details.due_by, as
+ * Stripe sends it) is delivered signed.
  */
 const disputeAtStripe = async (pi: string) => {
   const d = await stripe.double.dispute(pi);
-  const created = await stripe.send("charge.dispute.created", { ...d, evidence_details: { due_by: DUE } });
-  return { d, created };
+  const created = await stripe.deliver("charge.dispute.created", d.id);
+  return { d, created, due: new Date(d.evidence_details.due_by! * 1000) };
 };
 
 /**
@@ -89,8 +88,11 @@ describe("charge.dispute.* webhooks", () => {
     await s.spend(400n);
     expect(await s.balance()).toBe(600n);
 
-    const { d, created } = await disputeAtStripe(s.pi);
+    const { d, created, due } = await disputeAtStripe(s.pi);
     expect(d).toMatchObject({ amount: 1000, payment_intent: s.pi, reason: "fraudulent", status: "needs_response" });
+    // due a week after the dispute opened, at the end of that day (UTC)
+    expect(due.toISOString()).toBe(`${new Date((d.created + 7 * 86_400) * 1000).toISOString().slice(0, 10)}T23:59:59.000Z`);
+    expect(d.evidence_details).toMatchObject({ has_evidence: false, past_due: false, submission_count: 0, submission_method: "not_submitted" });
     expect(created).toEqual({
       status: 200,
       body: {
@@ -111,7 +113,7 @@ describe("charge.dispute.* webhooks", () => {
       objectId: s.purchaseId,
       amountCents: 1000n,
       status: "needs_response",
-      evidenceDueBy: new Date(DUE * 1000),
+      evidenceDueBy: due,
     });
     expect(row.clawback).toEqual({
       virtualCurrency: { currencyId: s.currencyId, units: "1000", recovered: "600", unrecovered: "400", journalId: expect.any(String) },
@@ -119,7 +121,7 @@ describe("charge.dispute.* webhooks", () => {
     const [disputed] = await eventsOf(s.game.id, "Purchases.Disputed");
     expect(disputed.data).toMatchObject({
       purchaseId: s.purchaseId,
-      dispute: { disputeId: d.id, amount: 1000, reason: "fraudulent", status: "needs_response", evidenceDueBy: new Date(DUE * 1000).toISOString() },
+      dispute: { disputeId: d.id, amount: 1000, reason: "fraudulent", status: "needs_response", evidenceDueBy: due.toISOString() },
     });
 
     // Stripe's retry of the created event changes nothing
@@ -137,6 +139,12 @@ describe("charge.dispute.* webhooks", () => {
     expect(stripe.double.state.disputes.get(d.id)?.status).toBe("under_review");
     expect((await stripe.deliver("charge.dispute.updated", d.id)).body.action).toBe("updated");
     expect((await getDb().dispute.findUniqueOrThrow({ where: { id: d.id } })).status).toBe("under_review");
+    expect(stripe.double.state.disputes.get(d.id)?.evidence_details).toMatchObject({ has_evidence: true, submission_count: 1 });
+    // Stripe gives more time: the new due date follows
+    const later = d.evidence_details.due_by! + 3 * 86_400;
+    await stripe.double.updateDispute(d.id, { dueBy: later });
+    expect((await stripe.deliver("charge.dispute.updated", d.id)).body.action).toBe("updated");
+    expect(await getDb().dispute.findUniqueOrThrow({ where: { id: d.id } })).toMatchObject({ status: "under_review", evidenceDueBy: new Date(later * 1000) });
 
     await stripe.double.closeDispute(d.id, "won");
     const won = await stripe.deliver("charge.dispute.closed", d.id);

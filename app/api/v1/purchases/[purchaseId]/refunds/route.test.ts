@@ -384,27 +384,96 @@ describe("live card refunds at Stripe", () => {
       [rest.body.data.refund.externalId, 1000, chargeId, "succeeded"],
     ]);
     expect(stripe.double.state.charges.get(chargeId)).toMatchObject({ amount: 1200, amount_refunded: 1200, refunded: true });
-    expect(refundCalls(pi).map((c) => [c.form.amount, c.idempotencyKey])).toEqual([
-      ["200", `purchase-refund:${p.id}:0:200`],
-      ["1000", `purchase-refund:${p.id}:200:1000`],
+    // each keyed by the service's Refund row, with the purchase's metadata and the refund's id
+    expect(refundCalls(pi).map((c) => [c.form.amount, c.idempotencyKey, c.form.metadata])).toEqual([
+      ["200", `refund:${part.body.data.refund._id}`, { purchaseId: p.id, gameId: p.gameId, refundId: part.body.data.refund._id }],
+      ["1000", `refund:${rest.body.data.refund._id}`, { purchaseId: p.id, gameId: p.gameId, refundId: rest.body.data.refund._id }],
     ]);
     expect(stripe.calls("GET", `/v1/checkout/sessions/${p.externalId}`)).toHaveLength(2);
   });
 
-  it("Stripe failing is 502 PAYMENT_PROVIDER_ERROR with nothing changed; the retry refunds", async () => {
+  it("Stripe without an answer (a 500) is 502 PAYMENT_PROVIDER_ERROR with the refund pending and held; the retry with the same key finishes it, once", async () => {
     const { p, pi, chargeId, headers } = await paidAtStripe(700);
     // the PaymentIntent stored when the checkout settled
     await db().purchase.update({ where: { id: p.id }, data: { paymentIntentId: pi } });
     stripe.double.failNext(/^\/v1\/refunds$/, 1);
-    const failed = await refund(headers, p.id, { reason: "other" });
+    const failed = await refund(headers, p.id, { reason: "other" }, "live-refund-1");
     expect([failed.status, failed.body.code]).toEqual([502, "PAYMENT_PROVIDER_ERROR"]);
+    expect(failed.body.error).toMatch(/^Stripe did not answer .*is pending: retry this request with the same Idempotency-Key/);
     expect(await purchaseOf(p.id)).toMatchObject({ status: "completed", refundedAmount: 0n });
-    expect(await db().refund.count({ where: { objectId: p.id } })).toBe(0);
+    const [pending] = await db().refund.findMany({ where: { objectId: p.id } });
+    expect(pending).toMatchObject({ status: "pending", amount: 700n, provider: "stripe", externalId: null, requestKey: "live-refund-1" });
     expect(refundsAtStripe(pi)).toEqual([]);
     expect(refundCalls(pi)).toHaveLength(1); // it reached Stripe, which answered 500
-    const retried = await refund(headers, p.id, { reason: "other" });
-    expect(retried.body.data.purchase.status).toBe("refunded");
+    // the amount is held: another refund meanwhile is refused, and the purchase's list shows no refund yet
+    const other = await refund(headers, p.id, { amount: 100, reason: "other" });
+    expect([other.status, other.body.code, other.body.error]).toEqual([
+      409,
+      "PURCHASE_NOT_REFUNDABLE",
+      expect.stringContaining("700 of its payment in refunds pending"),
+    ]);
+    expect((await call(GET, { headers, params: { purchaseId: p.id } })).body.data).toEqual([]);
+    const retried = await refund(headers, p.id, { reason: "other" }, "live-refund-1");
+    expect(retried.status).toBe(201);
+    expect(retried.body.data.refund).toMatchObject({ _id: pending.id, amount: 700, provider: "stripe", externalId: expect.stringMatching(/^re_/) });
+    expect(retried.body.data.purchase).toMatchObject({ status: "refunded", refundedAmount: 700 });
     expect(refundsAtStripe(pi).map((r) => [r.id, r.amount])).toEqual([[retried.body.data.refund.externalId, 700]]);
+    expect(refundCalls(pi).map((c) => c.idempotencyKey)).toEqual([`refund:${pending.id}`, `refund:${pending.id}`]);
     expect(stripe.double.state.charges.get(chargeId)).toMatchObject({ amount_refunded: 700, refunded: true });
+    // a third repeat answers the same refund, nothing sent to Stripe
+    const again = await refund(headers, p.id, { reason: "other" }, "live-refund-1");
+    expect([again.status, again.headers.get("idempotent-replayed")]).toEqual([201, "true"]);
+    expect(again.body.data.refund).toEqual(retried.body.data.refund);
+    expect(refundCalls(pi)).toHaveLength(2);
+    expect(await eventsOf(p.gameId, "Purchases.Refunded")).toHaveLength(1);
+  });
+
+  it("Stripe refusing (the charge is disputed at Stripe) is 502 with the reservation released: failed, nothing refunded, refundable again", async () => {
+    const { p, pi, headers } = await paidAtStripe(900);
+    // Stripe disputes the charge before the service has heard of it
+    await stripe.double.dispute(pi);
+    const refused = await refund(headers, p.id, { amount: 300, reason: "other" }, "refused-1");
+    expect([refused.status, refused.body.code]).toEqual([502, "PAYMENT_PROVIDER_ERROR"]);
+    expect(refused.body.error).toMatch(/^Stripe refused the refund \(Charge ch_\w+ has been charged back; it cannot be refunded\.\); nothing was refunded/);
+    expect(await db().refund.findMany({ where: { objectId: p.id } })).toMatchObject([{ status: "failed", amount: 300n, requestKey: null }]);
+    expect(await purchaseOf(p.id)).toMatchObject({ status: "completed", refundedAmount: 0n });
+    expect(refundsAtStripe(pi)).toEqual([]);
+    expect(await eventsOf(p.gameId, "Purchases.Refunded")).toHaveLength(0);
+    // the key is free again: the same request is a new attempt (Stripe refuses it again)
+    const again = await refund(headers, p.id, { amount: 300, reason: "other" }, "refused-1");
+    expect([again.status, again.body.code]).toEqual([502, "PAYMENT_PROVIDER_ERROR"]);
+    expect(await db().refund.count({ where: { objectId: p.id, status: "failed" } })).toBe(2);
+  });
+
+  it("racing live card refunds against the double: of 5 parallel 40 % refunds exactly 2 pass, and Stripe holds exactly those two", async () => {
+    const { p, pi, chargeId, headers } = await paidAtStripe(1000);
+    const server = await serveRoutes([POST]);
+    try {
+      const answers = await Promise.all(
+        Array.from({ length: 5 }, () =>
+          server.api(`/v1/purchases/${p.id}/refunds`, { method: "POST", headers: idem(headers), body: { amount: 400, reason: "duplicate" } }),
+        ),
+      );
+      expect(answers.filter((a) => a.status === 201)).toHaveLength(2);
+      // refused while the first two were pending at Stripe (409), or after they settled (422): never a third pass
+      for (const a of answers.filter((x) => x.status !== 201))
+        expect([a.status, a.body.code]).toEqual(a.status === 409 ? [409, "PURCHASE_NOT_REFUNDABLE"] : [422, "REFUND_EXCEEDS_PAYMENT"]);
+      const passed = answers
+        .filter((a) => a.status === 201)
+        .map((a) => a.body.data.refund.externalId)
+        .sort();
+      expect(
+        refundsAtStripe(pi)
+          .map((r) => r.id)
+          .sort(),
+      ).toEqual(passed);
+    } finally {
+      await server.close();
+    }
+    expect(await purchaseOf(p.id)).toMatchObject({ status: "partially_refunded", refundedAmount: 800n });
+    expect(await db().refund.count({ where: { objectId: p.id, status: "succeeded" } })).toBe(2);
+    expect(await db().refund.count({ where: { objectId: p.id, status: { not: "succeeded" } } })).toBe(0);
+    expect(stripe.double.state.charges.get(chargeId)).toMatchObject({ amount_refunded: 800, refunded: false });
+    expect(await eventsOf(p.gameId, "Purchases.Refunded")).toHaveLength(2);
   });
 });
