@@ -17,6 +17,8 @@ const NAV = [
   { label: "Webhooks", heading: "Webhooks" },
   { label: "Ledger", heading: "Ledger" },
   { label: "Cashouts", heading: "Cashouts" },
+  { label: "Disputes", heading: "Disputes" },
+  { label: "Invoices", heading: "Invoices" },
   { label: "Catalogue", heading: "Catalogue" },
   { label: "Reviews", heading: "Player-made products" },
   { label: "Campaigns", heading: "Campaigns" },
