@@ -355,6 +355,31 @@ describe("POST /v1/test-helpers/test-clocks/{clockId}/advance", () => {
     expect(await getDb().$queryRaw`SELECT 1 FROM graphile_worker.jobs WHERE key = ${deliveryJobKey(delivery.id)}`).toEqual([]);
   });
 
+  it("webhook retries: a one-off purchase made with testClock (POST /v1/vc/purchases) retries its Purchases.Completed on the clock", async () => {
+    const s = await makeStore();
+    await getDb().game.update({ where: { id: s.game.id }, data: { webhookUrl: receiver.url } });
+    const item = await makeProductRow(s.game.id, { type: "purchase", fulfillmentType: "WEBHOOK", vcPrices: [{ currencyId: s.currencyId, amount: 10n }] });
+    await fund(s.headers, s.currencyId, s.users[0], 100);
+    const clock = await makeClock(s.headers, { frozenTime: "2031-08-01T00:00:00Z" });
+    receiver.reply((i) => (i < 1 ? { status: 503, body: "busy" } : { status: 200, body: "ok" }));
+    const started = await call(START_VC_PURCHASE, {
+      headers: s.headers,
+      body: { userId: s.users[0], itemId: item.id, currencyId: s.currencyId, testClock: clock.id },
+    });
+    expect(started.status).toBe(201);
+    const { purchaseId } = started.body.data;
+    expect((await call(COMPLETE_VC_PURCHASE, { headers: idem(s.headers), params: { purchaseId } })).status).toBe(200);
+    const delivery = await getDb().webhookDelivery.findFirstOrThrow({ where: { event: { objectId: purchaseId, event: "Purchases.Completed" } } });
+    expect(await deliverWebhook(getDb(), delivery.id)).toBe("retrying");
+    // real time's retry leaves it to the clock
+    expect(await deliverWebhook(getDb(), delivery.id, { follow: true })).toBe("skipped");
+    const out = await advance(s.headers, clock.id, { seconds: 60 });
+    expect(out.body.ran).toEqual([{ kind: "webhook.retry", objectId: delivery.id, at: "2031-08-01T00:00:10.000Z", outcome: "succeeded" }]);
+    expect(await getDb().webhookDelivery.findUniqueOrThrow({ where: { id: delivery.id } })).toMatchObject({ status: "succeeded", attempts: 2 });
+    const got = receiver.requests.filter((r) => r.rawBody.includes(purchaseId)).map((r) => JSON.parse(r.rawBody) as { event: string });
+    expect(got.map((b) => b.event)).toEqual(["Purchases.Completed", "Purchases.Completed"]);
+  });
+
   it("work of several kinds runs in time order across one advance, whatever order the objects were made in; other clocks' work waits", async () => {
     const t = await makeFundTenant();
     const clock = await makeClock(t.mgmt, { frozenTime: "2031-07-31T22:30:00Z" });
