@@ -14,6 +14,7 @@ import { RENEW_TASK, renewDueSubscriptions } from "./renew-due-subscriptions.ts"
 import { KEY_EMAIL_TASK } from "../purchases/fulfil-purchase.ts";
 import { emailReceipt, RECEIPT_EMAIL_TASK } from "../checkout/email-receipt.ts";
 import { emailRefundReceipt, REFUND_RECEIPT_EMAIL_TASK } from "../checkout/email-refund-receipt.ts";
+import { emailInvoiceRefund, INVOICE_REFUND_EMAIL_TASK } from "../invoices/email-invoice-refund.ts";
 import { emailDeliveredKey } from "../purchases/email-delivered-key.ts";
 import { completeCampaignOperation } from "../campaigns/complete-campaign-operation.ts";
 import { pruneAuthRecords } from "../auth/prune-auth-records.ts";
@@ -55,6 +56,9 @@ const domainTasks: TaskList = {
   },
   [REFUND_RECEIPT_EMAIL_TASK]: async (payload) => {
     await emailRefundReceipt({ db: getDb() }, z.object({ purchaseId: z.string().min(1), refundId: z.string().min(1) }).parse(payload));
+  },
+  [INVOICE_REFUND_EMAIL_TASK]: async (payload) => {
+    await emailInvoiceRefund({ db: getDb() }, z.object({ invoiceId: z.string().min(1), refundId: z.string().min(1) }).parse(payload));
   },
   "linking:expire-sessions": async () => {
     await expireLinkSessions({ db: getDb() });

@@ -53,7 +53,8 @@ export const moveInvoice = async (
   return moved;
 };
 
-export const emitInvoiceEvent = (ctx: DbContext, { invoice: inv, event }: { invoice: Invoice; event: string }) =>
+/** The invoice event `event` with the invoice's fields, and `extra` beside them (a refund's, for instance). */
+export const emitInvoiceEvent = (ctx: DbContext, { invoice: inv, event, extra = {} }: { invoice: Invoice; event: string; extra?: Record<string, unknown> }) =>
   emitEvent(ctx.db, {
     owner: { type: "platform", id: inv.platformId },
     environment: inv.environment,
@@ -70,6 +71,7 @@ export const emitInvoiceEvent = (ctx: DbContext, { invoice: inv, event }: { invo
       currency: "USD",
       environment: inv.environment,
       ...(inv.paymentMethod ? { paymentMethod: inv.paymentMethod } : {}),
+      ...extra,
     },
   });
 

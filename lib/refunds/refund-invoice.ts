@@ -10,6 +10,7 @@ import { feeRecipientAccount, invoiceClearingAccount, MICROS_PER_CENT } from "..
 import { invoiceNotFound } from "../invoices/find-invoice.ts";
 import { storedFees } from "../invoices/serialize-invoice.ts";
 import { settleStripeRefund } from "./settle-stripe-refund.ts";
+import { finishInvoiceRefund } from "./finish-invoice-refund.ts";
 import { serializeRefund, type RefundBody, type RefundJson } from "./schemas.ts";
 
 /** Each payee's share (business first, taking the rounding; then each fee) of `paid` cents out of the invoice's charge. */
@@ -116,6 +117,7 @@ export const refundInvoice = async (
         source: input.source ?? "api",
       },
     });
+    if (!atStripe) await finishInvoiceRefund({ db: tx }, { refundId: refund.id });
     return atStripe ? { atStripe: refund } : { done: answer(refund, updated), replayed: false };
   });
   if ("done" in step) return { ...step.done, replayed: step.replayed };

@@ -2,6 +2,7 @@ import Stripe from "stripe";
 import type { DbContext } from "../core/context.ts";
 import { inTransaction } from "../db/transaction.ts";
 import { finishPurchaseRefund } from "./finish-purchase-refund.ts";
+import { finishInvoiceRefund } from "./finish-invoice-refund.ts";
 import { releaseRefund } from "./release-refund.ts";
 import { paymentIntentOf } from "./return-payment.ts";
 import { refundStripeCharge } from "./refund-stripe-charge.ts";
@@ -55,7 +56,8 @@ export const settleStripeRefund = async (
     const returned = { provider: "stripe", externalId, journalId: row.journalId };
     if (row.objectType === "purchase") return void (await finishPurchaseRefund({ db: tx }, { refundId, returned }));
     await tx.$queryRaw`SELECT 1 FROM "Invoice" WHERE id = ${row.objectId} FOR UPDATE`;
-    await tx.refund.updateMany({ where: { id: refundId, status: "pending" }, data: { status: "succeeded", externalId } });
+    const moved = await tx.refund.updateMany({ where: { id: refundId, status: "pending" }, data: { status: "succeeded", externalId } });
+    if (moved.count === 1) await finishInvoiceRefund({ db: tx }, { refundId });
   });
   return { status: "succeeded" };
 };
@@ -63,11 +65,13 @@ export const settleStripeRefund = async (
 // What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).
 import type { ErrorCode } from "../core/errors.ts";
 import { FINISH_PURCHASE_REFUND_ERRORS } from "./finish-purchase-refund.ts";
+import { FINISH_INVOICE_REFUND_ERRORS } from "./finish-invoice-refund.ts";
 import { RELEASE_REFUND_ERRORS } from "./release-refund.ts";
 import { REFUND_STRIPE_CHARGE_ERRORS } from "./refund-stripe-charge.ts";
 import { CLIENT_ERRORS } from "../stripe/client.ts";
 export const SETTLE_STRIPE_REFUND_ERRORS = [
   ...FINISH_PURCHASE_REFUND_ERRORS,
+  ...FINISH_INVOICE_REFUND_ERRORS,
   ...RELEASE_REFUND_ERRORS,
   ...REFUND_STRIPE_CHARGE_ERRORS,
   ...CLIENT_ERRORS,

@@ -431,5 +431,10 @@ describe("the live fund session and invoice against the Stripe double", () => {
     expect(await getDb().ledgerJournal.count({ where: { type: "invoice_refund_release", reference: row.id } })).toBe(1);
     const list = await call(LIST_INVOICE_REFUNDS, { headers: p.headers, params: { invoiceId: row.id } });
     expect(list.body.data.map((r: { amount: number }) => r.amount)).toEqual([500]);
+    // the platform heard of the refund Stripe made, once, and of none for the refused one
+    const refundedEvents = await getDb().webhookEvent.findMany({ where: { event: "Platform.Invoice.Refunded", objectId: row.id } });
+    expect(refundedEvents.map((e) => JSON.parse(e.payload).data.refund)).toEqual([
+      { refundId: part.body.data.refund._id, amount: 5, reason: "other", source: "api" },
+    ]);
   });
 });

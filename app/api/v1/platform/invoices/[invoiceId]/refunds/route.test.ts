@@ -13,6 +13,8 @@ import { getDb } from "@/lib/db/client";
 import { businessFundingAccount, USDC_ASSET } from "@/lib/ledger/accounts";
 import { checkLedgerInvariants } from "@/lib/ledger/check-ledger-invariants";
 import { ALL_SCOPES } from "@/lib/platform/scopes";
+import { platformEventsOf } from "@/tests/support/platform";
+import { emailInvoiceRefund, INVOICE_REFUND_EMAIL_TASK } from "@/lib/invoices/email-invoice-refund";
 
 const WALLET = "0x" + "cd".repeat(20);
 /** A sent invoice of $100 with a $2 flat fee (charged $102), paid by card when `pay`. */
@@ -83,6 +85,52 @@ describe("POST /v1/platform/invoices/{invoiceId}/refunds", () => {
       unbalancedJournals: [],
     });
     expect(businessFundingAccount(p.business.id, "test").kind).toBe("business");
+  });
+
+  it("each refund sends Platform.Invoice.Refunded (an addition) and the receiver's refund notice; nothing for a refused one or a suppressed invoice", async () => {
+    const p = await makePlatform();
+    const invoiceId = await invoice(p);
+    const part = await call(POST, { headers: idem(p.headers), params: { invoiceId }, body: { amount: 2550, reason: "requested_by_customer" } });
+    expect(part.status).toBe(201);
+    expect((await call(POST, { headers: idem(p.headers), params: { invoiceId }, body: { amount: 9999, reason: "other" } })).status).toBe(422);
+    const rest = await call(POST, { headers: idem(p.headers), params: { invoiceId }, body: { reason: "duplicate" } });
+    const refunded = (await platformEventsOf(p.platform.id)).filter((e) => e.event === "Platform.Invoice.Refunded");
+    expect(refunded.map((e) => e.data)).toEqual([
+      expect.objectContaining({
+        invoiceId,
+        status: "paid",
+        totalCharged: 102,
+        refund: { refundId: part.body.data.refund._id, amount: 25.5, reason: "requested_by_customer", source: "api" },
+        totalRefunded: 25.5,
+        refundedInFull: false,
+      }),
+      expect.objectContaining({
+        invoiceId,
+        refund: { refundId: rest.body.data.refund._id, amount: 76.5, reason: "duplicate", source: "api" },
+        totalRefunded: 102,
+        refundedInFull: true,
+      }),
+    ]);
+    // one notice job a refund, sent by the worker: the receiver reads what came back of what was paid
+    const keys = (await getDb().$queryRaw<{ key: string }[]>`SELECT key FROM graphile_worker.jobs WHERE key LIKE ${`${INVOICE_REFUND_EMAIL_TASK}:%`}`).map(
+      (j) => j.key,
+    );
+    expect(keys).toEqual(
+      expect.arrayContaining([`${INVOICE_REFUND_EMAIL_TASK}:${part.body.data.refund._id}`, `${INVOICE_REFUND_EMAIL_TASK}:${rest.body.data.refund._id}`]),
+    );
+    const to = `refund-${invoiceId}@example.com`;
+    await getDb().invoice.update({ where: { id: invoiceId }, data: { receiverEmail: to } });
+    expect(await emailInvoiceRefund({ db: getDb() }, { invoiceId, refundId: part.body.data.refund._id })).toBe(1);
+    const [mail] = await getDb().mailMessage.findMany({ where: { to } });
+    const inv = await getDb().invoice.findUniqueOrThrow({ where: { id: invoiceId } });
+    expect(mail.subject.replace(/[\u00a0\u202f]/g, " ")).toBe(`Refund of invoice ${inv.invoiceNumber} from ${p.business.name}: USD 25.50`);
+    expect(mail.text.replace(/[\u00a0\u202f]/g, " ")).toContain(`refunded USD 25.50 of the USD 102.00 you paid for invoice ${inv.invoiceNumber}`);
+    expect(mail.text).toContain(`/invoice/${inv.publicId}`);
+    // another invoice's refund, or an invoice whose emails are suppressed: nothing is sent
+    expect(await emailInvoiceRefund({ db: getDb() }, { invoiceId, refundId: "6b0c00000000000000000000" })).toBe(0);
+    await getDb().invoice.update({ where: { id: invoiceId }, data: { emailSuppressed: true } });
+    expect(await emailInvoiceRefund({ db: getDb() }, { invoiceId, refundId: rest.body.data.refund._id })).toBe(0);
+    expect(await getDb().mailMessage.count({ where: { to } })).toBe(1);
   });
 
   it("racing refunds over real HTTP: of 5 parallel $40 refunds of a $102 charge exactly 2 pass", async () => {
