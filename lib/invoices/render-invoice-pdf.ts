@@ -1,8 +1,8 @@
 // The invoice (or, once paid, its receipt) as a PDF, in the words and formats of its hosted page (issue 30, payer
 // item 7): the same catalog (messages/<locale>/invoice.json), the same money, day and quantity formats
 // (invoice-format.ts), the same status word ("Due", "Overdue", "Paid"), in the page's language. It carries the
-// seller's name and address, the receiver, the dates, every line item, the fees and totals, the status, and
-// while the invoice can be paid, the link to pay it online (the signed page URL, clickable). Built with the
+// seller's name and address, the receiver, the dates, every line item, the fees and totals, the status, what refunds
+// gave back (a row and the page's sentence), and while the invoice can be paid, the link to pay it online (the signed page URL, clickable). Built with the
 // small writer in pdf-writer.ts.
 import type { Locale } from "../i18n/locales.ts";
 import { getTranslator } from "../i18n/translator.ts";
@@ -26,6 +26,20 @@ const chunks = (s: string, max: number, size: number): string[] => {
       line = "";
     }
     line += ch;
+  }
+  return line ? [...out, line] : out;
+};
+
+/** `s` in lines of whole words that each fit `max` points (a sentence longer than the page is wide). */
+const wrapWords = (s: string, max: number, size: number): string[] => {
+  const out: string[] = [];
+  let line = "";
+  for (const word of s.split(" ")) {
+    const next = line ? `${line} ${word}` : word;
+    if (line && textWidth(next, size) > max) {
+      out.push(line);
+      line = word;
+    } else line = next;
   }
   return line ? [...out, line] : out;
 };
@@ -100,6 +114,7 @@ export const renderInvoicePdf = (
     [t("totals.total"), f.money(v.totalCents), true],
     ...v.fees.map((fee) => [fitText(fee.label, 150, 10), f.money(fee.amountCents), false] as [string, string, boolean]),
     [v.status === "paid" ? t("totals.amountPaid") : t("totals.amountDue"), f.money(v.chargedCents), true],
+    ...(v.refundedCents > 0 ? [[t("refunded.row"), `-${f.money(v.refundedCents)}`, false] as [string, string, boolean]] : []),
   ];
   if (y - totals.length * ROW < M + 40) newPage();
   page.line(330, y + ROW - 6, W - M, y + ROW - 6);
@@ -120,7 +135,11 @@ export const renderInvoicePdf = (
       size: 10,
       bold: true,
     });
-  else if (v.status === "processing") lines.push({ text: t("processing.body", { amount }), size: 10, bold: true });
+  if (v.status === "paid" && v.refundedCents > 0) {
+    const words = { refunded: f.money(v.refundedCents), charged: amount, date: f.day(v.lastRefundAt ?? v.paidAt ?? v.date) };
+    const said = v.refundedCents >= v.chargedCents ? t("refunded.full", words) : t("refunded.partial", words);
+    for (const piece of wrapWords(said, W - 2 * M, 10)) lines.push({ text: piece, size: 10 });
+  } else if (v.status === "processing") lines.push({ text: t("processing.body", { amount }), size: 10, bold: true });
   else if (v.status === "cancelled") lines.push({ text: t("cancelled.body", { business: v.businessName }), size: 10, bold: true });
   if (isInvoicePayable(v.status)) {
     lines.push({ text: t("pdf.payOnline"), size: 10, bold: true });

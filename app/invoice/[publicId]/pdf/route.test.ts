@@ -11,6 +11,7 @@ import { payInvoiceOnPage } from "@/lib/invoices/pay-invoice-on-page";
 import { makePlatform } from "@/tests/support/fixtures";
 import { call } from "@/tests/support/http";
 import { pdfText } from "@/tests/support/pdf-text";
+import { refundInvoice } from "@/lib/refunds/refund-invoice";
 import { inRequest } from "@/tests/support/serve-auth";
 import { idem } from "@/tests/support/vc";
 import InvoicePage from "../page";
@@ -161,6 +162,26 @@ describe("the invoice PDF matches its page", () => {
         expect(doc.lines.join("\n")).not.toMatch(/Pay online|Payer en ligne/);
       }
     }
+  });
+
+  it("a refunded invoice: the Refunded row and the page's refund sentence, on the PDF and the receipt", async () => {
+    const { p, publicId, sig } = await make();
+    await payInvoiceOnPage({ db: getDb() }, { publicId, sig, method: "card", card: { number: "4242 4242 4242 4242", expiry: "12/40", cvc: "123" } });
+    const inv = await getDb().invoice.findFirstOrThrow({ where: { publicId } });
+    await refundInvoice({ db: getDb() }, { businessId: inv.businessId, environment: "test", invoiceId: inv.id, amount: 23306, reason: "other" });
+    for (const [lang, row, sentence] of [
+      ["en", "-USD 233.06", "USD 233.06 of the USD 1,233.06 you paid was refunded"],
+      ["fr", "-233,06 USD", "233,06 USD sur les 1 233,06 USD"],
+    ] as const) {
+      for (const route of [PDF, RECEIPT]) {
+        const doc = await pdf(route, publicId, sig, lang);
+        expect(doc.lines, lang).toContain(row);
+        // the sentence wraps by whole words: joined again, it reads as on the page
+        expect(doc.lines.join(" "), lang).toContain(sentence);
+      }
+      expect(await page(publicId, sig, lang)).toContain(sentence);
+    }
+    expect(p.business.id).toBe(inv.businessId);
   });
 
   it("without an address on the business: its approved activation's registered office; an unreviewed one is not shown", async () => {
