@@ -102,7 +102,9 @@ describe("the portal's read-only pages on a streaming replica", () => {
 
     await onReplica("SELECT pg_wal_replay_pause()");
     try {
-      const made = await inRequest(developer, () => createGameAction({ businessId: b }, INITIAL_FORM_STATE, form({ name: "Comet", description: "", environment: "test" })));
+      const made = await inRequest(developer, () =>
+        createGameAction({ businessId: b }, INITIAL_FORM_STATE, form({ name: "Comet", description: "", environment: "test" })),
+      );
       expect(made).toMatchObject({ error: null, notice: "Game “Comet” created in test." });
       // the replica really is behind: it does not have the new game
       expect(await onReplica(`SELECT count(*)::int AS n FROM "Game" WHERE name = 'Comet'`)).toEqual([{ n: 0 }]);

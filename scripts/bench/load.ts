@@ -17,6 +17,7 @@ export type Result = {
   errors: number;
   timeouts: number;
   p50Ms: number;
+  p95Ms: number;
   p99Ms: number;
   maxMs: number;
   seconds: number;
@@ -90,6 +91,7 @@ export const runLoad = ({
       errors: rs.reduce((s, r) => s + r.errors, 0),
       timeouts: rs.reduce((s, r) => s + r.timeouts, 0),
       p50Ms: quantile(latencies, 0.5),
+      p95Ms: quantile(latencies, 0.95),
       p99Ms: quantile(latencies, 0.99),
       maxMs: latencies.length ? Math.round(latencies[latencies.length - 1]! * 10) / 10 : 0,
       seconds: Math.round(seconds * 100) / 100,
