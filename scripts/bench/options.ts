@@ -45,6 +45,11 @@ export const readOptions = () => {
     balanceReads,
     /** GET /v1/vc/journals (first page) requests */
     journalReads: num("BENCH_JOURNAL_READS", 20000),
+    /**
+     * issue 32, target 2: the read scenarios (balances, game, user, journals) sent at this many requests a second
+     * (paced: a latency at a given throughput, not the closed loop's queue); 0: as fast as the connections go
+     */
+    readRate: num("BENCH_READ_RATE", 2000),
     /** GET /v1/game requests (issue 32, target 2) */
     gameReads: num("BENCH_GAME_READS", 20000),
     /** GET /v1/users/{userRef} requests, random players (issue 32, target 2) */
