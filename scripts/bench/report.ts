@@ -28,7 +28,8 @@ export const compare = (reference: PassResult, pass: PassResult): Comparison => 
   pass: pass.label,
   reference: reference.label,
   scenarios: pass.results
-    .map((r) => [reference.results.find((x) => x.scenario === r.scenario), r] as const)
+    // by name: the portal's four pages are one scenario
+    .map((r) => [reference.results.find((x) => x.name === r.name), r] as const)
     .filter((pair): pair is readonly [ScenarioResult, ScenarioResult] => pair[0] !== undefined)
     .map(([ref, now]) => ({
       scenario: now.name,
@@ -204,7 +205,7 @@ export const judgeTargets = (passes: PassResult[], comparisons: Comparison[]): s
   // the sizes: 1,000,000 journals, 100,000 players, 1,000,000 idempotency records
   const fullSize = large?.seed && large.seed.journals >= 1_000_000 && large.seed.players >= 100_000 && large.seed.idempotencyRecords >= 1_000_000;
   if (largeCmp && large)
-    for (const s of largeCmp.scenarios.filter((x) => /credits|balances|journals/.test(x.scenario))) {
+    for (const s of largeCmp.scenarios.filter((x) => /^(POST \/v1\/vc\/credits|GET \/v1\/vc\/balances|GET \/v1\/vc\/journals)$/.test(x.scenario))) {
       const within = s.requestsPerSecondChangePct !== null && s.requestsPerSecondChangePct >= -20 && s.p99ChangePct !== null && s.p99ChangePct <= 20;
       // other work on the machine moves req/s by itself: both runs must have had the machine (nearly) to themselves
       const steady = s.othersCores.every((c) => c !== null && c <= QUIET_OTHERS_CORES);
