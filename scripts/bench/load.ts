@@ -168,7 +168,8 @@ export const runPaced = ({
     const fire = (i: number, dueAt: number) => {
       const server = i % bases.length;
       const t = templates[server]!;
-      const req = (t.setupRequest ? t.setupRequest({ ...t } as never, {} as never) : t) as autocannon.Request;
+      const setup = typeof t.setupRequest === "function" ? t.setupRequest : null;
+      const req = (setup ? setup({ ...t }, {}) : t) as autocannon.Request;
       const url = new URL(req.path ?? t.path ?? "/", bases[server]);
       const body = typeof req.body === "string" ? req.body : undefined;
       const r = http.request(url, { method: req.method ?? "GET", headers: req.headers ?? t.headers, agent: agents[server] }, (res) => {
