@@ -5,6 +5,8 @@
 import { z } from "zod";
 import { getSignedInPlayer, type SignedInPlayer } from "../auth/get-signed-in-player.ts";
 import { getDb } from "../db/client.ts";
+import { hasReplicas, noteWrite } from "../db/replica.ts";
+import { playerCaller } from "./player-caller.ts";
 import type { DbClient } from "../db/transaction.ts";
 import { AppError } from "../core/errors.ts";
 
@@ -75,6 +77,8 @@ type Run<S extends z.ZodObject, T> = (args: { db: DbClient; input: z.output<S>; 
  * form's, or drops it with null). Any other error is logged under `unexpected.log` and answered with
  * `unexpected.message` (status 500); without `unexpected` it propagates (Next's error page).
  * `signedIn` says whether this input needs the signed-in player looked up (default: always).
+ * With read replicas, a signed-in player's action marks the player as a writer (noteWrite), so the portal pages it
+ * reads next are never older than its own write (app/portal/_lib/page.tsx reads with the same caller).
  */
 export const runHostedAction = async <S extends z.ZodObject, T>(opts: {
   schema: S;
@@ -102,5 +106,8 @@ export const runHostedAction = async <S extends z.ZodObject, T>(opts: {
     if (!opts.unexpected) throw err;
     console.error(opts.unexpected.log, err);
     return { ok: false, error: opts.unexpected.message, field: null, status: 500, fieldErrors: [], code: null };
+  } finally {
+    // the player's next replica reads (the portal's pages) wait for this write, refused or not (lib/db/replica.ts)
+    if (player && hasReplicas()) await noteWrite(playerCaller(player.playerId)).catch(() => undefined);
   }
 };

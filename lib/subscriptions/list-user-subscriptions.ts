@@ -1,15 +1,11 @@
 import type { GameContext } from "../core/context.ts";
 import { resolveUserRef } from "../linking/resolve-user-ref.ts";
-import { serializeSubscription } from "./serialize-subscription.ts";
+import { listPlayerSubscriptions } from "./list-player-subscriptions.ts";
 
 /** Every subscription of the player in this game, Active first, newest first. */
 export const listUserSubscriptions = async (ctx: GameContext, { userRef }: { userRef: string }) => {
   const link = await resolveUserRef(ctx, { namespace: { type: "game", id: ctx.scope.gameId }, environment: ctx.scope.environment, userRef });
-  const rows = await ctx.db.subscription.findMany({
-    where: { gameId: ctx.scope.gameId, environment: ctx.scope.environment, playerId: link.playerId },
-    orderBy: [{ status: "asc" }, { createdAt: "desc" }],
-  });
-  return rows.map(serializeSubscription);
+  return listPlayerSubscriptions(ctx, { playerId: link.playerId });
 };
 
 // What this module can raise: its own codes and the lists of the modules it calls (tests/service-errors.test.ts).

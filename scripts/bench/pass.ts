@@ -11,7 +11,8 @@ import { findOrCreatePlayer, linkPlayer } from "../../lib/linking/link-player.ts
 import { freshDatabase } from "./database.ts";
 import { cpuSnapshot, foreignCores } from "./foreign-cpu.ts";
 import { rawSqlCeiling, type Ceiling } from "./ceiling.ts";
-import { runLoad, type RequestFor, type Result } from "./load.ts";
+import { runLoad, runPaced, type RequestFor, type Result } from "./load.ts";
+import { portalPages, signInPortal } from "./portal.ts";
 import type { BenchOptions, PassPlan, Scenario } from "./options.ts";
 import { measureOutboxLag, startEventStream, startReceiver, warmUpStream, type OutboxLag, type StreamStats } from "./outbox.ts";
 import { startFleet } from "./processes.ts";
@@ -124,14 +125,22 @@ export const runPass = async ({
       label: string,
       amount: number,
       request: RequestFor,
-      { beforeLoad, connections = o.connections }: { beforeLoad?: () => void; connections?: number } = {},
+      { beforeLoad, connections = o.connections, warmup, rate = 0 }: { beforeLoad?: () => void; connections?: number; warmup?: number; rate?: number } = {},
     ) => {
-      const warm2xx = await warmUp(label, request);
+      const warm2xx =
+        warmup === undefined
+          ? await warmUp(label, request)
+          : warmup === 0
+            ? 0
+            : (await runLoad({ name: `${label} (warm-up)`, amount: warmup * bases.length, connections: bases.length, bases, request, cpuMs })).ok2xx;
       beforeLoad?.();
       const start = load1m();
       const cpuStart = cpuSnapshot({ postgresIsOwn });
-      log(`[bench] ${label}: ${amount} requests, ${connections} connections over ${bases.length} web process(es)`);
-      const r = await runLoad({ name: label, amount, connections, bases, request, cpuMs });
+      log(`[bench] ${label}: ${amount} requests, ${rate ? `sent at ${rate}/s, at most ` : ""}${connections} connections over ${bases.length} web process(es)`);
+      const r =
+        rate > 0
+          ? await runPaced({ name: label, amount, rate, maxInFlight: Math.max(1, Math.ceil(connections / bases.length)), bases, request, cpuMs })
+          : await runLoad({ name: label, amount, connections, bases, request, cpuMs });
       const othersCores = foreignCores(cpuStart, cpuSnapshot({ postgresIsOwn }), os.availableParallelism());
       const out: ScenarioResult = { ...r, scenario: name, connections, loadAverage1m: { start, end: load1m() }, othersCores };
       results.push(out);
@@ -197,10 +206,34 @@ export const runPass = async ({
 
     if (o.only.has("balances")) {
       let m = 0;
-      await scenario("balances", "GET /v1/vc/balances", o.balanceReads, () => ({
-        method: "GET",
-        setupRequest: (req) => ({ ...req, headers, path: `/api/v1/vc/balances?currencyId=${currencyId}&userRef=${refs[m++ % refs.length]}` }),
-      }));
+      await scenario(
+        "balances",
+        "GET /v1/vc/balances",
+        o.balanceReads,
+        () => ({
+          method: "GET",
+          setupRequest: (req) => ({ ...req, headers, path: `/api/v1/vc/balances?currencyId=${currencyId}&userRef=${refs[m++ % refs.length]}` }),
+        }),
+        { rate: o.readRate },
+      );
+    }
+
+    // issue 32, target 2: the game and a user's info (game-api.md: GET /v1/game, GET /v1/users/{userRef})
+    if (o.only.has("game")) await scenario("game", "GET /v1/game", o.gameReads, () => ({ method: "GET", path: "/api/v1/game", headers }), { rate: o.readRate });
+    if (o.only.has("user")) {
+      const first = await fetch(`${bases[0]}/api/v1/users/${refs[0]}`, { headers });
+      if (first.status !== 200) throw new Error(`GET /v1/users/${refs[0]}: ${first.status} ${(await first.text()).slice(0, 300)}`);
+      let u = 0;
+      await scenario(
+        "user",
+        "GET /v1/users/{userRef}",
+        o.userReads,
+        () => ({
+          method: "GET",
+          setupRequest: (req) => ({ ...req, headers, path: `/api/v1/users/${refs[u++ % refs.length]}` }),
+        }),
+        { rate: o.readRate },
+      );
     }
 
     // GET /v1/vc/journals, first page (game-api.md: query currencyId, page, limit; its example uses limit 50)
@@ -226,7 +259,27 @@ export const runPass = async ({
       const page = (await first.json()) as { items?: unknown[]; pagination?: { totalCount: number } };
       if (first.status !== 200 || page.items?.length !== o.journalLimit) throw new Error(`GET ${path}: ${first.status} ${JSON.stringify(page).slice(0, 300)}`);
       log(`[bench] journals: first page of ${page.items.length}, totalCount ${page.pagination?.totalCount}`);
-      await scenario("journals", "GET /v1/vc/journals", o.journalReads, () => ({ method: "GET", path, headers }), { connections: o.journalConnections });
+      await scenario("journals", "GET /v1/vc/journals", o.journalReads, () => ({ method: "GET", path, headers }), {
+        connections: o.journalConnections,
+        rate: o.readRate,
+      });
+    }
+
+    // issue 32, target 4: the portal's pages, signed in as the seed's developer (an owner of the business)
+    if (o.only.has("portal")) {
+      const cookie = await signInPortal(bases[0]!, seed.portal);
+      for (const { page, path, expect } of portalPages(seed.business.businessId, refs[0]!)) {
+        for (const base of bases) {
+          const res = await fetch(`${base}${path}`, { headers: { cookie } });
+          const html = await res.text();
+          if (res.status !== 200 || !html.includes(expect))
+            throw new Error(`the portal's ${page} page did not render on ${base}: ${res.status} ${html.slice(0, 200)}`);
+        }
+        await scenario("portal", `GET portal ${page}`, o.portalPages, () => ({ method: "GET", path, headers: { cookie } }), {
+          connections: o.portalConnections,
+          warmup: o.portalWarmup,
+        });
+      }
     }
 
     // Catalogue and checkout: PRODUCTS products (created through the API), then one grant's hosted page.

@@ -25,7 +25,7 @@ const OverviewPage = async ({ params, searchParams }: Props) => {
   const { businessId } = await params;
   const environment = environmentOf((await searchParams).env);
   return portalPage(
-    { businessId, environment, current: "overview", load: (ctx) => loadPortalOverview(ctx, { businessId, environment }) },
+    { businessId, environment, current: "overview", reads: "replica", load: (ctx) => loadPortalOverview(ctx, { businessId, environment }) },
     ({ member, counts, games, dashboard, checklist }, frame) => {
       const t = getTranslator(frame.locale, "portal");
       return (

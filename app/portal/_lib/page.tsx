@@ -20,6 +20,7 @@ import { AppError } from "@/lib/core/errors";
 import { getDb } from "@/lib/db/client";
 import type { Locale } from "@/lib/i18n/locales";
 import { getTranslator } from "@/lib/i18n/translator";
+import { loadPortalRead } from "@/lib/portal/load-portal-read";
 import { listMemberships, type PortalContext, type PortalMember } from "@/lib/portal/require-portal-access";
 import { getPortalLocale, getPortalLocaleSetting } from "./portal-locale";
 
@@ -72,13 +73,17 @@ export const segmentText = (s: string) => {
 export type PortalPage<T> =
   { kind: "signed-out" } | { kind: "refused"; member: PortalMember; message: string; email: string } | { kind: "ok"; value: T; email: string };
 
-/** Runs a portal loader for the signed-in player; 404s for a stranger, a refusal for a role without the permission. */
-export const loadPortalPage = async <T,>(businessId: string, load: (ctx: PortalContext) => Promise<T>): Promise<PortalPage<T>> => {
+/**
+ * Runs a portal loader for the signed-in player; 404s for a stranger, a refusal for a role without the permission.
+ * `reads: "replica"`: the loader only reads, and runs on a streaming replica that has the member's own last write
+ * (lib/portal/load-portal-read.ts); without DATABASE_REPLICA_URL it changes nothing.
+ */
+export const loadPortalPage = async <T,>(businessId: string, load: (ctx: PortalContext) => Promise<T>, reads?: "replica"): Promise<PortalPage<T>> => {
   const player = await getSignedInPlayer();
   if (!player) return { kind: "signed-out" };
   const ctx = { db: getDb(), player };
   try {
-    return { kind: "ok", value: await load(ctx), email: player.email };
+    return { kind: "ok", value: reads === "replica" ? await loadPortalRead(player, load) : await load(ctx), email: player.email };
   } catch (err) {
     if (err instanceof AppError && NOT_FOUND.has(err.code)) notFound();
     if (err instanceof AppError && err.code === "PORTAL_ROLE_REQUIRED") {
@@ -93,13 +98,20 @@ export const loadPortalPage = async <T,>(businessId: string, load: (ctx: PortalC
  * Loads a portal page for the signed-in player and renders it: the sign-in card when nobody is signed in, a
  * 404 for a stranger, the refusal (in the frame, none of the page's data) for a role without the permission,
  * else `render(value, frame)`, which draws the page in a PortalPageShell. `environment` is the one the URL
- * asked for; a page about one object (a game, a campaign, a player) shows that object's instead.
+ * asked for; a page about one object (a game, a campaign, a player) shows that object's instead. `reads:
+ * "replica"` for a page whose loader never writes (see loadPortalPage).
  */
 export const portalPage = async <T extends { member: PortalMember }>(
-  { businessId, environment, current, load }: { businessId: string; environment: Environment; current: NavKey; load: (ctx: PortalContext) => Promise<T> },
+  {
+    businessId,
+    environment,
+    current,
+    load,
+    reads,
+  }: { businessId: string; environment: Environment; current: NavKey; load: (ctx: PortalContext) => Promise<T>; reads?: "replica" },
   render: (value: T, frame: PortalShellFrame) => ReactNode,
 ): Promise<ReactNode> => {
-  const page = await loadPortalPage(businessId, load);
+  const page = await loadPortalPage(businessId, load, reads);
   const locale = await getPortalLocale();
   if (page.kind === "signed-out") return <SignInCard environment={environment} locale={locale} />;
   const languageSetting = await getPortalLocaleSetting();

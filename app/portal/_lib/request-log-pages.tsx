@@ -41,7 +41,7 @@ export type RequestLogSubject = {
 export const RequestLogPage = async ({ subject, query }: { subject: RequestLogSubject; query: Record<string, string | string[] | undefined> }) => {
   const { businessId, platformId, environment, current, base } = subject;
   return portalPage(
-    { businessId, environment, current, load: (ctx) => loadRequestLog(ctx, { businessId, platformId, environment, filters: query }) },
+    { businessId, environment, current, reads: "replica", load: (ctx) => loadRequestLog(ctx, { businessId, platformId, environment, filters: query }) },
     ({ rows, keys, filters, nextBefore, platform }, frame) => {
       const t = getTranslator(frame.locale, "portal-logs");
       const keyLabel = (keyId: string | null) => {

@@ -30,7 +30,7 @@ const JournalsPage = async ({ params, searchParams }: Props) => {
   const filter = journalFilterOf(q);
   const base = `/portal/${encodeURIComponent(businessId)}/ledger`;
   return portalPage(
-    { businessId, environment, current: "ledger", load: (ctx) => listLedgerJournals(ctx, { businessId, environment, filter }) },
+    { businessId, environment, current: "ledger", reads: "replica", load: (ctx) => listLedgerJournals(ctx, { businessId, environment, filter }) },
     ({ items, nextCursor, invalid, options, filter: f }, frame) => {
       const t = getTranslator(frame.locale, "portal-money");
       const older = nextCursor

@@ -25,7 +25,13 @@ const PlayerPage = async ({ params, searchParams }: Props) => {
   const { businessId, playerRef } = await params;
   const asked = environmentOf((await searchParams).env);
   return portalPage(
-    { businessId, environment: asked, current: "players", load: (ctx) => loadPortalPlayer(ctx, { businessId, userRef: segmentText(playerRef) }) },
+    {
+      businessId,
+      environment: asked,
+      current: "players",
+      reads: "replica",
+      load: (ctx) => loadPortalPlayer(ctx, { businessId, userRef: segmentText(playerRef) }),
+    },
     ({ member, player, links }, frame) => {
       const environment = player.environment;
       const t = getTranslator(frame.locale, "portal-money");
