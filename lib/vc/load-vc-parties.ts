@@ -1,4 +1,3 @@
-import type { TxContext } from "../db/transaction.ts";
 import type { GameContext } from "../core/context.ts";
 import { AppError } from "../core/errors.ts";
 import { currencyOrNotFound } from "../currencies/find-currency.ts";
@@ -17,7 +16,7 @@ export type VcPartyQuery = { currencyId: string; userRef: string };
  * For several operations at once (group commit) in two queries, whatever their number: per operation its
  * party, or the error that operation gets.
  */
-export const loadVcParties = async (ctx: GameContext & TxContext, queries: VcPartyQuery[], { consent }: { consent?: LinkConsentScope } = {}) => {
+export const loadVcParties = async (ctx: GameContext, queries: VcPartyQuery[], { consent }: { consent?: LinkConsentScope } = {}) => {
   const currencyIds = [...new Set(queries.map((q) => q.currencyId))];
   // PostgreSQL text cannot hold NUL: such a reference matches no user (and must not reach the query).
   const userRefs = [...new Set(queries.map((q) => q.userRef).filter((r) => !r.includes("\u0000")))];
