@@ -18,6 +18,7 @@ export type GroupedCall = {
   alone: () => Promise<IdempotentOutcome>;
 };
 
+type Prepared = { value: unknown };
 type Settled = { ok: IdempotentOutcome } | { error: unknown };
 const settle = (p: Promise<IdempotentOutcome>): Promise<Settled> =>
   p.then(
@@ -42,9 +43,20 @@ export type GroupedService = {
  * sake, and its claim finds the stored answer if the failure came after a commit.
  */
 export const runGrouped = (service: GroupedService, storedOf: (out: unknown) => StoredResponse) => {
-  const writeTogether = async (calls: GroupedCall[]): Promise<Settled[]> => {
+  /** the service's prepare, checked: one answer a call, each boxed (so "not prepared" is undefined) */
+  const prepareCalls = async (calls: GroupedCall[]): Promise<Prepared[]> => {
     const prepared = await service.prepare(calls.map((c) => ({ ctx: c.ctx, body: c.body })));
     if (prepared.length !== calls.length) throw new Error(`prepare returned ${prepared.length} answers for ${calls.length} calls.`);
+    return prepared.map((value) => ({ value }));
+  };
+
+  /** prepares the calls the pipeline did not prepare ahead, then writes them all together */
+  const writeTogether = async (calls: GroupedCall[], ahead: (Prepared | undefined)[]): Promise<Settled[]> => {
+    const missing = calls.flatMap((_, i) => (ahead[i] ? [] : [i]));
+    const late = missing.length === 0 ? [] : await prepareCalls(missing.map((i) => calls[i]));
+    const boxed = [...ahead];
+    missing.forEach((i, j) => (boxed[i] = late[j]));
+    const prepared = boxed.map((b) => b!.value);
     return inPgTransaction(async (tx) => {
       const claims = await claimKeys(
         tx,
@@ -83,13 +95,15 @@ export const runGrouped = (service: GroupedService, storedOf: (out: unknown) => 
     });
   };
 
-  const batcher = createGroupCommit<GroupedCall, Settled>({
+  const batcher = createGroupCommit<GroupedCall, Settled, Prepared>({
     maxBatch: () => groupCommitMaxBatch(),
     maxInFlight: () => groupCommitInFlight(),
-    run: async (calls) => {
+    // the next batch's reads while the current one's transaction runs
+    prepare: prepareCalls,
+    run: async (calls, ahead) => {
       if (calls.length === 1) return [await settle(calls[0].alone())];
       try {
-        return await writeTogether(calls);
+        return await writeTogether(calls, ahead);
       } catch {
         return Promise.all(calls.map((c) => settle(c.alone())));
       }
