@@ -9,6 +9,11 @@ import { ensureAccounts } from "@/lib/ledger/ensure-accounts";
 import { vcAsset, vcPool } from "@/lib/ledger/accounts";
 import { ISSUER_SLOTS } from "@/lib/ledger/slots";
 
+/** The connection each statement named by statementsOf was sent on (a number per pg client), in the same order. */
+const connections: number[] = [];
+const clientIds = new WeakMap<object, number>();
+let clientCount = 0;
+
 /** The SQL statements `fn` sends, each named by what it does. */
 const statementsOf = async (fn: () => Promise<unknown>): Promise<string[]> => {
   const names: [RegExp, string][] = [
@@ -24,10 +29,13 @@ const statementsOf = async (fn: () => Promise<unknown>): Promise<string[]> => {
     [/^COMMIT/, "COMMIT"],
   ];
   const seen: string[] = [];
+  connections.length = 0;
   const query = pg.Client.prototype.query;
   pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
     const text = String(typeof args[0] === "string" ? args[0] : (args[0] as { text: string }).text).trim();
     seen.push(names.find(([re]) => re.test(text))?.[1] ?? text.slice(0, 60));
+    if (!clientIds.has(this)) clientIds.set(this, ++clientCount);
+    connections[seen.length - 1] = clientIds.get(this)!;
     return (query as (...a: unknown[]) => unknown).apply(this, args);
   } as typeof query;
   try {
@@ -167,16 +175,22 @@ describe("POST /v1/vc/credits", () => {
       expect(count("BEGIN")).toBe(count("write journal"));
       // far fewer statements than 12 credits one by one (9 each)
       expect(statements.length).toBeLessThan(12 * 9 * 0.5);
-      // a group's transaction holds the ledger's and the idempotency's statements only: its reads came before its BEGIN
-      const groups = statements
-        .filter((s) => s !== "auth")
-        .join(" | ")
-        .split("BEGIN | ")
-        .slice(1)
-        .map((t) => t.split(" | COMMIT")[0]);
-      const grouped = groups.filter((g) => !g.includes("currency and link"));
-      expect(grouped.length).toBeGreaterThan(0);
-      for (const g of grouped) expect(g).toBe("claim key | stored response? | lock accounts | write journal | store response");
+      // a group's transaction holds the ledger's and the idempotency's statements only: its reads came before its
+      // BEGIN (each transaction is read on its own connection: reads of the next group may run beside it)
+      const byConnection = new Map<number, string[]>();
+      statements.forEach((s, i) => byConnection.set(connections[i], [...(byConnection.get(connections[i]) ?? []), s]));
+      const transactions = [...byConnection.values()].flatMap((list) =>
+        list
+          .join(" | ")
+          .split("BEGIN | ")
+          .slice(1)
+          .map((t) => t.split(" | COMMIT")[0]),
+      );
+      const alone = "claim key | stored response? | currency and link | lock accounts | write journal | store response";
+      const together = "claim key | stored response? | lock accounts | write journal | store response";
+      expect(transactions.length).toBe(count("BEGIN"));
+      expect(transactions.filter((t) => t !== alone && t !== together)).toEqual([]);
+      expect(transactions.filter((t) => t === together).length).toBeGreaterThan(0);
       expect(
         statements.filter(
           (s) =>
