@@ -82,4 +82,59 @@ describe("createGroupCommit", () => {
     const g = createGroupCommit<number, number>({ maxBatch: () => 4, maxInFlight: () => 1, run: async () => [] });
     await expect(g.submit("a", 1)).rejects.toThrow("A batch of 1 returned 0 outcomes.");
   });
+
+  it("with prepare: the calls that gather while a batch is in flight are prepared meanwhile, and written together with what they prepared", async () => {
+    const log: string[] = [];
+    const first = gate();
+    const g = createGroupCommit<number, string, string>({
+      maxBatch: () => 8,
+      maxInFlight: () => 1,
+      prepare: async (items) => (log.push(`prepare ${items.join("+")}`), items.map((i) => `p${i}`)),
+      run: async (items, prepared) => {
+        log.push(`run ${items.join("+")} with ${prepared.map((p) => p ?? "-").join(",")}`);
+        if (items[0] === 0) await first.opened;
+        return items.map((i) => `#${i}`);
+      },
+    });
+    const answers = [0, 1, 2, 3].map((i) => g.submit("a", i));
+    // 0 is written at once, unprepared; 1 is prepared while it is in flight, then 2 and 3 (one preparation at a time)
+    await new Promise((r) => setTimeout(r, 10));
+    expect(log).toEqual(["run 0 with -", "prepare 1", "prepare 2+3"]);
+    expect(g.pending()).toEqual({ inFlight: 1, waiting: 3 });
+    first.open();
+    expect(await Promise.all(answers)).toEqual(["#0", "#1", "#2", "#3"]);
+    expect(log).toEqual(["run 0 with -", "prepare 1", "prepare 2+3", "run 1+2+3 with p1,p2,p3"]);
+    expect(g.pending()).toEqual({ inFlight: 0, waiting: 0 });
+  });
+
+  it("with prepare: a failed preparation leaves its calls unprepared for run, and a free slot waits for a preparation under way", async () => {
+    const log: string[] = [];
+    const first = gate();
+    const slowPrepare = gate();
+    const g = createGroupCommit<number, number, string>({
+      maxBatch: () => 8,
+      maxInFlight: () => 1,
+      prepare: async (items) => {
+        log.push(`prepare ${items.join("+")}`);
+        if (items[0] === 1) throw new Error("the reads failed");
+        await slowPrepare.opened;
+        return items.map((i) => `p${i}`);
+      },
+      run: async (items, prepared) => {
+        log.push(`run ${items.join("+")} with ${prepared.map((p) => p ?? "-").join(",")}`);
+        if (items[0] === 0) await first.opened;
+        return items;
+      },
+    });
+    const answers = [0, 1].map((i) => g.submit("a", i));
+    await new Promise((r) => setTimeout(r, 10));
+    answers.push(g.submit("a", 2));
+    // 1's preparation failed; 2's is under way when 0's batch ends: the slot waits for it
+    first.open();
+    await new Promise((r) => setTimeout(r, 10));
+    expect(log).toEqual(["run 0 with -", "prepare 1", "prepare 2"]);
+    slowPrepare.open();
+    expect(await Promise.all(answers)).toEqual([0, 1, 2]);
+    expect(log).toEqual(["run 0 with -", "prepare 1", "prepare 2", "run 1+2 with -,p2"]);
+  });
 });

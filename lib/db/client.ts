@@ -50,6 +50,12 @@ export const getDb = (): PrismaClient => {
   return holder.client;
 };
 
+/** The process-wide client's pool (the one Prisma's adapter uses), for lib/db/pg-transaction.ts. */
+export const transactionPoolOf = (): pg.Pool => {
+  getDb();
+  return holder.pool!;
+};
+
 /**
  * A second, smaller pool beside the process-wide client's, for lib/db/prepared.ts: its connections plan every
  * prepared statement once, generically (plan_cache_mode = force_generic_plan), which Prisma's statements on

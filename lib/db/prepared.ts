@@ -21,7 +21,7 @@ import type { DbClient } from "./transaction.ts";
 const names = new Map<string, string>();
 
 /** A statement's name: one per distinct SQL text (node-postgres refuses one name for two texts). */
-const nameOf = (text: string): string => {
+export const statementName = (text: string): string => {
   let name = names.get(text);
   if (!name) names.set(text, (name = `coinop_${createHash("sha256").update(text).digest("hex").slice(0, 16)}`));
   return name;
@@ -31,7 +31,7 @@ const nameOf = (text: string): string => {
 export const queryPrepared = async <Row extends Record<string, unknown>>(db: DbClient, statement: Prisma.Sql): Promise<Row[]> => {
   const pool = genericPlanPoolOf(db) ?? replicaGenericPoolOf(db);
   if (!pool) return db.$queryRaw<Row[]>(statement);
-  const { rows } = await pool.query<Row>({ name: nameOf(statement.text), text: statement.text, values: statement.values });
+  const { rows } = await pool.query<Row>({ name: statementName(statement.text), text: statement.text, values: statement.values });
   return rows;
 };
 

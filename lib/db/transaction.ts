@@ -17,7 +17,17 @@ declare module "../core/context.ts" {
   }
 }
 
-const RETRYABLE = new Set(["40001", "40P01"]); // serialization failure, deadlock detected
+/**
+ * What a statement-level helper needs of a database handle: raw SQL, as a tagged template or a Prisma.sql. The
+ * Prisma client, its interactive transaction, and the node-postgres transaction of lib/db/pg-transaction.ts all
+ * have it, so a helper typed with it (the ledger's write path, the idempotency records) runs on any of them.
+ */
+export type SqlClient = {
+  $queryRaw<T = unknown>(query: TemplateStringsArray | Prisma.Sql, ...values: unknown[]): Promise<T>;
+  $executeRaw(query: TemplateStringsArray | Prisma.Sql, ...values: unknown[]): Promise<number>;
+};
+
+export const RETRYABLE = new Set(["40001", "40P01"]); // serialization failure, deadlock detected
 
 const pgCode = (err: unknown): string | undefined => {
   let e = err as { code?: string; cause?: unknown; meta?: { code?: string; driverAdapterError?: { cause?: { originalCode?: string } } } } | undefined;
@@ -54,5 +64,12 @@ export const inTransaction = async <T>(db: DbClient | undefined, fn: (tx: Prisma
     }
   }
 };
+
+/**
+ * inTransaction for a helper written with SqlClient (raw SQL only): inside an open transaction, Prisma's or
+ * node-postgres's (lib/db/pg-transaction.ts), it joins it; on the Prisma client (or none) it opens one there.
+ */
+export const inSqlTransaction = <T>(db: SqlClient | undefined, fn: (tx: SqlClient) => Promise<T>): Promise<T> =>
+  db && !("$connect" in db) ? fn(db) : inTransaction(db as Db | undefined, fn);
 
 export { pgCode };

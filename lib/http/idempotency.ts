@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import type { Prisma } from "../db/generated/client.ts";
+import type { SqlClient } from "../db/transaction.ts";
 import { newId } from "../db/ids.ts";
 import { AppError } from "../core/errors.ts";
 
@@ -16,7 +16,7 @@ export type KeyClaim = { scope: string; key: string; hash: string };
  * a concurrent request with the same key gets 409 instead of waiting. Returns the stored response when
  * the key was used before with the same request; a different request gets 422.
  */
-export const claimKey = async (tx: Prisma.TransactionClient, claim: KeyClaim): Promise<StoredResponse | null> => {
+export const claimKey = async (tx: SqlClient, claim: KeyClaim): Promise<StoredResponse | null> => {
   const [outcome] = await claimKeys(tx, [claim]);
   if (outcome instanceof AppError) throw outcome;
   return outcome;
@@ -31,7 +31,7 @@ const inProgress = () => new AppError("IDEMPOTENCY_IN_PROGRESS", "A request with
  * The lookup runs after the locks are taken, in its own statement, so it sees what a request that held
  * the key before has committed.
  */
-export const claimKeys = async (tx: Prisma.TransactionClient, claims: KeyClaim[]): Promise<(StoredResponse | null | AppError)[]> => {
+export const claimKeys = async (tx: SqlClient, claims: KeyClaim[]): Promise<(StoredResponse | null | AppError)[]> => {
   const names = claims.map((c) => c.scope + "\n" + c.key);
   const locks = await tx.$queryRaw<{ locked: boolean }[]>`
     SELECT pg_try_advisory_xact_lock(hashtextextended(n, 7)) AS locked FROM unnest(${names}::text[]) WITH ORDINALITY AS t(n, ord) ORDER BY ord`;
@@ -58,10 +58,10 @@ export const claimKeys = async (tx: Prisma.TransactionClient, claims: KeyClaim[]
 };
 
 /** Stores the response in the same transaction as the effect. */
-export const storeResponse = (tx: Prisma.TransactionClient, record: KeyClaim & { response: StoredResponse }) => storeResponses(tx, [record]);
+export const storeResponse = (tx: SqlClient, record: KeyClaim & { response: StoredResponse }) => storeResponses(tx, [record]);
 
 /** storeResponse for several keys in one statement (a plain INSERT from arrays: it runs with every idempotent write). */
-export const storeResponses = async (tx: Prisma.TransactionClient, records: (KeyClaim & { response: StoredResponse })[]): Promise<void> => {
+export const storeResponses = async (tx: SqlClient, records: (KeyClaim & { response: StoredResponse })[]): Promise<void> => {
   if (records.length === 0) return;
   await tx.$executeRaw`
     INSERT INTO "IdempotencyRecord" ("id", "scope", "key", "requestHash", "responseStatus", "responseHeaders", "responseBody", "createdAt")

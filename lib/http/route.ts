@@ -7,7 +7,7 @@ import { isTest } from "../config/env.ts";
 import { appBaseUrl } from "../config/settings.ts";
 import { getDb } from "../db/client.ts";
 import { hasReplicas, noteWrite, readDbFor, replicaReadFailed } from "../db/replica.ts";
-import { inTransaction, pgCode } from "../db/transaction.ts";
+import { inTransaction, pgCode, type SqlClient } from "../db/transaction.ts";
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from "../db/is-database-unavailable.ts";
 import { authenticate, requireOutsideGrace } from "./authenticate.ts";
 import {
@@ -24,7 +24,7 @@ import {
 } from "../core/context.ts";
 import { AppError, errorBody, type ErrorCode } from "../core/errors.ts";
 import { claimKey, requestHash, storeResponse, type StoredResponse } from "./idempotency.ts";
-import { runGrouped } from "./run-grouped.ts";
+import { runGrouped, type GroupedService } from "./run-grouped.ts";
 import { validateKey } from "../core/idempotency-key.ts";
 import type { KeyKind } from "../core/environment.ts";
 import { registerRoute } from "./registry.ts";
@@ -148,11 +148,16 @@ export type RouteDefinition<
   handler: (input: { ctx: ContextFor<A, T>; params: Out<P>; query: Out<Q>; body: Out<B>; form: FormData | undefined; req: Request }) => Promise<unknown>;
   /**
    * Group commit (run-grouped.ts): concurrent calls with an Idempotency-Key from one key owner are written
-   * together in one transaction. Given the calls in order (each context's `db` is that transaction), it
-   * returns per call what `handler` would return, or the AppError it would throw; a call that gets an
-   * error must have written nothing. The same services as `handler`, called for many.
+   * together in one transaction, on node-postgres (lib/db/pg-transaction.ts). `prepare`, given the calls in
+   * order before the transaction (each context's `db` is the process-wide client: reads only), returns per call
+   * what `write` needs, or the AppError the call gets. `write`, in the transaction (`tx`, raw SQL only), returns
+   * per prepared call what `handler` would return, or the AppError it would throw; a call that gets an error
+   * must have written nothing. The same services as `handler`, called for many.
    */
-  grouped?: (calls: { ctx: ContextFor<A, T>; body: Out<B> }[]) => Promise<unknown[]>;
+  grouped?: {
+    prepare: (calls: { ctx: ContextFor<A, T>; body: Out<B> }[]) => Promise<unknown[]>;
+    write: (tx: SqlClient, calls: { ctx: ContextFor<A, T>; body: Out<B>; prepared: unknown }[]) => Promise<unknown[]>;
+  };
 };
 
 type NextContext = { params: Promise<Record<string, string | string[]>> };
@@ -451,7 +456,7 @@ export const route = <
     // a repeat the service recognised says so as a kernel replay does (and a stored copy keeps saying it)
     return { status, headers: { ...r.headers, ...(r.replayed ? { "idempotent-replayed": "true" } : {}) }, body };
   };
-  const grouped = def.grouped ? runGrouped(def.grouped as (calls: { ctx: ServiceContext; body: unknown }[]) => Promise<unknown[]>, storedOf) : undefined;
+  const grouped = def.grouped ? runGrouped(def.grouped as GroupedService, storedOf) : undefined;
   if (def.reads === "replica" && def.method !== "GET") throw new Error(`${def.method} ${def.path}: only a GET route may read on a replica`);
   const routeHandler = handler as RouteHandler;
   routeHandler.definition = def as unknown as RouteHandler["definition"];

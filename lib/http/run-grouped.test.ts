@@ -3,11 +3,13 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db/client";
 import { AppError } from "@/lib/core/errors";
 import type { ServiceContext } from "@/lib/core/context";
-import { runGrouped, type GroupedCall, type IdempotentOutcome } from "./run-grouped";
+import { runGrouped, type GroupedCall, type GroupedService, type IdempotentOutcome } from "./run-grouped";
 import type { StoredResponse } from "./idempotency";
 import { gameContextFor } from "../../tests/support/contexts.ts";
 
 const storedOf = (out: unknown): StoredResponse => ({ status: 201, headers: {}, body: JSON.stringify(out) });
+/** A service whose reads find nothing to refuse: `write` alone decides. */
+const writing = (write: GroupedService["write"]): GroupedService => ({ prepare: async (calls) => calls.map(() => null), write });
 const ctx: ServiceContext = gameContextFor({ id: "g", businessId: "b" }, { requestId: "req" });
 
 /** `n` calls of one scope; each, run alone, answers "alone <i>" (and counts how often it ran alone). */
@@ -32,7 +34,10 @@ describe("runGrouped", () => {
 
   it("a call with no company runs alone; the ones that gathered meanwhile are written together and stored", async () => {
     const seen: number[][] = [];
-    const g = runGrouped(async (calls) => (seen.push(calls.map((c) => (c.body as { i: number }).i)), calls.map((c) => ({ echo: c.body }))), storedOf);
+    const g = runGrouped(
+      writing(async (_tx, calls) => (seen.push(calls.map((c) => (c.body as { i: number }).i)), calls.map((c) => ({ echo: c.body })))),
+      storedOf,
+    );
     const { scope, calls, alone } = callsOf(5);
     const answers = await Promise.all(calls.map((c) => g.submit(scope, c)));
     expect(alone).toEqual([0]);
@@ -53,7 +58,7 @@ describe("runGrouped", () => {
 
   it("a call the service refuses gets its error, and only the others are stored", async () => {
     const g = runGrouped(
-      async (calls) => calls.map((c) => ((c.body as { i: number }).i % 2 ? new AppError("USER_REF_NOT_FOUND", "no such user") : "ok")),
+      writing(async (_tx, calls) => calls.map((c) => ((c.body as { i: number }).i % 2 ? new AppError("USER_REF_NOT_FOUND", "no such user") : "ok"))),
       storedOf,
     );
     const { scope, calls } = callsOf(5);
@@ -71,9 +76,12 @@ describe("runGrouped", () => {
   });
 
   it("when the batch transaction fails, every call of it falls back to running alone, and nothing of the batch is kept", async () => {
-    const g = runGrouped(async () => {
-      throw new Error("the batch failed");
-    }, storedOf);
+    const g = runGrouped(
+      writing(async () => {
+        throw new Error("the batch failed");
+      }),
+      storedOf,
+    );
     const { scope, calls, alone } = callsOf(4);
     const answers = await Promise.all(calls.map((c) => g.submit(scope, c)));
     expect(answers.map((a) => a.response.body)).toEqual(["alone 0", "alone 1", "alone 2", "alone 3"]);
@@ -82,7 +90,10 @@ describe("runGrouped", () => {
   });
 
   it("two calls of one key in a batch: the second gets 409 in flight", async () => {
-    const g = runGrouped(async (calls) => calls.map(() => "ok"), storedOf);
+    const g = runGrouped(
+      writing(async (_tx, calls) => calls.map(() => "ok")),
+      storedOf,
+    );
     const { scope, calls } = callsOf(3);
     calls[2] = { ...calls[1] };
     const answers = await Promise.all(
@@ -94,5 +105,46 @@ describe("runGrouped", () => {
       ),
     );
     expect(answers).toEqual(["alone 0", '"ok"', "IDEMPOTENCY_IN_PROGRESS"]);
+  });
+
+  it("a call refused while the batch is prepared gets its error: write never sees it, nothing of it is stored", async () => {
+    const written: number[][] = [];
+    const g = runGrouped(
+      {
+        prepare: async (calls) => calls.map((c) => ((c.body as { i: number }).i === 2 ? new AppError("CURRENCY_NOT_FOUND", "no such currency") : { ok: true })),
+        write: async (_tx, calls) => (written.push(calls.map((c) => (c.body as { i: number }).i)), calls.map((c) => ({ prepared: c.prepared }))),
+      },
+      storedOf,
+    );
+    const { scope, calls } = callsOf(4);
+    const answers = await Promise.all(
+      calls.map((c) =>
+        g.submit(scope, c).then(
+          (a) => a.response.body,
+          (e: AppError) => e.code,
+        ),
+      ),
+    );
+    expect(answers).toEqual(["alone 0", JSON.stringify({ prepared: { ok: true } }), "CURRENCY_NOT_FOUND", JSON.stringify({ prepared: { ok: true } })]);
+    expect(written).toEqual([[1, 3]]);
+    const stored = await getDb().idempotencyRecord.findMany({ where: { scope }, orderBy: { key: "asc" } });
+    expect(stored.map((r) => r.key)).toEqual(["k1", "k3"]);
+  });
+
+  it("what write wrote in the batch's transaction is gone when the batch fails after it", async () => {
+    const marker = `run-grouped-${randomUUID()}`;
+    const g = runGrouped(
+      writing(async (tx) => {
+        await tx.$executeRaw`INSERT INTO "ObjectSequence" ("objectKey", "last") VALUES (${marker}, 1)`;
+        throw new Error("the batch failed after writing");
+      }),
+      storedOf,
+    );
+    const { scope, calls, alone } = callsOf(3);
+    const answers = await Promise.all(calls.map((c) => g.submit(scope, c)));
+    expect(answers.map((a) => a.response.body)).toEqual(["alone 0", "alone 1", "alone 2"]);
+    expect(alone.sort()).toEqual([0, 1, 2]);
+    expect(await getDb().objectSequence.count({ where: { objectKey: marker } })).toBe(0);
+    expect(await getDb().idempotencyRecord.count({ where: { scope } })).toBe(0);
   });
 });

@@ -1,5 +1,5 @@
 import { newId } from "../db/ids.ts";
-import type { DbClient } from "../db/transaction.ts";
+import type { SqlClient } from "../db/transaction.ts";
 import { LedgerInvariantError } from "./check-postings.ts";
 import { accountKey, type AccountSpec, type LedgerScope } from "./types.ts";
 
@@ -15,7 +15,7 @@ export const distinctAccounts = <A extends AccountSpec>(accounts: A[]): A[] => {
  * existing row is left as it is: INSERT ... ON CONFLICT DO NOTHING takes no lock on it.
  */
 export const ensureAccounts = async (
-  db: DbClient,
+  db: SqlClient,
   { asset, environment, accounts }: Omit<LedgerScope, "tenantId"> & { accounts: (AccountSpec & { slot?: number })[] },
 ): Promise<void> => {
   const specs = distinctAccounts(accounts);

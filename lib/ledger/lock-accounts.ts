@@ -1,4 +1,4 @@
-import type { DbClient } from "../db/transaction.ts";
+import type { SqlClient } from "../db/transaction.ts";
 import type { LedgerScope, LockedAccount, SlottedAccount } from "./types.ts";
 
 /**
@@ -11,7 +11,7 @@ import type { LedgerScope, LockedAccount, SlottedAccount } from "./types.ts";
  * createdAt the journal written next in this transaction gets; null when nothing was locked).
  */
 export const lockAccounts = async (
-  db: DbClient,
+  db: SqlClient,
   { asset, environment, accounts }: Omit<LedgerScope, "tenantId"> & { accounts: SlottedAccount[] },
 ): Promise<{ rows: LockedAccount[]; now: Date | null }> => {
   const rows = await db.$queryRaw<(LockedAccount & { now: Date })[]>`

@@ -1,7 +1,7 @@
 import { AppError } from "../core/errors.ts";
 import { newId } from "../db/ids.ts";
 import { Prisma } from "../db/generated/client.ts";
-import { inTransaction, type DbClient } from "../db/transaction.ts";
+import { inSqlTransaction, type SqlClient } from "../db/transaction.ts";
 import { checkPostings, fundsError, LedgerInvariantError, netByAccount, rangeError, type AccountNet } from "./check-postings.ts";
 import { distinctAccounts, ensureAccounts } from "./ensure-accounts.ts";
 import { lockAccounts } from "./lock-accounts.ts";
@@ -19,7 +19,7 @@ import { accountKey, type JournalCompanion, type JournalInput, type PostedJourna
  * journal and its postings (and what the journal's owner keeps beside it, its `companion`, in the same
  * statement). On first use of an account two more: create the missing rows, lock again.
  */
-export const postJournal = async (db: DbClient, input: JournalInput): Promise<PostedJournal> => {
+export const postJournal = async (db: SqlClient, input: JournalInput): Promise<PostedJournal> => {
   const [outcome] = await postJournals(db, [input]);
   if (outcome instanceof AppError) throw outcome;
   return outcome;
@@ -36,7 +36,7 @@ export type JournalOutcome = PostedJournal | AppError;
  * posted. An issuer writes one slot for the whole group. Each outcome's `accounts` are the balances right
  * after that journal, as if the journals had been posted one by one in the order given.
  */
-export const postJournals = async (db: DbClient, inputs: JournalInput[]): Promise<JournalOutcome[]> => {
+export const postJournals = async (db: SqlClient, inputs: JournalInput[]): Promise<JournalOutcome[]> => {
   if (inputs.length === 0) return [];
   const [{ asset, environment }] = inputs;
   for (const input of inputs) {
@@ -44,10 +44,10 @@ export const postJournals = async (db: DbClient, inputs: JournalInput[]): Promis
     if (input.asset !== asset || input.environment !== environment)
       throw new LedgerInvariantError(`One group of journals must share its asset and environment; got ${input.asset} and ${asset}.`);
   }
-  return inTransaction(db, (tx) => writeJournals(tx, inputs));
+  return inSqlTransaction(db, (tx) => writeJournals(tx, inputs));
 };
 
-const lockOrCreate = async (tx: DbClient, { asset, environment }: Pick<JournalInput, "asset" | "environment">, inputs: JournalInput[]) => {
+const lockOrCreate = async (tx: SqlClient, { asset, environment }: Pick<JournalInput, "asset" | "environment">, inputs: JournalInput[]) => {
   const accounts = distinctAccounts(inputs.flatMap((i) => i.postings.map((p) => p.account))).map(withSlot);
   const scope = { asset, environment };
   let { rows: locked, now } = await lockAccounts(tx, { ...scope, accounts });
@@ -61,7 +61,7 @@ const lockOrCreate = async (tx: DbClient, { asset, environment }: Pick<JournalIn
   return { locked, now };
 };
 
-const writeJournals = async (tx: DbClient, inputs: JournalInput[]): Promise<JournalOutcome[]> => {
+const writeJournals = async (tx: SqlClient, inputs: JournalInput[]): Promise<JournalOutcome[]> => {
   // `now`: the transaction's time, the createdAt the write gives the journals (known before it, for companions)
   const { locked, now } = await lockOrCreate(tx, inputs[0], inputs);
   // the balances as the journals accepted so far leave them

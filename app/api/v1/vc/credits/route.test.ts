@@ -9,6 +9,11 @@ import { ensureAccounts } from "@/lib/ledger/ensure-accounts";
 import { vcAsset, vcPool } from "@/lib/ledger/accounts";
 import { ISSUER_SLOTS } from "@/lib/ledger/slots";
 
+/** The connection each statement named by statementsOf was sent on (a number per pg client), in the same order. */
+const connections: number[] = [];
+const clientIds = new WeakMap<object, number>();
+let clientCount = 0;
+
 /** The SQL statements `fn` sends, each named by what it does. */
 const statementsOf = async (fn: () => Promise<unknown>): Promise<string[]> => {
   const names: [RegExp, string][] = [
@@ -16,8 +21,7 @@ const statementsOf = async (fn: () => Promise<unknown>): Promise<string[]> => {
     [/^BEGIN/, "BEGIN"],
     [/pg_try_advisory_xact_lock/, "claim key"],
     [/^SELECT [\s\S]*"IdempotencyRecord"/, "stored response?"],
-    [/"VirtualCurrency"/, "currency"],
-    [/"PlayerLink"/, "link"],
+    [/"VirtualCurrency"[\s\S]*"PlayerLink"/, "currency and link"],
     [/^WITH found AS/, "lock accounts"],
     [/^INSERT INTO "LedgerAccount"/, "create accounts"],
     [/^WITH upd AS/, "write journal"],
@@ -25,10 +29,13 @@ const statementsOf = async (fn: () => Promise<unknown>): Promise<string[]> => {
     [/^COMMIT/, "COMMIT"],
   ];
   const seen: string[] = [];
+  connections.length = 0;
   const query = pg.Client.prototype.query;
   pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
     const text = String(typeof args[0] === "string" ? args[0] : (args[0] as { text: string }).text).trim();
     seen.push(names.find(([re]) => re.test(text))?.[1] ?? text.slice(0, 60));
+    if (!clientIds.has(this)) clientIds.set(this, ++clientCount);
+    connections[seen.length - 1] = clientIds.get(this)!;
     return (query as (...a: unknown[]) => unknown).apply(this, args);
   } as typeof query;
   try {
@@ -129,7 +136,7 @@ describe("POST /v1/vc/credits", () => {
     expect(res.body.code).toBe("USER_REF_NOT_FOUND");
   });
 
-  it("hot path: a credit on existing accounts is 10 statements, and the pool slot is locked for the last 4", async () => {
+  it("hot path: a credit on existing accounts is 9 statements, and the pool slot is locked for the last 4", async () => {
     const { headers, currencyId, users } = await makeVcGame();
     for (let slot = 0; slot < ISSUER_SLOTS; slot++)
       await ensureAccounts(getDb(), { asset: vcAsset(currencyId), environment: "test", accounts: [{ ...vcPool(currencyId, "test"), slot }] });
@@ -142,8 +149,7 @@ describe("POST /v1/vc/credits", () => {
       "BEGIN",
       "claim key",
       "stored response?",
-      "currency",
-      "link",
+      "currency and link",
       "lock accounts",
       "write journal",
       "store response",
@@ -167,12 +173,28 @@ describe("POST /v1/vc/credits", () => {
       expect(count("write journal")).toBeLessThan(12);
       expect(count("BEGIN")).toBe(count("COMMIT"));
       expect(count("BEGIN")).toBe(count("write journal"));
-      // far fewer statements than 12 credits one by one (10 each)
-      expect(statements.length).toBeLessThan(12 * 10 * 0.5);
+      // far fewer statements than 12 credits one by one (9 each)
+      expect(statements.length).toBeLessThan(12 * 9 * 0.5);
+      // a group's transaction holds the ledger's and the idempotency's statements only: its reads came before its
+      // BEGIN (each transaction is read on its own connection: reads of the next group may run beside it)
+      const byConnection = new Map<number, string[]>();
+      statements.forEach((s, i) => byConnection.set(connections[i], [...(byConnection.get(connections[i]) ?? []), s]));
+      const transactions = [...byConnection.values()].flatMap((list) =>
+        list
+          .join(" | ")
+          .split("BEGIN | ")
+          .slice(1)
+          .map((t) => t.split(" | COMMIT")[0]),
+      );
+      const alone = "claim key | stored response? | currency and link | lock accounts | write journal | store response";
+      const together = "claim key | stored response? | lock accounts | write journal | store response";
+      expect(transactions.length).toBe(count("BEGIN"));
+      expect(transactions.filter((t) => t !== alone && t !== together)).toEqual([]);
+      expect(transactions.filter((t) => t === together).length).toBeGreaterThan(0);
       expect(
         statements.filter(
           (s) =>
-            !["auth", "BEGIN", "claim key", "stored response?", "currency", "link", "lock accounts", "write journal", "store response", "COMMIT"].includes(s),
+            !["auth", "BEGIN", "claim key", "stored response?", "currency and link", "lock accounts", "write journal", "store response", "COMMIT"].includes(s),
         ),
       ).toEqual([]);
     } finally {

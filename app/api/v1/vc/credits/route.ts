@@ -2,7 +2,8 @@
 import { reply, route } from "@/lib/http/route";
 import { CreditBody, LedgerOperationResult } from "@/lib/vc/schemas";
 import { credit, CREDIT_ERRORS } from "@/lib/vc/credit";
-import { creditMany } from "@/lib/vc/credit-many";
+import { loadVcParties, type VcParty } from "@/lib/vc/load-vc-parties";
+import { writeCredits } from "@/lib/vc/write-credits";
 import { AppError } from "@/lib/core/errors";
 
 export const POST = route({
@@ -16,12 +17,20 @@ export const POST = route({
   body: CreditBody,
   response: { status: 201, schema: LedgerOperationResult },
   handler: async ({ ctx, body }) => reply(await credit(ctx, body), { status: 201 }),
-  // concurrent credits of one game are written together (group commit): same service, many calls
-  grouped: async (calls) =>
-    (
-      await creditMany(
+  // concurrent credits of one game are written together (group commit): their parties read before the group's
+  // transaction, the credits written in it (on node-postgres); the same services as `credit`, for many
+  grouped: {
+    prepare: (calls) =>
+      loadVcParties(
         calls[0].ctx,
         calls.map((c) => c.body),
-      )
-    ).map((r) => (r instanceof AppError ? r : reply(r, { status: 201 }))),
+      ),
+    write: async (tx, calls) =>
+      (
+        await writeCredits(
+          tx,
+          calls.map((c) => ({ body: c.body, party: c.prepared as VcParty })),
+        )
+      ).map((r) => (r instanceof AppError ? r : reply(r, { status: 201 }))),
+  },
 });
