@@ -361,7 +361,9 @@ describe("POST /v1/test-helpers/test-clocks/{clockId}/advance", () => {
     const item = await makeProductRow(s.game.id, { type: "purchase", fulfillmentType: "WEBHOOK", vcPrices: [{ currencyId: s.currencyId, amount: 10n }] });
     await fund(s.headers, s.currencyId, s.users[0], 100);
     const clock = await makeClock(s.headers, { frozenTime: "2031-08-01T00:00:00Z" });
-    receiver.reply((i) => (i < 1 ? { status: 503, body: "busy" } : { status: 200, body: "ok" }));
+    // the receiver's index counts the whole file's requests: this test's first answer is a 503, the next ones 200
+    let answered = 0;
+    receiver.reply(() => (answered++ < 1 ? { status: 503, body: "busy" } : { status: 200, body: "ok" }));
     const started = await call(START_VC_PURCHASE, {
       headers: s.headers,
       body: { userId: s.users[0], itemId: item.id, currencyId: s.currencyId, testClock: clock.id },
