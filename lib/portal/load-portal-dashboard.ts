@@ -83,7 +83,7 @@ export const loadPortalDashboard = async (
             AND p."completedAt" >= ${from}
           GROUP BY 1, 2, 3, 4`,
     // VC issued and spent: past days from their daily rollup, yesterday and today from the journals
-    currenciesRead.then((currencies) => readVcDailyFigures(db, { currencies, environment: env, days })),
+    currenciesRead.then((currencies) => readVcDailyFigures(db, { gameIds, currencies, environment: env, days })),
     currenciesRead,
     db.$queryRaw<(DayRow & { micros: bigint })[]>`
       SELECT to_char(date_trunc('day', t."createdAt"), 'YYYY-MM-DD') AS day, SUM(t."payoutMicros")::bigint AS micros
