@@ -111,6 +111,27 @@ const history = async () => {
     await vcJournal(gem, daysAgo(k, minutes), amount, k % 2);
     await vcJournal(gold, daysAgo(k, minutes + 1), amount * 3n, (k + 1) % 2);
   }
+  // a journal without a pool posting (player to player) today and 4 days ago: neither issued nor spent
+  const friend = await db.ledgerAccount.create({
+    data: { id: newId(), asset: `vc:${gem.id}`, environment: "test", kind: "user", ownerRef: `f-${gem.id}`, address: `f-${gem.id}` },
+  });
+  for (const at of [daysAgo(0, 5), daysAgo(4)])
+    await db.ledgerJournal.create({
+      data: {
+        id: newId(),
+        asset: `vc:${gem.id}`,
+        environment: "test",
+        tenantId: game.id,
+        type: "transfer",
+        createdAt: at,
+        postings: {
+          create: [
+            { id: newId(), accountId: gem.user.id, delta: -2n, createdAt: at },
+            { id: newId(), accountId: friend.id, delta: 2n, createdAt: at },
+          ],
+        },
+      },
+    });
   await vcJournal(theirs, daysAgo(2), 5000n);
   await vcJournal(theirs, daysAgo(0), 6000n);
   return { business, admin, game, second, gem, gold, theirs, gameIds: [game.id, second.id] };
