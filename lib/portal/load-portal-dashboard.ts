@@ -1,12 +1,13 @@
 // The Overview's dashboard: the last `days` UTC days of one environment of a business, by day. Every figure
 // is aggregated in SQL (GROUP BY day) through an index that exists: purchases by game, ledger journals by
-// (tenantId, asset, createdAt), campaign payouts by campaign, webhook attempts through their events'
+// (tenantId, asset, createdAt) for yesterday and today and PortalDailyFigure before (read-vc-daily-figures.ts), campaign payouts by campaign, webhook attempts through their events'
 // (ownerType, ownerId, createdAt), request log rows by (businessId, createdAt).
 import { z } from "zod";
 import { now } from "../core/clock.ts";
 import type { Environment } from "../core/environment.ts";
 import { AppError } from "../core/errors.ts";
 import { requirePortalAccess, type PortalContext } from "./require-portal-access.ts";
+import { readVcDailyFigures } from "./read-vc-daily-figures.ts";
 
 const DAY_MS = 86_400_000;
 /** How far back a chart may look: 1 to 90 days (30 on the Overview). */
@@ -66,6 +67,11 @@ export const loadPortalDashboard = async (
 
   const games = await db.game.findMany({ where: { businessId, environment: env }, select: { id: true } });
   const gameIds = games.map((g) => g.id);
+  const currenciesRead = db.virtualCurrency.findMany({
+    where: { gameId: { in: gameIds }, environment: env },
+    select: { id: true, gameId: true, code: true, name: true },
+    orderBy: [{ code: "asc" }, { id: "asc" }],
+  });
   const [purchases, vc, currencies, payouts, webhooks, api] = await Promise.all([
     gameIds.length === 0
       ? Promise.resolve([])
@@ -76,23 +82,9 @@ export const loadPortalDashboard = async (
           WHERE p."gameId" = ANY(${gameIds}) AND p.environment = ${env}::"Environment" AND p.status = 'completed'
             AND p."completedAt" >= ${from}
           GROUP BY 1, 2, 3, 4`,
-    gameIds.length === 0
-      ? Promise.resolve([])
-      : db.$queryRaw<(DayRow & { asset: string; issued: bigint; spent: bigint })[]>`
-          SELECT to_char(date_trunc('day', j."createdAt"), 'YYYY-MM-DD') AS day, j.asset,
-                 COALESCE(SUM(-p.delta) FILTER (WHERE p.delta < 0), 0)::bigint AS issued,
-                 COALESCE(SUM(p.delta) FILTER (WHERE p.delta > 0), 0)::bigint AS spent
-          FROM "LedgerJournal" j
-          JOIN "LedgerPosting" p ON p."journalId" = j.id
-          JOIN "LedgerAccount" a ON a.id = p."accountId" AND a.kind = 'pool'
-          WHERE j."tenantId" = ANY(${gameIds}) AND j.asset LIKE 'vc:%' AND j.environment = ${env}::"Environment"
-            AND j."createdAt" >= ${from}
-          GROUP BY 1, 2`,
-    db.virtualCurrency.findMany({
-      where: { gameId: { in: gameIds }, environment: env },
-      select: { id: true, code: true, name: true },
-      orderBy: [{ code: "asc" }, { id: "asc" }],
-    }),
+    // VC issued and spent: past days from their daily rollup, yesterday and today from the journals
+    currenciesRead.then((currencies) => readVcDailyFigures(db, { gameIds, currencies, environment: env, days })),
+    currenciesRead,
     db.$queryRaw<(DayRow & { micros: bigint })[]>`
       SELECT to_char(date_trunc('day', t."createdAt"), 'YYYY-MM-DD') AS day, SUM(t."payoutMicros")::bigint AS micros
       FROM "CampaignTransaction" t

@@ -1,0 +1,232 @@
+// The Overview's VC series from daily rollups (issue 32, target 4): on a history of journals over several days
+// (today, yesterday, the day before and older, outside the window too, two currencies, another business), the
+// loader answers exactly what the dashboard's query over the raw journals answers, on the first view (which
+// stores the past days) and on the next ones (which read them); yesterday and today stay live; two first views
+// at once store each day once.
+import { describe, expect, it } from "vitest";
+import { getDb } from "@/lib/db/client";
+import { newId } from "@/lib/db/ids";
+import { createGame } from "@/lib/games/create-game";
+import { makeBusiness, makeBusinessAdmin } from "@/tests/support/platform";
+import { as } from "@/tests/support/portal";
+import { dashboardWindow, loadPortalDashboard } from "./load-portal-dashboard";
+import { lastFrozenDay } from "./read-vc-daily-figures";
+
+const db = getDb();
+const DAY = 86_400_000;
+const midnight = () => {
+  const t = new Date();
+  return Date.UTC(t.getUTCFullYear(), t.getUTCMonth(), t.getUTCDate());
+};
+/** `k` days before today (UTC), `minutes` after midnight (today's rows at 00:01, never in the future). */
+const daysAgo = (k: number, minutes = 1) => new Date(midnight() - k * DAY + minutes * 60_000);
+
+const currency = async (gameId: string, code: string) => {
+  const c = await db.virtualCurrency.create({ data: { id: newId(), gameId, environment: "test", code, name: `${code} coins` } });
+  const pools = await Promise.all(
+    [0, 1].map((slot) =>
+      db.ledgerAccount.create({
+        data: {
+          id: newId(),
+          asset: `vc:${c.id}`,
+          environment: "test",
+          kind: "pool",
+          ownerRef: c.id,
+          slot,
+          address: `pool-${c.id}-${slot}`,
+          allowNegative: true,
+        },
+      }),
+    ),
+  );
+  const user = await db.ledgerAccount.create({
+    data: { id: newId(), asset: `vc:${c.id}`, environment: "test", kind: "user", ownerRef: `u-${c.id}`, address: `u-${c.id}` },
+  });
+  return { ...c, pools, user };
+};
+
+/** A VC journal: units from a pool slot to the player (issued, amount > 0) or back (spent, amount < 0). */
+const vcJournal = (c: Awaited<ReturnType<typeof currency>>, at: Date, amount: bigint, slot = 0) =>
+  db.ledgerJournal.create({
+    data: {
+      id: newId(),
+      asset: `vc:${c.id}`,
+      environment: "test",
+      tenantId: c.gameId,
+      type: amount > 0n ? "credit" : "debit",
+      createdAt: at,
+      postings: {
+        create: [
+          { id: newId(), accountId: c.pools[slot].id, delta: -amount, createdAt: at },
+          { id: newId(), accountId: c.user.id, delta: amount, createdAt: at },
+        ],
+      },
+    },
+  });
+
+/** The dashboard's query before the rollups (main at 84f3824), verbatim, as the loader turned it into series. */
+const rawSeries = async (gameIds: string[], currencies: { id: string }[], days: number) => {
+  const { from, days: window } = dashboardWindow(days);
+  const rows = await db.$queryRaw<{ day: string; asset: string; issued: bigint; spent: bigint }[]>`
+    SELECT to_char(date_trunc('day', j."createdAt"), 'YYYY-MM-DD') AS day, j.asset,
+           COALESCE(SUM(-p.delta) FILTER (WHERE p.delta < 0), 0)::bigint AS issued,
+           COALESCE(SUM(p.delta) FILTER (WHERE p.delta > 0), 0)::bigint AS spent
+    FROM "LedgerJournal" j
+    JOIN "LedgerPosting" p ON p."journalId" = j.id
+    JOIN "LedgerAccount" a ON a.id = p."accountId" AND a.kind = 'pool'
+    WHERE j."tenantId" = ANY(${gameIds}) AND j.asset LIKE 'vc:%' AND j.environment = 'test'::"Environment"
+      AND j."createdAt" >= ${from}
+    GROUP BY 1, 2`;
+  const series = (id: string, key: "issued" | "spent") => window.map((d) => Number(rows.find((r) => r.asset === `vc:${id}` && r.day === d)?.[key] ?? 0n));
+  return currencies.map((c) => ({ currencyId: c.id, issued: series(c.id, "issued"), spent: series(c.id, "spent") }));
+};
+
+const history = async () => {
+  const business = await makeBusiness("test");
+  const other = await makeBusiness("test");
+  const game = await createGame({ db }, { businessId: business.id, environment: "test", name: "Rollup game" });
+  const second = await createGame({ db }, { businessId: business.id, environment: "test", name: "Second game" });
+  const otherGame = await createGame({ db }, { businessId: other.id, environment: "test", name: "Their game" });
+  const admin = await makeBusinessAdmin(business.id, { roles: ["admin"] });
+  const gem = await currency(game.id, "GEM");
+  const gold = await currency(second.id, "GOLD");
+  const theirs = await currency(otherGame.id, "GEM");
+  // several journals a day, both pool slots, credits and debits; the last minute of a day and the first of the next
+  for (const [k, amount, minutes] of [
+    [0, 11n, 1],
+    [0, -3n, 2],
+    [1, 40n, 1],
+    [1, -7n, 1439],
+    [2, 100n, 1],
+    [2, -25n, 1439],
+    [3, 9n, 600],
+    [5, 13n, 1],
+    [5, 2n, 1],
+    [9, -4n, 30],
+    [20, 70n, 720],
+    [29, 5n, 1],
+    [30, 999n, 600],
+    [31, 888n, 1],
+  ] as const) {
+    await vcJournal(gem, daysAgo(k, minutes), amount, k % 2);
+    await vcJournal(gold, daysAgo(k, minutes + 1), amount * 3n, (k + 1) % 2);
+  }
+  // a journal without a pool posting (player to player) today and 4 days ago: neither issued nor spent
+  const friend = await db.ledgerAccount.create({
+    data: { id: newId(), asset: `vc:${gem.id}`, environment: "test", kind: "user", ownerRef: `f-${gem.id}`, address: `f-${gem.id}` },
+  });
+  for (const at of [daysAgo(0, 5), daysAgo(4)])
+    await db.ledgerJournal.create({
+      data: {
+        id: newId(),
+        asset: `vc:${gem.id}`,
+        environment: "test",
+        tenantId: game.id,
+        type: "transfer",
+        createdAt: at,
+        postings: {
+          create: [
+            { id: newId(), accountId: gem.user.id, delta: -2n, createdAt: at },
+            { id: newId(), accountId: friend.id, delta: 2n, createdAt: at },
+          ],
+        },
+      },
+    });
+  await vcJournal(theirs, daysAgo(2), 5000n);
+  await vcJournal(theirs, daysAgo(0), 6000n);
+  return { business, admin, game, second, gem, gold, theirs, gameIds: [game.id, second.id] };
+};
+
+const vcOf = (d: Awaited<ReturnType<typeof loadPortalDashboard>>) => d.vc.map(({ currencyId, issued, spent }) => ({ currencyId, issued, spent }));
+const storedRows = (tenantIds: string[]) =>
+  db.portalDailyFigure.findMany({ where: { tenantId: { in: tenantIds } }, orderBy: [{ series: "asc" }, { day: "asc" }] });
+
+describe("the Overview's VC series from daily rollups", () => {
+  it("answers what the query over the journals answers, first view and next, with yesterday and today live", async () => {
+    const h = await history();
+    const currencies = [h.gem, h.gold].sort((a, b) => a.code.localeCompare(b.code));
+    const expected = await rawSeries(h.gameIds, currencies, 30);
+    // the history shows: GEM's issued 100 two days ago, 11 today; spent 7 yesterday
+    expect(expected[0].issued.at(-3)).toBe(100);
+    expect(expected[0].issued.at(-1)).toBe(11);
+    expect(expected[0].spent.at(-2)).toBe(7);
+    expect(expected[1].issued.at(-1)).toBe(33);
+
+    const first = await loadPortalDashboard(as(h.admin), { businessId: h.business.id, environment: "test", days: 30 });
+    expect(vcOf(first)).toEqual(expected);
+
+    // the 28 past days of each currency are stored (zeros too), yesterday and today are not; nothing of the other business
+    const frozen = lastFrozenDay();
+    const rows = await storedRows([h.game.id, h.second.id, h.theirs.gameId]);
+    expect(rows).toHaveLength(2 * 28);
+    expect(rows.every((r) => r.day.toISOString().slice(0, 10) <= frozen)).toBe(true);
+    const gemTwoDaysAgo = rows.find((r) => r.series === `vc:${h.gem.id}` && r.day.getTime() === midnight() - 2 * DAY);
+    expect(gemTwoDaysAgo).toMatchObject({ tenantId: h.game.id, environment: "test", a: 100n, b: 25n });
+
+    // the next view reads the stored days: the same figures; a row changed by hand shows it is read, not recounted
+    const second = await loadPortalDashboard(as(h.admin), { businessId: h.business.id, environment: "test", days: 30 });
+    expect(vcOf(second)).toEqual(expected);
+    await db.portalDailyFigure.update({
+      where: { tenantId_environment_series_day: { tenantId: h.game.id, environment: "test", series: `vc:${h.gem.id}`, day: new Date(midnight() - 2 * DAY) } },
+      data: { a: 101n },
+    });
+    const tampered = await loadPortalDashboard(as(h.admin), { businessId: h.business.id, environment: "test", days: 30 });
+    expect(tampered.vc.find((c) => c.currencyId === h.gem.id)!.issued.at(-3)).toBe(101);
+    await db.portalDailyFigure.update({
+      where: { tenantId_environment_series_day: { tenantId: h.game.id, environment: "test", series: `vc:${h.gem.id}`, day: new Date(midnight() - 2 * DAY) } },
+      data: { a: 100n },
+    });
+
+    // yesterday and today are live: journals written now show at once
+    await vcJournal(h.gem, daysAgo(1, 720), 17n);
+    await vcJournal(h.gold, daysAgo(0, 3), -8n);
+    const later = await loadPortalDashboard(as(h.admin), { businessId: h.business.id, environment: "test", days: 30 });
+    const expectedLater = await rawSeries(h.gameIds, currencies, 30);
+    expect(expectedLater[0].issued.at(-2)).toBe(57);
+    expect(vcOf(later)).toEqual(expectedLater);
+    expect(await storedRows([h.game.id, h.second.id])).toHaveLength(2 * 28);
+
+    // a shorter and a longer window: the longer one stores its older days, the shorter one reads
+    const week = await loadPortalDashboard(as(h.admin), { businessId: h.business.id, environment: "test", days: 7 });
+    expect(vcOf(week)).toEqual(await rawSeries(h.gameIds, currencies, 7));
+    const quarter = await loadPortalDashboard(as(h.admin), { businessId: h.business.id, environment: "test", days: 90 });
+    expect(vcOf(quarter)).toEqual(await rawSeries(h.gameIds, currencies, 90));
+    expect(quarter.vc[0].issued.reduce((a, b) => a + b)).toBe(11 + 40 + 17 + 100 + 9 + 13 + 2 + 70 + 5 + 999 + 888);
+    expect(await storedRows([h.game.id, h.second.id])).toHaveLength(2 * 88);
+
+    // a new currency's past days are stored on its first view; the others' are not written again
+    const ruby = await currency(h.game.id, "RUBY");
+    await vcJournal(ruby, daysAgo(4), 6n);
+    const withRuby = await loadPortalDashboard(as(h.admin), { businessId: h.business.id, environment: "test", days: 30 });
+    expect(withRuby.vc.find((c) => c.code === "RUBY")!.issued.at(-5)).toBe(6);
+    expect(vcOf(withRuby)).toEqual(
+      await rawSeries(
+        h.gameIds,
+        [...currencies, ruby].sort((a, b) => a.code.localeCompare(b.code)),
+        30,
+      ),
+    );
+    expect(await storedRows([h.game.id, h.second.id])).toHaveLength(2 * 88 + 28);
+  });
+
+  it("stores each past day once when first views come at once, and every view answers the same figures", async () => {
+    const h = await history();
+    const currencies = [h.gem, h.gold].sort((a, b) => a.code.localeCompare(b.code));
+    const expected = await rawSeries(h.gameIds, currencies, 30);
+    const views = await Promise.all(
+      Array.from({ length: 6 }, () => loadPortalDashboard(as(h.admin), { businessId: h.business.id, environment: "test", days: 30 })),
+    );
+    for (const v of views) expect(vcOf(v)).toEqual(expected);
+    const rows = await storedRows([h.game.id, h.second.id]);
+    expect(rows).toHaveLength(2 * 28);
+    expect(new Set(rows.map((r) => `${r.series} ${r.day.toISOString()}`)).size).toBe(2 * 28);
+    const gem = rows.filter((r) => r.series === `vc:${h.gem.id}`);
+    expect(gem.reduce((s, r) => s + r.a, 0n)).toBe(100n + 9n + 13n + 2n + 70n + 5n);
+    expect(gem.reduce((s, r) => s + r.b, 0n)).toBe(25n + 4n);
+  });
+
+  it("keeps the day before yesterday the last stored day, by the real clock", () => {
+    expect(lastFrozenDay(new Date("2026-03-01T00:00:00Z"))).toBe("2026-02-27");
+    expect(lastFrozenDay(new Date("2026-03-01T23:59:59.999Z"))).toBe("2026-02-27");
+  });
+});
