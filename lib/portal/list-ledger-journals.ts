@@ -99,14 +99,14 @@ export const listLedgerJournals = async (ctx: PortalContext, input: { businessId
     if (!after) invalid.push({ field: "cursor", message: "is not a journal of this list: showing the first page" });
   }
   const page = await pageOfJournals(ctx, { environment, listed, filter: f, after });
+  // the page's journals with their postings (not the one past it: it only says that there are older ones)
+  const ids = page.slice(0, f.limit).map((r) => r.id);
   const byId = new Map(
-    (page.length === 0
-      ? []
-      : await ctx.db.ledgerJournal.findMany({ where: { id: { in: page.map((r) => r.id) } }, include: { postings: { include: { account: true } } } })
-    ).map((j) => [j.id, j]),
+    (ids.length === 0 ? [] : await ctx.db.ledgerJournal.findMany({ where: { id: { in: ids } }, include: { postings: { include: { account: true } } } })).map(
+      (j) => [j.id, j],
+    ),
   );
-  const rows = page.map((r) => byId.get(r.id)!);
-  const shown = rows.slice(0, f.limit);
+  const shown = ids.map((id) => byId.get(id)!);
   const gameById = new Map(games.map((g) => [g.id, g]));
   const currencyByAsset = new Map(currencies.map((c) => [vcAsset(c.id), c]));
   const items: LedgerJournal[] = shown.map((j) => {
@@ -126,7 +126,7 @@ export const listLedgerJournals = async (ctx: PortalContext, input: { businessId
     filter: f,
     invalid,
     items,
-    nextCursor: rows.length > f.limit ? shown[shown.length - 1]!.id : null,
+    nextCursor: page.length > f.limit ? shown[shown.length - 1]!.id : null,
     options: {
       games: games.map((g) => ({ id: g.id, name: g.name })),
       currencies: currencies.map((c) => ({ id: c.id, code: c.code, name: c.name, gameId: c.gameId })),
