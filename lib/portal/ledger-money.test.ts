@@ -16,6 +16,7 @@ import { linkUser } from "@/tests/support/fixtures";
 import { call } from "@/tests/support/http";
 import { as, makePortalTenant } from "@/tests/support/portal";
 import { makeProductRow } from "@/tests/support/purchases";
+import { vcAsset } from "@/lib/ledger/accounts";
 import { balanceOf, fund, idem, poolBalanceOf, vcSnapshot } from "@/tests/support/vc";
 import { approvePortalCashout } from "./approve-portal-cashout";
 import { createPortalCurrency } from "./create-portal-currency";
@@ -55,7 +56,7 @@ const tenant = async () => {
   await fund(headers, currencyId, alice, 100);
   await fund(headers, currencyId, bob, 40);
   await fund(otherHeaders, otherCurrencyId, carol, 10);
-  return { ...t, headers, otherHeaders, currencyId, otherCurrencyId, alice, aliceEmail: tagged, bob, carol };
+  return { ...t, headers, otherHeaders, currencyOf, currencyId, otherCurrencyId, alice, aliceEmail: tagged, bob, carol };
 };
 
 const requestCashout = async (headers: Record<string, string>, currencyId: string, userRef: string, units: string) => {
@@ -261,6 +262,56 @@ describe("the ledger explorer", () => {
     for (const who of [t.finance, t.developer, t.owner]) expect((await list({}, who)).items).toHaveLength(3);
     await expect(list({}, t.stranger)).rejects.toMatchObject(STRANGER);
     await expect(listLedgerJournals(as(null), { businessId: t.business.id, environment: "test", filter: {} })).rejects.toMatchObject(SIGNED_OUT);
+  });
+
+  it("merges the game's currencies newest first, page after page; a player's journals of every currency; the chosen type is a choice", async () => {
+    const t = await tenant();
+    const second = await t.currencyOf(t.headers, `GEM${++n}`);
+    await fund(t.headers, second, t.alice, 7);
+    await fund(t.headers, t.currencyId, t.bob, 3);
+    await fund(t.headers, second, t.bob, 9);
+    const list = (filter: Record<string, unknown> = {}) => listLedgerJournals(as(t.viewer), { businessId: t.business.id, environment: "test", filter });
+    // what the page must show: every journal of the two currencies, newest first, ties by id
+    const expected = (
+      await db.ledgerJournal.findMany({
+        where: { tenantId: t.game.id, asset: { in: [vcAsset(t.currencyId), vcAsset(second)] } },
+        orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+        select: { id: true, asset: true },
+      })
+    ).map((j) => j.id);
+    expect(expected).toHaveLength(5);
+    const all = await list();
+    expect(all.items.map((j) => j._id)).toEqual(expected);
+    expect(all.items.map((j) => [j.currency.id, j.postings[1]!.deltaUnits])).toEqual([
+      [second, "9"],
+      [t.currencyId, "3"],
+      [second, "7"],
+      [t.currencyId, "40"],
+      [t.currencyId, "100"],
+    ]);
+    // pages of 3, 1 and 1 walk the same list once, across both currencies
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    for (const limit of ["3", "1", "1"]) {
+      const page = await list({ limit, ...(cursor ? { cursor } : {}) });
+      expect(page.invalid).toEqual([]);
+      seen.push(...page.items.map((j) => j._id));
+      cursor = page.nextCursor;
+    }
+    expect(seen).toEqual(expected);
+    expect(cursor).toBeNull();
+    expect((await list({ currencyId: second })).items.map((j) => j.postings[1]!.deltaUnits)).toEqual(["9", "7"]);
+    expect((await list({ userRef: t.bob })).items.map((j) => [j.currency.id, j.postings[1]!.deltaUnits])).toEqual([
+      [second, "9"],
+      [t.currencyId, "3"],
+      [t.currencyId, "40"],
+    ]);
+    expect((await list({ userRef: t.bob, currencyId: second, limit: "1" })).nextCursor).toBeNull();
+    // a type no recent journal has is still offered once chosen, and matches nothing
+    const cashouts = await list({ type: "cashout" });
+    expect(cashouts.items).toEqual([]);
+    expect(cashouts.options.types).toEqual(["cashout", "credit"]);
+    expect(all.options.types).toEqual(["credit"]);
   });
 
   it("shows a player's balances and history; another business's player is a 404", async () => {

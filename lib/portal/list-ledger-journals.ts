@@ -1,9 +1,11 @@
 import { z } from "zod";
-import type { Prisma } from "../db/generated/client.ts";
+import type { DbContext } from "../core/context.ts";
 import type { Environment } from "../core/environment.ts";
 import { AppError, notFound } from "../core/errors.ts";
 import { UserRef } from "../core/schemas.ts";
-import { VC_ASSET_PREFIX, vcAsset } from "../ledger/accounts.ts";
+import { Prisma } from "../db/generated/client.ts";
+import { utcSql } from "../db/utc.ts";
+import { vcAsset } from "../ledger/accounts.ts";
 import type { JournalEntry } from "../vc/schemas.ts";
 import { serializeJournal } from "../vc/serialize-journal.ts";
 import { businessGamesOf, findBusinessCurrency } from "./ledger-games.ts";
@@ -86,30 +88,25 @@ export const listLedgerJournals = async (ctx: PortalContext, input: { businessId
       throw notFound(`User ${JSON.stringify(f.userRef)}`, "USER_REF_NOT_FOUND");
   }
 
-  const where: Prisma.LedgerJournalWhereInput = {
-    environment,
-    tenantId: { in: gameIds },
-    asset: f.currencyId !== undefined ? vcAsset(f.currencyId) : { startsWith: VC_ASSET_PREFIX },
-    ...(f.type !== undefined ? { type: f.type } : {}),
-    ...(f.from || f.to ? { createdAt: { ...(f.from ? { gte: new Date(`${f.from}T00:00:00Z`) } : {}), ...(f.to ? { lt: nextDay(f.to) } : {}) } } : {}),
-    ...(f.userRef !== undefined ? { postings: { some: { account: { kind: "user", ownerRef: f.userRef } } } } : {}),
-  };
-  let page: Prisma.LedgerJournalWhereInput = {};
+  // the (game, currency) pairs listed: each is read newest first on the journals' (tenantId, asset, createdAt) index
+  const listed = currencies.filter((c) => gameIds.includes(c.gameId) && (f.currencyId === undefined || c.id === f.currencyId));
+  let after: { id: string; createdAt: Date } | null = null;
   if (f.cursor !== undefined) {
-    const after = await ctx.db.ledgerJournal.findFirst({
+    after = await ctx.db.ledgerJournal.findFirst({
       where: { id: f.cursor, environment, tenantId: { in: gameIds } },
       select: { id: true, createdAt: true },
     });
-    if (after) page = { OR: [{ createdAt: { lt: after.createdAt } }, { createdAt: after.createdAt, id: { lt: after.id } }] };
-    else invalid.push({ field: "cursor", message: "is not a journal of this list: showing the first page" });
+    if (!after) invalid.push({ field: "cursor", message: "is not a journal of this list: showing the first page" });
   }
-  const rows = await ctx.db.ledgerJournal.findMany({
-    where: { AND: [where, page] },
-    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-    include: { postings: { include: { account: true } } },
-    take: f.limit + 1,
-  });
-  const shown = rows.slice(0, f.limit);
+  const page = await pageOfJournals(ctx, { environment, listed, filter: f, after });
+  // the page's journals with their postings (not the one past it: it only says that there are older ones)
+  const ids = page.slice(0, f.limit).map((r) => r.id);
+  const byId = new Map(
+    (ids.length === 0 ? [] : await ctx.db.ledgerJournal.findMany({ where: { id: { in: ids } }, include: { postings: { include: { account: true } } } })).map(
+      (j) => [j.id, j],
+    ),
+  );
+  const shown = ids.map((id) => byId.get(id)!);
   const gameById = new Map(games.map((g) => [g.id, g]));
   const currencyByAsset = new Map(currencies.map((c) => [vcAsset(c.id), c]));
   const items: LedgerJournal[] = shown.map((j) => {
@@ -123,26 +120,98 @@ export const listLedgerJournals = async (ctx: PortalContext, input: { businessId
       sumUnits: j.postings.reduce((s, p) => s + p.delta, 0n).toString(),
     };
   });
-  // the type filter's choices: DISTINCT in PostgreSQL (Prisma's `distinct` reads every journal's row into this process
-  // and keeps the first of each type: 1,000,000 rows a page view on the bench's large database, docs/benchmarks.md)
-  const allGameIds = games.map((g) => g.id);
-  const types =
-    allGameIds.length === 0
-      ? []
-      : await ctx.db.$queryRaw<{ type: string }[]>`
-          SELECT DISTINCT type FROM "LedgerJournal"
-          WHERE environment = ${environment}::"Environment" AND "tenantId" = ANY(${allGameIds}) AND asset LIKE ${`${VC_ASSET_PREFIX}%`}
-          ORDER BY type`;
+  const types = await recentTypesOf(ctx, { environment, currencies, selected: f.type });
   return {
     member,
     filter: f,
     invalid,
     items,
-    nextCursor: rows.length > f.limit ? shown[shown.length - 1]!.id : null,
+    nextCursor: page.length > f.limit ? shown[shown.length - 1]!.id : null,
     options: {
       games: games.map((g) => ({ id: g.id, name: g.name })),
       currencies: currencies.map((c) => ({ id: c.id, code: c.code, name: c.name, gameId: c.gameId })),
-      types: types.map((t) => t.type),
+      types,
     },
   };
+};
+
+type Listed = { id: string; gameId: string };
+
+/**
+ * A page of `filter.limit + 1` journal ids (and times) of the `listed` currencies, newest first (ties by id), after
+ * `after`: for each currency, its newest matching journals read in the order of the journals' (tenantId, asset,
+ * createdAt) index (GET /v1/vc/journals's order, one currency at a time), then merged. The time does not grow with
+ * the number of journals: one newest-first sort across every currency's asset (`asset LIKE 'vc:%'`) read and
+ * sorted all of them, about 1 s on 1,000,000 journals (docs/benchmarks.md). A player's journals are read through
+ * their account's postings.
+ */
+const pageOfJournals = async (
+  { db }: DbContext,
+  {
+    environment,
+    listed,
+    filter: f,
+    after,
+  }: { environment: Environment; listed: Listed[]; filter: LedgerJournalFilter; after: { id: string; createdAt: Date } | null },
+): Promise<{ id: string; createdAt: Date }[]> => {
+  if (listed.length === 0) return [];
+  let accountOf: Map<string, string> | null = null;
+  if (f.userRef !== undefined) {
+    const accounts = await db.ledgerAccount.findMany({
+      where: { asset: { in: listed.map((c) => vcAsset(c.id)) }, environment, kind: "user", ownerRef: f.userRef, slot: 0 },
+      select: { id: true, asset: true },
+    });
+    accountOf = new Map(accounts.map((a) => [a.asset, a.id]));
+    listed = listed.filter((c) => accountOf!.has(vcAsset(c.id)));
+    if (listed.length === 0) return [];
+  }
+  const take = f.limit + 1;
+  const conditions = [
+    f.type !== undefined ? Prisma.sql`AND j."type" = ${f.type}` : Prisma.empty,
+    f.from ? Prisma.sql`AND j."createdAt" >= ${utcSql(new Date(`${f.from}T00:00:00Z`))}` : Prisma.empty,
+    f.to ? Prisma.sql`AND j."createdAt" < ${utcSql(nextDay(f.to))}` : Prisma.empty,
+    after ? Prisma.sql`AND (j."createdAt", j."id") < (${utcSql(after.createdAt)}, ${after.id})` : Prisma.empty,
+    accountOf ? Prisma.sql`AND j."id" IN (SELECT p."journalId" FROM "LedgerPosting" p WHERE p."accountId" = c."accountId")` : Prisma.empty,
+  ];
+  return db.$queryRaw<{ id: string; createdAt: Date }[]>`
+    SELECT x."id", x."createdAt"
+    FROM unnest(${listed.map((c) => c.gameId)}::text[], ${listed.map((c) => vcAsset(c.id))}::text[], ${listed.map((c) => accountOf?.get(vcAsset(c.id)) ?? "")}::text[])
+      AS c("tenantId", "asset", "accountId")
+    CROSS JOIN LATERAL (
+      SELECT j."id", j."createdAt" FROM "LedgerJournal" j
+      WHERE j."tenantId" = c."tenantId" AND j."asset" = c."asset" AND j."environment" = ${environment}::"Environment" ${Prisma.join(conditions, " ")}
+      ORDER BY j."createdAt" DESC, j."id" DESC
+      LIMIT ${take}
+    ) x
+    ORDER BY x."createdAt" DESC, x."id" DESC
+    LIMIT ${take}`;
+};
+
+/** How many of each currency's newest journals the type filter's choices are read from. */
+export const TYPE_CHOICES_WINDOW = 1000;
+
+/**
+ * The type filter's choices: the types of each currency's newest TYPE_CHOICES_WINDOW journals (read by index, like
+ * a page), and the selected type. Every type of every journal would be a DISTINCT over all of them (about 0.3 s on
+ * 1,000,000 journals, docs/benchmarks.md; docs/decisions/portal-journals-page.md).
+ */
+const recentTypesOf = async (
+  { db }: DbContext,
+  { environment, currencies, selected }: { environment: Environment; currencies: Listed[]; selected: string | undefined },
+): Promise<string[]> => {
+  const rows =
+    currencies.length === 0
+      ? []
+      : await db.$queryRaw<{ type: string }[]>`
+          SELECT DISTINCT x."type"
+          FROM unnest(${currencies.map((c) => c.gameId)}::text[], ${currencies.map((c) => vcAsset(c.id))}::text[]) AS c("tenantId", "asset")
+          CROSS JOIN LATERAL (
+            SELECT j."type" FROM "LedgerJournal" j
+            WHERE j."tenantId" = c."tenantId" AND j."asset" = c."asset" AND j."environment" = ${environment}::"Environment"
+            ORDER BY j."createdAt" DESC
+            LIMIT ${TYPE_CHOICES_WINDOW}
+          ) x`;
+  const types = new Set(rows.map((r) => r.type));
+  if (selected !== undefined) types.add(selected);
+  return [...types].sort();
 };
