@@ -5,16 +5,12 @@
 import "@/tests/support/serve-auth";
 import { describe, expect, it, vi } from "vitest";
 import * as authRoute from "@/app/api/auth/[...nextauth]/route";
-import { POST as CREATE } from "@/app/api/v1/platform/invoices/route";
-import { POST as SEND } from "@/app/api/v1/platform/invoices/[invoiceId]/send/route";
-import { POST as PAY } from "@/app/api/v1/test-helpers/invoices/[invoiceId]/pay/route";
 import { INITIAL_FORM_STATE } from "@/components/portal/portal-form";
 import { getDb } from "@/lib/db/client";
 import { makePlatform } from "@/tests/support/fixtures";
-import { call } from "@/tests/support/http";
+import { makeSentInvoice } from "@/tests/support/invoices";
 import { formData as form, makePortalMembers, renderPortalPage, servePortalAuth } from "@/tests/support/portal";
 import { inRequest } from "@/tests/support/serve-auth";
-import { idem } from "@/tests/support/vc";
 import { refundInvoiceAction } from "./[businessId]/invoices/[invoiceId]/actions";
 import InvoicePage from "./[businessId]/invoices/[invoiceId]/page";
 import InvoicesPage from "./[businessId]/invoices/page";
@@ -33,22 +29,8 @@ const setup = async () => {
   const p = await makePlatform();
   const other = await makePlatform();
   const members = await makePortalMembers(p.business.id, other.business.id);
-  const created = await call(CREATE, {
-    headers: idem(p.headers),
-    body: {
-      receiverName: "Ada Buyer",
-      receiverEmail: "ada@example.com",
-      date: "2026-11-20",
-      dueDate: "2026-12-20",
-      items: [{ description: "Work", quantity: 1, rate: 100 }],
-      fees: [],
-    },
-  });
-  expect(created.status, JSON.stringify(created.body)).toBe(201);
-  const invoiceId: string = created.body._id;
-  expect((await call(SEND, { headers: idem(p.headers), params: { invoiceId } })).status).toBe(200);
-  expect((await call(PAY, { headers: idem(p.headers), params: { invoiceId }, body: { method: "card" } })).status).toBe(200);
-  return { ...members, businessId: p.business.id, invoiceId, number: created.body.invoiceNumber as string };
+  const { id: invoiceId, number } = await makeSentInvoice(p);
+  return { ...members, businessId: p.business.id, invoiceId, number };
 };
 
 describe("the portal's invoice pages", () => {

@@ -5,16 +5,12 @@
 // more than is left is refused with nothing changed; a part then the rest makes the invoice refunded; a form sent
 // twice refunds once.
 import { describe, expect, it } from "vitest";
-import { POST as CREATE } from "@/app/api/v1/platform/invoices/route";
-import { POST as SEND } from "@/app/api/v1/platform/invoices/[invoiceId]/send/route";
-import { POST as PAY } from "@/app/api/v1/test-helpers/invoices/[invoiceId]/pay/route";
 import { getDb } from "@/lib/db/client";
 import { newId } from "@/lib/db/ids";
 import { Prisma } from "@/lib/db/generated/client";
 import { makePlatform } from "@/tests/support/fixtures";
-import { call } from "@/tests/support/http";
+import { makeSentInvoice } from "@/tests/support/invoices";
 import { as, makePortalMembers } from "@/tests/support/portal";
-import { idem } from "@/tests/support/vc";
 import { listPortalInvoices, pageOf } from "./list-portal-invoices";
 import { loadPortalInvoice } from "./load-portal-invoice";
 import { can } from "./permissions";
@@ -24,24 +20,8 @@ const db = getDb();
 const WALLET = "0x" + "ab".repeat(20);
 
 /** A sent invoice of $100 with a $2 flat fee (charged $102), paid by card in test mode when `pay`. */
-const makeInvoice = async (p: { headers: Record<string, string> }, { pay = true, receiverName = "Ada Buyer" } = {}) => {
-  const created = await call(CREATE, {
-    headers: idem(p.headers),
-    body: {
-      receiverName,
-      receiverEmail: "ada@example.com",
-      date: "2026-11-20",
-      dueDate: "2026-12-20",
-      items: [{ description: "Work", quantity: 1, rate: 100 }],
-      fees: [{ label: "Platform fee", flat: 200, recipientWallet: WALLET }],
-    },
-  });
-  expect(created.status).toBe(201);
-  const invoiceId: string = created.body._id;
-  expect((await call(SEND, { headers: idem(p.headers), params: { invoiceId } })).status).toBe(200);
-  if (pay) expect((await call(PAY, { headers: idem(p.headers), params: { invoiceId }, body: { method: "card" } })).status).toBe(200);
-  return { id: invoiceId, number: created.body.invoiceNumber as string };
-};
+const makeInvoice = (p: { headers: Record<string, string> }, { pay = true, receiverName = "Ada Buyer" } = {}) =>
+  makeSentInvoice(p, { pay, receiverName, fees: [{ label: "Platform fee", flat: 200, recipientWallet: WALLET }] });
 
 /** The same business's invoice as a live one (a copy of the row): only ?env=live shows it. */
 const liveCopyOf = async (invoiceId: string) => {

@@ -2,12 +2,10 @@
 // reverse its USDC journal in shares, racing refunds never exceed the charge, and attacks (scope, tenant, state, input).
 import { describe, expect, it } from "vitest";
 import { GET, POST } from "./route";
-import { POST as CREATE } from "../../route";
-import { POST as SEND } from "../send/route";
-import { POST as PAY } from "../../../../test-helpers/invoices/[invoiceId]/pay/route";
 import { call } from "@/tests/support/http";
 import { serveRoutes } from "@/tests/support/serve-routes";
 import { makePlatform } from "@/tests/support/fixtures";
+import { makeSentInvoice } from "@/tests/support/invoices";
 import { idem } from "@/tests/support/vc";
 import { getDb } from "@/lib/db/client";
 import { businessFundingAccount, USDC_ASSET } from "@/lib/ledger/accounts";
@@ -18,24 +16,8 @@ import { emailInvoiceRefund, INVOICE_REFUND_EMAIL_TASK } from "@/lib/invoices/em
 
 const WALLET = "0x" + "cd".repeat(20);
 /** A sent invoice of $100 with a $2 flat fee (charged $102), paid by card when `pay`. */
-const invoice = async (p: { headers: Record<string, string> }, { pay = true } = {}) => {
-  const created = await call(CREATE, {
-    headers: idem(p.headers),
-    body: {
-      receiverName: "Ada Buyer",
-      receiverEmail: "ada@example.com",
-      date: "2026-11-20",
-      dueDate: "2026-12-20",
-      items: [{ description: "Work", quantity: 1, rate: 100 }],
-      fees: [{ label: "Platform fee", flat: 200, recipientWallet: WALLET }],
-    },
-  });
-  expect(created.status).toBe(201);
-  const invoiceId: string = created.body._id;
-  expect((await call(SEND, { headers: idem(p.headers), params: { invoiceId } })).status).toBe(200);
-  if (pay) expect((await call(PAY, { headers: idem(p.headers), params: { invoiceId }, body: { method: "card" } })).status).toBe(200);
-  return invoiceId;
-};
+const invoice = async (p: { headers: Record<string, string> }, { pay = true } = {}) =>
+  (await makeSentInvoice(p, { pay, fees: [{ label: "Platform fee", flat: 200, recipientWallet: WALLET }] })).id;
 const funding = async (businessId: string) =>
   (await getDb().ledgerAccount.findFirst({ where: { asset: USDC_ASSET, environment: "test", kind: "business", ownerRef: businessId } }))?.balance ?? 0n;
 const feeBalance = async () =>
