@@ -1,7 +1,10 @@
 import type { Game as GameRow } from "../db/generated/client.ts";
 import type { Game } from "./schemas.ts";
 
-export const serializeGame = (g: GameRow): Game => ({
+/** The columns the answer shows (the row's secret and theme are not among them). */
+export type SerializableGame = Omit<GameRow, "businessId" | "webhookUrl" | "webhookSecret" | "checkoutTheme">;
+
+export const serializeGame = (g: SerializableGame): Game => ({
   gameId: g.id,
   name: g.name,
   description: g.description,

@@ -18,7 +18,23 @@ export const SubscriptionJson = z.object({
 });
 export type SubscriptionJson = z.infer<typeof SubscriptionJson>;
 
-export const serializeSubscription = (s: Subscription): SubscriptionJson => ({
+/** The fields the answer shows. */
+export type SerializableSubscription = Pick<
+  Subscription,
+  | "id"
+  | "productId"
+  | "status"
+  | "planCode"
+  | "planId"
+  | "paymentMethod"
+  | "currentPeriodEnd"
+  | "lastChargeStatus"
+  | "lastChargeError"
+  | "canceledAt"
+  | "createdAt"
+>;
+
+export const serializeSubscription = (s: SerializableSubscription): SubscriptionJson => ({
   itemId: s.productId,
   status: s.status === "Canceled" ? "Canceled" : "Active",
   subscriptionId: s.id,

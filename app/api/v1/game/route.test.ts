@@ -4,6 +4,7 @@ import { PATCH } from "./settings/route";
 import { getDb } from "@/lib/db/client";
 import { call } from "@/tests/support/http";
 import { makeGame } from "@/tests/support/fixtures";
+import { serializeGame } from "@/lib/games/serialize-game";
 
 describe("GET /v1/game", () => {
   it("returns the key's game with every spec field", async () => {
@@ -23,6 +24,28 @@ describe("GET /v1/game", () => {
     });
     expect(res.body.createdAt).toBe(game.createdAt.toISOString());
     expect(res.headers.get("x-request-id")).toMatch(/^req_[0-9a-f]{32}$/);
+  });
+
+  it("answers exactly what the game's whole row serializes to (arrays, tax, rate, times to the millisecond)", async () => {
+    const { game, headers } = await makeGame();
+    const row = await getDb().game.update({
+      where: { id: game.id },
+      data: {
+        screenshots: ["https://example.com/a.png", "https://example.com/b.png"],
+        movies: ["https://example.com/m.mp4"],
+        taxLabel: "VAT",
+        taxRateBps: 2050,
+        affiliateRate: 0.125,
+        storeUrl: "https://example.com/store",
+        isVisible: false,
+        createdAt: new Date("2026-01-02T03:04:05.678Z"),
+      },
+    });
+    const res = await call(GET, { headers });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual(serializeGame(row));
+    expect([res.body.createdAt, res.body.taxRatePercent, res.body.affiliateRate]).toEqual(["2026-01-02T03:04:05.678Z", 20.5, 0.125]);
+    expect(res.body).not.toHaveProperty("webhookSecret");
   });
 
   it("401 without a key, with the documented error body", async () => {
