@@ -10,6 +10,7 @@ import { createSeedTenants } from "../../lib/flows/create-seed-tenants.ts";
 import { findOrCreatePlayer, linkPlayer } from "../../lib/linking/link-player.ts";
 import { freshDatabase } from "./database.ts";
 import { cpuSnapshot, foreignCores } from "./foreign-cpu.ts";
+import { cpuBudget, readCpu, type CpuBudget } from "./cpu-budget.ts";
 import { rawSqlCeiling, type Ceiling } from "./ceiling.ts";
 import { runLoad, runPaced, type RequestFor, type Result } from "./load.ts";
 import { portalPages, signInPortal } from "./portal.ts";
@@ -24,6 +25,8 @@ export type ScenarioResult = Result & {
   loadAverage1m: { start: number; end: number };
   /** cores that processes outside the bench kept busy on average during the run (foreign-cpu.ts); null: unknown */
   othersCores: number | null;
+  /** the CPU a request of each part of the bench (cpu-budget.ts); null: unknown */
+  cpu: CpuBudget | null;
 };
 
 export type PassResult = PassPlan & {
@@ -136,13 +139,20 @@ export const runPass = async ({
       beforeLoad?.();
       const start = load1m();
       const cpuStart = cpuSnapshot({ postgresIsOwn });
+      const partsStart = readCpu({ webCpuMs: cpuMs, workerPids: fleet!.workers.map((w) => w.pid), postgresIsOwn });
       log(`[bench] ${label}: ${amount} requests, ${rate ? `sent at ${rate}/s, at most ` : ""}${connections} connections over ${bases.length} web process(es)`);
       const r =
         rate > 0
           ? await runPaced({ name: label, amount, rate, maxInFlight: Math.max(1, Math.ceil(connections / bases.length)), bases, request, cpuMs })
           : await runLoad({ name: label, amount, connections, bases, request, cpuMs });
       const othersCores = foreignCores(cpuStart, cpuSnapshot({ postgresIsOwn }), os.availableParallelism());
-      const out: ScenarioResult = { ...r, scenario: name, connections, loadAverage1m: { start, end: load1m() }, othersCores };
+      const cpu = cpuBudget(
+        partsStart,
+        readCpu({ webCpuMs: cpuMs, workerPids: fleet!.workers.map((w) => w.pid), postgresIsOwn }),
+        amount,
+        os.availableParallelism(),
+      );
+      const out: ScenarioResult = { ...r, scenario: name, connections, loadAverage1m: { start, end: load1m() }, othersCores, cpu };
       results.push(out);
       return { result: out, warm2xx };
     };

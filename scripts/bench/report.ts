@@ -54,7 +54,11 @@ export const printPass = (p: PassResult) => {
     );
   for (const r of p.results)
     console.log(
-      `${r.name.padEnd(26)} ${String(r.requests).padStart(6)} requests in ${r.seconds} s: ${String(r.requestsPerSecond).padStart(7)} req/s (2xx)   p50 ${r.p50Ms} ms   p95 ${r.p95Ms} ms   p99 ${r.p99Ms} ms   max ${r.maxMs} ms   non-2xx ${r.non2xx}${r.non2xx ? ` ${JSON.stringify(Object.fromEntries(Object.entries(r.statuses).filter(([k]) => !k.startsWith("2"))))}` : ""}   errors ${r.errors}   timeouts ${r.timeouts}   ${r.connections} conns${r.rate ? ` paced at ${r.rate}/s` : ""}   server CPU ${r.serverCpuMsPerRequest ?? "?"} ms/request   load ${r.loadAverage1m.start}→${r.loadAverage1m.end}   others' CPU ${r.othersCores ?? "?"} cores`,
+      `${r.name.padEnd(26)} ${String(r.requests).padStart(6)} requests in ${r.seconds} s: ${String(r.requestsPerSecond).padStart(7)} req/s (2xx)   p50 ${r.p50Ms} ms   p95 ${r.p95Ms} ms   p99 ${r.p99Ms} ms   max ${r.maxMs} ms   non-2xx ${r.non2xx}${r.non2xx ? ` ${JSON.stringify(Object.fromEntries(Object.entries(r.statuses).filter(([k]) => !k.startsWith("2"))))}` : ""}   errors ${r.errors}   timeouts ${r.timeouts}   ${r.connections} conns${r.rate ? ` paced at ${r.rate}/s` : ""}   server CPU ${r.serverCpuMsPerRequest ?? "?"} ms/request   load ${r.loadAverage1m.start}→${r.loadAverage1m.end}   others' CPU ${r.othersCores ?? "?"} cores${
+        r.cpu
+          ? `\n${"".padEnd(27)}CPU a request: web ${r.cpu.webMs} + PostgreSQL ${r.cpu.postgresMs} + worker ${r.cpu.workerMs} + load generator ${r.cpu.loadMs} = ${r.cpu.totalMs} ms: at most ${r.cpu.ceilingPerSecond}/s on this machine's cores`
+          : ""
+      }`,
     );
   const c = p.rawSqlCeiling;
   if (c) {
