@@ -56,7 +56,13 @@ const main = async () => {
   // a production server refuses to start without its own secret; the bench's servers and this process share one
   process.env.COINOP_SECRET ||= randomBytes(32).toString("hex");
   ensureBuild();
-  const server = await startServer({ adminDatabaseUrl: o.adminDatabaseUrl, pgPort: o.pgPort, sharedBuffers: o.pgSharedBuffers, log });
+  const server = await startServer({
+    adminDatabaseUrl: o.adminDatabaseUrl,
+    pgPort: o.pgPort,
+    sharedBuffers: o.pgSharedBuffers,
+    statements: o.pgStatements,
+    log,
+  });
   const passes: PassResult[] = [];
   try {
     const plans = planPasses(o);

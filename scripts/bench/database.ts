@@ -15,17 +15,23 @@ export type Server = { adminUrl: string; postgresIsOwn: boolean; stop: () => Pro
  * the 1,000,000 idempotency records' and journals' index pages from the OS cache (docs/benchmarks.md). Durability
  * settings stay as they are (fsync and synchronous_commit on).
  */
-export const benchServerSettings = (sharedBuffers: string): Record<string, string> => ({ shared_buffers: sharedBuffers });
+export const benchServerSettings = (sharedBuffers: string, { statements = false }: { statements?: boolean } = {}): Record<string, string> => ({
+  shared_buffers: sharedBuffers,
+  // BENCH_PG_STATEMENTS=1: the statements' times per scenario (statements.ts); off by default, it costs a little
+  ...(statements ? { shared_preload_libraries: "pg_stat_statements", "pg_stat_statements.max": "1000" } : {}),
+});
 
 export const startServer = async ({
   adminDatabaseUrl,
   pgPort,
   sharedBuffers,
+  statements = false,
   log,
 }: {
   adminDatabaseUrl: string | null;
   pgPort: number;
   sharedBuffers: string;
+  statements?: boolean;
   log: (m: string) => void;
 }): Promise<Server> => {
   if (adminDatabaseUrl) return { adminUrl: adminDatabaseUrl, postgresIsOwn: true, stop: async () => undefined };
@@ -33,7 +39,7 @@ export const startServer = async ({
     dataDir: path.resolve(".data/bench-postgres"),
     port: pgPort,
     database: "postgres",
-    settings: benchServerSettings(sharedBuffers),
+    settings: benchServerSettings(sharedBuffers, { statements }),
     log,
   });
   if (embedded.started) log(`[bench] embedded PostgreSQL with shared_buffers = ${sharedBuffers} (BENCH_PG_SHARED_BUFFERS)`);

@@ -75,6 +75,8 @@ export const readOptions = () => {
     only: only(),
     /** the embedded server's shared_buffers (when BENCH_DATABASE_URL is not set) */
     pgSharedBuffers: sharedBuffers(),
+    /** BENCH_PG_STATEMENTS=1: load pg_stat_statements into the embedded server and print each scenario's costliest statements */
+    pgStatements: flag("BENCH_PG_STATEMENTS"),
     /** embedded PostgreSQL port (when BENCH_DATABASE_URL is not set) */
     pgPort: num("EMBEDDED_BENCH_PG_PORT", 54332, { min: 1 }),
     /** an admin connection to a PostgreSQL server; each pass creates (and drops) a database of its own on it */

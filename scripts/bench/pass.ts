@@ -11,6 +11,7 @@ import { findOrCreatePlayer, linkPlayer } from "../../lib/linking/link-player.ts
 import { freshDatabase } from "./database.ts";
 import { cpuSnapshot, foreignCores } from "./foreign-cpu.ts";
 import { cpuBudget, readCpu, type CpuBudget } from "./cpu-budget.ts";
+import { installStatements, readStatements, resetStatements, type StatementCost } from "./statements.ts";
 import { rawSqlCeiling, type Ceiling } from "./ceiling.ts";
 import { runLoad, runPaced, type RequestFor, type Result } from "./load.ts";
 import { portalPages, signInPortal } from "./portal.ts";
@@ -27,6 +28,8 @@ export type ScenarioResult = Result & {
   othersCores: number | null;
   /** the CPU a request of each part of the bench (cpu-budget.ts); null: unknown */
   cpu: CpuBudget | null;
+  /** BENCH_PG_STATEMENTS=1: the scenario's costliest statements (statements.ts); null otherwise */
+  statements: StatementCost[] | null;
 };
 
 export type PassResult = PassPlan & {
@@ -78,6 +81,7 @@ export const runPass = async ({
   let fleet: Awaited<ReturnType<typeof startFleet>> | null = null;
   try {
     await migrateDeploy(db.url);
+    if (o.pgStatements) await installStatements(db.url);
     await installJobSchema(db.url);
     await closeDb();
     process.env.DATABASE_URL = db.url;
@@ -138,6 +142,7 @@ export const runPass = async ({
             : (await runLoad({ name: `${label} (warm-up)`, amount: warmup * bases.length, connections: bases.length, bases, request, cpuMs })).ok2xx;
       beforeLoad?.();
       const start = load1m();
+      if (o.pgStatements) await resetStatements(db.url);
       const cpuStart = cpuSnapshot({ postgresIsOwn });
       const partsStart = readCpu({ webCpuMs: cpuMs, workerPids: fleet!.workers.map((w) => w.pid), postgresIsOwn });
       log(`[bench] ${label}: ${amount} requests, ${rate ? `sent at ${rate}/s, at most ` : ""}${connections} connections over ${bases.length} web process(es)`);
@@ -152,7 +157,8 @@ export const runPass = async ({
         amount,
         os.availableParallelism(),
       );
-      const out: ScenarioResult = { ...r, scenario: name, connections, loadAverage1m: { start, end: load1m() }, othersCores, cpu };
+      const statements = o.pgStatements ? await readStatements(db.url, amount) : null;
+      const out: ScenarioResult = { ...r, scenario: name, connections, loadAverage1m: { start, end: load1m() }, othersCores, cpu, statements };
       results.push(out);
       return { result: out, warm2xx };
     };

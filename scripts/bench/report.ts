@@ -58,7 +58,7 @@ export const printPass = (p: PassResult) => {
         r.cpu
           ? `\n${"".padEnd(27)}CPU a request: web ${r.cpu.webMs} + PostgreSQL ${r.cpu.postgresMs} + worker ${r.cpu.workerMs} + load generator ${r.cpu.loadMs} = ${r.cpu.totalMs} ms: at most ${r.cpu.ceilingPerSecond}/s on this machine's cores`
           : ""
-      }`,
+      }${(r.statements ?? []).map((st) => `\n${"".padEnd(27)}pg ${String(st.msPerRequest).padStart(7)} ms/request  ${String(st.calls).padStart(7)} calls  ${st.query}`).join("")}`,
     );
   const c = p.rawSqlCeiling;
   if (c) {
