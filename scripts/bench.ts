@@ -30,7 +30,7 @@
 // an embedded PostgreSQL on EMBEDDED_BENCH_PG_PORT, 54332, with BENCH_PG_SHARED_BUFFERS, 1GB), BENCH_PRODUCTS (200),
 // BENCH_PRODUCT_READS (4000), BENCH_CHECKOUT_PAGES (1000), BENCH_CEILING_CREDITS (as BENCH_CREDITS),
 // BENCH_CEILING_CLIENTS (8), BENCH_LARGE_JOURNALS / _PLAYERS / _IDEMPOTENCY, BENCH_BASELINE (1), BENCH_EVENT_RATE
-// (500), BENCH_OUTBOX_WAIT_S (120), BENCH_KEEP_DB. NEXT_DIST_DIR selects the build directory (default .next); each
+// (500), BENCH_OUTBOX_WAIT_S (120), BENCH_KEEP_DB, BENCH_PG_STATEMENTS (off). NEXT_DIST_DIR selects the build directory (default .next); each
 // web process is scripts/serve.ts, as `npm start` starts it. Figures go to stdout and bench-results/latest.json.
 import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
