@@ -1,6 +1,8 @@
 import type { LinkSession, Prisma } from "../db/generated/client.ts";
 import { newId } from "../db/ids.ts";
-import { inTransaction } from "../db/transaction.ts";
+import { getDb } from "../db/client.ts";
+import { inPgTransaction } from "../db/pg-transaction.ts";
+import { inSqlTransaction, type SqlClient } from "../db/transaction.ts";
 import { utcSql } from "../db/utc.ts";
 import { validateKey } from "../core/idempotency-key.ts";
 import type { LinkScope } from "./link-scope.ts";
@@ -38,13 +40,7 @@ type Created = LinkSession & { created: boolean };
  * The pending, unexpired session for the same Idempotency-Key, else the latest for the same email (the ones
  * isReusable accepts); when there is none, a new session. One statement, run under the caller's locks.
  */
-const findOrCreate = async (
-  tx: Prisma.TransactionClient,
-  input: InitiateLinkSessionInput,
-  email: string | null,
-  key: string | null,
-  now: Date,
-): Promise<Created> => {
+const findOrCreate = async (tx: SqlClient, input: InitiateLinkSessionInput, email: string | null, key: string | null, now: Date): Promise<Created> => {
   const { scope } = input;
   const expiresAt = new Date(now.getTime() + LINK_SESSION_LIFETIME_MS);
   const metadata = input.metadata === undefined || input.metadata === null ? null : JSON.stringify(input.metadata);
@@ -75,13 +71,18 @@ const findOrCreate = async (
  * (created false, answered with 200) instead of a new one. Concurrent repeats are serialized by
  * transaction-level advisory locks, so parallel calls never create two sessions. A new session
  * lives 24 hours and emits User.Account.Link.Started in the same transaction.
+ *
+ * Raw SQL only (SqlClient): called on the process-wide client, it runs on node-postgres's transaction path
+ * (lib/db/pg-transaction.ts: named statements, no Prisma on the way; issue 32's lever for the link initiation), and
+ * inside a caller's open transaction it joins it.
  */
 export const initiateLinkSession = async (ctx: DbContext, input: InitiateLinkSessionInput): Promise<InitiatedLinkSession> => {
   const { scope } = input;
   const now = input.now ?? new Date();
   const email = input.email ? normalizeEmail(input.email) : null;
   const key = input.idempotencyKey === undefined ? null : validateKey(input.idempotencyKey);
-  return inTransaction(ctx.db, async (tx) => {
+  const run = <T>(fn: (tx: SqlClient) => Promise<T>): Promise<T> => (ctx.db === getDb() ? inPgTransaction(fn) : inSqlTransaction(ctx.db, fn));
+  return run(async (tx) => {
     // one statement takes them in the sorted order of the array (unnest keeps it), so two callers never wait in a cycle
     await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(n, 11)) FROM unnest(${lockNames(scope, email, key)}::text[]) AS n`;
     const { created, ...session } = await findOrCreate(tx, input, email, key, now);

@@ -1,5 +1,6 @@
 // The data of the User.Account.Link.* webhooks, exactly as game-api.md (and platform-api.md for
 // business-level sessions) lists them, and their emission through the outbox.
+import type { SqlClient } from "../db/transaction.ts";
 import type { LinkSession } from "../db/generated/client.ts";
 import type { Environment } from "../core/environment.ts";
 import { emitEvent, type WebhookOwner } from "../webhooks/emit-event.ts";
@@ -42,7 +43,7 @@ export const linkEventData = (event: LinkEvent, s: SessionView): Record<string, 
     : baseData(event, s);
 
 /** Writes the event of a session to the outbox, addressed to the owner recorded on the session. */
-export const emitLinkEvent = (ctx: DbContext, { event, session: s }: { event: LinkEvent; session: LinkSession }) =>
+export const emitLinkEvent = (ctx: { db: SqlClient }, { event, session: s }: { event: LinkEvent; session: LinkSession }) =>
   emitEvent(ctx.db, {
     owner: { type: s.ownerType as WebhookOwner["type"], id: s.ownerId },
     environment: s.environment as Environment,

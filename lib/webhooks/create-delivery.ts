@@ -1,6 +1,6 @@
 import { newId } from "../db/ids.ts";
 import { Prisma } from "../db/generated/client.ts";
-import type { DbClient } from "../db/transaction.ts";
+import type { SqlClient } from "../db/transaction.ts";
 import { utcSql } from "../db/utc.ts";
 import { addJobSql } from "../jobs/enqueue.ts";
 import { DELIVER_TASK } from "./delivery-job.ts";
@@ -18,7 +18,7 @@ export const DELIVERY_PAYLOAD = Prisma.sql`json_build_object('deliveryId', id)`;
  * attempt is made: the delivery is stored `failed` with the reason and gets no job, so "recover all failed
  * since…" can send it once the endpoint is enabled again. Returns the deliveries' ids, in the endpoints' order.
  */
-export const createDeliveries = async (db: DbClient, { eventId, endpoints }: { eventId: string; endpoints: Endpoint[] }): Promise<string[]> => {
+export const createDeliveries = async (db: SqlClient, { eventId, endpoints }: { eventId: string; endpoints: Endpoint[] }): Promise<string[]> => {
   if (endpoints.length === 0) return [];
   const ids = endpoints.map(() => newId());
   const at = utcSql(new Date());
@@ -38,5 +38,5 @@ export const createDeliveries = async (db: DbClient, { eventId, endpoints }: { e
 };
 
 /** One delivery of an event to one endpoint (createDeliveries). Returns its id. */
-export const createDelivery = async (db: DbClient, { eventId, endpoint }: { eventId: string; endpoint: Endpoint }): Promise<string> =>
+export const createDelivery = async (db: SqlClient, { eventId, endpoint }: { eventId: string; endpoint: Endpoint }): Promise<string> =>
   (await createDeliveries(db, { eventId, endpoints: [endpoint] }))[0];

@@ -1,6 +1,6 @@
 import { newId } from "../db/ids.ts";
 import { Prisma } from "../db/generated/client.ts";
-import type { DbClient } from "../db/transaction.ts";
+import type { SqlClient } from "../db/transaction.ts";
 import { utcSql } from "../db/utc.ts";
 import type { Environment } from "../core/environment.ts";
 import { createDeliveries } from "./create-delivery.ts";
@@ -22,9 +22,10 @@ export type EmitInput = {
  * Writes an event to the outbox. Call it with the transaction that makes the change it reports, so the
  * event exists exactly when the change does. Each of the owner's endpoints whose filter takes the event
  * gets a delivery row and its job in the same transaction (createDeliveries); `to` names the endpoints
- * instead, filters ignored (a test event goes to one). Returns the event id.
+ * instead, filters ignored (a test event goes to one). Returns the event id. Raw SQL only (SqlClient): it runs in
+ * Prisma's transaction or in node-postgres's (lib/db/pg-transaction.ts).
  */
-export const emitEvent = async (db: DbClient, input: EmitInput, { to }: { to?: Endpoint[] } = {}): Promise<string> => {
+export const emitEvent = async (db: SqlClient, input: EmitInput, { to }: { to?: Endpoint[] } = {}): Promise<string> => {
   const objectKey = `${input.objectType}:${input.objectId}`;
   const id = newId();
   const now = new Date();

@@ -1,3 +1,4 @@
+import type { SqlClient } from "../db/transaction.ts";
 import { now } from "../core/clock.ts";
 import { Prisma, type WebhookEndpoint } from "../db/generated/client.ts";
 import type { DbContext } from "../core/context.ts";
@@ -131,7 +132,7 @@ export const resolveDeliveryEndpoint = async ({ db }: DbContext, { endpointId, o
  * resolveEndpoint and endpointOfRow read them one by one. `along`: data-modifying CTEs to run in the same
  * statement (emitEvent writes its event with it: one round trip for both).
  */
-export const listOwnerEndpoints = async ({ db }: DbContext, { owner, along }: { owner: WebhookOwner; along?: Prisma.Sql }): Promise<Endpoint[]> => {
+export const listOwnerEndpoints = async ({ db }: { db: SqlClient }, { owner, along }: { owner: WebhookOwner; along?: Prisma.Sql }): Promise<Endpoint[]> => {
   const sql = deliveryEndpointSql("q");
   const rows = await db.$queryRaw<DeliveryEndpointColumns[]>`
     ${along ? Prisma.sql`WITH ${along}` : Prisma.empty}
