@@ -4,17 +4,36 @@
 // unless the caller passes its own `timeZone`.
 import type { Locale } from "./locales.ts";
 
-const fractionDigits = (currency: string): number => new Intl.NumberFormat("en", { style: "currency", currency }).resolvedOptions().maximumFractionDigits ?? 2;
+// Intl formatters by locale and options, made once: building one costs far more than using it, and a page
+// formats hundreds of numbers and dates (docs/decisions/portal-page-cpu.md). The options are the few this
+// module and its callers use, so the maps stay small; bounded all the same.
+const FORMATTERS_MAX = 500;
+const numberFormats = new Map<string, Intl.NumberFormat>();
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+const formatterOf = <F>(known: Map<string, F>, locale: string, opts: object | undefined, make: () => F): F => {
+  const id = `${locale}\u0000${opts === undefined ? "" : JSON.stringify(opts)}`;
+  let f = known.get(id);
+  if (!f) {
+    if (known.size >= FORMATTERS_MAX) known.clear();
+    f = make();
+    known.set(id, f);
+  }
+  return f;
+};
+const numberFormat = (locale: string, opts?: Intl.NumberFormatOptions) => formatterOf(numberFormats, locale, opts, () => new Intl.NumberFormat(locale, opts));
+const dateFormat = (locale: string, opts: Intl.DateTimeFormatOptions) => formatterOf(dateFormats, locale, opts, () => new Intl.DateTimeFormat(locale, opts));
+
+const fractionDigits = (currency: string): number => numberFormat("en", { style: "currency", currency }).resolvedOptions().maximumFractionDigits ?? 2;
 
 /** An amount in the currency's minor unit (cents for USD, yen for JPY) as a localized price with its currency code. */
 export const formatMoney = (locale: Locale, amountMinor: number, currency: string): string => {
   const code = currency.toUpperCase();
   const digits = fractionDigits(code);
-  return new Intl.NumberFormat(locale, { style: "currency", currency: code, currencyDisplay: "code" }).format(amountMinor / 10 ** digits);
+  return numberFormat(locale, { style: "currency", currency: code, currencyDisplay: "code" }).format(amountMinor / 10 ** digits);
 };
 
 /** A number with the locale's grouping and decimal separators. */
-export const formatNumber = (locale: Locale, n: number, opts?: Intl.NumberFormatOptions): string => new Intl.NumberFormat(locale, opts).format(n);
+export const formatNumber = (locale: Locale, n: number, opts?: Intl.NumberFormatOptions): string => numberFormat(locale, opts).format(n);
 
 /**
  * An exact decimal string ("1234.5", "0.000001", as lib/core/usdc.ts writes USDC) with the locale's
@@ -22,7 +41,7 @@ export const formatNumber = (locale: Locale, n: number, opts?: Intl.NumberFormat
  */
 export const formatDecimal = (locale: Locale, value: string, { minFractionDigits = 2, maxFractionDigits = 6 } = {}): string => {
   if (!/^-?\d+(\.\d+)?$/.test(value)) throw new RangeError(`formatDecimal: not a decimal: ${value}`);
-  return new Intl.NumberFormat(locale, { minimumFractionDigits: minFractionDigits, maximumFractionDigits: maxFractionDigits }).format(value as `${number}`);
+  return numberFormat(locale, { minimumFractionDigits: minFractionDigits, maximumFractionDigits: maxFractionDigits }).format(value as `${number}`);
 };
 
 /** The default: day, abbreviated month, year, time and the zone ("Nov 23, 2025, 10:03 PM UTC" / "23 nov. 2025, 22:03 UTC"). */
@@ -32,5 +51,5 @@ const DEFAULT_DATE: Intl.DateTimeFormatOptions = { year: "numeric", month: "shor
 export const formatDate = (locale: Locale, date: Date | string, opts?: Intl.DateTimeFormatOptions): string => {
   const d = typeof date === "string" ? new Date(date) : date;
   if (Number.isNaN(d.getTime())) throw new RangeError(`formatDate: not a date: ${String(date)}`);
-  return new Intl.DateTimeFormat(locale, { ...(opts ?? DEFAULT_DATE), timeZone: opts?.timeZone ?? "UTC" }).format(d);
+  return dateFormat(locale, { ...(opts ?? DEFAULT_DATE), timeZone: opts?.timeZone ?? "UTC" }).format(d);
 };

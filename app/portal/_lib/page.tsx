@@ -13,7 +13,6 @@ import { PortalFrame, type NavKey } from "@/components/portal/portal-frame";
 import { PortalPageShell, type PortalShellFrame } from "@/components/portal/portal-page-shell";
 import { Card } from "@/components/ui/card";
 import { textLinkClass } from "@/components/ui/classes";
-import { getSignedInPlayer } from "@/lib/auth/get-signed-in-player";
 import { isDeveloperLoginEnabled } from "@/lib/config/settings";
 import type { Environment } from "@/lib/core/environment";
 import { AppError } from "@/lib/core/errors";
@@ -23,6 +22,7 @@ import { getTranslator } from "@/lib/i18n/translator";
 import { loadPortalRead } from "@/lib/portal/load-portal-read";
 import { listMemberships, type PortalContext, type PortalMember } from "@/lib/portal/require-portal-access";
 import { getPortalLocale, getPortalLocaleSetting } from "./portal-locale";
+import { getPortalPlayer } from "./portal-player";
 
 const NOT_FOUND = new Set([
   "BUSINESS_NOT_FOUND",
@@ -79,7 +79,7 @@ export type PortalPage<T> =
  * (lib/portal/load-portal-read.ts); without DATABASE_REPLICA_URL it changes nothing.
  */
 export const loadPortalPage = async <T,>(businessId: string, load: (ctx: PortalContext) => Promise<T>, reads?: "replica"): Promise<PortalPage<T>> => {
-  const player = await getSignedInPlayer();
+  const player = await getPortalPlayer();
   if (!player) return { kind: "signed-out" };
   const ctx = { db: getDb(), player };
   try {
