@@ -1,6 +1,7 @@
 // The Overview's dashboard: the last `days` UTC days of one environment of a business, by day. Every figure
-// is aggregated in SQL (GROUP BY day) through an index that exists: purchases by game, ledger journals by
-// (tenantId, asset, createdAt) for yesterday and today and PortalDailyFigure before (read-vc-daily-figures.ts), campaign payouts by campaign, webhook attempts through their events'
+// is aggregated in SQL (GROUP BY day) through an index that exists: purchases by game, VC from PortalDailyFigure
+// (days up to the day before yesterday), PortalHourlyFigure (the closed hours since) and ledger journals by (tenantId,
+// asset, createdAt) for the hours not yet final (read-vc-daily-figures.ts), campaign payouts by campaign, webhook attempts through their events'
 // (ownerType, ownerId, createdAt), request log rows by (businessId, createdAt).
 import { z } from "zod";
 import { now } from "../core/clock.ts";
@@ -82,7 +83,7 @@ export const loadPortalDashboard = async (
           WHERE p."gameId" = ANY(${gameIds}) AND p.environment = ${env}::"Environment" AND p.status = 'completed'
             AND p."completedAt" >= ${from}
           GROUP BY 1, 2, 3, 4`,
-    // VC issued and spent: past days from their daily rollup, yesterday and today from the journals
+    // VC issued and spent: final days and hours from their rollups, the hours not yet final from the journals
     currenciesRead.then((currencies) => readVcDailyFigures(db, { gameIds, currencies, environment: env, days })),
     currenciesRead,
     db.$queryRaw<(DayRow & { micros: bigint })[]>`
