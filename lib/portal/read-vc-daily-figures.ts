@@ -206,7 +206,8 @@ export const readVcDailyFigures = async (
       () => DAY_MS,
     );
     // a concurrent first view counts the same figures (the days are final): whichever insert lands first is kept
-    const storable = [...summed, ...counted].filter((r) => r.at + DAY_MS <= finalMs);
+    // final by the open transactions; when the database cannot tell, by the day rule alone (the days are past)
+    const storable = [...summed, ...counted].filter((r) => until === null || r.at + DAY_MS <= finalMs);
     if (writable && storable.length > 0) await storeDays(db, environment, storable);
     figures.push(...stored, ...summed, ...counted);
   }
