@@ -68,7 +68,7 @@ const countVcDays = (db: DbClient, p: { gameIds: string[]; assets: string[]; env
     JOIN "LedgerAccount" a ON a.id = p."accountId" AND a.kind = 'pool'
     WHERE j."tenantId" = ANY(${p.gameIds}) AND j.asset LIKE 'vc:%' AND j.environment = ${p.environment}::"Environment"
       AND j.asset = ANY(${p.assets}) AND j."createdAt" >= ${p.from} AND j."createdAt" < ${p.until}
-    GROUP BY 1, 2, 3`;
+    GROUP BY date_trunc('day', j."createdAt"), 2, 3`;
 
 /**
  * The same sums driven by the journals, by hour of [from, until) (`until` null: no end): each journal of the range
@@ -88,7 +88,7 @@ const countVcHours = (db: DbClient, p: { gameIds: string[]; assets: string[]; en
       WHERE p."journalId" = j.id) x
     WHERE j."tenantId" = ANY(${p.gameIds}) AND j.asset = ANY(${p.assets}) AND j.environment = ${p.environment}::"Environment"
       AND j."createdAt" >= ${p.from} AND j."createdAt" < ${p.until ?? NO_END}
-    GROUP BY 1, 2, 3`;
+    GROUP BY date_trunc('hour', j."createdAt"), 2, 3`;
 
 type Figure = { tenantId: string; series: string; at: number; a: bigint; b: bigint };
 
