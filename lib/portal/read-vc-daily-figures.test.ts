@@ -357,6 +357,14 @@ describe("the Overview's VC series from daily rollups", () => {
     }
   });
 
+  it("finalizes nothing inside a transaction whose snapshot may be older than its look at the open transactions", async () => {
+    expect((await readFinalUntil(db)).until).not.toBeNull();
+    const inside = await db.$transaction((tx) => readFinalUntil(tx), { isolationLevel: "RepeatableRead" });
+    expect(inside).toEqual({ until: null, writable: true });
+    const committed = await db.$transaction((tx) => readFinalUntil(tx), { isolationLevel: "ReadCommitted" });
+    expect(committed.until!.getTime()).toBeLessThanOrEqual(Date.now() - FINAL_MARGIN_MS);
+  });
+
   it("keeps the day before yesterday the last stored day, by the real clock", () => {
     expect(lastFrozenDay(new Date("2026-03-01T00:00:00Z"))).toBe("2026-02-27");
     expect(lastFrozenDay(new Date("2026-03-01T23:59:59.999Z"))).toBe("2026-02-27");

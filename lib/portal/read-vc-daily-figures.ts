@@ -37,13 +37,13 @@ export const lastFrozenDay = (at: Date = new Date()): string => isoDay(Date.UTC(
  * pg_stat_activity only after its commit is visible (PostgreSQL clears xact_start after ProcArrayEndTransaction),
  * so the next statement's snapshot sees everything before `until`. Null (nothing final by this rule) when the
  * database cannot tell: another backend's activity hidden from this role (needs pg_read_all_stats) or not tracked
- * (track_activities off), a prepared transaction, or a standby (its pg_stat_activity does not show the primary's
- * transactions). `writable`: false on a standby, where the rollups are read but not written. `at` replaces the
+ * (track_activities off), a prepared transaction, a standby (its pg_stat_activity does not show the primary's
+ * transactions), or a caller's transaction that is not READ COMMITTED (its snapshot may be older than this look). `writable`: false on a standby, where the rollups are read but not written. `at` replaces the
  * statement's time (tests that look at hours still to come); it never moves `until` past an open transaction.
  */
 export const readFinalUntil = async (db: DbClient, at?: Date): Promise<{ until: Date | null; writable: boolean }> => {
-  const [r] = await db.$queryRaw<{ recovery: boolean; margin: Date; oldest: Date | null; blind: boolean; prepared: boolean }[]>`
-    SELECT pg_is_in_recovery() AS recovery,
+  const [r] = await db.$queryRaw<{ recovery: boolean; snapshot: boolean; margin: Date; oldest: Date | null; blind: boolean; prepared: boolean }[]>`
+    SELECT pg_is_in_recovery() AS recovery, current_setting('transaction_isolation') <> 'read committed' AS snapshot,
            COALESCE(${at ?? null}::timestamptz, statement_timestamp()) - make_interval(secs => ${FINAL_MARGIN_MS / 1000}) AS margin,
            (SELECT min(COALESCE(a.xact_start, a.query_start)) FROM pg_stat_activity a
             WHERE a.datname = current_database() AND a.pid <> pg_backend_pid() AND a.backend_type IS DISTINCT FROM 'autovacuum worker'
@@ -52,7 +52,7 @@ export const readFinalUntil = async (db: DbClient, at?: Date): Promise<{ until: 
                    WHERE a.datname = current_database() AND a.pid <> pg_backend_pid() AND a.backend_type IS DISTINCT FROM 'autovacuum worker'
                      AND (a.state IS NULL OR a.state = 'disabled')) AS blind,
            EXISTS (SELECT 1 FROM pg_prepared_xacts p WHERE p.database = current_database()) AS prepared`;
-  if (r.recovery || r.blind || r.prepared) return { until: null, writable: !r.recovery };
+  if (r.recovery || r.snapshot || r.blind || r.prepared) return { until: null, writable: !r.recovery };
   const until = r.oldest && r.oldest < r.margin ? r.oldest : r.margin;
   return { until, writable: true };
 };
