@@ -1,8 +1,8 @@
 // The Overview's VC series from daily rollups (issue 32, target 4): on a history of journals over several days
 // (today, yesterday, the day before and older, outside the window too, two currencies, another business), the
 // loader answers exactly what the dashboard's query over the raw journals answers, on the first view (which
-// stores the past days) and on the next ones (which read them); yesterday and today stay live; two first views
-// at once store each day once.
+// stores the past days) and on the next ones (which read them); the closed hours of yesterday and today are stored
+// (hour and day edges, concurrent first views, an open transaction keeping its hour live), the rest is live.
 import pg from "pg";
 import { describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db/client";
@@ -144,7 +144,7 @@ const storedRows = (tenantIds: string[]) =>
   db.portalDailyFigure.findMany({ where: { tenantId: { in: tenantIds } }, orderBy: [{ series: "asc" }, { day: "asc" }] });
 
 describe("the Overview's VC series from daily rollups", () => {
-  it("answers what the query over the journals answers, first view and next, with yesterday and today live", async () => {
+  it("answers what the query over the journals answers, first view and next, with the hour not yet closed live", async () => {
     const h = await history();
     const currencies = [h.gem, h.gold].sort((a, b) => a.code.localeCompare(b.code));
     const expected = await rawSeries(h.gameIds, currencies, 30);
