@@ -1,7 +1,9 @@
 // The Overview's dashboard: the last `days` UTC days of one environment of a business, by day. Every figure
-// is aggregated in SQL (GROUP BY day) through an index that exists: purchases by game, ledger journals by
-// (tenantId, asset, createdAt) for yesterday and today and PortalDailyFigure before (read-vc-daily-figures.ts), campaign payouts by campaign, webhook attempts through their events'
-// (ownerType, ownerId, createdAt), request log rows by (businessId, createdAt).
+// is aggregated in SQL (GROUP BY day) through an index that exists: purchases by game, VC from PortalDailyFigure
+// (days up to the day before yesterday), PortalHourlyFigure (the closed hours since) and ledger journals by (tenantId,
+// asset, createdAt) for the hours not yet final (read-vc-daily-figures.ts), campaign payouts by campaign, webhook attempts through their events'
+// (ownerType, ownerId, createdAt), request log rows by (businessId, createdAt). Each groups by date_trunc and formats
+// the day once a group (to_char a row made the request log's count 2.5–4 times dearer: docs/benchmarks.md).
 import { z } from "zod";
 import { now } from "../core/clock.ts";
 import type { Environment } from "../core/environment.ts";
@@ -81,8 +83,8 @@ export const loadPortalDashboard = async (
           FROM "Purchase" p
           WHERE p."gameId" = ANY(${gameIds}) AND p.environment = ${env}::"Environment" AND p.status = 'completed'
             AND p."completedAt" >= ${from}
-          GROUP BY 1, 2, 3, 4`,
-    // VC issued and spent: past days from their daily rollup, yesterday and today from the journals
+          GROUP BY date_trunc('day', p."completedAt"), 2, 3, 4`,
+    // VC issued and spent: final days and hours from their rollups, the hours not yet final from the journals
     currenciesRead.then((currencies) => readVcDailyFigures(db, { gameIds, currencies, environment: env, days })),
     currenciesRead,
     db.$queryRaw<(DayRow & { micros: bigint })[]>`
@@ -90,7 +92,7 @@ export const loadPortalDashboard = async (
       FROM "CampaignTransaction" t
       WHERE t."campaignId" IN (SELECT c.id FROM "Campaign" c WHERE c."businessId" = ${businessId} AND c.environment = ${env}::"Environment")
         AND t."createdAt" >= ${from}
-      GROUP BY 1`,
+      GROUP BY date_trunc('day', t."createdAt")`,
     // deliveries retry for about 76 hours: an attempt in the window belongs to an event at most 4 days older
     db.$queryRaw<(DayRow & { attempts: number; succeeded: number })[]>`
       SELECT to_char(date_trunc('day', a."createdAt"), 'YYYY-MM-DD') AS day, COUNT(*)::int AS attempts,
@@ -102,13 +104,13 @@ export const loadPortalDashboard = async (
         AND ((e."ownerType" = 'game' AND e."ownerId" = ANY(${gameIds}))
           OR (e."ownerType" = 'campaign' AND e."ownerId" IN (SELECT c.id FROM "Campaign" c WHERE c."businessId" = ${businessId})))
         AND a."createdAt" >= ${from}
-      GROUP BY 1`,
+      GROUP BY date_trunc('day', a."createdAt")`,
     db.$queryRaw<(DayRow & { requests: number; errors: number })[]>`
       SELECT to_char(date_trunc('day', r."createdAt"), 'YYYY-MM-DD') AS day, COUNT(*)::int AS requests,
              (COUNT(*) FILTER (WHERE r.status >= 400))::int AS errors
       FROM "RequestLog" r
       WHERE r."businessId" = ${businessId} AND r.environment = ${env}::"Environment" AND r."createdAt" >= ${from}
-      GROUP BY 1`,
+      GROUP BY date_trunc('day', r."createdAt")`,
   ]);
 
   // real money: a card pays USD cents, a wallet USDC micro-units; refunded card payments are not revenue

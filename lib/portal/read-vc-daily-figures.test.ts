@@ -1,8 +1,9 @@
 // The Overview's VC series from daily rollups (issue 32, target 4): on a history of journals over several days
 // (today, yesterday, the day before and older, outside the window too, two currencies, another business), the
 // loader answers exactly what the dashboard's query over the raw journals answers, on the first view (which
-// stores the past days) and on the next ones (which read them); yesterday and today stay live; two first views
-// at once store each day once.
+// stores the past days) and on the next ones (which read them); the closed hours of yesterday and today are stored
+// (hour and day edges, concurrent first views, an open transaction keeping its hour live), the rest is live.
+import pg from "pg";
 import { describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db/client";
 import { newId } from "@/lib/db/ids";
@@ -10,10 +11,11 @@ import { createGame } from "@/lib/games/create-game";
 import { makeBusiness, makeBusinessAdmin } from "@/tests/support/platform";
 import { as } from "@/tests/support/portal";
 import { dashboardWindow, loadPortalDashboard } from "./load-portal-dashboard";
-import { lastFrozenDay } from "./read-vc-daily-figures";
+import { FINAL_MARGIN_MS, lastFrozenDay, readFinalUntil, readVcDailyFigures, type VcDayRow } from "./read-vc-daily-figures";
 
 const db = getDb();
 const DAY = 86_400_000;
+const HOUR = 3_600_000;
 const midnight = () => {
   const t = new Date();
   return Date.UTC(t.getUTCFullYear(), t.getUTCMonth(), t.getUTCDate());
@@ -142,7 +144,7 @@ const storedRows = (tenantIds: string[]) =>
   db.portalDailyFigure.findMany({ where: { tenantId: { in: tenantIds } }, orderBy: [{ series: "asc" }, { day: "asc" }] });
 
 describe("the Overview's VC series from daily rollups", () => {
-  it("answers what the query over the journals answers, first view and next, with yesterday and today live", async () => {
+  it("answers what the query over the journals answers, first view and next, with the hour not yet closed live", async () => {
     const h = await history();
     const currencies = [h.gem, h.gold].sort((a, b) => a.code.localeCompare(b.code));
     const expected = await rawSeries(h.gameIds, currencies, 30);
@@ -177,12 +179,12 @@ describe("the Overview's VC series from daily rollups", () => {
       data: { a: 100n },
     });
 
-    // yesterday and today are live: journals written now show at once
-    await vcJournal(h.gem, daysAgo(1, 720), 17n);
-    await vcJournal(h.gold, daysAgo(0, 3), -8n);
+    // the hour not yet closed is live: journals written now show at once
+    await vcJournal(h.gem, new Date(), 17n);
+    await vcJournal(h.gold, new Date(), -8n);
     const later = await loadPortalDashboard(as(h.admin), { businessId: h.business.id, environment: "test", days: 30 });
     const expectedLater = await rawSeries(h.gameIds, currencies, 30);
-    expect(expectedLater[0].issued.at(-2)).toBe(57);
+    expect(expectedLater[0].issued.at(-1)).toBe(28);
     expect(vcOf(later)).toEqual(expectedLater);
     expect(await storedRows([h.game.id, h.second.id])).toHaveLength(2 * 28);
 
@@ -223,6 +225,144 @@ describe("the Overview's VC series from daily rollups", () => {
     const gem = rows.filter((r) => r.series === `vc:${h.gem.id}`);
     expect(gem.reduce((s, r) => s + r.a, 0n)).toBe(100n + 9n + 13n + 2n + 70n + 5n);
     expect(gem.reduce((s, r) => s + r.b, 0n)).toBe(25n + 4n);
+  });
+
+  it("rolls up the closed hours of yesterday and today: the journals' figures at hour edges and across midnight, each hour stored once", async () => {
+    const h = await history();
+    const currencies = [h.gem, h.gold];
+    const today = midnight();
+    // both sides of hour and day edges, the day before yesterday's last instant, and the hour not yet closed
+    for (const [at, amount] of [
+      [today - 2 * DAY + DAY - 1, 1n],
+      [today - DAY, 2n],
+      [today - DAY + 11 * HOUR - 1, 4n],
+      [today - DAY + 11 * HOUR, -8n],
+      [today - 1, 16n],
+      [today, 32n],
+      [today + 1, -64n],
+      [Date.now(), 128n],
+    ] as const) {
+      await vcJournal(h.gem, new Date(at), amount);
+      await vcJournal(h.gold, new Date(at), amount * 3n, 1);
+    }
+    const expected = await rawSeries(h.gameIds, currencies, 3);
+    const closedHours = () => Math.floor((Date.now() - FINAL_MARGIN_MS) / HOUR) - (today - DAY) / HOUR;
+    const before = closedHours();
+    // six first views at once: each closed hour of each currency stored once, every view the journals' figures
+    const views = await Promise.all(
+      Array.from({ length: 6 }, () => readVcDailyFigures(db, { gameIds: h.gameIds, currencies, environment: "test", days: dashboardWindow(3).days })),
+    );
+    const series = (rows: VcDayRow[]) =>
+      currencies.map((c) => ({
+        currencyId: c.id,
+        issued: dashboardWindow(3).days.map((d) => Number(rows.find((r) => r.asset === `vc:${c.id}` && r.day === d)?.issued ?? 0n)),
+        spent: dashboardWindow(3).days.map((d) => Number(rows.find((r) => r.asset === `vc:${c.id}` && r.day === d)?.spent ?? 0n)),
+      }));
+    for (const v of views) expect(series(v)).toEqual(expected);
+    expect(expected[0].issued).toEqual([100 + 1, 40 + 2 + 4 + 16, 11 + 32 + 128]);
+    expect(expected[0].spent).toEqual([25, 7 + 8, 3 + 64]);
+    const hours = await db.portalHourlyFigure.findMany({ where: { tenantId: { in: h.gameIds } }, orderBy: [{ series: "asc" }, { hour: "asc" }] });
+    expect([before, closedHours()].map((n) => n * 2)).toContain(hours.length);
+    expect(new Set(hours.map((r) => `${r.series} ${r.hour.toISOString()}`)).size).toBe(hours.length);
+    const gem = hours.filter((r) => r.series === `vc:${h.gem.id}`);
+    expect(gem[0].hour.getTime()).toBe(today - DAY);
+    expect(gem.every((r, i) => r.hour.getTime() === today - DAY + i * HOUR)).toBe(true);
+    expect(gem.find((r) => r.hour.getTime() === today - DAY + 10 * HOUR)).toMatchObject({ a: 4n, b: 0n });
+    expect(gem.find((r) => r.hour.getTime() === today - DAY + 11 * HOUR)).toMatchObject({ a: 0n, b: 8n });
+    // yesterday's 24 hours, summed, are yesterday's figures; the current hour is never stored
+    const yesterday = gem.filter((r) => r.hour.getTime() < today);
+    expect(yesterday).toHaveLength(Math.min(24, gem.length));
+    if (yesterday.length === 24) expect(yesterday.reduce((s, r) => s + r.a, 0n)).toBe(BigInt(expected[0].issued[1]));
+    expect(gem.every((r) => r.hour.getTime() + HOUR <= Date.now() - FINAL_MARGIN_MS)).toBe(true);
+
+    // the next view reads the stored hours: an hour changed by hand shows it is read, not recounted
+    await db.portalHourlyFigure.update({
+      where: {
+        tenantId_environment_series_hour: { tenantId: h.game.id, environment: "test", series: `vc:${h.gem.id}`, hour: new Date(today - DAY + 10 * HOUR) },
+      },
+      data: { a: 5n },
+    });
+    const next = await readVcDailyFigures(db, { gameIds: h.gameIds, currencies, environment: "test", days: dashboardWindow(3).days });
+    expect(series(next)[0].issued[1]).toBe(expected[0].issued[1] + 1);
+  });
+
+  it("keeps an hour live while a transaction that may write a journal into it is open, and stores it once that commits", async () => {
+    const h = await history();
+    const currencies = [h.gem];
+    // a transaction open now, holding an uncommitted journal stamped with its start, as lib/ledger writes one
+    const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    await client.connect();
+    try {
+      await client.query("BEGIN");
+      const {
+        rows: [{ started }],
+      } = await client.query<{ started: Date }>("SELECT now() AS started");
+      const journalId = newId();
+      await client.query(
+        `INSERT INTO "LedgerJournal" (id, asset, environment, "tenantId", type, "createdAt") VALUES ($1, $2, 'test', $3, 'credit', now() AT TIME ZONE 'UTC')`,
+        [journalId, `vc:${h.gem.id}`, h.game.id],
+      );
+      await client.query(
+        `INSERT INTO "LedgerPosting" (id, "journalId", "accountId", delta, "createdAt") VALUES ($1, $3, $4, -1000, now() AT TIME ZONE 'UTC'), ($2, $3, $5, 1000, now() AT TIME ZONE 'UTC')`,
+        [newId(), newId(), journalId, h.gem.pools[0].id, h.gem.user.id],
+      );
+      const t0 = started.getTime();
+      const edge = Math.floor(t0 / HOUR) * HOUR;
+      // committed journals on both sides of the open transaction's hour start, and an hour before
+      await vcJournal(h.gem, new Date(edge - 1), 3n);
+      await vcJournal(h.gem, new Date(edge), 5n);
+      await vcJournal(h.gem, new Date(edge - HOUR + 1), -7n);
+      // two hours on: without the transaction, every hour up to then would be final
+      const at = new Date(t0 + 2 * HOUR + 2 * FINAL_MARGIN_MS);
+      const days = dashboardWindow(2, at).days;
+      const liveFrom = Date.parse(`${days[0]}T00:00:00Z`);
+      const final = await readFinalUntil(db, at);
+      expect(final.writable).toBe(true);
+      expect(Math.abs(final.until!.getTime() - t0)).toBeLessThan(1);
+
+      const raw = async () =>
+        db.$queryRaw<{ day: string; issued: bigint; spent: bigint }[]>`
+          SELECT to_char(date_trunc('day', j."createdAt"), 'YYYY-MM-DD') AS day,
+                 COALESCE(SUM(-p.delta) FILTER (WHERE p.delta < 0), 0)::bigint AS issued, COALESCE(SUM(p.delta) FILTER (WHERE p.delta > 0), 0)::bigint AS spent
+          FROM "LedgerJournal" j JOIN "LedgerPosting" p ON p."journalId" = j.id JOIN "LedgerAccount" a ON a.id = p."accountId" AND a.kind = 'pool'
+          WHERE j.asset = ${`vc:${h.gem.id}`} AND j."createdAt" >= ${new Date(liveFrom)} GROUP BY 1 ORDER BY 1`;
+      const read = async () =>
+        (await readVcDailyFigures(db, { gameIds: h.gameIds, currencies, environment: "test", days, at }))
+          .map(({ day, issued, spent }) => ({ day, issued, spent }))
+          .filter((r) => r.issued !== 0n || r.spent !== 0n)
+          .sort((a, b) => a.day.localeCompare(b.day));
+      const stored = () => db.portalHourlyFigure.findMany({ where: { tenantId: h.game.id }, orderBy: { hour: "asc" } });
+
+      const open = await read();
+      expect(open).toEqual(await raw());
+      expect(open.reduce((s, r) => s + r.issued, 0n)).not.toBe(0n);
+      // the hours before the open transaction's are stored; its hour and the later ones are not
+      const whileOpen = await stored();
+      expect(whileOpen).toHaveLength((edge - liveFrom) / HOUR);
+      expect(whileOpen.at(-1)!.hour.getTime()).toBe(edge - HOUR);
+      expect(whileOpen.at(-1)).toMatchObject({ a: 3n, b: 7n });
+
+      await client.query("COMMIT");
+      const committed = await read();
+      const expected = await raw();
+      expect(committed).toEqual(expected);
+      expect(expected.reduce((s, r) => s + r.issued, 0n) - open.reduce((s, r) => s + r.issued, 0n)).toBe(1000n);
+      const after = await stored();
+      expect(after).toHaveLength((Math.floor((at.getTime() - FINAL_MARGIN_MS) / HOUR) * HOUR - liveFrom) / HOUR);
+      expect(after.find((r) => r.hour.getTime() === edge)).toMatchObject({ a: 1000n + 5n, b: 0n });
+      // the hours stored while the transaction was open were not written again
+      expect(after.filter((r) => r.hour.getTime() < edge).map((r) => r.createdAt)).toEqual(whileOpen.map((r) => r.createdAt));
+    } finally {
+      await client.end();
+    }
+  });
+
+  it("finalizes nothing inside a transaction whose snapshot may be older than its look at the open transactions", async () => {
+    expect((await readFinalUntil(db)).until).not.toBeNull();
+    const inside = await db.$transaction((tx) => readFinalUntil(tx), { isolationLevel: "RepeatableRead" });
+    expect(inside).toEqual({ until: null, writable: true });
+    const committed = await db.$transaction((tx) => readFinalUntil(tx), { isolationLevel: "ReadCommitted" });
+    expect(committed.until!.getTime()).toBeLessThanOrEqual(Date.now() - FINAL_MARGIN_MS);
   });
 
   it("keeps the day before yesterday the last stored day, by the real clock", () => {

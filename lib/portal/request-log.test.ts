@@ -103,6 +103,45 @@ describe("request log", () => {
     expect((await loadRequestLog(as(t.viewer), { businessId: t.s.business.id, environment: "live", filters: {} })).rows).toEqual([]);
   });
 
+  it("offers every key that called for the business in the environment, once, and no other's (many rows, several keys)", async () => {
+    const t = await setup();
+    const businessId = t.s.business.id;
+    const key = (environment: "test" | "live", label: string) =>
+      db.apiKey.create({
+        data: { id: `key_${randomUUID()}`, kind: "server", environment, hash: randomUUID(), prefix: `pre_${label}`, label, gameId: t.s.game.id },
+      });
+    const [a, b, c, live] = [await key("test", "a"), await key("test", "b"), await key("test", "c"), await key("live", "live")];
+    const theirKey = await db.apiKey.findFirstOrThrow({ where: { gameId: t.other.game.id } });
+    const row = (n: number, businessId: string | null, environment: "test" | "live", apiKeyId: string | null) => ({
+      id: `rl_${randomUUID()}`,
+      requestId: `req_${n}`,
+      businessId,
+      environment,
+      apiKeyId,
+      method: "GET",
+      path: "/v1/players",
+      status: 200,
+      latencyMs: 1,
+      createdAt: new Date(Date.now() - 3_600_000 - n),
+    });
+    await db.requestLog.createMany({
+      data: [
+        ...Array.from({ length: 300 }, (_, n) => row(n, businessId, "test", [a.id, b.id, null][n % 3])),
+        row(300, businessId, "test", c.id),
+        row(301, businessId, "live", live.id),
+        row(302, t.other.business.id, "test", theirKey.id),
+      ],
+    });
+    const apiKey = await db.apiKey.findFirstOrThrow({ where: { gameId: t.s.game.id, label: { notIn: ["a", "b", "c", "live"] } } });
+    const log = await loadRequestLog(as(t.developer), { businessId, environment: "test", filters: {} });
+    const expected = [apiKey, a, b, c].sort((x, y) => y.createdAt.getTime() - x.createdAt.getTime() || (y.id < x.id ? -1 : 1));
+    expect(log.keys).toEqual(expected.map((k) => ({ keyId: k.id, prefix: k.prefix, label: k.label, kind: "server" })));
+    expect((await loadRequestLog(as(t.developer), { businessId, environment: "live", filters: {} })).keys.map((k) => k.keyId)).toEqual([live.id]);
+    // the page: the 50 newest rows, the setup's calls first (written now), then these (an hour old)
+    expect(log.rows).toHaveLength(50);
+    expect(log.nextBefore).not.toBeNull();
+  });
+
   it("refuses finance (403), a stranger (404) and nobody signed in (401), for the log, a request and a timeline", async () => {
     const t = await setup();
     const businessId = t.s.business.id;
