@@ -5,7 +5,6 @@ import type { LinkSession } from "../db/generated/client.ts";
 import type { Environment } from "../core/environment.ts";
 import { emitEvent, type WebhookOwner } from "../webhooks/emit-event.ts";
 import { LINK_EVENTS, type LinkEvent } from "./link-session-states.ts";
-import type { DbContext } from "../core/context.ts";
 
 /** The session fields events read; sessionKey is null for a link removed without any approved session. */
 export type LinkEventSource = Pick<LinkSession, "namespaceType" | "namespaceId" | "idempotencyKey" | "metadata" | "userRef" | "failureMessage"> & {
