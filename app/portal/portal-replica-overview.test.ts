@@ -6,20 +6,12 @@
 // Same set-up as portal-replica.test.ts.
 import "@/tests/support/serve-auth";
 import { randomUUID } from "node:crypto";
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import pg from "pg";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import * as authRoute from "@/app/api/auth/[...nextauth]/route";
-import { closeDb, getDb } from "@/lib/db/client";
-import { startEmbeddedPostgres, type EmbeddedHandle } from "@/lib/db/embedded";
-import { startEmbeddedReplica, type ReplicaHandle } from "@/lib/db/embedded-replica";
-import { migrateDeploy } from "@/lib/db/migrate";
-import { closeReplicas, parseLsn, replicaStats, resetReplicaStats } from "@/lib/db/replica";
-import { installJobSchema } from "@/lib/jobs/schema";
-import { freePort } from "@/tests/support/net";
+import { getDb } from "@/lib/db/client";
+import { replicaStats, resetReplicaStats } from "@/lib/db/replica";
 import { makePortalTenant, renderPortalPage, servePortalAuth } from "@/tests/support/portal";
+import { useReplicaPair } from "@/tests/support/replica-pair";
 import OverviewPage from "./[businessId]/page";
 
 vi.mock("next/headers", async () => (await import("@/tests/support/serve-auth")).nextHeaders);
@@ -29,59 +21,10 @@ vi.mock("next/navigation", async (original) => ({
   useRouter: () => ({ refresh: () => {}, push: () => {}, replace: () => {}, back: () => {}, forward: () => {}, prefetch: () => {} }),
 }));
 
-let primary: EmbeddedHandle;
-let replica: ReplicaHandle;
-let replicaAdmin: pg.Client;
-let primaryAdmin: pg.Client;
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), "coinop-portal-replica-overview-"));
-fs.chmodSync(dir, 0o755); // the servers run as the postgres user when the tests run as root
-const before = { DATABASE_URL: process.env.DATABASE_URL, DATABASE_REPLICA_URL: process.env.DATABASE_REPLICA_URL };
-
-const onReplica = async (sql: string) => (await replicaAdmin.query(sql)).rows;
-const caughtUp = async () => {
-  const [{ lsn }] = (await primaryAdmin.query("SELECT pg_current_wal_lsn()::text AS lsn")).rows;
-  for (const until = Date.now() + 20_000; ; await new Promise((r) => setTimeout(r, 50))) {
-    const [{ lsn: replayed }] = await onReplica("SELECT pg_last_wal_replay_lsn()::text AS lsn");
-    if (parseLsn(replayed) >= parseLsn(lsn)) return;
-    if (Date.now() > until) throw new Error("the replica did not catch up within 20 s");
-  }
-};
-
 // registered before servePortalAuth's: the auth route's server reads the primary set here
-beforeAll(async () => {
-  primary = await startEmbeddedPostgres({ dataDir: path.join(dir, "primary"), port: await freePort(), database: "coinop", log: () => undefined });
-  await migrateDeploy(primary.url);
-  await installJobSchema(primary.url);
-  replica = await startEmbeddedReplica({
-    primaryAdminUrl: primary.adminUrl,
-    primaryDataDir: path.join(dir, "primary"),
-    replicaDir: path.join(dir, "replica"),
-    port: await freePort(),
-    database: "coinop",
-  });
-  replicaAdmin = new pg.Client({ connectionString: replica.url });
-  await replicaAdmin.connect();
-  primaryAdmin = new pg.Client({ connectionString: primary.url });
-  await primaryAdmin.connect();
-  await closeDb();
-  process.env.DATABASE_URL = primary.url;
-  process.env.DATABASE_REPLICA_URL = replica.url;
-}, 180_000);
+const { onReplica, caughtUp } = useReplicaPair("portal-replica-overview");
 
 const auth = servePortalAuth(authRoute);
-
-afterAll(async () => {
-  await replicaAdmin?.end().catch(() => undefined);
-  await primaryAdmin?.end().catch(() => undefined);
-  await closeReplicas();
-  await closeDb();
-  process.env.DATABASE_URL = before.DATABASE_URL;
-  if (before.DATABASE_REPLICA_URL === undefined) delete process.env.DATABASE_REPLICA_URL;
-  else process.env.DATABASE_REPLICA_URL = before.DATABASE_REPLICA_URL;
-  await replica?.stop();
-  await primary?.stop();
-  fs.rmSync(dir, { recursive: true, force: true });
-}, 60_000);
 
 /** The Overview's count of test games (its `count-test` figure). */
 const testGames = (html: string) => Number(/data-testid="count-test"[^>]*>(\d+)</.exec(html)?.[1]);
