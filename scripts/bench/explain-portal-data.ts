@@ -6,7 +6,7 @@
 import { closeDb, getDb } from "../../lib/db/client.ts";
 import { loadPortalOverview } from "../../lib/portal/load-portal-overview.ts";
 import { loadRequestLog } from "../../lib/portal/load-request-log.ts";
-import { captureStatements } from "./pg-spy.ts";
+import { explainLoader } from "./explain-loader.ts";
 
 const page = process.argv[2] === "logs" ? "logs" : "overview";
 const db = getDb();
@@ -23,17 +23,5 @@ for (let i = 0; i < 3; i++) {
   await call();
   console.log(`warm-up call ${i + 1}: ${(performance.now() - t0).toFixed(1)} ms`);
 }
-const statements = await captureStatements(call, { explain: true });
-for (const s of statements) {
-  if (!s.plan && !s.error) continue;
-  console.log(`\n### ${s.executionMs ?? "?"} ms\n${s.text}\n-- ${JSON.stringify(s.values).slice(0, 300)}\n${s.plan ?? s.error}`);
-}
-const times: number[] = [];
-for (let i = 0; i < 20; i++) {
-  const t0 = performance.now();
-  await call();
-  times.push(performance.now() - t0);
-}
-times.sort((a, b) => a - b);
-console.log(`\nthe ${page} loader, 20 calls: p50 ${times[10]!.toFixed(1)} ms, max ${times[19]!.toFixed(1)} ms`);
+await explainLoader(`the ${page} loader`, call);
 await closeDb();

@@ -4,7 +4,7 @@
 //   DATABASE_URL=<a BENCH_KEEP_DB=1 large pass's database> npx tsx scripts/bench/explain-portal-journals.ts [filter as JSON]
 import { closeDb, getDb } from "../../lib/db/client.ts";
 import { listLedgerJournals } from "../../lib/portal/list-ledger-journals.ts";
-import { captureStatements } from "./pg-spy.ts";
+import { explainLoader } from "./explain-loader.ts";
 
 const filter = JSON.parse(process.argv[2] ?? "{}") as Record<string, unknown>;
 const db = getDb();
@@ -14,17 +14,5 @@ const player = await db.player.findFirstOrThrow({ where: { email: member.email }
 const ctx = { db, player: { playerId: player.id, email: member.email } };
 const call = () => listLedgerJournals(ctx, { businessId: member.businessId, environment: "test", filter });
 for (let i = 0; i < 3; i++) await call();
-const statements = await captureStatements(call, { explain: true });
-for (const s of statements) {
-  if (!s.plan && !s.error) continue;
-  console.log(`\n### ${s.executionMs ?? "?"} ms\n${s.text}\n-- ${JSON.stringify(s.values).slice(0, 300)}\n${s.plan ?? s.error}`);
-}
-const times: number[] = [];
-for (let i = 0; i < 20; i++) {
-  const t0 = performance.now();
-  await call();
-  times.push(performance.now() - t0);
-}
-times.sort((a, b) => a - b);
-console.log(`\nthe loader, 20 calls: p50 ${times[10]!.toFixed(1)} ms, max ${times[19]!.toFixed(1)} ms`);
+await explainLoader("the loader", call);
 await closeDb();
