@@ -2,7 +2,7 @@
 // is aggregated in SQL (GROUP BY day) through an index that exists: purchases by game, VC from PortalDailyFigure
 // (days up to the day before yesterday), PortalHourlyFigure (the closed hours since) and ledger journals by (tenantId,
 // asset, createdAt) for the hours not yet final (read-vc-daily-figures.ts), campaign payouts by campaign, webhook attempts through their events'
-// (ownerType, ownerId, createdAt), request log rows by (businessId, createdAt). Each groups by date_trunc and formats
+// (ownerType, ownerId, createdAt), API requests from RequestLogHour (the request log's hourly counts). Each groups by date_trunc and formats
 // the day once a group (to_char a row made the request log's count 2.5–4 times dearer: docs/benchmarks.md).
 import { z } from "zod";
 import { now } from "../core/clock.ts";
@@ -105,12 +105,12 @@ export const loadPortalDashboard = async (
           OR (e."ownerType" = 'campaign' AND e."ownerId" IN (SELECT c.id FROM "Campaign" c WHERE c."businessId" = ${businessId})))
         AND a."createdAt" >= ${from}
       GROUP BY date_trunc('day', a."createdAt")`,
+    // the request log's hourly counts (a trigger keeps them exact: docs/decisions/request-log-hours.md), at most 24 a day
     db.$queryRaw<(DayRow & { requests: number; errors: number })[]>`
-      SELECT to_char(date_trunc('day', r."createdAt"), 'YYYY-MM-DD') AS day, COUNT(*)::int AS requests,
-             (COUNT(*) FILTER (WHERE r.status >= 400))::int AS errors
-      FROM "RequestLog" r
-      WHERE r."businessId" = ${businessId} AND r.environment = ${env}::"Environment" AND r."createdAt" >= ${from}
-      GROUP BY date_trunc('day', r."createdAt")`,
+      SELECT to_char(date_trunc('day', h.hour), 'YYYY-MM-DD') AS day, SUM(h.requests)::int AS requests, SUM(h.errors)::int AS errors
+      FROM "RequestLogHour" h
+      WHERE h."businessId" = ${businessId} AND h.environment = ${env}::"Environment" AND h.hour >= ${from}
+      GROUP BY date_trunc('day', h.hour)`,
   ]);
 
   // real money: a card pays USD cents, a wallet USDC micro-units; refunded card payments are not revenue
