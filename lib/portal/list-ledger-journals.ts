@@ -7,7 +7,7 @@ import { Prisma } from "../db/generated/client.ts";
 import { utcSql } from "../db/utc.ts";
 import { vcAsset } from "../ledger/accounts.ts";
 import type { JournalEntry } from "../vc/schemas.ts";
-import { serializeJournal } from "../vc/serialize-journal.ts";
+import { readJournalEntries } from "../vc/read-journal-entries.ts";
 import { businessGamesOf, findBusinessCurrency } from "./ledger-games.ts";
 import { requirePortalAccess, type PortalContext } from "./require-portal-access.ts";
 
@@ -101,11 +101,7 @@ export const listLedgerJournals = async (ctx: PortalContext, input: { businessId
   const page = await pageOfJournals(ctx, { environment, listed, filter: f, after });
   // the page's journals with their postings (not the one past it: it only says that there are older ones)
   const ids = page.slice(0, f.limit).map((r) => r.id);
-  const byId = new Map(
-    (ids.length === 0 ? [] : await ctx.db.ledgerJournal.findMany({ where: { id: { in: ids } }, include: { postings: { include: { account: true } } } })).map(
-      (j) => [j.id, j],
-    ),
-  );
+  const byId = new Map((await readJournalEntries(ctx, ids)).map((j) => [j.id, j]));
   const shown = ids.map((id) => byId.get(id)!);
   const gameById = new Map(games.map((g) => [g.id, g]));
   const currencyByAsset = new Map(currencies.map((c) => [vcAsset(c.id), c]));
@@ -113,11 +109,11 @@ export const listLedgerJournals = async (ctx: PortalContext, input: { businessId
     const c = currencyByAsset.get(j.asset);
     const g = gameById.get(j.tenantId);
     return {
-      ...serializeJournal(j),
+      ...j.entry,
       game: { id: j.tenantId, name: g?.name ?? "" },
       currency: { id: c?.id ?? j.asset.slice(3), code: c?.code ?? "", name: c?.name ?? "" },
       reference: j.reference,
-      sumUnits: j.postings.reduce((s, p) => s + p.delta, 0n).toString(),
+      sumUnits: j.sumUnits,
     };
   });
   const types = await recentTypesOf(ctx, { environment, currencies, selected: f.type });
