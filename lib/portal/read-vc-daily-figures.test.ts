@@ -332,6 +332,15 @@ describe("the Overview's VC series from daily rollups", () => {
           .filter((r) => r.issued !== 0n || r.spent !== 0n)
           .sort((a, b) => a.day.localeCompare(b.day));
       const stored = () => db.portalHourlyFigure.findMany({ where: { tenantId: h.game.id }, orderBy: { hour: "asc" } });
+      // one hour of GEM's committed journals, counted from them (the history may have journals in it too: run between
+      // 00:00 and 01:00 UTC, the hour before the edge is yesterday's last)
+      const hourOf = async (start: number) =>
+        (
+          await db.$queryRaw<{ a: bigint; b: bigint }[]>`
+            SELECT COALESCE(SUM(-p.delta) FILTER (WHERE p.delta < 0), 0)::bigint AS a, COALESCE(SUM(p.delta) FILTER (WHERE p.delta > 0), 0)::bigint AS b
+            FROM "LedgerJournal" j JOIN "LedgerPosting" p ON p."journalId" = j.id JOIN "LedgerAccount" a ON a.id = p."accountId" AND a.kind = 'pool'
+            WHERE j.asset = ${`vc:${h.gem.id}`} AND j."createdAt" >= ${new Date(start)} AND j."createdAt" < ${new Date(start + HOUR)}`
+        )[0]!;
 
       const open = await read();
       expect(open).toEqual(await raw());
@@ -340,7 +349,9 @@ describe("the Overview's VC series from daily rollups", () => {
       const whileOpen = await stored();
       expect(whileOpen).toHaveLength((edge - liveFrom) / HOUR);
       expect(whileOpen.at(-1)!.hour.getTime()).toBe(edge - HOUR);
-      expect(whileOpen.at(-1)).toMatchObject({ a: 3n, b: 7n });
+      const before = await hourOf(edge - HOUR);
+      expect(before.a >= 3n && before.b >= 7n).toBe(true);
+      expect(whileOpen.at(-1)).toMatchObject(before);
 
       await client.query("COMMIT");
       const committed = await read();
@@ -349,7 +360,9 @@ describe("the Overview's VC series from daily rollups", () => {
       expect(expected.reduce((s, r) => s + r.issued, 0n) - open.reduce((s, r) => s + r.issued, 0n)).toBe(1000n);
       const after = await stored();
       expect(after).toHaveLength((Math.floor((at.getTime() - FINAL_MARGIN_MS) / HOUR) * HOUR - liveFrom) / HOUR);
-      expect(after.find((r) => r.hour.getTime() === edge)).toMatchObject({ a: 1000n + 5n, b: 0n });
+      const edgeHour = await hourOf(edge);
+      expect(edgeHour.a >= 1000n + 5n).toBe(true);
+      expect(after.find((r) => r.hour.getTime() === edge)).toMatchObject(edgeHour);
       // the hours stored while the transaction was open were not written again
       expect(after.filter((r) => r.hour.getTime() < edge).map((r) => r.createdAt)).toEqual(whileOpen.map((r) => r.createdAt));
     } finally {

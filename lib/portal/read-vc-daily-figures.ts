@@ -71,24 +71,26 @@ const countVcDays = (db: DbClient, p: { gameIds: string[]; assets: string[]; env
     GROUP BY date_trunc('day', j."createdAt"), 2, 3`;
 
 /**
- * The same sums driven by the journals, by hour of [from, until) (`until` null: no end): each journal of the range
- * (the index on (tenantId, asset, createdAt)) sums its own pool postings (the index on journalId). The dashboard's
- * join above is planned from the pool accounts (PostgreSQL estimates a few dozen postings an account; a pool slot has
- * tens of thousands) and so reads every pool posting ever written, whatever the range: on the large bench database
- * 4.7 s for two days, this form 1.2 s (docs/benchmarks.md). A journal without a pool posting adds nothing.
+ * The same sums by hour of [from, until) (`until` null: no end), driven by the pool accounts' postings of the range:
+ * each currency's pool accounts (the unique index on asset, environment, kind…), then their postings of the range (the
+ * index on (accountId, createdAt)). A posting carries its journal's createdAt (lib/ledger/post-journal.ts writes both
+ * with the transaction's time), so an hour's postings are its journals' postings. The tenant is the currency's game
+ * (VC journals are written with it: lib/vc). The dashboard's join above, with no range on the postings, reads every
+ * pool posting ever written (4.7 s for two days on the large bench database); the journal-driven form before this one
+ * read each journal of the range and then its postings (17.5 ms for the current hour's 1,083 journals there, against
+ * 5.3 ms here: docs/benchmarks.md).
  */
-const countVcHours = (db: DbClient, p: { gameIds: string[]; assets: string[]; environment: Environment; from: Date; until: Date | null }) =>
-  db.$queryRaw<{ hour: bigint; asset: string; tenantId: string; issued: bigint; spent: bigint }[]>`
-    SELECT (extract(epoch FROM date_trunc('hour', j."createdAt")) * 1000)::bigint AS hour, j.asset, j."tenantId",
-           COALESCE(SUM(x.issued), 0)::bigint AS issued, COALESCE(SUM(x.spent), 0)::bigint AS spent
-    FROM "LedgerJournal" j
-    CROSS JOIN LATERAL (
-      SELECT SUM(-p.delta) FILTER (WHERE p.delta < 0) AS issued, SUM(p.delta) FILTER (WHERE p.delta > 0) AS spent
-      FROM "LedgerPosting" p JOIN "LedgerAccount" a ON a.id = p."accountId" AND a.kind = 'pool'
-      WHERE p."journalId" = j.id) x
-    WHERE j."tenantId" = ANY(${p.gameIds}) AND j.asset = ANY(${p.assets}) AND j.environment = ${p.environment}::"Environment"
-      AND j."createdAt" >= ${p.from} AND j."createdAt" < ${p.until ?? NO_END}
-    GROUP BY date_trunc('hour', j."createdAt"), 2, 3`;
+const countVcHours = (db: DbClient, p: { currencies: Currency[]; assets: string[]; environment: Environment; from: Date; until: Date | null }) => {
+  const listed = p.currencies.filter((c) => p.assets.includes(`vc:${c.id}`));
+  return db.$queryRaw<{ hour: bigint; asset: string; tenantId: string; issued: bigint; spent: bigint }[]>`
+    SELECT (extract(epoch FROM date_trunc('hour', p."createdAt")) * 1000)::bigint AS hour, c.asset, c."tenantId",
+           COALESCE(SUM(-p.delta) FILTER (WHERE p.delta < 0), 0)::bigint AS issued,
+           COALESCE(SUM(p.delta) FILTER (WHERE p.delta > 0), 0)::bigint AS spent
+    FROM unnest(${listed.map((c) => `vc:${c.id}`)}::text[], ${listed.map((c) => c.gameId)}::text[]) AS c(asset, "tenantId")
+    JOIN "LedgerAccount" a ON a.asset = c.asset AND a.environment = ${p.environment}::"Environment" AND a.kind = 'pool'
+    JOIN "LedgerPosting" p ON p."accountId" = a.id AND p."createdAt" >= ${p.from} AND p."createdAt" < ${p.until ?? NO_END}
+    GROUP BY 1, 2, 3`;
+};
 
 type Figure = { tenantId: string; series: string; at: number; a: bigint; b: bigint };
 
@@ -158,13 +160,7 @@ const fillMissing = async (
 
 export const readVcDailyFigures = async (
   db: DbClient,
-  {
-    gameIds: allGameIds,
-    currencies,
-    environment,
-    days,
-    at,
-  }: { gameIds: string[]; currencies: Currency[]; environment: Environment; days: string[]; at?: Date },
+  { currencies, environment, days, at }: { gameIds: string[]; currencies: Currency[]; environment: Environment; days: string[]; at?: Date },
 ): Promise<VcDayRow[]> => {
   if (currencies.length === 0 || days.length === 0) return [];
   const gameIds = [...new Set(currencies.map((c) => c.gameId))];
@@ -226,7 +222,7 @@ export const readVcDailyFigures = async (
         hours,
         stored,
         async (assets, from, until) =>
-          (await countVcHours(db, { gameIds, assets, environment, from: new Date(from), until: new Date(until) })).map((r) => ({
+          (await countVcHours(db, { currencies, assets, environment, from: new Date(from), until: new Date(until) })).map((r) => ({
             tenantId: r.tenantId,
             series: r.asset,
             at: Number(r.hour),
@@ -238,7 +234,7 @@ export const readVcDailyFigures = async (
       if (writable && counted.length > 0) await storeHours(db, environment, counted);
       figures.push(...stored, ...counted);
     }
-    const rows = await countVcHours(db, { gameIds: allGameIds, assets, environment, from: new Date(finalEnd), until: null });
+    const rows = await countVcHours(db, { currencies, assets, environment, from: new Date(finalEnd), until: null });
     for (const r of rows) figures.push({ tenantId: r.tenantId, series: r.asset, at: Number(r.hour), a: r.issued, b: r.spent });
   }
 
