@@ -7,14 +7,14 @@ import { getDb } from "../db/client.ts";
 import { readDbFor, replicaReadFailed } from "../db/replica.ts";
 import type { AdminPlayer } from "../platform/business-admin.ts";
 import { playerCaller } from "../hosted/player-caller.ts";
-import type { PortalContext } from "./require-portal-access.ts";
+import { pageContext, type PortalContext } from "./require-portal-access.ts";
 
 export const loadPortalRead = async <T>(player: AdminPlayer, load: (ctx: PortalContext) => Promise<T>): Promise<T> => {
   const db = await readDbFor(playerCaller(player.playerId));
   try {
-    return await load({ db, player });
+    return await load(pageContext(db, player));
   } catch (err) {
     if (db === getDb() || !replicaReadFailed(db, err)) throw err;
-    return load({ db: getDb(), player });
+    return load(pageContext(getDb(), player));
   }
 };

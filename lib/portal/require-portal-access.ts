@@ -8,8 +8,11 @@ import { AppError } from "../core/errors.ts";
 import { isUsableId, type AdminPlayer } from "../platform/business-admin.ts";
 import { can, permissionsOf, rolesOf, type PortalPermission, type PortalRole } from "./permissions.ts";
 
-/** The context of a portal page or action: the database and the signed-in player (null: nobody). */
-export type PortalContext = DbContext & { player: AdminPlayer | null };
+/**
+ * The context of a portal page or action: the database and the signed-in player (null: nobody). `memberships`: the
+ * player's memberships read once for the whole page (pageContext), however many of its loaders check access.
+ */
+export type PortalContext = DbContext & { player: AdminPlayer | null; memberships?: () => Promise<PortalMember[]> };
 
 export type PortalMember = {
   business: { id: string; name: string; environment: "test" | "live" };
@@ -41,9 +44,22 @@ export const listMemberships = async ({ db }: DbContext, player: AdminPlayer) =>
 
 export const requirePortalAccess = async (ctx: PortalContext, { businessId, permission }: { businessId: string; permission: PortalPermission }) => {
   if (!ctx.player) throw new AppError("ADMIN_SIGN_IN_REQUIRED", "Sign in with the email that is a member of this business.");
-  const member = isUsableId(businessId) ? (await listMemberships(ctx, ctx.player)).find((m) => m.business.id === businessId) : undefined;
+  const member = isUsableId(businessId)
+    ? (await (ctx.memberships?.() ?? listMemberships(ctx, ctx.player))).find((m) => m.business.id === businessId)
+    : undefined;
   if (!member) throw new AppError("BUSINESS_NOT_FOUND", "This business was not found.");
   if (!can(member.permissions, permission))
     throw new AppError("PORTAL_ROLE_REQUIRED", `Your role (${member.roles.join(", ")}) does not allow this. Ask an owner or admin of the business.`);
   return member;
+};
+
+/**
+ * The context of one page load: its loaders only read, so the player's memberships are read once and every access
+ * check of the page answers from them (the Overview checked three times: six statements). Not for actions: an action
+ * may change a membership and check again.
+ */
+export const pageContext = (db: DbContext["db"], player: AdminPlayer): PortalContext => {
+  let read: Promise<PortalMember[]> | undefined;
+  const ctx: PortalContext = { db, player, memberships: () => (read ??= listMemberships(ctx, player)) };
+  return ctx;
 };

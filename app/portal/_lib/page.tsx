@@ -20,7 +20,7 @@ import { getDb } from "@/lib/db/client";
 import type { Locale } from "@/lib/i18n/locales";
 import { getTranslator } from "@/lib/i18n/translator";
 import { loadPortalRead } from "@/lib/portal/load-portal-read";
-import { listMemberships, type PortalContext, type PortalMember } from "@/lib/portal/require-portal-access";
+import { pageContext, type PortalContext, type PortalMember } from "@/lib/portal/require-portal-access";
 import { getPortalLocale, getPortalLocaleSetting } from "./portal-locale";
 import { getPortalPlayer } from "./portal-player";
 
@@ -81,13 +81,13 @@ export type PortalPage<T> =
 export const loadPortalPage = async <T,>(businessId: string, load: (ctx: PortalContext) => Promise<T>, reads?: "replica"): Promise<PortalPage<T>> => {
   const player = await getPortalPlayer();
   if (!player) return { kind: "signed-out" };
-  const ctx = { db: getDb(), player };
+  const ctx = pageContext(getDb(), player);
   try {
     return { kind: "ok", value: reads === "replica" ? await loadPortalRead(player, load) : await load(ctx), email: player.email };
   } catch (err) {
     if (err instanceof AppError && NOT_FOUND.has(err.code)) notFound();
     if (err instanceof AppError && err.code === "PORTAL_ROLE_REQUIRED") {
-      const member = (await listMemberships(ctx, player)).find((m) => m.business.id === businessId);
+      const member = (await ctx.memberships!()).find((m) => m.business.id === businessId);
       if (member) return { kind: "refused", member, message: err.message, email: player.email };
     }
     throw err;
