@@ -1,74 +1,18 @@
 // Reads on a real streaming replica (lib/db/replica.ts): an embedded PostgreSQL primary of its own, migrated,
 // and a replica of it (lib/db/embedded-replica.ts) streaming through a slot. The file points DATABASE_URL and
 // DATABASE_REPLICA_URL at them for its duration.
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import pg from "pg";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { GET as balanceRoute } from "../../app/api/v1/vc/balances/route.ts";
 import { POST as creditRoute } from "../../app/api/v1/vc/credits/route.ts";
 import { GET as gameRoute } from "../../app/api/v1/game/route.ts";
 import { GET as journalsRoute } from "../../app/api/v1/vc/journals/route.ts";
 import { call } from "../../tests/support/http.ts";
-import { freePort } from "../../tests/support/net.ts";
 import { idem, makeVcGame } from "../../tests/support/vc.ts";
-import { installJobSchema } from "../jobs/schema.ts";
 import { vcAsset } from "../ledger/accounts.ts";
-import { closeDb } from "./client.ts";
-import { startEmbeddedPostgres, type EmbeddedHandle } from "./embedded.ts";
-import { startEmbeddedReplica, type ReplicaHandle } from "./embedded-replica.ts";
-import { migrateDeploy } from "./migrate.ts";
-import { closeReplicas, parseLsn, replicaStats, resetReplicaStats } from "./replica.ts";
+import { replicaStats, resetReplicaStats } from "./replica.ts";
+import { useReplicaPair } from "../../tests/support/replica-pair.ts";
 
-let primary: EmbeddedHandle;
-let replica: ReplicaHandle;
-let replicaAdmin: pg.Client;
-let primaryAdmin: pg.Client;
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), "coinop-replica-"));
-fs.chmodSync(dir, 0o755); // the servers run as the postgres user when the tests run as root
-const before = { DATABASE_URL: process.env.DATABASE_URL, DATABASE_REPLICA_URL: process.env.DATABASE_REPLICA_URL };
-
-const onReplica = async (sql: string, values: unknown[] = []) => (await replicaAdmin.query(sql, values)).rows;
-const replayed = async () => parseLsn((await onReplica("SELECT pg_last_wal_replay_lsn()::text AS lsn"))[0].lsn);
-const caughtUp = async () => {
-  const [{ lsn }] = (await primaryAdmin.query("SELECT pg_current_wal_lsn()::text AS lsn")).rows;
-  for (const until = Date.now() + 20_000; (await replayed()) < parseLsn(lsn); await new Promise((r) => setTimeout(r, 50)))
-    if (Date.now() > until) throw new Error("the replica did not catch up within 20 s");
-};
-
-beforeAll(async () => {
-  primary = await startEmbeddedPostgres({ dataDir: path.join(dir, "primary"), port: await freePort(), database: "coinop", log: () => undefined });
-  await migrateDeploy(primary.url);
-  await installJobSchema(primary.url);
-  replica = await startEmbeddedReplica({
-    primaryAdminUrl: primary.adminUrl,
-    primaryDataDir: path.join(dir, "primary"),
-    replicaDir: path.join(dir, "replica"),
-    port: await freePort(),
-    database: "coinop",
-  });
-  replicaAdmin = new pg.Client({ connectionString: replica.url });
-  await replicaAdmin.connect();
-  primaryAdmin = new pg.Client({ connectionString: primary.url });
-  await primaryAdmin.connect();
-  await closeDb();
-  process.env.DATABASE_URL = primary.url;
-  process.env.DATABASE_REPLICA_URL = replica.url;
-}, 180_000);
-
-afterAll(async () => {
-  await replicaAdmin?.end().catch(() => undefined); // (the last test ends it and stops the replica)
-  await primaryAdmin?.end().catch(() => undefined);
-  await closeReplicas();
-  await closeDb();
-  process.env.DATABASE_URL = before.DATABASE_URL;
-  if (before.DATABASE_REPLICA_URL === undefined) delete process.env.DATABASE_REPLICA_URL;
-  else process.env.DATABASE_REPLICA_URL = before.DATABASE_REPLICA_URL;
-  await replica?.stop();
-  await primary?.stop();
-  fs.rmSync(dir, { recursive: true, force: true });
-}, 60_000);
+const { onReplica, caughtUp, stopReplica } = useReplicaPair("replica");
 
 describe("read-only routes on a streaming replica", () => {
   it("is a real standby of the primary", async () => {
@@ -154,8 +98,7 @@ describe("read-only routes on a streaming replica", () => {
     expect(credit.status).toBe(201);
     await caughtUp();
     await call(gameRoute, { headers: g.headers }); // the key's mark is dropped: its next read goes to the replica unchecked
-    await replicaAdmin.end();
-    await replica.stop();
+    await stopReplica();
     resetReplicaStats();
     const read = await call(balanceRoute, { headers: g.headers, query: { currencyId: g.currencyId, userRef: g.users[0] } });
     expect(read.status).toBe(200);

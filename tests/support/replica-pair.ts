@@ -1,7 +1,7 @@
 // An embedded primary of a test file's own and a real streaming replica of it (lib/db/embedded-replica.ts), with
 // DATABASE_URL and DATABASE_REPLICA_URL pointing at them for the file's duration (restored after). Call it at the top
-// level of the file, before anything whose beforeAll reads DATABASE_URL (servePortalAuth). Used by the portal's
-// replica tests; lib/db/replica.test.ts sets up its own pair, since it also stops the replica midway.
+// level of the file, before anything whose beforeAll reads DATABASE_URL (servePortalAuth). Used by lib/db/replica.test.ts
+// (which also stops the replica midway: stopReplica) and the portal's replica tests.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -58,7 +58,7 @@ export const useReplicaPair = (name: string) => {
   }, 60_000);
 
   /** Rows of `sql` run on the replica (as its superuser). */
-  const onReplica = async (sql: string) => (await replicaAdmin.query(sql)).rows;
+  const onReplica = async (sql: string, values: unknown[] = []) => (await replicaAdmin.query(sql, values)).rows;
   /** Waits (20 s at most) until the replica has replayed everything the primary has written so far. */
   const caughtUp = async () => {
     const [{ lsn }] = (await primaryAdmin.query("SELECT pg_current_wal_lsn()::text AS lsn")).rows;
@@ -68,5 +68,10 @@ export const useReplicaPair = (name: string) => {
       if (Date.now() > until) throw new Error("the replica did not catch up within 20 s");
     }
   };
-  return { onReplica, caughtUp };
+  /** Stops the replica for good (the file's later tests then have none; its end tolerates a stopped replica). */
+  const stopReplica = async () => {
+    await replicaAdmin.end();
+    await replica.stop();
+  };
+  return { onReplica, caughtUp, stopReplica };
 };
