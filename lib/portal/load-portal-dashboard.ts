@@ -85,7 +85,7 @@ export const loadPortalDashboard = async (
             AND p."completedAt" >= ${from}
           GROUP BY date_trunc('day', p."completedAt"), 2, 3, 4`,
     // VC issued and spent: final days and hours from their rollups, the hours not yet final from the journals
-    currenciesRead.then((currencies) => readVcDailyFigures(db, { gameIds, currencies, environment: env, days })),
+    currenciesRead.then((currencies) => readVcDailyFigures(db, { currencies, environment: env, days })),
     currenciesRead,
     db.$queryRaw<(DayRow & { micros: bigint })[]>`
       SELECT to_char(date_trunc('day', t."createdAt"), 'YYYY-MM-DD') AS day, SUM(t."payoutMicros")::bigint AS micros

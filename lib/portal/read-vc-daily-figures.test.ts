@@ -250,7 +250,7 @@ describe("the Overview's VC series from daily rollups", () => {
     const before = closedHours();
     // six first views at once: each closed hour of each currency stored once, every view the journals' figures
     const views = await Promise.all(
-      Array.from({ length: 6 }, () => readVcDailyFigures(db, { gameIds: h.gameIds, currencies, environment: "test", days: dashboardWindow(3).days })),
+      Array.from({ length: 6 }, () => readVcDailyFigures(db, { currencies, environment: "test", days: dashboardWindow(3).days })),
     );
     const series = (rows: VcDayRow[]) =>
       currencies.map((c) => ({
@@ -282,7 +282,7 @@ describe("the Overview's VC series from daily rollups", () => {
       },
       data: { a: 5n },
     });
-    const next = await readVcDailyFigures(db, { gameIds: h.gameIds, currencies, environment: "test", days: dashboardWindow(3).days });
+    const next = await readVcDailyFigures(db, { currencies, environment: "test", days: dashboardWindow(3).days });
     expect(series(next)[0].issued[1]).toBe(expected[0].issued[1] + 1);
   });
 
@@ -327,7 +327,7 @@ describe("the Overview's VC series from daily rollups", () => {
           FROM "LedgerJournal" j JOIN "LedgerPosting" p ON p."journalId" = j.id JOIN "LedgerAccount" a ON a.id = p."accountId" AND a.kind = 'pool'
           WHERE j.asset = ${`vc:${h.gem.id}`} AND j."createdAt" >= ${new Date(liveFrom)} GROUP BY 1 ORDER BY 1`;
       const read = async () =>
-        (await readVcDailyFigures(db, { gameIds: h.gameIds, currencies, environment: "test", days, at }))
+        (await readVcDailyFigures(db, { currencies, environment: "test", days, at }))
           .map(({ day, issued, spent }) => ({ day, issued, spent }))
           .filter((r) => r.issued !== 0n || r.spent !== 0n)
           .sort((a, b) => a.day.localeCompare(b.day));

@@ -160,7 +160,7 @@ const fillMissing = async (
 
 export const readVcDailyFigures = async (
   db: DbClient,
-  { currencies, environment, days, at }: { gameIds: string[]; currencies: Currency[]; environment: Environment; days: string[]; at?: Date },
+  { currencies, environment, days, at }: { currencies: Currency[]; environment: Environment; days: string[]; at?: Date },
 ): Promise<VcDayRow[]> => {
   if (currencies.length === 0 || days.length === 0) return [];
   const gameIds = [...new Set(currencies.map((c) => c.gameId))];

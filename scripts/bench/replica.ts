@@ -239,7 +239,7 @@ const main = async () => {
         where: { gameId: { in: gameIds }, environment: "test" },
         select: { id: true, gameId: true },
       });
-      await readVcDailyFigures(getDb(), { gameIds, currencies, environment: "test", days: dashboardWindow(OVERVIEW_DAYS).days });
+      await readVcDailyFigures(getDb(), { currencies, environment: "test", days: dashboardWindow(OVERVIEW_DAYS).days });
       await caughtUp();
     }
     for (const { page, path: p, expect } of pages) {
